@@ -1,0 +1,5 @@
+import sys
+
+from mslint.cli import main
+
+sys.exit(main())

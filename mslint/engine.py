@@ -1,0 +1,127 @@
+"""The analysis core: files -> semantic model -> rules -> diagnostics, shared by every front-end."""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mslint.diagnostics import Diagnostic
+from mslint.model.module import ModuleInfo
+from mslint.model.project import Project
+from mslint.model.scope import graph_functions
+from mslint.rules import all_rules, matches
+from mslint.rules.base import Finding, Rule
+from mslint.rules.syntax_error import SyntaxErrorRule
+from mslint.settings import Settings
+from mslint.suppressions import disabled_by_line, is_disabled
+
+
+@dataclass
+class Report:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+    """One line per file that could not be read at all (exit code 2)."""
+    files: int = 0
+
+
+def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
+    ignored = (*settings.ignore, *(settings.ignored_in(path) if path else ()))
+    return [
+        rule
+        for rule in all_rules()
+        if any(matches(rule, s) for s in settings.select) and not any(matches(rule, s) for s in ignored)
+    ]
+
+
+def check_files(paths: list[Path], settings: Settings, sources: dict[Path, str] | None = None) -> Report:
+    """Check ``paths`` as one project; ``sources`` gives unsaved text for some of them (editors)."""
+    report = Report(files=len(paths))
+    project = Project()
+    for path in paths:
+        try:
+            source = sources[path] if sources and path in sources else path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            report.unreadable.append(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
+            continue
+        try:
+            project.add(ModuleInfo.parse(path, source, checked=True))
+        except (SyntaxError, ValueError) as error:
+            report.diagnostics.extend(_syntax_error(path, source, error, settings))
+    report.diagnostics.extend(analyze(project, settings))
+    report.diagnostics.sort(key=lambda d: d.sort_key)
+    return report
+
+
+def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
+    """Diagnostics of every enabled rule on the checked modules of ``project``."""
+    found: dict[tuple[str, int, int, str], Diagnostic] = {}
+    rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
+    disabled = {m.path: disabled_by_line("\n".join(m.source_lines)) for m in project.checked_modules}
+
+    def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: str | None) -> None:
+        diagnostic = _diagnostic(rule, module, finding, entry, settings)
+        if not is_disabled(disabled[module.path], diagnostic.line, rule.symbol, rule.code):
+            found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
+
+    for module in list(project.checked_modules):
+        for rule in rules_by_path[module.path]:
+            for finding in rule.check_module(module, project):
+                report(rule, module, finding, None)
+    for function in graph_functions(project):
+        if not function.module.checked:
+            continue
+        by_type: dict[type, list[Rule]] = defaultdict(list)
+        for rule in rules_by_path[function.module.path]:
+            for node_type in rule.node_types:
+                by_type[node_type].append(rule)
+        for node in ast.walk(function.node):
+            for rule in by_type.get(type(node), ()):
+                for finding in rule.check_graph_node(node, function):
+                    report(rule, function.module, finding, function.entry)
+    return list(found.values())
+
+
+def _diagnostic(rule: Rule, module: ModuleInfo, finding: Finding, entry: str | None, settings: Settings) -> Diagnostic:
+    node = finding.node
+    line = getattr(node, "lineno", 1)
+    column = getattr(node, "col_offset", 0) + 1
+    end_line = getattr(node, "end_lineno", None) or line
+    end_column = (getattr(node, "end_col_offset", None) or column) + 1
+    message = f"{finding.message} (reached from {entry})" if entry else finding.message
+    return Diagnostic(
+        path=str(module.path),
+        line=line,
+        column=column,
+        end_line=end_line,
+        end_column=end_column,
+        code=rule.code,
+        symbol=rule.symbol,
+        severity=finding.severity if finding.severity is not None else rule.severity(settings),
+        message=message,
+        hint=finding.hint,
+        entry=entry,
+    )
+
+
+def _syntax_error(path: Path, source: str, error: Exception, settings: Settings) -> list[Diagnostic]:
+    rule = SyntaxErrorRule()
+    if not any(matches(rule, s) for s in settings.select):
+        return []
+    line = getattr(error, "lineno", None) or 1
+    column = getattr(error, "offset", None) or 1
+    reason = getattr(error, "msg", None) or str(error)
+    return [
+        Diagnostic(
+            path=str(path),
+            line=line,
+            column=column,
+            end_line=line,
+            end_column=column + 1,
+            code=rule.code,
+            symbol=rule.symbol,
+            severity=rule.severity(settings),
+            message=f"cannot parse: {reason}",
+        )
+    ]

@@ -1,0 +1,124 @@
+"""One parsed source file: its module name, imports and top-level definitions."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+@dataclass
+class ModuleInfo:
+    path: Path
+    name: str
+    """Dotted module name, from the package folders (those with ``__init__.py``) around the file."""
+    root: Path
+    """The folder the dotted name is relative to (an import root)."""
+    tree: ast.Module
+    source_lines: list[str]
+    checked: bool
+    """False for modules loaded only to resolve names (a base class imported from an unchecked file)."""
+    imports: dict[str, str] = field(default_factory=dict)
+    """Local name -> qualified name bound by top-level imports."""
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    assigned: set[str] = field(default_factory=set)
+    """Other names bound at top level (assignments), which shadow imports of the same name."""
+
+    @classmethod
+    def parse(cls, path: Path, source: str, *, checked: bool) -> ModuleInfo:
+        """Parse ``source``; raises SyntaxError (or ValueError for NUL bytes) when it is not Python."""
+        tree = ast.parse(source, filename=str(path))
+        root, name = module_name_for(path)
+        module = cls(path, name, root, tree, source.splitlines(), checked)
+        module._index(tree.body)
+        return module
+
+    @property
+    def package(self) -> str:
+        if self.path.name == "__init__.py":
+            return self.name
+        return self.name.rpartition(".")[0]
+
+    def _index(self, body: list[ast.stmt]) -> None:
+        for statement in body:
+            if isinstance(statement, ast.ClassDef):
+                self.classes[statement.name] = statement
+            elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions[statement.name] = statement
+            elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+                self.imports.update(import_bindings(statement, self.package))
+            elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                self.assigned.update(name for target in targets for name in bound_names(target))
+            elif isinstance(statement, (ast.If, ast.Try, ast.With)):
+                for block in _blocks(statement):
+                    self._index(block)
+
+    def global_qualname(self, name: str) -> str | None:
+        """The qualified name a module-level ``name`` refers to, or None if it is unknown."""
+        if name in self.classes or name in self.functions or name in self.assigned:
+            return f"{self.name}.{name}"
+        if name in self.imports:
+            return self.imports[name]
+        if name in BUILTIN_NAMES:
+            return f"builtins.{name}"
+        return None
+
+    def line(self, lineno: int) -> str:
+        return self.source_lines[lineno - 1] if 0 < lineno <= len(self.source_lines) else ""
+
+
+def _blocks(statement: ast.If | ast.Try | ast.With) -> list[list[ast.stmt]]:
+    if isinstance(statement, ast.If):
+        return [statement.body, statement.orelse]
+    if isinstance(statement, ast.With):
+        return [statement.body]
+    return [statement.body, statement.orelse, statement.finalbody, *[h.body for h in statement.handlers]]
+
+
+def import_bindings(statement: ast.Import | ast.ImportFrom, package: str) -> dict[str, str]:
+    """Local names bound by an import statement, mapped to qualified names."""
+    bindings = {}
+    if isinstance(statement, ast.Import):
+        for alias in statement.names:
+            if alias.asname:
+                bindings[alias.asname] = alias.name
+            else:
+                head = alias.name.split(".", 1)[0]
+                bindings[head] = head
+        return bindings
+    base = statement.module or ""
+    if statement.level:
+        parts = package.split(".") if package else []
+        parents = parts[: len(parts) - (statement.level - 1)] if statement.level > 1 else parts
+        base = ".".join([*parents, *([base] if base else [])])
+    for alias in statement.names:
+        if alias.name != "*":
+            bindings[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+    return bindings
+
+
+def bound_names(target: ast.expr) -> list[str]:
+    """Names bound by an assignment target (``a``, ``a, (b, *c)``)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [name for element in target.elts for name in bound_names(element)]
+    if isinstance(target, ast.Starred):
+        return bound_names(target.value)
+    return []
+
+
+def module_name_for(path: Path) -> tuple[Path, str]:
+    """The import root and dotted module name of a file, from the packages around it."""
+    path = path.resolve()
+    parts = [] if path.name == "__init__.py" else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").is_file() and folder.parent != folder:
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return folder, ".".join(parts) or path.parent.name

@@ -1,0 +1,245 @@
+"""All modules of one run, with the cross-file facts: which classes are Cells, where names lead."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Union
+
+from mslint.model.module import ModuleInfo
+
+FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+
+# Classes exported by mindspore.nn that are not Cells (measured on 2.10: the metrics).
+_NON_CELL_NN_CLASSES = frozenset(
+    [
+        "Accuracy",
+        "BleuScore",
+        "ConfusionMatrix",
+        "ConfusionMatrixMetric",
+        "CosineSimilarity",
+        "Dice",
+        "F1",
+        "Fbeta",
+        "HausdorffDistance",
+        "Loss",
+        "MAE",
+        "MSE",
+        "MeanSurfaceDistance",
+        "Metric",
+        "OcclusionSensitivity",
+        "Perplexity",
+        "Precision",
+        "ROC",
+        "Recall",
+        "RootMeanSquareDistance",
+        "Top1CategoricalAccuracy",
+        "Top5CategoricalAccuracy",
+        "TopKCategoricalAccuracy",
+    ]
+)
+_MAX_REEXPORT_DEPTH = 8
+
+
+def is_mindspore_cell_name(qualname: str) -> bool:
+    """Whether a qualified name inside ``mindspore.nn`` names a Cell class (by MindSpore's naming)."""
+    parts = qualname.split(".")
+    if parts[:2] != ["mindspore", "nn"] or len(parts) < 3 or "metrics" in parts:
+        return False
+    last = parts[-1]
+    return last[:1].isupper() and last not in _NON_CELL_NN_CLASSES
+
+
+def is_mindspore_name(qualname: str | None, *suffixes: str) -> bool:
+    """Whether ``qualname`` is inside mindspore and, if suffixes are given, ends with one of them."""
+    if qualname is None or not (qualname == "mindspore" or qualname.startswith("mindspore.")):
+        return False
+    return not suffixes or qualname.rsplit(".", 1)[-1] in suffixes
+
+
+@dataclass(frozen=True)
+class ClassRef:
+    module: ModuleInfo
+    node: ast.ClassDef
+
+    @property
+    def qualname(self) -> str:
+        return f"{self.module.name}.{self.node.name}"
+
+
+@dataclass(frozen=True)
+class FunctionRef:
+    module: ModuleInfo
+    node: FunctionNode
+    owner: ClassRef | None = None
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.owner.node.name}.{self.node.name}" if self.owner else self.node.name
+
+
+class Project:
+    """The checked modules, plus modules loaded on demand to resolve imported names."""
+
+    def __init__(self) -> None:
+        self.modules: list[ModuleInfo] = []
+        self._by_name: dict[str, list[ModuleInfo]] = {}
+        self._by_path: dict[Path, ModuleInfo] = {}
+        self._missing: set[Path] = set()
+        self._cell_memo: dict[tuple[Path, str], bool] = {}
+
+    def add(self, module: ModuleInfo) -> None:
+        self.modules.append(module)
+        self._by_name.setdefault(module.name, []).append(module)
+        self._by_path[module.path.resolve()] = module
+
+    @property
+    def checked_modules(self) -> Iterator[ModuleInfo]:
+        return (m for m in self.modules if m.checked)
+
+    def module_named(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
+        """The module called ``name`` as seen from ``near``; loads it from disk if it is there."""
+        candidates = self._by_name.get(name)
+        if candidates:
+            return next((m for m in candidates if m.root == near.root), candidates[0])
+        if is_mindspore_name(name):
+            return None  # MindSpore is judged by its public names, never loaded from disk
+        relative = Path(*name.split("."))
+        for path in (near.root / relative.with_suffix(".py"), near.root / relative / "__init__.py"):
+            resolved = path.resolve()
+            if resolved in self._by_path:
+                return self._by_path[resolved]
+            if resolved in self._missing or not path.is_file():
+                continue
+            try:
+                module = ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False)
+            except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+                self._missing.add(resolved)
+                continue
+            self.add(module)
+            return module
+        return None
+
+    def resolve(self, qualname: str, near: ModuleInfo, depth: int = 0) -> ClassRef | FunctionRef | None:
+        """The class or function of this project that ``qualname`` names, following re-exports."""
+        if depth > _MAX_REEXPORT_DEPTH:
+            return None
+        parts = qualname.split(".")
+        for split in range(len(parts) - 1, 0, -1):
+            module = self.module_named(".".join(parts[:split]), near)
+            if module is None:
+                continue
+            return self._member(module, parts[split:], depth)
+        return None
+
+    def _member(self, module: ModuleInfo, path: list[str], depth: int) -> ClassRef | FunctionRef | None:
+        name = path[0]
+        if name in module.classes:
+            cls = ClassRef(module, module.classes[name])
+            if len(path) == 1:
+                return cls
+            return self.find_method(cls, path[1]) if len(path) == 2 else None
+        if name in module.functions and len(path) == 1:
+            return FunctionRef(module, module.functions[name])
+        if name in module.imports:
+            return self.resolve(".".join([module.imports[name], *path[1:]]), module, depth + 1)
+        return None
+
+    def resolve_expr(self, expr: ast.expr, module: ModuleInfo) -> ClassRef | FunctionRef | None:
+        qualname = qualified_name(expr, module)
+        return self.resolve(qualname, module) if qualname else None
+
+    def bases(self, cls: ClassRef) -> Iterator[ClassRef]:
+        for base in cls.node.bases:
+            resolved = self.resolve_expr(base, cls.module)
+            if isinstance(resolved, ClassRef) and resolved.node is not cls.node:
+                yield resolved
+
+    def mro(self, cls: ClassRef) -> list[ClassRef]:
+        """The class and its project base classes, nearest first, each once."""
+        order: list[ClassRef] = []
+        pending = [cls]
+        while pending:
+            current = pending.pop(0)
+            if any(c.node is current.node for c in order):
+                continue
+            order.append(current)
+            pending.extend(self.bases(current))
+        return order
+
+    def is_cell(self, cls: ClassRef) -> bool:
+        """Whether the class derives from ``mindspore.nn.Cell``, directly or through project classes."""
+        key = (cls.module.path, cls.node.name)
+        if key not in self._cell_memo:
+            self._cell_memo[key] = False  # cycle guard
+            self._cell_memo[key] = any(
+                is_mindspore_cell_name(qualified_name(base, cls.module) or "") for base in cls.node.bases
+            ) or any(self.is_cell(base) for base in self.bases(cls))
+        return self._cell_memo[key]
+
+    def is_cell_name(self, qualname: str | None, near: ModuleInfo) -> bool:
+        if qualname is None:
+            return False
+        if is_mindspore_cell_name(qualname):
+            return True
+        resolved = self.resolve(qualname, near)
+        return isinstance(resolved, ClassRef) and self.is_cell(resolved)
+
+    def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
+        for klass in self.mro(cls):
+            for statement in klass.node.body:
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == name:
+                    return FunctionRef(klass.module, statement, klass)
+        return None
+
+    def attribute_values(self, cls: ClassRef, attribute: str) -> list[tuple[ClassRef, ast.expr]]:
+        """Values assigned to ``self.<attribute>`` in the methods of the class and its project bases."""
+        return [
+            (klass, value)
+            for klass in self.mro(cls)
+            for value in self_attribute_assignments(klass.node).get(attribute, [])
+        ]
+
+
+def is_jit_class(cls: ClassRef) -> bool:
+    return any(is_mindspore_name(qualified_name(d, cls.module), "jit_class") for d in cls.node.decorator_list)
+
+
+def self_attribute_assignments(node: ast.ClassDef) -> dict[str, list[ast.expr]]:
+    """``self.<name> = value`` assignments in the methods of a class, by attribute name."""
+    found: dict[str, list[ast.expr]] = {}
+    for method in node.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
+            continue
+        self_name = method.args.args[0].arg
+        for statement in ast.walk(method):
+            if isinstance(statement, ast.Assign):
+                pairs = [(t, statement.value) for t in statement.targets]
+            elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+                pairs = [(statement.target, statement.value)]
+            else:
+                continue
+            for target, value in pairs:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == self_name
+                ):
+                    found.setdefault(target.attr, []).append(value)
+    return found
+
+
+def qualified_name(expr: ast.expr, module: ModuleInfo, local_names: frozenset[str] = frozenset()) -> str | None:
+    """``np.linalg.norm`` -> ``numpy.linalg.norm`` through the module's imports; None for local values."""
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name) or expr.id in local_names:
+        return None
+    head = module.global_qualname(expr.id)
+    if head is None:
+        return None
+    return ".".join([head, *reversed(parts)])

@@ -1,0 +1,296 @@
+"""Graph scope: which functions MindSpore compiles, and from which entry point each is reached.
+
+Entries are ``construct`` of every Cell class and every function or method decorated
+with ``mindspore.jit`` (or the old ``ms_function``), or wrapped by ``jit(f)`` at module
+level. Every function or method of the checked code that graph code calls is graph code
+too; its parameters take the kinds of the arguments at its graph call sites.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Iterator
+from functools import cached_property
+
+from mslint.model.module import ModuleInfo, bound_names, import_bindings
+from mslint.model.project import (
+    ClassRef,
+    FunctionNode,
+    FunctionRef,
+    Project,
+    is_jit_class,
+    is_mindspore_name,
+    qualified_name,
+)
+from mslint.model.values import (
+    Kind,
+    KindEvaluator,
+    all_parameter_names,
+    local_kinds,
+    parameter_kinds,
+)
+
+_JIT_DECORATORS = ("jit", "ms_function")
+
+
+class GraphFunction:
+    """A function compiled as graph code, with what is known of its values."""
+
+    def __init__(self, project: Project, ref: FunctionRef, entry: str, parameters: dict[str, Kind]) -> None:
+        self.project = project
+        self.ref = ref
+        self.entry = entry
+        self.parameter_kinds = parameters
+
+    @property
+    def module(self) -> ModuleInfo:
+        return self.ref.module
+
+    @property
+    def node(self) -> FunctionNode:
+        return self.ref.node
+
+    @property
+    def owner(self) -> ClassRef | None:
+        return self.ref.owner
+
+    @cached_property
+    def self_name(self) -> str | None:
+        if self.owner is None or not self.node.args.args:
+            return None
+        decorators = {qualified_name(d, self.module) for d in self.node.decorator_list}
+        return None if "builtins.staticmethod" in decorators else self.node.args.args[0].arg
+
+    @cached_property
+    def local_imports(self) -> dict[str, str]:
+        bindings: dict[str, str] = {}
+        for node in ast.walk(self.node):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                bindings.update(import_bindings(node, self.module.package))
+        return bindings
+
+    @cached_property
+    def local_names(self) -> frozenset[str]:
+        names = set(all_parameter_names(self.node))
+        for node in ast.walk(self.node):
+            if isinstance(node, ast.Assign):
+                names.update(n for t in node.targets for n in bound_names(t))
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension)):
+                names.update(bound_names(node.target))
+            elif isinstance(node, (ast.With, ast.AsyncWith)):
+                names.update(n for i in node.items if i.optional_vars for n in bound_names(i.optional_vars))
+            elif isinstance(node, ast.NamedExpr):
+                names.add(node.target.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not self.node:
+                names.add(node.name)
+        return frozenset(names - set(self.local_imports))
+
+    def qualname(self, expr: ast.expr) -> str | None:
+        """The qualified name ``expr`` refers to here; None for local values."""
+        head = expr
+        while isinstance(head, ast.Attribute):
+            head = head.value
+        if isinstance(head, ast.Name) and head.id in self.local_imports:
+            rest = []
+            while isinstance(expr, ast.Attribute):
+                rest.append(expr.attr)
+                expr = expr.value
+            return ".".join([self.local_imports[head.id], *reversed(rest)])
+        return qualified_name(expr, self.module, self.local_names)
+
+    @cached_property
+    def local_kinds(self) -> dict[str, Kind]:
+        return local_kinds(self.node, self.parameter_kinds, self._evaluator)
+
+    @cached_property
+    def kinds(self) -> KindEvaluator:
+        return self._evaluator(self.local_kinds)
+
+    def kind(self, expr: ast.expr | None) -> Kind:
+        return self.kinds.of(expr)
+
+    def _evaluator(self, kinds: dict[str, Kind]) -> KindEvaluator:
+        return KindEvaluator(kinds, self.qualname, self._self_attribute_kind, self.self_name)
+
+    def _self_attribute_kind(self, attribute: str) -> Kind:
+        if self.owner is None:
+            return Kind.CONSTANT
+        for _, value in self.project.attribute_values(self.owner, attribute):
+            if isinstance(value, ast.Call) and is_mindspore_name(qualified_name(value.func, self.module), "Parameter"):
+                return Kind.GRAPH
+        return Kind.CONSTANT
+
+    def self_attribute_classes(self, attribute: str) -> list[ClassRef]:
+        """Project classes whose instances ``self.<attribute>`` is set to."""
+        if self.owner is None:
+            return []
+        classes = []
+        for klass, value in self.project.attribute_values(self.owner, attribute):
+            if isinstance(value, ast.Call):
+                resolved = self.project.resolve_expr(value.func, klass.module)
+                if isinstance(resolved, ClassRef):
+                    classes.append(resolved)
+        return classes
+
+    def instance_classes(self, expr: ast.expr) -> list[ClassRef]:
+        """Project classes that ``expr`` (``self.x`` or a local bound to ``Cls(...)``) is an instance of."""
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == self.self_name:
+            return self.self_attribute_classes(expr.attr)
+        if isinstance(expr, ast.Name) and expr.id in self.local_names:
+            return [
+                resolved
+                for value in self.local_values.get(expr.id, [])
+                if isinstance(value, ast.Call)
+                for resolved in [self.resolve_call(value)]
+                if isinstance(resolved, ClassRef)
+            ]
+        return []
+
+    @cached_property
+    def local_values(self) -> dict[str, list[ast.expr]]:
+        """The values assigned to each plain local name."""
+        values: dict[str, list[ast.expr]] = {}
+        for node in ast.walk(self.node):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        values.setdefault(target.id, []).append(node.value)
+        return values
+
+    def resolve_call(self, call: ast.Call) -> ClassRef | FunctionRef | None:
+        qualname = self.qualname(call.func)
+        return self.project.resolve(qualname, self.module) if qualname else None
+
+    def callees(self, call: ast.Call) -> list[FunctionRef]:
+        """The project functions a call in this function may run."""
+        func = call.func
+        if isinstance(func, ast.Attribute):
+            receiver = func.value
+            if isinstance(receiver, ast.Name) and receiver.id == self.self_name and self.owner:
+                method = self.project.find_method(self.owner, func.attr)
+                if method is not None:
+                    return [method]
+            if _is_super_call(receiver) and self.owner:
+                return [
+                    m for b in self.project.bases(self.owner) for m in [self.project.find_method(b, func.attr)] if m
+                ]
+            methods = [self.project.find_method(c, func.attr) for c in self.instance_classes(receiver)]
+            found = [m for m in methods if m is not None]
+            if found:
+                return found
+        elif isinstance(func, ast.Name) and func.id in self.local_names:
+            return []
+        if self.instance_classes(func):
+            return [m for c in self.instance_classes(func) for m in [self.project.find_method(c, "__call__")] if m]
+        resolved = self.resolve_call(call)
+        if isinstance(resolved, FunctionRef):
+            return [resolved]
+        if isinstance(resolved, ClassRef) and is_jit_class(resolved):
+            init = self.project.find_method(resolved, "__init__")
+            return [init] if init else []
+        return self._wrapped_functions(func)
+
+    def _wrapped_functions(self, func: ast.expr) -> list[FunctionRef]:
+        """Functions wrapped by a module-level ``name = wrapper(f, ...)`` (``value_and_grad(forward)``)."""
+        if not isinstance(func, ast.Name) or func.id not in self.module.assigned:
+            return []
+        found = []
+        for statement in self.module.tree.body:
+            if (
+                isinstance(statement, ast.Assign)
+                and isinstance(statement.value, ast.Call)
+                and any(isinstance(t, ast.Name) and t.id == func.id for t in statement.targets)
+            ):
+                found.extend(_functions_among(statement.value.args, self.module, self.project))
+        return found
+
+
+def _is_super_call(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
+
+
+def _functions_among(args: list[ast.expr], module: ModuleInfo, project: Project) -> list[FunctionRef]:
+    refs = (project.resolve_expr(a, module) for a in args if isinstance(a, (ast.Name, ast.Attribute)))
+    return [r for r in refs if isinstance(r, FunctionRef)]
+
+
+def _is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
+    for decorator in function.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if is_mindspore_name(qualified_name(target, module), *_JIT_DECORATORS):
+            return True
+    return False
+
+
+def _entries(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
+    owners: dict[int, ClassRef] = {}
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.ClassDef):
+            cls = ClassRef(module, node)
+            for statement in node.body:
+                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    owners[id(statement)] = cls
+            if project.is_cell(cls):
+                construct = next(
+                    (s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "construct"), None
+                )
+                if construct is not None:
+                    yield FunctionRef(module, construct, cls)
+    for node in ast.walk(module.tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_jit_decorated(node, module):
+            yield FunctionRef(module, node, owners.get(id(node)))
+    for statement in module.tree.body:
+        call = statement.value if isinstance(statement, (ast.Assign, ast.Expr)) else None
+        if isinstance(call, ast.Call) and is_mindspore_name(qualified_name(call.func, module), *_JIT_DECORATORS):
+            yield from _functions_among(call.args, module, project)
+
+
+def graph_functions(project: Project) -> list[GraphFunction]:
+    """Every function of the project that is graph code, each with the first entry that reaches it."""
+    reached: dict[int, GraphFunction] = {}
+    queue: deque[GraphFunction] = deque()
+    for module in list(project.checked_modules):
+        for ref in _entries(project, module):
+            if id(ref.node) not in reached:
+                function = GraphFunction(
+                    project, ref, ref.display_name, parameter_kinds(ref.node, is_method=ref.owner is not None)
+                )
+                reached[id(ref.node)] = function
+                queue.append(function)
+    while queue:
+        caller = queue.popleft()
+        for call in (n for n in ast.walk(caller.node) if isinstance(n, ast.Call)):
+            for ref in caller.callees(call):
+                arguments = _argument_kinds(caller, call, ref)
+                callee = reached.get(id(ref.node))
+                if callee is None:
+                    callee = GraphFunction(project, ref, caller.entry, arguments)
+                    reached[id(ref.node)] = callee
+                    queue.append(callee)
+                elif any(kind > callee.parameter_kinds.get(name, Kind.CONSTANT) for name, kind in arguments.items()):
+                    merged = {n: max(k, arguments.get(n, Kind.CONSTANT)) for n, k in callee.parameter_kinds.items()}
+                    callee = GraphFunction(project, ref, callee.entry, {**arguments, **merged})
+                    reached[id(ref.node)] = callee
+                    queue.append(callee)
+    return list(reached.values())
+
+
+def _argument_kinds(caller: GraphFunction, call: ast.Call, ref: FunctionRef) -> dict[str, Kind]:
+    """Kinds the callee's parameters get from this call site."""
+    parameters = all_parameter_names(ref.node)
+    bound_method = ref.owner is not None and bool(parameters) and parameters[0] in ("self", "cls")
+    positional = parameters[1:] if bound_method else parameters
+    kinds = {name: Kind.CONSTANT for name in parameters}
+    for name, argument in zip(positional, call.args):
+        kinds[name] = caller.kind(argument)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        kinds.update({name: Kind.GRAPH for name in positional})
+    for keyword in call.keywords:
+        if keyword.arg in kinds:
+            kinds[keyword.arg] = caller.kind(keyword.value)
+    arguments = ref.node.args
+    for extra in (arguments.vararg, arguments.kwarg):
+        if extra is not None:
+            kinds[extra.arg] = Kind.GRAPH
+    return kinds

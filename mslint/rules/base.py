@@ -1,0 +1,63 @@
+"""What a rule is: a code, a symbol, its documentation, and visitors that return findings."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Iterator
+
+from mslint.diagnostics import Severity
+
+if TYPE_CHECKING:
+    from mslint.model.module import ModuleInfo
+    from mslint.model.project import Project
+    from mslint.model.scope import GraphFunction
+    from mslint.settings import Settings
+
+
+@dataclass(frozen=True)
+class Finding:
+    node: ast.AST
+    """The span reported (its first and last positions)."""
+    message: str
+    hint: str | None = None
+    severity: Severity | None = None
+    """Overrides the rule's severity for this finding."""
+
+
+class Rule:
+    """Base of all rules. The docstring of a rule class is its user documentation (Markdown).
+
+    A graph rule lists the node types it wants in ``node_types`` and implements
+    ``check_graph_node``, which the engine calls for every such node in graph code.
+    A rule about code outside graph functions implements ``check_module``.
+    """
+
+    code: ClassVar[str]
+    symbol: ClassVar[str]
+    summary: ClassVar[str]
+    node_types: ClassVar[tuple[type[ast.AST], ...]] = ()
+
+    def severity(self, settings: Settings) -> Severity:
+        raise NotImplementedError
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        return iter(())
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        return iter(())
+
+    @classmethod
+    def documentation(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or "")
+
+
+def fallback_severity(settings: Settings) -> Severity:
+    """Code the compiler rejects in STRICT and interprets in LAX (slow, no Ascend sinking)."""
+    return Severity.ERROR if settings.syntax_level == "strict" else Severity.WARNING
+
+
+def dynamic_shape_severity(settings: Settings) -> Severity:
+    """Dynamic shapes run on CPU; on Ascend and GPU they force re-compilation or fail to sink."""
+    return Severity.INFO if settings.target == "cpu" else Severity.WARNING

@@ -1,0 +1,175 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.module import ModuleInfo, bound_names
+from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+_WRAPPERS = {ast.List: "nn.CellList", ast.ListComp: "nn.CellList", ast.Tuple: "nn.SequentialCell"}
+
+
+class PythonContainerOfCells(Rule):
+    """
+    ## What it does
+    Flags a Cell attribute set to a plain Python list, tuple or dict of Cells or of
+    Parameters (`self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]`), including lists built
+    with `append` before being assigned.
+
+    ## Why it breaks graph mode
+    A Cell registers the sub-Cells and Parameters assigned to it directly, or through
+    `nn.CellList`, `nn.SequentialCell`, `nn.CellDict` and `ParameterTuple`. A plain
+    container hides them: their parameters are missing from `trainable_params()` (never
+    trained, never saved in checkpoints), and compiling the Cell fails with
+    `RuntimeError: The parameter ... its name 'weight' already exists` as soon as two of
+    the hidden Cells have parameters of the same name. A plain list of Parameters compiles
+    but is silently left out of training.
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])
+    ```
+    """
+
+    code = "MS103"
+    symbol = "python-container-of-cells"
+    summary = "a plain list, tuple or dict of Cells or Parameters kept as a Cell attribute"
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.ClassDef) and project.is_cell(ClassRef(module, node)):
+                for method in node.body:
+                    if isinstance(method, ast.FunctionDef) and method.args.args:
+                        yield from _MethodCheck(module, project, method).findings()
+
+
+class _MethodCheck:
+    def __init__(self, module: ModuleInfo, project: Project, method: ast.FunctionDef) -> None:
+        self.module = module
+        self.project = project
+        self.self_name = method.args.args[0].arg
+        self.method = method
+        self.values: dict[str, list[ast.expr]] = {}
+        for node in ast.walk(method):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    for name in bound_names(target):
+                        self.values.setdefault(name, []).append(node.value)
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+                self.values.setdefault(node.target.id, []).append(node.value)
+            elif _is_list_growth(node):
+                assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                assert isinstance(node.func.value, ast.Name)
+                grown = node.args[0] if node.func.attr == "extend" else ast.List(elts=node.args[-1:])
+                self.values.setdefault(node.func.value.id, []).append(grown)
+        self.local_names = frozenset(self.values)
+
+    def findings(self) -> Iterator[Finding]:
+        for node in ast.walk(self.method):
+            if not isinstance(node, ast.Assign):
+                continue
+            for target in node.targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == self.self_name
+                ):
+                    yield from self._check_assignment(target, node.value)
+
+    def _check_assignment(self, target: ast.Attribute, value: ast.expr) -> Iterator[Finding]:
+        containers = self._containers(value, set())
+        if not containers:
+            return
+        container = containers[0]
+        kinds = set().union(*(self._element_kinds(c, set()) for c in containers))
+        if "cell" in kinds:
+            wrapper = "nn.CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else _WRAPPERS.get(
+                type(container), "nn.CellList"
+            )
+            yield Finding(
+                target,
+                f"`self.{target.attr}` keeps Cells in a plain {_container_name(container)}: "
+                "their parameters are not registered or trained",
+                hint=f"wrap it in `{wrapper}(...)`",
+            )
+        elif "parameter" in kinds:
+            yield Finding(
+                target,
+                f"`self.{target.attr}` keeps Parameters in a plain {_container_name(container)}: "
+                "they are not registered or trained",
+                hint="wrap it in `ParameterTuple(...)`",
+                severity=Severity.WARNING,
+            )
+
+    def _containers(self, value: ast.expr, seen: set[str]) -> list[ast.expr]:
+        """The container literals ``value`` is, or a local name was built from."""
+        if isinstance(value, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp)):
+            return [value]
+        if isinstance(value, ast.Name) and value.id in self.values and value.id not in seen:
+            seen.add(value.id)
+            return [c for v in self.values[value.id] for c in self._containers(v, seen)]
+        return []
+
+    def _element_kinds(self, container: ast.expr, seen: set[str]) -> set[str]:
+        if isinstance(container, (ast.List, ast.Tuple)):
+            elements: list[ast.expr] = container.elts
+        elif isinstance(container, ast.Dict):
+            elements = container.values
+        elif isinstance(container, ast.ListComp):
+            elements = [container.elt]
+        elif isinstance(container, ast.DictComp):
+            elements = [container.value]
+        else:
+            return set()
+        kinds = set()
+        for element in elements:
+            if isinstance(element, ast.Starred):
+                element = element.value
+            if isinstance(element, ast.Name) and element.id in self.values and element.id not in seen:
+                seen.add(element.id)
+                for value in self.values[element.id]:
+                    kinds |= self._element_kinds(value, seen) or self._value_kind(value)
+            else:
+                kinds |= self._value_kind(element)
+        return kinds
+
+    def _value_kind(self, value: ast.expr) -> set[str]:
+        if not isinstance(value, ast.Call):
+            return set()
+        qualname = qualified_name(value.func, self.module, self.local_names)
+        if is_mindspore_name(qualname, "Parameter"):
+            return {"parameter"}
+        return {"cell"} if self.project.is_cell_name(qualname, self.module) else set()
+
+
+def _is_list_growth(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("append", "extend", "insert")
+        and isinstance(node.func.value, ast.Name)
+        and len(node.args) == (2 if node.func.attr == "insert" else 1)
+    )
+
+
+def _container_name(container: ast.expr) -> str:
+    if isinstance(container, (ast.Dict, ast.DictComp)):
+        return "dict"
+    return "tuple" if isinstance(container, ast.Tuple) else "list"

@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.project import ClassRef, is_jit_class
+from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
+from mslint.rules.base import Finding, Rule, fallback_severity
+from mslint.settings import Settings
+
+
+class CustomClassInGraph(Rule):
+    """
+    ## What it does
+    Flags instances of user-defined classes (not Cells, not `@jit_class`) that graph code
+    creates from graph values, or whose attributes graph code changes.
+
+    ## Why it breaks graph mode
+    The graph compiler treats an ordinary Python object as a compile-time constant.
+    Reading it is fine - an object built in `__init__` or from constants is folded -
+    but building one from tensors, or assigning to its attributes, needs the Python
+    interpreter: STRICT rejects it (`ValueError: ... the inputs should be constant`)
+    and LAX falls back to the interpreter for those lines.
+
+    ## Example
+    ```python
+    class Box:
+        def __init__(self, value):
+            self.value = value
+
+    class Net(nn.Cell):
+        def construct(self, x):
+            box = Box(x)
+            return box.value * 2
+    ```
+
+    ## Use instead
+    ```python
+    @ms.jit_class
+    class Box:
+        def __init__(self, value):
+            self.value = value
+    ```
+    """
+
+    code = "MS102"
+    symbol = "custom-class-in-graph"
+    summary = "a user-defined class built from graph values or mutated in graph code"
+    node_types = (ast.Call, ast.Assign, ast.AugAssign)
+
+    def severity(self, settings: Settings) -> Severity:
+        return fallback_severity(settings)
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if isinstance(node, ast.Call):
+            cls = function.resolve_call(node)
+            operands = [*node.args, *(k.value for k in node.keywords)]
+            if self._is_plain_class(cls, function) and any(function.kind(a) is Kind.GRAPH for a in operands):
+                assert isinstance(cls, ClassRef)
+                yield Finding(
+                    node,
+                    f"instance of user class `{cls.node.name}` is created from graph values",
+                    hint=f"decorate `{cls.node.name}` with `@mindspore.jit_class`, or build it in `__init__`",
+                )
+            return
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]
+        for target in targets:
+            if not isinstance(target, ast.Attribute):
+                continue
+            classes = [c for c in function.instance_classes(target.value) if self._is_plain_class(c, function)]
+            if classes:
+                yield Finding(
+                    target,
+                    f"attribute `{target.attr}` of a `{classes[0].node.name}` object is changed in graph code",
+                    hint=f"decorate `{classes[0].node.name}` with `@mindspore.jit_class`, or keep the state in a Parameter",
+                )
+
+    @staticmethod
+    def _is_plain_class(cls: object, function: GraphFunction) -> bool:
+        return isinstance(cls, ClassRef) and not function.project.is_cell(cls) and not is_jit_class(cls)

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.project import is_mindspore_name, qualified_name
+from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
+from mslint.rules.base import Finding, Rule, dynamic_shape_severity
+from mslint.settings import Settings
+
+# Operators whose output shape depends on the values of their input (MindSpore 2.10).
+FUNCTIONS = frozenset({"unique", "unique_consecutive", "masked_select", "nonzero", "argwhere"})
+PRIMITIVES = frozenset({"Unique", "UniqueConsecutive", "MaskedSelect", "NonZero"})
+
+
+class DynamicShapeOp(Rule):
+    """
+    ## What it does
+    Flags operators whose output shape depends on the data, in graph code: `Unique`,
+    `UniqueConsecutive`, `MaskedSelect`, `NonZero` and `argwhere` in their functional
+    (`ops.unique(x)`), primitive (`ops.Unique()(x)`, or a primitive created in `__init__`
+    and called in `construct`) and Tensor-method (`x.nonzero()`) forms, and boolean-mask
+    indexing (`x[x > 0]`).
+
+    ## Why it breaks graph mode
+    The compiler cannot know the output size, so the node gets a dynamic shape (`-1`
+    in the IR) and so does everything downstream. CPU runs it; on Ascend it blocks graph
+    sinking, forces re-compilation and some downstream operators refuse dynamic input.
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            return ops.masked_select(x, x > 0)
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            return ops.where(x > 0, x, ops.zeros_like(x))  # same shape as x
+    ```
+    """
+
+    code = "MS105"
+    symbol = "dynamic-shape-op"
+    summary = "an operator whose output shape depends on data (Unique, MaskedSelect, NonZero, ...)"
+    node_types = (ast.Call, ast.Subscript)
+
+    def severity(self, settings: Settings) -> Severity:
+        return dynamic_shape_severity(settings)
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if isinstance(node, ast.Subscript):
+            if isinstance(node.ctx, ast.Load) and _is_mask(node.slice, function):
+                yield Finding(
+                    node,
+                    "boolean-mask indexing has a data-dependent (dynamic) shape",
+                    hint="use `ops.where(mask, x, 0)` or multiply by the mask to keep the shape static",
+                )
+            return
+        assert isinstance(node, ast.Call)
+        operator = self._operator(node, function)
+        if operator is not None:
+            yield Finding(
+                node,
+                f"`{operator}` has a data-dependent (dynamic) output shape",
+                hint="keep shapes static: use a mask with `ops.where`, or pad to a fixed size",
+            )
+
+    @staticmethod
+    def _operator(call: ast.Call, function: GraphFunction) -> str | None:
+        func = call.func
+        qualname = function.qualname(func)
+        if is_mindspore_name(qualname, *FUNCTIONS):
+            return qualname
+        if isinstance(func, ast.Call) and is_mindspore_name(function.qualname(func.func), *PRIMITIVES):
+            return function.qualname(func.func)
+        if not isinstance(func, ast.Attribute):
+            return None
+        if isinstance(func.value, ast.Name) and func.value.id == function.self_name and function.owner:
+            for klass, value in function.project.attribute_values(function.owner, func.attr):
+                if isinstance(value, ast.Call):
+                    created = qualified_name(value.func, klass.module)
+                    if is_mindspore_name(created, *PRIMITIVES):
+                        return created
+            return None
+        if func.attr in FUNCTIONS and qualname is None and function.kind(func.value) is Kind.GRAPH:
+            return f"Tensor.{func.attr}"
+        return None
+
+
+def _is_mask(index: ast.expr, function: GraphFunction) -> bool:
+    if isinstance(index, ast.Name):
+        values = function.local_values.get(index.id, [])
+        return bool(values) and all(_is_mask(value, function) for value in values)
+    return isinstance(index, ast.Compare) and function.kind(index) is Kind.GRAPH

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from mslint.diagnostics import Severity
+from mslint.rules.base import Rule
+from mslint.settings import Settings
+
+
+class SyntaxErrorRule(Rule):
+    """
+    ## What it does
+    Reports a file that Python cannot parse (or cannot decode), instead of stopping the run.
+
+    ## Why it breaks graph mode
+    MindSpore compiles graph code from its source file: a file that does not parse
+    cannot be imported, let alone compiled. No other rule can look at it.
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x)
+            return x
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            return x
+    ```
+    """
+
+    code = "MS001"
+    symbol = "syntax-error"
+    summary = "the file cannot be parsed as Python"
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR

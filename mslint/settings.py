@@ -1,0 +1,149 @@
+"""Effective settings of a run: defaults, ``[tool.mslint]`` in pyproject.toml, then the command line."""
+
+from __future__ import annotations
+
+import fnmatch
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mslint.diagnostics import Severity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+SYNTAX_LEVELS = ("strict", "lax")
+TARGETS = ("ascend", "gpu", "cpu")
+DEFAULT_EXCLUDE = (
+    ".git",
+    ".hg",
+    ".svn",
+    ".venv",
+    "venv",
+    ".tox",
+    ".nox",
+    "__pycache__",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+)
+
+
+class ConfigError(Exception):
+    """A bad setting; reported as one line with exit code 2."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    syntax_level: str = "lax"
+    """MindSpore's own default; ``strict`` turns interpreter fallbacks into errors."""
+    target: str = "ascend"
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()
+    fail_on: Severity = Severity.WARNING
+    """The lowest severity that makes ``mslint check`` exit with 1."""
+    root: Path = field(default_factory=Path.cwd)
+    """The folder of the configuration file; per-file-ignores and exclude are relative to it."""
+
+    def with_options(self, **options: Any) -> Settings:
+        return replace(self, **{k: v for k, v in options.items() if v is not None})
+
+    def is_excluded(self, path: Path) -> bool:
+        relative = _relative(path, self.root)
+        patterns = (*DEFAULT_EXCLUDE, *self.exclude)
+        return any(fnmatch.fnmatch(part, p) for part in path.parts for p in patterns) or any(
+            fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(relative, p.rstrip("/") + "/*") for p in self.exclude
+        )
+
+    def ignored_in(self, path: Path) -> tuple[str, ...]:
+        relative = _relative(path, self.root)
+        return tuple(
+            selector
+            for pattern, selectors in self.per_file_ignores.items()
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(path.name, pattern)
+            for selector in selectors
+        )
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a ``[tool.mslint]`` table, from ``start`` upwards."""
+    folder = start.resolve()
+    if not folder.is_dir():
+        folder = folder.parent
+    for candidate in (folder, *folder.parents):
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file() and "mslint" in _load_toml(pyproject).get("tool", {}):
+            return pyproject
+    return None
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as stream:
+            return tomllib.load(stream)
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        raise ConfigError(f"cannot read {path}: {error}") from None
+
+
+def load_settings(pyproject: Path | None) -> Settings:
+    """Settings from a pyproject.toml's ``[tool.mslint]`` table (defaults when None)."""
+    if pyproject is None:
+        return Settings()
+    table = _load_toml(pyproject).get("tool", {}).get("mslint", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{pyproject}: [tool.mslint] must be a table")
+    known = {"select", "ignore", "per-file-ignores", "exclude", "syntax-level", "target", "fail-on", "verify"}
+    unknown = sorted(set(table) - known)
+    if unknown:
+        raise ConfigError(f"{pyproject}: unknown key {unknown[0]!r} in [tool.mslint]")
+
+    def strings(key: str) -> tuple[str, ...] | None:
+        value = table.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{pyproject}: [tool.mslint] {key} must be a list of strings")
+        return tuple(value)
+
+    per_file = table.get("per-file-ignores", {})
+    if not isinstance(per_file, dict) or not all(
+        isinstance(v, list) and all(isinstance(s, str) for s in v) for v in per_file.values()
+    ):
+        raise ConfigError(f"{pyproject}: [tool.mslint] per-file-ignores must map patterns to lists of rules")
+    try:
+        return Settings(
+            root=pyproject.parent, per_file_ignores={k: tuple(v) for k, v in per_file.items()}
+        ).with_options(
+            select=strings("select"),
+            ignore=strings("ignore"),
+            exclude=strings("exclude"),
+            syntax_level=choice(table.get("syntax-level"), SYNTAX_LEVELS, "syntax-level"),
+            target=choice(table.get("target"), TARGETS, "target"),
+            fail_on=Severity.parse(table["fail-on"]) if "fail-on" in table else None,
+        )
+    except ValueError as error:
+        raise ConfigError(f"{pyproject}: {error}") from None
+
+
+def choice(value: Any, allowed: tuple[str, ...], name: str) -> str | None:
+    if value is None:
+        return None
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    return str(value)

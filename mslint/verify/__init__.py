@@ -1,0 +1,1 @@
+"""The runtime verifier: compiles graph entries with the real MindSpore compiler."""
