@@ -14,15 +14,19 @@ from mslint.settings import Settings
 class CustomClassInGraph(Rule):
     """
     ## What it does
-    Flags instances of user-defined classes (not Cells, not `@jit_class`) that graph code
-    creates from graph values, or whose attributes graph code changes.
+    Flags instances of user-defined classes (not Cells) that graph code creates from
+    graph values, and assignments to attributes of plain (not `@jit_class`) objects in
+    graph code.
 
     ## Why it breaks graph mode
     The graph compiler treats an ordinary Python object as a compile-time constant.
     Reading it is fine - an object built in `__init__` or from constants is folded -
     but building one from tensors, or assigning to its attributes, needs the Python
     interpreter: STRICT rejects it (`ValueError: ... the inputs should be constant`)
-    and LAX falls back to the interpreter for those lines.
+    and LAX falls back to the interpreter for those lines. A `@jit_class` is compiled,
+    but its constructor must get constants too: built from a tensor it fails at every
+    syntax level (`TypeError: When creating an instance of 'Box', all arguments are
+    required to be constants`).
 
     ## Example
     ```python
@@ -38,16 +42,19 @@ class CustomClassInGraph(Rule):
 
     ## Use instead
     ```python
-    @ms.jit_class
-    class Box:
-        def __init__(self, value):
-            self.value = value
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.box = Box(2)  # built once, from constants
+
+        def construct(self, x):
+            return x * self.box.value
     ```
     """
 
     code = "MS102"
     symbol = "custom-class-in-graph"
-    summary = "a user-defined class built from graph values or mutated in graph code"
+    summary = "a user-defined class built from graph values, or a plain object mutated, in graph code"
     node_types = (ast.Call, ast.Assign, ast.AugAssign)
 
     def severity(self, settings: Settings) -> Severity:
@@ -57,12 +64,16 @@ class CustomClassInGraph(Rule):
         if isinstance(node, ast.Call):
             cls = function.resolve_call(node)
             operands = [*node.args, *(k.value for k in node.keywords)]
-            if self._is_plain_class(cls, function) and any(function.kind(a) is Kind.GRAPH for a in operands):
-                assert isinstance(cls, ClassRef)
+            if (
+                isinstance(cls, ClassRef)
+                and not function.project.is_cell(cls)
+                and any(function.kind(a) is Kind.GRAPH for a in operands)
+            ):
                 yield Finding(
                     node,
                     f"instance of user class `{cls.node.name}` is created from graph values",
-                    hint=f"decorate `{cls.node.name}` with `@mindspore.jit_class`, or build it in `__init__`",
+                    hint=f"build the `{cls.node.name}` in `__init__` from constants and pass tensors to its methods",
+                    severity=Severity.ERROR if is_jit_class(cls) else None,
                 )
             return
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]  # type: ignore[attr-defined]

@@ -1,0 +1,45 @@
+"""Operators whose output shape depends on the data, in every form."""
+
+import mindspore as ms
+from mindspore import mint, nn, ops
+
+
+class FunctionalUnique(nn.Cell):  # mslint: inputs=float32[8]
+    def construct(self, x):
+        values, _ = ops.unique(x)  # expect: dynamic-shape-op
+        return values
+
+
+class PrimitiveFromInit(nn.Cell):  # mslint: inputs=float32[8]
+    def __init__(self):
+        super().__init__()
+        self.unique = ops.Unique()
+
+    def construct(self, x):
+        values, _ = self.unique(x)  # expect: dynamic-shape-op
+        return values
+
+
+class InlinePrimitive(nn.Cell):  # mslint: inputs=float32[8]
+    def construct(self, x):
+        return ops.MaskedSelect()(x, x > 2)  # expect: dynamic-shape-op
+
+
+class TensorMethod(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x.nonzero()  # expect: dynamic-shape-op
+
+
+class MintNonzero(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return mint.nonzero(x)  # expect: dynamic-shape-op
+
+
+class BooleanMask(nn.Cell):  # mslint: inputs=float32[8]
+    def construct(self, x):
+        return x[x > 2]  # expect: dynamic-shape-op
+
+
+@ms.jit  # mslint: inputs=float32[8]
+def masked(x):
+    return ops.masked_select(x, x > 2)  # expect: dynamic-shape-op

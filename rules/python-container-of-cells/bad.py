@@ -1,0 +1,54 @@
+"""Cells and Parameters hidden from their Cell in plain Python containers."""
+
+import numpy as np
+
+import mindspore as ms
+from mindspore import nn
+
+
+class ListOfCells(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]  # expect: python-container-of-cells
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class AppendedList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, depth=2):
+        super().__init__()
+        blocks = []
+        for _ in range(depth):
+            blocks.append(nn.Dense(4, 4))
+        self.blocks = blocks  # expect: python-container-of-cells
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+
+class DictOfCells(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.heads = {"a": nn.Dense(4, 2), "b": nn.Dense(4, 2)}  # expect: python-container-of-cells
+
+    def construct(self, x):
+        return self.heads["a"](x) + self.heads["b"](x)
+
+
+class ListOfParameters(nn.Cell):  # mslint: inputs=float32[4]
+    def __init__(self):
+        super().__init__()
+        self.weights = [  # expect: python-container-of-cells
+            ms.Parameter(ms.Tensor(np.ones(4), ms.float32), name="w0"),
+            ms.Parameter(ms.Tensor(np.ones(4), ms.float32), name="w1"),
+        ]
+
+    def construct(self, x):
+        for weight in self.weights:
+            x = x * weight
+        return x

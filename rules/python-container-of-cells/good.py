@@ -1,0 +1,56 @@
+"""Containers MindSpore registers, and plain lists that hold no Cells."""
+
+import numpy as np
+
+import mindspore as ms
+from mindspore import nn
+
+
+class WithCellList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])
+        self.sizes = [4, 4]
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class WithSequentialCell(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, depth=2):
+        super().__init__()
+        blocks = []
+        for _ in range(depth):
+            blocks.append(nn.Dense(4, 4))
+            blocks.append(nn.ReLU())
+        self.body = nn.SequentialCell(blocks)
+
+    def construct(self, x):
+        return self.body(x)
+
+
+class WithCellDict(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.heads = nn.CellDict({"a": nn.Dense(4, 2), "b": nn.Dense(4, 2)})
+
+    def construct(self, x):
+        return self.heads["a"](x) + self.heads["b"](x)
+
+
+class WithParameterTuple(nn.Cell):  # mslint: inputs=float32[4]
+    def __init__(self):
+        super().__init__()
+        self.weights = ms.ParameterTuple(
+            [
+                ms.Parameter(ms.Tensor(np.ones(4), ms.float32), name="w0"),
+                ms.Parameter(ms.Tensor(np.ones(4), ms.float32), name="w1"),
+            ]
+        )
+
+    def construct(self, x):
+        for weight in self.weights:
+            x = x * weight
+        return x

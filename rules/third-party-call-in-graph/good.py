@@ -1,0 +1,58 @@
+"""numpy and math that the compiler folds, or that never runs as graph code."""
+
+import math
+
+import numpy as np
+
+import mindspore as ms
+import mindspore.numpy as mnp
+from mindspore import Tensor, nn, ops
+
+POSITIONS = np.arange(8, dtype=np.float32)  # module level: plain Python
+
+
+class NumpyInInit(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.scale = Tensor(np.full((2, 4), 0.5), ms.float32)
+        self.bias = Tensor(POSITIONS[:4], ms.float32)
+
+    def construct(self, x):
+        return x * self.scale + self.bias
+
+
+class ConstantNumpyInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        ones = Tensor(np.ones((2, 4)), ms.float32)
+        return x + ones
+
+
+class MathOnShapes(nn.Cell):  # mslint: inputs=float32[4,4]
+    def construct(self, x):
+        half = math.ceil(x.shape[0] / 2)
+        return x[:half]
+
+
+class MindSporeNumpy(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return mnp.maximum(x, 0) + ops.maximum(x, 0)
+
+
+class LocalNamedNp(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        np = x.abs()  # a local variable called np is not numpy
+        return np.sum(axis=0)
+
+
+def preprocess(batch):
+    """Data-pipeline helper: numpy is right here, and no graph code calls it."""
+    return np.maximum(batch, 0).astype(np.float32)
+
+
+def scale_for(width):
+    return math.sqrt(width)
+
+
+class HelperWithConstants(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x * scale_for(x.shape[-1])

@@ -1,0 +1,19 @@
+"""Slices whose bounds are only known at run time: the result shape is dynamic."""
+
+from mindspore import nn
+
+
+class SliceByInput(nn.Cell):  # mslint: inputs=float32[8,4], int32[]
+    def construct(self, x, n):
+        return x[:n]  # expect: variable-slice
+
+
+class SliceByComputedCount(nn.Cell):  # mslint: inputs=float32[8,4]
+    def construct(self, x):
+        count = (x[:, 0] > 3).sum()
+        return x[:count]  # expect: variable-slice
+
+
+class SliceWithTensorStart(nn.Cell):  # mslint: inputs=float32[8,4], int32[]
+    def construct(self, x, start):
+        return x[:, start:]  # expect: variable-slice

@@ -1,0 +1,30 @@
+"""Slices the compiler resolves: constants, shapes, unrolled loop indices, Python defaults."""
+
+from mindspore import nn
+
+
+class ShapeDerivedSlice(nn.Cell):  # mslint: inputs=float32[8,4]
+    def construct(self, x):
+        return x[: x.shape[0] // 2]
+
+
+class ConstantSlices(nn.Cell):  # mslint: inputs=float32[8,4]
+    def construct(self, x):
+        return x[1:3, 0] + x[-2:, -1]
+
+
+class UnrolledLoopSlices(nn.Cell):  # mslint: inputs=float32[8,4]
+    def construct(self, x):
+        out = x[0:1]
+        for i in range(1, 3):
+            out = out + x[i : i + 1]
+        return out
+
+
+class PythonScalarBound(nn.Cell):  # mslint: inputs=float32[8,4]
+    def __init__(self, keep=3):
+        super().__init__()
+        self.keep = keep
+
+    def construct(self, x, head=2):
+        return x[: self.keep] * 2, x[:head]

@@ -1,0 +1,47 @@
+"""The example files in rules/: their ``# expect:`` markers and their compile entries."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+RULES_DIR = REPO / "rules"
+_EXPECT = re.compile(r"#\s*expect:\s*([\w\-, ]+)")
+_INPUTS = re.compile(r"#\s*mslint:\s*inputs=(.*)$")
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    inputs: str
+
+
+def example_files(root: Path = RULES_DIR) -> list[Path]:
+    return sorted(root.rglob("*.py"))
+
+
+def expected_findings(path: Path) -> set[tuple[int, str]]:
+    """(line, symbol) for every ``# expect: symbol`` marker."""
+    found = set()
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        match = _EXPECT.search(line)
+        if match:
+            found.update((number, s.strip()) for s in match.group(1).split(",") if s.strip())
+    return found
+
+
+def compile_entries(path: Path) -> list[Entry]:
+    """Top-level classes and functions whose header line carries ``# mslint: inputs=...``."""
+    lines = path.read_text().splitlines()
+    entries = []
+    for node in ast.parse("\n".join(lines)).body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            header = [lines[d.lineno - 1] for d in node.decorator_list] + [lines[node.lineno - 1]]
+            for line in header:
+                match = _INPUTS.search(line)
+                if match:
+                    entries.append(Entry(node.name, match.group(1).strip()))
+    return entries
