@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import contextlib
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 from mslint.diagnostics import Diagnostic
 from mslint.model.module import ModuleInfo
@@ -35,10 +37,22 @@ def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
     ]
 
 
-def check_files(paths: list[Path], settings: Settings, sources: dict[Path, str] | None = None) -> Report:
-    """Check ``paths`` as one project; ``sources`` gives unsaved text for some of them (editors)."""
+def check_files(
+    paths: list[Path],
+    settings: Settings,
+    sources: dict[Path, str] | None = None,
+    context: Sequence[Path] = (),
+) -> Report:
+    """Check ``paths`` as one project.
+
+    ``sources`` gives unsaved text for some files (editors). ``context`` files take part in
+    the analysis - their graph code can reach into the checked files - but are not reported.
+    """
     report = Report(files=len(paths))
     project = Project()
+    for path in [p for p in context if p not in paths]:
+        with contextlib.suppress(OSError, UnicodeDecodeError, SyntaxError, ValueError):
+            project.add(ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False))
     for path in paths:
         try:
             source = sources[path] if sources and path in sources else path.read_text(encoding="utf-8")

@@ -250,7 +250,7 @@ def graph_functions(project: Project) -> list[GraphFunction]:
     """Every function of the project that is graph code, each with the first entry that reaches it."""
     reached: dict[int, GraphFunction] = {}
     queue: deque[GraphFunction] = deque()
-    for module in list(project.checked_modules):
+    for module in list(project.modules):
         for ref in _entries(project, module):
             if id(ref.node) not in reached:
                 function = GraphFunction(

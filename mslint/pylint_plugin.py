@@ -1,0 +1,108 @@
+"""Pylint plugin: ``pylint --load-plugins=mslint.pylint_plugin`` reports mslint's findings.
+
+A thin adapter over the analysis core. Pylint checks one module at a time, so each
+module is analysed together with the other Python files of its folder (once per
+folder and run): graph code in a sibling file that calls into this module is seen.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pylint.checkers import BaseRawFileChecker
+
+from mslint.diagnostics import Diagnostic, Severity
+from mslint.engine import check_files
+from mslint.rules import all_rules
+from mslint.rules.base import Rule
+from mslint.settings import ConfigError, Settings, find_config, load_settings
+
+if TYPE_CHECKING:
+    from astroid import nodes
+    from pylint.lint import PyLinter
+
+# Pylint message ids are a category letter and four digits, the first two shared by one checker.
+_CHECKER_IDS = {"1": "75", "2": "76", "3": "77"}
+_CATEGORIES = {Severity.ERROR: "E", Severity.WARNING: "W", Severity.INFO: "C"}
+
+
+def message_id(rule: Rule) -> str:
+    return f"{_CATEGORIES[rule.severity(Settings())]}{_CHECKER_IDS[rule.code[2]]}{rule.code[3:]}"
+
+
+@lru_cache(maxsize=32)
+def _settings_for(folder: Path) -> Settings:
+    try:
+        return load_settings(find_config(folder))
+    except ConfigError:
+        return Settings()
+
+
+@lru_cache(maxsize=32)
+def _folder_report(folder: Path) -> dict[Path, list[Diagnostic]]:
+    files = sorted(p for p in folder.glob("*.py") if p.is_file())
+    by_file: dict[Path, list[Diagnostic]] = defaultdict(list)
+    for diagnostic in check_files(files, _settings_for(folder)).diagnostics:
+        by_file[Path(diagnostic.path)].append(diagnostic)
+    return by_file
+
+
+def diagnostics_for(path: Path, source: str) -> list[Diagnostic]:
+    """mslint's diagnostics for one file, analysed with the other files of its folder."""
+    path = path.resolve()
+    try:
+        on_disk = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        on_disk = None
+    if on_disk == source:
+        return _folder_report(path.parent).get(path, [])
+    siblings = [p for p in path.parent.glob("*.py") if p.is_file() and p.resolve() != path]
+    return check_files([path], _settings_for(path.parent), sources={path: source}, context=siblings).diagnostics
+
+
+class _MslintChecker(BaseRawFileChecker):
+    rules: tuple[Rule, ...] = ()
+
+    def process_module(self, node: nodes.Module) -> None:
+        if not node.file or not node.file.endswith(".py"):
+            return
+        with node.stream() as stream:
+            source = stream.read().decode(node.file_encoding or "utf-8", errors="replace")
+        wanted = {rule.symbol for rule in self.rules}
+        for diagnostic in diagnostics_for(Path(node.file), source):
+            if diagnostic.symbol in wanted:
+                self.add_message(
+                    diagnostic.symbol,
+                    line=diagnostic.line,
+                    col_offset=diagnostic.column - 1,
+                    end_lineno=diagnostic.end_line,
+                    end_col_offset=diagnostic.end_column - 1,
+                    args=(diagnostic.message,),
+                )
+
+
+def _checker_classes() -> list[type[_MslintChecker]]:
+    families: dict[str, list[Rule]] = defaultdict(list)
+    for rule in all_rules():
+        if rule.code[2] in _CHECKER_IDS:
+            families[rule.code[2]].append(rule)
+    return [
+        type(
+            f"MslintChecker{family}",
+            (_MslintChecker,),
+            {
+                "name": f"mslint-{family}xx",
+                "rules": tuple(rules),
+                "msgs": {message_id(r): ("%s", r.symbol, r.summary) for r in rules},
+            },
+        )
+        for family, rules in sorted(families.items())
+    ]
+
+
+def register(linter: PyLinter) -> None:
+    for checker in _checker_classes():
+        linter.register_checker(checker(linter))

@@ -1,0 +1,3 @@
+from .base import BaseBlock
+
+__all__ = ["BaseBlock"]

@@ -1,0 +1,47 @@
+"""Graph scope across files: base Cells and helpers in other modules, relative and absolute imports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+from tests.examples import expected_findings
+
+PROJECT = Path(__file__).parent / "data" / "crossfile"
+ALL_FILES = sorted(PROJECT.rglob("*.py"))
+
+
+def findings(paths: list[Path]) -> set[tuple[str, int, str]]:
+    report = check_files(paths, Settings())
+    return {(Path(d.path).name, d.line, d.symbol) for d in report.diagnostics}
+
+
+def markers(paths: list[Path]) -> set[tuple[str, int, str]]:
+    return {(p.name, line, symbol) for p in paths for line, symbol in expected_findings(p)}
+
+
+def test_whole_project_matches_markers() -> None:
+    assert findings(ALL_FILES) == markers(ALL_FILES)
+
+
+@pytest.mark.parametrize("name", ["zoo/model.py", "zoo/layers/relative.py"])
+def test_one_file_resolves_its_base_cell_from_disk(name: str) -> None:
+    path = PROJECT / name
+    assert findings([path]) == markers([path])
+
+
+def test_helper_is_graph_code_only_when_a_caller_is_in_the_run() -> None:
+    helpers = PROJECT / "zoo/layers/helpers.py"
+    assert findings([helpers]) == set()
+    caller = PROJECT / "zoo/layers/relative.py"
+    assert ("helpers.py", 5, "third-party-call-in-graph") in findings([helpers, caller])
+
+
+def test_entry_is_named_in_the_message() -> None:
+    report = check_files(ALL_FILES, Settings())
+    helper = next(d for d in report.diagnostics if d.path.endswith("helpers.py"))
+    assert helper.entry == "RelativeBlock.construct"
+    assert helper.message.endswith("(reached from RelativeBlock.construct)")

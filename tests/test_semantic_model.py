@@ -1,0 +1,144 @@
+"""The semantic model on its own: qualified names, Cell classes, graph scope, odd but valid code."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, Project, qualified_name
+from mslint.model.scope import graph_functions
+from mslint.settings import Settings
+
+
+def project_of(write, source: str, name: str = "mod.py") -> Project:
+    path: Path = write(name, source)
+    project = Project()
+    project.add(ModuleInfo.parse(path, path.read_text(), checked=True))
+    return project
+
+
+@pytest.mark.parametrize(
+    ("imports", "expression", "expected"),
+    [
+        ("import numpy as np", "np.maximum", "numpy.maximum"),
+        ("import numpy", "numpy.linalg.norm", "numpy.linalg.norm"),
+        ("from numpy import linalg as la", "la.norm", "numpy.linalg.norm"),
+        ("import mindspore.numpy as np", "np.maximum", "mindspore.numpy.maximum"),
+        ("import mindspore as ms", "ms.nn.Cell", "mindspore.nn.Cell"),
+        ("from mindspore import nn", "nn.Dense", "mindspore.nn.Dense"),
+        ("import os.path", "os.path.join", "os.path.join"),
+        ("", "len", "builtins.len"),
+        ("", "undefined_name", None),
+    ],
+)
+def test_qualified_names(write, imports: str, expression: str, expected: str | None) -> None:
+    module = project_of(write, imports + "\n").modules[0]
+    assert qualified_name(ast.parse(expression, mode="eval").body, module) == expected
+
+
+def test_local_variable_shadows_an_import(write) -> None:
+    module = project_of(write, "import numpy as np\n").modules[0]
+    expression = ast.parse("np.maximum", mode="eval").body
+    assert qualified_name(expression, module, frozenset({"np"})) is None
+
+
+@pytest.mark.parametrize(
+    "base",
+    ["nn.Cell", "mindspore.nn.Cell", "Cell", "AliasCell", "ms.nn.Cell", "nn.SequentialCell", "nn.TrainOneStepCell"],
+)
+def test_cell_bases_through_any_import(write, base: str) -> None:
+    source = f"""
+import mindspore
+import mindspore as ms
+from mindspore import nn
+from mindspore.nn import Cell
+from mindspore.nn import Cell as AliasCell
+
+class Net({base}):
+    pass
+"""
+    project = project_of(write, source)
+    module = project.modules[0]
+    assert project.is_cell(ClassRef(module, module.classes["Net"]))
+
+
+@pytest.mark.parametrize("base", ["nn.Accuracy", "nn.Metric", "object", "ops.Primitive"])
+def test_non_cell_bases(write, base: str) -> None:
+    project = project_of(write, f"from mindspore import nn, ops\nclass Net({base}):\n    pass\n")
+    module = project.modules[0]
+    assert not project.is_cell(ClassRef(module, module.classes["Net"]))
+
+
+def test_graph_scope_follows_self_calls_and_jit(write) -> None:
+    source = """
+import mindspore as ms
+from mindspore import nn
+
+def helper(x):
+    return x
+
+def never_called(x):
+    return x
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return self.step(x)
+
+    def step(self, x):
+        return helper(x)
+
+    def train(self, x):
+        return x
+
+@ms.jit(capture_mode="ast")
+def jitted(x):
+    return x
+
+def forward(x):
+    return x
+
+grad_fn = ms.value_and_grad(forward)
+
+@ms.jit
+def train_step(x):
+    return grad_fn(x)
+"""
+    functions = {f.ref.display_name: f.entry for f in graph_functions(project_of(write, source))}
+    assert functions == {
+        "Net.construct": "Net.construct",
+        "Net.step": "Net.construct",
+        "helper": "Net.construct",
+        "jitted": "jitted",
+        "train_step": "train_step",
+        "forward": "train_step",
+    }
+
+
+ODD_BUT_VALID = [
+    "class A(B):\n    pass\nclass B(A):\n    def construct(self, x):\n        return x\n",
+    "from mindspore import nn\nclass N(nn.Cell):\n    def construct(self, x):\n        return self.construct(x)\n",
+    "from .... import far\nfrom . import near\nfrom .sibling import *\n",
+    "import a.b.c as d\nfrom mindspore import nn\nclass N(d.Base, nn.Cell):\n    def construct(self, *a, **k):\n"
+    "        return (lambda y: y)(a)\n",
+    "from mindspore import nn\ndef f():\n    class Inner(nn.Cell):\n        def construct(self, x):\n"
+    "            if (n := x.sum()) > 0:\n                return x[:n]\n            return x\n    return Inner\n",
+    "from mindspore import nn\nclass N(nn.Cell):\n    def construct(self, x):\n        match x:\n"
+    "            case [a, *rest]:\n                return a\n            case _:\n                return x\n",
+    "from mindspore import nn\nclass N(nn.Cell):\n    async def construct(self, x):\n        await x\n"
+    "        yield x\n",
+]
+
+
+@pytest.mark.parametrize("source", ODD_BUT_VALID)
+def test_odd_but_valid_code_is_analysed(write, source: str) -> None:
+    path = write("odd.py", source)
+    check_files([path], Settings())
+
+
+def test_walrus_bound_tensor_makes_a_variable_slice(write) -> None:
+    report = check_files([write("odd.py", ODD_BUT_VALID[4])], Settings())
+    assert [(d.line, d.symbol) for d in report.diagnostics] == [(6, "variable-slice")]
