@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import contextlib
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from mslint.diagnostics import Diagnostic
 from mslint.model.module import ModuleInfo

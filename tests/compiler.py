@@ -8,7 +8,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +60,7 @@ def run_probe(path: Path, entry: str, inputs: str, level: str) -> dict[str, Any]
     return evidence
 
 
-@lru_cache(maxsize=None)
+@cache
 def file_evidence(path: Path) -> FileEvidence:
     """Compile every entry of ``path`` at both syntax levels, each in its own process."""
     jobs = [(entry, level) for entry in compile_entries(path) for level in ("strict", "lax")]
