@@ -121,7 +121,7 @@ def _diagnostic(rule: Rule, module: ModuleInfo, finding: Finding, entry: str | N
 
 def _syntax_error(path: Path, source: str, error: Exception, settings: Settings) -> list[Diagnostic]:
     rule = SyntaxErrorRule()
-    if not any(matches(rule, s) for s in settings.select):
+    if not any(r.code == rule.code for r in enabled_rules(settings, path)):
         return []
     line = getattr(error, "lineno", None) or 1
     column = getattr(error, "offset", None) or 1

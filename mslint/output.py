@@ -20,7 +20,8 @@ def render_text(diagnostics: list[Diagnostic], files: int) -> str:
         parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True) if counts[s]]
         total = len(diagnostics)
         blocks.append(
-            f"Found {total} problem{'s' if total != 1 else ''} ({', '.join(parts)}) in {files} files checked."
+            f"Found {total} problem{'s' if total != 1 else ''} ({', '.join(parts)}) "
+            f"in {files} file{'s' if files != 1 else ''} checked."
         )
     return "\n".join(blocks) + "\n"
 

@@ -58,9 +58,10 @@ class Settings:
         return replace(self, **{k: v for k, v in options.items() if v is not None})
 
     def is_excluded(self, path: Path) -> bool:
-        relative = _relative(path, self.root)
+        """Whether discovery skips ``path`` (checked for each folder and file as it is reached)."""
         patterns = (*DEFAULT_EXCLUDE, *self.exclude)
-        return any(fnmatch.fnmatch(part, p) for part in path.parts for p in patterns) or any(
+        relative = _relative(path, self.root)
+        return any(fnmatch.fnmatch(path.name, p) for p in patterns) or any(
             fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(relative, p.rstrip("/") + "/*") for p in self.exclude
         )
 
@@ -96,7 +97,8 @@ def find_config(start: Path) -> Path | None:
 def _load_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as stream:
-            return tomllib.load(stream)
+            data: dict[str, Any] = tomllib.load(stream)
+            return data
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"cannot read {path}: {error}") from None
 
@@ -108,7 +110,7 @@ def load_settings(pyproject: Path | None) -> Settings:
     table = _load_toml(pyproject).get("tool", {}).get("mslint", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{pyproject}: [tool.mslint] must be a table")
-    known = {"select", "ignore", "per-file-ignores", "exclude", "syntax-level", "target", "fail-on", "verify"}
+    known = {"select", "ignore", "per-file-ignores", "exclude", "syntax-level", "target", "fail-on"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ConfigError(f"{pyproject}: unknown key {unknown[0]!r} in [tool.mslint]")

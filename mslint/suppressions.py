@@ -6,7 +6,7 @@ import io
 import re
 import tokenize
 
-_DISABLE = re.compile(r"#\s*mslint:\s*disable=([\w\-, ]+)")
+_DISABLE = re.compile(r"#\s*mslint:\s*disable=\s*([\w\-]+(?:\s*,\s*[\w\-]+)*)")
 
 
 def disabled_by_line(source: str) -> dict[int, set[str]]:

@@ -89,6 +89,8 @@ class Project:
         self._by_path: dict[Path, ModuleInfo] = {}
         self._missing: set[Path] = set()
         self._cell_memo: dict[tuple[Path, str], bool] = {}
+        self._mro_memo: dict[int, list[ClassRef]] = {}
+        self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
 
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
@@ -159,6 +161,11 @@ class Project:
 
     def mro(self, cls: ClassRef) -> list[ClassRef]:
         """The class and its project base classes, nearest first, each once."""
+        if id(cls.node) not in self._mro_memo:
+            self._mro_memo[id(cls.node)] = self._linearize(cls)
+        return self._mro_memo[id(cls.node)]
+
+    def _linearize(self, cls: ClassRef) -> list[ClassRef]:
         order: list[ClassRef] = []
         pending = [cls]
         while pending:
@@ -196,11 +203,12 @@ class Project:
 
     def attribute_values(self, cls: ClassRef, attribute: str) -> list[tuple[ClassRef, ast.expr]]:
         """Values assigned to ``self.<attribute>`` in the methods of the class and its project bases."""
-        return [
-            (klass, value)
-            for klass in self.mro(cls)
-            for value in self_attribute_assignments(klass.node).get(attribute, [])
-        ]
+        return [(klass, value) for klass in self.mro(cls) for value in self._assignments(klass).get(attribute, [])]
+
+    def _assignments(self, cls: ClassRef) -> dict[str, list[ast.expr]]:
+        if id(cls.node) not in self._attribute_memo:
+            self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
+        return self._attribute_memo[id(cls.node)]
 
 
 def is_jit_class(cls: ClassRef) -> bool:
