@@ -1,16 +1,18 @@
 """Pylint plugin: ``pylint --load-plugins=mslint.pylint_plugin`` reports mslint's findings.
 
 A thin adapter over the analysis core. Pylint checks one module at a time, so each
-module is analysed together with the other Python files of its folder (once per
-folder and run): graph code in a sibling file that calls into this module is seen.
+module is analysed together with the other Python files of its folder (once per folder,
+until a file or the configuration changes: editors keep one pylint process alive):
+graph code in a sibling file that calls into this module is seen.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections import defaultdict
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from pylint.checkers import BaseRawFileChecker
 
@@ -33,19 +35,34 @@ def message_id(rule: Rule) -> str:
     return f"{_CATEGORIES[rule.severity(Settings())]}{_CHECKER_IDS[rule.code[2]]}{rule.code[3:]}"
 
 
-@lru_cache(maxsize=32)
-def _settings_for(folder: Path) -> Settings:
+FolderState = tuple[Optional[Path], tuple[tuple[str, int, int], ...]]
+
+
+def _folder_state(folder: Path) -> FolderState:
+    """What the folder's analysis depends on: its configuration file and its files' stamps."""
+    config = find_config(folder)
+    watched = [*sorted(p for p in folder.glob("*.py") if p.is_file()), *([config] if config else [])]
+    stamps = []
+    for path in watched:
+        with contextlib.suppress(OSError):
+            status = path.stat()
+            stamps.append((str(path), status.st_mtime_ns, status.st_size))
+    return config, tuple(stamps)
+
+
+def _settings(config: Path | None) -> Settings:
     try:
-        return load_settings(find_config(folder))
+        return load_settings(config)
     except ConfigError:
         return Settings()
 
 
 @lru_cache(maxsize=32)
-def _folder_report(folder: Path) -> dict[Path, list[Diagnostic]]:
-    files = sorted(p for p in folder.glob("*.py") if p.is_file())
+def _folder_report(folder: Path, state: FolderState) -> dict[Path, list[Diagnostic]]:
+    config, stamps = state
+    files = [Path(name) for name, _, _ in stamps if name.endswith(".py")]
     by_file: dict[Path, list[Diagnostic]] = defaultdict(list)
-    for diagnostic in check_files(files, _settings_for(folder)).diagnostics:
+    for diagnostic in check_files(files, _settings(config)).diagnostics:
         by_file[Path(diagnostic.path)].append(diagnostic)
     return by_file
 
@@ -57,10 +74,11 @@ def diagnostics_for(path: Path, source: str) -> list[Diagnostic]:
         on_disk = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         on_disk = None
+    state = _folder_state(path.parent)
     if on_disk == source:
-        return _folder_report(path.parent).get(path, [])
-    siblings = [p for p in path.parent.glob("*.py") if p.is_file() and p.resolve() != path]
-    return check_files([path], _settings_for(path.parent), sources={path: source}, context=siblings).diagnostics
+        return _folder_report(path.parent, state).get(path, [])
+    siblings = [Path(name) for name, _, _ in state[1] if name.endswith(".py") and Path(name) != path]
+    return check_files([path], _settings(state[0]), sources={path: source}, context=siblings).diagnostics
 
 
 class _MslintChecker(BaseRawFileChecker):

@@ -77,3 +77,14 @@ def test_pylint_disable_pragma_silences_a_finding(write) -> None:
         """,
     )
     assert [(m["line"], m["symbol"]) for m in pylint_messages(path)] == [(8, "variable-slice")]
+
+
+def test_plugin_sees_edits_within_one_process(write) -> None:
+    """Editors keep one pylint process alive: a fixed file must not keep its old findings."""
+    from mslint.pylint_plugin import diagnostics_for
+
+    path = write("net.py", "from mindspore import nn\n\nclass Net(nn.Cell):\n    def construct(self, x, n):\n        return x[:n]\n")
+    assert [d.symbol for d in diagnostics_for(path, path.read_text())] == ["variable-slice"]
+    fixed = path.read_text().replace("x[:n]", "x[:2]")
+    path.write_text(fixed + "\n")
+    assert diagnostics_for(path, path.read_text()) == []
