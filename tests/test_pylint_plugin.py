@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from mslint.engine import check_files
+from mslint.pylint_plugin import diagnostics_for
 from mslint.rules import all_rules
 from mslint.settings import Settings
 from tests.examples import RULES_DIR, example_files
@@ -81,9 +82,8 @@ def test_pylint_disable_pragma_silences_a_finding(write) -> None:
 
 def test_plugin_sees_edits_within_one_process(write) -> None:
     """Editors keep one pylint process alive: a fixed file must not keep its old findings."""
-    from mslint.pylint_plugin import diagnostics_for
-
-    path = write("net.py", "from mindspore import nn\n\nclass Net(nn.Cell):\n    def construct(self, x, n):\n        return x[:n]\n")
+    source = "from mindspore import nn\n\nclass Net(nn.Cell):\n    def construct(self, x, n):\n        return x[:n]\n"
+    path = write("net.py", source)
     assert [d.symbol for d in diagnostics_for(path, path.read_text())] == ["variable-slice"]
     fixed = path.read_text().replace("x[:n]", "x[:2]")
     path.write_text(fixed + "\n")
