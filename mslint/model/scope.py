@@ -182,7 +182,7 @@ class GraphFunction:
         elif isinstance(func, ast.Name) and func.id in self.local_names:
             return []
         if self.instance_classes(func):
-            return [m for c in self.instance_classes(func) for m in [self.project.find_method(c, "__call__")] if m]
+            return [m for c in self.instance_classes(func) for m in [self._call_method(c)] if m]
         resolved = self.resolve_call(call)
         if isinstance(resolved, FunctionRef):
             return [resolved]
@@ -190,6 +190,10 @@ class GraphFunction:
             init = self.project.find_method(resolved, "__init__")
             return [init] if init else []
         return self._wrapped_functions(func)
+
+    def _call_method(self, cls: ClassRef) -> FunctionRef | None:
+        """What calling an instance runs: ``construct`` for a Cell, ``__call__`` otherwise."""
+        return self.project.find_method(cls, "construct" if self.project.is_cell(cls) else "__call__")
 
     def _wrapped_functions(self, func: ast.expr) -> list[FunctionRef]:
         """Functions wrapped by a module-level ``name = wrapper(f, ...)`` (``value_and_grad(forward)``)."""
@@ -247,17 +251,56 @@ def _entries(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
 
 
 def graph_functions(project: Project) -> list[GraphFunction]:
-    """Every function of the project that is graph code, each with the first entry that reaches it."""
+    """Every function of the project that is graph code, each with the first entry that reaches it.
+
+    The ``construct`` of a Cell that other Cells call as a sub-Cell is reached through those
+    calls, so its parameters take the kinds of their arguments: a sub-Cell given shape values
+    (``self.pos_embed(B, H, W)``) gets constants, not tensors.
+    """
     reached: dict[int, GraphFunction] = {}
     queue: deque[GraphFunction] = deque()
-    for module in list(project.modules):
-        for ref in _entries(project, module):
-            if id(ref.node) not in reached:
-                function = GraphFunction(
-                    project, ref, ref.display_name, parameter_kinds(ref.node, is_method=ref.owner is not None)
-                )
-                reached[id(ref.node)] = function
-                queue.append(function)
+    entries = [ref for module in list(project.modules) for ref in _entries(project, module)]
+    sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries)}
+
+    def start(ref: FunctionRef) -> None:
+        if id(ref.node) not in reached:
+            kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
+            reached[id(ref.node)] = function = GraphFunction(project, ref, ref.display_name, kinds)
+            queue.append(function)
+
+    for ref in entries:
+        if id(ref.node) not in sub_cells:
+            start(ref)
+    _propagate(project, reached, queue)
+    for ref in entries:  # sub-Cells whose callers are not graph code themselves
+        start(ref)
+    _propagate(project, reached, queue)
+    return list(reached.values())
+
+
+def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[FunctionRef]:
+    """``construct`` methods that Cells call on their sub-Cells (``self.block(x)``) in any method."""
+    found = []
+    for ref in entries:
+        if ref.owner is None or ref.node.name != "construct":
+            continue
+        function = GraphFunction(project, ref, ref.display_name, {})
+        for call in (n for n in ast.walk(ref.owner.node) if isinstance(n, ast.Call)):
+            func = call.func
+            if (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id == function.self_name
+            ):
+                for cls in function.self_attribute_classes(func.attr):
+                    construct = project.find_method(cls, "construct") if project.is_cell(cls) else None
+                    if construct is not None and construct.node is not ref.node:
+                        found.append(construct)
+    return found
+
+
+def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque[GraphFunction]) -> None:
+    """Reach every function the queued graph functions call, joining argument kinds into parameters."""
     while queue:
         caller = queue.popleft()
         for call in (n for n in ast.walk(caller.node) if isinstance(n, ast.Call)):
@@ -273,7 +316,6 @@ def graph_functions(project: Project) -> list[GraphFunction]:
                     callee = GraphFunction(project, ref, callee.entry, {**arguments, **merged})
                     reached[id(ref.node)] = callee
                     queue.append(callee)
-    return list(reached.values())
 
 
 def _argument_kinds(caller: GraphFunction, call: ast.Call, ref: FunctionRef) -> dict[str, Kind]:

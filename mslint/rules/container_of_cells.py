@@ -67,34 +67,48 @@ class _MethodCheck:
         self.self_name = method.args.args[0].arg
         self.method = method
         self.values: dict[str, list[ast.expr]] = {}
+        """Values bound to local names, and what lists grow by (``append``/``extend``/``+=``)."""
+        self.last_assignment: dict[str, tuple[ast.Attribute, ast.expr]] = {}
+        """The last ``self.<attribute> = value`` of each attribute: a later one replaces the earlier."""
+        self.registered: set[str] = set()
+        """Local names also given to the Cell directly (``self.x = conv``, ``setattr(self, k, conv)``)."""
         for node in ast.walk(method):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     for name in bound_names(target):
                         self.values.setdefault(name, []).append(node.value)
-            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-                self.values.setdefault(node.target.id, []).append(node.value)
-            elif _is_list_growth(node):
-                assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                assert isinstance(node.func.value, ast.Name)
+                    if self._self_attribute(target):
+                        assert isinstance(target, ast.Attribute)
+                        self.last_assignment[target.attr] = (target, node.value)
+                        if isinstance(node.value, ast.Name):
+                            self.registered.add(node.value.id)
+            elif isinstance(node, ast.AugAssign):
+                self.values.setdefault(self._key(node.target), []).append(node.value)
+            elif isinstance(node, ast.Call) and _is_list_growth(node):
+                assert isinstance(node.func, ast.Attribute)
                 grown = node.args[0] if node.func.attr == "extend" else ast.List(elts=node.args[-1:])
-                self.values.setdefault(node.func.value.id, []).append(grown)
+                self.values.setdefault(self._key(node.func.value), []).append(grown)
+            elif isinstance(node, ast.Call) and _is_registration(node):
+                self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
         self.local_names = frozenset(self.values)
 
-    def findings(self) -> Iterator[Finding]:
-        for node in ast.walk(self.method):
-            if not isinstance(node, ast.Assign):
-                continue
-            for target in node.targets:
-                if (
-                    isinstance(target, ast.Attribute)
-                    and isinstance(target.value, ast.Name)
-                    and target.value.id == self.self_name
-                ):
-                    yield from self._check_assignment(target, node.value)
+    def _self_attribute(self, node: ast.expr) -> bool:
+        return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == self.self_name
 
-    def _check_assignment(self, target: ast.Attribute, value: ast.expr) -> Iterator[Finding]:
+    def _key(self, node: ast.expr) -> str:
+        """``name`` for a local, ``self.name`` for an attribute (which lists grow by appends too)."""
+        if isinstance(node, ast.Attribute) and self._self_attribute(node):
+            return f"self.{node.attr}"
+        return node.id if isinstance(node, ast.Name) else ""
+
+    def findings(self) -> Iterator[Finding]:
+        for attribute, (target, value) in self.last_assignment.items():
+            yield from self._check_assignment(target, value, self.values.get(f"self.{attribute}", []))
+
+    def _check_assignment(self, target: ast.Attribute, value: ast.expr, growth: list[ast.expr]) -> Iterator[Finding]:
         containers = self._containers(value, set())
+        if containers:
+            containers += [c for grown in growth for c in self._containers(grown, set())]
         if not containers:
             return
         container = containers[0]
@@ -142,6 +156,8 @@ class _MethodCheck:
         for element in elements:
             if isinstance(element, ast.Starred):
                 element = element.value
+            if isinstance(element, ast.Name) and element.id in self.registered:
+                continue
             if isinstance(element, ast.Name) and element.id in self.values and element.id not in seen:
                 seen.add(element.id)
                 for value in self.values[element.id]:
@@ -159,14 +175,21 @@ class _MethodCheck:
         return {"cell"} if self.project.is_cell_name(qualname, self.module) else set()
 
 
-def _is_list_growth(node: ast.AST) -> bool:
+def _is_list_growth(node: ast.Call) -> bool:
     return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
+        isinstance(node.func, ast.Attribute)
         and node.func.attr in ("append", "extend", "insert")
-        and isinstance(node.func.value, ast.Name)
+        and isinstance(node.func.value, (ast.Name, ast.Attribute))
         and len(node.args) == (2 if node.func.attr == "insert" else 1)
     )
+
+
+def _is_registration(node: ast.Call) -> bool:
+    """``setattr(self, name, cell)``, ``self.__setattr__(name, cell)``, ``self.insert_child_to_cell(name, cell)``."""
+    func = node.func
+    if isinstance(func, ast.Name) and func.id == "setattr":
+        return len(node.args) == 3
+    return isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(node.args) == 2
 
 
 def _container_name(container: ast.expr) -> str:

@@ -52,3 +52,16 @@ class ListOfParameters(nn.Cell):  # mslint: inputs=float32[4]
         for weight in self.weights:
             x = x * weight
         return x
+
+
+class AttributeListGrown(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.blocks = []  # expect: python-container-of-cells
+        for _ in range(2):
+            self.blocks.append(nn.Dense(4, 4))
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x

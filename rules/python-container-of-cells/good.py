@@ -54,3 +54,28 @@ class WithParameterTuple(nn.Cell):  # mslint: inputs=float32[4]
         for weight in self.weights:
             x = x * weight
         return x
+
+
+class ListWrappedLater(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.blocks = [nn.Dense(4, 4) for _ in range(2)]
+        self.blocks = nn.CellList(self.blocks)
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+
+class CellsAlsoRegisteredByName(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, kernels=(1, 3)):
+        super().__init__()
+        self.branches = []
+        for k in kernels:
+            branch = nn.Dense(4, 4)
+            self.__setattr__(f"branch{k}", branch)
+            self.branches.append(branch)
+
+    def construct(self, x):
+        return x + self.branch1(x) + self.branch3(x)

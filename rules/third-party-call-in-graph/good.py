@@ -56,3 +56,18 @@ def scale_for(width):
 class HelperWithConstants(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return x * scale_for(x.shape[-1])
+
+
+class PositionTable(nn.Cell):
+    def construct(self, batch, height, width):
+        return Tensor(np.zeros((batch, height, width)), ms.float32)
+
+
+class SubCellGivenShapes(nn.Cell):  # mslint: inputs=float32[2,3,4]
+    def __init__(self):
+        super().__init__()
+        self.positions = PositionTable()
+
+    def construct(self, x):
+        batch, height, width = x.shape
+        return x + self.positions(batch, height, width)
