@@ -23,6 +23,8 @@ class Kind(enum.IntEnum):
 
 # Attributes of a tensor that are static Python values in graph code.
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "__class__"})
+# Tensor methods that return static Python values (sizes and ranks).
+STATIC_METHODS = frozenset({"size", "dim", "ndimension", "numel", "nelement"})
 # Functions whose result is static whatever their argument.
 STATIC_CALLS = frozenset(
     {
@@ -87,6 +89,8 @@ class KindEvaluator:
     def _call(self, call: ast.Call) -> Kind:
         if self.qualname(call.func) in STATIC_CALLS:
             return Kind.CONSTANT
+        if isinstance(call.func, ast.Attribute) and call.func.attr in STATIC_METHODS:
+            return Kind.CONSTANT
         operands: list[ast.expr] = [*call.args, *(k.value for k in call.keywords)]
         if isinstance(call.func, ast.Attribute):
             operands.append(call.func.value)
@@ -133,7 +137,10 @@ def _bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[li
             found.extend((bound_names(i.optional_vars), i.context_expr) for i in node.items if i.optional_vars)
         elif isinstance(node, ast.NamedExpr):
             found.append((bound_names(node.target), node.value))
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not function:
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function:
+            for name, kind in parameter_kinds(node, is_method=False).items():
+                found.append(([name], None if kind is Kind.GRAPH else ast.Constant(value=None)))
+        elif isinstance(node, ast.Lambda):
             found.append(([a.arg for a in _all_arguments(node.args)], None))
     return found
 

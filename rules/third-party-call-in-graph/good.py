@@ -71,3 +71,11 @@ class SubCellGivenShapes(nn.Cell):  # mslint: inputs=float32[2,3,4]
     def construct(self, x):
         batch, height, width = x.shape
         return x + self.positions(batch, height, width)
+
+
+class NestedFunctionDefaults(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        def scale(values, base=16, limit=128):
+            return values / math.log(limit / base)
+
+        return scale(x) + Tensor(np.arange(x.shape[-1]), ms.float32)
