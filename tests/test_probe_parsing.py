@@ -1,0 +1,85 @@
+"""The probe's readers of compiler output: fallback dumps, IR shapes, error locations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mslint.verify.inputs import TensorSpec, parse_input_specs
+from mslint.verify.probe import dynamic_shape_lines, lines_named_in, optimizer_fallback_lines
+
+FALLBACK_DUMP = """\
+[ERROR] PIPELINE(1,python):... CheckInterpretNodeLineInfos] Found unsupported syntax in graph mode:
+----------------------------------------
+ After Parser Phase (total: 2)
+----------------------------------------
+# No. 1:
+In file {path}:8, 15~25
+        return np.maximum(x, 0)
+In file {path}:12, 15~25
+----------------------------------------
+ After Optimizer Phase (total: 1)
+----------------------------------------
+# No. 1:
+Script: __call_func_str__(__input_0__,__input_1__,)
+
+In file {path}:8, 15~31
+        return np.maximum(x, 0)
+In file /elsewhere/other.py:3, 1~2
+"""
+
+IR = """\
+subgraph @net() {{
+  %0(CNode_8) = PrimFunc_Cast(%para2_n, I64(35))
+      : (<Tensor[Int32], ()>, <Int64, NoShape>) -> (<Tensor[Int64], ()>)
+      # In file {path}:75~76, 4~20/    def construct(self, x, n):/
+      # In file {path}:76, 15~20/        return x[:n]/
+  %1(CNode_11) = PrimFunc_StridedSlice(%para1_x, %0)
+      : (<Tensor[Float32], (2, 4)>, <Tuple[Int64], TupleShape(NoShape)>) -> (<Tensor[Float32], (-1, 4)>)
+      # In file {path}:75~76, 4~20/    def construct(self, x, n):/
+      # In file {path}:76, 15~20/        return x[:n]/
+  %2(CNode_12) = PyExecute(%1)
+      : (<Tensor[Float32], (2, 4)>) -> (<Tensor[Float32], (-2)>)
+      # In file {path}:90, 15~20/        return np.abs(x)/
+  %3(CNode_13) = Add(%1, %1)
+      : (<Tensor[Float32], (-1, 4)>, <Tensor[Float32], (-1, 4)>) -> (<Tensor[Float32], (-1, 4)>)
+      # In file {path}:91, 15~20/        return y + y/
+  Return(%3)
+      : (<Tensor[Float32], (-1, 4)>)
+}}
+"""
+
+
+def test_only_optimizer_phase_fallbacks_of_the_file_count(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("")
+    assert optimizer_fallback_lines(FALLBACK_DUMP.format(path=path), str(path)) == [8]
+
+
+def test_dynamic_shape_is_where_static_inputs_become_dynamic(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("")
+    assert dynamic_shape_lines(IR.format(path=path), str(path)) == [76]
+
+
+def test_error_locations_of_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("")
+    message = f"RuntimeError: boom\n# 0 In file {path}:61~62, 8~20\n# 1 In file {path}:59, 16~20\n# 2 In file /x.py:3, 1~2"
+    assert lines_named_in(message, str(path)) == [59, 61]
+
+
+def test_input_specs() -> None:
+    assert parse_input_specs("float32[N,3,224,224], int32[None], bool[]") == [
+        TensorSpec("float32", (None, 3, 224, 224)),
+        TensorSpec("int32", (None,)),
+        TensorSpec("bool", ()),
+    ]
+
+
+def test_malformed_input_specs_are_rejected() -> None:
+    for text in ("float32", "float32[2,4] int32[2]", "[2,4]"):
+        try:
+            parse_input_specs(text)
+        except ValueError:
+            continue
+        raise AssertionError(f"{text!r} was accepted")
