@@ -96,10 +96,6 @@ class KindEvaluator:
             operands.append(call.func.value)
         return self.join(operands)
 
-    def iteration_kind(self, iterable: ast.expr) -> Kind:
-        """Kind of the elements a ``for`` loop gets from ``iterable``."""
-        return self.of(iterable)
-
 
 def local_kinds(
     function: ast.FunctionDef | ast.AsyncFunctionDef,
