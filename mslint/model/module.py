@@ -113,6 +113,16 @@ def bound_names(target: ast.expr) -> list[str]:
     return []
 
 
+def is_self_attribute(node: ast.AST, self_name: str | None) -> bool:
+    """Whether ``node`` is ``self.<attribute>``, ``self_name`` being the method's first parameter."""
+    return (
+        self_name is not None
+        and isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == self_name
+    )
+
+
 def module_name_for(path: Path) -> tuple[Path, str]:
     """The import root and dotted module name of a file, from the packages around it."""
     path = path.resolve()

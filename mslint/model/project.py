@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
 
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, is_self_attribute
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -230,11 +230,8 @@ def self_attribute_assignments(node: ast.ClassDef) -> dict[str, list[ast.expr]]:
             else:
                 continue
             for target, value in pairs:
-                if (
-                    isinstance(target, ast.Attribute)
-                    and isinstance(target.value, ast.Name)
-                    and target.value.id == self_name
-                ):
+                if is_self_attribute(target, self_name):
+                    assert isinstance(target, ast.Attribute)
                     found.setdefault(target.attr, []).append(value)
     return found
 

@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Iterator
 from functools import cached_property
 
-from mslint.model.module import ModuleInfo, bound_names, import_bindings
+from mslint.model.module import ModuleInfo, bound_names, import_bindings, is_self_attribute
 from mslint.model.project import (
     ClassRef,
     FunctionNode,
@@ -135,7 +135,8 @@ class GraphFunction:
 
     def instance_classes(self, expr: ast.expr) -> list[ClassRef]:
         """Project classes that ``expr`` (``self.x`` or a local bound to ``Cls(...)``) is an instance of."""
-        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == self.self_name:
+        if is_self_attribute(expr, self.self_name):
+            assert isinstance(expr, ast.Attribute)
             return self.self_attribute_classes(expr.attr)
         if isinstance(expr, ast.Name) and expr.id in self.local_names:
             return [
@@ -287,11 +288,8 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[F
         function = GraphFunction(project, ref, ref.display_name, {})
         for call in (n for n in ast.walk(ref.owner.node) if isinstance(n, ast.Call)):
             func = call.func
-            if (
-                isinstance(func, ast.Attribute)
-                and isinstance(func.value, ast.Name)
-                and func.value.id == function.self_name
-            ):
+            if is_self_attribute(func, function.self_name):
+                assert isinstance(func, ast.Attribute)
                 for cls in function.self_attribute_classes(func.attr):
                     construct = project.find_method(cls, "construct") if project.is_cell(cls) else None
                     if construct is not None and construct.node is not ref.node:

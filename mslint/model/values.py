@@ -13,7 +13,7 @@ import ast
 import enum
 from typing import Callable
 
-from mslint.model.module import bound_names
+from mslint.model.module import bound_names, is_self_attribute
 
 
 class Kind(enum.IntEnum):
@@ -70,7 +70,7 @@ class KindEvaluator:
         if isinstance(expr, ast.Attribute):
             if expr.attr in STATIC_ATTRIBUTES:
                 return Kind.CONSTANT
-            if isinstance(expr.value, ast.Name) and expr.value.id == self.self_name:
+            if is_self_attribute(expr, self.self_name):
                 return self.self_attribute_kind(expr.attr)
             return self.of(expr.value)
         if isinstance(expr, ast.Call):

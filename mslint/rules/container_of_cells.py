@@ -4,7 +4,7 @@ import ast
 from typing import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, bound_names
+from mslint.model.module import ModuleInfo, bound_names, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -93,7 +93,7 @@ class _MethodCheck:
         self.local_names = frozenset(self.values)
 
     def _self_attribute(self, node: ast.expr) -> bool:
-        return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == self.self_name
+        return is_self_attribute(node, self.self_name)
 
     def _key(self, node: ast.expr) -> str:
         """``name`` for a local, ``self.name`` for an attribute (which lists grow by appends too)."""

@@ -4,6 +4,7 @@ import ast
 from typing import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
@@ -80,7 +81,7 @@ class DynamicShapeOp(Rule):
             return function.qualname(func.func)
         if not isinstance(func, ast.Attribute):
             return None
-        if isinstance(func.value, ast.Name) and func.value.id == function.self_name and function.owner:
+        if is_self_attribute(func, function.self_name) and function.owner:
             for klass, value in function.project.attribute_values(function.owner, func.attr):
                 if isinstance(value, ast.Call):
                     created = qualified_name(value.func, klass.module)
