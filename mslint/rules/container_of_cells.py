@@ -77,7 +77,7 @@ class _MethodCheck:
                 for target in node.targets:
                     for name in bound_names(target):
                         self.values.setdefault(name, []).append(node.value)
-                    if self._self_attribute(target):
+                    if is_self_attribute(target, self.self_name):
                         assert isinstance(target, ast.Attribute)
                         self.last_assignment[target.attr] = (target, node.value)
                         if isinstance(node.value, ast.Name):
@@ -92,12 +92,9 @@ class _MethodCheck:
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
         self.local_names = frozenset(self.values)
 
-    def _self_attribute(self, node: ast.expr) -> bool:
-        return is_self_attribute(node, self.self_name)
-
     def _key(self, node: ast.expr) -> str:
         """``name`` for a local, ``self.name`` for an attribute (which lists grow by appends too)."""
-        if isinstance(node, ast.Attribute) and self._self_attribute(node):
+        if isinstance(node, ast.Attribute) and is_self_attribute(node, self.self_name):
             return f"self.{node.attr}"
         return node.id if isinstance(node, ast.Name) else ""
 
