@@ -201,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
             MS_DEV_FALLBACK_DUMP_NODE="1",
         )
         log_path = Path(work_dir, "stderr.log")
+        os.chdir(work_dir)  # MindSpore writes rank_0/ dumps of failed compiles into the working folder
         with _stderr_to(log_path):
             evidence = probe(path, args.entry, parse_input_specs(args.inputs), args.level)
         log = log_path.read_text(errors="replace")
