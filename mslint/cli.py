@@ -1,9 +1,10 @@
-"""The ``mslint`` command: ``check``, ``rule`` and ``rules``."""
+"""The ``mslint`` command: ``check``, ``verify``, ``rule`` and ``rules``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,10 @@ from mslint.engine import check_files
 from mslint.output import render_json, render_text
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
+from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
+from mslint.verify.devices import DEVICES
+from mslint.verify.report import render_json as render_verify_json
+from mslint.verify.report import render_text as render_verify_text
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -30,14 +35,25 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     check = commands.add_parser("check", help="lint files and folders")
-    check.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
-    check.add_argument("--select", type=_rule_list, help="rules to enable: symbols, codes or code prefixes, or ALL")
-    check.add_argument("--ignore", type=_rule_list, help="rules to disable, as for --select")
-    check.add_argument("--format", choices=("text", "json"), default="text")
-    check.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
-    check.add_argument("--target", choices=TARGETS, help="device the graphs run on (default: ascend)")
+    _add_lint_options(check)
     check.add_argument("--fail-on", choices=("error", "warning", "info"), help="lowest severity that fails the run")
-    check.add_argument("--config", type=Path, help="pyproject.toml to read instead of the nearest one")
+
+    verify = commands.add_parser(
+        "verify", help="compile the entries behind the findings with MindSpore and confirm each finding"
+    )
+    _add_lint_options(verify)
+    verify.add_argument("--all", action="store_true", help="compile every entry, not only those with findings")
+    verify.add_argument(
+        "--example",
+        action="append",
+        default=[],
+        metavar="FILE:FUNCTION",
+        help="FUNCTION() returns (cell_or_jit_function, inputs); repeatable",
+    )
+    verify.add_argument("--run", metavar="COMMAND", help="run this command and capture every graph compile it makes")
+    verify.add_argument("--timeout", type=float, default=300.0, help="seconds per compile or --run (default: 300)")
+    verify.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="compiles in parallel (default: cores)")
+    verify.add_argument("--device", choices=DEVICES, help="device to compile for (default: the best available)")
 
     rule = commands.add_parser("rule", help="print a rule's documentation")
     rule.add_argument("name", help="a rule symbol or code")
@@ -47,15 +63,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_lint_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
+    parser.add_argument("--select", type=_rule_list, help="rules to enable: symbols, codes or code prefixes, or ALL")
+    parser.add_argument("--ignore", type=_rule_list, help="rules to disable, as for --select")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
+    parser.add_argument("--target", choices=TARGETS, help="device the graphs run on (default: ascend)")
+    parser.add_argument("--config", type=Path, help="pyproject.toml to read instead of the nearest one")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.command == "check":
             return _check(args)
+        if args.command == "verify":
+            return _verify(args)
         if args.command == "rule":
             return _rule(args.name)
         return _rules(args.format)
-    except (UsageError, ConfigError) as error:
+    except (UsageError, ConfigError, VerifierUnavailable) as error:
         print(f"mslint: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
@@ -71,7 +99,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         ignore=args.ignore,
         syntax_level=args.syntax_level,
         target=args.target,
-        fail_on=Severity.parse(args.fail_on) if args.fail_on else None,
+        fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) else None,
     )
     try:
         validate_selectors((*settings.select, *settings.ignore))
@@ -96,6 +124,39 @@ def _check(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     failing = any(d.severity >= settings.fail_on for d in report.diagnostics)
     return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def _verify(args: argparse.Namespace) -> int:
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    request = VerifyRequest(
+        paths=args.paths or [Path(".")],
+        examples=[_example(text) for text in args.example],
+        run=args.run,
+        all_entries=args.all,
+        timeout=args.timeout,
+        jobs=args.jobs,
+        device=args.device,
+    )
+    report = verify(request, _settings(args))
+    for line in report.unreadable:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    sys.stdout.write(render_verify_json(report) if args.format == "json" else render_verify_text(report))
+    if report.unreadable:
+        return EXIT_USAGE
+    return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
+
+
+def _example(text: str) -> tuple[Path, str]:
+    path_text, _, function = text.rpartition(":")
+    if not path_text or not function.isidentifier():
+        raise UsageError(f"--example {text!r}: expected FILE:FUNCTION")
+    path = Path(path_text)
+    if not path.is_file():
+        raise UsageError(f"--example {text!r}: no such file {path_text}")
+    return path.resolve(), function
 
 
 def _rule(name: str) -> int:

@@ -38,6 +38,8 @@ class Diagnostic:
     hint: str | None = None
     entry: str | None = None
     """The graph entry point that reaches the code (``Net.construct``), for graph-mode rules."""
+    entry_path: str | None = None
+    """The file that defines ``entry``."""
     fix: dict[str, Any] | None = None
 
     @property

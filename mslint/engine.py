@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mslint.diagnostics import Diagnostic
 from mslint.model.module import ModuleInfo
-from mslint.model.project import Project
+from mslint.model.project import FunctionRef, Project
 from mslint.model.scope import graph_functions
 from mslint.rules import all_rules, matches
 from mslint.rules.base import Finding, Rule
@@ -48,6 +48,16 @@ def check_files(
     ``sources`` gives unsaved text for some files (editors). ``context`` files take part in
     the analysis - their graph code can reach into the checked files - but are not reported.
     """
+    return load_project(paths, settings, sources, context)[1]
+
+
+def load_project(
+    paths: list[Path],
+    settings: Settings,
+    sources: dict[Path, str] | None = None,
+    context: Sequence[Path] = (),
+) -> tuple[Project, Report]:
+    """The project of ``paths`` and its report, as for :func:`check_files`."""
     report = Report(files=len(paths))
     project = Project()
     for path in [p for p in context if p not in paths]:
@@ -65,7 +75,7 @@ def check_files(
             report.diagnostics.extend(_syntax_error(path, source, error, settings))
     report.diagnostics.extend(analyze(project, settings))
     report.diagnostics.sort(key=lambda d: d.sort_key)
-    return report
+    return project, report
 
 
 def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
@@ -74,7 +84,7 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
     rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
     disabled = {m.path: disabled_by_line("\n".join(m.source_lines)) for m in project.checked_modules}
 
-    def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: str | None) -> None:
+    def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
         diagnostic = _diagnostic(rule, module, finding, entry, settings)
         if not is_disabled(disabled[module.path], diagnostic.line, rule.symbol, rule.code):
             found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
@@ -97,13 +107,15 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
     return list(found.values())
 
 
-def _diagnostic(rule: Rule, module: ModuleInfo, finding: Finding, entry: str | None, settings: Settings) -> Diagnostic:
+def _diagnostic(
+    rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None, settings: Settings
+) -> Diagnostic:
     node = finding.node
     line = getattr(node, "lineno", 1)
     column = getattr(node, "col_offset", 0) + 1
     end_line = getattr(node, "end_lineno", None) or line
     end_column = (getattr(node, "end_col_offset", None) or column) + 1
-    message = f"{finding.message} (reached from {entry})" if entry else finding.message
+    message = f"{finding.message} (reached from {entry.display_name})" if entry else finding.message
     return Diagnostic(
         path=str(module.path),
         line=line,
@@ -115,7 +127,8 @@ def _diagnostic(rule: Rule, module: ModuleInfo, finding: Finding, entry: str | N
         severity=finding.severity if finding.severity is not None else rule.severity(settings),
         message=message,
         hint=finding.hint,
-        entry=entry,
+        entry=entry.display_name if entry else None,
+        entry_path=str(entry.module.path) if entry else None,
     )
 
 

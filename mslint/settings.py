@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mslint.diagnostics import Severity
+from mslint.verify.inputs import parse_input_specs
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -41,6 +42,16 @@ class ConfigError(Exception):
 
 
 @dataclass(frozen=True)
+class VerifyEntry:
+    """How ``mslint verify`` builds one Cell or ``@jit`` function: ``"pkg.module:Net" = {...}``."""
+
+    inputs: str = ""
+    """Input specs, e.g. ``float32[N,3,224,224], int32[N]``."""
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    """Constructor keyword arguments."""
+
+
+@dataclass(frozen=True)
 class Settings:
     syntax_level: str = "lax"
     """MindSpore's own default; ``strict`` turns interpreter fallbacks into errors."""
@@ -51,6 +62,8 @@ class Settings:
     exclude: tuple[str, ...] = ()
     fail_on: Severity = Severity.WARNING
     """The lowest severity that makes ``mslint check`` exit with 1."""
+    verify_entries: dict[str, VerifyEntry] = field(default_factory=dict)
+    """``[tool.mslint.verify]``, keyed by ``module:Name``."""
     root: Path = field(default_factory=Path.cwd)
     """The folder of the configuration file; per-file-ignores and exclude are relative to it."""
 
@@ -110,7 +123,7 @@ def load_settings(pyproject: Path | None) -> Settings:
     table = _load_toml(pyproject).get("tool", {}).get("mslint", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{pyproject}: [tool.mslint] must be a table")
-    known = {"select", "ignore", "per-file-ignores", "exclude", "syntax-level", "target", "fail-on"}
+    known = {"select", "ignore", "per-file-ignores", "exclude", "syntax-level", "target", "fail-on", "verify"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ConfigError(f"{pyproject}: unknown key {unknown[0]!r} in [tool.mslint]")
@@ -130,7 +143,9 @@ def load_settings(pyproject: Path | None) -> Settings:
         raise ConfigError(f"{pyproject}: [tool.mslint] per-file-ignores must map patterns to lists of rules")
     try:
         return Settings(
-            root=pyproject.parent, per_file_ignores={k: tuple(v) for k, v in per_file.items()}
+            root=pyproject.parent,
+            per_file_ignores={k: tuple(v) for k, v in per_file.items()},
+            verify_entries=_verify_entries(table.get("verify", {})),
         ).with_options(
             select=strings("select"),
             ignore=strings("ignore"),
@@ -141,6 +156,28 @@ def load_settings(pyproject: Path | None) -> Settings:
         )
     except ValueError as error:
         raise ConfigError(f"{pyproject}: {error}") from None
+
+
+def _verify_entries(table: Any) -> dict[str, VerifyEntry]:
+    if not isinstance(table, dict):
+        raise ValueError("[tool.mslint.verify] must be a table")
+    entries = {}
+    for key, value in table.items():
+        if ":" not in key or not isinstance(value, dict):
+            expected = '"pkg.module:Net" = {inputs = [...], kwargs = {...}}'
+            raise ValueError(f"[tool.mslint.verify] entries look like {expected}, not {key!r}")
+        unknown = sorted(set(value) - {"inputs", "kwargs"})
+        if unknown:
+            raise ValueError(f"[tool.mslint.verify] {key!r}: unknown key {unknown[0]!r} (expected inputs, kwargs)")
+        inputs, kwargs = value.get("inputs", []), value.get("kwargs", {})
+        if not isinstance(inputs, list) or not all(isinstance(i, str) for i in inputs):
+            raise ValueError(f"[tool.mslint.verify] {key!r}: inputs must be a list of specs such as 'float32[N,4]'")
+        if not isinstance(kwargs, dict):
+            raise ValueError(f"[tool.mslint.verify] {key!r}: kwargs must be a table")
+        spec = ", ".join(inputs)
+        parse_input_specs(spec)
+        entries[key] = VerifyEntry(spec, kwargs)
+    return entries
 
 
 def choice(value: Any, allowed: tuple[str, ...], name: str) -> str | None:

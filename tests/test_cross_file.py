@@ -44,4 +44,5 @@ def test_entry_is_named_in_the_message() -> None:
     report = check_files(ALL_FILES, Settings())
     helper = next(d for d in report.diagnostics if d.path.endswith("helpers.py"))
     assert helper.entry == "RelativeBlock.construct"
+    assert helper.entry_path is not None and helper.entry_path.endswith("relative.py")
     assert helper.message.endswith("(reached from RelativeBlock.construct)")

@@ -1,4 +1,4 @@
-"""Every rules/ example: the linter finds exactly its markers, and the compiler confirms them."""
+"""Every rules/ example: the linter finds exactly its markers, and ``mslint verify`` confirms each."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from mslint.engine import check_files
 from mslint.rules import all_rules
 from mslint.settings import Settings
-from tests.compiler import file_evidence
+from tests.compiler import verify_example
 from tests.examples import RULES_DIR, compile_entries, example_files, expected_findings
 
 EXAMPLES = example_files()
@@ -28,14 +28,15 @@ def test_linter_finds_exactly_the_markers(path: Path) -> None:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
 def test_compiler_confirms_the_markers(path: Path) -> None:
-    evidence = file_evidence(path)
-    expected = expected_findings(path)
-    if path.name.startswith("good"):
-        assert not expected, "good examples carry no markers"
-        assert evidence.problems() == []
-    else:
-        unconfirmed = sorted(line for line, _ in expected if line not in evidence.confirmed_lines())
-        assert unconfirmed == [], f"the compiler does not confirm lines {unconfirmed}: {evidence.by_entry}"
+    report = verify_example(path)
+    compiles = report["compiles"]
+    assert len(compiles) == 2 * len(compile_entries(path)), "each entry is compiled at both syntax levels"
+    assert all(c["example"] and c["status"] == "compiled" for c in compiles), compiles
+    assert report["compiler_only"] == [], "the compiler found problems on lines without a marker"
+    verdicts = {(f["line"], f["symbol"]): f["verdict"] for f in report["findings"]}
+    assert set(verdicts) == expected_findings(path)
+    unconfirmed = sorted(finding for finding, verdict in verdicts.items() if verdict != "confirmed")
+    assert unconfirmed == [], f"the compiler does not confirm {unconfirmed}: {report['findings']}"
 
 
 def test_every_rule_has_bad_and_good_examples() -> None:

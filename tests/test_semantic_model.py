@@ -107,7 +107,7 @@ grad_fn = ms.value_and_grad(forward)
 def train_step(x):
     return grad_fn(x)
 """
-    functions = {f.ref.display_name: f.entry for f in graph_functions(project_of(write, source))}
+    functions = {f.ref.display_name: f.entry.display_name for f in graph_functions(project_of(write, source))}
     assert functions == {
         "Net.construct": "Net.construct",
         "Net.step": "Net.construct",

@@ -37,10 +37,11 @@ _JIT_DECORATORS = ("jit", "ms_function")
 class GraphFunction:
     """A function compiled as graph code, with what is known of its values."""
 
-    def __init__(self, project: Project, ref: FunctionRef, entry: str, parameters: dict[str, Kind]) -> None:
+    def __init__(self, project: Project, ref: FunctionRef, entry: FunctionRef, parameters: dict[str, Kind]) -> None:
         self.project = project
         self.ref = ref
         self.entry = entry
+        """The entry point (Cell ``construct``, ``@jit`` function) that first reaches this function."""
         self.parameter_kinds = parameters
 
     @property
@@ -228,7 +229,8 @@ def _is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
     return False
 
 
-def _entries(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
+def entry_points(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
+    """The functions MindSpore compiles as graphs on their own: Cell ``construct`` and ``@jit``."""
     owners: dict[int, ClassRef] = {}
     for node in ast.walk(module.tree):
         if isinstance(node, ast.ClassDef):
@@ -260,13 +262,13 @@ def graph_functions(project: Project) -> list[GraphFunction]:
     """
     reached: dict[int, GraphFunction] = {}
     queue: deque[GraphFunction] = deque()
-    entries = [ref for module in list(project.modules) for ref in _entries(project, module)]
+    entries = [ref for module in list(project.modules) for ref in entry_points(project, module)]
     sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries)}
 
     def start(ref: FunctionRef) -> None:
         if id(ref.node) not in reached:
             kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
-            reached[id(ref.node)] = function = GraphFunction(project, ref, ref.display_name, kinds)
+            reached[id(ref.node)] = function = GraphFunction(project, ref, ref, kinds)
             queue.append(function)
 
     for ref in entries:
@@ -285,7 +287,7 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[F
     for ref in entries:
         if ref.owner is None or ref.node.name != "construct":
             continue
-        function = GraphFunction(project, ref, ref.display_name, {})
+        function = GraphFunction(project, ref, ref, {})
         for call in (n for n in ast.walk(ref.owner.node) if isinstance(n, ast.Call)):
             func = call.func
             if is_self_attribute(func, function.self_name):

@@ -1,17 +1,10 @@
-"""Compile one graph entry with MindSpore in this process and print the evidence as JSON.
+"""The verifier's child: compile one graph entry with MindSpore and write the evidence as JSON.
 
-Run as ``python -m mslint.verify.probe FILE ENTRY --inputs SPEC --level strict|lax``.
-It is meant to run in a child process of its own: MindSpore leaks fallback
-entries from one compile into the next, and the compiler may crash or hang.
-The evidence is what the compiler itself said, mapped to lines of FILE:
-
-* ``error``: the exception of a failed compile and the FILE lines its traceback names;
-* ``fallback_lines``: lines listed under "After Optimizer Phase" by
-  ``MS_DEV_FALLBACK_DUMP_NODE=1`` (code really interpreted at run time);
-* ``dynamic_shape_lines``: lines of IR nodes whose output shape is unknown while
-  their inputs' shapes are known;
-* ``untracked_cells``: Cell attributes holding Cells or Parameters in a plain Python
-  container, whose parameters the Cell does not own (never trained, never saved).
+Run as ``python -m mslint.verify.probe FILE:NAME --level strict|lax --output OUT.json``
+with ``--inputs SPEC`` and ``--kwargs JSON`` for a Cell class or ``@jit`` function, or
+``--factory`` when ``NAME()`` returns ``(cell_or_function, inputs)``. One process per
+compile: MindSpore carries fallback state from one compile into the next, and the
+compiler may crash or hang, which the parent must survive.
 """
 
 from __future__ import annotations
@@ -19,199 +12,238 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import importlib
 import importlib.util
+import inspect
 import json
 import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from mslint.model.module import module_name_for
+from mslint.verify.compiler_output import (
+    ERROR,
+    UNTRACKED,
+    Problem,
+    dynamic_shape_problems,
+    error_locations,
+    fallback_problems,
+    user_file_filter,
+)
 from mslint.verify.inputs import TensorSpec, parse_input_specs
-
-_IN_FILE = re.compile(r"In file (.+?):(\d+)(?:~\d+)?,")
-_IR_LOCATION = re.compile(r"# In file (.+?):(\d+)(~\d+)?[,/]")
-_TENSOR_SHAPE = re.compile(r"<Tensor\[\w+\], \(([^)]*)\)>")
+from mslint.verify.runner import COMPILED, NOT_VERIFIABLE
 
 
-def lines_named_in(text: str, path: str) -> list[int]:
-    """Lines of ``path`` named by ``In file PATH:LINE`` locations in compiler output."""
-    return sorted({int(m.group(2)) for m in _IN_FILE.finditer(text) if _same_file(m.group(1), path)})
+class NotVerifiable(Exception):
+    """The entry cannot be compiled as given (constructor arguments, factory errors, ...)."""
 
 
-def optimizer_fallback_lines(stderr: str, path: str) -> list[int]:
-    """Lines of ``path`` under "After Optimizer Phase" in a fallback dump."""
-    lines: set[int] = set()
-    in_optimizer_section = False
-    for line in stderr.splitlines():
-        if "After Parser Phase" in line:
-            in_optimizer_section = False
-        elif "After Optimizer Phase" in line:
-            in_optimizer_section = True
-        elif in_optimizer_section:
-            match = _IN_FILE.search(line)
-            if match is not None and _same_file(match.group(1), path):
-                lines.add(int(match.group(2)))
-    return sorted(lines)
-
-
-def dynamic_shape_lines(ir_text: str, path: str) -> list[int]:
-    """Lines of ``path`` whose IR nodes turn static input shapes into dynamic output shapes."""
-    lines: set[int] = set()
-    for node in re.split(r"\n(?=  %\d+\(|  Return\()", ir_text):
-        if "PyExecute" in node.split("\n", 1)[0]:
-            continue
-        shapes = re.search(r"\n\s+: \((.*)\) -> \((.*)\)\n", node)
-        if shapes is None:
-            continue
-        inputs, outputs = shapes.groups()
-        if _has_dynamic_dim(outputs) and not _has_dynamic_dim(inputs):
-            own_lines = [
-                int(m.group(2))
-                for m in _IR_LOCATION.finditer(node)
-                if _same_file(m.group(1), path) and m.group(3) is None
-            ]
-            if own_lines:
-                lines.add(own_lines[-1])
-    return sorted(lines)
-
-
-def _has_dynamic_dim(shapes: str) -> bool:
-    return any(
-        dim.strip() in ("-1", "-2") for match in _TENSOR_SHAPE.finditer(shapes) for dim in match.group(1).split(",")
-    )
-
-
-def _same_file(reported: str, path: str) -> bool:
-    with contextlib.suppress(OSError):
-        return os.path.samefile(reported, path)
-    return False
-
-
-def _load_module(path: str) -> Any:
-    name = "mslint_probe_" + re.sub(r"\W", "_", Path(path).stem)
+def load_module(path: Path) -> Any:
+    """Import ``path`` under its package name, so that its relative imports work."""
+    root, name = module_name_for(path)
+    sys.path.insert(0, str(root))
+    if "." in name:
+        return importlib.import_module(name)
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot import {path}")
+        raise NotVerifiable(f"cannot import {path}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    sys.path.insert(0, str(Path(path).parent))
     spec.loader.exec_module(module)
     return module
 
 
-def _make_inputs(specs: list[TensorSpec], concrete: bool) -> list[Any]:
+def make_inputs(specs: list[TensorSpec], concrete: bool) -> tuple[Any, ...]:
+    """Tensors for ``specs``: shape placeholders (named dims dynamic), or data when ``concrete``."""
     import mindspore as ms
     import numpy as np
 
     tensors = []
     for spec in specs:
-        dtype = getattr(ms, spec.dtype)
+        dtype = getattr(ms, spec.dtype, None)
+        if dtype is None:
+            raise NotVerifiable(f"unknown dtype {spec.dtype!r} in the input specs")
         if concrete or all(dim is not None for dim in spec.shape):
             shape = tuple(dim if dim is not None else 2 for dim in spec.shape)
             data = np.arange(1, int(np.prod(shape)) + 1).reshape(shape) % 7
             tensors.append(ms.Tensor(data, dtype=dtype))
         else:
             tensors.append(ms.Tensor(shape=list(spec.shape), dtype=dtype))
-    return tensors
+    return tuple(tensors)
 
 
-def untracked_cells(net: Any, path: str) -> list[dict[str, Any]]:
-    """Cell attributes that keep Cells or Parameters in a plain container the Cell does not own."""
+def _concrete(value: Any) -> Any:
+    """Data for a shape placeholder, which a ``@jit`` function cannot run on."""
+    import mindspore as ms
+    import numpy as np
+
+    if isinstance(value, ms.Tensor) and any(dim < 0 for dim in value.shape):
+        shape = tuple(dim if dim >= 0 else 2 for dim in value.shape)
+        return ms.Tensor(np.ones(shape), dtype=value.dtype)
+    return value
+
+
+def untracked_parameters(net: Any) -> dict[str, Problem]:
+    """Cell attributes keeping Cells or Parameters in a plain container the Cell does not own."""
     import mindspore as ms
 
     owned = {id(p) for p in net.get_parameters()}
-    found = []
+    found = {}
     for _, cell in net.cells_and_names():
         for attribute, value in vars(cell).items():
-            items = value.values() if isinstance(value, dict) else value
             if not isinstance(value, (list, tuple, dict)):
                 continue
+            items = value.values() if isinstance(value, dict) else value
             held = [item for item in items if isinstance(item, (ms.nn.Cell, ms.Parameter))]
             params = [p for item in held for p in ([item] if isinstance(item, ms.Parameter) else item.get_parameters())]
             if params and not all(id(p) in owned for p in params):
-                found.append(
-                    {
-                        "class": type(cell).__name__,
-                        "attribute": attribute,
-                        "lines": _assignment_lines(type(cell), attribute, path),
-                    }
-                )
+                message = f"{type(cell).__name__}.{attribute} holds parameters the Cell does not own (never trained)"
+                found[attribute] = Problem(UNTRACKED, message, _assignment_locations(type(cell), attribute))
     return found
 
 
-def _assignment_lines(cls: type, attribute: str, path: str) -> list[int]:
-    """Lines of ``path`` where a class in ``cls``'s hierarchy assigns ``self.<attribute>``."""
-    class_names = {klass.__name__ for klass in cls.__mro__}
-    tree = ast.parse(Path(path).read_text())
-    return sorted(
-        node.lineno
-        for class_def in ast.walk(tree)
-        if isinstance(class_def, ast.ClassDef) and class_def.name in class_names
-        for node in ast.walk(class_def)
-        if isinstance(node, ast.Assign)
-        for target in node.targets
-        if isinstance(target, ast.Attribute)
-        and target.attr == attribute
-        and isinstance(target.value, ast.Name)
-        and target.value.id == "self"
-    )
+def _assignment_locations(cls: type, attribute: str) -> tuple[tuple[str, int], ...]:
+    """Where the classes of ``cls``'s hierarchy assign ``self.<attribute>``."""
+    locations = []
+    for klass in cls.__mro__:
+        with contextlib.suppress(TypeError, OSError):
+            path = inspect.getsourcefile(klass)
+            if path is None:
+                continue
+            tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+            for class_def in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == klass.__name__):
+                for node in ast.walk(class_def):
+                    if isinstance(node, ast.Assign) and any(
+                        isinstance(t, ast.Attribute)
+                        and t.attr == attribute
+                        and isinstance(t.value, ast.Name)
+                        and t.value.id == "self"
+                        for t in node.targets
+                    ):
+                        locations.append((str(Path(path).resolve()), node.lineno))
+    return tuple(locations)
 
 
-def probe(path: str, entry: str, specs: list[TensorSpec], level: str) -> dict[str, Any]:
-    """Compile ``entry`` of ``path`` at ``level`` and return the compiler's evidence."""
+def describe(target: Any) -> dict[str, Any]:
+    """The source file, name and line of what is compiled: a Cell's class or a function."""
     import mindspore as ms
 
-    ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if level == "strict" else ms.LAX)
-    module = _load_module(path)
-    target = getattr(module, entry)
-    evidence: dict[str, Any] = {"entry": entry, "level": level, "error": None, "untracked_cells": []}
+    obj = type(target) if isinstance(target, ms.nn.Cell) else inspect.unwrap(getattr(target, "__func__", target))
     try:
-        if isinstance(target, type):
-            net = target()
-            evidence["untracked_cells"] = untracked_cells(net, path)
-            net.compile(*_make_inputs(specs, concrete=False))
+        path = inspect.getsourcefile(obj)
+        line = inspect.getsourcelines(obj)[1]
+    except (TypeError, OSError):
+        path, line = None, 0
+    return {"path": str(Path(path).resolve()) if path else None, "name": obj.__qualname__, "line": line}
+
+
+def build(
+    module: Any, name: str, factory: bool, specs: list[TensorSpec], kwargs: dict[str, Any]
+) -> tuple[Any, tuple[Any, ...]]:
+    """The Cell or function to compile and its inputs."""
+    target = getattr(module, name, None)
+    if target is None:
+        raise NotVerifiable(f"{name!r} is not defined in {module.__file__}")
+    if factory:
+        try:
+            made = target()
+        except MemoryError:
+            raise
+        except Exception as error:  # the user's factory failing is their evidence to read
+            raise NotVerifiable(f"example factory {name}() raised {type(error).__name__}: {error}") from None
+        if not (isinstance(made, tuple) and len(made) == 2):
+            raise NotVerifiable(f"example factory {name}() must return (cell_or_function, inputs)")
+        obj, inputs = made
+        return obj, tuple(inputs) if isinstance(inputs, (tuple, list)) else (inputs,)
+    if isinstance(target, type):
+        try:
+            return target(**kwargs), make_inputs(specs, concrete=False)
+        except TypeError as error:
+            if "argument" in str(error):
+                hint = "give kwargs in [tool.mslint.verify] or an --example factory"
+                raise NotVerifiable(f"constructor needs arguments ({error}); {hint}") from None
+            raise NotVerifiable(f"constructor raised TypeError: {error}") from None
+        except Exception as error:
+            raise NotVerifiable(f"constructor raised {type(error).__name__}: {error}") from None
+    return target, make_inputs(specs, concrete=True)
+
+
+def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[str], bool], level: str) -> list[Problem]:
+    """Compile ``obj``; the compile error, if any, and hidden parameters are the problems found."""
+    import mindspore as ms
+
+    untracked: dict[str, Problem] = {}
+    problems: list[Problem] = []
+    try:
+        if isinstance(obj, ms.nn.Cell):
+            untracked = untracked_parameters(obj)
+            problems.extend(untracked.values())
+            obj.compile(*inputs)
         else:
-            target(*_make_inputs(specs, concrete=True))
-    except Exception as error:  # any compile failure is evidence, not a crash
-        message = str(error)
-        evidence["error"] = {
-            "type": type(error).__name__,
-            "message": message.split("\n", 1)[0],
-            "lines": lines_named_in(message, path),
-        }
-    return evidence
+            function = obj if hasattr(obj, "__wrapped__") else ms.jit(obj)
+            function(*(_concrete(value) for value in inputs))
+    except MemoryError:
+        raise
+    except Exception as error:  # a failed compile is the evidence sought, not a crash
+        text = str(error)
+        message = f"{type(error).__name__}: {text.strip().splitlines()[0] if text.strip() else ''}"
+        locations = error_locations(text, is_user_file)
+        problems.append(Problem(ERROR, message, locations + _causes(untracked, locations), level))
+    return [Problem(p.kind, p.message, p.locations, level) for p in problems]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mslint.verify.probe")
-    parser.add_argument("file")
-    parser.add_argument("entry")
-    parser.add_argument("--inputs", default="")
-    parser.add_argument("--level", choices=("strict", "lax"), default="strict")
-    args = parser.parse_args(argv)
-    path = str(Path(args.file).resolve())
-    with tempfile.TemporaryDirectory(prefix="mslint-probe-") as work_dir:
-        os.environ.update(
-            MS_DEV_SAVE_GRAPHS="1",
-            MS_DEV_DUMP_IR_PASSES="validate",
-            MS_DEV_SAVE_GRAPHS_PATH=work_dir,
-            MS_DEV_FALLBACK_DUMP_NODE="1",
-        )
-        log_path = Path(work_dir, "stderr.log")
-        os.chdir(work_dir)  # MindSpore writes rank_0/ dumps of failed compiles into the working folder
-        with _stderr_to(log_path):
-            evidence = probe(path, args.entry, parse_input_specs(args.inputs), args.level)
-        log = log_path.read_text(errors="replace")
-        ir_text = "\n".join(p.read_text(errors="replace") for p in Path(work_dir).rglob("*validate*.ir"))
-    if evidence["error"] is not None:
-        evidence["error"]["lines"] = sorted(set(evidence["error"]["lines"]) | set(lines_named_in(log, path)))
-    evidence["fallback_lines"] = optimizer_fallback_lines(log, path)
-    evidence["dynamic_shape_lines"] = dynamic_shape_lines(ir_text, path)
-    print(json.dumps(evidence))
-    return 0
+def _causes(untracked: dict[str, Problem], locations: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    """Where the hidden containers used on the failing lines are assigned: the cause of
+    errors such as "its name 'weight' already exists" is the plain list, not the loop over it."""
+    causes: list[tuple[str, int]] = []
+    for path, line in locations:
+        text = Path(path).read_text(encoding="utf-8").splitlines()[line - 1] if line > 0 else ""
+        for attribute, problem in untracked.items():
+            if re.search(rf"\bself\.{attribute}\b", text):
+                causes.extend(loc for loc in problem.locations if loc not in causes)
+    return tuple(causes)
+
+
+def probe(args: argparse.Namespace, work_dir: str) -> dict[str, Any]:
+    import mindspore as ms
+
+    ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if args.level == "strict" else ms.LAX)
+    if args.device:
+        ms.set_context(device_target=args.device)
+    is_user_file = user_file_filter([os.path.dirname(ms.__file__), os.path.dirname(os.path.dirname(__file__))])
+    path_text, _, name = args.target.rpartition(":")
+    result: dict[str, Any] = {"level": args.level, "device": ms.get_context("device_target"), "problems": []}
+    log_path = Path(work_dir, "stderr.log")
+    with _stderr_to(log_path):
+        try:
+            module = load_module(Path(path_text).resolve())
+            obj, inputs = build(module, name, args.factory, parse_input_specs(args.inputs), json.loads(args.kwargs))
+            result["target"] = describe(obj)
+            started = time.perf_counter()
+            problems = compile_target(obj, inputs, is_user_file, args.level)
+            result["compile_s"] = round(time.perf_counter() - started, 3)
+        except NotVerifiable as error:
+            return {**result, "status": NOT_VERIFIABLE, "reason": str(error)}
+        except ValueError as error:  # malformed input specs
+            return {**result, "status": NOT_VERIFIABLE, "reason": str(error)}
+    log = log_path.read_text(errors="replace")
+    ir_text = "\n".join(p.read_text(errors="replace") for p in Path(work_dir).rglob("*validate*.ir"))
+    for problem in problems:
+        if problem.kind == ERROR:
+            located = {*problem.locations}
+            extra = tuple(loc for loc in error_locations(log, is_user_file) if loc not in located)
+            problem = Problem(problem.kind, problem.message, problem.locations + extra, problem.level)
+        result["problems"].append(problem.to_json())
+    for problem in fallback_problems(log, is_user_file, args.level) + dynamic_shape_problems(
+        ir_text, is_user_file, args.level
+    ):
+        result["problems"].append(problem.to_json())
+    return {**result, "status": COMPILED}
 
 
 @contextlib.contextmanager
@@ -227,6 +259,32 @@ def _stderr_to(log_path: Path) -> Iterator[None]:
             sys.stderr.flush()
             os.dup2(saved, 2)
             os.close(saved)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mslint.verify.probe")
+    parser.add_argument("target", help="FILE:NAME")
+    parser.add_argument("--level", choices=("strict", "lax"), default="strict")
+    parser.add_argument("--inputs", default="")
+    parser.add_argument("--kwargs", default="{}")
+    parser.add_argument("--factory", action="store_true")
+    parser.add_argument("--device")
+    parser.add_argument("--output", required=True)
+    args = parser.parse_args(argv)
+    output = Path(args.output).resolve()
+    path_text, _, name = args.target.rpartition(":")
+    args.target = f"{Path(path_text).resolve()}:{name}"
+    with tempfile.TemporaryDirectory(prefix="mslint-probe-") as work_dir:
+        os.environ.update(
+            MS_DEV_SAVE_GRAPHS="1",
+            MS_DEV_DUMP_IR_PASSES="validate",
+            MS_DEV_SAVE_GRAPHS_PATH=work_dir,
+            MS_DEV_FALLBACK_DUMP_NODE="1",
+        )
+        os.chdir(work_dir)  # MindSpore writes rank_0/ dumps of failed compiles into the working folder
+        result = probe(args, work_dir)
+    output.write_text(json.dumps(result))
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,11 +1,17 @@
-"""The probe's readers of compiler output: fallback dumps, IR shapes, error locations."""
+"""Readers of compiler output: fallback dumps, IR shapes, error locations, in the user's files only."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from mslint.verify.compiler_output import (
+    Problem,
+    dynamic_shape_problems,
+    error_locations,
+    fallback_problems,
+    user_file_filter,
+)
 from mslint.verify.inputs import TensorSpec, parse_input_specs
-from mslint.verify.probe import dynamic_shape_lines, lines_named_in, optimizer_fallback_lines
 
 FALLBACK_DUMP = """\
 [ERROR] PIPELINE(1,python):... CheckInterpretNodeLineInfos] Found unsupported syntax in graph mode:
@@ -49,25 +55,48 @@ subgraph @net() {{
 """
 
 
-def test_only_optimizer_phase_fallbacks_of_the_file_count(tmp_path: Path) -> None:
+def lines(problems: list[Problem]) -> list[int]:
+    return sorted(line for problem in problems for _, line in problem.locations)
+
+
+def test_only_optimizer_phase_fallbacks_of_user_files_count(tmp_path: Path) -> None:
     path = tmp_path / "net.py"
     path.write_text("")
-    assert optimizer_fallback_lines(FALLBACK_DUMP.format(path=path), str(path)) == [8]
+    problems = fallback_problems(FALLBACK_DUMP.format(path=path), user_file_filter([]), "lax")
+    assert lines(problems) == [8]
+    assert problems[0].locations == ((str(path.resolve()), 8),) and problems[0].level == "lax"
 
 
 def test_dynamic_shape_is_where_static_inputs_become_dynamic(tmp_path: Path) -> None:
     path = tmp_path / "net.py"
     path.write_text("")
-    assert dynamic_shape_lines(IR.format(path=path), str(path)) == [76]
+    problems = dynamic_shape_problems(IR.format(path=path), user_file_filter([]))
+    assert lines(problems) == [76]
+    assert problems[0].message.startswith("PrimFunc_StridedSlice")
 
 
-def test_error_locations_of_the_file(tmp_path: Path) -> None:
+def test_error_locations_in_order(tmp_path: Path) -> None:
     path = tmp_path / "net.py"
     path.write_text("")
     message = "\n".join(
         ["RuntimeError: boom", f"# 0 In file {path}:61~62, 8~20", f"# 1 In file {path}:59, 16~20", "# 2 In file /x:3"]
     )
-    assert lines_named_in(message, str(path)) == [59, 61]
+    assert error_locations(message, user_file_filter([])) == ((str(path), 61), (str(path), 59))
+
+
+def test_files_under_excluded_roots_are_not_user_files(tmp_path: Path) -> None:
+    library = tmp_path / "site-packages" / "mindspore" / "ops.py"
+    library.parent.mkdir(parents=True)
+    library.write_text("")
+    user = tmp_path / "net.py"
+    user.write_text("")
+    is_user_file = user_file_filter([str(library.parent)])
+    assert is_user_file(str(user)) and not is_user_file(str(library)) and not is_user_file(str(tmp_path / "gone.py"))
+
+
+def test_problems_survive_json(tmp_path: Path) -> None:
+    problem = Problem("error", "TypeError: boom", ((str(tmp_path / "net.py"), 3),), "strict")
+    assert Problem.from_json(problem.to_json()) == problem
 
 
 def test_input_specs() -> None:

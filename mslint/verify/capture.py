@@ -1,0 +1,109 @@
+"""``mslint verify --run COMMAND``: run the user's own entry point and capture its graph compiles.
+
+The command runs with the start-up hook of ``run_hook/`` on PYTHONPATH (it records each
+compiled Cell or function and each compile error) and with MindSpore's fallback dump and
+IR dumps switched on; what they show becomes problems located in the user's files.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mslint.verify.compiler_output import (
+    ERROR,
+    Problem,
+    dynamic_shape_problems,
+    error_locations,
+    fallback_problems,
+    user_file_filter,
+)
+from mslint.verify.runner import kill_group
+
+HOOK_DIR = Path(__file__).resolve().parent / "run_hook"
+
+
+@dataclass
+class RunCapture:
+    command: str
+    returncode: int | None
+    """None when the command was killed at the timeout."""
+    compiled: set[tuple[str, str]] = field(default_factory=set)
+    """(path, name) of every Cell class and function the command compiled."""
+    problems: list[Problem] = field(default_factory=list)
+
+
+def not_user_code() -> list[str]:
+    """Folders whose files are never the user's: MindSpore's and mslint's own sources."""
+    roots = [str(Path(__file__).resolve().parent.parent)]
+    spec = importlib.util.find_spec("mindspore")
+    if spec is not None and spec.submodule_search_locations:
+        roots.extend(spec.submodule_search_locations)
+    return roots
+
+
+def capture_run(command: str, timeout: float) -> RunCapture:
+    """Run ``command`` through the shell in the working folder; its output goes to stderr."""
+    with tempfile.TemporaryDirectory(prefix="mslint-run-") as scratch:
+        record, log, graphs = Path(scratch, "compiles.jsonl"), Path(scratch, "stderr.log"), Path(scratch, "ir")
+        python_path = os.pathsep.join(p for p in (str(HOOK_DIR), os.environ.get("PYTHONPATH", "")) if p)
+        environment = {
+            **os.environ,
+            "PYTHONPATH": python_path,
+            "MSLINT_VERIFY_RECORD": str(record),
+            "MS_DEV_FALLBACK_DUMP_NODE": "1",
+            "MS_DEV_SAVE_GRAPHS": "1",
+            "MS_DEV_DUMP_IR_PASSES": "validate",
+            "MS_DEV_SAVE_GRAPHS_PATH": str(graphs),
+        }
+        with log.open("wb") as log_stream:
+            child = subprocess.Popen(
+                command,
+                shell=True,
+                stdin=subprocess.DEVNULL,
+                stdout=_stderr_fd(),
+                stderr=log_stream,
+                env=environment,
+                start_new_session=True,
+            )
+            returncode: int | None
+            try:
+                returncode = child.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                kill_group(child)
+                returncode = None
+        is_user_file = user_file_filter(not_user_code())
+        capture = RunCapture(command, returncode)
+        for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:
+            _read_record(json.loads(line), capture, is_user_file)
+        text = log.read_text(errors="replace")
+        ir_text = "\n".join(p.read_text(errors="replace") for p in graphs.rglob("*validate*.ir"))
+    capture.problems += fallback_problems(text, is_user_file) + dynamic_shape_problems(ir_text, is_user_file)
+    return capture
+
+
+def _stderr_fd() -> int:
+    """The command's output goes to our stderr, keeping stdout for the report."""
+    try:
+        return sys.stderr.fileno()
+    except (AttributeError, ValueError, OSError):  # stderr replaced by an object without a file
+        return subprocess.DEVNULL
+
+
+def _read_record(record: dict[str, object], capture: RunCapture, is_user_file: Callable[[str], bool]) -> None:
+    path, name, error = record.get("path"), record.get("name"), record.get("error")
+    if isinstance(path, str) and isinstance(name, str):
+        capture.compiled.add((str(Path(path).resolve()), name))
+    if isinstance(error, str):
+        first_line = error.strip().splitlines()[0] if error.strip() else error
+        locations = error_locations(error, is_user_file)
+        if not locations and isinstance(path, str) and is_user_file(path):
+            locations = ((str(Path(path).resolve()), int(str(record.get("line") or 1))),)
+        capture.problems.append(Problem(ERROR, first_line, locations))

@@ -1,0 +1,142 @@
+"""``mslint verify``: lint, compile the entries behind the findings, and judge each finding.
+
+Evidence comes, in this order, from the user's own command (``--run``), from example
+factories (``--example FILE:FUNCTION``), and from input specs (config or comments) for the
+entries neither of them compiled. Every compile runs in a child process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mslint.diagnostics import Severity
+from mslint.discovery import discover
+from mslint.engine import load_project
+from mslint.settings import Settings
+from mslint.verify.capture import RunCapture, capture_run
+from mslint.verify.compiler_output import Problem
+from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
+from mslint.verify.targets import Target, target_of, targets_of
+from mslint.verify.verdicts import CONFIRMED, CompilerOnly, TargetStatus, Verdict, compiler_only, judge
+
+
+class VerifierUnavailable(Exception):
+    """MindSpore or the requested device is missing: one line, exit code 2."""
+
+
+@dataclass(frozen=True)
+class VerifyRequest:
+    paths: list[Path]
+    examples: list[tuple[Path, str]] = field(default_factory=list)
+    run: str | None = None
+    all_entries: bool = False
+    timeout: float = 300.0
+    jobs: int = 1
+    device: str | None = None
+
+
+@dataclass
+class VerifyReport:
+    verdicts: list[Verdict]
+    compiler_only: list[CompilerOnly]
+    outcomes: list[Outcome]
+    run: RunCapture | None
+    unreadable: list[str]
+    seconds: float
+
+    def failed(self) -> bool:
+        """A confirmed error, or an error only the compiler found."""
+        return any(v.verdict == CONFIRMED and v.diagnostic.severity == Severity.ERROR for v in self.verdicts) or any(
+            c.severity == Severity.ERROR for c in self.compiler_only
+        )
+
+
+def require_mindspore(device: str | None) -> None:
+    """Fail early, in one line, when nothing could be compiled here."""
+    if importlib.util.find_spec("mindspore") is None:
+        raise VerifierUnavailable('mindspore is not installed: pip install "mslint[verify]"')
+    if device is None:
+        return
+    command = [sys.executable, "-m", "mslint.verify.devices"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    if result.returncode != 0:
+        last = (result.stderr.strip().splitlines() or ["no output"])[-1]
+        raise VerifierUnavailable(f"mindspore cannot be imported: {last}")
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    if device not in found["available"]:
+        seen = ", ".join(found["available"]) or "none"
+        raise VerifierUnavailable(f"device {device} is not available to MindSpore {found['mindspore']} here ({seen})")
+
+
+def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
+    started = time.perf_counter()
+    require_mindspore(request.device)
+    files = discover(request.paths, settings)
+    project, lint = load_project(files, settings)
+    targets = targets_of(project, settings)
+    targets_by_key = {t.key: t for t in targets}
+    finding_targets = {id(d): target_of(d, targets, project) for d in lint.diagnostics}
+
+    statuses: dict[tuple[str, str], TargetStatus] = {}
+    problems: list[Problem] = []
+    problem_targets: dict[int, Target] = {}
+    capture = capture_run(request.run, request.timeout) if request.run else None
+    if capture is not None:
+        problems += capture.problems
+        for key in capture.compiled:
+            statuses.setdefault(key, TargetStatus()).compiled_levels.update(LEVELS)
+        if capture.returncode is None:
+            _status_reasons(statuses, targets, f"`{capture.command}` did not finish within {request.timeout:g} s")
+
+    examples = [Job(path, name, level, factory=True) for path, name in request.examples for level in LEVELS]
+    outcomes = run_jobs(examples, request.timeout, request.jobs, request.device)
+    wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
+    covered = {o.compiled_key for o in outcomes} | set(statuses)
+    pending = [t for t in wanted if t.key not in covered]
+    for target in pending:
+        if target.unbuildable:
+            statuses.setdefault(target.key, TargetStatus()).reasons.append(target.unbuildable)
+    jobs = [Job(t.path, t.name, level, t.inputs, t.kwargs) for t in pending if not t.unbuildable for level in LEVELS]
+    outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device)
+
+    for outcome in outcomes:
+        key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)
+        status = statuses.setdefault(key, TargetStatus())
+        if outcome.status == COMPILED:
+            status.compiled_levels.add(outcome.job.level)
+        else:
+            status.reasons.append(outcome.reason or outcome.status)
+        owner = targets_by_key.get(key) or _compiled_elsewhere(outcome)
+        for problem in outcome.problems:
+            problems.append(problem)
+            if owner is not None:
+                problem_targets[id(problem)] = owner
+
+    verdicts = [judge(d, finding_targets[id(d)], problems, statuses) for d in lint.diagnostics]
+    return VerifyReport(
+        verdicts,
+        compiler_only(problems, lint.diagnostics, settings, problem_targets),
+        outcomes,
+        capture,
+        lint.unreadable,
+        round(time.perf_counter() - started, 2),
+    )
+
+
+def _status_reasons(statuses: dict[tuple[str, str], TargetStatus], targets: list[Target], reason: str) -> None:
+    for target in targets:
+        statuses.setdefault(target.key, TargetStatus()).reasons.append(reason)
+
+
+def _compiled_elsewhere(outcome: Outcome) -> Target | None:
+    """A target for what an example compiled outside the checked files."""
+    if outcome.compiled_key is None or outcome.compiled is None:
+        return None
+    path, name = outcome.compiled_key
+    return Target(Path(path), name, name, int(outcome.compiled.get("line") or 1))

@@ -1,0 +1,109 @@
+"""Renderers of a verify report: text for people, JSON for tools."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from mslint.verify.command import VerifyReport
+from mslint.verify.compiler_output import DYNAMIC_SHAPE, ERROR, FALLBACK, UNTRACKED, Problem
+from mslint.verify.runner import COMPILED, Outcome
+from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
+
+_LABELS = {CONFIRMED: "confirmed", NOT_REPRODUCED: "not reproduced", NOT_VERIFIABLE: "not verifiable"}
+_KINDS = {
+    ERROR: "compile failed",
+    FALLBACK: "fell back to Python",
+    DYNAMIC_SHAPE: "dynamic shape",
+    UNTRACKED: "parameters not owned",
+}
+
+
+def render_text(report: VerifyReport) -> str:
+    blocks = [_verdict_block(v) for v in report.verdicts]
+    if report.compiler_only:
+        blocks.append("Compiler-only problems (no rule predicted them):")
+        blocks += [
+            f"{c.path}:{c.line}: {c.severity}: {_describe(c.problem)}" + (f" [in {c.entry}]" if c.entry else "")
+            for c in report.compiler_only
+        ]
+    failed = [o for o in report.outcomes if o.status != COMPILED]
+    if failed:
+        blocks.append("Not compiled:")
+        blocks += [f"{o.job.label} ({o.job.level}): {o.status}: {o.reason}" for o in failed]
+    if report.run is not None:
+        code = report.run.returncode
+        ended = "was killed at the timeout" if code is None else f"exited with status {code}"
+        blocks.append(f"`{report.run.command}` {ended}; it compiled {len(report.run.compiled)} Cells or functions.")
+    blocks.append(_summary(report))
+    return "\n".join(blocks) + "\n"
+
+
+def _verdict_block(verdict: Verdict) -> str:
+    d = verdict.diagnostic
+    lines = [f"{d.path}:{d.line}:{d.column}: {d.code} {d.symbol} [{_LABELS[verdict.verdict]}] {d.message}"]
+    lines += [f"    {_describe(p)}" for p in _distinct_evidence(verdict)]
+    if verdict.reason:
+        lines.append(f"    {verdict.reason}")
+    return "\n".join(lines)
+
+
+def _describe(problem: Problem) -> str:
+    level = f" in {problem.level.upper()}" if problem.level else ""
+    return f"{_KINDS.get(problem.kind, problem.kind)}{level}: {problem.message}"
+
+
+def _distinct_evidence(verdict: Verdict) -> list[Problem]:
+    seen: dict[tuple[str, str, str], Problem] = {}
+    for problem in verdict.evidence:
+        seen.setdefault((problem.kind, problem.level, problem.message), problem)
+    return list(seen.values())
+
+
+def _summary(report: VerifyReport) -> str:
+    counts = Counter(v.verdict for v in report.verdicts)
+    findings, problems = len(report.verdicts), len(report.compiler_only)
+    summary = (
+        f"Verified {findings} finding{'s' if findings != 1 else ''}: {counts[CONFIRMED]} confirmed, "
+        f"{counts[NOT_REPRODUCED]} not reproduced, {counts[NOT_VERIFIABLE]} not verifiable; "
+        f"{problems} compiler-only problem{'s' if problems != 1 else ''}."
+    )
+    if report.outcomes:
+        compiles = [o for o in report.outcomes if o.status == COMPILED]
+        devices = sorted({o.device for o in compiles if o.device})
+        summary += f" {len(compiles)} of {len(report.outcomes)} compiles succeeded"
+        summary += f" on {', '.join(devices)}." if devices else "."
+    return f"{summary} Took {report.seconds:g} s."
+
+
+def render_json(report: VerifyReport) -> str:
+    document = {
+        "findings": [v.to_json() for v in report.verdicts],
+        "compiler_only": [c.to_json() for c in report.compiler_only],
+        "compiles": [_outcome_json(o) for o in report.outcomes],
+        "run": None
+        if report.run is None
+        else {
+            "command": report.run.command,
+            "returncode": report.run.returncode,
+            "compiled": [{"path": path, "name": name} for path, name in sorted(report.run.compiled)],
+        },
+        "seconds": report.seconds,
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+def _outcome_json(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "path": str(outcome.job.path),
+        "name": outcome.job.name,
+        "example": outcome.job.factory,
+        "level": outcome.job.level,
+        "status": outcome.status,
+        "reason": outcome.reason,
+        "compiled": outcome.compiled,
+        "device": outcome.device,
+        "compile_s": outcome.compile_s,
+        "wall_s": outcome.wall_s,
+    }

@@ -1,0 +1,116 @@
+"""What ``mslint verify`` compiles: one target per graph entry, with the inputs to compile it on.
+
+A target's inputs come from ``[tool.mslint.verify]`` (``"pkg.module:Net" = {inputs = [...]}``)
+or from a ``# mslint: inputs=...`` comment on the class or function line (or its decorators).
+Entries that cannot be built this way say why, so the user knows what to give.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mslint.diagnostics import Diagnostic
+from mslint.model.module import ModuleInfo
+from mslint.model.project import FunctionRef, Project
+from mslint.model.scope import entry_points
+from mslint.settings import Settings
+from mslint.verify.inputs import parse_input_specs
+
+_INPUTS_COMMENT = re.compile(r"#\s*mslint:\s*inputs=(.*)$")
+
+
+@dataclass(frozen=True)
+class Target:
+    path: Path
+    """The resolved file that defines the entry."""
+    name: str
+    """The top-level class (a Cell) or function to compile."""
+    entry: str
+    """The entry's display name, as in diagnostics: ``Net.construct``."""
+    line: int
+    inputs: str = ""
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    unbuildable: str | None = None
+    """Why the target cannot be built without an ``--example`` factory; None when it can."""
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (str(self.path), self.name)
+
+
+def inputs_comment(lines: list[str], node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The ``# mslint: inputs=...`` text on a definition's decorator or header lines."""
+    for number in [d.lineno for d in node.decorator_list] + [node.lineno]:
+        match = _INPUTS_COMMENT.search(lines[number - 1])
+        if match:
+            return match.group(1).strip()
+    return None
+
+
+def targets_of(project: Project, settings: Settings) -> list[Target]:
+    """A target for every graph entry of the checked modules."""
+    return [
+        _target(module, ref, settings)
+        for module in project.checked_modules
+        for ref in entry_points(project, module)
+        if ref.module is module
+    ]
+
+
+def _target(module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+    path = module.path.resolve()
+    definition = ref.owner.node if ref.owner else ref.node
+    name, entry = definition.name, ref.display_name
+    if ref.owner is not None and ref.node.name != "construct":
+        reason = f"{entry} is a @jit method: give an --example factory that returns the bound method"
+        return Target(path, name, entry, ref.node.lineno, unbuildable=reason)
+    if definition not in module.tree.body:
+        reason = f"{name} is not defined at module level: give an --example factory that builds it"
+        return Target(path, name, entry, definition.lineno, unbuildable=reason)
+    configured = settings.verify_entries.get(f"{module.name}:{name}")
+    if configured is not None:
+        return Target(path, name, entry, definition.lineno, configured.inputs, configured.kwargs)
+    comment = inputs_comment(module.source_lines, definition)
+    if comment is not None:
+        try:
+            parse_input_specs(comment)
+        except ValueError as error:
+            return Target(path, name, entry, definition.lineno, unbuildable=f"{path.name}:{definition.lineno}: {error}")
+        return Target(path, name, entry, definition.lineno, comment)
+    needed = _required_inputs(ref.node, is_method=ref.owner is not None)
+    if needed:
+        reason = (
+            f"no input specs for {entry}({', '.join(needed)}): write `# mslint: inputs=float32[N,...], ...` on the "
+            f'{"class" if ref.owner else "def"} line, add "{module.name}:{name}" to [tool.mslint.verify], '
+            "or give an --example factory"
+        )
+        return Target(path, name, entry, definition.lineno, unbuildable=reason)
+    return Target(path, name, entry, definition.lineno)
+
+
+def _required_inputs(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> list[str]:
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args][1 if is_method else 0 :]
+    without_default = positional[: len(positional) - len(arguments.defaults)] if arguments.defaults else positional
+    keyword_only = [a for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is None]
+    return [a.arg for a in [*without_default, *keyword_only]]
+
+
+def target_of(diagnostic: Diagnostic, targets: list[Target], project: Project) -> Target | None:
+    """The target whose compile shows ``diagnostic``: its entry, or the Cell whose code holds it."""
+    if diagnostic.entry is not None and diagnostic.entry_path is not None:
+        entry_path = str(Path(diagnostic.entry_path).resolve())
+        return next((t for t in targets if str(t.path) == entry_path and t.entry == diagnostic.entry), None)
+    path = Path(diagnostic.path).resolve()
+    module = next((m for m in project.checked_modules if m.path.resolve() == path), None)
+    if module is None:
+        return None
+    for statement in module.tree.body:
+        end = statement.end_lineno or statement.lineno
+        if isinstance(statement, ast.ClassDef) and statement.lineno <= diagnostic.line <= end:
+            return next((t for t in targets if t.path == path and t.name == statement.name), None)
+    return None

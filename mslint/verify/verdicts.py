@@ -1,0 +1,195 @@
+"""Match the compiler's evidence to the linter's findings.
+
+A finding is *confirmed* when a compile showed a problem on its lines, *not reproduced* when
+its entry compiled at both syntax levels without one, and *not verifiable* otherwise (with
+the reason). Problems on lines no finding covers are *compiler-only*.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mslint.diagnostics import Diagnostic, Severity
+from mslint.rules.base import dynamic_shape_severity, fallback_severity
+from mslint.settings import Settings
+from mslint.verify.compiler_output import DYNAMIC_SHAPE, ERROR, Location, Problem
+from mslint.verify.targets import Target
+
+CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE = "confirmed", "not-reproduced", "not-verifiable"
+
+
+@dataclass
+class Verdict:
+    diagnostic: Diagnostic
+    verdict: str
+    evidence: list[Problem] = field(default_factory=list)
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.diagnostic.to_json(),
+            "verdict": self.verdict,
+            "evidence": [p.to_json() for p in self.evidence],
+            "reason": self.reason,
+        }
+
+
+@dataclass
+class CompilerOnly:
+    """A problem the compiler showed on a line no rule flagged."""
+
+    path: str
+    line: int
+    severity: Severity
+    problem: Problem
+    entry: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "severity": str(self.severity),
+            "kind": self.problem.kind,
+            "level": self.problem.level,
+            "message": self.problem.message,
+            "entry": self.entry,
+        }
+
+
+@dataclass
+class TargetStatus:
+    """What happened to one target: compiled at which levels, or why not."""
+
+    compiled_levels: set[str] = field(default_factory=set)
+    reasons: list[str] = field(default_factory=list)
+
+
+def covers(diagnostic: Diagnostic, location: Location) -> bool:
+    path, line = location
+    return diagnostic.line <= line <= diagnostic.end_line and Path(diagnostic.path).resolve() == Path(path)
+
+
+def judge(
+    diagnostic: Diagnostic,
+    target: Target | None,
+    problems: list[Problem],
+    statuses: dict[tuple[str, str], TargetStatus],
+) -> Verdict:
+    evidence = [p for p in problems if any(covers(diagnostic, loc) for loc in p.locations)]
+    if evidence:
+        return Verdict(diagnostic, CONFIRMED, evidence)
+    if diagnostic.symbol == "syntax-error":
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason="the file does not parse, so nothing in it can be compiled")
+    if target is None:
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason="not in a Cell or @jit function that mslint can compile")
+    status = statuses.get(target.key, TargetStatus())
+    if {"strict", "lax"} <= status.compiled_levels:
+        stopped = [p for p in problems if p.kind == ERROR and p.level == "lax" and _in_target(p, target)]
+        reason = f"the compile stopped earlier: {stopped[0].message}" if stopped else None
+        return Verdict(diagnostic, NOT_REPRODUCED, reason=reason)
+    reasons = status.reasons or [target.unbuildable or f"{target.entry} was not compiled"]
+    return Verdict(diagnostic, NOT_VERIFIABLE, reason="; ".join(dict.fromkeys(reasons)))
+
+
+def _in_target(problem: Problem, target: Target) -> bool:
+    return any(path == str(target.path) for path, _ in problem.locations)
+
+
+def compiler_only(
+    problems: list[Problem], diagnostics: list[Diagnostic], settings: Settings, entries: dict[int, Target]
+) -> list[CompilerOnly]:
+    """Problems none of ``diagnostics`` covers, one per line and kind, at their most severe.
+
+    ``entries`` maps ``id(problem)`` to the target whose compile showed it, for problems that
+    name no line of the user's files (they are reported on the target's definition line).
+    """
+    found: dict[tuple[str, int, str], CompilerOnly] = {}
+    confirmed = [d for d in diagnostics if any(covers(d, loc) for p in problems for loc in p.locations)]
+    for problem in problems:
+        if any(covers(d, loc) for d in diagnostics for loc in problem.locations):
+            continue
+        if problem.locations and any(_follows_from(problem.locations[-1], d) for d in confirmed):
+            continue
+        target = entries.get(id(problem))
+        if problem.locations:
+            path, line = problem.locations[-1]
+        elif target is not None:
+            path, line = str(target.path), target.line
+        else:
+            continue
+        item = CompilerOnly(
+            _display(path), line, _severity(problem, settings), problem, target.entry if target else None
+        )
+        key = (path, line, problem.kind)
+        if key not in found or item.severity > found[key].severity:
+            found[key] = item
+    return sorted(found.values(), key=lambda c: (c.path, c.line, c.problem.kind))
+
+
+def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
+    """Whether the line uses what a confirmed finding's line bound or changed (``box = Box(x)``
+    then ``box.value * 2``): the compiler interprets the use too, for the same cause."""
+    path, line = location
+    if Path(diagnostic.path).resolve() != Path(path):
+        return False
+    flagged, used = _statement_at(path, diagnostic.line), _statement_at(path, line)
+    if flagged is None or used is None or flagged is used:
+        return False
+    targets = [t for node in ast.walk(flagged) for t in _assigned(node)]
+    bound = {ast.unparse(n) for t in targets for n in ast.walk(t) if isinstance(n, (ast.Name, ast.Attribute))}
+    return any(
+        ast.unparse(node) in bound
+        for node in ast.walk(used)
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load)
+    )
+
+
+def _assigned(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return list(node.targets)
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    return []
+
+
+def _statement_at(path: str, line: int) -> ast.stmt | None:
+    """The innermost statement spanning ``line``."""
+    tree = _parsed(path)
+    spanning = (
+        [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
+        ]
+        if tree
+        else []
+    )
+    return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
+
+
+@lru_cache(maxsize=64)
+def _parsed(path: str) -> ast.Module | None:
+    try:
+        return ast.parse(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return None
+
+
+def _severity(problem: Problem, settings: Settings) -> Severity:
+    if problem.kind == ERROR:
+        return Severity.ERROR if problem.level in ("lax", settings.syntax_level, "") else fallback_severity(settings)
+    if problem.kind == DYNAMIC_SHAPE:
+        return dynamic_shape_severity(settings)
+    return fallback_severity(settings)
+
+
+def _display(path: str) -> str:
+    """Paths under the working folder relative to it, like the paths users type."""
+    try:
+        return str(Path(path).relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return path

@@ -1,0 +1,206 @@
+"""``mslint verify`` against the real MindSpore compiler: specs, config, --run, crashes and hangs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.examples import REPO
+
+DATA = REPO / "tests" / "data"
+Run = Callable[..., tuple[int, str, str]]
+
+
+def verdicts(report: dict[str, Any]) -> dict[tuple[str, int], str]:
+    return {(Path(f["path"]).name, f["line"]): f["verdict"] for f in report["findings"]}
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the package in tests/data/verify_project, as the working folder."""
+    root = tmp_path / "verify_project"
+    shutil.copytree(DATA / "verify_project", root)
+    monkeypatch.chdir(root)
+    return root
+
+
+def test_specs_from_config_and_comments(project: Path, run: Run) -> None:
+    code, out, _ = run("verify", "--all", "--format", "json")
+    report = json.loads(out)
+    assert verdicts(report) == {
+        ("layers.py", 5): "confirmed",  # reached through a relative import, built from a comment
+        ("models.py", 16): "confirmed",  # built with kwargs and inputs from [tool.mslint.verify]
+        ("models.py", 21): "confirmed",  # dynamic shape of ops.unique
+        ("models.py", 35): "not-verifiable",  # constructor needs arguments
+        ("models.py", 40): "not-verifiable",  # no input specs
+    }
+    reasons = {f["line"]: f["reason"] for f in report["findings"] if f["reason"]}
+    assert "constructor needs arguments" in reasons[35]
+    assert "no input specs for NoSpecs.construct(x)" in reasons[40] and '"shop.models:NoSpecs"' in reasons[40]
+    evidence = {f["line"]: {(e["kind"], e["level"]) for e in f["evidence"]} for f in report["findings"]}
+    assert evidence[16] == {("error", "strict"), ("fallback", "lax")}
+    assert ("dynamic-shape", "lax") in evidence[21]
+    only = [(Path(c["path"]).name, c["line"], c["kind"], c["severity"]) for c in report["compiler_only"]]
+    assert only == [("models.py", 50, "error", "error")], "Tensor.size() is not callable in graph mode"
+    assert code == 1, "a compiler-only error fails the run"
+    classifier = [c for c in report["compiles"] if c["name"] == "Classifier"]
+    assert {c["level"] for c in classifier} == {"strict", "lax"} and all(c["status"] == "compiled" for c in classifier)
+    assert not any(c["name"] == "FoldedConstant" and c["status"] != "compiled" for c in report["compiles"])
+
+
+def test_only_entries_with_findings_are_compiled_by_default(project: Path, run: Run) -> None:
+    code, out, _ = run("verify", "--format", "json")
+    report = json.loads(out)
+    assert {c["name"] for c in report["compiles"]} == {"Classifier", "Deduplicate", "SquashThroughHelper", "NeedsWidth"}
+    assert report["compiler_only"] == []
+    assert code == 0, "confirmed findings are warnings at the default syntax level"
+
+
+def test_strict_syntax_level_makes_confirmed_fallbacks_fail(project: Path, run: Run) -> None:
+    code, out, _ = run("verify", "shop/layers.py", "shop/models.py", "--syntax-level", "strict", "--select", "MS101")
+    assert code == 1
+    assert "[confirmed]" in out and "Verified 4 findings: 2 confirmed, 0 not reproduced, 2 not verifiable" in out
+
+
+def test_text_report_names_the_evidence(project: Path, run: Run) -> None:
+    _, out, _ = run("verify", "shop/models.py", "--select", "dynamic-shape-op")
+    assert "shop/models.py:21:16: MS105 dynamic-shape-op [confirmed]" in out
+    assert "    dynamic shape in LAX:" in out
+
+
+def test_not_reproduced_when_the_compiler_accepts_the_line(write: Callable[[str, str], Path], run: Run) -> None:
+    # The linter cannot know `scale` is a Python float at every call site; the compiler folds it.
+    path = write(
+        "net.py",
+        """
+        import numpy as np
+        from mindspore import nn
+
+
+        class Scaled(nn.Cell):  # mslint: inputs=float32[2]
+            def construct(self, x, scale=None):
+                if scale is None:
+                    return x
+                return x * np.sqrt(scale)
+        """,
+    )
+    code, out, _ = run("verify", str(path), "--format", "json")
+    report = json.loads(out)
+    assert [f["verdict"] for f in report["findings"]] == ["not-reproduced"]
+    assert code == 0
+
+
+def test_run_captures_the_compiles_of_a_training_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    shutil.copy(DATA / "train_script" / "train.py", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("verify", "train.py", "--run", f"{sys.executable} train.py --steps 2", "--format", "json")
+    report = json.loads(out)
+    assert report["run"]["returncode"] == 1, "the script's own jit function fails to compile"
+    assert {c["name"] for c in report["run"]["compiled"]} == {"Net", "accuracy"}
+    assert verdicts(report) == {("train.py", 19): "confirmed", ("train.py", 24): "not-verifiable"}
+    assert ("train.py", 30, "error") in {(c["path"], c["line"], c["kind"]) for c in report["compiler_only"]}
+    assert code == 1
+    assert (tmp_path / "train.py").read_text() == (DATA / "train_script" / "train.py").read_text()
+
+
+FACTORIES = """
+import os
+import signal
+import time
+
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return np.tanh(x)
+
+
+def good():
+    return Net(), (ms.Tensor(np.ones((2, 2)), ms.float32),)
+
+
+def segfault():
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def hang():
+    time.sleep(600)
+
+
+def memory():
+    return bytearray(1 << 50)
+
+
+def wrong_shape():
+    return Net()
+"""
+
+
+def test_crashing_and_hanging_children_are_reported_and_the_run_goes_on(
+    write: Callable[[str, str], Path], run: Run
+) -> None:
+    path = write("factories.py", FACTORIES)
+    names = ("good", "segfault", "hang", "memory", "wrong_shape")
+    examples = [arg for name in names for arg in ("--example", f"{path}:{name}")]
+    code, out, _ = run("verify", str(path), "--timeout", "20", "--jobs", "4", "--format", "json", *examples)
+    report = json.loads(out)
+    status = {(c["name"], c["level"]): (c["status"], c["reason"]) for c in report["compiles"]}
+    for level in ("strict", "lax"):
+        assert status[("good", level)][0] == "compiled"
+        assert status[("segfault", level)] == ("crashed", "compiler process crashed (SIGSEGV)")
+        assert status[("hang", level)][0] == "timed-out"
+        assert status[("memory", level)] == ("crashed", "compiler process ran out of memory (MemoryError)")
+        assert status[("wrong_shape", level)][0] == "not-verifiable"
+        assert "must return (cell_or_function, inputs)" in status[("wrong_shape", level)][1]
+    assert verdicts(report) == {("factories.py", 12): "confirmed"}
+    assert code == 0
+
+
+def test_bad_requests_are_one_line_usage_errors(write: Callable[[str, str], Path], run: Run) -> None:
+    path = write("net.py", "x = 1\n")
+    for arguments in (
+        ("--example", "missing.py:make"),
+        ("--example", f"{path}"),
+        ("--example", f"{path}:not-a-name"),
+        ("--timeout", "0"),
+        ("--jobs", "0"),
+    ):
+        code, out, err = run("verify", str(path), *arguments)
+        assert code == 2 and out == "" and err.startswith("mslint: error: ") and err.count("\n") == 1, arguments
+
+
+def test_a_missing_device_is_one_line(write: Callable[[str, str], Path], run: Run) -> None:
+    path = write("net.py", "x = 1\n")
+    code, _, err = run("verify", str(path), "--device", "Ascend")
+    assert code == 2
+    assert err.startswith("mslint: error: device Ascend is not available to MindSpore 2.10.0 here (CPU)")
+
+
+def test_without_mindspore_verify_says_what_to_install(
+    write: Callable[[str, str], Path], run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "mindspore" else real_find_spec(name, *a)
+    )
+    code, out, err = run("verify", str(write("net.py", "x = 1\n")))
+    assert (code, out) == (2, "")
+    assert err == 'mslint: error: mindspore is not installed: pip install "mslint[verify]"\n'
+
+
+def test_bad_verify_config_is_one_line(write: Callable[[str, str], Path], run: Run) -> None:
+    write("pyproject.toml", '[tool.mslint.verify]\n"pkg:Net" = {inputs = ["float32[2"]}\n')
+    code, _, err = run("check", str(write("net.py", "x = 1\n")))
+    assert code == 2 and "bad input spec" in err and err.count("\n") == 1
