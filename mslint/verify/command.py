@@ -57,26 +57,28 @@ class VerifyReport:
         )
 
 
-def require_mindspore(device: str | None) -> None:
-    """Fail early, in one line, when nothing could be compiled here."""
+def choose_device(requested: str | None) -> str:
+    """The device to compile for: the one requested, or the best available; one line when missing."""
     if importlib.util.find_spec("mindspore") is None:
         raise VerifierUnavailable('mindspore is not installed: pip install "mslint[verify]"')
-    if device is None:
-        return
     command = [sys.executable, "-m", "mslint.verify.devices"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-    if result.returncode != 0:
+    if result.returncode != 0 or not result.stdout.strip():
         last = (result.stderr.strip().splitlines() or ["no output"])[-1]
         raise VerifierUnavailable(f"mindspore cannot be imported: {last}")
     found = json.loads(result.stdout.strip().splitlines()[-1])
-    if device not in found["available"]:
-        seen = ", ".join(found["available"]) or "none"
-        raise VerifierUnavailable(f"device {device} is not available to MindSpore {found['mindspore']} here ({seen})")
+    available: list[str] = found["available"]
+    mindspore = f"MindSpore {found['mindspore']}"
+    if requested is not None and requested not in available:
+        raise VerifierUnavailable(f"device {requested} is not available to {mindspore} here ({', '.join(available)})")
+    if not available:
+        raise VerifierUnavailable(f"{mindspore} finds no device to compile for")
+    return requested or available[0]
 
 
 def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     started = time.perf_counter()
-    require_mindspore(request.device)
+    device = choose_device(request.device)
     files = discover(request.paths, settings)
     project, lint = load_project(files, settings)
     targets = targets_of(project, settings)
@@ -95,7 +97,7 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
             _status_reasons(statuses, targets, f"`{capture.command}` did not finish within {request.timeout:g} s")
 
     examples = [Job(path, name, level, factory=True) for path, name in request.examples for level in LEVELS]
-    outcomes = run_jobs(examples, request.timeout, request.jobs, request.device)
+    outcomes = run_jobs(examples, request.timeout, request.jobs, device)
     wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
     covered = {o.compiled_key for o in outcomes} | set(statuses)
     pending = [t for t in wanted if t.key not in covered]
@@ -103,7 +105,7 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if target.unbuildable:
             statuses.setdefault(target.key, TargetStatus()).reasons.append(target.unbuildable)
     jobs = [Job(t.path, t.name, level, t.inputs, t.kwargs) for t in pending if not t.unbuildable for level in LEVELS]
-    outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device)
+    outcomes += run_jobs(jobs, request.timeout, request.jobs, device)
 
     for outcome in outcomes:
         key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)

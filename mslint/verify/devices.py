@@ -1,4 +1,4 @@
-"""Which devices MindSpore can compile for here; run as a child: ``python -m mslint.verify.devices``."""
+"""Which devices MindSpore can compile for here, best first; run as a child: ``python -m mslint.verify.devices``."""
 
 from __future__ import annotations
 

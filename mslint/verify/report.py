@@ -31,7 +31,10 @@ def render_text(report: VerifyReport) -> str:
     failed = [o for o in report.outcomes if o.status != COMPILED]
     if failed:
         blocks.append("Not compiled:")
-        blocks += [f"{o.job.label} ({o.job.level}): {o.status}: {o.reason}" for o in failed]
+        levels: dict[tuple[str, str, str | None], list[str]] = {}
+        for o in failed:
+            levels.setdefault((o.job.label, o.status, o.reason), []).append(o.job.level.upper())
+        blocks += [f"{label} ({', '.join(lv)}): {status}: {reason}" for (label, status, reason), lv in levels.items()]
     if report.run is not None:
         code = report.run.returncode
         ended = "was killed at the timeout" if code is None else f"exited with status {code}"
