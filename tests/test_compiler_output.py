@@ -75,6 +75,18 @@ def test_dynamic_shape_is_where_static_inputs_become_dynamic(tmp_path: Path) -> 
     assert problems[0].message.startswith("PrimFunc_StridedSlice")
 
 
+def test_a_dynamic_batch_flowing_through_a_tuple_is_not_a_new_dynamic_shape(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("")
+    node = (
+        "  %7(bn_out) = TupleGetItem(%6, I64(0))\n"
+        "      : (<Tuple[Tensor[Float32]*2], TupleShape((-1, 64, 112, 112), (64))>, <Int64, NoShape>)"
+        " -> (<Tensor[Float32], (-1, 64, 112, 112)>)\n"
+        f"      # In file {path}:299, 12~36/        x = self.bn(x)/\n"
+    )
+    assert dynamic_shape_problems(node, user_file_filter([])) == []
+
+
 def test_error_locations_in_order(tmp_path: Path) -> None:
     path = tmp_path / "net.py"
     path.write_text("")

@@ -20,7 +20,7 @@ Location = tuple[str, int]
 
 _IN_FILE = re.compile(r"In file (.+?):(\d+)(?:~\d+)?,")
 _IR_LOCATION = re.compile(r"# In file (.+?):(\d+)(~\d+)?[,/]")
-_TENSOR_SHAPE = re.compile(r"<Tensor\[\w+\], \(([^)]*)\)>")
+_SHAPE = re.compile(r"\((-?\d+(?:, -?\d+)*)\)")
 _IR_OPERATOR = re.compile(r"= (\w+)\(")
 
 
@@ -114,6 +114,5 @@ def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], le
 
 
 def _has_dynamic_dim(shapes: str) -> bool:
-    return any(
-        dim.strip() in ("-1", "-2") for match in _TENSOR_SHAPE.finditer(shapes) for dim in match.group(1).split(",")
-    )
+    """Whether a tensor shape, or a shape inside a ``TupleShape``, has an unknown dimension or rank."""
+    return any(dim.strip() in ("-1", "-2") for match in _SHAPE.finditer(shapes) for dim in match.group(1).split(","))

@@ -58,6 +58,15 @@ def load_module(path: Path) -> Any:
     return module
 
 
+def _import_user_module(path: Path) -> Any:
+    try:
+        return load_module(path)
+    except MemoryError:
+        raise
+    except Exception as error:  # the user's module failing to import is their evidence to read
+        raise NotVerifiable(f"importing {path.name} raised {type(error).__name__}: {error}") from None
+
+
 def make_inputs(specs: list[TensorSpec], concrete: bool) -> tuple[Any, ...]:
     """Tensors for ``specs``: shape placeholders (named dims dynamic), or data when ``concrete``."""
     import mindspore as ms
@@ -221,7 +230,7 @@ def probe(args: argparse.Namespace, work_dir: str) -> dict[str, Any]:
     log_path = Path(work_dir, "stderr.log")
     with _stderr_to(log_path):
         try:
-            module = load_module(Path(path_text).resolve())
+            module = _import_user_module(Path(path_text).resolve())
             obj, inputs = build(module, name, args.factory, parse_input_specs(args.inputs), json.loads(args.kwargs))
             result["target"] = describe(obj)
             started = time.perf_counter()
