@@ -57,10 +57,15 @@ class VerifyReport:
         )
 
 
-def choose_device(requested: str | None) -> str:
-    """The device to compile for: the one requested, or the best available; one line when missing."""
+def check_device(requested: str | None) -> None:
+    """Fail in one line when MindSpore, or the device asked for, is missing.
+
+    Without ``--device`` each child takes the best device it finds, which saves a MindSpore
+    import here."""
     if importlib.util.find_spec("mindspore") is None:
         raise VerifierUnavailable('mindspore is not installed: pip install "mslint[verify]"')
+    if requested is None:
+        return
     command = [sys.executable, "-m", "mslint.verify.devices"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     if result.returncode != 0 or not result.stdout.strip():
@@ -69,16 +74,13 @@ def choose_device(requested: str | None) -> str:
     found = json.loads(result.stdout.strip().splitlines()[-1])
     available: list[str] = found["available"]
     mindspore = f"MindSpore {found['mindspore']}"
-    if requested is not None and requested not in available:
+    if requested not in available:
         raise VerifierUnavailable(f"device {requested} is not available to {mindspore} here ({', '.join(available)})")
-    if not available:
-        raise VerifierUnavailable(f"{mindspore} finds no device to compile for")
-    return requested or available[0]
 
 
 def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     started = time.perf_counter()
-    device = choose_device(request.device)
+    check_device(request.device)
     files = discover(request.paths, settings)
     project, lint = load_project(files, settings)
     targets = targets_of(project, settings)
@@ -97,7 +99,7 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
             _status_reasons(statuses, targets, f"`{capture.command}` did not finish within {request.timeout:g} s")
 
     examples = [Job(path, name, level, factory=True) for path, name in request.examples for level in LEVELS]
-    outcomes = run_jobs(examples, request.timeout, request.jobs, device)
+    outcomes = run_jobs(examples, request.timeout, request.jobs, request.device)
     wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
     covered = {o.compiled_key for o in outcomes} | set(statuses)
     pending = [t for t in wanted if t.key not in covered]
@@ -105,7 +107,7 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if target.unbuildable:
             statuses.setdefault(target.key, TargetStatus()).reasons.append(target.unbuildable)
     jobs = [Job(t.path, t.name, level, t.inputs, t.kwargs) for t in pending if not t.unbuildable for level in LEVELS]
-    outcomes += run_jobs(jobs, request.timeout, request.jobs, device)
+    outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device)
 
     for outcome in outcomes:
         key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)

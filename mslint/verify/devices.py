@@ -9,12 +9,18 @@ import sys
 DEVICES = ("Ascend", "GPU", "CPU")
 
 
+def available_devices() -> list[str]:
+    """Devices the installed MindSpore can use on this machine, best first (imports MindSpore)."""
+    import mindspore as ms
+
+    return [d for d in DEVICES if getattr(ms.device_context, d.lower()).is_available()]
+
+
 def main() -> int:
     os.environ.setdefault("GLOG_v", "3")
     import mindspore as ms
 
-    available = [d for d in DEVICES if getattr(ms.device_context, d.lower()).is_available()]
-    print(json.dumps({"mindspore": ms.__version__, "available": available}))
+    print(json.dumps({"mindspore": ms.__version__, "available": available_devices()}))
     return 0
 
 

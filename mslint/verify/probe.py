@@ -35,6 +35,7 @@ from mslint.verify.compiler_output import (
     fallback_problems,
     user_file_filter,
 )
+from mslint.verify.devices import available_devices
 from mslint.verify.inputs import TensorSpec, parse_input_specs
 from mslint.verify.runner import COMPILED, NOT_VERIFIABLE
 
@@ -222,8 +223,7 @@ def probe(args: argparse.Namespace, work_dir: str) -> dict[str, Any]:
     import mindspore as ms
 
     ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if args.level == "strict" else ms.LAX)
-    if args.device:
-        ms.set_context(device_target=args.device)
+    ms.set_context(device_target=args.device or available_devices()[0])
     is_user_file = user_file_filter([os.path.dirname(ms.__file__), os.path.dirname(os.path.dirname(__file__))])
     path_text, _, name = args.target.rpartition(":")
     result: dict[str, Any] = {"level": args.level, "device": ms.get_context("device_target"), "problems": []}
