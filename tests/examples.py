@@ -7,10 +7,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from mslint.verify.targets import inputs_comment
+
 REPO = Path(__file__).resolve().parent.parent
 RULES_DIR = REPO / "rules"
 _EXPECT = re.compile(r"#\s*expect:\s*([\w\-, ]+)")
-_INPUTS = re.compile(r"#\s*mslint:\s*inputs=(.*)$")
 
 
 @dataclass(frozen=True)
@@ -39,9 +40,7 @@ def compile_entries(path: Path) -> list[Entry]:
     entries = []
     for node in ast.parse("\n".join(lines)).body:
         if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
-            header = [lines[d.lineno - 1] for d in node.decorator_list] + [lines[node.lineno - 1]]
-            for line in header:
-                match = _INPUTS.search(line)
-                if match:
-                    entries.append(Entry(node.name, match.group(1).strip()))
+            inputs = inputs_comment(lines, node)
+            if inputs is not None:
+                entries.append(Entry(node.name, inputs))
     return entries
