@@ -1,4 +1,4 @@
-"""The ``mslint`` command: ``check``, ``verify``, ``rule`` and ``rules``."""
+"""The ``mslint`` command: ``check``, ``baseline``, ``verify``, ``rule`` and ``rules``."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 
 from mslint import __version__
+from mslint.baseline import BaselineError, compare, write_baseline
 from mslint.diagnostics import Severity
 from mslint.discovery import UsageError, discover
 from mslint.engine import check_files
-from mslint.output import render_json, render_text
+from mslint.incremental import cache_file, check_incrementally
+from mslint.output import FORMATS, render, render_statistics
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
@@ -35,13 +37,24 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     check = commands.add_parser("check", help="lint files and folders")
-    _add_lint_options(check)
+    _add_lint_options(check, FORMATS)
     check.add_argument("--fail-on", choices=("error", "warning", "info"), help="lowest severity that fails the run")
+    check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead")
+    check.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings not recorded in FILE")
+    check.add_argument("--verbose", action="store_true", help="also list baseline entries that no longer match")
+    check.add_argument(
+        "--no-cache", action="store_true", help="analyse every file, neither reading nor writing the cache"
+    )
+    check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
+
+    baseline = commands.add_parser("baseline", help="record the current findings in a baseline file")
+    _add_lint_options(baseline, ("text",))
+    baseline.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="the baseline to write")
 
     verify = commands.add_parser(
         "verify", help="compile the entries behind the findings with MindSpore and confirm each finding"
     )
-    _add_lint_options(verify)
+    _add_lint_options(verify, ("text", "json"))
     verify.add_argument("--all", action="store_true", help="compile every entry, not only those with findings")
     verify.add_argument(
         "--example",
@@ -63,11 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_lint_options(parser: argparse.ArgumentParser) -> None:
+def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
     parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
     parser.add_argument("--select", type=_rule_list, help="rules to enable: symbols, codes or code prefixes, or ALL")
     parser.add_argument("--ignore", type=_rule_list, help="rules to disable, as for --select")
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--format", choices=formats, default="text")
     parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
     parser.add_argument("--target", choices=TARGETS, help="device the graphs run on (default: ascend)")
     parser.add_argument("--config", type=Path, help="pyproject.toml to read instead of the nearest one")
@@ -80,10 +93,12 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == "baseline":
+            return _baseline(args)
         if args.command == "rule":
             return _rule(args.name)
         return _rules(args.format)
-    except (UsageError, ConfigError, VerifierUnavailable) as error:
+    except (UsageError, ConfigError, VerifierUnavailable, BaselineError) as error:
         print(f"mslint: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
@@ -113,17 +128,41 @@ def _settings(args: argparse.Namespace) -> Settings:
 def _check(args: argparse.Namespace) -> int:
     settings = _settings(args)
     files = discover(args.paths or [Path(".")], settings)
-    report = check_files(files, settings)
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    report = check_incrementally(files, settings, None if args.no_cache else cache_file(settings), args.jobs)
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
-    if args.format == "json":
-        sys.stdout.write(render_json(report.diagnostics))
+    if args.baseline is not None:
+        comparison = compare(report.diagnostics, args.baseline, files)
+        report.diagnostics = comparison.new
+        if args.verbose:
+            for record in comparison.stale:
+                print(
+                    f"mslint: baseline entry no longer found: {record['path']}:{record.get('line', '?')}: "
+                    f"{record['code']} {record.get('symbol', '')}",
+                    file=sys.stderr,
+                )
+    if args.statistics:
+        sys.stdout.write(render_statistics(args.format, report.diagnostics))
     else:
-        sys.stdout.write(render_text(report.diagnostics, report.files))
+        sys.stdout.write(render(args.format, report.diagnostics, report.files))
     if report.unreadable:
         return EXIT_USAGE
     failing = any(d.severity >= settings.fail_on for d in report.diagnostics)
     return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def _baseline(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    files = discover(args.paths or [Path(".")], settings)
+    report = check_files(files, settings)
+    for line in report.unreadable:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    write_baseline(report.diagnostics, args.output)
+    count = len(report.diagnostics)
+    print(f"Recorded {count} finding{'s' if count != 1 else ''} of {report.files} files in {args.output}.")
+    return EXIT_USAGE if report.unreadable else EXIT_CLEAN
 
 
 def _verify(args: argparse.Namespace) -> int:

@@ -46,6 +46,12 @@ class Diagnostic:
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.line, self.column, self.code)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any], entry_path: str | None = None) -> Diagnostic:
+        """The inverse of :meth:`to_json` (which leaves ``entry_path`` out)."""
+        fields = {k: v for k, v in data.items() if k != "severity"}
+        return cls(**fields, severity=Severity.parse(data["severity"]), entry_path=entry_path)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,

@@ -26,6 +26,10 @@ class Report:
     unreadable: list[str] = field(default_factory=list)
     """One line per file that could not be read at all (exit code 2)."""
     files: int = 0
+    cached_files: int = 0
+    """Files whose findings came from the cache."""
+    context_files: list[Path] = field(default_factory=list)
+    """Files outside the run read to resolve names (a base class in an unchecked module)."""
 
 
 def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
@@ -75,6 +79,7 @@ def load_project(
             report.diagnostics.extend(_syntax_error(path, source, error, settings))
     report.diagnostics.extend(analyze(project, settings))
     report.diagnostics.sort(key=lambda d: d.sort_key)
+    report.context_files = [m.path for m in project.modules if not m.checked]
     return project, report
 
 

@@ -52,6 +52,17 @@ class Rule:
     def documentation(cls) -> str:
         return inspect.cleandoc(cls.__doc__ or "")
 
+    @classmethod
+    def section(cls, title: str) -> str:
+        """The text of one ``## title`` section of the documentation ("" when absent)."""
+        text = cls.documentation()
+        start = text.find(f"## {title}\n")
+        if start < 0:
+            return ""
+        body = text[start + len(title) + 4 :]
+        end = body.find("\n## ")
+        return (body if end < 0 else body[:end]).strip()
+
 
 def fallback_severity(settings: Settings) -> Severity:
     """Code the compiler rejects in STRICT and interprets in LAX (slow, no Ascend sinking)."""

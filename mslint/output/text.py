@@ -1,13 +1,11 @@
-"""Renderers of a report: text for people, JSON for tools."""
+"""The text report, for people: each finding with its source line, a caret span and the hint."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from functools import lru_cache
-from pathlib import Path
 
-from mslint.diagnostics import Diagnostic, Severity
+from mslint.diagnostics import Diagnostic
+from mslint.fingerprint import source_line
 
 
 def render_text(diagnostics: list[Diagnostic], files: int) -> str:
@@ -48,21 +46,5 @@ def _text_block(diagnostic: Diagnostic) -> str:
 
 
 def _source_line(path: str, line: int) -> str | None:
-    lines = _file_lines(path)
-    return lines[line - 1].expandtabs(1) if 0 < line <= len(lines) else None
-
-
-@lru_cache(maxsize=64)
-def _file_lines(path: str) -> list[str]:
-    try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-
-
-def render_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], indent=2) + "\n"
-
-
-def worst(diagnostics: list[Diagnostic]) -> Severity | None:
-    return max((d.severity for d in diagnostics), default=None)
+    text = source_line(path, line)
+    return text.expandtabs(1) if text is not None else None

@@ -1,0 +1,38 @@
+"""A finding's identity that survives edits elsewhere in the file: rule, entry and source line.
+
+Baselines and SARIF's ``partialFingerprints`` use it; the line number is deliberately left
+out, so inserting or deleting lines above a finding does not change it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from mslint.diagnostics import Diagnostic
+
+
+def fingerprint(diagnostic: Diagnostic) -> str:
+    code = " ".join((source_line(diagnostic.path, diagnostic.line) or "").split())
+    key = "\0".join((diagnostic.symbol, diagnostic.entry or "", code))
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:20]
+
+
+def source_line(path: str, line: int) -> str | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    lines = _file_lines(path, stat.st_mtime_ns, stat.st_size)
+    return lines[line - 1] if 0 < line <= len(lines) else None
+
+
+@lru_cache(maxsize=256)
+def _file_lines(path: str, mtime_ns: int, size: int) -> list[str]:
+    """The file's lines; the modification time and size in the key keep long-lived processes current."""
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []

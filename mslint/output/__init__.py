@@ -1,0 +1,24 @@
+"""Report formats: one module each, all rendering the same diagnostics."""
+
+from __future__ import annotations
+
+from mslint.diagnostics import Diagnostic
+from mslint.output import github, json_list, sarif, statistics, text
+
+FORMATS = ("text", "json", "sarif", "github")
+
+
+def render(output_format: str, diagnostics: list[Diagnostic], files: int) -> str:
+    if output_format == "json":
+        return json_list.render(diagnostics)
+    if output_format == "sarif":
+        return sarif.render(diagnostics)
+    if output_format == "github":
+        return github.render(diagnostics)
+    return text.render_text(diagnostics, files)
+
+
+def render_statistics(output_format: str, diagnostics: list[Diagnostic]) -> str:
+    if output_format == "json":
+        return statistics.render_json(diagnostics)
+    return statistics.render_text(diagnostics)

@@ -1,0 +1,102 @@
+"""SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+
+Rules are identified by their code (``MS101``), with their symbol as ``name`` and their
+documentation as metadata; results carry a ``partialFingerprints`` entry that does not
+change when lines move (see :mod:`mslint.fingerprint`).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from mslint import __version__
+from mslint.diagnostics import Diagnostic, Severity
+from mslint.fingerprint import fingerprint
+from mslint.rules import all_rules
+from mslint.rules.base import Rule
+from mslint.settings import Settings
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+FINGERPRINT_KEY = "mslint/v1"
+_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def render(diagnostics: list[Diagnostic], root: Path | None = None) -> str:
+    root = (root or Path.cwd()).resolve()
+    rules = all_rules()
+    index = {rule.code: position for position, rule in enumerate(rules)}
+    run = {
+        "tool": {
+            "driver": {
+                "name": "mslint",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "rules": [_rule(rule) for rule in rules],
+            }
+        },
+        "originalUriBaseIds": {"SRCROOT": {"uri": root.as_uri() + "/"}},
+        "results": [_result(d, index[d.code], root) for d in diagnostics],
+    }
+    return json.dumps({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2) + "\n"
+
+
+def documentation_url() -> str | None:
+    """The ``Documentation`` project URL of the installed distribution, if it declares one."""
+    try:
+        urls = metadata.metadata("mslint").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == "documentation":
+            return str(url).strip().rstrip("/")
+    return None
+
+
+def _rule(rule: Rule) -> dict[str, Any]:
+    described: dict[str, Any] = {
+        "id": rule.code,
+        "name": rule.symbol,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.section("What it does") or rule.summary},
+        "help": {"text": rule.documentation(), "markdown": rule.documentation()},
+        "defaultConfiguration": {"level": _LEVELS[rule.severity(Settings())]},
+    }
+    base = documentation_url()
+    if base is not None:
+        described["helpUri"] = f"{base}/rules/{rule.symbol}.md"
+    return described
+
+
+def _result(d: Diagnostic, rule_index: int, root: Path) -> dict[str, Any]:
+    path = Path(d.path).resolve()
+    if path.is_relative_to(root):
+        artifact = {"uri": path.relative_to(root).as_posix(), "uriBaseId": "SRCROOT"}
+    else:
+        artifact = {"uri": path.as_uri()}
+    result: dict[str, Any] = {
+        "ruleId": d.code,
+        "ruleIndex": rule_index,
+        "level": _LEVELS[d.severity],
+        "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": artifact,
+                    "region": {
+                        "startLine": d.line,
+                        "startColumn": d.column,
+                        "endLine": d.end_line,
+                        "endColumn": d.end_column,
+                    },
+                }
+            }
+        ],
+        "partialFingerprints": {FINGERPRINT_KEY: fingerprint(d)},
+    }
+    if d.entry:
+        result["properties"] = {"entry": d.entry}
+    return result

