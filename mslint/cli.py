@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -68,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="compiles in parallel (default: cores)")
     verify.add_argument("--device", choices=DEVICES, help="device to compile for (default: the best available)")
 
+    commands.add_parser("server", help="run the language server on stdin/stdout (needs mslint[lsp])")
+
     rule = commands.add_parser("rule", help="print a rule's documentation")
     rule.add_argument("name", help="a rule symbol or code")
 
@@ -95,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
             return _verify(args)
         if args.command == "baseline":
             return _baseline(args)
+        if args.command == "server":
+            return _server()
         if args.command == "rule":
             return _rule(args.name)
         return _rules(args.format)
@@ -196,6 +201,15 @@ def _example(text: str) -> tuple[Path, str]:
     if not path.is_file():
         raise UsageError(f"--example {text!r}: no such file {path_text}")
     return path.resolve(), function
+
+
+def _server() -> int:
+    if importlib.util.find_spec("pygls") is None:
+        raise UsageError('the language server needs pygls: pip install "mslint[lsp]"')
+    from mslint.server import server
+
+    server.start_io()
+    return EXIT_CLEAN
 
 
 def _rule(name: str) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 
@@ -24,6 +24,33 @@ class Severity(enum.IntEnum):
 
 
 @dataclass(frozen=True)
+class Edit:
+    """Replace the text from (line, column) up to, not including, (end_line, end_column); 1-based."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    content: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    """Edits that remove a finding. ``safe`` fixes keep the program's meaning (ruff's model)."""
+
+    message: str
+    edits: tuple[Edit, ...]
+    applicability: str = "safe"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"message": self.message, "applicability": self.applicability, "edits": [asdict(e) for e in self.edits]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Fix:
+        return cls(data["message"], tuple(Edit(**e) for e in data["edits"]), data["applicability"])
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     path: str
     line: int
@@ -40,7 +67,7 @@ class Diagnostic:
     """The graph entry point that reaches the code (``Net.construct``), for graph-mode rules."""
     entry_path: str | None = None
     """The file that defines ``entry``."""
-    fix: dict[str, Any] | None = None
+    fix: Fix | None = None
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
@@ -49,8 +76,9 @@ class Diagnostic:
     @classmethod
     def from_json(cls, data: dict[str, Any], entry_path: str | None = None) -> Diagnostic:
         """The inverse of :meth:`to_json` (which leaves ``entry_path`` out)."""
-        fields = {k: v for k, v in data.items() if k != "severity"}
-        return cls(**fields, severity=Severity.parse(data["severity"]), entry_path=entry_path)
+        fields = {k: v for k, v in data.items() if k not in ("severity", "fix")}
+        fix = Fix.from_json(data["fix"]) if data.get("fix") else None
+        return cls(**fields, severity=Severity.parse(data["severity"]), fix=fix, entry_path=entry_path)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,5 +93,5 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
             "entry": self.entry,
-            "fix": self.fix,
+            "fix": self.fix.to_json() if self.fix else None,
         }

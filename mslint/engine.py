@@ -132,6 +132,7 @@ def _diagnostic(
         severity=finding.severity if finding.severity is not None else rule.severity(settings),
         message=message,
         hint=finding.hint,
+        fix=finding.fix,
         entry=entry.display_name if entry else None,
         entry_path=str(entry.module.path) if entry else None,
     )

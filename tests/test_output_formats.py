@@ -48,7 +48,7 @@ def test_sarif_is_valid_against_the_schema(run: Run) -> None:
 
 
 def test_sarif_rule_metadata_comes_from_the_rule_documentation(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sarif, "documentation_url", lambda: "https://docs.example/mslint")
+    monkeypatch.setattr(sarif, "documentation_link", lambda rule: f"https://docs.example/mslint/rules/{rule.symbol}.md")
     log = json.loads(sarif.render([]))
     slice_rule = next(r for r in log["runs"][0]["tool"]["driver"]["rules"] if r["name"] == "variable-slice")
     assert slice_rule["shortDescription"]["text"] == "a slice whose bound is a tensor or runtime value"

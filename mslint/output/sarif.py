@@ -8,13 +8,13 @@ change when lines move (see :mod:`mslint.fingerprint`).
 from __future__ import annotations
 
 import json
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from mslint import __version__
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.fingerprint import fingerprint
+from mslint.rule_docs import documentation_link
 from mslint.rules import all_rules
 from mslint.rules.base import Rule
 from mslint.settings import Settings
@@ -43,19 +43,6 @@ def render(diagnostics: list[Diagnostic], root: Path | None = None) -> str:
     return json.dumps({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2) + "\n"
 
 
-def documentation_url() -> str | None:
-    """The ``Documentation`` project URL of the installed distribution, if it declares one."""
-    try:
-        urls = metadata.metadata("mslint").get_all("Project-URL") or []
-    except metadata.PackageNotFoundError:
-        return None
-    for entry in urls:
-        label, _, url = entry.partition(",")
-        if label.strip().lower() == "documentation":
-            return str(url).strip().rstrip("/")
-    return None
-
-
 def _rule(rule: Rule) -> dict[str, Any]:
     described: dict[str, Any] = {
         "id": rule.code,
@@ -65,9 +52,9 @@ def _rule(rule: Rule) -> dict[str, Any]:
         "help": {"text": rule.documentation(), "markdown": rule.documentation()},
         "defaultConfiguration": {"level": _LEVELS[rule.severity(Settings())]},
     }
-    base = documentation_url()
-    if base is not None:
-        described["helpUri"] = f"{base}/rules/{rule.symbol}.md"
+    link = documentation_link(rule)
+    if link is not None:
+        described["helpUri"] = link
     return described
 
 

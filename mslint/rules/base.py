@@ -7,7 +7,7 @@ import inspect
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterator
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Fix, Severity
 
 if TYPE_CHECKING:
     from mslint.model.module import ModuleInfo
@@ -24,6 +24,7 @@ class Finding:
     hint: str | None = None
     severity: Severity | None = None
     """Overrides the rule's severity for this finding."""
+    fix: Fix | None = None
 
 
 class Rule:

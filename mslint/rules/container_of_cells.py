@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.module import ModuleInfo, bound_names, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.rules.base import Finding, Rule
@@ -119,6 +119,7 @@ class _MethodCheck:
                 f"`self.{target.attr}` keeps Cells in a plain {_container_name(container)}: "
                 "their parameters are not registered or trained",
                 hint=f"wrap it in `{wrapper}(...)`",
+                fix=self._wrap_fix(value) if value is container else None,
             )
         elif "parameter" in kinds:
             yield Finding(
@@ -128,6 +129,24 @@ class _MethodCheck:
                 hint="wrap it in `ParameterTuple(...)`",
                 severity=Severity.WARNING,
             )
+
+    def _wrap_fix(self, container: ast.expr) -> Fix | None:
+        """Wrap the literal in ``nn.CellList``/``nn.CellDict``, through the module's own name for
+        ``mindspore.nn`` (no fix when the module has none)."""
+        wrapper = "CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else "CellList"
+        prefix = next((local for local, name in self.module.imports.items() if name == "mindspore.nn"), None)
+        if prefix is None:
+            prefix = next((f"{local}.nn" for local, name in self.module.imports.items() if name == "mindspore"), None)
+        if prefix is None or container.end_lineno is None or container.end_col_offset is None:
+            return None
+        bare_tuple = isinstance(container, ast.Tuple) and self.module.line(container.lineno)[container.col_offset] != "("
+        opening, closing = f"{prefix}.{wrapper}(" + ("(" if bare_tuple else ""), ")" + (")" if bare_tuple else "")
+        start = (container.lineno, container.col_offset + 1)
+        end = (container.end_lineno, container.end_col_offset + 1)
+        return Fix(
+            f"Wrap in `{prefix}.{wrapper}`",
+            (Edit(*start, *start, opening), Edit(*end, *end, closing)),
+        )
 
     def _containers(self, value: ast.expr, seen: set[str]) -> list[ast.expr]:
         """The container literals ``value`` is, or a local name was built from."""

@@ -1,0 +1,75 @@
+"""A rule's documentation page and its link, from the rule's own docstring and its examples.
+
+``scripts/generate_rule_docs.py`` writes the pages to ``docs/rules/``; SARIF's ``helpUri``
+and the language server's diagnostic links point at them.
+"""
+
+from __future__ import annotations
+
+from importlib import metadata
+from pathlib import Path
+
+from mslint.rules.base import Rule
+from mslint.settings import SYNTAX_LEVELS, TARGETS, Settings
+
+CHECKOUT_DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def documentation_link(rule: Rule) -> str | None:
+    """The rule's page: under the distribution's ``Documentation`` URL when it declares one,
+    else in the docs folder of the source checkout mslint runs from, else None."""
+    base = _documentation_url()
+    if base is not None:
+        return f"{base}/rules/{rule.symbol}.md"
+    page = CHECKOUT_DOCS / "rules" / f"{rule.symbol}.md"
+    return page.as_uri() if page.is_file() else None
+
+
+def _documentation_url() -> str | None:
+    try:
+        urls = metadata.metadata("mslint").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = str(entry).partition(",")
+        if label.strip().lower() == "documentation":
+            return url.strip().rstrip("/")
+    return None
+
+
+def severity_text(rule: Rule) -> str:
+    """The rule's severity under each setting that changes it."""
+    by_setting = {
+        (level, target): str(rule.severity(Settings(syntax_level=level, target=target)))
+        for level in SYNTAX_LEVELS
+        for target in TARGETS
+    }
+    if len(set(by_setting.values())) == 1:
+        return next(iter(by_setting.values()))
+    by_level = {level: {by_setting[(level, t)] for t in TARGETS} for level in SYNTAX_LEVELS}
+    if all(len(values) == 1 for values in by_level.values()):
+        return ", ".join(f"{next(iter(v))} with `syntax-level = {level}`" for level, v in by_level.items())
+    by_target = {target: {by_setting[(lv, target)] for lv in SYNTAX_LEVELS} for target in TARGETS}
+    return ", ".join(f"{next(iter(v))} with `target = {target}`" for target, v in by_target.items())
+
+
+def render_page(rule: Rule, examples: Path) -> str:
+    """The Markdown page of ``rule``, with the example files of ``examples/<symbol>/``."""
+    parts = [
+        f"# {rule.symbol} ({rule.code})",
+        f"{rule.summary[0].upper()}{rule.summary[1:]}.",
+        f"**Severity:** {severity_text(rule)}.",
+        rule.documentation(),
+    ]
+    files = sorted((examples / rule.symbol).glob("*.py"))
+    if files:
+        parts.append(
+            "## Examples checked against the compiler\n"
+            "Every line marked `# expect:` is confirmed by MindSpore 2.10 (a compile error, a JIT\n"
+            "fallback, a dynamic shape or parameters left out of the Cell), and every entry of the\n"
+            "good examples compiles cleanly in STRICT mode; the test suite checks both with\n"
+            "`mslint verify`. Lines with `# mslint: inputs=` tell the verifier how to build the entry."
+        )
+        for path in files:
+            parts.append(f"### `rules/{rule.symbol}/{path.name}`\n```python\n{path.read_text().rstrip()}\n```")
+    return "\n\n".join(parts) + "\n"

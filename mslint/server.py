@@ -1,0 +1,146 @@
+"""``mslint server``: a language server (pygls) for any LSP editor.
+
+It publishes mslint's diagnostics on open, change and save (the unsaved text is what is
+checked, with the other files of its folder as context, like the pylint plugin), and offers
+two quick fixes per finding: apply the rule's fix when it has one, and disable the rule for
+the line with a ``# mslint: disable=`` comment.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
+
+from mslint import __version__
+from mslint.diagnostics import Diagnostic, Fix, Severity
+from mslint.engine import check_files
+from mslint.rule_docs import documentation_link
+from mslint.rules import rule_named
+from mslint.settings import ConfigError, Settings, find_config, load_settings
+
+SOURCE = "mslint"
+_SEVERITIES = {
+    Severity.ERROR: lsp.DiagnosticSeverity.Error,
+    Severity.WARNING: lsp.DiagnosticSeverity.Warning,
+    Severity.INFO: lsp.DiagnosticSeverity.Information,
+}
+_DISABLE_COMMENT = re.compile(r"#\s*mslint:\s*disable=([\w\-, ]+)")
+
+server = LanguageServer("mslint", __version__)
+
+
+def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
+    path = Path(document.path)
+    try:
+        settings = load_settings(find_config(path))
+    except ConfigError as error:
+        server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, f"mslint: {error}"))
+        settings = Settings()
+    context = sorted(p for p in path.parent.glob("*.py") if p != path)
+    report = check_files([path], settings, sources={path: document.source}, context=context)
+    return [_to_lsp(d, document) for d in report.diagnostics]
+
+
+def _to_lsp(diagnostic: Diagnostic, document: TextDocument) -> lsp.Diagnostic:
+    rule = rule_named(diagnostic.code)
+    link = documentation_link(rule) if rule else None
+    return lsp.Diagnostic(
+        range=_range(document, diagnostic.line, diagnostic.column, diagnostic.end_line, diagnostic.end_column),
+        severity=_SEVERITIES[diagnostic.severity],
+        code=diagnostic.code,
+        code_description=lsp.CodeDescription(href=link) if link else None,
+        source=SOURCE,
+        message=f"{diagnostic.symbol}: {diagnostic.message}"
+        + (f"\nhint: {diagnostic.hint}" if diagnostic.hint else ""),
+        data={"symbol": diagnostic.symbol, "fix": diagnostic.fix.to_json() if diagnostic.fix else None},
+    )
+
+
+def _position(document: TextDocument, line: int, column: int) -> lsp.Position:
+    """LSP positions count UTF-16 code units from 0; mslint columns count UTF-8 bytes from 1."""
+    lines = document.lines
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    characters = text.encode("utf-8")[: column - 1].decode("utf-8", errors="ignore")
+    return lsp.Position(line=line - 1, character=len(characters.encode("utf-16-le")) // 2)
+
+
+def _range(document: TextDocument, line: int, column: int, end_line: int, end_column: int) -> lsp.Range:
+    return lsp.Range(start=_position(document, line, column), end=_position(document, end_line, end_column))
+
+
+def _publish(ls: LanguageServer, uri: str) -> None:
+    document = ls.workspace.get_text_document(uri)
+    ls.text_document_publish_diagnostics(
+        lsp.PublishDiagnosticsParams(uri=uri, diagnostics=check_document(document), version=document.version)
+    )
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: LanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: LanguageServer, params: lsp.DidChangeTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
+    _publish(ls, params.text_document.uri)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    actions = []
+    for diagnostic in params.context.diagnostics:
+        if diagnostic.source != SOURCE or not isinstance(diagnostic.data, dict):
+            continue
+        fix = diagnostic.data.get("fix")
+        if fix:
+            actions.append(_fix_action(document, diagnostic, Fix.from_json(fix)))
+        actions.append(_disable_action(document, diagnostic, str(diagnostic.data["symbol"])))
+    return actions
+
+
+def _fix_action(document: TextDocument, diagnostic: lsp.Diagnostic, fix: Fix) -> lsp.CodeAction:
+    edits = [
+        lsp.TextEdit(range=_range(document, e.line, e.column, e.end_line, e.end_column), new_text=e.content)
+        for e in fix.edits
+    ]
+    return lsp.CodeAction(
+        title=f"mslint: {fix.message}",
+        kind=lsp.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        is_preferred=fix.applicability == "safe",
+        edit=lsp.WorkspaceEdit(changes={document.uri: edits}),
+    )
+
+
+def _disable_action(document: TextDocument, diagnostic: lsp.Diagnostic, symbol: str) -> lsp.CodeAction:
+    line = diagnostic.range.start.line
+    text = document.lines[line].rstrip("\r\n") if line < len(document.lines) else ""
+    existing = _DISABLE_COMMENT.search(text)
+    if existing:
+        end = len(text[: existing.end(1)].rstrip().encode("utf-16-le")) // 2
+        position, new_text = lsp.Position(line=line, character=end), f",{symbol}"
+    else:
+        position = lsp.Position(line=line, character=len(text.encode("utf-16-le")) // 2)
+        new_text = f"  # mslint: disable={symbol}"
+    edit = lsp.TextEdit(range=lsp.Range(start=position, end=position), new_text=new_text)
+    return lsp.CodeAction(
+        title=f"mslint: disable {symbol} for this line",
+        kind=lsp.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        edit=lsp.WorkspaceEdit(changes={document.uri: [edit]}),
+    )

@@ -1,0 +1,140 @@
+"""``mslint server`` end to end, driven over stdio by a real LSP client (pytest-lsp)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from tests.examples import RULES_DIR
+
+NET = """\
+import numpy as np
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+
+    def construct(self, x):
+        return np.maximum(x, 0)
+"""
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[sys.executable, "-m", "mslint", "server"]))
+async def client(lsp_client: LanguageClient, tmp_path: Path):  # type: ignore[no-untyped-def]
+    await lsp_client.initialize_session(
+        lsp.InitializeParams(capabilities=lsp.ClientCapabilities(), root_uri=tmp_path.as_uri())
+    )
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def open_document(client: LanguageClient, path: Path, text: str) -> list[lsp.Diagnostic]:
+    path.write_text(text)
+    client.text_document_did_open(
+        lsp.DidOpenTextDocumentParams(
+            lsp.TextDocumentItem(uri=path.as_uri(), language_id="python", version=1, text=text)
+        )
+    )
+    await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return list(client.diagnostics[path.as_uri()])
+
+
+async def change_document(client: LanguageClient, path: Path, text: str, version: int) -> list[lsp.Diagnostic]:
+    client.text_document_did_change(
+        lsp.DidChangeTextDocumentParams(
+            lsp.VersionedTextDocumentIdentifier(uri=path.as_uri(), version=version),
+            [lsp.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return list(client.diagnostics[path.as_uri()])
+
+
+def apply(text: str, edits: Sequence[lsp.TextEdit]) -> str:
+    """Apply edits the way an editor does (positions in UTF-16 units; ASCII here)."""
+    lines = text.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        start = offsets[edit.range.start.line] + edit.range.start.character
+        end = offsets[edit.range.end.line] + edit.range.end.character
+        text = text[:start] + edit.new_text + text[end:]
+    return text
+
+
+async def code_actions(client: LanguageClient, path: Path, diagnostic: lsp.Diagnostic) -> list[lsp.CodeAction]:
+    result = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=path.as_uri()),
+            range=diagnostic.range,
+            context=lsp.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    return [a for a in result or [] if isinstance(a, lsp.CodeAction)]
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_on_open(client: LanguageClient, tmp_path: Path) -> None:
+    diagnostics = await open_document(client, tmp_path / "net.py", NET)
+    found = {(d.code, d.range.start.line, d.range.start.character, d.severity) for d in diagnostics}
+    assert found == {
+        ("MS103", 7, 8, lsp.DiagnosticSeverity.Error),
+        ("MS101", 10, 15, lsp.DiagnosticSeverity.Warning),
+    }
+    assert all(d.source == "mslint" for d in diagnostics)
+    slice_link = next(d for d in diagnostics if d.code == "MS101").code_description
+    assert slice_link is not None and slice_link.href.endswith("/docs/rules/third-party-call-in-graph.md")
+
+
+@pytest.mark.asyncio
+async def test_applying_the_fix_removes_the_finding(client: LanguageClient, tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    diagnostics = await open_document(client, path, NET)
+    container = next(d for d in diagnostics if d.code == "MS103")
+    actions = await code_actions(client, path, container)
+    assert [a.title for a in actions] == [
+        "mslint: Wrap in `nn.CellList`",
+        "mslint: disable python-container-of-cells for this line",
+    ]
+    assert actions[0].edit is not None and actions[0].edit.changes is not None
+    fixed = apply(NET, actions[0].edit.changes[path.as_uri()])
+    assert "self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])" in fixed
+    remaining = await change_document(client, path, fixed, 2)
+    assert [d.code for d in remaining] == ["MS101"]
+
+
+@pytest.mark.asyncio
+async def test_disabling_the_rule_for_the_line_removes_the_finding(client: LanguageClient, tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    diagnostics = await open_document(client, path, NET)
+    numpy_call = next(d for d in diagnostics if d.code == "MS101")
+    actions = await code_actions(client, path, numpy_call)
+    assert [a.title for a in actions] == ["mslint: disable third-party-call-in-graph for this line"]
+    assert actions[0].edit is not None and actions[0].edit.changes is not None
+    disabled = apply(NET, actions[0].edit.changes[path.as_uri()])
+    assert "        return np.maximum(x, 0)  # mslint: disable=third-party-call-in-graph\n" in disabled
+    remaining = await change_document(client, path, disabled, 2)
+    assert [d.code for d in remaining] == ["MS103"]
+    edit = (await code_actions(client, path, remaining[0]))[-1].edit
+    assert edit is not None and edit.changes is not None
+    extended = apply(disabled, edit.changes[path.as_uri()])
+    assert await change_document(client, path, extended, 3) == []
+
+
+@pytest.mark.asyncio
+async def test_unsaved_text_is_what_is_checked(client: LanguageClient, tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    await open_document(client, path, NET)
+    clean = (RULES_DIR / "third-party-call-in-graph" / "good.py").read_text()
+    assert await change_document(client, path, clean, 2) == []
+    assert path.read_text() == NET, "the server never writes the file"
