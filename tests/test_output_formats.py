@@ -98,3 +98,13 @@ def test_statistics(run: Run) -> None:
     ]
     rows = json.loads(run("check", str(RULES_DIR), "--statistics", "--format", "json")[1])
     assert rows[0] == {"code": "MS105", "symbol": "dynamic-shape-op", "count": 7}
+
+
+def test_gitlab_code_quality(run: Run) -> None:
+    code, out, _ = run("check", str(BAD), "--format", "gitlab")
+    issues = json.loads(out)
+    assert code == 1 and len(issues) == 6
+    first = issues[0]
+    assert first["check_name"] == "third-party-call-in-graph" and first["severity"] == "major"
+    assert first["location"] == {"path": "rules/third-party-call-in-graph/bad.py", "lines": {"begin": 14, "end": 14}}
+    assert len({i["fingerprint"] for i in issues}) == 6

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from mslint.diagnostics import Diagnostic
-from mslint.output import github, json_list, sarif, statistics, text
+from mslint.output import github, gitlab, json_list, sarif, statistics, text
 
-FORMATS = ("text", "json", "sarif", "github")
+FORMATS = ("text", "json", "sarif", "github", "gitlab")
 
 
 def render(output_format: str, diagnostics: list[Diagnostic], files: int) -> str:
@@ -15,6 +15,8 @@ def render(output_format: str, diagnostics: list[Diagnostic], files: int) -> str
         return sarif.render(diagnostics)
     if output_format == "github":
         return github.render(diagnostics)
+    if output_format == "gitlab":
+        return gitlab.render(diagnostics)
     return text.render_text(diagnostics, files)
 
 
