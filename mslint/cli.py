@@ -11,9 +11,10 @@ from pathlib import Path
 
 from mslint import __version__
 from mslint.baseline import BaselineError, compare, write_baseline
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import UsageError, discover
 from mslint.engine import check_files
+from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.output import FORMATS, render, render_statistics
 from mslint.rules import all_rules, rule_named, validate_selectors
@@ -43,9 +44,10 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead")
     check.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings not recorded in FILE")
     check.add_argument("--verbose", action="store_true", help="also list baseline entries that no longer match")
-    check.add_argument(
-        "--no-cache", action="store_true", help="analyse every file, neither reading nor writing the cache"
-    )
+    check.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
+    check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply unsafe fixes")
+    check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of applying them")
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
 
     baseline = commands.add_parser("baseline", help="record the current findings in a baseline file")
@@ -135,7 +137,12 @@ def _check(args: argparse.Namespace) -> int:
     files = discover(args.paths or [Path(".")], settings)
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    report = check_incrementally(files, settings, None if args.no_cache else cache_file(settings), args.jobs)
+    cache = None if args.no_cache else cache_file(settings)
+    report = check_incrementally(files, settings, cache, args.jobs)
+    if args.diff:
+        return _print_fixes(report.diagnostics, args.unsafe_fixes)
+    if args.fix and _apply_fixes(report.diagnostics, args.unsafe_fixes):
+        report = check_incrementally(files, settings, cache, args.jobs)
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
     if args.baseline is not None:
@@ -156,6 +163,41 @@ def _check(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     failing = any(d.severity >= settings.fail_on for d in report.diagnostics)
     return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tuple[str, str, int]]:
+    """path -> (source, fixed source, fixes applied) for every file a fix changes."""
+    by_path: dict[str, list[Diagnostic]] = {}
+    for diagnostic in diagnostics:
+        by_path.setdefault(diagnostic.path, []).append(diagnostic)
+    changed = {}
+    for path, found in by_path.items():
+        fixes = fixable(found, unsafe)
+        if fixes:
+            source = Path(path).read_text(encoding="utf-8")
+            fixed, applied = apply_fixes(source, fixes)
+            if fixed != source:
+                changed[path] = (source, fixed, applied)
+    return changed
+
+
+def _print_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> int:
+    changed = _fixed_sources(diagnostics, unsafe)
+    for path, (source, fixed, _) in changed.items():
+        sys.stdout.write(unified_diff(path, source, fixed))
+    count = sum(applied for _, _, applied in changed.values())
+    print(f"mslint: {count} fix{'es' if count != 1 else ''} would be applied", file=sys.stderr)
+    return EXIT_FINDINGS if changed else EXIT_CLEAN
+
+
+def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> bool:
+    changed = _fixed_sources(diagnostics, unsafe)
+    for path, (_, fixed, _) in changed.items():
+        Path(path).write_text(fixed, encoding="utf-8")
+    count = sum(applied for _, _, applied in changed.values())
+    if changed:
+        print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {len(changed)} files", file=sys.stderr)
+    return bool(changed)
 
 
 def _baseline(args: argparse.Namespace) -> int:
