@@ -138,3 +138,18 @@ async def test_unsaved_text_is_what_is_checked(client: LanguageClient, tmp_path:
     clean = (RULES_DIR / "third-party-call-in-graph" / "good.py").read_text()
     assert await change_document(client, path, clean, 2) == []
     assert path.read_text() == NET, "the server never writes the file"
+
+
+@pytest.mark.asyncio
+async def test_saving_checks_again_with_the_files_around_it(client: LanguageClient, tmp_path: Path) -> None:
+    helper = tmp_path / "helpers.py"
+    helper.write_text("import numpy as np\n\n\ndef squash(x):\n    return np.tanh(x)\n")
+    assert await open_document(client, helper, helper.read_text()) == []
+    (tmp_path / "net.py").write_text(
+        "from mindspore import nn\n\nfrom helpers import squash\n\n\n"
+        "class Net(nn.Cell):\n    def construct(self, x):\n        return squash(x)\n"
+    )
+    client.text_document_did_save(lsp.DidSaveTextDocumentParams(lsp.TextDocumentIdentifier(uri=helper.as_uri())))
+    await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    found = client.diagnostics[helper.as_uri()]
+    assert [(d.code, d.range.start.line) for d in found] == [("MS101", 4)], "net.py now calls the helper from construct"
