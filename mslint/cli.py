@@ -19,10 +19,7 @@ from mslint.incremental import cache_file, check_incrementally
 from mslint.output import FORMATS, render, render_statistics
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
-from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
 from mslint.verify.devices import DEVICES
-from mslint.verify.report import render_json as render_verify_json
-from mslint.verify.report import render_text as render_verify_text
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -105,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "rule":
             return _rule(args.name)
         return _rules(args.format)
-    except (UsageError, ConfigError, VerifierUnavailable, BaselineError) as error:
+    except (UsageError, ConfigError, BaselineError) as error:
         print(f"mslint: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
@@ -213,6 +210,9 @@ def _baseline(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
+    from mslint.verify.report import render_json, render_text
+
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
     if args.jobs < 1:
@@ -226,10 +226,13 @@ def _verify(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         device=args.device,
     )
-    report = verify(request, _settings(args))
+    try:
+        report = verify(request, _settings(args))
+    except VerifierUnavailable as error:
+        raise UsageError(str(error)) from None
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
-    sys.stdout.write(render_verify_json(report) if args.format == "json" else render_verify_text(report))
+    sys.stdout.write(render_json(report) if args.format == "json" else render_text(report))
     if report.unreadable:
         return EXIT_USAGE
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN

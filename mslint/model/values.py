@@ -14,6 +14,7 @@ import enum
 from typing import Callable
 
 from mslint.model.module import bound_names, is_self_attribute
+from mslint.model.walk import descendants
 
 
 class Kind(enum.IntEnum):
@@ -122,7 +123,7 @@ def local_kinds(
 def _bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[list[str], ast.expr | None]]:
     """(names, value) for every binding in the body; value None where the value is unknown."""
     found: list[tuple[list[str], ast.expr | None]] = []
-    for node in ast.walk(function):
+    for node in descendants(function):
         if isinstance(node, ast.Assign):
             found.extend((bound_names(t), node.value) for t in node.targets)
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and node.value is not None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mslint.diagnostics import Diagnostic
-from mslint.output import github, gitlab, json_list, sarif, statistics, text
+from mslint.output import json_list, statistics, text
 
 FORMATS = ("text", "json", "sarif", "github", "gitlab")
 
@@ -12,10 +12,16 @@ def render(output_format: str, diagnostics: list[Diagnostic], files: int) -> str
     if output_format == "json":
         return json_list.render(diagnostics)
     if output_format == "sarif":
+        from mslint.output import sarif  # reads package metadata: imported only when asked for
+
         return sarif.render(diagnostics)
     if output_format == "github":
+        from mslint.output import github
+
         return github.render(diagnostics)
     if output_format == "gitlab":
+        from mslint.output import gitlab
+
         return gitlab.render(diagnostics)
     return text.render_text(diagnostics, files)
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
+from mslint.model.walk import descendants
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.module import ModuleInfo, bound_names, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
@@ -53,7 +54,7 @@ class PythonContainerOfCells(Rule):
         return Severity.ERROR
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        for node in ast.walk(module.tree):
+        for node in descendants(module.tree):
             if isinstance(node, ast.ClassDef) and project.is_cell(ClassRef(module, node)):
                 for method in node.body:
                     if isinstance(method, ast.FunctionDef) and method.args.args:
@@ -72,7 +73,7 @@ class _MethodCheck:
         """The last ``self.<attribute> = value`` of each attribute: a later one replaces the earlier."""
         self.registered: set[str] = set()
         """Local names also given to the Cell directly (``self.x = conv``, ``setattr(self, k, conv)``)."""
-        for node in ast.walk(method):
+        for node in descendants(method):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     for name in bound_names(target):

@@ -1,0 +1,281 @@
+"""Benchmark mslint against pylint and ruff on real MindSpore code, in one run.
+
+    python benchmarks/run.py [--repeat 5] [--output docs/performance.md]
+
+Corpus A is the ``nn/`` package of the installed mindspore wheel; corpus B the sources of
+mindcv, mindocr and mindyolo (``pip download --no-deps`` into ``benchmarks/.corpus``).
+Every command runs as its own process, ``--repeat`` times; the table gives the median and
+the minimum wall time, the peak memory (max RSS) of the process, and ratios against pylint
+and ruff. Nothing here asserts a time: the test suite checks correctness, this reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS_CACHE = REPO / "benchmarks" / ".corpus"
+ZOO = {"mindcv": "0.3.0", "mindocr": "0.5.0", "mindyolo": "0.5.0"}
+BIN = Path(sys.executable).parent
+TARGETS = {"cold": 1.5, "warm": 0.3, "one file": 0.15}
+
+
+@dataclass
+class Measure:
+    label: str
+    corpus: str
+    times: list[float]
+    peak_mb: float
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def best(self) -> float:
+        return min(self.times)
+
+
+def corpus_a() -> Path:
+    spec = importlib.util.find_spec("mindspore")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("corpus A needs mindspore installed: pip install -e '.[verify]'")
+    return Path(next(iter(spec.submodule_search_locations))) / "nn"
+
+
+def corpus_b() -> list[Path]:
+    """The zoo sources, downloaded once."""
+    roots = []
+    for name, version in ZOO.items():
+        target = CORPUS_CACHE / f"{name}-{version}"
+        if not target.is_dir():
+            with tempfile.TemporaryDirectory() as download:
+                subprocess.run(
+                    [sys.executable, "-m", "pip", "download", "--no-deps", "-q", f"{name}=={version}", "-d", download],
+                    check=True,
+                )
+                wheel = next(Path(download).glob("*.whl"))
+                with zipfile.ZipFile(wheel) as archive:
+                    archive.extractall(target)
+        roots.append(target / name)
+    return roots
+
+
+def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and peak RSS (MB) of one process."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    code = os.waitstatus_to_exitcode(status)
+    if not 0 <= code < 32:  # findings are fine (pylint's exit status is a bit mask of message kinds)
+        sys.exit(f"{' '.join(command)} failed with status {code}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def measure(
+    label: str, corpus: str, command: list[str], repeat: int, cwd: Path, before: list[str] | None = None
+) -> Measure:
+    times, peaks = [], []
+    for _ in range(repeat):
+        if before is not None:
+            subprocess.run(before, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        elapsed, peak = run_once(command, cwd)
+        times.append(elapsed)
+        peaks.append(peak)
+    result = Measure(label, corpus, times, max(peaks))
+    print(
+        f"  {corpus:<10} {label:<34} median {result.median:7.2f} s  min {result.best:7.2f} s  {result.peak_mb:6.0f} MB"
+    )
+    return result
+
+
+def pylint_command(paths: list[Path], plugin: bool) -> list[str]:
+    command = [str(BIN / "pylint"), "--jobs=1", "--disable=all", "--persistent=n", "--score=n"]
+    if plugin:
+        command += ["--load-plugins=mslint.pylint_plugin", "--enable=mslint-1xx"]
+    else:
+        command += ["--enable=unnecessary-pass"]  # the floor: pylint parses everything, checks one trivial thing
+    return command + [str(p) for p in paths]
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.is_file():
+        cpu = next(
+            (line.split(":", 1)[1].strip() for line in cpuinfo.read_text().splitlines() if "model name" in line), cpu
+        )
+    versions = subprocess.run([str(BIN / "ruff"), "--version"], capture_output=True, text=True).stdout.strip()
+    pylint = subprocess.run([str(BIN / "pylint"), "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    mslint = subprocess.run([str(BIN / "mslint"), "--version"], capture_output=True, text=True).stdout.strip()
+    return (
+        f"{platform.system()} {platform.release()}, {cpu}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}; {mslint}, {pylint}, {versions}"
+    )
+
+
+def copies(source: Path, count: int, folder: Path) -> list[Path]:
+    """``count`` copies of a package, as separate trees."""
+    paths = []
+    for index in range(count):
+        target = folder / f"copy{index}" / source.name
+        if not target.exists():
+            shutil.copytree(source, target)
+        paths.append(target)
+    return paths
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (default 5; pylint runs 3 at most)")
+    parser.add_argument("--output", type=Path, default=REPO / "docs" / "performance.md")
+    args = parser.parse_args()
+    repeat, slow_repeat = args.repeat, min(args.repeat, 3)
+    a, b = corpus_a(), corpus_b()
+    mslint = str(BIN / "mslint")
+    rows: list[Measure] = []
+    with tempfile.TemporaryDirectory(prefix="mslint-bench-") as scratch:
+        work = Path(scratch)
+        cache = {**os.environ, "MSLINT_CACHE_DIR": str(work / "cache")}
+        os.environ.update(cache)
+        for name, paths in (("A", [a]), ("B", b)):
+            files = sum(1 for p in paths for _ in p.rglob("*.py"))
+            lines = sum(len(f.read_bytes().splitlines()) for p in paths for f in p.rglob("*.py"))
+            print(f"corpus {name}: {files} files, {lines} lines")
+            targets = [str(p) for p in paths]
+            check = [mslint, "check", "--statistics", *targets]
+            rows.append(measure("mslint cold (--no-cache)", name, [*check, "--no-cache"], repeat, work))
+            rows.append(measure("mslint cold, --jobs 2", name, [*check, "--no-cache", "--jobs", "2"], repeat, work))
+            clear = [sys.executable, "-c", f"import shutil; shutil.rmtree({str(work / 'cache')!r}, True)"]
+            rows.append(measure("mslint first run (writes cache)", name, check, repeat, work, before=clear))
+            rows.append(measure("mslint warm (cache)", name, check, repeat, work))
+            rows.append(
+                measure(
+                    "ruff check --select ALL",
+                    name,
+                    [str(BIN / "ruff"), "check", "--select", "ALL", "--no-cache", "--exit-zero", "--quiet", *targets],
+                    repeat,
+                    work,
+                )
+            )
+            rows.append(
+                measure(
+                    "pylint floor (one trivial message)", name, pylint_command(paths, plugin=False), slow_repeat, work
+                )
+            )
+            rows.append(
+                measure("pylint, only the mslint plugin", name, pylint_command(paths, plugin=True), slow_repeat, work)
+            )
+        one = a / "layer" / "basic.py"
+        rows.append(
+            measure(
+                f"mslint one file ({one.name}, end to end)",
+                "A",
+                [mslint, "check", "--no-cache", str(one)],
+                repeat,
+                work,
+            )
+        )
+        rows.append(
+            measure(
+                f"ruff one file ({one.name})",
+                "A",
+                [str(BIN / "ruff"), "check", "--select", "ALL", "--no-cache", "--exit-zero", "--quiet", str(one)],
+                repeat,
+                work,
+            )
+        )
+        for count in (1, 2, 4):
+            paths = copies(a, count, work / "copies")
+            rows.append(
+                measure(
+                    f"mslint cold, {count}x corpus A",
+                    f"A x{count}",
+                    [mslint, "check", "--statistics", "--no-cache", *map(str, paths)],
+                    repeat,
+                    work,
+                )
+            )
+    report = render(rows, machine())
+    args.output.write_text(report)
+    print(f"\nwrote {args.output}")
+    return 0
+
+
+def render(rows: list[Measure], machine_line: str) -> str:
+    by = {(r.corpus, r.label): r for r in rows}
+
+    def ratio(corpus: str, label: str, against: str) -> str:
+        base = by.get((corpus, against))
+        row = by.get((corpus, label))
+        return f"{row.median / base.median:.2f}x" if base and row else ""
+
+    lines = [
+        "# Performance",
+        "",
+        "Measured by `python benchmarks/run.py` (each command a fresh process; median and minimum",
+        "of the runs, peak memory = max RSS of the process). Corpus A: the `nn/` package of the",
+        "installed mindspore wheel. Corpus B: " + ", ".join(f"{name} {version}" for name, version in ZOO.items()) + ".",
+        "",
+        f"Machine: {machine_line}.",
+        "",
+        "| corpus | command | median (s) | min (s) | peak MB | vs ruff | vs pylint floor |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        corpus = r.corpus.split(" ")[0]
+        vs_ruff = ratio(corpus, r.label, "ruff check --select ALL") if r.corpus in ("A", "B") else ""
+        vs_pylint = ratio(corpus, r.label, "pylint floor (one trivial message)") if r.corpus in ("A", "B") else ""
+        lines.append(
+            f"| {r.corpus} | {r.label} | {r.median:.2f} | {r.best:.2f} | {r.peak_mb:.0f} | {vs_ruff} | {vs_pylint} |"
+        )
+    lines += ["", "## Against the targets (DESIGN.md section 6)", ""]
+    checks = [
+        ("cold on corpus A <= 1.5 s", by.get(("A", "mslint cold (--no-cache)")), 1.5),
+        ("warm on corpus A <= 0.3 s", by.get(("A", "mslint warm (cache)")), 0.3),
+        ("one file end to end <= 0.15 s", next((r for r in rows if r.label.startswith("mslint one file")), None), 0.15),
+    ]
+    for text, row, limit in checks:
+        if row is not None:
+            lines.append(
+                f"* {text}: {row.median:.2f} s (min {row.best:.2f} s) — {'met' if row.median <= limit else 'NOT met'}"
+            )
+    for corpus in ("A", "B"):
+        floor, plugin = (
+            by.get((corpus, "pylint floor (one trivial message)")),
+            by.get((corpus, "pylint, only the mslint plugin")),
+        )
+        if floor and plugin:
+            overhead = plugin.median / floor.median - 1
+            verdict = "met" if overhead <= 0.2 else "NOT met"
+            lines.append(f"* pylint plugin overhead on corpus {corpus} <= 20 %: {overhead:+.0%} — {verdict}")
+        serial, parallel = by.get((corpus, "mslint cold (--no-cache)")), by.get((corpus, "mslint cold, --jobs 2"))
+        if serial and parallel:
+            speedup = serial.median / parallel.median
+            verdict = "met" if speedup >= 1.6 else "NOT met"
+            lines.append(f"* `--jobs 2` speed-up on corpus {corpus} >= 1.6x: {speedup:.2f}x — {verdict}")
+    peak = max(r.peak_mb for r in rows if r.label.startswith("mslint"))
+    lines.append(f"* memory <= 300 MB: mslint's peak {peak:.0f} MB — {'met' if peak <= 300 else 'NOT met'}")
+    scale = [by.get((f"A x{n}", f"mslint cold, {n}x corpus A")) for n in (1, 2, 4)]
+    if all(scale):
+        base = scale[0].median  # type: ignore[union-attr]
+        factors = ", ".join(f"{n}x: {s.median / base:.2f}" for n, s in zip((1, 2, 4), scale))  # type: ignore[union-attr]
+        lines.append(f"* scaling (time relative to 1x corpus A): {factors}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
