@@ -84,21 +84,30 @@ def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
-def measure(
-    label: str, corpus: str, command: list[str], repeat: int, cwd: Path, before: list[str] | None = None
-) -> Measure:
-    times, peaks = [], []
+@dataclass
+class Command:
+    label: str
+    corpus: str
+    argv: list[str]
+    before: list[str] | None = None
+    """Run (untimed) before each timed run, e.g. to clear the cache."""
+
+
+def measure(commands: list[Command], repeat: int, cwd: Path) -> list[Measure]:
+    """Time the commands round-robin, so that drift on a shared machine hits all of them alike."""
+    times: dict[int, list[float]] = {i: [] for i in range(len(commands))}
+    peaks: dict[int, float] = {i: 0.0 for i in range(len(commands))}
     for _ in range(repeat):
-        if before is not None:
-            subprocess.run(before, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        elapsed, peak = run_once(command, cwd)
-        times.append(elapsed)
-        peaks.append(peak)
-    result = Measure(label, corpus, times, max(peaks))
-    print(
-        f"  {corpus:<10} {label:<34} median {result.median:7.2f} s  min {result.best:7.2f} s  {result.peak_mb:6.0f} MB"
-    )
-    return result
+        for index, command in enumerate(commands):
+            if command.before is not None:
+                subprocess.run(command.before, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            elapsed, peak = run_once(command.argv, cwd)
+            times[index].append(elapsed)
+            peaks[index] = max(peaks[index], peak)
+    results = [Measure(c.label, c.corpus, times[i], peaks[i]) for i, c in enumerate(commands)]
+    for r in results:
+        print(f"  {r.corpus:<12} {r.label:<36} median {r.median:7.2f} s  min {r.best:7.2f} s  {r.peak_mb:6.0f} MB")
+    return results
 
 
 def pylint_command(paths: list[Path], plugin: bool) -> list[str]:
@@ -185,64 +194,48 @@ def main() -> int:
         work = Path(scratch)
         cache = {**os.environ, "MSLINT_CACHE_DIR": str(work / "cache")}
         os.environ.update(cache)
+        clear = [sys.executable, "-c", f"import shutil; shutil.rmtree({str(work / 'cache')!r}, True)"]
+        ruff = [str(BIN / "ruff"), "check", "--select", "ALL", "--no-cache", "--exit-zero", "--quiet"]
         for name, paths in (("A", [a]), ("B", b)):
             files = sum(1 for p in paths for _ in p.rglob("*.py"))
             lines = sum(len(f.read_bytes().splitlines()) for p in paths for f in p.rglob("*.py"))
             print(f"corpus {name}: {files} files, {lines} lines")
-            targets = [str(p) for p in paths]
-            check = [mslint, "check", "--statistics", *targets]
-            rows.append(measure("mslint cold (--no-cache)", name, [*check, "--no-cache"], repeat, work))
-            rows.append(measure("mslint cold, --jobs 2", name, [*check, "--no-cache", "--jobs", "2"], repeat, work))
-            clear = [sys.executable, "-c", f"import shutil; shutil.rmtree({str(work / 'cache')!r}, True)"]
-            rows.append(measure("mslint first run (writes cache)", name, check, repeat, work, before=clear))
-            rows.append(measure("mslint warm (cache)", name, check, repeat, work))
-            rows.append(
-                measure(
-                    "ruff check --select ALL",
-                    name,
-                    [str(BIN / "ruff"), "check", "--select", "ALL", "--no-cache", "--exit-zero", "--quiet", *targets],
-                    repeat,
-                    work,
-                )
+            check = [mslint, "check", "--statistics", *map(str, paths)]
+            rows += measure(
+                [
+                    Command("mslint cold (--no-cache)", name, [*check, "--no-cache"]),
+                    Command("mslint cold, --jobs 2", name, [*check, "--no-cache", "--jobs", "2"]),
+                    Command("mslint first run (writes cache)", name, check, before=clear),
+                    Command("ruff check --select ALL", name, [*ruff, *map(str, paths)]),
+                ],
+                repeat,
+                work,
             )
-            rows.append(
-                measure(
-                    "pylint floor (one trivial message)", name, pylint_command(paths, plugin=False), slow_repeat, work
-                )
-            )
-            rows.append(
-                measure("pylint, only the mslint plugin", name, pylint_command(paths, plugin=True), slow_repeat, work)
+            rows += measure([Command("mslint warm (cache)", name, check)], repeat, work)
+            rows += measure(
+                [
+                    Command("pylint floor (one trivial message)", name, pylint_command(paths, plugin=False)),
+                    Command("pylint, only the mslint plugin", name, pylint_command(paths, plugin=True)),
+                ],
+                slow_repeat,
+                work,
             )
         one = a / "layer" / "basic.py"
-        rows.append(
-            measure(
-                "mslint one file (end to end)",
-                f"A: {one.name}",
-                [mslint, "check", "--no-cache", str(one)],
-                repeat,
-                work,
-            )
+        rows += measure(
+            [
+                Command("mslint one file (end to end)", f"A: {one.name}", [mslint, "check", "--no-cache", str(one)]),
+                Command("ruff check --select ALL", f"A: {one.name}", [*ruff, str(one)]),
+            ],
+            repeat,
+            work,
         )
-        rows.append(
-            measure(
-                "ruff check --select ALL",
-                f"A: {one.name}",
-                [str(BIN / "ruff"), "check", "--select", "ALL", "--no-cache", "--exit-zero", "--quiet", str(one)],
-                repeat,
-                work,
-            )
-        )
-        for count in (1, 2, 4):
-            paths = copies(a, count, work / "copies")
-            rows.append(
-                measure(
-                    f"mslint cold, {count}x corpus A",
-                    f"A x{count}",
-                    [mslint, "check", "--statistics", "--no-cache", *map(str, paths)],
-                    repeat,
-                    work,
-                )
-            )
+        scaled = [
+            Command(f"mslint cold, {n}x corpus A", f"A x{n}", [mslint, "check", "--statistics", "--no-cache"])
+            for n in (1, 2, 4)
+        ]
+        for n, command in zip((1, 2, 4), scaled):
+            command.argv += map(str, copies(a, n, work / "copies"))
+        rows += measure(scaled, repeat, work)
     report = render(rows, machine(), phases(a, repeat))
     args.output.write_text(report)
     print(f"\nwrote {args.output}")
