@@ -67,17 +67,22 @@ def _folder_report(folder: Path, state: FolderState) -> dict[Path, list[Diagnost
     return by_file
 
 
-def diagnostics_for(path: Path, source: str) -> list[Diagnostic]:
-    """mslint's diagnostics for one file, analysed with the other files of its folder."""
+def diagnostics_for(path: Path, content: bytes, encoding: str = "utf-8") -> list[Diagnostic]:
+    """mslint's diagnostics for one file, analysed with the other files of its folder.
+
+    ``content`` is what pylint was given; when it differs from the file on disk (an unsaved
+    editor buffer) the file is analysed from it. Bytes are compared, not text, so that
+    files with CRLF line ends still share their folder's analysis."""
     path = path.resolve()
     try:
-        on_disk = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        on_disk = path.read_bytes()
+    except OSError:
         on_disk = None
     state = _folder_state(path.parent)
-    if on_disk == source:
+    if on_disk == content:
         return _folder_report(path.parent, state).get(path, [])
     siblings = [Path(name) for name, _, _ in state[1] if name.endswith(".py") and Path(name) != path]
+    source = content.decode(encoding, errors="replace")
     return check_files([path], _settings(state[0]), sources={path: source}, context=siblings).diagnostics
 
 
@@ -88,9 +93,9 @@ class _MslintChecker(BaseRawFileChecker):
         if not node.file or not node.file.endswith(".py"):
             return
         with node.stream() as stream:
-            source = stream.read().decode(node.file_encoding or "utf-8", errors="replace")
+            content = stream.read()
         wanted = {rule.symbol for rule in self.rules}
-        for diagnostic in diagnostics_for(Path(node.file), source):
+        for diagnostic in diagnostics_for(Path(node.file), content, node.file_encoding or "utf-8"):
             if diagnostic.symbol in wanted:
                 self.add_message(
                     diagnostic.symbol,

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from mslint import pylint_plugin
 from mslint.engine import check_files
 from mslint.pylint_plugin import diagnostics_for
 from mslint.rules import all_rules
@@ -84,7 +85,27 @@ def test_plugin_sees_edits_within_one_process(write) -> None:
     """Editors keep one pylint process alive: a fixed file must not keep its old findings."""
     source = "from mindspore import nn\n\nclass Net(nn.Cell):\n    def construct(self, x, n):\n        return x[:n]\n"
     path = write("net.py", source)
-    assert [d.symbol for d in diagnostics_for(path, path.read_text())] == ["variable-slice"]
+    assert [d.symbol for d in diagnostics_for(path, path.read_bytes())] == ["variable-slice"]
     fixed = path.read_text().replace("x[:n]", "x[:2]")
     path.write_text(fixed + "\n")
-    assert diagnostics_for(path, path.read_text()) == []
+    assert diagnostics_for(path, path.read_bytes()) == []
+
+
+def test_crlf_files_share_their_folder_analysis(write, monkeypatch) -> None:
+    """pylint hands over the raw bytes: CRLF files must not fall back to one analysis per file."""
+    path = write("net.py", "")
+    lines = [
+        "from mindspore import nn",
+        "",
+        "class Net(nn.Cell):",
+        "    def construct(self, x, n):",
+        "        return x[:n]",
+    ]
+    path.write_bytes("\r\n".join(lines).encode() + b"\r\n")
+    single_file_runs = []
+    original = pylint_plugin.check_files
+    monkeypatch.setattr(
+        pylint_plugin, "check_files", lambda paths, *a, **k: single_file_runs.append(k) or original(paths, *a, **k)
+    )
+    assert [d.symbol for d in diagnostics_for(path, path.read_bytes())] == ["variable-slice"]
+    assert [k.get("sources") for k in single_file_runs] == [None], "analysed as part of its folder"
