@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -204,3 +205,15 @@ def test_bad_verify_config_is_one_line(write: Callable[[str, str], Path], run: R
     write("pyproject.toml", '[tool.mslint.verify]\n"pkg:Net" = {inputs = ["float32[2"]}\n')
     code, _, err = run("check", str(write("net.py", "x = 1\n")))
     assert code == 2 and "bad input spec" in err and err.count("\n") == 1
+
+
+def test_the_parent_never_imports_mindspore_or_user_code(project: Path) -> None:
+    script = (
+        "import sys\n"
+        "from mslint.cli import main\n"
+        "code = main(['verify', 'shop/models.py', '--select', 'MS105', '--format', 'json'])\n"
+        "print(code, 'mindspore' in sys.modules, any(name.startswith('shop') for name in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=project, timeout=600)
+    assert result.stdout.strip().splitlines()[-1] == "0 False False"
+    assert '"verdict": "confirmed"' in result.stdout, "the children did compile"
