@@ -83,6 +83,11 @@ async def code_actions(client: LanguageClient, path: Path, diagnostic: lsp.Diagn
     return [a for a in result or [] if isinstance(a, lsp.CodeAction)]
 
 
+def edits_of(action: lsp.CodeAction, path: Path) -> Sequence[lsp.TextEdit]:
+    assert action.edit is not None and action.edit.changes is not None
+    return action.edit.changes[path.as_uri()]
+
+
 @pytest.mark.asyncio
 async def test_diagnostics_on_open(client: LanguageClient, tmp_path: Path) -> None:
     diagnostics = await open_document(client, tmp_path / "net.py", NET)
@@ -106,8 +111,7 @@ async def test_applying_the_fix_removes_the_finding(client: LanguageClient, tmp_
         "mslint: Wrap in `nn.CellList`",
         "mslint: disable python-container-of-cells for this line",
     ]
-    assert actions[0].edit is not None and actions[0].edit.changes is not None
-    fixed = apply(NET, actions[0].edit.changes[path.as_uri()])
+    fixed = apply(NET, edits_of(actions[0], path))
     assert "self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])" in fixed
     remaining = await change_document(client, path, fixed, 2)
     assert [d.code for d in remaining] == ["MS101"]
@@ -120,14 +124,11 @@ async def test_disabling_the_rule_for_the_line_removes_the_finding(client: Langu
     numpy_call = next(d for d in diagnostics if d.code == "MS101")
     actions = await code_actions(client, path, numpy_call)
     assert [a.title for a in actions] == ["mslint: disable third-party-call-in-graph for this line"]
-    assert actions[0].edit is not None and actions[0].edit.changes is not None
-    disabled = apply(NET, actions[0].edit.changes[path.as_uri()])
+    disabled = apply(NET, edits_of(actions[0], path))
     assert "        return np.maximum(x, 0)  # mslint: disable=third-party-call-in-graph\n" in disabled
     remaining = await change_document(client, path, disabled, 2)
     assert [d.code for d in remaining] == ["MS103"]
-    edit = (await code_actions(client, path, remaining[0]))[-1].edit
-    assert edit is not None and edit.changes is not None
-    extended = apply(disabled, edit.changes[path.as_uri()])
+    extended = apply(disabled, edits_of((await code_actions(client, path, remaining[0]))[-1], path))
     assert await change_document(client, path, extended, 3) == []
 
 
