@@ -131,13 +131,20 @@ def compiler_only(
 
 
 def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
-    """Whether the line uses what a confirmed finding's line bound or changed (``box = Box(x)``
-    then ``box.value * 2``): the compiler interprets the use too, for the same cause."""
+    """Whether the compiler interprets the line for the same cause as a confirmed finding:
+    it uses what the finding's line bound or changed (``box = Box(x)`` then ``box.value * 2``),
+    or it calls the function that holds the finding (the call runs the interpreted code)."""
     path, line = location
+    used = _statement_at(path, line)
+    if used is None:
+        return False
+    holder = _function_at(diagnostic.path, diagnostic.line)
+    if holder is not None and any(_calls(node, holder.name) for node in ast.walk(used)):
+        return True
     if Path(diagnostic.path).resolve() != Path(path):
         return False
-    flagged, used = _statement_at(path, diagnostic.line), _statement_at(path, line)
-    if flagged is None or used is None or flagged is used:
+    flagged = _statement_at(path, diagnostic.line)
+    if flagged is None or flagged is used:
         return False
     targets = [t for node in ast.walk(flagged) for t in _assigned(node)]
     bound = {ast.unparse(n) for t in targets for n in ast.walk(t) if isinstance(n, (ast.Name, ast.Attribute))}
@@ -146,6 +153,25 @@ def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
         for node in ast.walk(used)
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load)
     )
+
+
+def _calls(node: ast.AST, name: str) -> bool:
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return (isinstance(func, ast.Name) and func.id == name) or (isinstance(func, ast.Attribute) and func.attr == name)
+
+
+def _function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost function whose body spans ``line``."""
+    tree = _parsed(str(Path(path).resolve()))
+    spanning = [
+        node
+        for node in (ast.walk(tree) if tree else ())
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
 
 
 def _assigned(node: ast.AST) -> list[ast.expr]:

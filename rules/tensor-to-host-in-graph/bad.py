@@ -1,0 +1,29 @@
+"""Tensors copied to the host in graph code: STRICT rejects it, LAX falls back to Python."""
+
+import mindspore as ms
+from mindspore import nn
+
+
+class AsNumpy(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        y = x.asnumpy()  # expect: tensor-to-host-in-graph
+        return ms.Tensor(y)
+
+
+class NumpyMethod(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x.numpy()  # expect: tensor-to-host-in-graph
+
+
+class ToList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return ms.Tensor((x * 2).tolist())  # expect: tensor-to-host-in-graph
+
+
+def round_trip(logits):
+    return ms.Tensor(logits.asnumpy())  # expect: tensor-to-host-in-graph
+
+
+class HelperCopiesToHost(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return round_trip(x) * 2

@@ -1,0 +1,44 @@
+"""Statements MindSpore 2.10 rejects at every syntax level, LAX included."""
+
+from mindspore import nn
+
+
+class ImportInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        import math  # expect: unsupported-syntax
+
+        return x * math.pi
+
+
+class FromImportInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        from math import pi  # expect: unsupported-syntax
+
+        return x * pi
+
+
+class TryInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        try:  # expect: unsupported-syntax
+            y = x * 2
+        except ValueError:
+            y = x
+        return y
+
+
+class DelInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        y = x * 2
+        del y  # expect: unsupported-syntax
+        return x
+
+
+def halves(x):
+    yield x / 2
+
+
+class GeneratorInGraph(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        for half in halves(x):  # expect: unsupported-syntax
+            x = half
+        return x

@@ -1,0 +1,41 @@
+"""Statements older documentation calls unsupported that MindSpore 2.10 compiles."""
+
+import math
+
+from mindspore import nn
+
+COUNTER = 0
+
+
+class ModuleLevelImport(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x * math.pi
+
+
+class LambdaAndAssert(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        double = lambda v: v * 2  # noqa: E731
+        assert x.shape[0] == 2
+        return double(x)
+
+
+class RaiseOnShape(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        if x.shape[0] == 3:
+            raise ValueError("expected two rows")
+        return x
+
+
+class GlobalRead(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        global COUNTER
+        return x + COUNTER
+
+
+def setup_with_try():
+    """Not graph code: imports and try are fine here."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
