@@ -1,0 +1,83 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.project import is_mindspore_name
+from mslint.model.scope import GraphFunction
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+_MUTATORS = ("set_data", "init_data")
+
+
+class ParameterMutationInGraph(Rule):
+    """
+    ## What it does
+    Flags, in graph code, what MindSpore 2.10 refuses to do to Parameters there: calling
+    `set_data` or `init_data`, creating a `Parameter`, and assigning `requires_grad`.
+    Assigning a new value to a Parameter attribute (`self.w = x`, or `ops.assign`) is
+    supported and not flagged.
+
+    ## Why it breaks graph mode
+    The compile fails at every syntax level, LAX included: `RuntimeError: Failed to compile
+    in GRAPH_MODE because the 'Parameter' object's method 'set_data' is not supported`,
+    `ValueError: ... creating class 'mindspore.common.parameter.Parameter' instances is
+    not supported`, `ValueError: Do not support to set attribute for a parameter`.
+    Parameters belong to the Cell and are created and configured in `__init__` (or in host
+    code between steps).
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            self.w.set_data(x)
+            return self.w * 2
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            ops.assign(self.w, x)
+            return self.w * 2
+    ```
+    """
+
+    code = "MS108"
+    symbol = "parameter-mutation-in-graph"
+    summary = "`set_data`, `init_data`, `Parameter(...)` or `requires_grad = ...` in graph code"
+    node_types = (ast.Call, ast.Assign, ast.AugAssign)
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if isinstance(node, ast.Call):
+            yield from _check_call(node, function)
+            return
+        assert isinstance(node, (ast.Assign, ast.AugAssign))
+        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            if isinstance(target, ast.Attribute) and target.attr == "requires_grad":
+                yield Finding(
+                    target,
+                    "`requires_grad` is set in graph code, which MindSpore rejects",
+                    hint="set `requires_grad` in `__init__` or in host code between steps",
+                )
+
+
+def _check_call(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in _MUTATORS and not function.instance_classes(func.value):
+        yield Finding(
+            call,
+            f"`.{func.attr}()` on a Parameter in graph code, which MindSpore rejects",
+            hint="use `ops.assign(param, value)` in graph code, or call it in host code between steps",
+        )
+    elif is_mindspore_name(function.qualname(func), "Parameter"):
+        yield Finding(
+            call,
+            "a `Parameter` is created in graph code, which MindSpore rejects",
+            hint="create Parameters in `__init__`",
+        )

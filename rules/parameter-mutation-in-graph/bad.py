@@ -1,0 +1,30 @@
+"""Parameters changed in graph code: MindSpore 2.10 rejects these at every syntax level."""
+
+import mindspore as ms
+from mindspore import Parameter, nn
+
+
+class SetData(nn.Cell):  # mslint: inputs=float32[4]
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(ms.Tensor([1.0, 2.0, 3.0, 4.0], ms.float32), name="w")
+
+    def construct(self, x):
+        self.w.set_data(x)  # expect: parameter-mutation-in-graph
+        return self.w * 2
+
+
+class ParameterCreated(nn.Cell):  # mslint: inputs=float32[4]
+    def construct(self, x):
+        w = Parameter(ms.Tensor([1.0, 2.0, 3.0, 4.0], ms.float32), name="w")  # expect: parameter-mutation-in-graph
+        return x * w
+
+
+class RequiresGradChanged(nn.Cell):  # mslint: inputs=float32[4]
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(ms.Tensor([1.0, 2.0, 3.0, 4.0], ms.float32), name="w")
+
+    def construct(self, x):
+        self.w.requires_grad = False  # expect: parameter-mutation-in-graph
+        return x * self.w
