@@ -1,4 +1,4 @@
-"""The rule pages in docs/ are generated from the rules and their examples, and kept up to date."""
+"""Generated files stay up to date: the rule pages in docs/, and the forbidden-API table from MindSpore."""
 
 from __future__ import annotations
 
@@ -22,3 +22,14 @@ def test_every_rule_page_is_linked_from_the_index() -> None:
     index = (REPO / "docs" / "rules.md").read_text()
     pages = sorted((REPO / "docs" / "rules").glob("*.md"))
     assert pages and all(f"(rules/{page.name})" in index for page in pages)
+
+
+def test_forbidden_api_table_is_mindspores_own() -> None:
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "generate_jit_forbidden.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-2000:]

@@ -1,0 +1,74 @@
+"""Write mslint/data/jit-forbidden-<version>.json: the APIs the installed MindSpore refuses in graph code.
+
+MindSpore registers them itself (``jit_forbidden_register`` and the forbidden modules of
+``mindspore.graph._utils.check_jit_forbidden_api``); this script reads those registries
+and maps each forbidden function to the public names users call it by
+(``mindspore.get_context`` for ``mindspore.context.get_context``). Run it in an
+environment with the MindSpore release to describe: ``python scripts/generate_jit_forbidden.py``;
+``--check`` only compares (the test suite runs it against the MindSpore it installs).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import sys
+from pathlib import Path
+
+OUTPUT = Path(__file__).resolve().parent.parent / "mslint" / "data"
+PUBLIC_NAMESPACES = (
+    "mindspore",
+    "mindspore.nn",
+    "mindspore.ops",
+    "mindspore.context",
+    "mindspore.log",
+    "mindspore.common.initializer",
+)
+
+
+def main() -> int:
+    check = "--check" in sys.argv[1:]
+    import mindspore
+    from mindspore.graph._utils.check_jit_forbidden_api import get_jit_forbidden_method, get_jit_forbidden_module
+
+    modules = sorted(get_jit_forbidden_module())
+    methods = sorted(get_jit_forbidden_method())
+    functions: dict[str, str] = {}
+    for namespace in PUBLIC_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in dir(module):
+            if name.startswith("_"):
+                continue
+            value = getattr(module, name, None)
+            if not inspect.isfunction(value):
+                continue
+            defined = f"{value.__module__}.{value.__qualname__}"
+            if defined in methods or any(
+                value.__module__ == m or value.__module__.startswith(m + ".") for m in modules
+            ):
+                functions[f"{namespace}.{name}"] = defined
+    cell_methods = sorted(m.rsplit(".", 1)[1] for m in methods if m.startswith("mindspore.nn.cell.Cell."))
+    tensor_methods = sorted(m.rsplit(".", 1)[1] for m in methods if m.startswith("mindspore.common.tensor.Tensor."))
+    document = {
+        "mindspore": mindspore.__version__,
+        "modules": modules,
+        "functions": dict(sorted(functions.items())),
+        "cell_methods": [m for m in cell_methods if not m.startswith("_")],
+        "tensor_methods": tensor_methods,
+    }
+    path = OUTPUT / f"jit-forbidden-{mindspore.__version__}.json"
+    text = json.dumps(document, indent=1) + "\n"
+    if check:
+        current = path.read_text() if path.is_file() else ""
+        print(f"{path.name} {'matches' if current == text else 'differs from'} the installed MindSpore")
+        return 0 if current == text else 1
+    path.write_text(text)
+    print(
+        f"wrote {path.relative_to(OUTPUT.parent.parent)}: {len(functions)} functions, {len(cell_methods)} Cell methods"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
