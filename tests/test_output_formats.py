@@ -93,7 +93,8 @@ def test_statistics(run: Run) -> None:
     expected = sorted(((n, codes[symbol], symbol) for symbol, n in markers.items()), key=lambda r: (-r[0], r[1]))
     code, out, _ = run("check", str(RULES_DIR), "--statistics")
     assert code == 1
-    assert out.splitlines() == [f"{n}\t{rule_code}\t{symbol}" for n, rule_code, symbol in expected]
+    width = len(str(expected[0][0]))
+    assert out.splitlines() == [f"{n:>{width}}\t{rule_code}\t{symbol}" for n, rule_code, symbol in expected]
     rows = json.loads(run("check", str(RULES_DIR), "--statistics", "--format", "json")[1])
     assert rows[0] == {"code": expected[0][1], "symbol": expected[0][2], "count": expected[0][0]}
 

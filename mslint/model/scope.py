@@ -27,6 +27,7 @@ from mslint.model.values import (
     Kind,
     KindEvaluator,
     all_parameter_names,
+    is_static_primitive,
     local_kinds,
     parameter_kinds,
 )
@@ -113,7 +114,18 @@ class GraphFunction:
         return self.kinds.of(expr)
 
     def _evaluator(self, kinds: dict[str, Kind]) -> KindEvaluator:
-        return KindEvaluator(kinds, self.qualname, self._self_attribute_kind, self.self_name)
+        return KindEvaluator(
+            kinds, self.qualname, self._self_attribute_kind, self.self_name, self._self_attribute_is_static_primitive
+        )
+
+    def _self_attribute_is_static_primitive(self, attribute: str) -> bool:
+        """``self.<attribute>`` holds a primitive with a static result, such as ``ops.Shape()``."""
+        if self.owner is None:
+            return False
+        return any(
+            isinstance(value, ast.Call) and is_static_primitive(qualified_name(value.func, klass.module))
+            for klass, value in self.project.attribute_values(self.owner, attribute)
+        )
 
     def _self_attribute_kind(self, attribute: str) -> Kind:
         if self.owner is None:

@@ -14,6 +14,7 @@ import enum
 from typing import Callable
 
 from mslint.model.module import bound_names, is_self_attribute
+from mslint.model.project import is_mindspore_name
 from mslint.model.walk import descendants
 
 
@@ -46,6 +47,12 @@ STATIC_CALLS = frozenset(
         "mindspore.ops.size",
     }
 )
+# Primitives whose result is static (``self.shape = ops.Shape()`` then ``self.shape(x)``).
+STATIC_PRIMITIVES = ("Shape", "Rank", "DType", "Size")
+
+
+def is_static_primitive(qualname: str | None) -> bool:
+    return is_mindspore_name(qualname, *STATIC_PRIMITIVES)
 
 
 class KindEvaluator:
@@ -57,11 +64,13 @@ class KindEvaluator:
         qualname: Callable[[ast.expr], str | None],
         self_attribute_kind: Callable[[str], Kind],
         self_name: str | None,
+        self_attribute_is_static_primitive: Callable[[str], bool] = lambda attribute: False,
     ) -> None:
         self.local_kinds = local_kinds
         self.qualname = qualname
         self.self_attribute_kind = self_attribute_kind
         self.self_name = self_name
+        self.self_attribute_is_static_primitive = self_attribute_is_static_primitive
 
     def of(self, expr: ast.expr | None) -> Kind:
         if expr is None or isinstance(expr, (ast.Constant, ast.JoinedStr, ast.Lambda)):
@@ -88,7 +97,16 @@ class KindEvaluator:
         return max((self.of(e) for e in exprs if isinstance(e, ast.expr)), default=Kind.CONSTANT)  # type: ignore[attr-defined]
 
     def _call(self, call: ast.Call) -> Kind:
-        if self.qualname(call.func) in STATIC_CALLS:
+        func = call.func
+        if self.qualname(func) in STATIC_CALLS:
+            return Kind.CONSTANT
+        if isinstance(func, ast.Call) and is_static_primitive(self.qualname(func.func)):
+            return Kind.CONSTANT
+        if (
+            isinstance(func, ast.Attribute)
+            and is_self_attribute(func, self.self_name)
+            and self.self_attribute_is_static_primitive(func.attr)
+        ):
             return Kind.CONSTANT
         if isinstance(call.func, ast.Attribute) and call.func.attr in STATIC_METHODS:
             return Kind.CONSTANT

@@ -14,6 +14,19 @@ from mslint.settings import Settings
 # Operators whose output shape depends on the values of their input (MindSpore 2.10).
 FUNCTIONS = frozenset({"unique", "unique_consecutive", "masked_select", "nonzero", "argwhere"})
 PRIMITIVES = frozenset({"Unique", "UniqueConsecutive", "MaskedSelect", "NonZero"})
+# Operators whose output size is an argument: dynamic when that argument is a graph value.
+# name -> (positions of the size arguments, their keyword names)
+SIZED_FUNCTIONS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "topk": ((1,), ("k",)),
+    "arange": ((0, 1, 2), ("start", "end", "step")),
+    "range": ((0, 1, 2), ("start", "end", "step")),
+    **{f"unsorted_segment_{kind}": ((2,), ("num_segments",)) for kind in ("sum", "max", "min", "prod")},
+}
+SIZED_PRIMITIVES: dict[str, int] = {
+    "TopK": 1,
+    "Range": 1,
+    **{f"UnsortedSegment{kind}": 2 for kind in ("Sum", "Max", "Min", "Prod")},
+}
 
 
 class DynamicShapeOp(Rule):
@@ -22,8 +35,11 @@ class DynamicShapeOp(Rule):
     Flags operators whose output shape depends on the data, in graph code: `Unique`,
     `UniqueConsecutive`, `MaskedSelect`, `NonZero` and `argwhere` in their functional
     (`ops.unique(x)`), primitive (`ops.Unique()(x)`, or a primitive created in `__init__`
-    and called in `construct`) and Tensor-method (`x.nonzero()`) forms, and boolean-mask
-    indexing (`x[x > 0]`).
+    and called in `construct`) and Tensor-method (`x.nonzero()`) forms, boolean-mask
+    indexing (`x[x > 0]`), and operators whose output size is an argument given a graph
+    value: `TopK` with a tensor `k`, `arange`/`range` with tensor bounds (and so a
+    `Gather` with that many indices), `UnsortedSegment{Sum,Max,Min,Prod}` with a tensor
+    segment count. With constant or shape-derived sizes they are static and not flagged.
 
     ## Why it breaks graph mode
     The compiler cannot know the output size, so the node gets a dynamic shape (`-1`
@@ -63,7 +79,7 @@ class DynamicShapeOp(Rule):
                 )
             return
         assert isinstance(node, ast.Call)
-        operator = self._operator(node, function)
+        operator = self._operator(node, function) or _sized_by_graph_value(node, function)
         if operator is not None:
             yield Finding(
                 node,
@@ -91,6 +107,30 @@ class DynamicShapeOp(Rule):
         if func.attr in FUNCTIONS and qualname is None and function.kind(func.value) is Kind.GRAPH:
             return f"Tensor.{func.attr}"
         return None
+
+
+def _sized_by_graph_value(call: ast.Call, function: GraphFunction) -> str | None:
+    """The operator, when its output size is an argument and that argument is a graph value."""
+    func = call.func
+    qualname = function.qualname(func)
+    name = qualname.rsplit(".", 1)[-1] if qualname else None
+    if name in SIZED_FUNCTIONS and is_mindspore_name(qualname, name):
+        positions, keywords = SIZED_FUNCTIONS[name]
+        sizes = [call.args[i] for i in positions if i < len(call.args)]
+        sizes += [k.value for k in call.keywords if k.arg in keywords]
+        return qualname if any(function.kind(size) is Kind.GRAPH for size in sizes) else None
+    if isinstance(func, ast.Call):
+        primitive = function.qualname(func.func)
+        short = primitive.rsplit(".", 1)[-1] if primitive else None
+        if short in SIZED_PRIMITIVES and is_mindspore_name(primitive, short):
+            position = SIZED_PRIMITIVES[short]
+            if position < len(call.args) and function.kind(call.args[position]) is Kind.GRAPH:
+                return primitive
+        return None
+    if isinstance(func, ast.Attribute) and func.attr == "topk" and qualname is None and call.args:
+        if function.kind(func.value) is Kind.GRAPH and function.kind(call.args[0]) is Kind.GRAPH:
+            return "Tensor.topk"
+    return None
 
 
 def _is_mask(index: ast.expr, function: GraphFunction) -> bool:
