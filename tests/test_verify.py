@@ -49,7 +49,7 @@ def test_specs_from_config_and_comments(project: Path, run: Run) -> None:
     assert evidence[16] == {("error", "strict"), ("fallback", "lax")}
     assert ("dynamic-shape", "lax") in evidence[21]
     only = [(Path(c["path"]).name, c["line"], c["kind"], c["severity"]) for c in report["compiler_only"]]
-    assert only == [("models.py", 50, "error", "error")], "Tensor.size() is not callable in graph mode"
+    assert only == [("models.py", 50, "error", "error")], "a `with` on a file is rejected, and no rule predicts it"
     assert code == 1, "a compiler-only error fails the run"
     classifier = [c for c in report["compiles"] if c["name"] == "Classifier"]
     assert {c["level"] for c in classifier} == {"strict", "lax"} and all(c["status"] == "compiled" for c in classifier)
@@ -108,7 +108,9 @@ def test_run_captures_the_compiles_of_a_training_script(
     assert report["run"]["returncode"] == 1, "the script's own jit function fails to compile"
     assert {c["name"] for c in report["run"]["compiled"]} == {"Net", "accuracy"}
     assert verdicts(report) == {("train.py", 19): "confirmed", ("train.py", 24): "not-verifiable"}
-    assert ("train.py", 30, "error") in {(c["path"], c["line"], c["kind"]) for c in report["compiler_only"]}
+    only = {(c["path"], c["line"], c["kind"]) for c in report["compiler_only"]}
+    assert ("train.py", 27, "error") in only, "the failed compile of `accuracy`, located at its definition"
+    assert ("train.py", 30, "fallback") in only, "the `with` on a file, no rule predicts it"
     assert code == 1
     assert (tmp_path / "train.py").read_text() == (DATA / "train_script" / "train.py").read_text()
 

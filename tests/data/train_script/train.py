@@ -27,7 +27,9 @@ class Unused(nn.Cell):
 @ms.jit
 def accuracy(logits, labels):
     predicted = ops.argmax(logits, 1)
-    return predicted.size()
+    with open("accuracy.log") as log:
+        log.read()
+    return predicted
 
 
 def main():

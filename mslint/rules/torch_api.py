@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+# PyTorch Tensor methods that MindSpore 2.10 Tensors do not have, with what to use instead.
+_MISSING_METHODS = {
+    "cuda": "drop it: the device is chosen with `mindspore.set_device`",
+    "cpu": "drop it: the device is chosen with `mindspore.set_device`",
+    "detach": "use `ops.stop_gradient(x)`",
+}
+
+
+class TorchApiInCell(Rule):
+    """
+    ## What it does
+    Flags PyTorch habits on tensors in graph code that MindSpore 2.10 rejects:
+    `.cuda()`, `.cpu()`, `.detach()`, calling `.size(...)` (a property in MindSpore:
+    `x.shape[0]`, `x.size` for the element count), and `.to("cuda")` / `.to(device=...)`
+    with a device (MindSpore's `Tensor.to` takes a dtype). Methods the two frameworks
+    share (`view`, `permute`, `contiguous`, ...) are not flagged.
+
+    ## Why it breaks graph mode
+    The compile fails at every syntax level: `AttributeError: 'Tensor' object has no
+    attribute 'cuda'` (`'cpu'`, `'detach'`), `ValueError: The object is not callable` for
+    `x.size(0)`, and `ValueError: Failed to convert the value "cuda" of input 'device'` for
+    `.to("cuda")`. Models ported from PyTorch carry these by the dozen.
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            x = x.cuda().detach()
+            return x.view(x.size(0), -1)
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            x = ops.stop_gradient(x)
+            return x.view(x.shape[0], -1)
+    ```
+    """
+
+    code = "MS201"
+    symbol = "torch-api-in-cell"
+    summary = "PyTorch-only tensor methods in graph code (`.cuda()`, `.detach()`, `.size(0)`, `.to('cuda')`)"
+    node_types = (ast.Call,)
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        assert isinstance(node, ast.Call)
+        method = node.func
+        if not isinstance(method, ast.Attribute) or function.kind(method.value) is not Kind.GRAPH:
+            return
+        if function.qualname(method) is not None:  # a module function such as `torch.cuda`, not a method
+            return
+        name = method.attr
+        if name in _MISSING_METHODS:
+            yield Finding(node, f"MindSpore tensors have no `.{name}()` method", hint=_MISSING_METHODS[name])
+        elif name == "size":
+            yield Finding(
+                node,
+                "`Tensor.size` is a property in MindSpore (the element count), not a method",
+                hint="use `x.shape[i]` for a dimension, `x.size` for the element count",
+            )
+        elif name == "to" and _is_device(node):
+            yield Finding(
+                node,
+                "MindSpore's `Tensor.to` converts the dtype; it does not move tensors to a device",
+                hint="drop the device move: the device is chosen with `mindspore.set_device`",
+            )
+
+
+def _is_device(call: ast.Call) -> bool:
+    first = call.args[0] if call.args else None
+    is_string = isinstance(first, ast.Constant) and isinstance(first.value, str)
+    return is_string or any(k.arg == "device" for k in call.keywords)

@@ -1,0 +1,28 @@
+"""PyTorch tensor habits in construct: MindSpore 2.10 rejects each of them at every syntax level."""
+
+from mindspore import nn
+
+
+class MovesToGpu(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x.cuda() * 2  # expect: torch-api-in-cell
+
+
+class MovesToCpu(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x.cpu() * 2  # expect: torch-api-in-cell
+
+
+class Detaches(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x.detach() * 2  # expect: torch-api-in-cell
+
+
+class FlattensWithSizeCall(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x.view(x.size(0), -1)  # expect: torch-api-in-cell
+
+
+class ToDevice(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x.to("cuda")  # expect: torch-api-in-cell
