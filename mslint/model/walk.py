@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 _CACHE = "_mslint_descendants"
+_RAISED = "_mslint_raised"
 _SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
@@ -46,4 +47,16 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
     if not isinstance(root, _SCOPES):
         return order
     cached: list[ast.AST] = getattr(root, _CACHE)
+    return cached
+
+
+def raised(function: ast.AST) -> frozenset[int]:
+    """Ids of the nodes inside ``raise`` statements of ``function``: code that runs only to build
+    the exception (MindSpore compiles it only when the ``raise`` is reached)."""
+    cached: frozenset[int] | None = function.__dict__.get(_RAISED)
+    if cached is None:
+        cached = frozenset(
+            id(inner) for node in descendants(function) if isinstance(node, ast.Raise) for inner in descendants(node)
+        )
+        setattr(function, _RAISED, cached)
     return cached

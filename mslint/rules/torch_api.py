@@ -6,6 +6,7 @@ from typing import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
+from mslint.model.walk import raised
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -24,7 +25,9 @@ class TorchApiInCell(Rule):
     `.cuda()`, `.cpu()`, `.detach()`, calling `.size(...)` (a property in MindSpore:
     `x.shape[0]`, `x.size` for the element count), and `.to("cuda")` / `.to(device=...)`
     with a device (MindSpore's `Tensor.to` takes a dtype). Methods the two frameworks
-    share (`view`, `permute`, `contiguous`, ...) are not flagged.
+    share (`view`, `permute`, `contiguous`, ...) are not flagged, nor are calls inside a
+    `raise` statement (an error message's `x.size()`), which the compiler only reaches
+    when it raises.
 
     ## Why it breaks graph mode
     The compile fails at every syntax level: `AttributeError: 'Tensor' object has no
@@ -63,6 +66,8 @@ class TorchApiInCell(Rule):
         if not isinstance(method, ast.Attribute) or function.kind(method.value) is not Kind.GRAPH:
             return
         if function.qualname(method) is not None:  # a module function such as `torch.cuda`, not a method
+            return
+        if id(node) in raised(function.node):  # an error message's `x.size()` is built only when raising
             return
         name = method.attr
         if name in _MISSING_METHODS:

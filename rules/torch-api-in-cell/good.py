@@ -17,3 +17,10 @@ class StopsGradient(nn.Cell):  # mslint: inputs=float32[2,4]
 class CastsWithTo(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return x.to(ms.float16)
+
+
+class ChecksShapeWithMessage(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        if x.shape != (2, 4):
+            raise ValueError(f"expected (2, 4), got {x.size()}")
+        return x * 2
