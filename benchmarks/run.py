@@ -113,7 +113,7 @@ def measure(commands: list[Command], repeat: int, cwd: Path) -> list[Measure]:
 def pylint_command(paths: list[Path], plugin: bool) -> list[str]:
     command = [str(BIN / "pylint"), "--jobs=1", "--disable=all", "--persistent=n", "--score=n"]
     if plugin:
-        command += ["--load-plugins=mslint.pylint_plugin", "--enable=mslint-1xx,mslint-2xx"]
+        command += ["--load-plugins=mslint.pylint_plugin", "--enable=mslint-1xx,mslint-2xx,mslint-3xx"]
     else:
         command += ["--enable=unnecessary-pass"]  # the floor: pylint parses everything, checks one trivial thing
     return command + [str(p) for p in paths]

@@ -92,6 +92,7 @@ class Project:
         self._cell_memo: dict[tuple[Path, str], bool] = {}
         self._mro_memo: dict[int, list[ClassRef]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
+        self._generator_memo: tuple[int, frozenset[str]] | None = None
 
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
@@ -194,6 +195,19 @@ class Project:
             return True
         resolved = self.resolve(qualname, near)
         return isinstance(resolved, ClassRef) and self.is_cell(resolved)
+
+    def generator_names(self) -> frozenset[str]:
+        """Names of the functions of the project's modules that ``yield`` (a cheap first test)."""
+        if self._generator_memo is None or self._generator_memo[0] != len(self.modules):
+            names = frozenset(
+                node.name
+                for module in self.modules
+                for node in descendants(module.tree)
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(node))
+            )
+            self._generator_memo = (len(self.modules), names)
+        return self._generator_memo[1]
 
     def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
         for klass in self.mro(cls):

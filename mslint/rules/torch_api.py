@@ -63,9 +63,11 @@ class TorchApiInCell(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
         method = node.func
-        if not isinstance(method, ast.Attribute) or function.kind(method.value) is not Kind.GRAPH:
+        if not isinstance(method, ast.Attribute) or method.attr not in (*_MISSING_METHODS, "size", "to"):
             return
         if function.qualname(method) is not None:  # a module function such as `torch.cuda`, not a method
+            return
+        if function.kind(method.value) is not Kind.GRAPH:
             return
         if id(node) in raised(function.node):  # an error message's `x.size()` is built only when raising
             return

@@ -79,6 +79,10 @@ class UnsupportedSyntax(Rule):
 
 def _generator_calls(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
     """A call of a generator function: the compiler rejects it where it is called."""
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    if name not in function.project.generator_names():
+        return
     for callee in function.callees(call):
         if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(callee.node)):
             yield Finding(
