@@ -38,8 +38,24 @@ def message_id(rule: Rule) -> str:
 FolderState = tuple[Optional[Path], tuple[tuple[str, int, int], ...]]
 
 
+_states_this_run: dict[Path, FolderState] = {}
+"""Folder states seen in the current pylint run (files do not change within one run)."""
+
+
+def start_run() -> None:
+    """A new pylint run (editors start one per check): files may have changed since the last."""
+    _states_this_run.clear()
+
+
 def _folder_state(folder: Path) -> FolderState:
-    """What the folder's analysis depends on: its configuration file and its files' stamps."""
+    """What the folder's analysis depends on: its configuration file and its files' stamps,
+    read once per pylint run (a run lints many modules of one folder)."""
+    if folder not in _states_this_run:
+        _states_this_run[folder] = _read_folder_state(folder)
+    return _states_this_run[folder]
+
+
+def _read_folder_state(folder: Path) -> FolderState:
     config = find_config(folder)
     watched = [*sorted(p for p in folder.glob("*.py") if p.is_file()), *([config] if config else [])]
     stamps = []
@@ -88,6 +104,9 @@ def diagnostics_for(path: Path, content: bytes, encoding: str = "utf-8") -> list
 
 class _MslintChecker(BaseRawFileChecker):
     rules: tuple[Rule, ...] = ()
+
+    def open(self) -> None:
+        start_run()
 
     def process_module(self, node: nodes.Module) -> None:
         if not node.file or not node.file.endswith(".py"):

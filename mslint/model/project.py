@@ -199,13 +199,7 @@ class Project:
     def generator_names(self) -> frozenset[str]:
         """Names of the functions of the project's modules that ``yield`` (a cheap first test)."""
         if self._generator_memo is None or self._generator_memo[0] != len(self.modules):
-            names = frozenset(
-                node.name
-                for module in self.modules
-                for node in descendants(module.tree)
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-                and any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(node))
-            )
+            names = frozenset(name for module in self.modules for name in _generator_names(module.tree))
             self._generator_memo = (len(self.modules), names)
         return self._generator_memo[1]
 
@@ -224,6 +218,20 @@ class Project:
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
         return self._attribute_memo[id(cls.node)]
+
+
+def _generator_names(tree: ast.Module) -> frozenset[str]:
+    """Functions of one module that ``yield``, kept on its tree (computed once per tree)."""
+    cached: frozenset[str] | None = tree.__dict__.get("_mslint_generators")
+    if cached is None:
+        cached = frozenset(
+            node.name
+            for node in descendants(tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(node))
+        )
+        tree._mslint_generators = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def is_jit_class(cls: ClassRef) -> bool:
