@@ -118,22 +118,26 @@ class GraphFunction:
             kinds, self.qualname, self._self_attribute_kind, self.self_name, self._self_attribute_is_static_primitive
         )
 
+    def self_attribute_constructors(self, attribute: str) -> list[str]:
+        """Qualified names of the calls ``self.<attribute>`` is assigned from (``mindspore.Parameter``,
+        ``mindspore.ops.Shape``), each resolved in the module of the class that assigns it."""
+        if self.owner is None:
+            return []
+        return [
+            created
+            for klass, value in self.project.attribute_values(self.owner, attribute)
+            if isinstance(value, ast.Call)
+            for created in [qualified_name(value.func, klass.module)]
+            if created is not None
+        ]
+
     def _self_attribute_is_static_primitive(self, attribute: str) -> bool:
         """``self.<attribute>`` holds a primitive with a static result, such as ``ops.Shape()``."""
-        if self.owner is None:
-            return False
-        return any(
-            isinstance(value, ast.Call) and is_static_primitive(qualified_name(value.func, klass.module))
-            for klass, value in self.project.attribute_values(self.owner, attribute)
-        )
+        return any(is_static_primitive(created) for created in self.self_attribute_constructors(attribute))
 
     def _self_attribute_kind(self, attribute: str) -> Kind:
-        if self.owner is None:
-            return Kind.CONSTANT
-        for _, value in self.project.attribute_values(self.owner, attribute):
-            if isinstance(value, ast.Call) and is_mindspore_name(qualified_name(value.func, self.module), "Parameter"):
-                return Kind.GRAPH
-        return Kind.CONSTANT
+        constructors = self.self_attribute_constructors(attribute)
+        return Kind.GRAPH if any(is_mindspore_name(c, "Parameter") for c in constructors) else Kind.CONSTANT
 
     def self_attribute_classes(self, attribute: str) -> list[ClassRef]:
         """Project classes whose instances ``self.<attribute>`` is set to."""

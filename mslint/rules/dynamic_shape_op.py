@@ -5,7 +5,7 @@ from typing import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.module import is_self_attribute
-from mslint.model.project import is_mindspore_name, qualified_name
+from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
@@ -97,13 +97,9 @@ class DynamicShapeOp(Rule):
             return function.qualname(func.func)
         if not isinstance(func, ast.Attribute):
             return None
-        if is_self_attribute(func, function.self_name) and function.owner:
-            for klass, value in function.project.attribute_values(function.owner, func.attr):
-                if isinstance(value, ast.Call):
-                    created = qualified_name(value.func, klass.module)
-                    if is_mindspore_name(created, *PRIMITIVES):
-                        return created
-            return None
+        if is_self_attribute(func, function.self_name):
+            created = function.self_attribute_constructors(func.attr)
+            return next((c for c in created if is_mindspore_name(c, *PRIMITIVES)), None)
         if func.attr in FUNCTIONS and qualname is None and function.kind(func.value) is Kind.GRAPH:
             return f"Tensor.{func.attr}"
         return None

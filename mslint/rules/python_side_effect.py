@@ -5,7 +5,7 @@ from typing import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.module import is_self_attribute
-from mslint.model.project import is_mindspore_name, qualified_name
+from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
@@ -65,17 +65,11 @@ class PythonSideEffectInGraph(Rule):
         for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
             if is_self_attribute(target, function.self_name):
                 assert isinstance(target, ast.Attribute)
-                if not _is_parameter_attribute(function, target.attr):
+                constructors = function.self_attribute_constructors(target.attr)
+                if not any(is_mindspore_name(c, "Parameter") for c in constructors):
                     yield Finding(
                         target,
                         f"`self.{target.attr}` is Python state of the Cell, changed in graph code",
                         hint="keep state that changes per step in a `Parameter` and update it with `ops.assign`",
                     )
 
-
-def _is_parameter_attribute(function: GraphFunction, attribute: str) -> bool:
-    assert function.owner is not None
-    return any(
-        isinstance(value, ast.Call) and is_mindspore_name(qualified_name(value.func, klass.module), "Parameter")
-        for klass, value in function.project.attribute_values(function.owner, attribute)
-    )
