@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import ast
 import inspect
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Iterator
+from typing import TYPE_CHECKING, ClassVar
 
 from mslint.diagnostics import Fix, Severity
 

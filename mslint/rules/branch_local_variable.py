@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.module import bound_names
@@ -61,9 +61,7 @@ class BranchLocalVariable(Rule):
         if node is not function.node:
             return
         assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        if any(
-            isinstance(n, (ast.If, ast.While)) and function.kind(n.test) is Kind.GRAPH for n in descendants(node)
-        ):
+        if any(isinstance(n, (ast.If, ast.While)) and function.kind(n.test) is Kind.GRAPH for n in descendants(node)):
             yield from _check_block(node.body, set(all_parameter_names(node)), function)
 
 
@@ -75,8 +73,10 @@ def _check_block(body: list[ast.stmt], bound: set[str], function: GraphFunction)
         for name_node in _loads(statement):
             if name_node.id in maybe and name_node.id not in bound:
                 binder = maybe.pop(name_node.id)
-                where = "inside the tensor `while` loop" if isinstance(binder, ast.While) else (
-                    "in only one branch of the tensor `if`"
+                where = (
+                    "inside the tensor `while` loop"
+                    if isinstance(binder, ast.While)
+                    else ("in only one branch of the tensor `if`")
                 )
                 yield Finding(
                     name_node,
@@ -140,11 +140,7 @@ def _bound_in(body: list[ast.stmt]) -> set[str]:
         for node in ast.walk(statement):
             if isinstance(node, ast.Assign):
                 names.update(n for target in node.targets for n in bound_names(target))
-            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-                names.update(bound_names(node.target))
-            elif isinstance(node, (ast.For, ast.AsyncFor)):
-                names.update(bound_names(node.target))
-            elif isinstance(node, ast.NamedExpr):
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
                 names.update(bound_names(node.target))
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 names.add(node.name)

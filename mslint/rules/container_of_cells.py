@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
-from mslint.model.walk import descendants
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.module import ModuleInfo, bound_names, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
+from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -112,8 +112,10 @@ class _MethodCheck:
         container = containers[0]
         kinds = set().union(*(self._element_kinds(c, set()) for c in containers))
         if "cell" in kinds:
-            wrapper = "nn.CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else _WRAPPERS.get(
-                type(container), "nn.CellList"
+            wrapper = (
+                "nn.CellDict"
+                if isinstance(container, (ast.Dict, ast.DictComp))
+                else _WRAPPERS.get(type(container), "nn.CellList")
             )
             yield Finding(
                 target,
@@ -140,7 +142,9 @@ class _MethodCheck:
             prefix = next((f"{local}.nn" for local, name in self.module.imports.items() if name == "mindspore"), None)
         if prefix is None or container.end_lineno is None or container.end_col_offset is None:
             return None
-        bare_tuple = isinstance(container, ast.Tuple) and self.module.line(container.lineno)[container.col_offset] != "("
+        bare_tuple = (
+            isinstance(container, ast.Tuple) and self.module.line(container.lineno)[container.col_offset] != "("
+        )
         opening, closing = f"{prefix}.{wrapper}(" + ("(" if bare_tuple else ""), ")" + (")" if bare_tuple else "")
         start = (container.lineno, container.col_offset + 1)
         end = (container.end_lineno, container.end_col_offset + 1)
@@ -206,7 +210,9 @@ def _is_registration(node: ast.Call) -> bool:
     func = node.func
     if isinstance(func, ast.Name) and func.id == "setattr":
         return len(node.args) == 3
-    return isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(node.args) == 2
+    return (
+        isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(node.args) == 2
+    )
 
 
 def _container_name(container: ast.expr) -> str:

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, is_jit_class
@@ -33,6 +33,7 @@ class CustomClassInGraph(Rule):
     class Box:
         def __init__(self, value):
             self.value = value
+
 
     class Net(nn.Cell):
         def construct(self, x):
@@ -85,7 +86,8 @@ class CustomClassInGraph(Rule):
                 yield Finding(
                     target,
                     f"attribute `{target.attr}` of a `{classes[0].node.name}` object is changed in graph code",
-                    hint=f"decorate `{classes[0].node.name}` with `@mindspore.jit_class`, or keep the state in a Parameter",
+                    hint=f"decorate `{classes[0].node.name}` with `@mindspore.jit_class`, "
+                    "or keep the state in a Parameter",
                 )
 
     @staticmethod

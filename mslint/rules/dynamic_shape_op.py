@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.module import is_self_attribute
@@ -123,10 +123,10 @@ def _sized_by_graph_value(call: ast.Call, function: GraphFunction) -> str | None
             if position < len(call.args) and function.kind(call.args[position]) is Kind.GRAPH:
                 return primitive
         return None
-    if isinstance(func, ast.Attribute) and func.attr == "topk" and qualname is None and call.args:
-        if function.kind(func.value) is Kind.GRAPH and function.kind(call.args[0]) is Kind.GRAPH:
-            return "Tensor.topk"
-    return None
+    if not (isinstance(func, ast.Attribute) and func.attr == "topk" and qualname is None and call.args):
+        return None
+    sizes_from_graph = function.kind(func.value) is Kind.GRAPH and function.kind(call.args[0]) is Kind.GRAPH
+    return "Tensor.topk" if sizes_from_graph else None
 
 
 def _is_mask(index: ast.expr, function: GraphFunction) -> bool:

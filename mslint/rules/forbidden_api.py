@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
@@ -19,7 +20,9 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def forbidden_api() -> dict[str, Any]:
     """MindSpore's own registry of APIs refused in graph code, for the newest release described
     (written by ``scripts/generate_jit_forbidden.py`` from an installed MindSpore)."""
-    tables = sorted(DATA.glob("jit-forbidden-*.json"), key=lambda p: tuple(int(n) for n in p.stem.split("-")[-1].split(".")))
+    tables = sorted(
+        DATA.glob("jit-forbidden-*.json"), key=lambda p: tuple(int(n) for n in p.stem.split("-")[-1].split("."))
+    )
     table: dict[str, Any] = json.loads(tables[-1].read_text(encoding="utf-8"))
     return table
 
@@ -84,7 +87,9 @@ class ForbiddenApiInGraph(Rule):
         if not isinstance(method, ast.Attribute):
             return
         if method.attr in table["cell_methods"] and _is_inherited_cell_method(method.value, method.attr, function):
-            yield Finding(node, f"`Cell.{method.attr}` is refused in graph code by MindSpore {table['mindspore']}", hint)
+            yield Finding(
+                node, f"`Cell.{method.attr}` is refused in graph code by MindSpore {table['mindspore']}", hint
+            )
         elif method.attr in table["tensor_methods"] and function.kind(method.value) is Kind.GRAPH:
             yield Finding(
                 node, f"`Tensor.{method.attr}` is refused in graph code by MindSpore {table['mindspore']}", hint

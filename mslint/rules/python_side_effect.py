@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.module import is_self_attribute
@@ -72,4 +72,3 @@ class PythonSideEffectInGraph(Rule):
                         f"`self.{target.attr}` is Python state of the Cell, changed in graph code",
                         hint="keep state that changes per step in a `Parameter` and update it with `ops.assign`",
                     )
-

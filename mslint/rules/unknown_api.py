@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from mslint.diagnostics import Severity
 from mslint.model.module import ModuleInfo
@@ -80,7 +81,9 @@ class UnknownMindsporeApi(Rule):
             elif isinstance(node, ast.ImportFrom) and node.module in namespaces and not node.level:
                 for alias in node.names:
                     if alias.name != "*" and alias.name not in namespaces[node.module]:
-                        yield Finding(node, f"`{node.module}.{alias.name}` does not exist in MindSpore {version}", _HINT)
+                        yield Finding(
+                            node, f"`{node.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
+                        )
             elif isinstance(node, ast.Call) and node.keywords and _root(node.func) in aliases:
                 namespace, _, name = (qualified_name(node.func, module) or "").rpartition(".")
                 accepted = namespaces.get(namespace, {}).get(name)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
@@ -39,6 +39,7 @@ class UnsupportedSyntax(Rule):
     class Net(nn.Cell):
         def construct(self, x):
             import math
+
             try:
                 y = x * math.pi
             except ValueError:
@@ -49,6 +50,7 @@ class UnsupportedSyntax(Rule):
     ## Use instead
     ```python
     import math
+
 
     class Net(nn.Cell):
         def construct(self, x):
