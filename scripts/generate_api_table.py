@@ -13,10 +13,10 @@ import importlib
 import inspect
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-OUTPUT = Path(__file__).resolve().parent.parent / "mslint" / "data"
+from mindspore_table import write_or_check
+
 NAMESPACES = ("mindspore.ops", "mindspore.nn", "mindspore.mint")
 
 
@@ -44,15 +44,9 @@ def main() -> int:
             value = getattr(module, name)
             names[name] = parameters(value) if inspect.isfunction(value) or inspect.isclass(value) else None
         table[namespace] = names
-    path = OUTPUT / f"api-{mindspore.__version__}.json"
     text = json.dumps({"mindspore": mindspore.__version__, "namespaces": table}, separators=(",", ":")) + "\n"
-    if "--check" in sys.argv[1:]:
-        current = path.read_text() if path.is_file() else ""
-        print(f"{path.name} {'matches' if current == text else 'differs from'} the installed MindSpore")
-        return 0 if current == text else 1
-    path.write_text(text)
-    print(f"wrote {path.name}: " + ", ".join(f"{len(v)} names in {k}" for k, v in table.items()))
-    return 0
+    summary = ", ".join(f"{len(v)} names in {k}" for k, v in table.items())
+    return write_or_check(f"api-{mindspore.__version__}.json", text, summary)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,9 @@ import importlib
 import inspect
 import json
 import sys
-from pathlib import Path
 
-OUTPUT = Path(__file__).resolve().parent.parent / "mslint" / "data"
+from mindspore_table import write_or_check
+
 PUBLIC_NAMESPACES = (
     "mindspore",
     "mindspore.nn",
@@ -28,7 +28,6 @@ PUBLIC_NAMESPACES = (
 
 
 def main() -> int:
-    check = "--check" in sys.argv[1:]
     import mindspore
     from mindspore.graph._utils.check_jit_forbidden_api import get_jit_forbidden_method, get_jit_forbidden_module
 
@@ -57,17 +56,9 @@ def main() -> int:
         "cell_methods": [m for m in cell_methods if not m.startswith("_")],
         "tensor_methods": tensor_methods,
     }
-    path = OUTPUT / f"jit-forbidden-{mindspore.__version__}.json"
     text = json.dumps(document, indent=1) + "\n"
-    if check:
-        current = path.read_text() if path.is_file() else ""
-        print(f"{path.name} {'matches' if current == text else 'differs from'} the installed MindSpore")
-        return 0 if current == text else 1
-    path.write_text(text)
-    print(
-        f"wrote {path.relative_to(OUTPUT.parent.parent)}: {len(functions)} functions, {len(cell_methods)} Cell methods"
-    )
-    return 0
+    summary = f"{len(functions)} functions, {len(cell_methods)} Cell methods"
+    return write_or_check(f"jit-forbidden-{mindspore.__version__}.json", text, summary)
 
 
 if __name__ == "__main__":

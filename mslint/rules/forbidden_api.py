@@ -1,30 +1,14 @@
 from __future__ import annotations
 
 import ast
-import json
 from collections.abc import Iterator
-from functools import lru_cache
-from pathlib import Path
-from typing import Any
 
 from mslint.diagnostics import Severity
+from mslint.mindspore_tables import newest_table
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-@lru_cache(maxsize=1)
-def forbidden_api() -> dict[str, Any]:
-    """MindSpore's own registry of APIs refused in graph code, for the newest release described
-    (written by ``scripts/generate_jit_forbidden.py`` from an installed MindSpore)."""
-    tables = sorted(
-        DATA.glob("jit-forbidden-*.json"), key=lambda p: tuple(int(n) for n in p.stem.split("-")[-1].split("."))
-    )
-    table: dict[str, Any] = json.loads(tables[-1].read_text(encoding="utf-8"))
-    return table
 
 
 class ForbiddenApiInGraph(Rule):
@@ -77,7 +61,7 @@ class ForbiddenApiInGraph(Rule):
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
-        table = forbidden_api()
+        table = newest_table("jit-forbidden")
         qualname = function.qualname(node.func)
         hint = "call it in `__init__` or in host code, and keep the result as a constant attribute"
         if qualname in table["functions"]:

@@ -1,29 +1,15 @@
 from __future__ import annotations
 
 import ast
-import json
 from collections.abc import Iterator
-from functools import lru_cache
-from pathlib import Path
-from typing import Any
 
 from mslint.diagnostics import Severity
+from mslint.mindspore_tables import newest_table
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project, qualified_name
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-
-
-@lru_cache(maxsize=1)
-def api_table() -> dict[str, Any]:
-    """Public names and parameters of the newest MindSpore release described
-    (written by ``scripts/generate_api_table.py`` from an installed MindSpore)."""
-    tables = sorted(DATA.glob("api-*.json"), key=lambda p: tuple(int(n) for n in p.stem.split("-")[-1].split(".")))
-    table: dict[str, Any] = json.loads(tables[-1].read_text(encoding="utf-8"))
-    return table
 
 
 class UnknownMindsporeApi(Rule):
@@ -67,7 +53,7 @@ class UnknownMindsporeApi(Rule):
         return Severity.ERROR
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        table = api_table()
+        table = newest_table("api")
         namespaces: dict[str, dict[str, list[str] | None]] = table["namespaces"]
         version = table["mindspore"]
         aliases = {local for local, name in module.imports.items() if name.split(".", 1)[0] == "mindspore"}
