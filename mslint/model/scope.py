@@ -106,12 +106,10 @@ class GraphFunction:
     def local_kinds(self) -> dict[str, Kind]:
         return local_kinds(self.node, self.parameter_kinds, self._evaluator)
 
-    @cached_property
-    def kinds(self) -> KindEvaluator:
-        return self._evaluator(self.local_kinds)
-
     def kind(self, expr: ast.expr | None) -> Kind:
-        return self.kinds.of(expr)
+        # A new evaluator each time: one kept on self would hold self's bound methods, a
+        # reference cycle that leaves every analysed tree to the host's garbage collector.
+        return self._evaluator(self.local_kinds).of(expr)
 
     def _evaluator(self, kinds: dict[str, Kind]) -> KindEvaluator:
         return KindEvaluator(
