@@ -13,12 +13,12 @@ no rule looks for, a quarter of all nodes; rules read them from their parent (``
 from __future__ import annotations
 
 import ast
-from functools import cache
 
 _CACHE = "_mslint_descendants"
 _RAISED = "_mslint_raised"
 _SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
+_CHILD_FIELDS_REVERSED: dict[type[ast.AST], tuple[str, ...]] = {}
 
 
 def descendants(node: ast.AST) -> list[ast.AST]:
@@ -42,7 +42,10 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
             open_scopes.append((node, len(order)))
             stack.append(None)
         order.append(node)
-        for name in _child_fields_reversed(type(node)):  # pushed last to first: popped in source order
+        fields = _CHILD_FIELDS_REVERSED.get(type(node))
+        if fields is None:
+            fields = _child_fields_reversed(type(node))
+        for name in fields:  # pushed last to first: popped in source order
             value = getattr(node, name, None)
             if isinstance(value, ast.AST):
                 stack.append(value)
@@ -51,9 +54,10 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
     return order
 
 
-@cache
 def _child_fields_reversed(node_type: type[ast.AST]) -> tuple[str, ...]:
-    return tuple(name for name in reversed(node_type._fields) if name not in _SINGLETON_FIELDS)
+    fields = tuple(name for name in reversed(node_type._fields) if name not in _SINGLETON_FIELDS)
+    _CHILD_FIELDS_REVERSED[node_type] = fields
+    return fields
 
 
 def raised(function: ast.AST) -> frozenset[int]:
