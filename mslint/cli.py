@@ -16,6 +16,7 @@ from mslint.discovery import UsageError, discover
 from mslint.engine import check_files
 from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
+from mslint.mindspore_tables import release_for
 from mslint.output import FORMATS, render, render_statistics
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
@@ -85,6 +86,11 @@ def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...])
     parser.add_argument("--format", choices=formats, default="text")
     parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
     parser.add_argument("--target", choices=TARGETS, help="device the graphs run on (default: ascend)")
+    parser.add_argument(
+        "--mindspore-version",
+        metavar="VERSION",
+        help="MindSpore release whose APIs the code must use, e.g. 2.9 (default: the installed one, else the newest)",
+    )
     parser.add_argument("--config", type=Path, help="pyproject.toml to read instead of the nearest one")
 
 
@@ -118,9 +124,12 @@ def _settings(args: argparse.Namespace) -> Settings:
         ignore=args.ignore,
         syntax_level=args.syntax_level,
         target=args.target,
+        mindspore_version=args.mindspore_version,
         fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) else None,
     )
     try:
+        if settings.mindspore_version:
+            release_for(settings.mindspore_version)
         validate_selectors((*settings.select, *settings.ignore))
         for selectors in settings.per_file_ignores.values():
             validate_selectors(selectors)

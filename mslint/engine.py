@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mslint.diagnostics import Diagnostic
+from mslint.mindspore_tables import targeted_release
 from mslint.model.module import ModuleInfo
 from mslint.model.project import FunctionRef, Project
 from mslint.model.scope import graph_functions
@@ -90,7 +91,7 @@ def _load_project(
     context: Sequence[Path],
 ) -> tuple[Project, Report]:
     report = Report(files=len(paths))
-    project = Project()
+    project = Project(targeted_release(settings.mindspore_version))
     for path in [p for p in context if p not in paths]:
         with contextlib.suppress(OSError, UnicodeDecodeError, SyntaxError, ValueError):
             project.add(ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False))

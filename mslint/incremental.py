@@ -21,6 +21,7 @@ from typing import Any
 from mslint import __version__
 from mslint.diagnostics import Diagnostic
 from mslint.engine import Report, check_files
+from mslint.mindspore_tables import targeted_release
 from mslint.model.module import module_name_for
 from mslint.settings import Settings
 
@@ -53,12 +54,14 @@ class CacheData:
 
 
 def cache_file(settings: Settings) -> Path:
-    """One cache file per mslint version and effective settings, in the project's cache folder
+    """One cache file per mslint version, effective settings and MindSpore release checked
+    against (installing another MindSpore changes the default), in the project's cache folder
     (``.mslint_cache`` beside the configuration, or ``$MSLINT_CACHE_DIR``)."""
     fingerprint = json.dumps(
         [
             settings.syntax_level,
             settings.target,
+            targeted_release(settings.mindspore_version),
             settings.select,
             settings.ignore,
             sorted(settings.per_file_ignores.items()),

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from mslint.diagnostics import Severity
+from mslint.mindspore_tables import release_for
 from mslint.verify.inputs import parse_input_specs
 
 if sys.version_info >= (3, 11):
@@ -56,6 +57,8 @@ class Settings:
     syntax_level: str = "lax"
     """MindSpore's own default; ``strict`` turns interpreter fallbacks into errors."""
     target: str = "ascend"
+    mindspore_version: str | None = None
+    """The release whose API tables are used; None: the installed MindSpore, else the newest described."""
     select: tuple[str, ...] = ("ALL",)
     ignore: tuple[str, ...] = ()
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -123,7 +126,17 @@ def load_settings(pyproject: Path | None) -> Settings:
     table = _load_toml(pyproject).get("tool", {}).get("mslint", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{pyproject}: [tool.mslint] must be a table")
-    known = {"select", "ignore", "per-file-ignores", "exclude", "syntax-level", "target", "fail-on", "verify"}
+    known = {
+        "select",
+        "ignore",
+        "per-file-ignores",
+        "exclude",
+        "syntax-level",
+        "target",
+        "fail-on",
+        "verify",
+        "mindspore-version",
+    }
     unknown = sorted(set(table) - known)
     if unknown:
         raise ConfigError(f"{pyproject}: unknown key {unknown[0]!r} in [tool.mslint]")
@@ -153,6 +166,7 @@ def load_settings(pyproject: Path | None) -> Settings:
             syntax_level=choice(table.get("syntax-level"), SYNTAX_LEVELS, "syntax-level"),
             target=choice(table.get("target"), TARGETS, "target"),
             fail_on=Severity.parse(table["fail-on"]) if "fail-on" in table else None,
+            mindspore_version=_release(table.get("mindspore-version")),
         )
     except ValueError as error:
         raise ConfigError(f"{pyproject}: {error}") from None
@@ -178,6 +192,15 @@ def _verify_entries(table: Any) -> dict[str, VerifyEntry]:
         parse_input_specs(spec)
         entries[key] = VerifyEntry(spec, kwargs)
     return entries
+
+
+def _release(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError('mindspore-version must be a string such as "2.9"')
+    release_for(value)
+    return value
 
 
 def choice(value: Any, allowed: tuple[str, ...], name: str) -> str | None:

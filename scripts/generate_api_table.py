@@ -1,23 +1,26 @@
 """Write mslint/data/api-<version>.json: the public names of the installed MindSpore and their parameters.
 
-For ``mindspore.ops``, ``mindspore.nn`` and ``mindspore.mint``: every public name, and for each
-function or class the names of its parameters (a class: its ``__init__``), or null where any
-keyword is accepted (``**kwargs``) or the signature cannot be read. ``unknown-mindspore-api``
+For ``mindspore.ops``, ``mindspore.nn``, ``mindspore.mint`` and the class ``mindspore.Tensor``:
+every public name, and for each function, method or class the names of its parameters (a class:
+its ``__init__``; a method: without ``self``), or null where any keyword is accepted (``**kwargs``)
+or the signature cannot be read (the methods MindSpore implements in C++). ``unknown-mindspore-api``
 checks code against it. Run in an environment with the release to describe; ``--check``
 only compares (the test suite runs it against the MindSpore it installs).
 """
 
 from __future__ import annotations
 
-import importlib
 import inspect
 import json
+import pkgutil
 import sys
 from typing import Any
 
 from mindspore_table import write_or_check
 
-NAMESPACES = ("mindspore.ops", "mindspore.nn", "mindspore.mint")
+# ``mindspore.Tensor`` is a class, not a module: code names its attributes through it too
+# (``mindspore.Tensor.from_numpy``).
+NAMESPACES = ("mindspore.ops", "mindspore.nn", "mindspore.mint", "mindspore.Tensor")
 
 
 def parameters(value: Any) -> list[str] | None:
@@ -36,12 +39,12 @@ def main() -> int:
 
     table: dict[str, dict[str, list[str] | None]] = {}
     for namespace in NAMESPACES:
-        module = importlib.import_module(namespace)
+        owner = pkgutil.resolve_name(namespace)
         names = {}
-        for name in sorted(dir(module)):
+        for name in sorted(dir(owner)):
             if name.startswith("_"):
                 continue
-            value = getattr(module, name)
+            value = getattr(owner, name)
             names[name] = parameters(value) if inspect.isfunction(value) or inspect.isclass(value) else None
         table[namespace] = names
     text = json.dumps({"mindspore": mindspore.__version__, "namespaces": table}, separators=(",", ":")) + "\n"

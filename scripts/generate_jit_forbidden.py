@@ -1,10 +1,10 @@
 """Write mslint/data/jit-forbidden-<version>.json: the APIs the installed MindSpore refuses in graph code.
 
 MindSpore registers them itself (``jit_forbidden_register`` and the forbidden modules of
-``mindspore.graph._utils.check_jit_forbidden_api``); this script reads those registries
-and maps each forbidden function to the public names users call it by
-(``mindspore.get_context`` for ``mindspore.context.get_context``). Run it in an
-environment with the MindSpore release to describe: ``python scripts/generate_jit_forbidden.py``;
+``mindspore.graph._utils.check_jit_forbidden_api``, ``mindspore._check_jit_forbidden_api``
+before 2.9); this script reads those registries and maps each forbidden function to the
+public names users call it by (``mindspore.get_context`` for ``mindspore.context.get_context``).
+Run it in an environment with the MindSpore release to describe: ``python scripts/generate_jit_forbidden.py``;
 ``--check`` only compares (the test suite runs it against the MindSpore it installs).
 """
 
@@ -29,10 +29,14 @@ PUBLIC_NAMESPACES = (
 
 def main() -> int:
     import mindspore
-    from mindspore.graph._utils.check_jit_forbidden_api import get_jit_forbidden_method, get_jit_forbidden_module
 
-    modules = sorted(get_jit_forbidden_module())
-    methods = sorted(get_jit_forbidden_method())
+    try:
+        from mindspore.graph._utils import check_jit_forbidden_api as registry
+    except ModuleNotFoundError:  # before MindSpore 2.9 the registry was a top-level module
+        from mindspore import _check_jit_forbidden_api as registry
+
+    modules = sorted(registry.get_jit_forbidden_module())
+    methods = sorted(registry.get_jit_forbidden_method())
     functions: dict[str, str] = {}
     for namespace in PUBLIC_NAMESPACES:
         module = importlib.import_module(namespace)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Union
 
+from mslint.mindspore_tables import default_release
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.walk import descendants
 
@@ -84,7 +85,9 @@ class FunctionRef:
 class Project:
     """The checked modules, plus modules loaded on demand to resolve imported names."""
 
-    def __init__(self) -> None:
+    def __init__(self, mindspore_release: str | None = None) -> None:
+        self.mindspore_release = mindspore_release or default_release()
+        """The MindSpore release the code is checked against (its API tables)."""
         self.modules: list[ModuleInfo] = []
         self._by_name: dict[str, list[ModuleInfo]] = {}
         self._by_path: dict[Path, ModuleInfo] = {}

@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.mindspore_tables import newest_table
+from mslint.mindspore_tables import table as release_table
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule
@@ -61,7 +61,7 @@ class ForbiddenApiInGraph(Rule):
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
-        table = newest_table("jit-forbidden")
+        table = release_table("jit-forbidden", function.project.mindspore_release)
         qualname = function.qualname(node.func)
         hint = "call it in `__init__` or in host code, and keep the result as a constant attribute"
         if qualname in table["functions"]:

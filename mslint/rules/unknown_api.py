@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.mindspore_tables import newest_table
+from mslint.mindspore_tables import table as release_table
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project, qualified_name
 from mslint.model.walk import descendants
@@ -15,11 +15,13 @@ from mslint.settings import Settings
 class UnknownMindsporeApi(Rule):
     """
     ## What it does
-    Flags names of `mindspore.ops`, `mindspore.nn` and `mindspore.mint` that do not exist in
-    the targeted MindSpore release, and keyword arguments those functions and classes do
-    not take — anywhere in the code, not only in graph code. The names and parameters come
-    from a table generated from the real release (`scripts/generate_api_table.py`) and
-    shipped with mslint, so no MindSpore install is needed. Today's table: MindSpore 2.10.0.
+    Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint` and `mindspore.Tensor`
+    that do not exist in the targeted MindSpore release, and keyword arguments those
+    functions and classes do not take — anywhere in the code, not only in graph code. The
+    names and parameters come from tables generated from the real releases
+    (`scripts/generate_api_table.py`) and shipped with mslint, so no MindSpore install is
+    needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
+    (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
 
     ## Why it breaks graph mode
     APIs are renamed and removed between releases: code written for an older MindSpore
@@ -53,7 +55,7 @@ class UnknownMindsporeApi(Rule):
         return Severity.ERROR
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        table = newest_table("api")
+        table = release_table("api", project.mindspore_release)
         namespaces: dict[str, dict[str, list[str] | None]] = table["namespaces"]
         version = table["mindspore"]
         aliases = {local for local, name in module.imports.items() if name.split(".", 1)[0] == "mindspore"}
@@ -62,11 +64,11 @@ class UnknownMindsporeApi(Rule):
         for node in descendants(module.tree):
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _root(node) in aliases:
                 namespace, _, name = (qualified_name(node, module) or "").rpartition(".")
-                if namespace in namespaces and name not in namespaces[namespace]:
+                if _missing(namespaces, namespace, name):
                     yield Finding(node, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
             elif isinstance(node, ast.ImportFrom) and node.module in namespaces and not node.level:
                 for alias in node.names:
-                    if alias.name != "*" and alias.name not in namespaces[node.module]:
+                    if alias.name != "*" and _missing(namespaces, node.module, alias.name):
                         yield Finding(
                             node, f"`{node.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
                         )
@@ -80,6 +82,12 @@ class UnknownMindsporeApi(Rule):
                             f"`{namespace}.{name}` has no parameter `{keyword.arg}` in MindSpore {version}",
                             f"its parameters are: {', '.join(accepted) or 'none'}",
                         )
+
+
+def _missing(namespaces: dict[str, dict[str, list[str] | None]], namespace: str, name: str) -> bool:
+    """Whether the table says ``namespace.name`` does not exist: it lists public names only, so a
+    private or special name (``mindspore.Tensor.__init__`` in a subclass) is not judged."""
+    return namespace in namespaces and not name.startswith("_") and name not in namespaces[namespace]
 
 
 def _root(expr: ast.expr) -> str | None:
