@@ -22,6 +22,10 @@ class UnknownMindsporeApi(Rule):
     (`scripts/generate_api_table.py`) and shipped with mslint, so no MindSpore install is
     needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
     (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
+    Version-portable code is left alone: a name under an `if` whose test names it
+    (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`
+    on a version (`if is_ms_version_2():`), or in a `try` that catches `ImportError`,
+    `AttributeError` or `TypeError`.
 
     ## Why it breaks graph mode
     APIs are renamed and removed between releases: code written for an older MindSpore
@@ -61,14 +65,16 @@ class UnknownMindsporeApi(Rule):
         aliases = {local for local, name in module.imports.items() if name.split(".", 1)[0] == "mindspore"}
         if not aliases:
             return
+        guards = _Guards(module.tree)
         for node in descendants(module.tree):
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _root(node) in aliases:
                 namespace, _, name = (qualified_name(node, module) or "").rpartition(".")
-                if _missing(namespaces, namespace, name):
+                if _missing(namespaces, namespace, name) and not guards.allow(node, name):
                     yield Finding(node, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
             elif isinstance(node, ast.ImportFrom) and node.module in namespaces and not node.level:
                 for alias in node.names:
-                    if alias.name != "*" and _missing(namespaces, node.module, alias.name):
+                    missing = alias.name != "*" and _missing(namespaces, node.module, alias.name)
+                    if missing and not guards.allow(node, alias.name):
                         yield Finding(
                             node, f"`{node.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
                         )
@@ -76,12 +82,60 @@ class UnknownMindsporeApi(Rule):
                 namespace, _, name = (qualified_name(node.func, module) or "").rpartition(".")
                 accepted = namespaces.get(namespace, {}).get(name)
                 for keyword in node.keywords:
-                    if accepted is not None and keyword.arg is not None and keyword.arg not in accepted:
+                    if accepted is None or keyword.arg is None or keyword.arg in accepted:
+                        continue
+                    if not guards.allow(keyword, keyword.arg):
                         yield Finding(
                             keyword,
                             f"`{namespace}.{name}` has no parameter `{keyword.arg}` in MindSpore {version}",
                             f"its parameters are: {', '.join(accepted) or 'none'}",
                         )
+
+
+class _Guards:
+    """Code that runs only where an API exists, as version-portable code writes it: the body
+    of an ``if`` whose test names the API in a string (``hasattr(ops, "ResizeBilinear")``,
+    ``"sizes" in signature.parameters``, ``self.size_name == "sizes"``), both branches of an
+    ``if`` on a version (``if is_ms_version_2():``, ``ms.__version__ >= "2.0"``), and the body
+    of a ``try`` whose handlers catch what a missing API raises. Computed on the first
+    question: most modules have nothing to ask."""
+
+    _CAUGHT = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError", "Exception"})
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self._names: dict[int, set[str]] | None = None
+        self._any_name: set[int] = set()
+
+    def allow(self, node: ast.AST, name: str) -> bool:
+        if self._names is None:
+            self._names = {}
+            for statement in descendants(self.tree):
+                if isinstance(statement, (ast.If, ast.IfExp)):
+                    self._add_branches(statement)
+                elif isinstance(statement, ast.Try) and any(self._catches(h) for h in statement.handlers):
+                    self._any_name.update(id(n) for s in statement.body for n in descendants(s))
+        return id(node) in self._any_name or name in self._names.get(id(node), ())
+
+    def _add_branches(self, branch: ast.If | ast.IfExp) -> None:
+        assert self._names is not None
+        test = list(ast.walk(branch.test))
+        body = branch.body if isinstance(branch.body, list) else [branch.body]
+        orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
+        if any("version" in _identifier(n).lower() for n in test):
+            self._any_name.update(id(n) for s in (*body, *orelse) for n in descendants(s))
+            return
+        named = {str(n.value) for n in test if isinstance(n, ast.Constant)}
+        for inner in (n for s in body for n in descendants(s)):
+            self._names.setdefault(id(inner), set()).update(named)
+
+    def _catches(self, handler: ast.ExceptHandler) -> bool:
+        caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        return any(c is None or (isinstance(c, ast.Name) and c.id in self._CAUGHT) for c in caught)
+
+
+def _identifier(node: ast.AST) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
 def _missing(namespaces: dict[str, dict[str, list[str] | None]], namespace: str, name: str) -> bool:
