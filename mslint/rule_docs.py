@@ -66,9 +66,10 @@ def render_page(rule: Rule, examples: Path) -> str:
         parts.append(
             "## Examples checked against the compiler\n"
             "Every line marked `# expect:` is confirmed by MindSpore 2.10 (a compile error, a JIT\n"
-            "fallback, a dynamic shape or parameters left out of the Cell), and every entry of the\n"
-            "good examples compiles cleanly in STRICT mode; the test suite checks both with\n"
-            "`mslint verify`. Lines with `# mslint: inputs=` tell the verifier how to build the entry."
+            "fallback, a dynamic shape, parameters left out of the Cell, or Python run once while\n"
+            "compiling), and every entry of the good examples compiles cleanly in STRICT mode; the\n"
+            "test suite checks both with `mslint verify`. Lines with `# mslint: inputs=` tell the\n"
+            "verifier how to build the entry."
         )
         for path in files:
             parts.append(f"### `rules/{rule.symbol}/{path.name}`\n```python\n{path.read_text().rstrip()}\n```")

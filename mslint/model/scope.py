@@ -320,7 +320,7 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         caller = queue.popleft()
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
             for ref in caller.callees(call):
-                arguments = _argument_kinds(caller, call, ref)
+                arguments = argument_kinds(caller, call, ref)
                 callee = reached.get(id(ref.node))
                 if callee is None:
                     callee = GraphFunction(project, ref, caller.entry, arguments)
@@ -333,7 +333,7 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
                     queue.append(callee)
 
 
-def _argument_kinds(caller: GraphFunction, call: ast.Call, ref: FunctionRef) -> dict[str, Kind]:
+def argument_kinds(caller: GraphFunction, call: ast.Call, ref: FunctionRef) -> dict[str, Kind]:
     """Kinds the callee's parameters get from this call site."""
     parameters = all_parameter_names(ref.node)
     bound_method = ref.owner is not None and bool(parameters) and parameters[0] in ("self", "cls")

@@ -40,6 +40,9 @@ class Rule:
     symbol: ClassVar[str]
     summary: ClassVar[str]
     node_types: ClassVar[tuple[type[ast.AST], ...]] = ()
+    compile_time_evidence: ClassVar[bool] = False
+    """Whether the compiler running the flagged line once, while compiling, confirms a finding:
+    true for rules about silent hazards such as `random.random()` in graph code."""
 
     def severity(self, settings: Settings) -> Severity:
         raise NotImplementedError

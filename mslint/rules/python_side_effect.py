@@ -7,27 +7,40 @@ from mslint.diagnostics import Severity
 from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
+
+# Modules whose every call reads a clock or a random generator (or sleeps, or reseeds).
+_HOST_STATE_MODULES = ("random", "time")
+_CLOCKS = frozenset(
+    {"datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today"}
+)
 
 
 class PythonSideEffectInGraph(Rule):
     """
     ## What it does
     Flags a Cell's Python attribute that is not a Parameter being assigned or updated in
-    graph code (`self.count += 1`, `self.last = x`). Assigning to a Parameter attribute
-    (`self.w = x`) is supported and not flagged. Local lists built and consumed in
-    `construct` are fine too.
+    graph code (`self.count += 1`, `self.last = x`), and calls into Python's `random` and
+    `time` modules or `datetime.now()` there (warnings: they compile). Assigning to a
+    Parameter attribute (`self.w = x`) is supported and not flagged. Local lists built and
+    consumed in `construct` are fine too, and so are MindSpore's random operators
+    (`ops.uniform`, `ops.randint`). Calls that take tensors, and `numpy.random`, are
+    `third-party-call-in-graph`'s.
 
     ## Why it breaks graph mode
     Python state outlives the call, and the graph cannot update it. In STRICT the compile
     fails (`TypeError: In JIT strict mode, if need to modify a member attribute of a class
     with self.count, the member attribute must be ...`); in LAX the statement and what
-    uses it fall back to the Python interpreter. Other Python side effects are worse because
-    they are silent: MindSpore 2.10 evaluates `random.random()` and `time.time()` once, at
-    compile time, and appending to a module-level list in `construct` compiles without
-    complaint — mslint does not flag those yet, as the compiler gives no evidence to check
-    them against.
+    uses it fall back to the Python interpreter. Reading host state is worse because it is
+    silent: MindSpore 2.10 runs `random.random()`, `random.randint(1, 10)`, `time.time()` or
+    `datetime.now()` once, while compiling, at every syntax level, and bakes the result into
+    the graph as a constant (`Muls(x, F32(0.923267))`): every step gets the same "random"
+    number and the same time. The compiler's fallback dump lists the line after its parser
+    phase and not after its optimizer phase (run while compiling, not at run time), which is
+    how `mslint verify` confirms it. Appending to a module-level list in `construct` also
+    compiles without complaint; mslint does not flag that yet.
 
     ## Example
     ```python
@@ -52,13 +65,17 @@ class PythonSideEffectInGraph(Rule):
 
     code = "MS109"
     symbol = "python-side-effect-in-graph"
-    summary = "a Cell's non-Parameter attribute assigned or updated in graph code"
-    node_types = (ast.Assign, ast.AugAssign, ast.AnnAssign)
+    summary = "a Cell's non-Parameter attribute changed, or Python `random`/`time` read, in graph code"
+    node_types = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Call)
+    compile_time_evidence = True
 
     def severity(self, settings: Settings) -> Severity:
         return fallback_severity(settings)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if isinstance(node, ast.Call):
+            yield from _check_host_state(node, function)
+            return
         assert isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
         if function.owner is None or not function.project.is_cell(function.owner):
             return
@@ -72,3 +89,22 @@ class PythonSideEffectInGraph(Rule):
                         f"`self.{target.attr}` is Python state of the Cell, changed in graph code",
                         hint="keep state that changes per step in a `Parameter` and update it with `ops.assign`",
                     )
+
+
+def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    qualname = function.qualname(call.func)
+    if qualname is None or not (qualname.split(".", 1)[0] in _HOST_STATE_MODULES or qualname in _CLOCKS):
+        return
+    if any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)]):
+        return  # run on tensors it is no longer folded: third-party-call-in-graph reports it
+    hint = (
+        "draw random numbers with MindSpore's random operators (`ops.uniform`, `ops.randint`) or pass them in"
+        if qualname.startswith("random.")
+        else "read clocks in host code, around the call of the Cell"
+    )
+    yield Finding(
+        call,
+        f"`{qualname}()` runs once, while compiling: the graph keeps its result as a constant",
+        hint=hint,
+        severity=Severity.WARNING,
+    )

@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 ERROR, FALLBACK, DYNAMIC_SHAPE, UNTRACKED = "error", "fallback", "dynamic-shape", "untracked-parameters"
+COMPILE_TIME = "compile-time"
+"""Python the compiler ran once, while compiling, and folded into the graph as a constant: a
+problem only for code that should run at every call (``random.random()``), never on its own."""
 
 Location = tuple[str, int]
 """An absolute file path and a 1-based line."""
@@ -22,6 +25,8 @@ _IN_FILE = re.compile(r"In file (.+?):(\d+)(?:~\d+)?,")
 _IR_LOCATION = re.compile(r"# In file (.+?):(\d+)(~\d+)?[,/]")
 _SHAPE = re.compile(r"\((-?\d+(?:, -?\d+)*)\)")
 _IR_OPERATOR = re.compile(r"= (\w+)\(")
+_IR_BRANCHES = re.compile(r"FuncUnion\((@[^,()]+), (@[^,()]+)\)")
+_IR_PARAMETER = re.compile(r"^(%para\d+_\S+): <Ref\[.*?ref_key=([^,>]+)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -71,19 +76,36 @@ def error_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Loc
 def fallback_problems(log: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
     """Lines under "After Optimizer Phase" of ``MS_DEV_FALLBACK_DUMP_NODE=1`` dumps: code that
     really runs in the Python interpreter (parser-phase candidates are often folded away)."""
-    found: dict[Location, None] = {}
-    in_optimizer_section = False
+    _, optimizer = _fallback_dump_lines(log, is_user_file)
+    message = "listed by the fallback dump after the optimizer phase (runs in the Python interpreter)"
+    return [Problem(FALLBACK, message, (loc,), level) for loc in optimizer]
+
+
+def compile_time_problems(log: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
+    """Lines the fallback dump lists after the parser phase but not after the optimizer phase:
+    the interpreter ran them once, while compiling, and the graph keeps only their result."""
+    parser, optimizer = _fallback_dump_lines(log, is_user_file)
+    message = "run by the Python interpreter once, while compiling; the graph keeps the result as a constant"
+    return [Problem(COMPILE_TIME, message, (loc,), level) for loc in parser if loc not in optimizer]
+
+
+def _fallback_dump_lines(
+    log: str, is_user_file: Callable[[str], bool]
+) -> tuple[dict[Location, None], dict[Location, None]]:
+    """User lines of the fallback dumps in ``log``: (after the parser phase, after the optimizer phase)."""
+    parser: dict[Location, None] = {}
+    optimizer: dict[Location, None] = {}
+    section: dict[Location, None] | None = None
     for line in log.splitlines():
         if "After Parser Phase" in line:
-            in_optimizer_section = False
+            section = parser
         elif "After Optimizer Phase" in line:
-            in_optimizer_section = True
-        elif in_optimizer_section:
+            section = optimizer
+        elif section is not None:
             match = _IN_FILE.search(line)
             if match is not None and is_user_file(match.group(1)):
-                found[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
-    message = "listed by the fallback dump after the optimizer phase (runs in the Python interpreter)"
-    return [Problem(FALLBACK, message, (loc,), level) for loc in found]
+                section[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+    return parser, optimizer
 
 
 def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
@@ -104,15 +126,72 @@ def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], le
             for m in _IR_LOCATION.finditer(node)
             if m.group(3) is None and is_user_file(m.group(1))
         ]
+        operator = _IR_OPERATOR.search(header)
+        producer = operator.group(1) if operator else "an operator"
+        if not own_lines:
+            own_lines = _branch_join_line(node, outputs, ir_text, is_user_file)
+            producer = "the join of an `if`'s branches"
         if own_lines:
-            operator = _IR_OPERATOR.search(header)
-            found.setdefault(own_lines[-1], operator.group(1) if operator else "an operator")
+            found.setdefault(own_lines[-1], producer)
     return [
-        Problem(DYNAMIC_SHAPE, f"{operator} produces an output of data-dependent shape", (loc,), level)
-        for loc, operator in found.items()
+        Problem(DYNAMIC_SHAPE, f"{producer} produces an output of data-dependent shape", (loc,), level)
+        for loc, producer in found.items()
     ]
+
+
+def _branch_join_line(node: str, outputs: str, ir_text: str, is_user_file: Callable[[str], bool]) -> list[Location]:
+    """The ``if`` line of a node that joins the results of an ``if``'s branches when each branch
+    has a static shape: the join, not an operator, made the shape unknown (branches that differ
+    in shape). The IR locates the join only on the whole ``if`` statement (``7~10``). A join of
+    type ``Any`` is one the compile failed on (different dtypes): its error is the evidence."""
+    branches = _IR_BRANCHES.search(node.split("\n", 1)[0])
+    if branches is None or "Any(" in outputs:
+        return []
+    if any(_returns_dynamic_shape(ir_text, name) for name in branches.groups()):
+        return []
+    spans = [m for m in _IR_LOCATION.finditer(node) if m.group(3) is not None and is_user_file(m.group(1))]
+    return [(str(Path(spans[-1].group(1)).resolve()), int(spans[-1].group(2)))] if spans else []
+
+
+def _returns_dynamic_shape(ir_text: str, subgraph: str) -> bool:
+    """Whether the IR subgraph ``subgraph`` (``@12_3_name``) returns an unknown shape (or is not found)."""
+    body = re.search(rf"\nsubgraph {re.escape(subgraph)}\(.*?\n  Return\(.*?\n\s+: \((.*?)\)\n", ir_text, re.DOTALL)
+    return body is None or _has_dynamic_dim(body.group(1))
 
 
 def _has_dynamic_dim(shapes: str) -> bool:
     """Whether a tensor shape, or a shape inside a ``TupleShape``, has an unknown dimension or rank."""
     return any(dim.strip() in ("-1", "-2") for match in _SHAPE.finditer(shapes) for dim in match.group(1).split(","))
+
+
+def unowned_parameter_problems(
+    ir_text: str, owned: set[str], is_user_file: Callable[[str], bool], level: str = ""
+) -> list[Problem]:
+    """Parameters the compiled graph uses that are not among ``owned`` (the names of the compiled
+    Cell's parameters), at the user lines that use them: a Cell built in graph code creates its
+    Parameters while compiling, and the IR locates their uses on the line that built it."""
+    foreign = {var: name for var, name in _IR_PARAMETER.findall(ir_text) if name not in owned}
+    found: dict[str, dict[Location, None]] = {name: {} for name in foreign.values()}
+    for subgraph in ir_text.split("\nsubgraph @")[1:]:
+        loads = dict(foreign)  # the parameters, and the nodes that load them (local to each subgraph)
+        for node in re.split(r"\n(?=  %\d+\(|  Return\()", subgraph):
+            header = node.split("\n", 1)[0]
+            used = [name for var, name in loads.items() if re.search(re.escape(var) + r"(?![\w.])", header)]
+            if not used:
+                continue
+            if " = Load(" in header:
+                loads[header.split("(", 1)[0].strip()] = used[0]
+                continue
+            for match in _IR_LOCATION.finditer(node):
+                if match.group(3) is None and is_user_file(match.group(1)):
+                    for name in used:
+                        found[name][(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+    return [
+        Problem(
+            UNTRACKED,
+            f"the graph uses Parameter '{name}', which the Cell does not own (never trained)",
+            (*lines,),
+            level,
+        )
+        for name, lines in found.items()
+    ]

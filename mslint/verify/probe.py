@@ -21,7 +21,9 @@ import re
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,9 +32,11 @@ from mslint.verify.compiler_output import (
     ERROR,
     UNTRACKED,
     Problem,
+    compile_time_problems,
     dynamic_shape_problems,
     error_locations,
     fallback_problems,
+    unowned_parameter_problems,
     user_file_filter,
 )
 from mslint.verify.devices import available_devices
@@ -42,6 +46,16 @@ from mslint.verify.runner import COMPILED, NOT_VERIFIABLE
 
 class NotVerifiable(Exception):
     """The entry cannot be compiled as given (constructor arguments, factory errors, ...)."""
+
+
+class ConstructionFailed(Exception):
+    """A Cell of the user's raised while being built: MindSpore's evidence, like a failed compile."""
+
+    def __init__(self, cell: Any, problem: Problem) -> None:
+        super().__init__(problem.message)
+        self.cell = cell
+        """The half-built Cell, for the file and line of its class."""
+        self.problem = problem
 
 
 def load_module(path: Path) -> Any:
@@ -117,6 +131,26 @@ def untracked_parameters(net: Any) -> dict[str, Problem]:
     return found
 
 
+def held_parameter_names(obj: Any) -> set[str] | None:
+    """Names of the Parameters a Cell's tree holds, in plain containers too (None for a function):
+    any other Parameter its graph uses was made elsewhere, by a Cell built in graph code while
+    compiling (``nn.Dense(4, 3)(x)`` in ``construct``) or kept outside the Cell."""
+    import mindspore as ms
+
+    if not isinstance(obj, ms.nn.Cell) or "_params" not in vars(obj):
+        return None
+    names = {p.name for p in obj.get_parameters()}
+    for _, cell in obj.cells_and_names():
+        for value in vars(cell).values():
+            items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+            for item in items:
+                if isinstance(item, ms.Parameter):
+                    names.add(item.name)
+                elif isinstance(item, ms.nn.Cell):
+                    names.update(p.name for p in item.get_parameters())
+    return names
+
+
 def _assignment_locations(cls: type, attribute: str) -> tuple[tuple[str, int], ...]:
     """Where the classes of ``cls``'s hierarchy assign ``self.<attribute>``."""
     locations = []
@@ -153,9 +187,15 @@ def describe(target: Any) -> dict[str, Any]:
 
 
 def build(
-    module: Any, name: str, factory: bool, specs: list[TensorSpec], kwargs: dict[str, Any]
+    module: Any,
+    name: str,
+    factory: bool,
+    specs: list[TensorSpec],
+    kwargs: dict[str, Any],
+    is_user_file: Callable[[str], bool],
 ) -> tuple[Any, tuple[Any, ...]]:
-    """The Cell or function to compile and its inputs."""
+    """The Cell or function to compile and its inputs; raises ConstructionFailed when a Cell
+    of the user's raises while being built."""
     target = getattr(module, name, None)
     if target is None:
         raise NotVerifiable(f"{name!r} is not defined in {module.__file__}")
@@ -165,6 +205,7 @@ def build(
         except MemoryError:
             raise
         except Exception as error:  # the user's factory failing is their evidence to read
+            _raise_construction_failed(error, is_user_file)
             raise NotVerifiable(f"example factory {name}() raised {type(error).__name__}: {error}") from None
         if not (isinstance(made, tuple) and len(made) == 2):
             raise NotVerifiable(f"example factory {name}() must return (cell_or_function, inputs)")
@@ -173,14 +214,42 @@ def build(
     if isinstance(target, type):
         try:
             return target(**kwargs), make_inputs(specs, concrete=False)
-        except TypeError as error:
-            if "argument" in str(error):
+        except MemoryError:
+            raise
+        except Exception as error:
+            _raise_construction_failed(error, is_user_file)
+            if isinstance(error, TypeError) and "argument" in str(error):
                 hint = "give kwargs in [tool.mslint.verify] or an --example factory"
                 raise NotVerifiable(f"constructor needs arguments ({error}); {hint}") from None
-            raise NotVerifiable(f"constructor raised TypeError: {error}") from None
-        except Exception as error:
             raise NotVerifiable(f"constructor raised {type(error).__name__}: {error}") from None
     return target, make_inputs(specs, concrete=True)
+
+
+def _raise_construction_failed(error: Exception, is_user_file: Callable[[str], bool]) -> None:
+    """Raise ConstructionFailed when ``error`` came out of the ``__init__`` of a Cell defined
+    in the user's files (a constructor that never ran, for missing arguments, is not one).
+
+    The problem is located on the user's lines of the traceback, outermost first like the
+    compiler's own tracebacks, so that the innermost comes last."""
+    import mindspore as ms
+
+    frames = [
+        (frame, line)
+        for frame, line in traceback.walk_tb(error.__traceback__)
+        if is_user_file(frame.f_code.co_filename)
+    ]
+    cells = [
+        frame.f_locals.get(frame.f_code.co_varnames[0])
+        for frame, _ in frames
+        if frame.f_code.co_name == "__init__" and frame.f_code.co_argcount
+    ]
+    cell = next((c for c in cells if isinstance(c, ms.nn.Cell)), None)
+    if cell is None:
+        return
+    text = str(error).strip()
+    message = f"{type(error).__name__}: {text.splitlines()[0] if text else ''} (raised building {type(cell).__name__})"
+    locations = tuple(dict.fromkeys((str(Path(frame.f_code.co_filename).resolve()), line) for frame, line in frames))
+    raise ConstructionFailed(cell, Problem(ERROR, message, locations)) from None
 
 
 def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[str], bool], level: str) -> list[Problem]:
@@ -191,7 +260,8 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
     problems: list[Problem] = []
     try:
         if isinstance(obj, ms.nn.Cell):
-            untracked = untracked_parameters(obj)
+            # A Cell whose __init__ never ran Cell.__init__ has no parameter table: its compile says so.
+            untracked = untracked_parameters(obj) if "_params" in vars(obj) else {}
             problems.extend(untracked.values())
             obj.compile(*inputs)
         else:
@@ -228,14 +298,20 @@ def probe(args: argparse.Namespace, work_dir: str) -> dict[str, Any]:
     path_text, _, name = args.target.rpartition(":")
     result: dict[str, Any] = {"level": args.level, "device": ms.get_context("device_target"), "problems": []}
     log_path = Path(work_dir, "stderr.log")
+    held: set[str] | None = None
     with _stderr_to(log_path):
         try:
             module = _import_user_module(Path(path_text).resolve())
-            obj, inputs = build(module, name, args.factory, parse_input_specs(args.inputs), json.loads(args.kwargs))
+            specs, kwargs = parse_input_specs(args.inputs), json.loads(args.kwargs)
+            obj, inputs = build(module, name, args.factory, specs, kwargs, is_user_file)
             result["target"] = describe(obj)
             started = time.perf_counter()
             problems = compile_target(obj, inputs, is_user_file, args.level)
             result["compile_s"] = round(time.perf_counter() - started, 3)
+            held = held_parameter_names(obj)
+        except ConstructionFailed as failure:
+            result["target"] = describe(failure.cell)
+            problems = [replace(failure.problem, level=args.level)]
         except NotVerifiable as error:
             return {**result, "status": NOT_VERIFIABLE, "reason": str(error)}
         except ValueError as error:  # malformed input specs
@@ -246,13 +322,24 @@ def probe(args: argparse.Namespace, work_dir: str) -> dict[str, Any]:
         if problem.kind == ERROR:
             located = {*problem.locations}
             extra = tuple(loc for loc in error_locations(log, is_user_file) if loc not in located)
-            problem = Problem(problem.kind, problem.message, problem.locations + extra, problem.level)
+            locations = problem.locations + extra or _definition(result["target"], is_user_file)
+            problem = Problem(problem.kind, problem.message, locations, problem.level)
         result["problems"].append(problem.to_json())
-    for problem in fallback_problems(log, is_user_file, args.level) + dynamic_shape_problems(
-        ir_text, is_user_file, args.level
+    for problem in (
+        fallback_problems(log, is_user_file, args.level)
+        + compile_time_problems(log, is_user_file, args.level)
+        + dynamic_shape_problems(ir_text, is_user_file, args.level)
+        + (unowned_parameter_problems(ir_text, held, is_user_file, args.level) if held is not None else [])
     ):
         result["problems"].append(problem.to_json())
     return {**result, "status": COMPILED}
+
+
+def _definition(target: dict[str, Any], is_user_file: Callable[[str], bool]) -> tuple[tuple[str, int], ...]:
+    """Where a compile error that names no line of the user's is located: the definition of
+    what was compiled (a Cell without ``construct`` fails inside MindSpore's own Cell)."""
+    path = target.get("path")
+    return ((path, int(target["line"])),) if path and is_user_file(path) else ()
 
 
 @contextlib.contextmanager

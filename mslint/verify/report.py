@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from mslint.verify.command import VerifyReport
-from mslint.verify.compiler_output import DYNAMIC_SHAPE, ERROR, FALLBACK, UNTRACKED, Problem
+from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, FALLBACK, UNTRACKED, Problem
 from mslint.verify.runner import COMPILED, Outcome
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -17,6 +17,7 @@ _KINDS = {
     FALLBACK: "fell back to Python",
     DYNAMIC_SHAPE: "dynamic shape",
     UNTRACKED: "parameters not owned",
+    COMPILE_TIME: "run once while compiling",
 }
 
 

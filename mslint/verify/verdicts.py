@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from mslint.diagnostics import Diagnostic, Severity
+from mslint.rules import rule_named
 from mslint.rules.base import dynamic_shape_severity, fallback_severity
 from mslint.settings import Settings
-from mslint.verify.compiler_output import DYNAMIC_SHAPE, ERROR, Location, Problem
+from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, Location, Problem
 from mslint.verify.targets import Target
 
 CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE = "confirmed", "not-reproduced", "not-verifiable"
@@ -79,7 +80,12 @@ def judge(
     problems: list[Problem],
     statuses: dict[tuple[str, str], TargetStatus],
 ) -> Verdict:
-    evidence = [p for p in problems if any(covers(diagnostic, loc) for loc in p.locations)]
+    evidence = [
+        p
+        for p in problems
+        if any(covers(diagnostic, loc) for loc in p.locations)
+        and (p.kind != COMPILE_TIME or _predicts_compile_time(diagnostic))
+    ]
     if evidence:
         return Verdict(diagnostic, CONFIRMED, evidence)
     if diagnostic.symbol == "syntax-error":
@@ -93,6 +99,11 @@ def judge(
         return Verdict(diagnostic, NOT_REPRODUCED, reason=reason)
     reasons = status.reasons or [target.unbuildable or f"{target.entry} was not compiled"]
     return Verdict(diagnostic, NOT_VERIFIABLE, reason="; ".join(dict.fromkeys(reasons)))
+
+
+def _predicts_compile_time(diagnostic: Diagnostic) -> bool:
+    rule = rule_named(diagnostic.symbol)
+    return rule is not None and rule.compile_time_evidence
 
 
 def _in_target(problem: Problem, target: Target) -> bool:
@@ -110,6 +121,8 @@ def compiler_only(
     found: dict[tuple[str, int, str], CompilerOnly] = {}
     confirmed = [d for d in diagnostics if any(covers(d, loc) for p in problems for loc in p.locations)]
     for problem in problems:
+        if problem.kind == COMPILE_TIME:  # folding constants is what compilers do: evidence, never a problem
+            continue
         if any(covers(d, loc) for d in diagnostics for loc in problem.locations):
             continue
         if problem.locations and any(_follows_from(problem.locations[-1], d) for d in confirmed):

@@ -1,4 +1,9 @@
-"""Python attributes of a Cell changed in graph code: STRICT rejects it, LAX falls back to Python."""
+"""Python attributes of a Cell changed in graph code: STRICT rejects it, LAX falls back to Python.
+Python's random numbers and clocks read in graph code: run once while compiling, a constant after."""
+
+import random
+import time
+from datetime import datetime
 
 from mindspore import nn
 
@@ -21,3 +26,27 @@ class RememberLast(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         self.scale = 2.0  # expect: python-side-effect-in-graph
         return x * 2
+
+
+class RandomScale(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x * random.uniform(0.5, 1.5)  # expect: python-side-effect-in-graph
+
+
+class RandomDrop(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        if random.random() < 0.5:  # expect: python-side-effect-in-graph
+            return x * 0
+        return x
+
+
+class TimesItself(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        start = time.perf_counter()  # expect: python-side-effect-in-graph
+        y = x * 2
+        return y, time.perf_counter() - start  # expect: python-side-effect-in-graph
+
+
+class StampsSeconds(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x + datetime.now().second  # expect: python-side-effect-in-graph

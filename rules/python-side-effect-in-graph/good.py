@@ -1,4 +1,6 @@
-"""State kept the graph way, and Python state that is only read."""
+"""State kept the graph way, Python state that is only read, and randomness drawn by MindSpore."""
+
+import random
 
 import mindspore as ms
 from mindspore import Parameter, Tensor, nn, ops
@@ -21,3 +23,22 @@ class LocalListConsumed(nn.Cell):  # mslint: inputs=float32[2,4]
         for i in range(2):
             parts.append(x * i)
         return ops.concat(parts)
+
+
+class RandomOperators(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        noise = ops.rand_like(x)
+        keep = ops.uniform((2, 4), Tensor(0.0), Tensor(1.0)) > 0.5
+        return ops.select(keep, x + noise, x)
+
+
+class DrawsOnceInInit(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.jitter = random.uniform(0.9, 1.1)  # host code: one value for the Cell's life, on purpose
+
+    def random(self, x):
+        return x * self.jitter
+
+    def construct(self, x):
+        return self.random(x)

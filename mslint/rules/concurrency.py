@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
+from mslint.model.walk import descendants
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+_CONCURRENCY_MODULES = ("threading", "_thread", "multiprocessing", "concurrent.futures", "asyncio")
+
+
+class ConcurrencyInGraph(Rule):
+    """
+    ## What it does
+    Flags calls into `threading`, `multiprocessing`, `concurrent.futures` and `asyncio` in
+    graph code: starting threads or processes, creating pools, executors and locks, running
+    coroutines: warnings, and errors where MindSpore rejects the call (an executor or pool
+    used as a context manager, `asyncio.run`). Calls that take tensors are
+    `third-party-call-in-graph`'s. The same calls in host code (`__init__`, the training
+    loop, the data pipeline) are fine.
+
+    ## Why it breaks graph mode
+    A graph has no threads. MindSpore 2.10 runs such a call once, while compiling, at every
+    syntax level, and keeps at most its result: `threading.Thread(target=log_step).start()`
+    runs `log_step` once during the compile and never again, `multiprocessing.Pool(2)` starts
+    its worker processes during the compile. The compiler's fallback dump lists the line
+    after its parser phase and not after its optimizer phase (run while compiling, not at
+    run time), which is how `mslint verify` confirms it. Using an executor or a pool as a
+    context manager is rejected at every level (`TypeError: Only support jit_class
+    instance, but got PythonObject(type: <class
+    'concurrent.futures.thread.ThreadPoolExecutor'>, ...)`), and so is running a coroutine
+    (`asyncio.run(fetch())`: `TypeError: Parse Lambda Function Fail`).
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            threading.Thread(target=log_step).start()
+            return x * 2
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            return x * 2
+
+
+    def train_step(net, x):
+        threading.Thread(target=log_step).start()
+        return net(x)
+    ```
+    """
+
+    code = "MS112"
+    symbol = "concurrency-in-graph"
+    summary = "threads, processes, executors or `asyncio` in graph code"
+    node_types = (ast.Call,)
+    compile_time_evidence = True
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.WARNING
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        assert isinstance(node, ast.Call)
+        qualname = function.qualname(node.func)
+        if qualname is None or not any(qualname.startswith(f"{m}.") for m in _CONCURRENCY_MODULES):
+            return
+        if any(function.kind(a) is Kind.GRAPH for a in [*node.args, *(k.value for k in node.keywords)]):
+            return  # on tensors it is not run while compiling: third-party-call-in-graph reports it
+        hint = "start threads, processes and executors in host code (the training loop, the data pipeline)"
+        if qualname == "asyncio.run" or _is_context_manager(node, function):
+            message = f"`{qualname}` here is rejected by MindSpore in graph code"
+            yield Finding(node, message, hint=hint, severity=Severity.ERROR)
+        else:
+            message = f"`{qualname}` is called once, while compiling, and never when the graph runs"
+            yield Finding(node, message, hint=hint)
+
+
+def _is_context_manager(call: ast.Call, function: GraphFunction) -> bool:
+    return any(
+        item.context_expr is call
+        for node in descendants(function.node)
+        if isinstance(node, (ast.With, ast.AsyncWith))
+        for item in node.items
+    )

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from mslint.diagnostics import Edit, Fix, Severity
+from mslint.model.module import ModuleInfo, bound_names
+from mslint.model.project import ClassRef, Project
+from mslint.model.walk import descendants
+from mslint.rules._cell_classes import cell_classes, is_plain_cell, method, mindspore_bases, name_node
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+
+class ForwardInsteadOfConstruct(Rule):
+    """
+    ## What it does
+    Flags a Cell that defines `forward` and no `construct`, itself or in its base classes
+    (a PyTorch habit). The fix renames `forward` to `construct`; it is unsafe when the module
+    also calls some `.forward(...)`, which the renaming would break.
+
+    ## Why it breaks graph mode
+    MindSpore runs a Cell's `construct`, never its `forward`. The Cell is built, but the
+    first call fails, in graph mode and in PyNative mode alike, with
+    `AttributeError: For 'Cell', the method 'construct' is not defined.` (MindSpore 2.10),
+    raised from MindSpore's own `Cell.construct`, so the message names no line of the model.
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(4, 4)
+
+        def forward(self, x):
+            return self.dense(x)
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.dense = nn.Dense(4, 4)
+
+        def construct(self, x):
+            return self.dense(x)
+    ```
+    """
+
+    code = "MS205"
+    symbol = "forward-instead-of-construct"
+    summary = "a Cell that defines `forward` and no `construct` (MindSpore only calls `construct`)"
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        for cls in cell_classes(module, project):
+            forward = method(cls.node, "forward")
+            if forward is None or _has_construct(cls, project):
+                continue
+            bases = mindspore_bases(cls, project)
+            if bases is None or not all(is_plain_cell(base) for base in bases):
+                continue  # a MindSpore Cell other than nn.Cell, or a third-party base, may define construct
+            yield Finding(
+                name_node(cls.node, module),
+                f"`{cls.node.name}` defines `forward` but no `construct`: MindSpore never calls `forward`",
+                hint="rename `forward` to `construct`",
+                fix=_rename(forward, module),
+            )
+
+
+def _has_construct(cls: ClassRef, project: Project) -> bool:
+    """A ``construct`` method, or one bound in a class body (``construct = forward``)."""
+    return project.find_method(cls, "construct") is not None or any(
+        isinstance(statement, ast.Assign) and any(bound_names(t) == ["construct"] for t in statement.targets)
+        for klass in project.mro(cls)
+        for statement in klass.node.body
+    )
+
+
+def _rename(forward: ast.FunctionDef, module: ModuleInfo) -> Fix:
+    name = name_node(forward, module)
+    called = any(isinstance(n, ast.Attribute) and n.attr == "forward" for n in descendants(module.tree))
+    edit = Edit(name.lineno, name.col_offset + 1, name.lineno, (name.end_col_offset or 0) + 1, "construct")
+    return Fix("Rename `forward` to `construct`", (edit,), "unsafe" if called else "safe")
