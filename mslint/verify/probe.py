@@ -1,25 +1,21 @@
-"""The verifier's child: compile one graph entry with MindSpore and write the evidence as JSON.
+"""Compile one graph entry with MindSpore and gather the evidence, in a process of its own.
 
-Run as ``python -m mslint.verify.probe FILE:NAME --level strict|lax --output OUT.json``
-with ``--inputs SPEC`` and ``--kwargs JSON`` for a Cell class or ``@jit`` function, or
-``--factory`` when ``NAME()`` returns ``(cell_or_function, inputs)``. One process per
-compile: MindSpore carries fallback state from one compile into the next, and the
-compiler may crash or hang, which the parent must survive.
+:mod:`mslint.verify.batch` forks one process per compile: MindSpore carries fallback state
+from one compile into the next, and the compiler may crash or hang. ``probe`` builds a Cell
+class or ``@jit`` function from input specs and constructor kwargs, or calls a factory
+``NAME()`` that returns ``(cell_or_function, inputs)``.
 """
 
 from __future__ import annotations
 
-import argparse
 import ast
 import contextlib
 import importlib
 import importlib.util
 import inspect
-import json
 import os
 import re
 import sys
-import tempfile
 import time
 import traceback
 from collections.abc import Callable, Iterator
@@ -289,29 +285,31 @@ def _causes(untracked: dict[str, Problem], locations: tuple[tuple[str, int], ...
     return tuple(causes)
 
 
-def probe(args: argparse.Namespace, work_dir: str) -> dict[str, Any]:
+def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) -> dict[str, Any]:
+    """Compile ``job`` (``target`` ``FILE:NAME``, ``inputs``, ``kwargs``, ``factory``) at
+    ``level``; MindSpore's dumps go to ``work_dir``."""
     import mindspore as ms
 
-    ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if args.level == "strict" else ms.LAX)
-    ms.set_context(device_target=args.device or available_devices()[0])
+    ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if level == "strict" else ms.LAX)
+    ms.set_context(device_target=device or available_devices()[0])
     is_user_file = user_file_filter([os.path.dirname(ms.__file__), os.path.dirname(os.path.dirname(__file__))])
-    path_text, _, name = args.target.rpartition(":")
-    result: dict[str, Any] = {"level": args.level, "device": ms.get_context("device_target"), "problems": []}
+    path_text, _, name = str(job["target"]).rpartition(":")
+    result: dict[str, Any] = {"level": level, "device": ms.get_context("device_target"), "problems": []}
     log_path = Path(work_dir, "stderr.log")
     held: set[str] | None = None
     with _stderr_to(log_path):
         try:
             module = _import_user_module(Path(path_text).resolve())
-            specs, kwargs = parse_input_specs(args.inputs), json.loads(args.kwargs)
-            obj, inputs = build(module, name, args.factory, specs, kwargs, is_user_file)
+            specs, kwargs = parse_input_specs(job.get("inputs", "")), dict(job.get("kwargs", {}))
+            obj, inputs = build(module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
             result["target"] = describe(obj)
             started = time.perf_counter()
-            problems = compile_target(obj, inputs, is_user_file, args.level)
+            problems = compile_target(obj, inputs, is_user_file, level)
             result["compile_s"] = round(time.perf_counter() - started, 3)
             held = held_parameter_names(obj)
         except ConstructionFailed as failure:
             result["target"] = describe(failure.cell)
-            problems = [replace(failure.problem, level=args.level)]
+            problems = [replace(failure.problem, level=level)]
         except NotVerifiable as error:
             return {**result, "status": NOT_VERIFIABLE, "reason": str(error)}
         except ValueError as error:  # malformed input specs
@@ -326,10 +324,10 @@ def probe(args: argparse.Namespace, work_dir: str) -> dict[str, Any]:
             problem = Problem(problem.kind, problem.message, locations, problem.level)
         result["problems"].append(problem.to_json())
     for problem in (
-        fallback_problems(log, is_user_file, args.level)
-        + compile_time_problems(log, is_user_file, args.level)
-        + dynamic_shape_problems(ir_text, is_user_file, args.level)
-        + (unowned_parameter_problems(ir_text, held, is_user_file, args.level) if held is not None else [])
+        fallback_problems(log, is_user_file, level)
+        + compile_time_problems(log, is_user_file, level)
+        + dynamic_shape_problems(ir_text, is_user_file, level)
+        + (unowned_parameter_problems(ir_text, held, is_user_file, level) if held is not None else [])
     ):
         result["problems"].append(problem.to_json())
     return {**result, "status": COMPILED}
@@ -355,33 +353,3 @@ def _stderr_to(log_path: Path) -> Iterator[None]:
             sys.stderr.flush()
             os.dup2(saved, 2)
             os.close(saved)
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mslint.verify.probe")
-    parser.add_argument("target", help="FILE:NAME")
-    parser.add_argument("--level", choices=("strict", "lax"), default="strict")
-    parser.add_argument("--inputs", default="")
-    parser.add_argument("--kwargs", default="{}")
-    parser.add_argument("--factory", action="store_true")
-    parser.add_argument("--device")
-    parser.add_argument("--output", required=True)
-    args = parser.parse_args(argv)
-    output = Path(args.output).resolve()
-    path_text, _, name = args.target.rpartition(":")
-    args.target = f"{Path(path_text).resolve()}:{name}"
-    with tempfile.TemporaryDirectory(prefix="mslint-probe-") as work_dir:
-        os.environ.update(
-            MS_DEV_SAVE_GRAPHS="1",
-            MS_DEV_DUMP_IR_PASSES="validate",
-            MS_DEV_SAVE_GRAPHS_PATH=work_dir,
-            MS_DEV_FALLBACK_DUMP_NODE="1",
-        )
-        os.chdir(work_dir)  # MindSpore writes rank_0/ dumps of failed compiles into the working folder
-        result = probe(args, work_dir)
-    output.write_text(json.dumps(result))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

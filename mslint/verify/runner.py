@@ -1,6 +1,7 @@
-"""Compile jobs in child processes: each in its own process group, with a timeout, in parallel.
+"""Compile jobs in child processes, in parallel: each child imports MindSpore once and forks
+a process per compile (:mod:`mslint.verify.batch`), in its own process group, with a timeout.
 
-A child that crashes, hangs or runs out of memory becomes an outcome that says so; it never
+A compile that crashes, hangs or runs out of memory becomes an outcome that says so; it never
 stops the other jobs. The parent never imports MindSpore or the user's code.
 """
 
@@ -13,7 +14,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +53,7 @@ class Outcome:
     compile_s: float | None = None
     """The compiler's own time for the compile, measured in the child."""
     wall_s: float = 0.0
-    """The child process from start to exit: interpreter, MindSpore import, build and compile."""
+    """The compile's process from fork to exit: import of the user's code, build and compile."""
 
     @property
     def compiled_key(self) -> tuple[str, str] | None:
@@ -63,50 +63,53 @@ class Outcome:
 
 
 def run_jobs(jobs: list[Job], timeout: float, workers: int, device: str | None) -> list[Outcome]:
-    """Run every job; the outcomes come back in the order of ``jobs``."""
+    """Run every job, in ``workers`` child processes; the outcomes come back in the order of ``jobs``."""
     if not jobs:
         return []
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        return list(pool.map(lambda job: run_job(job, timeout, device), jobs))
+    batches = [jobs[start :: max(1, workers)] for start in range(min(len(jobs), max(1, workers)))]
+    with ThreadPoolExecutor(max_workers=len(batches)) as pool:
+        done = [o for outcomes in pool.map(lambda batch: run_batch(batch, timeout, device), batches) for o in outcomes]
+    by_job = {id(outcome.job): outcome for outcome in done}
+    return [by_job[id(job)] for job in jobs]
 
 
-def run_job(job: Job, timeout: float, device: str | None) -> Outcome:
+def run_batch(jobs: list[Job], timeout: float, device: str | None) -> list[Outcome]:
+    """The jobs in one child (:mod:`mslint.verify.batch`), which forks a process per compile."""
     with tempfile.TemporaryDirectory(prefix="mslint-verify-") as scratch:
-        output, log = Path(scratch, "result.json"), Path(scratch, "child.log")
+        job_file, results, log = Path(scratch, "jobs.json"), Path(scratch, "results"), Path(scratch, "child.log")
+        results.mkdir()
+        job_file.write_text(json.dumps([_job_json(job) for job in jobs]))
         command = [
             sys.executable,
             "-m",
-            "mslint.verify.probe",
-            f"{job.path}:{job.name}",
-            "--level",
-            job.level,
-            "--inputs",
-            job.inputs,
-            "--kwargs",
-            json.dumps(job.kwargs),
-            "--output",
-            str(output),
+            "mslint.verify.batch",
+            str(job_file),
+            str(results),
+            "--timeout",
+            f"{timeout:g}",
         ]
-        command += ["--factory"] if job.factory else []
         command += ["--device", device] if device else []
-        started = time.perf_counter()
         with log.open("wb") as log_stream:
             child = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=log_stream,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
+                command, stdin=subprocess.DEVNULL, stdout=log_stream, stderr=subprocess.STDOUT, start_new_session=True
             )
-            try:
-                returncode = child.wait(timeout=timeout)
+            try:  # each compile has its own timeout in the child; this only guards the child itself
+                returncode = child.wait(timeout=timeout * len(jobs) + 120)
             except subprocess.TimeoutExpired:
                 kill_group(child)
-                return Outcome(job, TIMED_OUT, f"no result within the {timeout:g} s timeout (compile killed)")
-        wall_s = round(time.perf_counter() - started, 3)
-        if returncode == 0 and output.is_file():
-            return _outcome(job, json.loads(output.read_text()), wall_s)
-        return Outcome(job, CRASHED, _failure(returncode, log.read_text(errors="replace")), wall_s=wall_s)
+                returncode = -signal.SIGKILL
+        lost = failure_reason(returncode, log.read_text(errors="replace"))
+        return [_outcome(job, results / f"{index}.json", lost) for index, job in enumerate(jobs)]
+
+
+def _job_json(job: Job) -> dict[str, Any]:
+    return {
+        "target": f"{job.path.resolve()}:{job.name}",
+        "level": job.level,
+        "inputs": job.inputs,
+        "kwargs": job.kwargs,
+        "factory": job.factory,
+    }
 
 
 def kill_group(child: subprocess.Popen[Any]) -> None:
@@ -116,7 +119,15 @@ def kill_group(child: subprocess.Popen[Any]) -> None:
     child.wait()
 
 
-def _outcome(job: Job, result: dict[str, Any], wall_s: float) -> Outcome:
+def _outcome(job: Job, record_path: Path, lost: str) -> Outcome:
+    """The outcome from the child's record of the job; ``lost`` says why when there is none."""
+    if not record_path.is_file():
+        return Outcome(job, CRASHED, lost)
+    record = json.loads(record_path.read_text())
+    wall_s = float(record["wall_s"])
+    result = record.get("result")
+    if result is None:
+        return Outcome(job, str(record["status"]), record["reason"], wall_s=wall_s)
     return Outcome(
         job,
         str(result["status"]),
@@ -129,8 +140,8 @@ def _outcome(job: Job, result: dict[str, Any], wall_s: float) -> Outcome:
     )
 
 
-def _failure(returncode: int, log: str) -> str:
-    """One line on how a child died."""
+def failure_reason(returncode: int, log: str) -> str:
+    """One line on how a compile process died."""
     if returncode < 0:
         name = signal.Signals(-returncode).name
         if -returncode == signal.SIGKILL:
