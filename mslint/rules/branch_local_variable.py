@@ -105,7 +105,7 @@ def _loads(statement: ast.stmt) -> list[ast.Name]:
         parts = []
     else:
         parts = [statement]
-    return [n for part in parts for n in ast.walk(part) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+    return [n for part in parts for n in descendants(part) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
 
 
 def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
@@ -137,7 +137,7 @@ def _bindings(statement: ast.stmt, function: GraphFunction) -> tuple[set[str], s
 def _bound_in(body: list[ast.stmt]) -> set[str]:
     names: set[str] = set()
     for statement in body:
-        for node in ast.walk(statement):
+        for node in descendants(statement):
             if isinstance(node, ast.Assign):
                 names.update(n for target in node.targets for n in bound_names(target))
             elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):

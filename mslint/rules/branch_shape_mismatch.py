@@ -134,7 +134,7 @@ def _value(expr: ast.expr, function: GraphFunction, rebound: set[str]) -> _Value
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         return _value(expr.operand, function, rebound)
     if isinstance(expr, ast.Name) or is_self_attribute(expr, function.self_name):
-        names = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+        names = {n.id for n in descendants(expr) if isinstance(n, ast.Name)}
         if function.kind(expr) is Kind.GRAPH and not names & rebound:
             return _Value(base=ast.unparse(expr), rank=0, dtype="")
         return None
@@ -275,9 +275,8 @@ def _integer(expr: ast.expr) -> int | None:
 
 def _tests_identity(test: ast.expr) -> bool:
     """``x is None`` and the like are decided while compiling, whatever ``x`` is: one branch is compiled."""
-    return any(
-        isinstance(n, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot)) for op in n.ops) for n in ast.walk(test)
-    )
+    compares = [n for n in descendants(test) if isinstance(n, ast.Compare)]
+    return any(isinstance(op, (ast.Is, ast.IsNot)) for n in compares for op in n.ops)
 
 
 def _name_of(call: ast.Call) -> str:
@@ -323,7 +322,7 @@ def _final_values(block: list[ast.stmt]) -> dict[str, ast.expr]:
 
 def _bound(statement: ast.stmt) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(statement):
+    for node in descendants(statement):
         if isinstance(node, ast.Assign):
             names.update(n for target in node.targets for n in bound_names(target))
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):

@@ -110,16 +110,18 @@ class CellCreatedInGraph(Rule):
         qualname = function.qualname(node.func)
         if qualname is None:
             return
-        resolved = function.project.resolve(qualname, function.module)
-        if _is_parameter_cell(qualname) or (
-            isinstance(resolved, ClassRef) and _creates_parameters(function.project, resolved, set())
-        ):
+        if _is_parameter_cell(qualname) or _is_user_parameter_cell(qualname, function):
             name = qualname.rsplit(".", 1)[-1]
             yield Finding(
                 node,
                 f"`{name}` is built while compiling: its Parameters are created then and never trained",
                 hint=f"build the `{name}` in `__init__` (`self.layer = ...`) and call `self.layer(x)` here",
             )
+
+
+def _is_user_parameter_cell(qualname: str, function: GraphFunction) -> bool:
+    resolved = function.project.resolve(qualname, function.module)
+    return isinstance(resolved, ClassRef) and _creates_parameters(function.project, resolved, set())
 
 
 def _is_parameter_cell(qualname: str) -> bool:
@@ -129,7 +131,19 @@ def _is_parameter_cell(qualname: str) -> bool:
 
 def _creates_parameters(project: Project, cls: ClassRef, seen: set[int]) -> bool:
     """Whether a Cell class of the checked code owns Parameters: it derives from a MindSpore Cell
-    that does, or an ``__init__`` of its class hierarchy creates a Parameter or such a Cell."""
+    that does, or an ``__init__`` of its class hierarchy creates a Parameter or such a Cell.
+    Kept on the class's node: graph code calls the same classes many times."""
+    known: bool | None = cls.node.__dict__.get(_MEMO)
+    if known is None:
+        known = _find_parameters(project, cls, seen)
+        setattr(cls.node, _MEMO, known)
+    return known
+
+
+_MEMO = "_mslint_creates_parameters"
+
+
+def _find_parameters(project: Project, cls: ClassRef, seen: set[int]) -> bool:
     if id(cls.node) in seen or not project.is_cell(cls):
         return False
     seen.add(id(cls.node))

@@ -119,7 +119,7 @@ class _Guards:
 
     def _add_branches(self, branch: ast.If | ast.IfExp) -> None:
         assert self._names is not None
-        test = list(ast.walk(branch.test))
+        test = list(descendants(branch.test))
         body = branch.body if isinstance(branch.body, list) else [branch.body]
         orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
         if any("version" in _identifier(n).lower() for n in test):
