@@ -5,8 +5,9 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.module import ModuleInfo, bound_names, is_self_attribute
-from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
+from mslint.model.project import Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants
+from mslint.rules._cell_classes import cell_classes
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -54,11 +55,10 @@ class PythonContainerOfCells(Rule):
         return Severity.ERROR
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        for node in descendants(module.tree):
-            if isinstance(node, ast.ClassDef) and project.is_cell(ClassRef(module, node)):
-                for method in node.body:
-                    if isinstance(method, ast.FunctionDef) and method.args.args:
-                        yield from _MethodCheck(module, project, method).findings()
+        for cls in cell_classes(module, project):
+            for method in cls.node.body:
+                if isinstance(method, ast.FunctionDef) and method.args.args:
+                    yield from _MethodCheck(module, project, method).findings()
 
 
 class _MethodCheck:

@@ -28,10 +28,14 @@ from mslint.verify.runner import CRASHED, TIMED_OUT, failure_reason
 _POLL_S = 0.02
 
 
-def run_batch(jobs: list[dict[str, Any]], results: Path, timeout: float, device: str | None, work: Path) -> None:
+def compile_each(jobs: list[dict[str, Any]], results: Path, timeout: float, device: str | None, work: Path) -> None:
     for index, job in enumerate(jobs):
         started = time.perf_counter()
-        record = _run_forked(job, timeout, device, work / str(index))
+        job_work = work / str(index)
+        try:
+            record = _run_forked(job, timeout, device, job_work)
+        finally:  # a compile's dumps can be large: none are kept once read
+            shutil.rmtree(job_work, ignore_errors=True)
         record["wall_s"] = round(time.perf_counter() - started, 3)
         (results / f"{index}.json").write_text(json.dumps(record))
 
@@ -58,7 +62,6 @@ def _run_forked(job: dict[str, Any], timeout: float, device: str | None, work: P
         record: dict[str, Any] = {"result": json.loads(result.read_text())}
     else:
         record = {"status": CRASHED, "reason": failure_reason(returncode, log.read_text(errors="replace"))}
-    shutil.rmtree(work, ignore_errors=True)
     return record
 
 
@@ -100,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     import mindspore  # noqa: F401  (once, for every fork)
 
-    run_batch(json.loads(args.jobs.read_text()), args.results, args.timeout, args.device, work)
+    compile_each(json.loads(args.jobs.read_text()), args.results, args.timeout, args.device, work)
     return 0
 
 

@@ -110,10 +110,20 @@ def _concrete(value: Any) -> Any:
 
 def untracked_parameters(net: Any) -> dict[str, Problem]:
     """Cell attributes keeping Cells or Parameters in a plain container the Cell does not own."""
-    import mindspore as ms
-
     owned = {id(p) for p in net.get_parameters()}
     found = {}
+    for cell, attribute, params in _parameters_in_plain_containers(net):
+        if not all(id(p) in owned for p in params):
+            message = f"{type(cell).__name__}.{attribute} holds parameters the Cell does not own (never trained)"
+            found[attribute] = Problem(UNTRACKED, message, _assignment_locations(type(cell), attribute))
+    return found
+
+
+def _parameters_in_plain_containers(net: Any) -> Iterator[tuple[Any, str, list[Any]]]:
+    """``(cell, attribute, parameters)`` for each attribute of a Cell of ``net``'s tree that keeps
+    Cells or Parameters in a plain list, tuple or dict: the Parameters found there."""
+    import mindspore as ms
+
     for _, cell in net.cells_and_names():
         for attribute, value in vars(cell).items():
             if not isinstance(value, (list, tuple, dict)):
@@ -121,10 +131,8 @@ def untracked_parameters(net: Any) -> dict[str, Problem]:
             items = value.values() if isinstance(value, dict) else value
             held = [item for item in items if isinstance(item, (ms.nn.Cell, ms.Parameter))]
             params = [p for item in held for p in ([item] if isinstance(item, ms.Parameter) else item.get_parameters())]
-            if params and not all(id(p) in owned for p in params):
-                message = f"{type(cell).__name__}.{attribute} holds parameters the Cell does not own (never trained)"
-                found[attribute] = Problem(UNTRACKED, message, _assignment_locations(type(cell), attribute))
-    return found
+            if params:
+                yield cell, attribute, params
 
 
 def held_parameter_names(obj: Any) -> set[str] | None:
@@ -135,16 +143,8 @@ def held_parameter_names(obj: Any) -> set[str] | None:
 
     if not isinstance(obj, ms.nn.Cell) or "_params" not in vars(obj):
         return None
-    names = {p.name for p in obj.get_parameters()}
-    for _, cell in obj.cells_and_names():
-        for value in vars(cell).values():
-            items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
-            for item in items:
-                if isinstance(item, ms.Parameter):
-                    names.add(item.name)
-                elif isinstance(item, ms.nn.Cell):
-                    names.update(p.name for p in item.get_parameters())
-    return names
+    contained = {p.name for _, _, params in _parameters_in_plain_containers(obj) for p in params}
+    return {p.name for p in obj.get_parameters()} | contained
 
 
 def _assignment_locations(cls: type, attribute: str) -> tuple[tuple[str, int], ...]:
