@@ -195,7 +195,8 @@ def test_rule_documentation_has_the_four_sections(run, rule) -> None:
     assert code == 0
     assert out.startswith(f"# {rule.symbol} ({rule.code})")
     headings = re.findall(r"^## (.+)$", out, flags=re.MULTILINE)
-    assert headings == ["What it does", "Why it breaks graph mode", "Example", "Use instead"]
+    assert len(headings) == 4 and headings[1].startswith("Why it "), headings  # graph mode, or what else it breaks
+    assert [headings[0], *headings[2:]] == ["What it does", "Example", "Use instead"]
 
 
 def test_rules_lists_every_rule(run) -> None:

@@ -115,6 +115,23 @@ def test_run_captures_the_compiles_of_a_training_script(
     assert (tmp_path / "train.py").read_text() == (DATA / "train_script" / "train.py").read_text()
 
 
+def test_run_confirms_what_mindspore_checks_outside_compiles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    shutil.copy(REPO / "rules" / "ms-op-in-data-pipeline" / "bad.py", tmp_path / "pipeline.py")
+    script = "import pipeline\n\nfor row in pipeline.train_data.create_tuple_iterator():\n    pass\n"
+    (tmp_path / "train.py").write_text(script)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("verify", "pipeline.py", "--run", f"{sys.executable} train.py", "--format", "json")
+    report = json.loads(out)
+    assert report["run"]["returncode"] == 0
+    findings = report["findings"]
+    assert len(findings) == 6 and all(f["verdict"] == "confirmed" for f in findings), findings
+    assert all({e["kind"] for e in f["evidence"]} == {"runtime"} for f in findings)
+    assert report["compiler_only"] == []
+    assert code == 1, "map refusing `nn.ReLU()` is an error"
+
+
 FACTORIES = """
 import os
 import signal

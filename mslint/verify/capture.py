@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from mslint.verify.compiler_output import (
     ERROR,
@@ -97,7 +98,10 @@ def _stderr_fd() -> int:
         return subprocess.DEVNULL
 
 
-def _read_record(record: dict[str, object], capture: RunCapture, is_user_file: Callable[[str], bool]) -> None:
+def _read_record(record: dict[str, Any], capture: RunCapture, is_user_file: Callable[[str], bool]) -> None:
+    if "runtime" in record:
+        capture.problems.append(Problem.from_json(record["runtime"]))
+        return
     path, name, error = record.get("path"), record.get("name"), record.get("error")
     if isinstance(path, str) and isinstance(name, str):
         capture.compiled.add((str(Path(path).resolve()), name))

@@ -17,6 +17,9 @@ ERROR, FALLBACK, DYNAMIC_SHAPE, UNTRACKED = "error", "fallback", "dynamic-shape"
 COMPILE_TIME = "compile-time"
 """Python the compiler ran once, while compiling, and folded into the graph as a constant: a
 problem only for code that should run at every call (``random.random()``), never on its own."""
+RUNTIME = "runtime"
+"""A check of MindSpore's own that the user's code failed while it ran outside a compile
+(network operators in a dataset ``map``): see :mod:`mslint.verify.runtime`."""
 
 Location = tuple[str, int]
 """An absolute file path and a 1-based line."""

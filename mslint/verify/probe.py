@@ -38,6 +38,7 @@ from mslint.verify.compiler_output import (
 from mslint.verify.devices import available_devices
 from mslint.verify.inputs import TensorSpec, parse_input_specs
 from mslint.verify.runner import COMPILED, NOT_VERIFIABLE
+from mslint.verify.runtime import watch
 
 
 class NotVerifiable(Exception):
@@ -297,6 +298,8 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
     result: dict[str, Any] = {"level": level, "device": ms.get_context("device_target"), "problems": []}
     log_path = Path(work_dir, "stderr.log")
     held: set[str] | None = None
+    seen_running: list[Problem] = []
+    watch(seen_running.append, is_user_file)
     with _stderr_to(log_path):
         try:
             module = _import_user_module(Path(path_text).resolve())
@@ -324,7 +327,8 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
             problem = Problem(problem.kind, problem.message, locations, problem.level)
         result["problems"].append(problem.to_json())
     for problem in (
-        fallback_problems(log, is_user_file, level)
+        [replace(p, level=level) for p in seen_running]
+        + fallback_problems(log, is_user_file, level)
         + compile_time_problems(log, is_user_file, level)
         + dynamic_shape_problems(ir_text, is_user_file, level)
         + (unowned_parameter_problems(ir_text, held, is_user_file, level) if held is not None else [])

@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any
 
 from mslint.verify.command import VerifyReport
-from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, FALLBACK, UNTRACKED, Problem
+from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, FALLBACK, RUNTIME, UNTRACKED, Problem
 from mslint.verify.runner import COMPILED, Outcome
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -18,6 +18,7 @@ _KINDS = {
     DYNAMIC_SHAPE: "dynamic shape",
     UNTRACKED: "parameters not owned",
     COMPILE_TIME: "run once while compiling",
+    RUNTIME: "MindSpore's own check while running",
 }
 
 

@@ -17,7 +17,7 @@ from mslint.diagnostics import Diagnostic, Severity
 from mslint.rules import rule_named
 from mslint.rules.base import dynamic_shape_severity, fallback_severity
 from mslint.settings import Settings
-from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, Location, Problem
+from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, RUNTIME, Location, Problem
 from mslint.verify.targets import Target
 
 CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE = "confirmed", "not-reproduced", "not-verifiable"
@@ -223,6 +223,8 @@ def _severity(problem: Problem, settings: Settings) -> Severity:
         return Severity.ERROR if problem.level in ("lax", settings.syntax_level, "") else fallback_severity(settings)
     if problem.kind == DYNAMIC_SHAPE:
         return dynamic_shape_severity(settings)
+    if problem.kind == RUNTIME:
+        return Severity.WARNING
     return fallback_severity(settings)
 
 

@@ -4,7 +4,8 @@ Python imports ``sitecustomize`` from this folder because the verifier puts it f
 PYTHONPATH. It must stand alone (the command may run another interpreter than mslint's):
 it waits for ``mindspore.graph.api`` to be imported, wraps the Cell and ``@jit`` compile
 methods, and appends one JSON line per compiled object and per failed compile to the file
-named by ``MSLINT_VERIFY_RECORD``. Any other ``sitecustomize`` on the path still runs.
+named by ``MSLINT_VERIFY_RECORD``; when mslint is importable, also one per problem found by
+MindSpore's own checks outside compiles (``mslint.verify.runtime``). Any other ``sitecustomize`` on the path still runs.
 """
 
 from __future__ import annotations
@@ -71,9 +72,26 @@ def _patch(api: ModuleType) -> None:
         jit_executor.compile = _wrap(jit_executor.compile, lambda self, args: getattr(self, "fn", self))
 
 
+def _watch_running_code(dataset: ModuleType) -> None:
+    """Record what MindSpore's own checks find outside compiles (network operators in a dataset
+    ``map``), with mslint's watchers when this interpreter can import mslint."""
+    try:
+        from mslint.verify.compiler_output import user_file_filter
+        from mslint.verify.runtime import watch
+    except ImportError:
+        return
+    mslint_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    mindspore_root = os.path.dirname(os.path.dirname(os.path.abspath(str(dataset.__file__))))
+    watch(lambda problem: _write({"runtime": problem.to_json()}), user_file_filter([mslint_root, mindspore_root]))
+
+
+_PATCHES: dict[str, Callable[[ModuleType], None]] = {_API: _patch, "mindspore.dataset": _watch_running_code}
+
+
 class _PatchOnImport(importlib.abc.MetaPathFinder):
     def find_spec(self, name: str, path: Any, target: Any = None) -> ModuleSpec | None:
-        if name != _API:
+        patch = _PATCHES.get(name)
+        if patch is None:
             return None
         sys.meta_path.remove(self)
         try:
@@ -87,7 +105,7 @@ class _PatchOnImport(importlib.abc.MetaPathFinder):
 
         def exec_and_patch(module: ModuleType) -> None:
             exec_module(module)
-            _patch(module)
+            patch(module)
 
         loader.exec_module = exec_and_patch
         return spec

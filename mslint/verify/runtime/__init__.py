@@ -1,0 +1,37 @@
+"""Evidence MindSpore gives while the user's code runs, outside any compile.
+
+Some hazards never reach the compiler: a dataset ``map`` given network operators, mixed
+precision set twice. MindSpore's own checks notice them while the user's module builds its
+pipeline or its model. Each watcher wraps the MindSpore API that runs such a check and reports
+what the check found as a :class:`Problem` located on the user's line that made the call.
+The probe child installs the watchers before it imports the user's module.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from mslint.verify.compiler_output import Location, Problem
+
+Report = Callable[[Problem], None]
+IsUserFile = Callable[[str], bool]
+
+
+def watch(report: Report, is_user_file: IsUserFile) -> None:
+    """Install every watcher; MindSpore must be importable."""
+    from mslint.verify.runtime import data_pipeline
+
+    data_pipeline.install(report, is_user_file)
+
+
+def caller_location(is_user_file: IsUserFile) -> tuple[Location, ...]:
+    """The innermost line of the user's files on the current stack (none when MindSpore was
+    called from elsewhere)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if is_user_file(frame.f_code.co_filename):
+            return ((str(Path(frame.f_code.co_filename).resolve()), frame.f_lineno),)
+        frame = frame.f_back  # type: ignore[assignment]
+    return ()
