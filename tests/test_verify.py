@@ -132,6 +132,24 @@ def test_run_confirms_what_mindspore_checks_outside_compiles(
     assert code == 1, "map refusing `nn.ReLU()` is an error"
 
 
+def test_run_confirms_python_run_once_while_compiling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    script = (
+        "import random\nimport numpy as np\nimport mindspore as ms\nfrom mindspore import nn\n\n"
+        "ms.set_context(mode=ms.GRAPH_MODE)\n\n\n"
+        "class Noisy(nn.Cell):\n    def construct(self, x):\n        return x * random.random()\n\n\n"
+        "print(Noisy()(ms.Tensor(np.ones((2, 2)), ms.float32)))\n"
+    )
+    (tmp_path / "noisy.py").write_text(script)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("verify", "noisy.py", "--run", f"{sys.executable} noisy.py", "--format", "json")
+    report = json.loads(out)
+    assert verdicts(report) == {("noisy.py", 11): "confirmed"}
+    assert [e["kind"] for e in report["findings"][0]["evidence"]] == ["compile-time"]
+    assert report["compiler_only"] == [] and code == 0
+
+
 FACTORIES = """
 import os
 import signal

@@ -21,6 +21,7 @@ from typing import Any
 from mslint.verify.compiler_output import (
     ERROR,
     Problem,
+    compile_time_problems,
     dynamic_shape_problems,
     error_locations,
     fallback_problems,
@@ -86,7 +87,11 @@ def capture_run(command: str, timeout: float) -> RunCapture:
             _read_record(json.loads(line), capture, is_user_file)
         text = log.read_text(errors="replace")
         ir_text = "\n".join(p.read_text(errors="replace") for p in graphs.rglob("*validate*.ir"))
-    capture.problems += fallback_problems(text, is_user_file) + dynamic_shape_problems(ir_text, is_user_file)
+    capture.problems += (
+        fallback_problems(text, is_user_file)
+        + compile_time_problems(text, is_user_file)
+        + dynamic_shape_problems(ir_text, is_user_file)
+    )
     return capture
 
 
