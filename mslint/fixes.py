@@ -2,7 +2,8 @@
 
 Safe fixes keep the program's meaning and are applied by ``--fix``; unsafe ones only with
 ``--unsafe-fixes``. Fixes whose edits overlap an already chosen fix are left for the next
-run, so a file is never garbled; applying the result again changes nothing.
+run, so a file is never garbled; applying the result again changes nothing. An edit that
+several fixes share (the same import added) is made once.
 """
 
 from __future__ import annotations
@@ -29,13 +30,15 @@ def apply_fixes(source: str, fixes: list[Fix]) -> tuple[str, int]:
             (_offset(lines, starts, e.line, e.column), _offset(lines, starts, e.end_line, e.end_column), e)
             for e in fix.edits
         ]
+        # An edit already chosen (the import two fixes both add) is shared, not a conflict.
+        new = [(start, end, edit.content) for start, end, edit in spans if (start, end, edit.content) not in chosen]
         if any(
             _overlaps(start, end, other_start, other_end)
-            for start, end, _ in spans
+            for start, end, _ in new
             for other_start, other_end, _ in chosen
         ):
             continue
-        chosen.extend((start, end, edit.content) for start, end, edit in spans)
+        chosen.extend(new)
         applied += 1
     for start, end, content in sorted(chosen, key=lambda span: (span[0], span[1]), reverse=True):
         source = source[:start] + content + source[end:]

@@ -87,6 +87,22 @@ def test_a_dynamic_batch_flowing_through_a_tuple_is_not_a_new_dynamic_shape(tmp_
     assert dynamic_shape_problems(node, user_file_filter([])) == []
 
 
+def test_a_dynamic_node_without_location_is_located_where_its_value_is_bound_and_used(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("class Net:\n    def construct(self, x):\n        rows = mint.where(x > 1)\n        return rows\n")
+    graph = (
+        "  %1(CNode_7) = PrimFunc_NonZeroExt(%0)\n"
+        "      : (<Tensor[Bool], (2, 4)>) -> (<Tuple[Tensor[Int64]*2], TupleShape((-1), (-1))>)\n"
+        "      # Fullname with scope: (Default/NonZeroExt-op0)\n"
+        "  Return(%1) cnode_attrs: {checkpoint: Bool(1)}\n"
+        "      : (<Tuple[Tensor[Int64]*2], TupleShape((-1), (-1))>)\n"
+        f"      # In file {path}:4, 8~19/        return rows/\n"
+    )
+    (problem,) = dynamic_shape_problems(graph, user_file_filter([]))
+    assert [line for _, line in problem.locations] == [3, 4], "the binding of `rows`, then its use"
+    assert problem.message.startswith("PrimFunc_NonZeroExt")
+
+
 def test_error_locations_in_order(tmp_path: Path) -> None:
     path = tmp_path / "net.py"
     path.write_text("")

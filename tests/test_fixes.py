@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from mslint.diagnostics import Edit, Fix
+from mslint.engine import check_files
 from mslint.fixes import apply_fixes
-from tests.examples import RULES_DIR, example_files, expected_findings
+from mslint.settings import Settings
+from tests.examples import RULES_DIR, example_files
 
 Run = Callable[..., tuple[int, str, str]]
 
@@ -45,27 +47,24 @@ def test_fix_removes_the_fixable_findings_and_is_idempotent(
     assert path.read_text() == text
 
 
-def test_fixed_container_example_compiles(tmp_path: Path, run: Run) -> None:
-    path = tmp_path / "bad.py"
-    shutil.copy(RULES_DIR / "python-container-of-cells" / "bad.py", path)
-    assert run("check", str(path), "--diff", "--no-cache")[0] == 1
-    run("check", str(path), "--fix", "--no-cache")
-    assert "self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])" in path.read_text()
-    out = run("verify", str(path), "--all", "--format", "json")[1]
-    report = json.loads(out)
-    assert all(c["status"] == "compiled" for c in report["compiles"])
-    assert report["compiler_only"] == [], "the fixed Cells compile without problems"
-    assert [f["verdict"] for f in report["findings"]] == ["confirmed", "confirmed"], "the unfixed two remain"
-    assert len(expected_findings(RULES_DIR / "python-container-of-cells" / "bad.py")) == 5
+FIXED_RULES = (
+    "python-container-of-cells",
+    "missing-super-init",
+    "forward-instead-of-construct",
+    "conv-padding-without-pad-mode",
+)
+FIXED_EXAMPLES = [
+    path
+    for rule in FIXED_RULES
+    for path in sorted((RULES_DIR / rule).glob("bad*.py"))
+    if any(d.fix and d.fix.applicability == "safe" for d in check_files([path], Settings()).diagnostics)
+]
 
 
-CONSTRUCTION_RULES = ("missing-super-init", "forward-instead-of-construct", "conv-padding-without-pad-mode")
-
-
-@pytest.mark.parametrize("symbol", CONSTRUCTION_RULES)
-def test_fixed_cells_build_and_compile(symbol: str, tmp_path: Path, run: Run) -> None:
-    path = tmp_path / "bad.py"
-    shutil.copy(RULES_DIR / symbol / "bad.py", path)
+@pytest.mark.parametrize("example", FIXED_EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run) -> None:
+    path = tmp_path / example.name
+    shutil.copy(example, path)
     unfixed = [d["message"] for d in findings(run, path) if not (d["fix"] and d["fix"]["applicability"] == "safe")]
     run("check", str(path), "--fix", "--no-cache")
     report = json.loads(run("verify", str(path), "--all", "--format", "json")[1])
@@ -85,3 +84,12 @@ def test_overlapping_fixes_wait_for_the_next_run() -> None:
 def test_columns_are_utf8_bytes() -> None:
     fix = Fix("wrap", (Edit(1, 13, 1, 13, "f("), Edit(1, 16, 1, 16, ")")))
     assert apply_fixes("s = 'é'; x=[1]\n", [fix]) == ("s = 'é'; x=f([1])\n", 1)
+
+
+def test_fixes_sharing_an_edit_are_applied_together() -> None:
+    add_import = Edit(2, 1, 2, 1, "from mindspore import nn\n")
+    first = Fix("wrap a", (add_import, Edit(3, 5, 3, 5, "nn.CellList("), Edit(3, 8, 3, 8, ")")))
+    second = Fix("wrap b", (add_import, Edit(4, 5, 4, 5, "nn.CellList("), Edit(4, 8, 4, 8, ")")))
+    source = "import os\n\na = [1]\nb = [2]\n"
+    fixed = "import os\nfrom mindspore import nn\n\na = nn.CellList([1])\nb = nn.CellList([2])\n"
+    assert apply_fixes(source, [first, second]) == (fixed, 2)

@@ -4,6 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Edit, Fix, Severity
+from mslint.imports import reference
 from mslint.model.module import ModuleInfo, bound_names, is_self_attribute
 from mslint.model.project import Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants
@@ -11,7 +12,11 @@ from mslint.rules._cell_classes import cell_classes
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
-_WRAPPERS = {ast.List: "nn.CellList", ast.ListComp: "nn.CellList", ast.Tuple: "nn.SequentialCell"}
+_MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse"})
+_READERS = frozenset(
+    f"builtins.{name}"
+    for name in ("len", "enumerate", "zip", "reversed", "iter", "list", "tuple", "sum", "min", "max", "any", "all")
+)
 
 
 class PythonContainerOfCells(Rule):
@@ -20,6 +25,17 @@ class PythonContainerOfCells(Rule):
     Flags a Cell attribute set to a plain Python list, tuple or dict of Cells or of
     Parameters (`self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]`), including lists built
     with `append` before being assigned.
+
+    The fix wraps a literal of Cells in `nn.CellList([...])` (a tuple becomes a list:
+    `nn.CellList` rejects tuples) or `nn.CellDict({...})`, and a literal of Parameters in
+    `ParameterTuple(...)`, naming them through the module's imports (`msnn.CellList`,
+    `ms.nn.CellList`, `CellList`) or adding `from mindspore import nn` /
+    `from mindspore import ParameterTuple` after its last import. Parameters get no fix when
+    the class changes the list (`append`, item assignment, `+=`: a tuple has none) or one of
+    them is named like another attribute (registering it raises `KeyError`); the fix is
+    unsafe when the class uses the list in other ways than iterating, indexing or reading it
+    with builtins or MindSpore (`self.weights + [w]` needs a list). In graph code a list
+    attribute of Parameters already behaves as a tuple.
 
     ## Why it breaks graph mode
     A Cell registers the sub-Cells and Parameters assigned to it directly, or through
@@ -36,6 +52,7 @@ class PythonContainerOfCells(Rule):
         def __init__(self):
             super().__init__()
             self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+            self.weights = [Parameter(Tensor(np.ones(4), ms.float32), name="w0")]
     ```
 
     ## Use instead
@@ -44,6 +61,7 @@ class PythonContainerOfCells(Rule):
         def __init__(self):
             super().__init__()
             self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])
+            self.weights = ParameterTuple([Parameter(Tensor(np.ones(4), ms.float32), name="w0")])
     ```
     """
 
@@ -58,13 +76,14 @@ class PythonContainerOfCells(Rule):
         for cls in cell_classes(module, project):
             for method in cls.node.body:
                 if isinstance(method, ast.FunctionDef) and method.args.args:
-                    yield from _MethodCheck(module, project, method).findings()
+                    yield from _MethodCheck(module, project, cls.node, method).findings()
 
 
 class _MethodCheck:
-    def __init__(self, module: ModuleInfo, project: Project, method: ast.FunctionDef) -> None:
+    def __init__(self, module: ModuleInfo, project: Project, cls: ast.ClassDef, method: ast.FunctionDef) -> None:
         self.module = module
         self.project = project
+        self.cls = cls
         self.self_name = method.args.args[0].arg
         self.method = method
         self.values: dict[str, list[ast.expr]] = {}
@@ -92,6 +111,11 @@ class _MethodCheck:
             elif isinstance(node, ast.Call) and _is_registration(node):
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
         self.local_names = frozenset(self.values)
+        self.shadowed = frozenset(
+            [a.arg for a in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)]
+            + [n.id for n in descendants(method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+        )
+        """Names the method binds itself: they hide the module's imports from its code."""
 
     def _key(self, node: ast.expr) -> str:
         """``name`` for a local, ``self.name`` for an attribute (which lists grow by appends too)."""
@@ -112,17 +136,15 @@ class _MethodCheck:
         container = containers[0]
         kinds = set().union(*(self._element_kinds(c, set()) for c in containers))
         if "cell" in kinds:
-            wrapper = (
-                "nn.CellDict"
-                if isinstance(container, (ast.Dict, ast.DictComp))
-                else _WRAPPERS.get(type(container), "nn.CellList")
-            )
+            wrapper = "CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else "CellList"
             yield Finding(
                 target,
                 f"`self.{target.attr}` keeps Cells in a plain {_container_name(container)}: "
                 "their parameters are not registered or trained",
-                hint=f"wrap it in `{wrapper}(...)`",
-                fix=self._wrap_fix(value) if value is container else None,
+                hint="make it a list in `nn.CellList([...])`"
+                if isinstance(container, ast.Tuple)
+                else f"wrap it in `nn.{wrapper}(...)`",
+                fix=self._wrap_fix(value, f"mindspore.nn.{wrapper}", as_list=True) if value is container else None,
             )
         elif "parameter" in kinds:
             yield Finding(
@@ -131,27 +153,90 @@ class _MethodCheck:
                 "they are not registered or trained",
                 hint="wrap it in `ParameterTuple(...)`",
                 severity=Severity.WARNING,
+                fix=self._parameter_tuple_fix(target.attr, value) if value is container else None,
             )
 
-    def _wrap_fix(self, container: ast.expr) -> Fix | None:
-        """Wrap the literal in ``nn.CellList``/``nn.CellDict``, through the module's own name for
-        ``mindspore.nn`` (no fix when the module has none)."""
-        wrapper = "CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else "CellList"
-        prefix = next((local for local, name in self.module.imports.items() if name == "mindspore.nn"), None)
-        if prefix is None:
-            prefix = next((f"{local}.nn" for local, name in self.module.imports.items() if name == "mindspore"), None)
-        if prefix is None or container.end_lineno is None or container.end_col_offset is None:
+    def _wrap_fix(
+        self, container: ast.expr, qualname: str, applicability: str = "safe", as_list: bool = False
+    ) -> Fix | None:
+        """Wrap the literal in ``qualname`` (``mindspore.nn.CellList``), named through the module's
+        imports or an import the fix adds. ``as_list``: make a tuple a list (``nn.CellList`` raises
+        "TypeError: For 'CellList', the new cells wanted to append should be instance of list, but
+        got tuple.")."""
+        found = reference(self.module, qualname, self.shadowed)
+        if found is None or container.end_lineno is None or container.end_col_offset is None:
             return None
-        bare_tuple = (
-            isinstance(container, ast.Tuple) and self.module.line(container.lineno)[container.col_offset] != "("
+        wrapper, added_import = found
+        opening, closing, width = f"{wrapper}(", ")", 0
+        if isinstance(container, ast.Tuple):
+            opening, closing = opening + ("[" if as_list else "("), ("]" if as_list else ")") + closing
+            # A parenthesized tuple's own parentheses are replaced; a bare one (`a, b`) gets new ones.
+            first = self.module.line(container.lineno).encode("utf-8")[container.col_offset : container.col_offset + 1]
+            width = 1 if first == b"(" else 0
+        start, end = container.col_offset + 1, container.end_col_offset + 1
+        edits = (
+            Edit(container.lineno, start, container.lineno, start + width, opening),
+            Edit(container.end_lineno, end - width, container.end_lineno, end, closing),
         )
-        opening, closing = f"{prefix}.{wrapper}(" + ("(" if bare_tuple else ""), ")" + (")" if bare_tuple else "")
-        start = (container.lineno, container.col_offset + 1)
-        end = (container.end_lineno, container.end_col_offset + 1)
+        if added_import is None:
+            return Fix(f"Wrap in `{wrapper}`", edits, applicability)
         return Fix(
-            f"Wrap in `{prefix}.{wrapper}`",
-            (Edit(*start, *start, opening), Edit(*end, *end, closing)),
+            f"Wrap in `{wrapper}` and add `{added_import.content.strip()}`", (*edits, added_import), applicability
         )
+
+    def _parameter_tuple_fix(self, attribute: str, container: ast.expr) -> Fix | None:
+        """``ParameterTuple([...])`` for a list or tuple of Parameters only (it raises TypeError on
+        anything else), when no Parameter is named like another attribute of the Cell (registering
+        it raises "KeyError: For 'insert_param_to_cell', the scale parameter already exists")."""
+        elements = container.elts if isinstance(container, (ast.List, ast.Tuple)) else []
+        if isinstance(container, ast.ListComp):
+            elements = [container.elt]
+        if not elements or any(isinstance(e, ast.Name) and e.id not in self.values for e in elements):
+            return None
+        calls = [v for e in elements for v in (self.values[e.id] if isinstance(e, ast.Name) else [e])]
+        if not all(self._value_kind(call) == {"parameter"} for call in calls):
+            return None
+        attributes = {
+            node.attr
+            for node in descendants(self.cls)
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr != attribute
+        }
+        if any(isinstance(call, ast.Call) and _literal_name(call) in attributes for call in calls):
+            return None
+        applicability = self._tuple_applicability(attribute)
+        return self._wrap_fix(container, "mindspore.ParameterTuple", applicability) if applicability else None
+
+    def _tuple_applicability(self, attribute: str) -> str | None:
+        """How safely ``self.<attribute>`` can become a tuple, from its uses in the class: None when
+        the class changes it (a tuple has no ``append``, item assignment or ``+=``); ``unsafe``
+        when it is used otherwise than iterated, indexed, or passed to a builtin that reads it
+        (``len``, ``zip``) or to MindSpore (``self.weights + [w]`` needs a list); else ``safe``:
+        graph code already treats a list attribute of Parameters as a tuple."""
+        selves = {m.args.args[0].arg for m in self.cls.body if isinstance(m, ast.FunctionDef) and m.args.args}
+
+        def is_it(node: ast.AST) -> bool:
+            return any(is_self_attribute(node, name) for name in selves) and getattr(node, "attr", None) == attribute
+
+        loads = reads = 0
+        for node in descendants(self.cls):
+            loads += is_it(node) and isinstance(getattr(node, "ctx", None), ast.Load)
+            if isinstance(node, ast.AugAssign) and is_it(node.target):
+                return None
+            if isinstance(node, ast.Subscript) and is_it(node.value):
+                if not isinstance(node.ctx, ast.Load):
+                    return None
+                reads += 1
+            elif isinstance(node, ast.Attribute) and is_it(node.value):
+                if node.attr in _MUTATORS:
+                    return None
+                reads += node.attr in ("index", "count")
+            elif isinstance(node, (ast.For, ast.comprehension)) and is_it(node.iter):
+                reads += 1
+            elif isinstance(node, ast.Call):
+                qualname = qualified_name(node.func, self.module)
+                if qualname in _READERS or is_mindspore_name(qualname):
+                    reads += sum(is_it(argument) for argument in node.args)
+        return "safe" if reads == loads else "unsafe"
 
     def _containers(self, value: ast.expr, seen: set[str]) -> list[ast.expr]:
         """The container literals ``value`` is, or a local name was built from."""
@@ -213,6 +298,12 @@ def _is_registration(node: ast.Call) -> bool:
     return (
         isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(node.args) == 2
     )
+
+
+def _literal_name(parameter: ast.Call) -> object:
+    """The ``name`` a ``Parameter(data, name)`` call gives, when it is a literal."""
+    names = [k.value for k in parameter.keywords if k.arg == "name"] + parameter.args[1:2]
+    return names[0].value if names and isinstance(names[0], ast.Constant) else None
 
 
 def _container_name(container: ast.expr) -> str:

@@ -23,10 +23,10 @@ class PythonSideEffectInGraph(Rule):
     ## What it does
     Flags a Cell's Python attribute that is not a Parameter being assigned or updated in
     graph code (`self.count += 1`, `self.last = x`), and calls into Python's `random` and
-    `time` modules or `datetime.now()` there (warnings: they compile). Assigning to a
-    Parameter attribute (`self.w = x`) is supported and not flagged. Local lists built and
-    consumed in `construct` are fine too, and so are MindSpore's random operators
-    (`ops.uniform`, `ops.randint`). Calls that take tensors, and `numpy.random`, are
+    `time` modules, `numpy.random` or `datetime.now()` there (warnings: they compile).
+    Assigning to a Parameter attribute (`self.w = x`) is supported and not flagged. Local
+    lists built and consumed in `construct` are fine too, and so are MindSpore's random
+    operators (`ops.uniform`, `ops.randint`). Calls that take tensors are
     `third-party-call-in-graph`'s.
 
     ## Why it breaks graph mode
@@ -34,12 +34,13 @@ class PythonSideEffectInGraph(Rule):
     fails (`TypeError: In JIT strict mode, if need to modify a member attribute of a class
     with self.count, the member attribute must be ...`); in LAX the statement and what
     uses it fall back to the Python interpreter. Reading host state is worse because it is
-    silent: MindSpore 2.10 runs `random.random()`, `random.randint(1, 10)`, `time.time()` or
-    `datetime.now()` once, while compiling, at every syntax level, and bakes the result into
-    the graph as a constant (`Muls(x, F32(0.923267))`): every step gets the same "random"
-    number and the same time. The compiler's fallback dump lists the line after its parser
-    phase and not after its optimizer phase (run while compiling, not at run time), which is
-    how `mslint verify` confirms it. Appending to a module-level list in `construct` also
+    silent: MindSpore 2.10 runs `random.random()`, `random.randint(1, 10)`,
+    `np.random.rand()`, `time.time()` or `datetime.now()` once, while compiling, at every
+    syntax level, and bakes the result into the graph as a constant
+    (`Muls(x, F32(0.923267))`): every step gets the same "random" number and the same time.
+    The compiler's fallback dump lists the line after its parser phase and not after its
+    optimizer phase (run while compiling, not at run time), which is how `mslint verify`
+    confirms it. Appending to a module-level list in `construct` also
     compiles without complaint; mslint does not flag that yet.
 
     ## Example
@@ -93,13 +94,15 @@ class PythonSideEffectInGraph(Rule):
 
 def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
     qualname = function.qualname(call.func)
-    if qualname is None or not (qualname.split(".", 1)[0] in _HOST_STATE_MODULES or qualname in _CLOCKS):
+    if qualname is None or not (
+        qualname.split(".", 1)[0] in _HOST_STATE_MODULES or qualname in _CLOCKS or qualname.startswith("numpy.random.")
+    ):
         return
     if any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)]):
         return  # run on tensors it is no longer folded: third-party-call-in-graph reports it
     hint = (
         "draw random numbers with MindSpore's random operators (`ops.uniform`, `ops.randint`) or pass them in"
-        if qualname.startswith("random.")
+        if qualname.startswith(("random.", "numpy.random."))
         else "read clocks in host code, around the call of the Cell"
     )
     yield Finding(

@@ -21,6 +21,7 @@ from mslint.engine import load_project
 from mslint.settings import Settings
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import Problem
+from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
 from mslint.verify.targets import Target, target_of, targets_of
 from mslint.verify.verdicts import CONFIRMED, CompilerOnly, TargetStatus, Verdict, compiler_only, judge
@@ -122,7 +123,8 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
             if owner is not None:
                 problem_targets[id(problem)] = owner
 
-    verdicts = [judge(d, finding_targets[id(d)], problems, statuses) for d in lint.diagnostics]
+    replicas = verify_replicas(lint.diagnostics, targets, request.examples, request.timeout)
+    verdicts = [replicas.get(id(d)) or judge(d, finding_targets[id(d)], problems, statuses) for d in lint.diagnostics]
     return VerifyReport(
         verdicts,
         compiler_only(problems, lint.diagnostics, settings, problem_targets),

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mslint.verify.sources import binding_lines
+
 ERROR, FALLBACK, DYNAMIC_SHAPE, UNTRACKED = "error", "fallback", "dynamic-shape", "untracked-parameters"
 COMPILE_TIME = "compile-time"
 """Python the compiler ran once, while compiling, and folded into the graph as a constant: a
@@ -29,6 +31,8 @@ _IR_LOCATION = re.compile(r"# In file (.+?):(\d+)(~\d+)?[,/]")
 _SHAPE = re.compile(r"\((-?\d+(?:, -?\d+)*)\)")
 _IR_OPERATOR = re.compile(r"= (\w+)\(")
 _IR_BRANCHES = re.compile(r"FuncUnion\((@[^,()]+), (@[^,()]+)\)")
+_IR_NODE_ID = re.compile(r"\s*%(\d+)\(")
+_IR_OPERAND = re.compile(r"%(\d+)\b")
 _IR_PARAMETER = re.compile(r"^(%para\d+_\S+): <Ref\[.*?ref_key=([^,>]+)", re.MULTILINE)
 
 
@@ -112,34 +116,54 @@ def _fallback_dump_lines(
 
 
 def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
-    """IR nodes whose inputs have static shapes and whose output shape is unknown."""
-    found: dict[Location, str] = {}
+    """IR nodes whose inputs have static shapes and whose output shape is unknown.
+
+    MindSpore builds some such nodes without a source location (``ArgMaxWithValue`` for
+    ``ops.max(x, axis)``, ``NonZeroExt`` for ``mint.where(cond)``, a Tensor method called with
+    keywords): they are located on the user's line of the first node that uses them, and on the
+    lines that bound the names that line reads (``rows = mint.where(c)`` for ``return rows``)."""
+    found: dict[tuple[Location, ...], str] = {}
+    unlocated: dict[str, str] = {}
+    """Node id (``%12``) -> operator, for dynamic nodes waiting for a located user."""
     for node in re.split(r"\n(?=  %\d+\(|  Return\()", ir_text):
         header = node.split("\n", 1)[0]
         if "PyExecute" in header:
-            continue
-        shapes = re.search(r"\n\s+: \((.*)\) -> \((.*)\)\n", node)
-        if shapes is None:
-            continue
-        inputs, outputs = shapes.groups()
-        if not _has_dynamic_dim(outputs) or _has_dynamic_dim(inputs):
             continue
         own_lines = [
             (str(Path(m.group(1)).resolve()), int(m.group(2)))
             for m in _IR_LOCATION.finditer(node)
             if m.group(3) is None and is_user_file(m.group(1))
         ]
+        operands = header.partition(" = ")[2] or header  # `Return(%3)` has no own id
+        used = [unlocated.pop(i) for i in _IR_OPERAND.findall(operands) if i in unlocated]
+        if own_lines and used:
+            found.setdefault(_producers(own_lines[-1]), used[0])
+        shapes = re.search(r"\n\s+: \((.*)\) -> \((.*)\)\n", node)
+        if shapes is None:
+            continue
+        inputs, outputs = shapes.groups()
+        if not _has_dynamic_dim(outputs) or _has_dynamic_dim(inputs):
+            continue
         operator = _IR_OPERATOR.search(header)
         producer = operator.group(1) if operator else "an operator"
         if not own_lines:
             own_lines = _branch_join_line(node, outputs, ir_text, is_user_file)
-            producer = "the join of an `if`'s branches"
+            if own_lines:
+                producer = "the join of an `if`'s branches"
+            elif (own := _IR_NODE_ID.match(header)) is not None:
+                unlocated[own.group(1)] = producer
         if own_lines:
-            found.setdefault(own_lines[-1], producer)
+            found.setdefault((own_lines[-1],), producer)
     return [
-        Problem(DYNAMIC_SHAPE, f"{producer} produces an output of data-dependent shape", (loc,), level)
-        for loc, producer in found.items()
+        Problem(DYNAMIC_SHAPE, f"{producer} produces an output of data-dependent shape", locations, level)
+        for locations, producer in found.items()
     ]
+
+
+def _producers(use: Location) -> tuple[Location, ...]:
+    """Where a value used at ``use`` may come from: the lines binding what it reads, then itself."""
+    path, line = use
+    return (*((path, bound) for bound in binding_lines(path, line)), use)
 
 
 def _branch_join_line(node: str, outputs: str, ir_text: str, is_user_file: Callable[[str], bool]) -> list[Location]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from mslint.rules import rule_named
 from mslint.rules.base import dynamic_shape_severity, fallback_severity
 from mslint.settings import Settings
 from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, RUNTIME, Location, Problem
+from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
 
 CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE = "confirmed", "not-reproduced", "not-verifiable"
@@ -148,18 +148,18 @@ def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
     it uses what the finding's line bound or changed (``box = Box(x)`` then ``box.value * 2``),
     or it calls the function that holds the finding (the call runs the interpreted code)."""
     path, line = location
-    used = _statement_at(path, line)
+    used = statement_at(path, line)
     if used is None:
         return False
-    holder = _function_at(diagnostic.path, diagnostic.line)
+    holder = function_at(diagnostic.path, diagnostic.line)
     if holder is not None and any(_calls(node, holder.name) for node in ast.walk(used)):
         return True
     if Path(diagnostic.path).resolve() != Path(path):
         return False
-    flagged = _statement_at(path, diagnostic.line)
+    flagged = statement_at(path, diagnostic.line)
     if flagged is None or flagged is used:
         return False
-    targets = [t for node in ast.walk(flagged) for t in _assigned(node)]
+    targets = [t for node in ast.walk(flagged) for t in assigned_targets(node)]
     bound = {ast.unparse(n) for t in targets for n in ast.walk(t) if isinstance(n, (ast.Name, ast.Attribute))}
     return any(
         ast.unparse(node) in bound
@@ -173,49 +173,6 @@ def _calls(node: ast.AST, name: str) -> bool:
         return False
     func = node.func
     return (isinstance(func, ast.Name) and func.id == name) or (isinstance(func, ast.Attribute) and func.attr == name)
-
-
-def _function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The innermost function whose body spans ``line``."""
-    tree = _parsed(str(Path(path).resolve()))
-    spanning = [
-        node
-        for node in (ast.walk(tree) if tree else ())
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
-
-
-def _assigned(node: ast.AST) -> list[ast.expr]:
-    if isinstance(node, ast.Assign):
-        return list(node.targets)
-    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-        return [node.target]
-    return []
-
-
-def _statement_at(path: str, line: int) -> ast.stmt | None:
-    """The innermost statement spanning ``line``."""
-    tree = _parsed(path)
-    spanning = (
-        [
-            node
-            for node in ast.walk(tree)
-            if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
-        ]
-        if tree
-        else []
-    )
-    return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
-
-
-@lru_cache(maxsize=64)
-def _parsed(path: str) -> ast.Module | None:
-    try:
-        return ast.parse(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-        return None
 
 
 def _severity(problem: Problem, settings: Settings) -> Severity:

@@ -5,6 +5,8 @@ import random
 import time
 from datetime import datetime
 
+import numpy as np
+
 from mindspore import nn
 
 
@@ -31,6 +33,12 @@ class RememberLast(nn.Cell):  # mslint: inputs=float32[2,4]
 class RandomScale(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return x * random.uniform(0.5, 1.5)  # expect: python-side-effect-in-graph
+
+
+class NumpyNoise(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        noise = np.random.uniform(0.0, 1.0, (2, 3))  # expect: python-side-effect-in-graph
+        return x + noise.sum() * np.random.default_rng().random()  # expect: python-side-effect-in-graph
 
 
 class RandomDrop(nn.Cell):  # mslint: inputs=float32[2,4]

@@ -2,6 +2,8 @@
 
 import random
 
+import numpy as np
+
 import mindspore as ms
 from mindspore import Parameter, Tensor, nn, ops
 
@@ -42,3 +44,14 @@ class DrawsOnceInInit(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         return self.random(x)
+
+
+class FixedMaskFromInit(nn.Cell):  # mslint: inputs=float32[2,4]
+    """numpy's random numbers drawn in `__init__`: host code, one mask for the Cell's life."""
+
+    def __init__(self):
+        super().__init__()
+        self.mask = Tensor(np.random.rand(2, 4) > 0.5)
+
+    def construct(self, x):
+        return ops.select(self.mask, x, x * 0)

@@ -1,0 +1,193 @@
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.module import ModuleInfo, import_bindings
+from mslint.model.project import Project, is_mindspore_name
+from mslint.model.walk import descendants
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+_INIT = frozenset(["mindspore.communication.init", "mindspore.communication.management.init"])
+# Calls that seed the global numpy generator, which MindSpore 2.10's initializers draw every
+# Parameter's seed from (`mindspore.common.initializer._numpy_seed`): measured to make replicas agree.
+_SEEDS = frozenset(
+    [
+        "mindspore.set_seed",
+        "mindspore.common.set_seed",
+        "mindspore.common.seed.set_seed",
+        "mindspore.dataset.config.set_seed",
+        "mindspore.dataset.core.config.set_seed",
+        "numpy.random.seed",
+    ]
+)
+_IMPORTS = "_mslint_imports"
+_SEEDED = "_mslint_seeded"
+
+
+class DistributedWithoutSeed(Rule):
+    """
+    ## What it does
+    Flags the `init()` of `mindspore.communication` (any import form) when the program never
+    seeds the weights: no `mindspore.set_seed(...)` in the module, in the project modules it
+    imports (a helper such as `utils.seed_everything()`), or in the modules that import it, and
+    no `set_auto_parallel_context(parameter_broadcast=True)`. `mindspore.dataset.config.set_seed`
+    and `numpy.random.seed` count as seeds: in MindSpore 2.10 both seed numpy's global generator,
+    from which the weight initializers draw. `random.seed` and `mindspore.manual_seed` do not.
+
+    ## Why it is bad
+    Data-parallel training assumes every replica starts from the same weights and applies the
+    same averaged gradients. Without a seed, each process initializes its Parameters from its
+    own random state: under `msrun --worker_num 2` on CPU with MindSpore 2.10, rank 0 and rank 1
+    built `nn.Dense(4, 4)` with different weights (parameter sums 0.108 and 2.086), and the
+    replicas stay apart for the whole run. Nothing fails: the model quietly trains as an
+    average of different networks. With `ms.set_seed(1)`, `np.random.seed(1)` or
+    `mindspore.dataset.config.set_seed(1)` the ranks built identical weights;
+    `parameter_broadcast=True` (data-parallel mode) made them identical once the network was
+    compiled, by broadcasting rank 0's Parameters. Loading a checkpoint also makes the loaded
+    Parameters agree, but it is not counted: a checkpoint covers only what it holds (a new
+    head stays random) and resuming is usually optional.
+
+    ## Example
+    ```python
+    from mindspore.communication import init
+
+    def main():
+        init()
+        net = Net()
+    ```
+
+    ## Use instead
+    ```python
+    import mindspore as ms
+    from mindspore.communication import init
+
+    def main():
+        init()
+        ms.set_seed(1)
+        net = Net()
+    ```
+    """
+
+    code = "MS207"
+    symbol = "distributed-without-seed"
+    summary = "distributed `init()` in a program that never calls `set_seed` (replicas start from different weights)"
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.WARNING
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        if not any("communication" in line for line in module.source_lines):
+            return  # the cheap test: most files never mention it
+        bindings = _bindings(module)
+        calls = [
+            node
+            for node in descendants(module.tree)
+            if isinstance(node, ast.Call) and _qualname(node.func, module, bindings) in _INIT
+        ]
+        if not calls or any(_seeds(m) for m in _program(module, project)):
+            return
+        for call in calls:
+            yield Finding(
+                call,
+                "distributed `init()` in a program that never calls `mindspore.set_seed`: "
+                "each replica initializes its weights differently",
+                hint="call `mindspore.set_seed(<seed>)` before building the network, "
+                "or `set_auto_parallel_context(parameter_broadcast=True)`",
+            )
+
+
+def _program(module: ModuleInfo, project: Project) -> Iterator[ModuleInfo]:
+    """The modules whose code may run in the same program as ``module``: itself, the checked
+    modules that import it (transitively), then every project module those import, each
+    once. Lazily: the first seed found ends the search before more modules are read."""
+    seen = {id(module): module}
+    walked = [module]
+    for current in walked:  # grows while it is walked
+        yield current
+        for other in project.checked_modules:
+            if id(other) not in seen and any(_names_module(name, current.name) for name in _imported(other)):
+                seen[id(other)] = other
+                walked.append(other)
+    for current in walked:  # grows while it is walked
+        for name in _imported(current):
+            found = _module_of(name, current, project)
+            if found is not None and id(found) not in seen:
+                seen[id(found)] = found
+                walked.append(found)
+                yield found
+
+
+def _names_module(imported: str, module_name: str) -> bool:
+    return imported == module_name or imported.startswith(f"{module_name}.")
+
+
+def _module_of(name: str, near: ModuleInfo, project: Project) -> ModuleInfo | None:
+    """The project module an imported dotted name leads to (``utils.seed_all`` -> ``utils``)."""
+    parts = name.split(".")
+    for length in range(len(parts), 0, -1):
+        found = project.module_named(".".join(parts[:length]), near)
+        if found is not None:
+            return found
+    return None
+
+
+def _imported(module: ModuleInfo) -> frozenset[str]:
+    """Dotted names of everything the module imports, at any depth (kept on its tree)."""
+    cached: frozenset[str] | None = module.tree.__dict__.get(_IMPORTS)
+    if cached is None:
+        names: set[str] = set()
+        for node in descendants(module.tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                names.update(import_bindings(node, module.package).values())
+        cached = frozenset(names)
+        setattr(module.tree, _IMPORTS, cached)
+    return cached
+
+
+def _seeds(module: ModuleInfo) -> bool:
+    """Whether the module seeds the weights anywhere (kept on its tree)."""
+    cached: bool | None = module.tree.__dict__.get(_SEEDED)
+    if cached is None:
+        mentioned = any("seed" in line or "broadcast" in line for line in module.source_lines)
+        bindings = _bindings(module) if mentioned else {}
+        cached = mentioned and any(
+            isinstance(node, ast.Call) and _is_seed(node, module, bindings) for node in descendants(module.tree)
+        )
+        setattr(module.tree, _SEEDED, cached)
+    return cached
+
+
+def _is_seed(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> bool:
+    qualname = _qualname(call.func, module, bindings)
+    if qualname in _SEEDS:
+        return True
+    if not is_mindspore_name(qualname, "set_auto_parallel_context"):
+        return False
+    broadcast = next((k.value for k in call.keywords if k.arg == "parameter_broadcast"), None)
+    return broadcast is not None and not (isinstance(broadcast, ast.Constant) and broadcast.value is False)
+
+
+def _bindings(module: ModuleInfo) -> dict[str, str]:
+    """Names bound by the module's imports at any depth: training scripts often import inside `main()`."""
+    bindings: dict[str, str] = {}
+    for node in descendants(module.tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bindings.update(import_bindings(node, module.package))
+    return bindings
+
+
+def _qualname(expr: ast.expr, module: ModuleInfo, bindings: dict[str, str]) -> str | None:
+    """``comm.init`` -> ``mindspore.communication.init`` through the imports anywhere in the module."""
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    head = module.global_qualname(expr.id) or bindings.get(expr.id)
+    return ".".join([head, *reversed(parts)]) if head else None

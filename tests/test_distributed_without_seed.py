@@ -1,0 +1,78 @@
+"""distributed-without-seed across files and import forms (lint only: the rules/ examples run msrun)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+Write = Callable[[str, str], Path]
+
+
+def flagged(paths: list[Path]) -> set[tuple[str, int]]:
+    report = check_files(paths, Settings(select=("distributed-without-seed",)))
+    return {(Path(d.path).name, d.line) for d in report.diagnostics}
+
+
+@pytest.mark.parametrize(
+    ("imports", "call"),
+    [
+        ("import mindspore as ms", "ms.communication.init()"),
+        ("from mindspore.communication import management", "management.init()"),
+        ("import mindspore.communication", "mindspore.communication.init()"),
+    ],
+)
+def test_import_forms(write: Write, imports: str, call: str) -> None:
+    path = write("train.py", f"{imports}\n\ndef main():\n    {call}\n")
+    assert flagged([path]) == {("train.py", 4)}
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        "import numpy as np\n    np.random.seed(1)",
+        "import mindspore.common\n    mindspore.common.set_seed(1)",
+        "from mindspore import context\n    context.set_auto_parallel_context(parameter_broadcast=True)",
+    ],
+)
+def test_seeds_imported_inside_the_function(write: Write, seed: str) -> None:
+    path = write("train.py", f"def main():\n    from mindspore.communication import init\n    init()\n    {seed}\n")
+    assert flagged([path]) == set()
+
+
+def test_broadcast_turned_off_is_no_seed(write: Write) -> None:
+    source = """
+        import mindspore as ms
+        from mindspore.communication import init
+
+        init()
+        ms.set_auto_parallel_context(parameter_broadcast=False)
+    """
+    assert flagged([write("train.py", source)]) == {("train.py", 4)}
+
+
+def test_seed_in_the_script_that_imports_the_init_helper(write: Write) -> None:
+    helper = write("dist.py", "from mindspore.communication import init\n\ndef setup():\n    init()\n")
+    script = write("train.py", "import mindspore as ms\nfrom dist import setup\n\nsetup()\nms.set_seed(1)\n")
+    other = write("eval.py", "from dist import setup\n\nsetup()\n")
+    assert flagged([helper, script, other]) == set()
+    assert flagged([helper, other]) == {("dist.py", 4)}
+
+
+def test_seed_in_an_unrelated_script_does_not_count(write: Write) -> None:
+    seeded = write("a.py", "import mindspore as ms\nimport utils\n\nms.set_seed(1)\n")
+    unseeded = write("b.py", "from mindspore.communication import init\nimport utils\n\ninit()\n")
+    utils = write("utils.py", "WIDTH = 4\n")
+    assert flagged([seeded, unseeded, utils]) == {("b.py", 4)}
+
+
+def test_seed_in_a_package_helper_read_from_disk(write: Write) -> None:
+    write("pkg/__init__.py", "")
+    write("pkg/seeding.py", "import mindspore\n\ndef seed_all(seed):\n    mindspore.set_seed(seed)\n")
+    source = "from mindspore.communication import init\nfrom .seeding import seed_all\n\ninit()\n"
+    script = write("pkg/train.py", source)
+    assert flagged([script]) == set()
