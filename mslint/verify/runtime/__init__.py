@@ -21,9 +21,10 @@ IsUserFile = Callable[[str], bool]
 
 def watch(report: Report, is_user_file: IsUserFile) -> None:
     """Install every watcher; MindSpore must be importable."""
-    from mslint.verify.runtime import data_pipeline
+    from mslint.verify.runtime import data_pipeline, mixed_precision
 
     data_pipeline.install(report, is_user_file)
+    mixed_precision.install(report, is_user_file)
 
 
 def caller_location(is_user_file: IsUserFile) -> tuple[Location, ...]:
