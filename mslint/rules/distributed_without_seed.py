@@ -54,6 +54,7 @@ class DistributedWithoutSeed(Rule):
     ```python
     from mindspore.communication import init
 
+
     def main():
         init()
         net = Net()
@@ -63,6 +64,7 @@ class DistributedWithoutSeed(Rule):
     ```python
     import mindspore as ms
     from mindspore.communication import init
+
 
     def main():
         init()
