@@ -11,6 +11,7 @@ from mslint.engine import check_files
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, qualified_name
 from mslint.model.scope import graph_functions
+from mslint.model.values import Kind
 from mslint.settings import Settings
 
 
@@ -142,3 +143,40 @@ def test_odd_but_valid_code_is_analysed(write, source: str) -> None:
 def test_walrus_bound_tensor_makes_a_variable_slice(write) -> None:
     report = check_files([write("odd.py", ODD_BUT_VALID[4])], Settings())
     assert [(d.line, d.symbol) for d in report.diagnostics] == [(6, "variable-slice")]
+
+
+def test_kinds_follow_what_project_functions_return(write) -> None:
+    source = """
+from mindspore import nn, ops
+
+def halve(n):
+    return n // 2
+
+class Embed(nn.Cell):
+    def construct(self, x):
+        batch, channels, height, width = x.shape
+        return ops.reshape(x, (batch, channels, -1)), (height, width)
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.embed = Embed()
+
+    def axes(self, x):
+        return tuple(range(x.ndim))
+
+    def depth(self, x, n):
+        return self.depth(x, n - 1) if n else x
+
+    def construct(self, x):
+        y, (height, width) = self.embed(x)
+        axes = self.axes(x)
+        half = halve(height)
+        deep = self.depth(x, 3)
+        return y, axes, half, deep
+"""
+    functions = {f.ref.display_name: f for f in graph_functions(project_of(write, source))}
+    kinds = functions["Net.construct"].local_kinds
+    constants = {name for name, kind in kinds.items() if kind is Kind.CONSTANT}
+    assert constants == {"self", "height", "width", "axes", "half"}
+    assert functions["Embed.construct"].returned_kinds == (Kind.GRAPH, (Kind.CONSTANT, Kind.CONSTANT))

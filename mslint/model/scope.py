@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Iterator
-from functools import cached_property
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property, reduce
 
-from mslint.model.module import ModuleInfo, bound_names, import_bindings, is_self_attribute
+from mslint.model.module import ModuleInfo, import_bindings, is_self_attribute
 from mslint.model.project import (
     ClassRef,
     FunctionNode,
@@ -26,8 +27,11 @@ from mslint.model.project import (
 from mslint.model.values import (
     Kind,
     KindEvaluator,
+    Kinds,
     all_parameter_names,
+    bindings,
     is_static_primitive,
+    join,
     local_kinds,
     parameter_kinds,
 )
@@ -36,15 +40,40 @@ from mslint.model.walk import descendants
 _JIT_DECORATORS = ("jit", "ms_function")
 
 
+_Key = tuple[int, tuple[tuple[str, Kind], ...]]
+"""A function node and the kinds of its parameters."""
+
+
+@dataclass
+class CallMemo:
+    """What the graph functions of one project share: a function's values are evaluated again
+    for what it returns to each call, and each call again for each evaluation of its kind."""
+
+    callees: dict[int, list[FunctionRef]] = field(default_factory=dict)
+    """By call node: the project functions it runs (a call belongs to one method, of one owner)."""
+    local_kinds: dict[_Key, dict[str, Kind]] = field(default_factory=dict)
+    returned: dict[_Key, Kinds] = field(default_factory=dict)
+    returning: set[int] = field(default_factory=set)
+    """The function nodes whose returns are being evaluated: a recursive call is not followed."""
+
+
 class GraphFunction:
     """A function compiled as graph code, with what is known of its values."""
 
-    def __init__(self, project: Project, ref: FunctionRef, entry: FunctionRef, parameters: dict[str, Kind]) -> None:
+    def __init__(
+        self,
+        project: Project,
+        ref: FunctionRef,
+        entry: FunctionRef,
+        parameters: dict[str, Kind],
+        memo: CallMemo | None = None,
+    ) -> None:
         self.project = project
         self.ref = ref
         self.entry = entry
         """The entry point (Cell ``construct``, ``@jit`` function) that first reaches this function."""
         self.parameter_kinds = parameters
+        self.memo = memo or CallMemo()
 
     @property
     def module(self) -> ModuleInfo:
@@ -75,18 +104,7 @@ class GraphFunction:
 
     @cached_property
     def local_names(self) -> frozenset[str]:
-        names = set(all_parameter_names(self.node))
-        for node in descendants(self.node):
-            if isinstance(node, ast.Assign):
-                names.update(n for t in node.targets for n in bound_names(t))
-            elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension)):
-                names.update(bound_names(node.target))
-            elif isinstance(node, (ast.With, ast.AsyncWith)):
-                names.update(n for i in node.items if i.optional_vars for n in bound_names(i.optional_vars))
-            elif isinstance(node, ast.NamedExpr):
-                names.add(node.target.id)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not self.node:
-                names.add(node.name)
+        names = {*all_parameter_names(self.node), *(n for b in bindings(self.node) for n in b.names)}
         return frozenset(names - set(self.local_imports))
 
     def qualname(self, expr: ast.expr) -> str | None:
@@ -103,8 +121,14 @@ class GraphFunction:
         return qualified_name(expr, self.module, self.local_names)
 
     @cached_property
+    def _key(self) -> _Key:
+        return id(self.node), tuple(sorted(self.parameter_kinds.items()))
+
+    @cached_property
     def local_kinds(self) -> dict[str, Kind]:
-        return local_kinds(self.node, self.parameter_kinds, self._evaluator)
+        if self._key not in self.memo.local_kinds:
+            self.memo.local_kinds[self._key] = local_kinds(self.node, self.parameter_kinds, self._evaluator)
+        return self.memo.local_kinds[self._key]
 
     def kind(self, expr: ast.expr | None) -> Kind:
         # A new evaluator each time: one kept on self would hold self's bound methods, a
@@ -113,8 +137,35 @@ class GraphFunction:
 
     def _evaluator(self, kinds: dict[str, Kind]) -> KindEvaluator:
         return KindEvaluator(
-            kinds, self.qualname, self._self_attribute_kind, self.self_name, self._self_attribute_is_static_primitive
+            kinds,
+            self.qualname,
+            self._self_attribute_kind,
+            self.self_name,
+            self._self_attribute_is_static_primitive,
+            self._returned_kinds,
         )
+
+    @property
+    def returned_kinds(self) -> Kinds:
+        """The kinds of what this function returns, item by item where it returns tuples."""
+        if self._key not in self.memo.returned:
+            self.memo.returning.add(id(self.node))
+            evaluator = self._evaluator(self.local_kinds)
+            returned = [evaluator.kinds(r.value) for r in _returns(self.node) if r.value is not None]
+            self.memo.returned[self._key] = reduce(join, returned) if returned else Kind.CONSTANT
+            self.memo.returning.remove(id(self.node))
+        return self.memo.returned[self._key]
+
+    def _returned_kinds(self, call: ast.Call, kind: Callable[[ast.expr], Kind]) -> Kinds | None:
+        """The kinds of what the project functions ``call`` runs return, given ``kind`` of its
+        arguments; None where it runs none, or a function whose returns are being evaluated."""
+        callees = self.callees(call)
+        if not callees or any(id(ref.node) in self.memo.returning for ref in callees):
+            return None
+        functions = [
+            GraphFunction(self.project, r, self.entry, argument_kinds(call, r, kind), self.memo) for r in callees
+        ]
+        return reduce(join, (function.returned_kinds for function in functions))
 
     def self_attribute_constructors(self, attribute: str) -> list[str]:
         """Qualified names of the calls ``self.<attribute>`` is assigned from (``mindspore.Parameter``,
@@ -181,6 +232,12 @@ class GraphFunction:
 
     def callees(self, call: ast.Call) -> list[FunctionRef]:
         """The project functions a call in this function may run."""
+        found = self.memo.callees.get(id(call))
+        if found is None:
+            found = self.memo.callees[id(call)] = self._find_callees(call)
+        return found
+
+    def _find_callees(self, call: ast.Call) -> list[FunctionRef]:
         func = call.func
         if isinstance(func, ast.Attribute):
             receiver = func.value
@@ -225,6 +282,13 @@ class GraphFunction:
             ):
                 found.extend(_functions_among(statement.value.args, self.module, self.project))
         return found
+
+
+def _returns(function: FunctionNode) -> list[ast.Return]:
+    """The ``return`` statements of ``function``, not of the functions nested in it."""
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+    nested = {id(n) for s in descendants(function)[1:] if isinstance(s, scopes) for n in descendants(s)}
+    return [n for n in descendants(function) if isinstance(n, ast.Return) and id(n) not in nested]
 
 
 def _is_super_call(expr: ast.expr) -> bool:
@@ -279,11 +343,12 @@ def graph_functions(project: Project) -> list[GraphFunction]:
     queue: deque[GraphFunction] = deque()
     entries = [ref for module in list(project.modules) for ref in entry_points(project, module)]
     sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries)}
+    memo = CallMemo()
 
     def start(ref: FunctionRef) -> None:
         if id(ref.node) not in reached:
             kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
-            reached[id(ref.node)] = function = GraphFunction(project, ref, ref, kinds)
+            reached[id(ref.node)] = function = GraphFunction(project, ref, ref, kinds, memo=memo)
             queue.append(function)
 
     for ref in entries:
@@ -320,32 +385,32 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         caller = queue.popleft()
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
             for ref in caller.callees(call):
-                arguments = argument_kinds(caller, call, ref)
+                arguments = argument_kinds(call, ref, caller.kind)
                 callee = reached.get(id(ref.node))
                 if callee is None:
-                    callee = GraphFunction(project, ref, caller.entry, arguments)
+                    callee = GraphFunction(project, ref, caller.entry, arguments, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
                 elif any(kind > callee.parameter_kinds.get(name, Kind.CONSTANT) for name, kind in arguments.items()):
                     merged = {n: max(k, arguments.get(n, Kind.CONSTANT)) for n, k in callee.parameter_kinds.items()}
-                    callee = GraphFunction(project, ref, callee.entry, {**arguments, **merged})
+                    callee = GraphFunction(project, ref, callee.entry, {**arguments, **merged}, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
 
 
-def argument_kinds(caller: GraphFunction, call: ast.Call, ref: FunctionRef) -> dict[str, Kind]:
-    """Kinds the callee's parameters get from this call site."""
+def argument_kinds(call: ast.Call, ref: FunctionRef, kind: Callable[[ast.expr], Kind]) -> dict[str, Kind]:
+    """Kinds the callee's parameters get from this call site, ``kind`` being that of its arguments."""
     parameters = all_parameter_names(ref.node)
     bound_method = ref.owner is not None and bool(parameters) and parameters[0] in ("self", "cls")
     positional = parameters[1:] if bound_method else parameters
     kinds = {name: Kind.CONSTANT for name in parameters}
     for name, argument in zip(positional, call.args):
-        kinds[name] = caller.kind(argument)
+        kinds[name] = kind(argument)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         kinds.update({name: Kind.GRAPH for name in positional})
     for keyword in call.keywords:
         if keyword.arg in kinds:
-            kinds[keyword.arg] = caller.kind(keyword.value)
+            kinds[keyword.arg] = kind(keyword.value)
     arguments = ref.node.args
     for extra in (arguments.vararg, arguments.kwarg):
         if extra is not None:

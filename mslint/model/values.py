@@ -5,13 +5,17 @@ attributes set in ``__init__``, shapes of inputs with static shapes), so numpy o
 a Python slice over such values compiles even in STRICT. Only values that exist
 at run time - inputs, results of tensor operations, Parameters - make those
 constructs fail, fall back to the interpreter or turn shapes dynamic.
+
+A call into a function of the checked code has the kinds of what that function returns,
+item by item for tuples: a sub-Cell that returns ``x, (h, w)`` with ``h, w`` from
+``x.shape`` gives its caller a graph value and two constants.
 """
 
 from __future__ import annotations
 
 import ast
 import enum
-from typing import Callable
+from typing import Callable, NamedTuple, Union
 
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
@@ -21,6 +25,24 @@ from mslint.model.walk import descendants
 class Kind(enum.IntEnum):
     CONSTANT = 0
     GRAPH = 1
+
+
+Kinds = Union[Kind, tuple["Kinds", ...]]
+"""The kind of a value, or of each item of a tuple: ``return x, (h, w)`` with ``h, w = x.shape``
+is ``(GRAPH, (CONSTANT, CONSTANT))``, so ``y, (h, w) = f(x)`` gives constants ``h`` and ``w``."""
+
+
+def flat(kinds: Kinds) -> Kind:
+    """The kind of the value as a whole: a tuple holding a graph value is one."""
+    return kinds if isinstance(kinds, Kind) else max(map(flat, kinds), default=Kind.CONSTANT)
+
+
+def join(first: Kinds, second: Kinds) -> Kinds:
+    """The kinds of a value that is either (two ``return`` statements): item by item where both are
+    tuples of the same length."""
+    if isinstance(first, tuple) and isinstance(second, tuple) and len(first) == len(second):
+        return tuple(map(join, first, second))
+    return max(flat(first), flat(second))
 
 
 # Attributes of a tensor that are static Python values in graph code.
@@ -55,8 +77,14 @@ def is_static_primitive(qualname: str | None) -> bool:
     return is_mindspore_name(qualname, *STATIC_PRIMITIVES)
 
 
+ReturnedKinds = Callable[[ast.Call, Callable[[ast.expr], Kind]], Union[Kinds, None]]
+"""The kinds of what the functions of the checked code that a call runs return, given the kind of
+each expression (its arguments); None where it runs none of them."""
+
+
 class KindEvaluator:
-    """Kinds of expressions within one function, given its locals' kinds and the kind of ``self.x``."""
+    """Kinds of expressions within one function, given its locals' kinds, the kind of ``self.x``
+    and what calls into the checked code return."""
 
     def __init__(
         self,
@@ -65,12 +93,22 @@ class KindEvaluator:
         self_attribute_kind: Callable[[str], Kind],
         self_name: str | None,
         self_attribute_is_static_primitive: Callable[[str], bool] = lambda attribute: False,
+        returned_kinds: ReturnedKinds = lambda call, kind: None,
     ) -> None:
         self.local_kinds = local_kinds
         self.qualname = qualname
         self.self_attribute_kind = self_attribute_kind
         self.self_name = self_name
         self.self_attribute_is_static_primitive = self_attribute_is_static_primitive
+        self.returned_kinds = returned_kinds
+
+    def kinds(self, expr: ast.expr | None) -> Kinds:
+        """``of(expr)``, item by item for tuples: tuple and list displays, and calls returning them."""
+        if isinstance(expr, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in expr.elts):
+            return tuple(map(self.kinds, expr.elts))
+        if isinstance(expr, ast.Call):
+            return self._call(expr)
+        return self.of(expr)
 
     def of(self, expr: ast.expr | None) -> Kind:
         if expr is None or isinstance(expr, (ast.Constant, ast.JoinedStr, ast.Lambda)):
@@ -84,7 +122,7 @@ class KindEvaluator:
                 return self.self_attribute_kind(expr.attr)
             return self.of(expr.value)
         if isinstance(expr, ast.Call):
-            return self._call(expr)
+            return flat(self._call(expr))
         if isinstance(expr, (ast.Await, ast.Yield, ast.YieldFrom)):
             return Kind.GRAPH
         if isinstance(expr, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
@@ -96,7 +134,7 @@ class KindEvaluator:
     def join(self, exprs: object) -> Kind:
         return max((self.of(e) for e in exprs if isinstance(e, ast.expr)), default=Kind.CONSTANT)  # type: ignore[attr-defined]
 
-    def _call(self, call: ast.Call) -> Kind:
+    def _call(self, call: ast.Call) -> Kinds:
         func = call.func
         if self.qualname(func) in STATIC_CALLS:
             return Kind.CONSTANT
@@ -110,10 +148,65 @@ class KindEvaluator:
             return Kind.CONSTANT
         if isinstance(call.func, ast.Attribute) and call.func.attr in STATIC_METHODS:
             return Kind.CONSTANT
+        # What a function of the checked code returns, rather than its operands: the axes that
+        # ``self.get_axis(x)`` computes from ``x.shape`` (``nn.LossBase``) are constants, ``x`` is not.
+        returned = self.returned_kinds(call, self.of)
+        if returned is not None:
+            return returned
         operands: list[ast.expr] = [*call.args, *(k.value for k in call.keywords)]
         if isinstance(call.func, ast.Attribute):
             operands.append(call.func.value)
         return self.join(operands)
+
+
+_CONSTANT = ast.Constant(value=None)  # the value of bindings to constants that are not expressions
+_BINDINGS = "_mslint_bindings"
+
+
+class Binding(NamedTuple):
+    """A binding of local names in a function, or in a function or lambda nested in it."""
+
+    target: ast.expr | str
+    """An assignment or loop target (``x``, ``y, (h, w)``), or a name (a parameter, a nested ``def``)."""
+    value: ast.expr | None
+    """The value, or the iterable or context manager it comes from; None where unknown (a graph value)."""
+    unpacks: bool = False
+    """Whether it is ``target = value``: the items of a tuple value go to the items of the target."""
+
+    @property
+    def names(self) -> list[str]:
+        return _names(self.target)
+
+
+def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
+    """Every binding in the body of ``function``, nested functions and lambdas included: the
+    analysis is flow-insensitive and reads nested code as part of the function."""
+    # Kept on the node, as ``walk.descendants`` does: each call evaluated for what it returns
+    # reads the bindings of its callee again. They hold only nodes below the function: no cycle.
+    cached: list[Binding] | None = function.__dict__.get(_BINDINGS)
+    if cached is not None:
+        return cached
+    found: list[Binding] = []
+    for node in descendants(function):
+        if isinstance(node, ast.Assign):
+            found.extend(Binding(t, node.value, unpacks=True) for t in node.targets)
+        elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)):
+            found.append(Binding(node.target, node.value if node.value is not None else _CONSTANT, unpacks=True))
+        elif isinstance(node, ast.AugAssign):
+            found.append(Binding(node.target, node.value))
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            found.append(Binding(node.target, node.iter))
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            found.extend(Binding(i.optional_vars, i.context_expr) for i in node.items if i.optional_vars)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
+            found.append(Binding(node.name, _CONSTANT))
+            if not isinstance(node, ast.ClassDef):
+                kinds = parameter_kinds(node, is_method=False)
+                found.extend(Binding(name, None if kind is Kind.GRAPH else _CONSTANT) for name, kind in kinds.items())
+        elif isinstance(node, ast.Lambda):
+            found.extend(Binding(a.arg, None) for a in _all_arguments(node.args))
+    setattr(function, _BINDINGS, found)
+    return found
 
 
 def local_kinds(
@@ -124,12 +217,12 @@ def local_kinds(
     """Kinds of the local names of ``function`` (flow-insensitive: a name is GRAPH if any binding is)."""
     kinds = dict(parameter_kinds)
     evaluator = evaluator_for(kinds)
-    bindings = list(_bindings(function))
+    found = bindings(function)
     for _ in range(3):
         changed = False
-        for names, value in bindings:
-            kind = evaluator.of(value) if value is not None else Kind.GRAPH
-            for name in names:
+        for binding in found:
+            value = evaluator.kinds(binding.value) if binding.value is not None else Kind.GRAPH
+            for name, kind in _name_kinds(binding.target, value if binding.unpacks else flat(value)):
                 if kind > kinds.get(name, Kind.CONSTANT) or name not in kinds:
                     kinds[name] = max(kind, kinds.get(name, Kind.CONSTANT))
                     changed = True
@@ -138,26 +231,16 @@ def local_kinds(
     return kinds
 
 
-def _bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[tuple[list[str], ast.expr | None]]:
-    """(names, value) for every binding in the body; value None where the value is unknown."""
-    found: list[tuple[list[str], ast.expr | None]] = []
-    for node in descendants(function):
-        if isinstance(node, ast.Assign):
-            found.extend((bound_names(t), node.value) for t in node.targets)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)) and node.value is not None:
-            found.append((bound_names(node.target), node.value))
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            found.append((bound_names(node.target), node.iter))
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            found.extend((bound_names(i.optional_vars), i.context_expr) for i in node.items if i.optional_vars)
-        elif isinstance(node, ast.NamedExpr):
-            found.append((bound_names(node.target), node.value))
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not function:
-            for name, kind in parameter_kinds(node, is_method=False).items():
-                found.append(([name], None if kind is Kind.GRAPH else ast.Constant(value=None)))
-        elif isinstance(node, ast.Lambda):
-            found.append(([a.arg for a in _all_arguments(node.args)], None))
-    return found
+def _name_kinds(target: ast.expr | str, value: Kinds) -> list[tuple[str, Kind]]:
+    """The kind each name of ``target`` gets from a value: item by item where the target and the
+    value are tuples of the same length (``y, (h, w) = f(x)``; a starred target there takes one item)."""
+    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, tuple) and len(value) == len(target.elts):
+        return [pair for element, item in zip(target.elts, value) for pair in _name_kinds(element, item)]
+    return [(name, flat(value)) for name in _names(target)]
+
+
+def _names(target: ast.expr | str) -> list[str]:
+    return [target] if isinstance(target, str) else bound_names(target)
 
 
 def _all_arguments(arguments: ast.arguments) -> list[ast.arg]:

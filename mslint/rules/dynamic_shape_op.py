@@ -5,11 +5,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mslint.diagnostics import Severity
-from mslint.model.module import bound_names, is_self_attribute
-from mslint.model.project import FunctionRef, is_mindspore_name
-from mslint.model.scope import GraphFunction, argument_kinds
-from mslint.model.values import Kind, all_parameter_names
-from mslint.model.walk import descendants
+from mslint.model.module import is_self_attribute
+from mslint.model.project import is_mindspore_name
+from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings
 
@@ -239,51 +238,7 @@ def _sized_by_graph_value(call: ast.Call, function: GraphFunction) -> tuple[str,
     values = [a.value if isinstance(a, ast.Starred) else a for a in positional + keywords]
     if arguments.numbers_only:
         values = [value for value in values if _is_runtime_number(value, function)]
-    return (operator, arguments) if any(_kind(value, function) is Kind.GRAPH for value in values) else None
-
-
-def _kind(expr: ast.expr, function: GraphFunction, depth: int = 0) -> Kind:
-    """``function.kind(expr)``, looking into what the project's functions return: axes computed by
-    ``self.get_axis(x)`` from ``x``'s shape (``nn.LossBase``) are constants, though ``x`` is not."""
-    kind = function.kind(expr)
-    if kind is Kind.CONSTANT or depth > 2:
-        return kind
-    if isinstance(expr, (ast.Tuple, ast.List)):
-        return max((_kind(e, function, depth) for e in expr.elts), default=Kind.CONSTANT)
-    if isinstance(expr, ast.Name) and _bound_by_assignments_only(expr.id, function):
-        return max(_kind(value, function, depth + 1) for value in function.local_values[expr.id])
-    if isinstance(expr, ast.Call):
-        callees = function.callees(expr)
-        if callees:
-            return max(_returned_kind(expr, callee, function, depth) for callee in callees)
-    return kind
-
-
-def _returned_kind(call: ast.Call, callee: FunctionRef, caller: GraphFunction, depth: int) -> Kind:
-    """The kind of what ``callee`` returns, given the kinds of the arguments of ``call``."""
-    function = GraphFunction(caller.project, callee, caller.entry, argument_kinds(caller, call, callee))
-    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-    nested = {id(n) for s in descendants(callee.node)[1:] if isinstance(s, scopes) for n in descendants(s)}
-    returned = [n.value for n in descendants(callee.node) if isinstance(n, ast.Return) and id(n) not in nested]
-    return max((_kind(v, function, depth + 1) for v in returned if v is not None), default=Kind.CONSTANT)
-
-
-def _bound_by_assignments_only(name: str, function: GraphFunction) -> bool:
-    """Whether every binding of local ``name`` is a plain ``name = value`` (``function.local_values``)."""
-    if name not in function.local_values or name in all_parameter_names(function.node):
-        return False
-    for node in descendants(function.node):
-        if isinstance(node, ast.Assign):
-            targets = [t for t in node.targets if not isinstance(t, ast.Name)]
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr)):
-            targets = [node.target]
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
-        else:
-            continue
-        if any(name in bound_names(t) for t in targets):
-            return False
-    return True
+    return (operator, arguments) if any(function.kind(value) is Kind.GRAPH for value in values) else None
 
 
 def _primitive(call: ast.Call, function: GraphFunction, names: frozenset[str]) -> str | None:

@@ -31,3 +31,21 @@ class CountFromShapePrimitive(nn.Cell):  # mslint: inputs=float32[8]
     def construct(self, x):
         (length,) = self.shape(x)
         return ops.gather(x, ops.arange(0, length, 2), 0)
+
+
+class Flatten(nn.Cell):
+    def construct(self, x):
+        rows, columns = x.shape
+        return x.reshape(-1), (rows, columns)
+
+
+class CountsFromASubCell(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The sub-Cell returns a tensor and the sizes of its input's shape: the sizes are constants."""
+
+    def __init__(self):
+        super().__init__()
+        self.flatten = Flatten()
+
+    def construct(self, x):
+        flat, (rows, columns) = self.flatten(x)
+        return ops.gather(flat, ops.arange(0, rows * columns, columns), 0)

@@ -79,3 +79,35 @@ class NestedFunctionDefaults(nn.Cell):  # mslint: inputs=float32[2,4]
             return values / math.log(limit / base)
 
         return scale(x) + Tensor(np.arange(x.shape[-1]), ms.float32)
+
+
+class PatchEmbedding(nn.Cell):
+    def construct(self, x):
+        batch, channels, height, width = x.shape
+        return ops.reshape(x, (batch, channels, height * width)), (height, width)
+
+
+class PositionsForEmbeddedPatches(nn.Cell):  # mslint: inputs=float32[2,3,4,5]
+    """The sub-Cell returns a tensor and the sizes of its input's shape: the sizes are constants (XCiT)."""
+
+    def __init__(self):
+        super().__init__()
+        self.patch_embed = PatchEmbedding()
+        self.positions = PositionTable()
+
+    def features(self, x):
+        batch = x.shape[0]
+        x, (height, width) = self.patch_embed(x)
+        return x.sum() + self.positions(batch, height, width).sum()
+
+    def construct(self, x):
+        return self.features(x)
+
+
+class ArangeOverAHelpersShape(nn.Cell):  # mslint: inputs=int32[2,6]
+    def input_shape(self, ids):
+        return ids.shape  # a tensor goes in, its static shape comes out (LayoutXLM)
+
+    def construct(self, ids):
+        shape = list(self.input_shape(ids))
+        return ids + Tensor(np.arange(shape[1]), ms.int32)
