@@ -115,7 +115,7 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
     """Diagnostics of every enabled rule on the checked modules of ``project``."""
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
     rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
-    disabled = {m.path: disabled_by_line("\n".join(m.source_lines)) for m in project.checked_modules}
+    disabled = {m.path: disabled_by_line(m.text) for m in project.checked_modules}
 
     def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
         diagnostic = _diagnostic(rule, module, finding, entry, settings)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import builtins
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -67,6 +68,11 @@ class ModuleInfo:
         if name in BUILTIN_NAMES:
             return f"builtins.{name}"
         return None
+
+    @cached_property
+    def text(self) -> str:
+        """The whole source, for quick substring tests before a rule walks the tree."""
+        return "\n".join(self.source_lines)
 
     def line(self, lineno: int) -> str:
         return self.source_lines[lineno - 1] if 0 < lineno <= len(self.source_lines) else ""

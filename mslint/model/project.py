@@ -95,6 +95,7 @@ class Project:
         self._cell_memo: dict[tuple[Path, str], bool] = {}
         self._mro_memo: dict[int, list[ClassRef]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
+        self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._generator_memo: tuple[int, frozenset[str]] | None = None
 
     def add(self, module: ModuleInfo) -> None:
@@ -208,10 +209,18 @@ class Project:
 
     def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
         for klass in self.mro(cls):
-            for statement in klass.node.body:
-                if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == name:
-                    return FunctionRef(klass.module, statement, klass)
+            method = self._methods(klass).get(name)
+            if method is not None:
+                return FunctionRef(klass.module, method, klass)
         return None
+
+    def _methods(self, cls: ClassRef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+        """The methods a class body defines, by name (the last definition wins, as in Python)."""
+        methods = self._method_memo.get(id(cls.node))
+        if methods is None:
+            methods = {s.name: s for s in cls.node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            self._method_memo[id(cls.node)] = methods
+        return methods
 
     def attribute_values(self, cls: ClassRef, attribute: str) -> list[tuple[ClassRef, ast.expr]]:
         """Values assigned to ``self.<attribute>`` in the methods of the class and its project bases."""

@@ -15,6 +15,8 @@ _OVERRIDING_LEVELS = ("O2", "O3")
 _DTYPES = ("float16", "float32", "bfloat16")
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # The API, the position and keyword of its network, and of its level.
+_API_NAMES = ("amp_level", "build_train_network", "auto_mixed_precision")
+"""Text one of the APIs needs in the file: `Model` takes its level only by keyword."""
 _AMP_APIS = {
     "Model": (0, "network", None, "amp_level"),
     "build_train_network": (0, "network", 3, "level"),
@@ -74,6 +76,8 @@ class AmpLevelWithToFloat(Rule):
         return Severity.WARNING
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        if not any(name in module.text for name in _API_NAMES):
+            return  # the cheap test: most files never name these APIs
         if not any(name.startswith("mindspore") for name in module.imports.values()):
             return
         if not any(isinstance(n, ast.Call) and _amp_api(n, module) for n in descendants(module.tree)):

@@ -81,7 +81,7 @@ class DistributedWithoutSeed(Rule):
         return Severity.WARNING
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        if not any("communication" in line for line in module.source_lines):
+        if "communication" not in module.text:
             return  # the cheap test: most files never mention it
         bindings = _bindings(module)
         calls = [
@@ -155,7 +155,7 @@ def _seeds(module: ModuleInfo) -> bool:
     """Whether the module seeds the weights anywhere (kept on its tree)."""
     cached: bool | None = module.tree.__dict__.get(_SEEDED)
     if cached is None:
-        mentioned = any("seed" in line or "broadcast" in line for line in module.source_lines)
+        mentioned = "seed" in module.text or "broadcast" in module.text
         bindings = _bindings(module) if mentioned else {}
         cached = mentioned and any(
             isinstance(node, ast.Call) and _is_seed(node, module, bindings) for node in descendants(module.tree)

@@ -73,6 +73,8 @@ class MsOpInDataPipeline(Rule):
         return Severity.WARNING
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        if ".map(" not in module.text and "GeneratorDataset" not in module.text:
+            return  # the cheap test: most files build no pipeline
         if not any(name.startswith("mindspore") for name in module.imports.values()):
             return
         nested = _nested_functions(module)
@@ -98,7 +100,7 @@ def _is_dataset_map(call: ast.Call) -> bool:
 def _check_map(
     call: ast.Call, module: ModuleInfo, project: Project, nested: dict[str, ast.FunctionDef]
 ) -> Iterator[Finding]:
-    operations = next((k.value for k in call.keywords if k.arg == "operations"), call.args[0] if call.args else None)
+    operations = _first_argument(call, "operations")
     if operations is None or _runs_in_spawned_processes(call, project):
         return
     listed = operations.elts if isinstance(operations, (ast.List, ast.Tuple)) else [operations]
@@ -124,7 +126,7 @@ def _check_map(
 def _check_source(
     call: ast.Call, module: ModuleInfo, project: Project, nested: dict[str, ast.FunctionDef]
 ) -> Iterator[Finding]:
-    source = next((k.value for k in call.keywords if k.arg == "source"), call.args[0] if call.args else None)
+    source = _first_argument(call, "source")
     if source is None or _runs_in_spawned_processes(call, project):
         return
     functions: list[Function] = []
@@ -145,6 +147,11 @@ def _check_source(
                 hint="produce numpy arrays in the source; apply MindSpore operators in the network",
             )
             return
+
+
+def _first_argument(call: ast.Call, keyword: str) -> ast.expr | None:
+    """The first parameter of MindSpore's API, passed by ``keyword`` or by position."""
+    return next((k.value for k in call.keywords if k.arg == keyword), call.args[0] if call.args else None)
 
 
 def _runs_in_spawned_processes(call: ast.Call, project: Project) -> bool:
