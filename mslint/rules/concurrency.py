@@ -7,10 +7,10 @@ from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.model.walk import descendants
-from mslint.rules.base import Finding, Rule
+from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
 
-_CONCURRENCY_MODULES = ("threading", "_thread", "multiprocessing", "concurrent.futures", "asyncio")
+CONCURRENCY_MODULES = ("threading", "_thread", "multiprocessing", "concurrent.futures", "asyncio")
 
 
 class ConcurrencyInGraph(Rule):
@@ -19,9 +19,10 @@ class ConcurrencyInGraph(Rule):
     Flags calls into `threading`, `multiprocessing`, `concurrent.futures` and `asyncio` in
     graph code: starting threads or processes, creating pools, executors and locks, running
     coroutines: warnings, and errors where MindSpore rejects the call (an executor or pool
-    used as a context manager, `asyncio.run`). Calls that take tensors are
-    `third-party-call-in-graph`'s. The same calls in host code (`__init__`, the training
-    loop, the data pipeline) are fine.
+    used as a context manager, `asyncio.run`). A call given a tensor
+    (`Thread(target=f, args=(x,))`) is rejected in STRICT (`ValueError: ... the inputs should
+    be constant, but found variable`): an error at that level, a warning in LAX. The same
+    calls in host code (`__init__`, the training loop, the data pipeline) are fine.
 
     ## Why it breaks graph mode
     A graph has no threads. MindSpore 2.10 runs such a call once, while compiling, at every
@@ -63,22 +64,23 @@ class ConcurrencyInGraph(Rule):
     compile_time_evidence = True
 
     def severity(self, settings: Settings) -> Severity:
-        return Severity.WARNING
+        return fallback_severity(settings)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
         qualname = function.qualname(node.func)
-        if qualname is None or not any(qualname.startswith(f"{m}.") for m in _CONCURRENCY_MODULES):
+        if qualname is None or not any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
             return
-        if any(function.kind(a) is Kind.GRAPH for a in [*node.args, *(k.value for k in node.keywords)]):
-            return  # on tensors it is not run while compiling: third-party-call-in-graph reports it
         hint = "start threads, processes and executors in host code (the training loop, the data pipeline)"
-        if qualname == "asyncio.run" or _is_context_manager(node, function):
+        if any(function.kind(a) is Kind.GRAPH for a in [*node.args, *(k.value for k in node.keywords)]):
+            message = f"`{qualname}` is given a graph value, which only the Python interpreter can pass to it"
+            yield Finding(node, message, hint=hint)
+        elif qualname == "asyncio.run" or _is_context_manager(node, function):
             message = f"`{qualname}` here is rejected by MindSpore in graph code"
             yield Finding(node, message, hint=hint, severity=Severity.ERROR)
         else:
             message = f"`{qualname}` is called once, while compiling, and never when the graph runs"
-            yield Finding(node, message, hint=hint)
+            yield Finding(node, message, hint=hint, severity=Severity.WARNING)
 
 
 def _is_context_manager(call: ast.Call, function: GraphFunction) -> bool:

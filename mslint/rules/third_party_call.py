@@ -7,6 +7,7 @@ from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, fallback_severity
+from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.settings import Settings
 
 # Modules whose calls are not third-party code in graph mode.
@@ -56,6 +57,8 @@ class ThirdPartyCallInGraph(Rule):
         qualname = function.qualname(node.func)
         if qualname is None or qualname.split(".", 1)[0] in _GRAPH_NATIVE_ROOTS:
             return
+        if any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
+            return  # concurrency-in-graph's
         if function.project.resolve(qualname, function.module) is not None:
             return
         if function.project.module_named(qualname.split(".", 1)[0], function.module) is not None:

@@ -46,3 +46,13 @@ class SubmitsToExecutor(nn.Cell):  # mslint: inputs=float32[2,4]
 class RunsCoroutine(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return x * asyncio.run(fetch_scale())  # expect: concurrency-in-graph
+
+
+def log_value(value):
+    STEPS.append(value)
+
+
+class ThreadOnATensor(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        threading.Thread(target=log_value, args=(x,)).start()  # expect: concurrency-in-graph
+        return x * 2
