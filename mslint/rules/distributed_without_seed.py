@@ -25,6 +25,7 @@ _SEEDS = frozenset(
 )
 _IMPORTS = "_mslint_imports"
 _SEEDED = "_mslint_seeded"
+_SAME_ON_EVERY_RANK = object()
 
 
 class DistributedWithoutSeed(Rule):
@@ -35,14 +36,18 @@ class DistributedWithoutSeed(Rule):
     imports (a helper such as `utils.seed_everything()`), or in the modules that import it, and
     no `set_auto_parallel_context(parameter_broadcast=True)`. `mindspore.dataset.config.set_seed`
     and `numpy.random.seed` count as seeds: in MindSpore 2.10 both seed numpy's global generator,
-    from which the weight initializers draw. `random.seed` and `mindspore.manual_seed` do not.
+    from which the weight initializers draw. `random.seed` and `mindspore.manual_seed` do not,
+    nor does a seed that depends on the rank (`set_seed(seed + rank)`, `set_seed(get_rank())`).
 
     ## Why it is bad
     Data-parallel training assumes every replica starts from the same weights and applies the
     same averaged gradients. Without a seed, each process initializes its Parameters from its
     own random state: under `msrun --worker_num 2` on CPU with MindSpore 2.10, rank 0 and rank 1
     built `nn.Dense(4, 4)` with different weights (parameter sums 0.108 and 2.086), and the
-    replicas stay apart for the whole run. Nothing fails: the model quietly trains as an
+    replicas stay apart for the whole run: in `DATA_PARALLEL` mode a training step moved both
+    by the same averaged gradient (-0.838 -> -0.523 and -1.682 -> -1.367). A seed plus the
+    rank, common in PyTorch DDP scripts (DDP broadcasts rank 0's weights; MindSpore does not),
+    does the same. Nothing fails: the model quietly trains as an
     average of different networks. With `ms.set_seed(1)`, `np.random.seed(1)` or
     `mindspore.dataset.config.set_seed(1)` the ranks built identical weights;
     `parameter_broadcast=True` (data-parallel mode) made them identical once the network was
@@ -89,15 +94,26 @@ class DistributedWithoutSeed(Rule):
             for node in descendants(module.tree)
             if isinstance(node, ast.Call) and _qualname(node.func, module, bindings) in _INIT
         ]
-        if not calls or any(_seeds(m) for m in _program(module, project)):
+        if not calls:
             return
+        per_rank: list[str] = []
+        for other in _program(module, project):
+            seeds = _seeds(other)
+            if seeds is _SAME_ON_EVERY_RANK:
+                return
+            if isinstance(seeds, ast.Call):
+                per_rank.append(f"`{ast.unparse(seeds)}` ({other.path.name}:{seeds.lineno})")
+        message = (
+            f"distributed `init()` in a program that seeds each rank differently, {per_rank[0]}: "
+            if per_rank
+            else "distributed `init()` in a program that never calls `mindspore.set_seed`: "
+        )
         for call in calls:
             yield Finding(
                 call,
-                "distributed `init()` in a program that never calls `mindspore.set_seed`: "
-                "each replica initializes its weights differently",
-                hint="call `mindspore.set_seed(<seed>)` before building the network, "
-                "or `set_auto_parallel_context(parameter_broadcast=True)`",
+                message + "each replica initializes its weights differently",
+                hint="call `mindspore.set_seed(<seed>)` with the same seed on every rank before building the "
+                "network, or `set_auto_parallel_context(parameter_broadcast=True)`",
             )
 
 
@@ -151,17 +167,42 @@ def _imported(module: ModuleInfo) -> frozenset[str]:
     return cached
 
 
-def _seeds(module: ModuleInfo) -> bool:
-    """Whether the module seeds the weights anywhere (kept on its tree)."""
-    cached: bool | None = module.tree.__dict__.get(_SEEDED)
-    if cached is None:
-        mentioned = "seed" in module.text or "broadcast" in module.text
-        bindings = _bindings(module) if mentioned else {}
-        cached = mentioned and any(
-            isinstance(node, ast.Call) and _is_seed(node, module, bindings) for node in descendants(module.tree)
-        )
-        setattr(module.tree, _SEEDED, cached)
-    return cached
+def _seeds(module: ModuleInfo) -> ast.Call | object | None:
+    """How the module seeds the weights (kept on its tree): ``_SAME_ON_EVERY_RANK``, the first
+    seed that depends on the rank (``set_seed(seed + rank)``, a PyTorch DDP habit: DDP
+    broadcasts rank 0's weights, MindSpore does not), or None."""
+    if _SEEDED in module.tree.__dict__:
+        cached: ast.Call | object | None = module.tree.__dict__[_SEEDED]
+        return cached
+    found: ast.Call | object | None = None
+    if "seed" in module.text or "broadcast" in module.text:
+        bindings = _bindings(module)
+        for node in descendants(module.tree):
+            if isinstance(node, ast.Call) and _is_seed(node, module, bindings):
+                if not _mentions_rank(node):
+                    found = _SAME_ON_EVERY_RANK
+                    break
+                found = found or node
+    setattr(module.tree, _SEEDED, found)
+    return found
+
+
+def _mentions_rank(call: ast.Call) -> bool:
+    """Whether a seed names the rank (``rank``, ``get_rank()``, ``args.rank_id``, ``"RANK_ID"``)."""
+    for argument in [*call.args, *(k.value for k in call.keywords if k.arg == "seed")]:
+        for node in descendants(argument):
+            text = (
+                node.id
+                if isinstance(node, ast.Name)
+                else node.attr
+                if isinstance(node, ast.Attribute)
+                else node.value
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                else ""
+            )
+            if "rank" in text.lower():
+                return True
+    return False
 
 
 def _is_seed(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> bool:
