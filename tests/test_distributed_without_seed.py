@@ -79,8 +79,10 @@ def test_seed_in_a_package_helper_read_from_disk(write: Write) -> None:
 
 
 def test_a_seed_that_depends_on_the_rank_does_not_count(write: Write) -> None:
-    """mindcv's pattern: `utils.set_seed(seed, rank)` runs `ms.set_seed(seed + rank)`."""
-    write("utils.py", "import mindspore as ms\n\ndef set_seed(seed=42, rank=0):\n    ms.set_seed(seed + rank)\n")
+    """mindcv's pattern: `utils.set_seed(seed, rank)`, star-imported from `utils/random.py`,
+    runs `ms.set_seed(seed + rank)`."""
+    write("utils/__init__.py", "from .random import *\n")
+    write("utils/random.py", "import mindspore as ms\n\ndef set_seed(seed=42, rank=0):\n    ms.set_seed(seed + rank)\n")
     train = write(
         "train.py",
         "from mindspore.communication import get_rank, init\nfrom utils import set_seed\n\n"
@@ -88,4 +90,4 @@ def test_a_seed_that_depends_on_the_rank_does_not_count(write: Write) -> None:
     )
     assert flagged([train]) == {("train.py", 5)}
     report = check_files([train], Settings(select=("distributed-without-seed",)))
-    assert "seeds each rank differently, `ms.set_seed(seed + rank)` (utils.py:4)" in report.diagnostics[0].message
+    assert "seeds each rank differently, `ms.set_seed(seed + rank)` (random.py:4)" in report.diagnostics[0].message

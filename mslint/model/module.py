@@ -97,15 +97,21 @@ def import_bindings(statement: ast.Import | ast.ImportFrom, package: str) -> dic
                 head = alias.name.split(".", 1)[0]
                 bindings[head] = head
         return bindings
+    base = imported_module(statement, package)
+    for alias in statement.names:
+        if alias.name != "*":
+            bindings[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
+    return bindings
+
+
+def imported_module(statement: ast.ImportFrom, package: str) -> str:
+    """The absolute name of the module a ``from ... import`` reads (relative levels resolved)."""
     base = statement.module or ""
     if statement.level:
         parts = package.split(".") if package else []
         parents = parts[: len(parts) - (statement.level - 1)] if statement.level > 1 else parts
         base = ".".join([*parents, *([base] if base else [])])
-    for alias in statement.names:
-        if alias.name != "*":
-            bindings[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
-    return bindings
+    return base
 
 
 def bound_names(target: ast.expr) -> list[str]:

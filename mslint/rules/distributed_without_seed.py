@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, import_bindings
+from mslint.model.module import ModuleInfo, import_bindings, imported_module
 from mslint.model.project import Project, is_mindspore_name
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
@@ -160,8 +160,8 @@ def _imported(module: ModuleInfo) -> frozenset[str]:
         for node in descendants(module.tree):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                names.update(import_bindings(node, module.package).values())
+            elif isinstance(node, ast.ImportFrom):  # the module too: `from .random import *` binds no name
+                names.update([imported_module(node, module.package), *import_bindings(node, module.package).values()])
         cached = frozenset(names)
         setattr(module.tree, _IMPORTS, cached)
     return cached
