@@ -23,8 +23,11 @@ def watch(report: Report, is_user_file: IsUserFile) -> None:
     """Install every watcher; MindSpore must be importable."""
     from mslint.verify.runtime import data_pipeline, mixed_precision
 
-    data_pipeline.install(report, is_user_file)
-    mixed_precision.install(report, is_user_file)
+    for install in (data_pipeline.install, mixed_precision.install):
+        try:
+            install(report, is_user_file)
+        except (ImportError, AttributeError):  # another MindSpore release without that API: no such evidence
+            continue
 
 
 def caller_location(is_user_file: IsUserFile) -> tuple[Location, ...]:
