@@ -96,6 +96,7 @@ class Project:
         self._mro_memo: dict[int, list[ClassRef]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self._not_on_disk: set[tuple[str, Path]] = set()
         self._generator_memo: tuple[int, frozenset[str]] | None = None
 
     def add(self, module: ModuleInfo) -> None:
@@ -114,6 +115,8 @@ class Project:
             return next((m for m in candidates if m.root == near.root), candidates[0])
         if is_mindspore_name(name):
             return None  # MindSpore is judged by its public names, never loaded from disk
+        if (name, near.root) in self._not_on_disk:
+            return None
         relative = Path(*name.split("."))
         for path in (near.root / relative.with_suffix(".py"), near.root / relative / "__init__.py"):
             resolved = path.resolve()
@@ -128,6 +131,7 @@ class Project:
                 continue
             self.add(module)
             return module
+        self._not_on_disk.add((name, near.root))  # numpy, os, ...: asked for again and again
         return None
 
     def resolve(self, qualname: str, near: ModuleInfo, depth: int = 0) -> ClassRef | FunctionRef | None:

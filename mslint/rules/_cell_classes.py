@@ -10,11 +10,20 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants
 
+_CELL_CLASSES = "_mslint_cell_classes"
+
 
 def cell_classes(module: ModuleInfo, project: Project) -> Iterator[ClassRef]:
-    for node in descendants(module.tree):
-        if isinstance(node, ast.ClassDef) and project.is_cell(ClassRef(module, node)):
-            yield ClassRef(module, node)
+    # Kept on the tree for the rules that each ask: only nodes below it, so no reference cycle.
+    cells: list[ast.ClassDef] | None = module.tree.__dict__.get(_CELL_CLASSES)
+    if cells is None:
+        cells = [
+            node
+            for node in descendants(module.tree)
+            if isinstance(node, ast.ClassDef) and project.is_cell(ClassRef(module, node))
+        ]
+        setattr(module.tree, _CELL_CLASSES, cells)
+    return (ClassRef(module, node) for node in cells)
 
 
 def method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
