@@ -80,7 +80,7 @@ class DistributedWithoutSeed(Rule):
 
     code = "MS207"
     symbol = "distributed-without-seed"
-    summary = "distributed `init()` in a program that never calls `set_seed` (replicas start from different weights)"
+    summary = "distributed `init()` in a program that never seeds every rank alike (replicas start apart)"
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.WARNING

@@ -66,7 +66,7 @@ class PythonSideEffectInGraph(Rule):
 
     code = "MS109"
     symbol = "python-side-effect-in-graph"
-    summary = "a Cell's non-Parameter attribute changed, or Python `random`/`time` read, in graph code"
+    summary = "a Cell's non-Parameter attribute changed, or `random`/`time`/`numpy.random` read, in graph code"
     node_types = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Call)
     compile_time_evidence = True
 
