@@ -91,7 +91,11 @@ def judge(
     if diagnostic.symbol == "syntax-error":
         return Verdict(diagnostic, NOT_VERIFIABLE, reason="the file does not parse, so nothing in it can be compiled")
     if target is None:
-        return Verdict(diagnostic, NOT_VERIFIABLE, reason="not in a Cell or @jit function that mslint can compile")
+        reason = (
+            "not in a Cell or @jit function that mslint can compile; "
+            '`--run "python train.py"` runs your own entry point and records what MindSpore finds there'
+        )
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason=reason)
     status = statuses.get(target.key, TargetStatus())
     if {"strict", "lax"} <= status.compiled_levels:
         stopped = [p for p in problems if p.kind == ERROR and p.level == "lax" and _in_target(p, target)]
