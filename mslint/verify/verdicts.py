@@ -21,6 +21,10 @@ from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
 
 CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE = "confirmed", "not-reproduced", "not-verifiable"
+_OUTSIDE_ENTRIES = (
+    "not in a Cell or @jit function that mslint can compile; "
+    '`--run "python train.py"` runs your own entry point and records what MindSpore finds there'
+)
 
 
 @dataclass
@@ -91,11 +95,7 @@ def judge(
     if diagnostic.symbol == "syntax-error":
         return Verdict(diagnostic, NOT_VERIFIABLE, reason="the file does not parse, so nothing in it can be compiled")
     if target is None:
-        reason = (
-            "not in a Cell or @jit function that mslint can compile; "
-            '`--run "python train.py"` runs your own entry point and records what MindSpore finds there'
-        )
-        return Verdict(diagnostic, NOT_VERIFIABLE, reason=reason)
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason=_OUTSIDE_ENTRIES)
     status = statuses.get(target.key, TargetStatus())
     if {"strict", "lax"} <= status.compiled_levels:
         stopped = [p for p in problems if p.kind == ERROR and p.level == "lax" and _in_target(p, target)]
