@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from mslint.model.walk import descendants
+
 BUILTIN_NAMES = frozenset(dir(builtins))
 
 
@@ -102,6 +104,27 @@ def import_bindings(statement: ast.Import | ast.ImportFrom, package: str) -> dic
         if alias.name != "*":
             bindings[alias.asname or alias.name] = f"{base}.{alias.name}" if base else alias.name
     return bindings
+
+
+def imports_in(node: ast.AST, package: str) -> dict[str, str]:
+    """Names bound by the import statements anywhere under ``node`` (a function's, or a whole
+    module's: training scripts often import inside ``main()``)."""
+    bindings: dict[str, str] = {}
+    for statement in descendants(node):
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            bindings.update(import_bindings(statement, package))
+    return bindings
+
+
+def call_argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
+    """The argument a call passes by ``keyword`` or at ``position``; None when absent, ``None``,
+    or hidden in ``*args``."""
+    value = next((k.value for k in call.keywords if k.arg == keyword), None)
+    if value is None and position is not None and position < len(call.args):
+        value = call.args[position]
+    if isinstance(value, ast.Starred) or (isinstance(value, ast.Constant) and value.value is None):
+        return None
+    return value
 
 
 def imported_module(statement: ast.ImportFrom, package: str) -> str:

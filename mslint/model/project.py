@@ -275,6 +275,22 @@ def self_attribute_assignments(node: ast.ClassDef) -> dict[str, list[ast.expr]]:
     return found
 
 
+def qualified_name_in(
+    expr: ast.expr, module: ModuleInfo, local_imports: dict[str, str], local_names: frozenset[str]
+) -> str | None:
+    """``qualified_name`` inside a function: its own imports first, its local values shadow the module's."""
+    head = expr
+    while isinstance(head, ast.Attribute):
+        head = head.value
+    if isinstance(head, ast.Name) and head.id in local_imports:
+        rest = []
+        while isinstance(expr, ast.Attribute):
+            rest.append(expr.attr)
+            expr = expr.value
+        return ".".join([local_imports[head.id], *reversed(rest)])
+    return qualified_name(expr, module, local_names)
+
+
 def qualified_name(expr: ast.expr, module: ModuleInfo, local_names: frozenset[str] = frozenset()) -> str | None:
     """``np.linalg.norm`` -> ``numpy.linalg.norm`` through the module's imports; None for local values."""
     parts: list[str] = []

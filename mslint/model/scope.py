@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, reduce
 
-from mslint.model.module import ModuleInfo, import_bindings, is_self_attribute
+from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
     ClassRef,
     FunctionNode,
@@ -23,6 +23,7 @@ from mslint.model.project import (
     is_jit_class,
     is_mindspore_name,
     qualified_name,
+    qualified_name_in,
 )
 from mslint.model.values import (
     Kind,
@@ -96,11 +97,7 @@ class GraphFunction:
 
     @cached_property
     def local_imports(self) -> dict[str, str]:
-        bindings: dict[str, str] = {}
-        for node in descendants(self.node):
-            if isinstance(node, (ast.Import, ast.ImportFrom)):
-                bindings.update(import_bindings(node, self.module.package))
-        return bindings
+        return imports_in(self.node, self.module.package)
 
     @cached_property
     def local_names(self) -> frozenset[str]:
@@ -109,16 +106,7 @@ class GraphFunction:
 
     def qualname(self, expr: ast.expr) -> str | None:
         """The qualified name ``expr`` refers to here; None for local values."""
-        head = expr
-        while isinstance(head, ast.Attribute):
-            head = head.value
-        if isinstance(head, ast.Name) and head.id in self.local_imports:
-            rest = []
-            while isinstance(expr, ast.Attribute):
-                rest.append(expr.attr)
-                expr = expr.value
-            return ".".join([self.local_imports[head.id], *reversed(rest)])
-        return qualified_name(expr, self.module, self.local_names)
+        return qualified_name_in(expr, self.module, self.local_imports, self.local_names)
 
     @cached_property
     def _key(self) -> _Key:

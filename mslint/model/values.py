@@ -271,5 +271,5 @@ def _parameter_kind(default: ast.expr | None) -> Kind:
     return Kind.GRAPH
 
 
-def all_parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+def all_parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[str]:
     return [a.arg for a in _all_arguments(function.args)]

@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, bound_names
+from mslint.model.module import ModuleInfo, bound_names, call_argument
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name, self_attribute_assignments
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
@@ -104,11 +104,11 @@ def _check_call(call: ast.Call, nodes: list[ast.AST], module: ModuleInfo, projec
     if api is None:
         return
     network_at, network_keyword, level_at, level_keyword = _AMP_APIS[api]
-    network = _argument(call, network_at, network_keyword)
-    level = _argument(call, level_at, level_keyword)
+    network = call_argument(call, network_at, network_keyword)
+    level = call_argument(call, level_at, level_keyword)
     if network is None or not (isinstance(level, ast.Constant) and level.value in _OVERRIDING_LEVELS):
         return
-    if api == "Model" and _argument(call, 2, "optimizer") is None:
+    if api == "Model" and call_argument(call, 2, "optimizer") is None:
         return  # Model refuses an amp level without an optimizer, before any cast
     dtype = _amp_dtype(call, module) if api == "auto_mixed_precision" else "float16"
     kept = _to_float_call(network, call, nodes, module, project, dtype)
@@ -130,18 +130,9 @@ def _amp_api(call: ast.Call, module: ModuleInfo) -> str | None:
     return next((api for api in _AMP_APIS if is_mindspore_name(name, api)), None)
 
 
-def _argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
-    value = next((k.value for k in call.keywords if k.arg == keyword), None)
-    if value is None and position is not None and position < len(call.args):
-        value = call.args[position]
-    if isinstance(value, ast.Starred) or (isinstance(value, ast.Constant) and value.value is None):
-        return None
-    return value
-
-
 def _amp_dtype(call: ast.Call, module: ModuleInfo) -> str | None:
     """The low precision ``auto_mixed_precision`` casts to (None when not known)."""
-    dtype = _argument(call, 2, "dtype")
+    dtype = call_argument(call, 2, "dtype")
     return "float16" if dtype is None else _dtype(dtype, module)
 
 
@@ -215,6 +206,6 @@ def _overridden(call: ast.Call, module: ModuleInfo, dtype: str | None) -> bool:
     level's type is not known)."""
     if not (isinstance(call.func, ast.Attribute) and call.func.attr == "to_float"):
         return False
-    argument = _argument(call, 0, "dst_type")
+    argument = call_argument(call, 0, "dst_type")
     kept = _dtype(argument, module) if argument is not None else None
     return kept is not None and kept != dtype and (dtype is not None or kept == "float32")

@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, import_bindings, imported_module
+from mslint.model.module import ModuleInfo, import_bindings, imported_module, imports_in
 from mslint.model.project import Project, is_mindspore_name
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
@@ -88,7 +88,7 @@ class DistributedWithoutSeed(Rule):
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         if "communication" not in module.text:
             return  # the cheap test: most files never mention it
-        bindings = _bindings(module)
+        bindings = imports_in(module.tree, module.package)
         calls = [
             node
             for node in descendants(module.tree)
@@ -176,7 +176,7 @@ def _seeds(module: ModuleInfo) -> ast.Call | object | None:
         return cached
     found: ast.Call | object | None = None
     if "seed" in module.text or "broadcast" in module.text:
-        bindings = _bindings(module)
+        bindings = imports_in(module.tree, module.package)
         for node in descendants(module.tree):
             if isinstance(node, ast.Call) and _is_seed(node, module, bindings):
                 if not _mentions_rank(node):
@@ -191,15 +191,14 @@ def _mentions_rank(call: ast.Call) -> bool:
     """Whether a seed names the rank (``rank``, ``get_rank()``, ``args.rank_id``, ``"RANK_ID"``)."""
     for argument in [*call.args, *(k.value for k in call.keywords if k.arg == "seed")]:
         for node in descendants(argument):
-            text = (
-                node.id
-                if isinstance(node, ast.Name)
-                else node.attr
-                if isinstance(node, ast.Attribute)
-                else node.value
-                if isinstance(node, ast.Constant) and isinstance(node.value, str)
-                else ""
-            )
+            if isinstance(node, ast.Name):
+                text = node.id
+            elif isinstance(node, ast.Attribute):
+                text = node.attr
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                text = node.value
+            else:
+                continue
             if "rank" in text.lower():
                 return True
     return False
@@ -213,15 +212,6 @@ def _is_seed(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> bo
         return False
     broadcast = next((k.value for k in call.keywords if k.arg == "parameter_broadcast"), None)
     return broadcast is not None and not (isinstance(broadcast, ast.Constant) and broadcast.value is False)
-
-
-def _bindings(module: ModuleInfo) -> dict[str, str]:
-    """Names bound by the module's imports at any depth: training scripts often import inside `main()`."""
-    bindings: dict[str, str] = {}
-    for node in descendants(module.tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            bindings.update(import_bindings(node, module.package))
-    return bindings
 
 
 def _qualname(expr: ast.expr, module: ModuleInfo, bindings: dict[str, str]) -> str | None:

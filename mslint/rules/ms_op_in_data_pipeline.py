@@ -4,8 +4,16 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, bound_names, import_bindings
-from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_cell_name, qualified_name
+from mslint.model.module import ModuleInfo, bound_names, call_argument, imports_in
+from mslint.model.project import (
+    ClassRef,
+    FunctionRef,
+    Project,
+    is_mindspore_cell_name,
+    qualified_name,
+    qualified_name_in,
+)
+from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants
 from mslint.rules._cell_classes import method
 from mslint.rules.base import Finding, Rule
@@ -100,7 +108,7 @@ def _is_dataset_map(call: ast.Call) -> bool:
 def _check_map(
     call: ast.Call, module: ModuleInfo, project: Project, nested: dict[str, ast.FunctionDef]
 ) -> Iterator[Finding]:
-    operations = _first_argument(call, "operations")
+    operations = call_argument(call, 0, "operations")
     if operations is None or _runs_in_spawned_processes(call, project):
         return
     listed = operations.elts if isinstance(operations, (ast.List, ast.Tuple)) else [operations]
@@ -126,7 +134,7 @@ def _check_map(
 def _check_source(
     call: ast.Call, module: ModuleInfo, project: Project, nested: dict[str, ast.FunctionDef]
 ) -> Iterator[Finding]:
-    source = _first_argument(call, "source")
+    source = call_argument(call, 0, "source")
     if source is None or _runs_in_spawned_processes(call, project):
         return
     functions: list[Function] = []
@@ -147,11 +155,6 @@ def _check_source(
                 hint="produce numpy arrays in the source; apply MindSpore operators in the network",
             )
             return
-
-
-def _first_argument(call: ast.Call, keyword: str) -> ast.expr | None:
-    """The first parameter of MindSpore's API, passed by ``keyword`` or by position."""
-    return next((k.value for k in call.keywords if k.arg == keyword), call.args[0] if call.args else None)
 
 
 def _runs_in_spawned_processes(call: ast.Call, project: Project) -> bool:
@@ -209,29 +212,19 @@ def _nested_functions(module: ModuleInfo) -> dict[str, ast.FunctionDef]:
 
 def _network_operator(function: Function, module: ModuleInfo) -> tuple[str, int] | None:
     """The first MindSpore network operator ``function`` uses, and its line."""
-    local_imports: dict[str, str] = {}
-    local_names: set[str] = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+    local_imports = imports_in(function, module.package)
+    local_names = set(all_parameter_names(function))
     for node in descendants(function):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            local_imports.update(import_bindings(node, module.package))
-        elif isinstance(node, ast.Assign):
+        if isinstance(node, ast.Assign):
             local_names.update(n for target in node.targets for n in bound_names(target))
+    shadowing = frozenset(local_names - local_imports.keys())
     for node in descendants(function):
         if not isinstance(node, (ast.Name, ast.Attribute)) or not isinstance(node.ctx, ast.Load):
             continue
-        name = _qualify(node, module, local_imports, frozenset(local_names - local_imports.keys()))
+        name = qualified_name_in(node, module, local_imports, shadowing)
         if name is not None and any(name.startswith(f"{m}.") for m in _NETWORK_MODULES):
             return ast.unparse(node), node.lineno
     return None
-
-
-def _qualify(node: ast.expr, module: ModuleInfo, local_imports: dict[str, str], local: frozenset[str]) -> str | None:
-    head = node
-    while isinstance(head, ast.Attribute):
-        head = head.value
-    if isinstance(head, ast.Name) and head.id in local_imports:
-        return local_imports[head.id] + ast.unparse(node)[len(head.id) :]
-    return qualified_name(node, module, local)
 
 
 def _label(operation: ast.expr) -> str:
