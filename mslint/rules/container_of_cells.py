@@ -5,8 +5,9 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
-from mslint.model.module import ModuleInfo, bound_names, is_self_attribute
+from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import Project, is_mindspore_name, qualified_name
+from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants
 from mslint.rules._cell_classes import cell_classes
 from mslint.rules.base import Finding, Rule
@@ -112,7 +113,7 @@ class _MethodCheck:
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
         self.local_names = frozenset(self.values)
         self.shadowed = frozenset(
-            [a.arg for a in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)]
+            all_parameter_names(method)
             + [n.id for n in descendants(method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
         )
         """Names the method binds itself: they hide the module's imports from its code."""
@@ -302,8 +303,8 @@ def _is_registration(node: ast.Call) -> bool:
 
 def _literal_name(parameter: ast.Call) -> object:
     """The ``name`` a ``Parameter(data, name)`` call gives, when it is a literal."""
-    names = [k.value for k in parameter.keywords if k.arg == "name"] + parameter.args[1:2]
-    return names[0].value if names and isinstance(names[0], ast.Constant) else None
+    name = call_argument(parameter, 1, "name")
+    return name.value if isinstance(name, ast.Constant) else None
 
 
 def _container_name(container: ast.expr) -> str:

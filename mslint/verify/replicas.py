@@ -174,27 +174,22 @@ def rank_main(builds_file: str, out_folder: str) -> None:
     import mindspore as ms
     from mindspore.communication import get_rank, init
 
+    from mslint.verify.probe import NotVerifiable, build, load_module
+
     ms.set_device("CPU")
     init()  # in msrun's scheduler process, this serves the cluster and exits
     record: dict[str, Any] = {"cells": {}, "error": None}
     try:
-        for build in json.loads(Path(builds_file).read_text()):
-            cell = _build(build)
+        for job in json.loads(Path(builds_file).read_text()):
+            module = load_module(Path(job["path"]))
+            cell, _ = build(module, job["name"], job["factory"], [], job["kwargs"], lambda path: False)
             if isinstance(cell, ms.nn.Cell):
-                label = f"{build['name']}()" if build["factory"] else str(build["name"])
+                label = f"{job['name']}()" if job["factory"] else str(job["name"])
                 record["cells"][label] = {
                     p.name: hashlib.sha256(p.asnumpy().tobytes()).hexdigest() for p in cell.get_parameters()
                 }
-    except Exception as error:  # the user's code failing to build is the reason to report
+    except NotVerifiable as error:
+        record["error"] = str(error)
+    except Exception as error:  # the user's code failing to import is the reason to report
         record["error"] = f"{type(error).__name__}: {error}"
     Path(out_folder, f"rank_{get_rank()}.json").write_text(json.dumps(record))
-
-
-def _build(build: dict[str, Any]) -> Any:
-    from mslint.verify.probe import load_module
-
-    target = getattr(load_module(Path(build["path"])), build["name"])
-    if build["factory"]:
-        made = target()
-        return made[0] if isinstance(made, tuple) else made
-    return target(**build["kwargs"]) if isinstance(target, type) else None
