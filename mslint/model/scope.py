@@ -36,7 +36,7 @@ from mslint.model.values import (
     local_kinds,
     parameter_kinds,
 )
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, own_nodes
 
 _JIT_DECORATORS = ("jit", "ms_function")
 
@@ -274,9 +274,7 @@ class GraphFunction:
 
 def _returns(function: FunctionNode) -> list[ast.Return]:
     """The ``return`` statements of ``function``, not of the functions nested in it."""
-    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-    nested = {id(n) for s in descendants(function)[1:] if isinstance(s, scopes) for n in descendants(s)}
-    return [n for n in descendants(function) if isinstance(n, ast.Return) and id(n) not in nested]
+    return [n for n in own_nodes(function) if isinstance(n, ast.Return)]
 
 
 def _is_super_call(expr: ast.expr) -> bool:

@@ -17,6 +17,7 @@ import ast
 _CACHE = "_mslint_descendants"
 _RAISED = "_mslint_raised"
 _SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_NESTED_SCOPES = _SCOPES[1:]
 _SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
 _CHILD_FIELDS_REVERSED: dict[type[ast.AST], tuple[str, ...]] = {}
 
@@ -58,6 +59,16 @@ def _child_fields_reversed(node_type: type[ast.AST]) -> tuple[str, ...]:
     fields = tuple(name for name in reversed(node_type._fields) if name not in _SINGLETON_FIELDS)
     _CHILD_FIELDS_REVERSED[node_type] = fields
     return fields
+
+
+def own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of a module or function outside the functions, lambdas and classes nested in it
+    (their ``return`` statements and calls belong to them)."""
+    nested: set[int] = set()
+    for node in descendants(scope)[1:]:
+        if isinstance(node, _NESTED_SCOPES) and id(node) not in nested:
+            nested.update(id(n) for n in descendants(node))
+    return [n for n in descendants(scope) if id(n) not in nested]
 
 
 def raised(function: ast.AST) -> frozenset[int]:

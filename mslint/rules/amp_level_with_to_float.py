@@ -6,14 +6,13 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.module import ModuleInfo, bound_names, call_argument
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name, self_attribute_assignments
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, own_nodes
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
 _OVERRIDING_LEVELS = ("O2", "O3")
 """The levels at which MindSpore 2.10 calls ``to_float(float16)`` on the whole network."""
 _DTYPES = ("float16", "float32", "bfloat16")
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # The API, the position and keyword of its network, and of its level.
 _API_NAMES = ("amp_level", "build_train_network", "auto_mixed_precision")
 """Text one of the APIs needs in the file: `Model` takes its level only by keyword."""
@@ -82,21 +81,12 @@ class AmpLevelWithToFloat(Rule):
             return
         if not any(isinstance(n, ast.Call) and _amp_api(n, module) for n in descendants(module.tree)):
             return
-        scopes = [module.tree, *(n for n in descendants(module.tree) if isinstance(n, _SCOPES[:2]))]
-        for scope in scopes:
-            nodes = _own_nodes(scope)
+        functions = (n for n in descendants(module.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        for scope in [module.tree, *functions]:
+            nodes = own_nodes(scope)
             for call in nodes:
                 if isinstance(call, ast.Call):
                     yield from _check_call(call, nodes, module, project)
-
-
-def _own_nodes(scope: ast.AST) -> list[ast.AST]:
-    """The nodes of a module or function outside the functions and classes nested in it."""
-    nested: set[int] = set()
-    for node in descendants(scope)[1:]:
-        if isinstance(node, _SCOPES) and id(node) not in nested:
-            nested.update(id(n) for n in descendants(node))
-    return [n for n in descendants(scope) if id(n) not in nested]
 
 
 def _check_call(call: ast.Call, nodes: list[ast.AST], module: ModuleInfo, project: Project) -> Iterator[Finding]:
