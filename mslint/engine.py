@@ -32,6 +32,8 @@ class Report:
     """Files whose findings came from the cache."""
     context_files: list[Path] = field(default_factory=list)
     """Files outside the run read to resolve names (a base class in an unchecked module)."""
+    probed_paths: list[Path] = field(default_factory=list)
+    """Paths looked at to resolve imports that held no module: results change if one appears."""
 
 
 def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
@@ -91,7 +93,7 @@ def _load_project(
     context: Sequence[Path],
 ) -> tuple[Project, Report]:
     report = Report(files=len(paths))
-    project = Project(targeted_release(settings.mindspore_version))
+    project = Project(targeted_release(settings.mindspore_version), settings.root)
     for path in [p for p in context if p not in paths]:
         with contextlib.suppress(OSError, UnicodeDecodeError, SyntaxError, ValueError):
             project.add(ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False))
@@ -105,9 +107,11 @@ def _load_project(
             project.add(ModuleInfo.parse(path, source, checked=True))
         except (SyntaxError, ValueError) as error:
             report.diagnostics.extend(_syntax_error(path, source, error, settings))
+    project.link_star_imports()
     report.diagnostics.extend(analyze(project, settings))
     report.diagnostics.sort(key=lambda d: d.sort_key)
     report.context_files = [m.path for m in project.modules if not m.checked]
+    report.probed_paths = sorted(project.probed)
     return project, report
 
 

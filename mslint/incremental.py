@@ -22,16 +22,23 @@ from mslint import __version__
 from mslint.diagnostics import Diagnostic
 from mslint.engine import Report, check_files
 from mslint.mindspore_tables import targeted_release
+from mslint.model.import_roots import ImportRoots, module_files
 from mslint.model.module import module_name_for
+from mslint.rules import all_rules
 from mslint.settings import Settings
 
 CACHE_FOLDER = ".mslint_cache"
+_RULE_SYMBOLS = {rule.code: rule.symbol for rule in all_rules()}
 
 
 @dataclass
 class RunFile:
     path: Path
+    resolved: str
+    """The absolute path, symbolic links resolved: the file's identity in the cache."""
     digest: str
+    root: Path
+    """The import root (the folder above the file's packages)."""
     module: str
     size: int
 
@@ -43,7 +50,8 @@ class Stored:
     files: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Resolved path -> its diagnostics (JSON, with ``entry_path``)."""
     context: dict[str, str] = field(default_factory=dict)
-    """Resolved path -> digest of each file read outside the run."""
+    """Resolved path -> digest of each path outside the run that the results depend on: the
+    files read, and the paths probed for imports and found without a module."""
 
 
 @dataclass
@@ -89,27 +97,24 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
         digest = hashlib.sha256(content).hexdigest()
         if digest not in data.imports:
             data.imports[digest] = _imported_modules(path, content)
-        run_files.append(RunFile(path, digest, module_name_for(path)[1], len(content)))
+        root, module = module_name_for(path)
+        run_files.append(RunFile(path, str(path.resolve()), digest, root, module, len(content)))
 
     fresh: dict[str, Stored] = {}
-    dirty: list[list[RunFile]] = []
-    for component in _components(run_files, data.imports):
+    components = _components(run_files, data.imports, ImportRoots(settings.root))
+    for component, result in _closed_results(components, data, settings, jobs):
         key = _component_key(component)
-        stored = data.components.get(key)
-        if stored is not None and _context_unchanged(stored):
-            fresh[key] = stored
-            report.diagnostics.extend(_restore(stored, component))
+        if isinstance(result, Stored):
+            fresh[key] = result
+            report.diagnostics.extend(_restore(result, component))
             report.cached_files += len(component)
         else:
-            dirty.append(component)
-
-    for component, analysed in zip(dirty, _analyse(dirty, settings, jobs)):
-        report.diagnostics.extend(analysed.diagnostics)
-        report.unreadable.extend(analysed.unreadable)
-        fresh[_component_key(component)] = _store(component, analysed)
+            report.diagnostics.extend(result.diagnostics)
+            report.unreadable.extend(result.unreadable)
+            fresh[key] = _store(component, result)
     report.diagnostics.sort(key=lambda d: d.sort_key)
     if cache and not report.unreadable:
-        in_run = {str(f.path.resolve()) for f in run_files}
+        in_run = {f.resolved for f in run_files}
         kept = {k: v for k, v in data.components.items() if not in_run.intersection(v.files)}
         _save(cache, CacheData({**kept, **fresh}, {f.digest: data.imports[f.digest] for f in run_files}))
     return report
@@ -151,8 +156,11 @@ def _imported_modules(path: Path, content: bytes) -> list[str]:
     return sorted(m for m in found if m)
 
 
-def _components(run_files: list[RunFile], imports: dict[str, list[str]]) -> list[list[RunFile]]:
-    """Files joined by an import in either direction (a name and each of its parents count)."""
+def _components(
+    run_files: list[RunFile], imports: dict[str, list[str]], import_roots: ImportRoots
+) -> list[list[RunFile]]:
+    """Files joined by an import in either direction (a name and each of its parents count),
+    found as the analysis finds them: by module name, or by path under the import roots."""
     parent = list(range(len(run_files)))
 
     def root(i: int) -> int:
@@ -162,13 +170,26 @@ def _components(run_files: list[RunFile], imports: dict[str, list[str]]) -> list
         return i
 
     by_module: dict[str, list[int]] = {}
+    by_path: dict[str, int] = {}
     for index, run_file in enumerate(run_files):
         by_module.setdefault(run_file.module, []).append(index)
+        by_path[run_file.resolved] = index
+    under_roots: dict[tuple[Path, str], list[int]] = {}
+
+    def run_files_named(name: str, importer: Path) -> list[int]:
+        found = under_roots.get((importer, name))
+        if found is None:
+            found = [*by_module.get(name, ())]
+            for folder in import_roots.for_root(importer):
+                found.extend(by_path[p] for p in module_files(name, folder) if p in by_path)
+            under_roots[importer, name] = found
+        return found
+
     for index, run_file in enumerate(run_files):
         for imported in imports[run_file.digest]:
             parts = imported.split(".")
             for length in range(1, len(parts) + 1):
-                for other in by_module.get(".".join(parts[:length]), ()):
+                for other in run_files_named(".".join(parts[:length]), run_file.root):
                     parent[root(other)] = root(index)
     groups: dict[int, list[RunFile]] = {}
     for index, run_file in enumerate(run_files):
@@ -177,15 +198,22 @@ def _components(run_files: list[RunFile], imports: dict[str, list[str]]) -> list
 
 
 def _component_key(component: list[RunFile]) -> str:
-    members = sorted(f"{f.path.resolve()}\0{f.digest}" for f in component)
+    """The files, their contents and their module names (an ``__init__.py`` added above renames them)."""
+    members = sorted(f"{f.resolved}\0{f.digest}\0{f.module}" for f in component)
     return hashlib.sha256("\n".join(members).encode()).hexdigest()
 
 
-def _context_unchanged(stored: Stored) -> bool:
+def _reusable(stored: Stored | None, component: list[RunFile]) -> bool:
+    """Whether cached results hold for the component: stored for exactly its files, and every
+    path outside the run that they depend on is as it was."""
+    if stored is None or set(stored.files) != {f.resolved for f in component}:
+        return False
     return all(_digest_of(Path(path)) == digest for path, digest in stored.context.items())
 
 
 def _digest_of(path: Path) -> str:
+    if path.is_dir():
+        return "folder"
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
@@ -193,7 +221,7 @@ def _digest_of(path: Path) -> str:
 
 
 def _restore(stored: Stored, component: list[RunFile]) -> list[Diagnostic]:
-    spelled = {str(f.path.resolve()): str(f.path) for f in component}
+    spelled = {f.resolved: str(f.path) for f in component}
     return [
         Diagnostic.from_json({**d["diagnostic"], "path": spelled[path]}, d["entry_path"])
         for path, found in stored.files.items()
@@ -202,12 +230,52 @@ def _restore(stored: Stored, component: list[RunFile]) -> list[Diagnostic]:
 
 
 def _store(component: list[RunFile], report: Report) -> Stored:
-    spelled = {str(f.path): str(f.path.resolve()) for f in component}
-    stored = Stored(files={str(f.path.resolve()): [] for f in component})
+    spelled = {str(f.path): f.resolved for f in component}
+    stored = Stored(files={f.resolved: [] for f in component})
     for d in report.diagnostics:
         stored.files[spelled[d.path]].append({"diagnostic": d.to_json(), "entry_path": d.entry_path})
-    stored.context = {str(p.resolve()): _digest_of(p) for p in report.context_files}
+    stored.context = {str(p.resolve()): _digest_of(p) for p in [*report.context_files, *report.probed_paths]}
     return stored
+
+
+def _closed_results(
+    components: list[list[RunFile]], data: CacheData, settings: Settings, jobs: int
+) -> list[tuple[list[RunFile], Stored | Report]]:
+    """Each component with its cached results or its new report.
+
+    A component whose analysis read a file of another one (an import the text scan missed) is
+    merged with it and analysed again, so that the results are always those of one analysis
+    of every file together."""
+    reports: dict[str, Report] = {}
+    while True:
+        keyed = {_component_key(c): c for c in components}
+        reused = {k for k, c in keyed.items() if k not in reports and _reusable(data.components.get(k), c)}
+        dirty = [k for k in keyed if k not in reused and k not in reports]
+        reports.update(zip(dirty, _analyse([keyed[k] for k in dirty], settings, jobs)))
+        keys = list(keyed)
+        owner = {f.resolved: i for i, k in enumerate(keys) for f in keyed[k]}
+        links: dict[int, set[int]] = {}
+        for i, key in enumerate(keys):
+            read = {owner.get(str(p.resolve()), i) for p in reports[key].context_files} if key in reports else set()
+            if read - {i}:
+                links[i] = read - {i}
+        if not links:
+            return [(keyed[k], data.components[k] if k in reused else reports[k]) for k in keys]
+        groups = _merge_groups(len(keys), links)
+        components = [
+            [f for j in sorted(group) for f in keyed[keys[j]]] for i, group in groups.items() if min(group) == i
+        ]
+
+
+def _merge_groups(count: int, links: dict[int, set[int]]) -> dict[int, frozenset[int]]:
+    """For each index, the indexes linked to it directly or not (itself included)."""
+    groups = {i: frozenset([i]) for i in range(count)}
+    for i, others in links.items():
+        for j in others:
+            union = groups[i] | groups[j]
+            for k in union:
+                groups[k] = union
+    return groups
 
 
 def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> list[Report]:
@@ -225,14 +293,69 @@ def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> 
 
 
 def _load(cache: Path) -> CacheData:
+    """The cache, or an empty one when it is missing or not exactly what :func:`_save` writes:
+    a damaged cache must cost a slower run, never other results or a crash."""
     try:
         raw = json.loads(cache.read_text(encoding="utf-8"))
-        return CacheData(
-            {key: Stored(**value) for key, value in raw["components"].items()},
-            raw["imports"],
-        )
-    except (OSError, ValueError, KeyError, TypeError):
-        return CacheData()  # no cache yet, or one written by another version: start afresh
+    except (OSError, ValueError, RecursionError):
+        return CacheData()
+    if not (isinstance(raw, dict) and set(raw) == {"components", "imports"}):
+        return CacheData()
+    components, imports = raw["components"], raw["imports"]
+    if not (_is_map_of(components, dict) and _is_map_of(imports, list)):
+        return CacheData()
+    if not all(_all_strings(names) for names in imports.values()):
+        return CacheData()
+    if not all(_valid_component(value) for value in components.values()):
+        return CacheData()
+    return CacheData({key: Stored(value["files"], value["context"]) for key, value in components.items()}, imports)
+
+
+def _is_map_of(value: Any, kind: type) -> bool:
+    return isinstance(value, dict) and all(isinstance(v, kind) for v in value.values())
+
+
+def _all_strings(values: list[Any]) -> bool:
+    return all(isinstance(v, str) for v in values)
+
+
+def _valid_component(value: dict[str, Any]) -> bool:
+    if set(value) != {"files", "context"} or not _is_map_of(value["files"], list):
+        return False
+    context = value["context"]
+    if not (_is_map_of(context, str)):
+        return False
+    return all(_valid_finding(f) for found in value["files"].values() for f in found)
+
+
+_DIAGNOSTIC_FIELDS: dict[str, type[Any]] = {
+    **dict.fromkeys(("line", "column", "end_line", "end_column"), int),
+    **dict.fromkeys(("path", "code", "symbol", "severity", "message"), str),
+}
+
+
+def _valid_finding(found: Any) -> bool:
+    """A stored diagnostic with every field of the right type, for a rule that exists."""
+    if not (isinstance(found, dict) and set(found) == {"diagnostic", "entry_path"}):
+        return False
+    diagnostic, entry_path = found["diagnostic"], found["entry_path"]
+    if not (isinstance(diagnostic, dict) and isinstance(entry_path, (str, type(None)))):
+        return False
+    if set(diagnostic) != {*_DIAGNOSTIC_FIELDS, "hint", "entry", "fix"}:
+        return False
+    for name, kind in _DIAGNOSTIC_FIELDS.items():
+        value = diagnostic[name]
+        if not isinstance(value, kind) or isinstance(value, bool) or (kind is int and value < 1):
+            return False
+    if not all(isinstance(diagnostic[name], (str, type(None))) for name in ("hint", "entry")):
+        return False
+    if _RULE_SYMBOLS.get(diagnostic["code"]) != diagnostic["symbol"]:
+        return False
+    try:
+        restored = Diagnostic.from_json(diagnostic, entry_path)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return False
+    return restored.to_json() == diagnostic
 
 
 def _save(cache: Path, data: CacheData) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -138,3 +139,45 @@ def test_no_cache_writes_nothing(
     assert not (tmp_path / ".mslint_cache").exists()
     assert run("check", "net.py")[0] == 1
     assert (tmp_path / ".mslint_cache").is_dir()
+
+
+def _wrong_shapes(document: dict[str, Any]) -> list[Any]:
+    """Valid JSON caches of other shapes, derived from a real one."""
+    key, component = next(iter(document["components"].items()))
+    path, found = next((p, f) for p, f in component["files"].items() if f)
+    line_as_text = {**found[0], "diagnostic": {**found[0]["diagnostic"], "line": "8"}}
+    return [
+        [],
+        {"components": [], "imports": {}},
+        {"components": {key: []}, "imports": document["imports"]},
+        {"components": {key: {"files": [], "context": {}}}, "imports": document["imports"]},
+        {"components": {key: {**component, "files": {path: [line_as_text]}}}, "imports": document["imports"]},
+        {"components": {key: {**component, "files": {"elsewhere.py": found}}}, "imports": document["imports"]},
+        {"components": document["components"], "imports": {d: "models.base" for d in document["imports"]}},
+        {**document, "extra": 1},
+        [[[[[[]]]]]] * 3,
+    ]
+
+
+@pytest.mark.parametrize("variant", range(9))
+def test_a_cache_of_another_shape_is_discarded(project: tuple[list[Path], Settings, Path], variant: int) -> None:
+    files, settings, cache = project
+    expected = check_files(files, settings).diagnostics
+    check_incrementally(files, settings, cache)
+    cache.write_text(json.dumps(_wrong_shapes(json.loads(cache.read_text()))[variant]))
+    assert check_incrementally(files, settings, cache).diagnostics == expected
+    assert check_incrementally(files, settings, cache).diagnostics == expected, "and the rewritten cache is sound"
+
+
+def test_a_cache_whose_import_lists_lie_still_gives_the_same_results(
+    project: tuple[list[Path], Settings, Path],
+) -> None:
+    """The variant that used to change results silently: imports recorded as none split the
+    base class and its subclass into separate components."""
+    files, settings, cache = project
+    expected = check_files(files, settings).diagnostics
+    check_incrementally(files, settings, cache)
+    document = json.loads(cache.read_text())
+    cache.write_text(json.dumps({"components": {}, "imports": {key: [] for key in document["imports"]}}))
+    assert check_incrementally(files, settings, cache).diagnostics == expected
+    assert check_incrementally(files, settings, cache, jobs=2).diagnostics == expected

@@ -30,6 +30,11 @@ class ModuleInfo:
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     assigned: set[str] = field(default_factory=set)
     """Other names bound at top level (assignments), which shadow imports of the same name."""
+    star_imports: list[str] = field(default_factory=list)
+    """Modules read by top-level ``from ... import *``, absolute names."""
+    star_bindings: dict[str, str] = field(default_factory=dict)
+    """Local name -> qualified name bound by those star imports (filled by the project, which
+    reads the other modules)."""
 
     @classmethod
     def parse(cls, path: Path, source: str, *, checked: bool) -> ModuleInfo:
@@ -54,6 +59,8 @@ class ModuleInfo:
                 self.functions[statement.name] = statement
             elif isinstance(statement, (ast.Import, ast.ImportFrom)):
                 self.imports.update(import_bindings(statement, self.package))
+                if isinstance(statement, ast.ImportFrom) and any(a.name == "*" for a in statement.names):
+                    self.star_imports.append(imported_module(statement, self.package))
             elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 self.assigned.update(name for target in targets for name in bound_names(target))
@@ -67,6 +74,8 @@ class ModuleInfo:
             return f"{self.name}.{name}"
         if name in self.imports:
             return self.imports[name]
+        if name in self.star_bindings:
+            return self.star_bindings[name]
         if name in BUILTIN_NAMES:
             return f"builtins.{name}"
         return None
@@ -76,8 +85,38 @@ class ModuleInfo:
         """The whole source, for quick substring tests before a rule walks the tree."""
         return "\n".join(self.source_lines)
 
+    def star_exports(self, imported_as: str) -> dict[str, str]:
+        """What ``from <imported_as> import *`` binds, reading this module: the names of a literal
+        ``__all__``, else every top-level name not starting with an underscore."""
+        defined = {*self.classes, *self.functions, *self.assigned}
+        imported = {**self.star_bindings, **self.imports}
+        exported = _literal_all(self.tree)
+        if exported is None:
+            exported = [name for name in [*defined, *imported] if not name.startswith("_")]
+        return {
+            name: imported[name] if name in imported and name not in defined else f"{imported_as}.{name}"
+            for name in exported
+        }
+
     def line(self, lineno: int) -> str:
         return self.source_lines[lineno - 1] if 0 < lineno <= len(self.source_lines) else ""
+
+
+def _literal_all(tree: ast.Module) -> list[str] | None:
+    """The names of a top-level ``__all__ = [...]`` (and ``+=``) written as string literals."""
+    names: list[str] | None = None
+    for statement in tree.body:
+        if isinstance(statement, (ast.Assign, ast.AugAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            if not any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                continue
+            if not isinstance(statement.value, (ast.List, ast.Tuple)):
+                return None
+            literal = [
+                e.value for e in statement.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            ]
+            names = [*(names or []), *literal] if isinstance(statement, ast.AugAssign) else literal
+    return names
 
 
 def _blocks(statement: ast.If | ast.Try | ast.With) -> list[list[ast.stmt]]:

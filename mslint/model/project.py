@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Union
 
 from mslint.mindspore_tables import default_release
+from mslint.model.import_roots import ImportRoots, module_files
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.walk import descendants
 
@@ -85,54 +86,108 @@ class FunctionRef:
 class Project:
     """The checked modules, plus modules loaded on demand to resolve imported names."""
 
-    def __init__(self, mindspore_release: str | None = None) -> None:
+    def __init__(self, mindspore_release: str | None = None, top: Path | None = None) -> None:
         self.mindspore_release = mindspore_release or default_release()
         """The MindSpore release the code is checked against (its API tables)."""
+        self.import_roots = ImportRoots(top)
+        """Where imports look for the project's modules; ``top`` is the configuration's folder."""
         self.modules: list[ModuleInfo] = []
+        self.probed: set[Path] = set()
+        """Paths looked at to resolve imports that held no module (missing, or not Python): the
+        results change when one of them appears."""
         self._by_name: dict[str, list[ModuleInfo]] = {}
         self._by_path: dict[Path, ModuleInfo] = {}
-        self._missing: set[Path] = set()
         self._cell_memo: dict[tuple[Path, str], bool] = {}
         self._mro_memo: dict[int, list[ClassRef]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._not_on_disk: set[tuple[str, Path]] = set()
+        self._folder_memo: dict[Path, bool] = {}
+        self._linked: set[int] = set()
         self._generator_memo: tuple[int, frozenset[str]] | None = None
 
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
         self._by_name.setdefault(module.name, []).append(module)
         self._by_path[module.path.resolve()] = module
+        if not module.checked:
+            self.probed.add(module.root / "__init__.py")  # one there would rename the module
 
     @property
     def checked_modules(self) -> Iterator[ModuleInfo]:
         return (m for m in self.modules if m.checked)
 
+    def link_star_imports(self) -> None:
+        """Bind the names of every module's ``from m import *`` (once all checked modules are added)."""
+        for module in list(self.modules):
+            self._link(module)
+
+    def _link(self, module: ModuleInfo) -> None:
+        if id(module) in self._linked:
+            return
+        self._linked.add(id(module))  # before following: star imports can be circular
+        for imported_as in module.star_imports:
+            source = self.module_named(imported_as, module)
+            if source is None:
+                continue
+            self._link(source)
+            bound_here = {*module.classes, *module.functions, *module.assigned, *module.imports}
+            for name, qualname in source.star_exports(imported_as).items():
+                if name not in bound_here:
+                    module.star_bindings[name] = qualname
+
     def module_named(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
         """The module called ``name`` as seen from ``near``; loads it from disk if it is there."""
-        candidates = self._by_name.get(name)
-        if candidates:
-            return next((m for m in candidates if m.root == near.root), candidates[0])
+        candidates = self._by_name.get(name, [])
+        same_root = next((m for m in candidates if m.root == near.root), None)
+        if same_root is not None:
+            return same_root
         if is_mindspore_name(name):
             return None  # MindSpore is judged by its public names, never loaded from disk
-        if (name, near.root) in self._not_on_disk:
+        for root in self.import_roots.for_root(near.root):
+            module = self._module_under(name, root)
+            if module is not None:
+                return module
+        return candidates[0] if candidates else None
+
+    def _module_under(self, name: str, root: Path) -> ModuleInfo | None:
+        if (name, root) in self._not_on_disk:  # numpy, os, ...: asked for again and again
             return None
-        relative = Path(*name.split("."))
-        for path in (near.root / relative.with_suffix(".py"), near.root / relative / "__init__.py"):
+        head = root / name.split(".", 1)[0]
+        if not self._is_folder_or_module(head):
+            self._not_on_disk.add((name, root))
+            return None
+        for file in module_files(name, root):
+            path = Path(file)
+            known = self._by_path.get(path)
+            if known is not None:
+                return known
+            if not path.is_file():
+                self.probed.add(path)
+                continue
             resolved = path.resolve()
             if resolved in self._by_path:
                 return self._by_path[resolved]
-            if resolved in self._missing or not path.is_file():
-                continue
             try:
                 module = ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False)
             except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
-                self._missing.add(resolved)
+                self.probed.add(path)
                 continue
             self.add(module)
+            self._link(module)
             return module
-        self._not_on_disk.add((name, near.root))  # numpy, os, ...: asked for again and again
+        self._not_on_disk.add((name, root))
         return None
+
+    def _is_folder_or_module(self, head: Path) -> bool:
+        """Whether an import's first name exists under a root (a cheap test before the full path)."""
+        exists = self._folder_memo.get(head)
+        if exists is None:
+            module = head.with_name(f"{head.name}.py")
+            exists = self._folder_memo[head] = head.is_dir() or module.is_file()
+            if not exists:
+                self.probed.update((head, module))
+        return exists
 
     def resolve(self, qualname: str, near: ModuleInfo, depth: int = 0) -> ClassRef | FunctionRef | None:
         """The class or function of this project that ``qualname`` names, following re-exports."""
@@ -155,8 +210,9 @@ class Project:
             return self.find_method(cls, path[1]) if len(path) == 2 else None
         if name in module.functions and len(path) == 1:
             return FunctionRef(module, module.functions[name])
-        if name in module.imports:
-            return self.resolve(".".join([module.imports[name], *path[1:]]), module, depth + 1)
+        imported = module.imports.get(name) or module.star_bindings.get(name)
+        if imported is not None:
+            return self.resolve(".".join([imported, *path[1:]]), module, depth + 1)
         return None
 
     def resolve_expr(self, expr: ast.expr, module: ModuleInfo) -> ClassRef | FunctionRef | None:
