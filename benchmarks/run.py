@@ -22,13 +22,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from corpora import ZOO, zoo
+
 REPO = Path(__file__).resolve().parent.parent
-CORPUS_CACHE = REPO / "benchmarks" / ".corpus"
-ZOO = {"mindcv": "0.3.0", "mindocr": "0.5.0", "mindyolo": "0.5.0"}
 BIN = Path(sys.executable).parent
 
 
@@ -53,24 +52,6 @@ def corpus_a() -> Path:
     if spec is None or not spec.submodule_search_locations:
         sys.exit("corpus A needs mindspore installed: pip install -e '.[verify]'")
     return Path(next(iter(spec.submodule_search_locations))) / "nn"
-
-
-def corpus_b() -> list[Path]:
-    """The zoo sources, downloaded once."""
-    roots = []
-    for name, version in ZOO.items():
-        target = CORPUS_CACHE / f"{name}-{version}"
-        if not target.is_dir():
-            with tempfile.TemporaryDirectory() as download:
-                subprocess.run(
-                    [sys.executable, "-m", "pip", "download", "--no-deps", "-q", f"{name}=={version}", "-d", download],
-                    check=True,
-                )
-                wheel = next(Path(download).glob("*.whl"))
-                with zipfile.ZipFile(wheel) as archive:
-                    archive.extractall(target)
-        roots.append(target / name)
-    return roots
 
 
 def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
@@ -191,7 +172,7 @@ def main() -> int:
     # An installed package has its bytecode written at install; an editable checkout may not
     # (PYTHONDONTWRITEBYTECODE), and recompiling mslint in every process is not what users see.
     compileall.compile_dir(REPO / "mslint", quiet=1)
-    a, b = corpus_a(), corpus_b()
+    a, b = corpus_a(), zoo()
     mslint = str(BIN / "mslint")
     rows: list[Measure] = []
     with tempfile.TemporaryDirectory(prefix="mslint-bench-") as scratch:
