@@ -10,6 +10,7 @@ component only. Components are independent, so ``jobs`` processes analyse them i
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import os
@@ -129,6 +130,7 @@ def _imported_modules(path: Path, content: bytes) -> list[str]:
 
     A scan of the text rather than a parse: ten times faster, and the over-approximation
     (an import statement quoted in a docstring) only joins more files into a component."""
+    content = content.removeprefix(codecs.BOM_UTF8)  # or an import on the first line is not at its start
     name = module_name_for(path)[1]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()

@@ -11,6 +11,7 @@ from typing import Union
 from mslint.mindspore_tables import default_release
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.walk import descendants
+from mslint.source import source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -125,7 +126,7 @@ class Project:
             if resolved in self._missing or not path.is_file():
                 continue
             try:
-                module = ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False)
+                module = ModuleInfo.parse(path, source_text(path), checked=False)
             except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
                 self._missing.add(resolved)
                 continue
