@@ -5,11 +5,14 @@ and the encoding stay as they were. ``python -m mslint`` never runs the user's f
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from mslint.diagnostics import Edit, Fix
+from mslint.fixes import apply_fixes, unified_diff
 from mslint.pylint_plugin import diagnostics_for
 from tests.test_pylint_plugin import pylint_messages
 
@@ -61,6 +64,21 @@ class Net(nn.Cell):
     def construct(self, x):
         return squash(x)
 """
+
+CONTAINER = [
+    "from mindspore import nn",
+    "",
+    "",
+    "class Net(nn.Cell):",
+    "    def __init__(self):",
+    "        super().__init__()",
+    '        self.name = "caf\xe9"',
+    "        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]",
+    "",
+    "    def construct(self, x):",
+    "        return x",
+]
+CONTAINER_FIXED = "        self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])"
 
 
 def found(run: Run, *paths: Path) -> list[tuple[str, int, int, str]]:
@@ -139,3 +157,80 @@ def test_the_plugin_decodes_unsaved_text_as_python_does(tmp_path: Path) -> None:
     assert [(d.line, d.column, d.symbol) for d in edited] == FOUND
     latin_1 = diagnostics_for(path, LATIN_1)
     assert [(d.line, d.symbol) for d in latin_1] == [(10, "third-party-call-in-graph")]
+
+
+@pytest.mark.parametrize(
+    "endings",
+    [
+        ["\r\n"] * (len(CONTAINER) + 1),
+        # Every kind, the fixed line's (a lone CR) the rarest; no CR is followed by an empty LF line.
+        ["\n", "\r\n", "\r\n", "\n", "\r", "\n", "\r\n", "\n", "\r", "\r\n", "\r\n", "\n"],
+    ],
+    ids=["crlf", "mixed"],
+)
+def test_fix_keeps_every_line_ending_and_the_encoding(tmp_path: Path, run: Run, endings: list[str]) -> None:
+    path = tmp_path / "net.py"
+    lines = ["# -*- coding: latin-1 -*-", *CONTAINER]
+    before = "".join(line + ending for line, ending in zip(lines, endings))
+    path.write_bytes(before.encode("latin-1"))
+    after = before.replace(CONTAINER[7] + endings[8], CONTAINER_FIXED + endings[8])
+    assert after != before
+
+    _, diff, _ = run("check", str(path), "--diff", "--no-cache")
+    assert f"-{CONTAINER[7]}{endings[8]}+{CONTAINER_FIXED}{endings[8]}" in diff, "the diff shows what is written"
+    assert path.read_bytes() == before.encode("latin-1")
+
+    run("check", str(path), "--fix", "--no-cache")
+    assert path.read_bytes() == after.encode("latin-1")
+
+
+def test_fix_keeps_the_byte_order_mark(tmp_path: Path, run: Run) -> None:
+    path = tmp_path / "net.py"
+    source = "\r\n".join(CONTAINER) + "\r\n"
+    path.write_bytes(BOM + source.encode())
+    run("check", str(path), "--fix", "--no-cache")
+    assert path.read_bytes() == BOM + source.replace(CONTAINER[7], CONTAINER_FIXED).encode()
+
+
+def test_an_inserted_line_takes_the_ending_of_the_line_it_is_inserted_at() -> None:
+    add_import = Fix("import", (Edit(2, 1, 2, 1, "import os\n"),))
+    assert apply_fixes("a = 1\nb = 2\r\nc = 3\n", [add_import]) == ("a = 1\nimport os\r\nb = 2\r\nc = 3\n", 1)
+    at_the_end = Fix("import", (Edit(3, 1, 3, 1, "import os\n"),))
+    assert apply_fixes("a = 1\r\nb = 2\r\n", [at_the_end]) == ("a = 1\r\nb = 2\r\nimport os\r\n", 1)
+
+
+def test_fixes_count_lines_as_python_does() -> None:
+    """A form feed (page break) ends no line for Python: line 3 is the one after it."""
+    wrap = Fix("wrap", (Edit(3, 5, 3, 5, "f("), Edit(3, 8, 3, 8, ")")))
+    assert apply_fixes("a = 1\n\x0c\nb = [1]\n", [wrap]) == ("a = 1\n\x0c\nb = f([1])\n", 1)
+
+
+def test_the_diff_marks_a_last_line_without_an_ending() -> None:
+    assert unified_diff("x.py", "a = [1]", "a = f([1])").endswith(
+        "-a = [1]\n\\ No newline at end of file\n+a = f([1])\n\\ No newline at end of file\n"
+    )
+
+
+def test_a_read_only_file_is_reported_and_the_others_are_fixed(
+    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = "\n".join(CONTAINER) + "\n"
+    locked, other = tmp_path / "locked.py", tmp_path / "other.py"
+    for path in (locked, other):
+        path.write_text(source)
+    locked.chmod(0o444)
+    if os.access(locked, os.W_OK):  # root writes read-only files: refuse as the system does for others
+        write_bytes = Path.write_bytes
+
+        def refuse_locked(self: Path, data: bytes) -> int:
+            if self == locked:
+                raise PermissionError(13, "Permission denied", str(self))
+            return write_bytes(self, data)
+
+        monkeypatch.setattr(Path, "write_bytes", refuse_locked)
+    code, _, err = run("check", str(locked), str(other), "--fix", "--no-cache")
+    assert code == 2
+    assert f"mslint: error: {locked}: cannot write the fixes: Permission denied" in err.splitlines()
+    assert "Traceback" not in err
+    assert locked.read_text() == source
+    assert CONTAINER_FIXED in other.read_text()
