@@ -240,10 +240,11 @@ def _load(cache: Path) -> CacheData:
 def _save(cache: Path, data: CacheData) -> None:
     """Write atomically, so that concurrent runs never read half a cache."""
     try:
+        folder = cache.parent.parent
+        ours = not folder.exists()  # a folder of the user's ($MSLINT_CACHE_DIR=.) keeps its files seen by git
         cache.parent.mkdir(parents=True, exist_ok=True)
-        ignore = cache.parent.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# Created by mslint\n*\n")
+        if ours:
+            (folder / ".gitignore").write_text("# Created by mslint\n*\n")
         temporary = cache.with_suffix(f".{os.getpid()}.tmp")
         document = {"components": {k: asdict(v) for k, v in data.components.items()}, "imports": data.imports}
         temporary.write_text(json.dumps(document), encoding="utf-8")

@@ -234,3 +234,17 @@ def test_a_read_only_file_is_reported_and_the_others_are_fixed(
     assert "Traceback" not in err
     assert locked.read_text() == source
     assert CONTAINER_FIXED in other.read_text()
+
+
+def test_the_cache_writes_a_gitignore_only_into_a_folder_it_created(
+    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("x = 1\n")
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path))
+    assert run("check", str(path))[0] == 0
+    assert not (tmp_path / ".gitignore").exists(), "the user's own folder: git must keep seeing new files"
+    assert any(tmp_path.rglob("*.json")), "but the cache is written"
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
+    assert run("check", str(path))[0] == 0
+    assert (tmp_path / "cache" / ".gitignore").read_text() == "# Created by mslint\n*\n"
