@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -248,3 +250,14 @@ def test_the_cache_writes_a_gitignore_only_into_a_folder_it_created(
     monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
     assert run("check", str(path))[0] == 0
     assert (tmp_path / "cache" / ".gitignore").read_text() == "# Created by mslint\n*\n"
+
+
+def test_python_m_mslint_never_imports_the_users_files(tmp_path: Path) -> None:
+    for name in ("argparse", "dataclasses", "json"):
+        (tmp_path / f"{name}.py").write_text(f"open({name!r} + '.ran', 'w').close()\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "mslint", "rules", "--format", "json"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)
+    assert sorted(p.name for p in tmp_path.glob("*.ran")) == []
