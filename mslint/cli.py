@@ -20,6 +20,7 @@ from mslint.mindspore_tables import release_for
 from mslint.output import FORMATS, render, render_statistics
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
+from mslint.source import Source, read_source
 from mslint.verify.devices import DEVICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -147,9 +148,12 @@ def _check(args: argparse.Namespace) -> int:
     report = check_incrementally(files, settings, cache, args.jobs)
     if args.diff:
         return _print_fixes(report.diagnostics, args.unsafe_fixes)
-    if args.fix and _apply_fixes(report.diagnostics, args.unsafe_fixes):
-        report = check_incrementally(files, settings, cache, args.jobs)
-    for line in report.unreadable:
+    not_fixed: list[str] = []
+    if args.fix:
+        fixed, not_fixed = _apply_fixes(report.diagnostics, args.unsafe_fixes)
+        if fixed:
+            report = check_incrementally(files, settings, cache, args.jobs)
+    for line in [*report.unreadable, *not_fixed]:
         print(f"mslint: error: {line}", file=sys.stderr)
     if args.baseline is not None:
         comparison = compare(report.diagnostics, args.baseline, files)
@@ -165,14 +169,14 @@ def _check(args: argparse.Namespace) -> int:
         sys.stdout.write(render_statistics(args.format, report.diagnostics))
     else:
         sys.stdout.write(render(args.format, report.diagnostics, report.files))
-    if report.unreadable:
+    if report.unreadable or not_fixed:
         return EXIT_USAGE
     failing = any(d.severity >= settings.fail_on for d in report.diagnostics)
     return EXIT_FINDINGS if failing else EXIT_CLEAN
 
 
-def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tuple[str, str, int]]:
-    """path -> (source, fixed source, fixes applied) for every file a fix changes."""
+def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tuple[Source, str, int]]:
+    """path -> (source, fixed text as written, fixes applied) for every file a fix changes."""
     by_path: dict[str, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
@@ -180,9 +184,9 @@ def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tup
     for path, found in by_path.items():
         fixes = fixable(found, unsafe)
         if fixes:
-            source = Path(path).read_text(encoding="utf-8")
-            fixed, applied = apply_fixes(source, fixes)
-            if fixed != source:
+            source = read_source(Path(path))
+            fixed, applied = apply_fixes(source.written, fixes)
+            if fixed != source.written:
                 changed[path] = (source, fixed, applied)
     return changed
 
@@ -190,20 +194,26 @@ def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tup
 def _print_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> int:
     changed = _fixed_sources(diagnostics, unsafe)
     for path, (source, fixed, _) in changed.items():
-        sys.stdout.write(unified_diff(path, source, fixed))
+        sys.stdout.write(unified_diff(path, source.written, fixed))
     count = sum(applied for _, _, applied in changed.values())
     print(f"mslint: {count} fix{'es' if count != 1 else ''} would be applied", file=sys.stderr)
     return EXIT_FINDINGS if changed else EXIT_CLEAN
 
 
-def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> bool:
-    changed = _fixed_sources(diagnostics, unsafe)
-    for path, (_, fixed, _) in changed.items():
-        Path(path).write_text(fixed, encoding="utf-8")
-    count = sum(applied for _, _, applied in changed.values())
-    if changed:
-        print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {len(changed)} files", file=sys.stderr)
-    return bool(changed)
+def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> tuple[bool, list[str]]:
+    """Write the fixed files back in their own encoding; whether any was written, and one
+    line per file that could not be."""
+    written, count, failures = 0, 0, []
+    for path, (source, fixed, applied) in _fixed_sources(diagnostics, unsafe).items():
+        try:
+            Path(path).write_bytes(source.encode(fixed))
+        except (OSError, UnicodeEncodeError) as error:
+            failures.append(f"{path}: cannot write the fixes: {getattr(error, 'strerror', None) or error}")
+            continue
+        written, count = written + 1, count + applied
+    if written:
+        print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {written} files", file=sys.stderr)
+    return bool(written), failures
 
 
 def _baseline(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from mslint.rules import all_rules, matches
 from mslint.rules.base import Finding, Rule
 from mslint.rules.syntax_error import SyntaxErrorRule
 from mslint.settings import Settings
+from mslint.source import source_text
 from mslint.suppressions import disabled_by_line, is_disabled
 
 
@@ -96,10 +97,10 @@ def _load_project(
     project = Project(targeted_release(settings.mindspore_version), settings.root)
     for path in [p for p in context if p not in paths]:
         with contextlib.suppress(OSError, UnicodeDecodeError, SyntaxError, ValueError):
-            project.add(ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False))
+            project.add(ModuleInfo.parse(path, source_text(path), checked=False))
     for path in paths:
         try:
-            source = sources[path] if sources and path in sources else path.read_text(encoding="utf-8")
+            source = sources[path] if sources and path in sources else source_text(path)
         except (OSError, UnicodeDecodeError) as error:
             report.unreadable.append(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
             continue

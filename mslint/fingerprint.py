@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mslint.diagnostics import Diagnostic
+from mslint.source import source_text
 
 
 def fingerprint(diagnostic: Diagnostic) -> str:
@@ -33,6 +34,6 @@ def source_line(path: str, line: int) -> str | None:
 def _file_lines(path: str, mtime_ns: int, size: int) -> list[str]:
     """The file's lines; the modification time and size in the key keep long-lived processes current."""
     try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
+        return source_text(Path(path)).split("\n")
     except (OSError, UnicodeDecodeError):
         return []

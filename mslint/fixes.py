@@ -3,14 +3,17 @@
 Safe fixes keep the program's meaning and are applied by ``--fix``; unsafe ones only with
 ``--unsafe-fixes``. Fixes whose edits overlap an already chosen fix are left for the next
 run, so a file is never garbled; applying the result again changes nothing. An edit that
-several fixes share (the same import added) is made once.
+several fixes share (the same import added) is made once. Every line keeps its own ending
+(``\r\n``, ``\n`` or ``\r``); a line a fix adds takes the ending of the line it is added to.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 
-from mslint.diagnostics import Diagnostic, Fix
+from mslint.diagnostics import Diagnostic, Edit, Fix
+from mslint.source import LINE_END, split_lines
 
 
 def fixable(diagnostics: list[Diagnostic], unsafe: bool) -> list[Fix]:
@@ -19,19 +22,24 @@ def fixable(diagnostics: list[Diagnostic], unsafe: bool) -> list[Fix]:
 
 def apply_fixes(source: str, fixes: list[Fix]) -> tuple[str, int]:
     """The source with the fixes applied, and how many were applied."""
-    lines = source.splitlines(keepends=True)
+    lines = split_lines(source)
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(line))
+    usual_ending = _usual_ending(lines)
     chosen: list[tuple[int, int, str]] = []
     applied = 0
     for fix in fixes:
         spans = [
-            (_offset(lines, starts, e.line, e.column), _offset(lines, starts, e.end_line, e.end_column), e)
+            (
+                _offset(lines, starts, e.line, e.column),
+                _offset(lines, starts, e.end_line, e.end_column),
+                _content(lines, e, usual_ending),
+            )
             for e in fix.edits
         ]
         # An edit already chosen (the import two fixes both add) is shared, not a conflict.
-        new = [(start, end, edit.content) for start, end, edit in spans if (start, end, edit.content) not in chosen]
+        new = [span for span in spans if span not in chosen]
         if any(
             _overlaps(start, end, other_start, other_end)
             for start, end, _ in new
@@ -46,9 +54,31 @@ def apply_fixes(source: str, fixes: list[Fix]) -> tuple[str, int]:
 
 
 def _offset(lines: list[str], starts: list[int], line: int, column: int) -> int:
-    """Character offset of a 1-based line and 1-based UTF-8 byte column."""
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return starts[min(line - 1, len(lines))] + len(text.encode("utf-8")[: column - 1].decode("utf-8", errors="ignore"))
+    """Character offset of a 1-based line and 1-based UTF-8 byte column; a column past the
+    line's text is past its ending, whatever its length."""
+    if not 0 < line <= len(lines):
+        return starts[min(max(line - 1, 0), len(lines))]
+    text = _without_ending(lines[line - 1]).encode("utf-8")
+    if column - 1 > len(text):
+        return starts[line]
+    return starts[line - 1] + len(text[: column - 1].decode("utf-8", errors="ignore"))
+
+
+def _content(lines: list[str], edit: Edit, usual_ending: str) -> str:
+    """The edit's text, its line ends those of the line it is made on."""
+    line = lines[edit.line - 1] if 0 < edit.line <= len(lines) else ""
+    ending = line[len(_without_ending(line)) :] or usual_ending
+    return LINE_END.sub(ending, edit.content)
+
+
+def _usual_ending(lines: list[str]) -> str:
+    endings = Counter(line[len(_without_ending(line)) :] for line in lines)
+    endings.pop("", None)
+    return endings.most_common(1)[0][0] if endings else "\n"
+
+
+def _without_ending(line: str) -> str:
+    return line.rstrip("\r\n")
 
 
 def _overlaps(start: int, end: int, other_start: int, other_end: int) -> bool:
@@ -62,4 +92,6 @@ def _overlaps(start: int, end: int, other_start: int, other_end: int) -> bool:
 
 
 def unified_diff(path: str, before: str, after: str) -> str:
-    return "".join(difflib.unified_diff(before.splitlines(True), after.splitlines(True), f"a/{path}", f"b/{path}"))
+    """The change as a unified diff, line endings included: exactly what is written."""
+    diff = difflib.unified_diff(split_lines(before), split_lines(after), f"a/{path}", f"b/{path}")
+    return "".join(line if line.endswith(("\n", "\r")) else f"{line}\n\\ No newline at end of file\n" for line in diff)

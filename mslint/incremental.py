@@ -10,6 +10,7 @@ component only. Components are independent, so ``jobs`` processes analyse them i
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import os
@@ -134,6 +135,7 @@ def _imported_modules(path: Path, content: bytes) -> list[str]:
 
     A scan of the text rather than a parse: ten times faster, and the over-approximation
     (an import statement quoted in a docstring) only joins more files into a component."""
+    content = content.removeprefix(codecs.BOM_UTF8)  # or an import on the first line is not at its start
     name = module_name_for(path)[1]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
@@ -361,10 +363,11 @@ def _valid_finding(found: Any) -> bool:
 def _save(cache: Path, data: CacheData) -> None:
     """Write atomically, so that concurrent runs never read half a cache."""
     try:
+        folder = cache.parent.parent
+        ours = not folder.exists()  # a folder of the user's ($MSLINT_CACHE_DIR=.) keeps its files seen by git
         cache.parent.mkdir(parents=True, exist_ok=True)
-        ignore = cache.parent.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# Created by mslint\n*\n")
+        if ours:
+            (folder / ".gitignore").write_text("# Created by mslint\n*\n")
         temporary = cache.with_suffix(f".{os.getpid()}.tmp")
         document = {"components": {k: asdict(v) for k, v in data.components.items()}, "imports": data.imports}
         temporary.write_text(json.dumps(document), encoding="utf-8")

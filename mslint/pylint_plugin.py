@@ -21,6 +21,7 @@ from mslint.engine import check_files
 from mslint.rules import all_rules
 from mslint.rules.base import Rule
 from mslint.settings import ConfigError, Settings, find_config, load_settings
+from mslint.source import UndecodableSource, decode_source
 
 if TYPE_CHECKING:
     from astroid import nodes
@@ -83,12 +84,13 @@ def _folder_report(folder: Path, state: FolderState) -> dict[Path, list[Diagnost
     return by_file
 
 
-def diagnostics_for(path: Path, content: bytes, encoding: str = "utf-8") -> list[Diagnostic]:
+def diagnostics_for(path: Path, content: bytes) -> list[Diagnostic]:
     """mslint's diagnostics for one file, analysed with the other files of its folder.
 
     ``content`` is what pylint was given; when it differs from the file on disk (an unsaved
-    editor buffer) the file is analysed from it. Bytes are compared, not text, so that
-    files with CRLF line ends still share their folder's analysis."""
+    editor buffer) the file is analysed from it, decoded as Python decodes it (byte order
+    mark, coding comment). Bytes are compared, not text, so that files with CRLF line ends
+    still share their folder's analysis."""
     path = path.resolve()
     try:
         on_disk = path.read_bytes()
@@ -98,7 +100,10 @@ def diagnostics_for(path: Path, content: bytes, encoding: str = "utf-8") -> list
     if on_disk == content:
         return _folder_report(path.parent, state).get(path, [])
     siblings = [Path(name) for name, _, _ in state[1] if name.endswith(".py") and Path(name) != path]
-    source = content.decode(encoding, errors="replace")
+    try:
+        source = decode_source(content).text
+    except UndecodableSource:
+        return []  # pylint reports the file's encoding problem itself
     return check_files([path], _settings(state[0]), sources={path: source}, context=siblings).diagnostics
 
 
@@ -114,7 +119,7 @@ class _MslintChecker(BaseRawFileChecker):
         with node.stream() as stream:
             content = stream.read()
         wanted = {rule.symbol for rule in self.rules}
-        for diagnostic in diagnostics_for(Path(node.file), content, node.file_encoding or "utf-8"):
+        for diagnostic in diagnostics_for(Path(node.file), content):
             if diagnostic.symbol in wanted:
                 self.add_message(
                     diagnostic.symbol,

@@ -21,6 +21,7 @@ from mslint.engine import check_files
 from mslint.rule_docs import documentation_link
 from mslint.rules import rule_named
 from mslint.settings import ConfigError, Settings, find_config, load_settings
+from mslint.source import BOM
 
 SOURCE = "mslint"
 _SEVERITIES = {
@@ -41,7 +42,9 @@ def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
         server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, f"mslint: {error}"))
         settings = Settings()
     context = sorted(p for p in path.parent.glob("*.py") if p != path)
-    report = check_files([path], settings, sources={path: document.source}, context=context)
+    # A byte order mark the editor kept is no part of the code (positions: see _position).
+    text = document.source[1:] if document.source.startswith(BOM) else document.source
+    report = check_files([path], settings, sources={path: text}, context=context)
     return [_to_lsp(d, document) for d in report.diagnostics]
 
 
@@ -61,10 +64,12 @@ def _to_lsp(diagnostic: Diagnostic, document: TextDocument) -> lsp.Diagnostic:
 
 
 def _position(document: TextDocument, line: int, column: int) -> lsp.Position:
-    """LSP positions count UTF-16 code units from 0; mslint columns count UTF-8 bytes from 1."""
+    """LSP positions count UTF-16 code units from 0; mslint columns count UTF-8 bytes from 1
+    of the code, which starts after a byte order mark the editor's text may begin with."""
     lines = document.lines
     text = lines[line - 1] if 0 < line <= len(lines) else ""
-    characters = text.encode("utf-8")[: column - 1].decode("utf-8", errors="ignore")
+    bom = BOM if line == 1 and text.startswith(BOM) else ""
+    characters = bom + text[len(bom) :].encode("utf-8")[: column - 1].decode("utf-8", errors="ignore")
     return lsp.Position(line=line - 1, character=len(characters.encode("utf-16-le")) // 2)
 
 

@@ -154,3 +154,28 @@ async def test_saving_checks_again_with_the_files_around_it(client: LanguageClie
     await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     found = client.diagnostics[helper.as_uri()]
     assert [(d.code, d.range.start.line) for d in found] == [("MS101", 4)], "net.py now calls the helper from construct"
+
+
+@pytest.mark.asyncio
+async def test_a_byte_order_mark_in_the_editor_text_keeps_positions_right(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """Editors count the mark as a character of the first line; mslint's columns start after it."""
+    text = "\ufeffimport mindspore.ops as ops; resize = ops.ResizeBilinear((2, 2))\n" + NET
+    diagnostics = await open_document(client, tmp_path / "net.py", text)
+    lines = text.split("\n")
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in diagnostics] == [
+        ("MS301", 0, lines[0].index("ops.ResizeBilinear")),
+        ("MS103", 8, lines[8].index("self.layers")),
+        ("MS101", 11, lines[11].index("np.maximum")),
+    ]
+
+
+@pytest.mark.asyncio
+async def test_a_latin_1_file_around_the_document_is_read(client: LanguageClient, tmp_path: Path) -> None:
+    (tmp_path / "base.py").write_bytes(
+        b"# -*- coding: latin-1 -*-\nfrom mindspore import nn\n\n\nclass Base(nn.Cell):\n    NAME = 'caf\xe9'\n"
+    )
+    text = "import numpy as np\nfrom base import Base\n\n\nclass Net(Base):\n    def construct(self, x):\n"
+    diagnostics = await open_document(client, tmp_path / "net.py", text + "        return np.tanh(x)\n")
+    assert [(d.code, d.range.start.line) for d in diagnostics] == [("MS101", 6)], "Base is a Cell"

@@ -12,6 +12,7 @@ from mslint.mindspore_tables import default_release
 from mslint.model.import_roots import ImportRoots, module_files
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.walk import descendants
+from mslint.source import source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -169,7 +170,7 @@ class Project:
             if resolved in self._by_path:
                 return self._by_path[resolved]
             try:
-                module = ModuleInfo.parse(path, path.read_text(encoding="utf-8"), checked=False)
+                module = ModuleInfo.parse(path, source_text(path), checked=False)
             except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
                 self.probed.add(path)
                 continue

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from mslint.model.module import module_name_for
+from mslint.source import source_text
 from mslint.verify.compiler_output import (
     ERROR,
     UNTRACKED,
@@ -156,7 +157,7 @@ def _assignment_locations(cls: type, attribute: str) -> tuple[tuple[str, int], .
             path = inspect.getsourcefile(klass)
             if path is None:
                 continue
-            tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+            tree = ast.parse(source_text(Path(path)))
             for class_def in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == klass.__name__):
                 for node in ast.walk(class_def):
                     if isinstance(node, ast.Assign) and any(
@@ -279,7 +280,7 @@ def _causes(untracked: dict[str, Problem], locations: tuple[tuple[str, int], ...
     errors such as "its name 'weight' already exists" is the plain list, not the loop over it."""
     causes: list[tuple[str, int]] = []
     for path, line in locations:
-        text = Path(path).read_text(encoding="utf-8").splitlines()[line - 1] if line > 0 else ""
+        text = source_text(Path(path)).split("\n")[line - 1] if line > 0 else ""
         for attribute, problem in untracked.items():
             if re.search(rf"\bself\.{attribute}\b", text):
                 causes.extend(loc for loc in problem.locations if loc not in causes)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mslint.model.module import bound_names
+from mslint.source import source_text
 
 
 def function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -68,6 +69,6 @@ def binding_lines(path: str, line: int) -> list[int]:
 @lru_cache(maxsize=64)
 def _parsed(path: str) -> ast.Module | None:
     try:
-        return ast.parse(Path(path).read_text(encoding="utf-8"))
+        return ast.parse(source_text(Path(path)))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
         return None

@@ -1,0 +1,85 @@
+"""Reading Python source files by Python's own rules (PEP 263, ``tokenize.open``).
+
+A UTF-8 byte order mark or a ``# -*- coding: NAME -*-`` comment in the first two lines names
+the encoding; UTF-8 is the default. ``\\r\\n`` and ``\\r`` end lines as ``\\n`` does. What
+``--fix`` writes back keeps the file's own line endings, byte order mark and encoding.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+BOM = "\ufeff"
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+class UndecodableSource(UnicodeDecodeError):
+    """A file whose bytes are not text in the encoding it declares (or UTF-8); the message
+    says where and why, in one line."""
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+@dataclass(frozen=True)
+class Source:
+    written: str
+    """The text as written: its own line endings, without the byte order mark."""
+    encoding: str
+    """The codec that decoded the bytes; ``utf-8-sig`` writes the byte order mark back."""
+
+    @property
+    def text(self) -> str:
+        """The text Python compiles: every line ends with ``\\n``."""
+        return LINE_END.sub("\n", self.written)
+
+    def encode(self, written: str) -> bytes:
+        """``written`` (with line endings of its own) in this file's encoding."""
+        return written.encode(self.encoding)
+
+
+def read_source(path: Path) -> Source:
+    return decode_source(path.read_bytes())
+
+
+def source_text(path: Path) -> str:
+    """The text of a Python file as Python reads it (``tokenize.open``)."""
+    return read_source(path).text
+
+
+def decode_source(content: bytes) -> Source:
+    try:
+        encoding = tokenize.detect_encoding(io.BytesIO(content).readline)[0]
+    except SyntaxError as error:
+        # The first two lines are not UTF-8 (say where), or the coding comment is wrong.
+        _decode(content, "utf-8-sig" if content.startswith(codecs.BOM_UTF8) else "utf-8")
+        raise UndecodableSource("utf-8", content, 0, 0, f"bad coding comment: {error.msg}") from None
+    return Source(_decode(content, encoding), encoding)
+
+
+def _decode(content: bytes, encoding: str) -> str:
+    try:
+        return content.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = error.object[: error.start].count(b"\n") + 1
+        byte = error.object[error.start : error.start + 1].hex()
+        advice = ", and no coding comment (PEP 263) names another encoding" if encoding == "utf-8" else ""
+        reason = f"line {line}: byte 0x{byte} is not valid {encoding.removesuffix('-sig')}{advice}"
+        raise UndecodableSource(encoding, content, error.start, error.end, reason) from None
+
+
+def split_lines(written: str) -> list[str]:
+    """The lines of ``written`` as Python counts them, each with its own ending
+    (unlike ``str.splitlines``, a form feed or ``\\x1c`` ends no line)."""
+    lines, start = [], 0
+    for end in LINE_END.finditer(written):
+        lines.append(written[start : end.end()])
+        start = end.end()
+    if start < len(written):
+        lines.append(written[start:])
+    return lines
