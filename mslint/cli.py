@@ -8,6 +8,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from mslint import __version__
 from mslint.baseline import BaselineError, compare, write_baseline
@@ -24,6 +25,9 @@ from mslint.source import Source, read_source
 from mslint.verify.devices import DEVICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+STDIN = Path("-")
+NEVER = "none"
+"""``--fail-on none``: findings never fail the run."""
 
 
 def _rule_list(text: str) -> tuple[str, ...]:
@@ -31,6 +35,11 @@ def _rule_list(text: str) -> tuple[str, ...]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    return _parsers()[0]
+
+
+def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The ``mslint`` parser and its subcommands' parsers, by name."""
     parser = argparse.ArgumentParser(
         prog="mslint", description="Find MindSpore code that will not survive static-graph compilation."
     )
@@ -39,13 +48,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="lint files and folders")
     _add_lint_options(check, FORMATS)
-    check.add_argument("--fail-on", choices=("error", "warning", "info"), help="lowest severity that fails the run")
+    check.add_argument(
+        "--fail-on", choices=("error", "warning", "info", NEVER), help="lowest severity that fails the run"
+    )
+    check.add_argument("--exit-zero", action="store_true", help="exit with 0 even when there are findings")
     check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead")
+    check.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary or notes")
+    check.add_argument(
+        "--stdin-filename", type=Path, metavar="PATH", help="with the path -: check stdin as if it were this file"
+    )
     check.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings not recorded in FILE")
     check.add_argument("--verbose", action="store_true", help="also list baseline entries that no longer match")
     check.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply unsafe fixes")
     check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of applying them")
+    check.add_argument("--show-fixes", action="store_true", help="with --fix, list the findings that were fixed")
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
 
@@ -77,14 +94,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="list all rules")
     rules.add_argument("--format", choices=("text", "json"), default="text")
-    return parser
+    return parser, dict(commands.choices)
 
 
 def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
     parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
     parser.add_argument("--select", type=_rule_list, help="rules to enable: symbols, codes or code prefixes, or ALL")
     parser.add_argument("--ignore", type=_rule_list, help="rules to disable, as for --select")
-    parser.add_argument("--format", choices=formats, default="text")
+    parser.add_argument("--extend-select", type=_rule_list, help="rules to enable besides those selected")
+    parser.add_argument("--extend-ignore", type=_rule_list, help="rules to disable besides those ignored")
+    parser.add_argument("--format", "--output-format", dest="format", choices=formats, default="text")
     parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
     parser.add_argument("--target", choices=TARGETS, help="device the graphs run on (default: ascend)")
     parser.add_argument(
@@ -96,7 +115,10 @@ def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...])
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser, subcommands = _parsers()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
+        subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         if args.command == "check":
             return _check(args)
@@ -120,13 +142,16 @@ def _settings(args: argparse.Namespace) -> Settings:
     if args.config is not None and not args.config.is_file():
         raise UsageError(f"{args.config}: no such configuration file")
     first = args.paths[0] if args.paths else Path.cwd()
-    settings = load_settings(args.config or find_config(first)).with_options(
-        select=args.select,
-        ignore=args.ignore,
+    if first == STDIN:
+        first = getattr(args, "stdin_filename", None) or Path.cwd()
+    settings = load_settings(args.config or find_config(first))
+    settings = settings.with_options(
+        select=(*(args.select or settings.select), *(args.extend_select or ())),
+        ignore=(*(args.ignore or settings.ignore), *(args.extend_ignore or ())),
         syntax_level=args.syntax_level,
         target=args.target,
         mindspore_version=args.mindspore_version,
-        fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) else None,
+        fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) not in (None, NEVER) else None,
     )
     try:
         if settings.mindspore_version:
@@ -141,16 +166,29 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _check(args: argparse.Namespace) -> int:
     settings = _settings(args)
-    files = discover(args.paths or [Path(".")], settings)
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.statistics and args.format not in ("text", "json"):
+        raise UsageError(f"--statistics prints text or json, not {args.format}")
+    if STDIN in args.paths:
+        return _check_stdin(args, settings)
+    if args.stdin_filename is not None:
+        raise UsageError("--stdin-filename needs the path - (read the file from stdin)")
+    files = discover(args.paths or [Path(".")], settings)
     cache = None if args.no_cache else cache_file(settings)
     report = check_incrementally(files, settings, cache, args.jobs)
     if args.diff:
         return _print_fixes(report.diagnostics, args.unsafe_fixes)
     not_fixed: list[str] = []
     if args.fix:
-        fixed, not_fixed = _apply_fixes(report.diagnostics, args.unsafe_fixes)
+        fixed, not_fixed = _apply_fixes(report.diagnostics, args.unsafe_fixes, args.quiet)
+        if args.show_fixes:
+            for diagnostic in fixed:
+                print(
+                    f"mslint: fixed {diagnostic.path}:{diagnostic.line}:{diagnostic.column}: "
+                    f"{diagnostic.code} {diagnostic.symbol}",
+                    file=sys.stderr,
+                )
         if fixed:
             report = check_incrementally(files, settings, cache, args.jobs)
     for line in [*report.unreadable, *not_fixed]:
@@ -165,18 +203,56 @@ def _check(args: argparse.Namespace) -> int:
                     f"{record['code']} {record.get('symbol', '')}",
                     file=sys.stderr,
                 )
-    if args.statistics:
-        sys.stdout.write(render_statistics(args.format, report.diagnostics))
-    else:
-        sys.stdout.write(render(args.format, report.diagnostics, report.files))
+    _print_report(args, report.diagnostics, report.files, sys.stdout)
     if report.unreadable or not_fixed:
         return EXIT_USAGE
-    failing = any(d.severity >= settings.fail_on for d in report.diagnostics)
-    return EXIT_FINDINGS if failing else EXIT_CLEAN
+    return _findings_exit(args, settings, report.diagnostics)
 
 
-def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tuple[Source, str, int]]:
-    """path -> (source, fixed text as written, fixes applied) for every file a fix changes."""
+def _print_report(args: argparse.Namespace, diagnostics: list[Diagnostic], files: int, stream: TextIO) -> None:
+    if args.statistics:
+        stream.write(render_statistics(args.format, diagnostics))
+    elif args.quiet and args.format == "text":
+        stream.write(render(args.format, diagnostics, files).rpartition("Found ")[0] if diagnostics else "")
+    else:
+        stream.write(render(args.format, diagnostics, files))
+
+
+def _findings_exit(args: argparse.Namespace, settings: Settings, diagnostics: list[Diagnostic]) -> int:
+    if args.exit_zero or args.fail_on == NEVER:
+        return EXIT_CLEAN
+    return EXIT_FINDINGS if any(d.severity >= settings.fail_on for d in diagnostics) else EXIT_CLEAN
+
+
+def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
+    """Check the text on stdin as the file ``--stdin-filename`` (editors, pre-commit wrappers):
+    with the files of its folder as context; ``--fix`` prints the fixed text to stdout and the
+    findings left to stderr."""
+    if args.paths != [STDIN]:
+        raise UsageError("the path - (stdin) cannot be combined with other paths")
+    path = args.stdin_filename or Path("stdin.py")
+    source = sys.stdin.read()
+    context = sorted(p for p in path.resolve().parent.glob("*.py") if p.resolve() != path.resolve())
+    report = check_files([path], settings, sources={path: source}, context=context)
+    if args.diff or args.fix:
+        changed = _fixed_sources(report.diagnostics, args.unsafe_fixes, {str(path): Source(source, "utf-8")})
+        fixed = changed[str(path)][1] if changed else source
+        if args.diff:
+            sys.stdout.write(unified_diff(str(path), source, fixed) if changed else "")
+            return EXIT_FINDINGS if changed else EXIT_CLEAN
+        sys.stdout.write(fixed)
+        report = check_files([path], settings, sources={path: fixed}, context=context)
+        _print_report(args, report.diagnostics, report.files, sys.stderr)
+    else:
+        _print_report(args, report.diagnostics, report.files, sys.stdout)
+    return _findings_exit(args, settings, report.diagnostics)
+
+
+def _fixed_sources(
+    diagnostics: list[Diagnostic], unsafe: bool, sources: dict[str, Source] | None = None
+) -> dict[str, tuple[Source, str, int]]:
+    """path -> (source, fixed text as written, fixes applied) for every file a fix changes;
+    ``sources`` gives the text of paths that are not read from disk (stdin)."""
     by_path: dict[str, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
@@ -184,7 +260,7 @@ def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tup
     for path, found in by_path.items():
         fixes = fixable(found, unsafe)
         if fixes:
-            source = read_source(Path(path))
+            source = sources[path] if sources and path in sources else read_source(Path(path))
             fixed, applied = apply_fixes(source.written, fixes)
             if fixed != source.written:
                 changed[path] = (source, fixed, applied)
@@ -200,20 +276,23 @@ def _print_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> int:
     return EXIT_FINDINGS if changed else EXIT_CLEAN
 
 
-def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> tuple[bool, list[str]]:
-    """Write the fixed files back in their own encoding; whether any was written, and one
-    line per file that could not be."""
-    written, count, failures = 0, 0, []
-    for path, (source, fixed, applied) in _fixed_sources(diagnostics, unsafe).items():
+def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool, quiet: bool) -> tuple[list[Diagnostic], list[str]]:
+    """Write the fixed files back in their own encoding: the findings whose fix was written,
+    and one line per file that could not be."""
+    written: set[str] = set()
+    count, failures = 0, []
+    for path, (source, fixed_text, fixes) in _fixed_sources(diagnostics, unsafe).items():
         try:
-            Path(path).write_bytes(source.encode(fixed))
+            Path(path).write_bytes(source.encode(fixed_text))
         except (OSError, UnicodeEncodeError) as error:
             failures.append(f"{path}: cannot write the fixes: {getattr(error, 'strerror', None) or error}")
             continue
-        written, count = written + 1, count + applied
-    if written:
-        print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {written} files", file=sys.stderr)
-    return bool(written), failures
+        written.add(path)
+        count += fixes
+    if written and not quiet:
+        print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {len(written)} files", file=sys.stderr)
+    applied = [d for d in diagnostics if d.path in written and d.fix and (unsafe or d.fix.applicability == "safe")]
+    return applied, failures
 
 
 def _baseline(args: argparse.Namespace) -> int:

@@ -17,10 +17,11 @@ from mslint.model.scope import graph_functions
 from mslint.model.walk import descendants
 from mslint.rules import all_rules, matches
 from mslint.rules.base import Finding, Rule
+from mslint.rules.suppression_comments import CommentFinding, SuppressionRule
 from mslint.rules.syntax_error import SyntaxErrorRule
 from mslint.settings import Settings
 from mslint.source import source_text
-from mslint.suppressions import disabled_by_line, is_disabled
+from mslint.suppressions import SuppressionComments
 
 
 @dataclass
@@ -120,11 +121,13 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
     """Diagnostics of every enabled rule on the checked modules of ``project``."""
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
     rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
-    disabled = {m.path: disabled_by_line(m.text) for m in project.checked_modules}
+    comments = {m.path: SuppressionComments(m.text) for m in project.checked_modules}
 
     def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
-        diagnostic = _diagnostic(rule, module, finding, entry, settings)
-        if not is_disabled(disabled[module.path], diagnostic.line, rule.symbol, rule.code):
+        keep(rule, module, _diagnostic(rule, module, finding, entry, settings))
+
+    def keep(rule: Rule, module: ModuleInfo, diagnostic: Diagnostic) -> None:
+        if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
             found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
 
     for module in list(project.checked_modules):
@@ -142,6 +145,13 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
                     report(rule, function.module, finding, function.entry)
+    # Last, when every other rule has had its say on which comments silenced something.
+    for module in list(project.checked_modules):
+        enabled = rules_by_path[module.path]
+        for rule in enabled:
+            if isinstance(rule, SuppressionRule):
+                for problem in list(rule.check_suppressions(comments[module.path], enabled)):
+                    keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
 
 
@@ -168,6 +178,22 @@ def _diagnostic(
         fix=finding.fix,
         entry=entry.display_name if entry else None,
         entry_path=str(entry.module.path) if entry else None,
+    )
+
+
+def _comment_diagnostic(rule: Rule, module: ModuleInfo, problem: CommentFinding, settings: Settings) -> Diagnostic:
+    where = problem.suppression
+    return Diagnostic(
+        path=str(module.path),
+        line=where.line,
+        column=where.column,
+        end_line=where.line,
+        end_column=where.end_column,
+        code=rule.code,
+        symbol=rule.symbol,
+        severity=rule.severity(settings),
+        message=problem.message,
+        hint=problem.hint,
     )
 
 

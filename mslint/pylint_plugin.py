@@ -131,11 +131,17 @@ class _MslintChecker(BaseRawFileChecker):
                 )
 
 
+def plugin_rules() -> list[Rule]:
+    """The rules reported as pylint messages. Not the MS0xx rules about the file itself
+    (syntax-error) and about suppression comments: pylint has its own (``syntax-error``,
+    ``useless-suppression``, ``unknown-option-value``) for the pragmas it reads."""
+    return [rule for rule in all_rules() if rule.code[2] in _CHECKER_IDS]
+
+
 def _checker_classes() -> list[type[_MslintChecker]]:
     families: dict[str, list[Rule]] = defaultdict(list)
-    for rule in all_rules():
-        if rule.code[2] in _CHECKER_IDS:
-            families[rule.code[2]].append(rule)
+    for rule in plugin_rules():
+        families[rule.code[2]].append(rule)
     return [
         type(
             f"MslintChecker{family}",

@@ -8,11 +8,14 @@ the line with a ``# mslint: disable=`` comment.
 
 from __future__ import annotations
 
-import re
+import logging
 from pathlib import Path
+from typing import Any
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.workspace import TextDocument
 
 from mslint import __version__
@@ -22,6 +25,7 @@ from mslint.rule_docs import documentation_link
 from mslint.rules import rule_named
 from mslint.settings import ConfigError, Settings, find_config, load_settings
 from mslint.source import BOM
+from mslint.suppressions import DISABLE_COMMENT
 
 SOURCE = "mslint"
 _SEVERITIES = {
@@ -29,9 +33,30 @@ _SEVERITIES = {
     Severity.WARNING: lsp.DiagnosticSeverity.Warning,
     Severity.INFO: lsp.DiagnosticSeverity.Information,
 }
-_DISABLE_COMMENT = re.compile(r"#\s*mslint:\s*disable=([\w\-, ]+)")
+_ANSWERED = object()
+"""What a request that was answered with an error while it was read becomes: nothing to handle."""
+logger = logging.getLogger(__name__)
 
-server = LanguageServer("mslint", __version__)
+
+class _Protocol(LanguageServerProtocol):
+    """pygls logs and drops a request whose params do not deserialize, and the editor waits for
+    its reply for ever: answer it with the JSON-RPC error (invalid params) instead."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if "id" not in data or "method" not in data:
+                raise  # a notification: nobody waits for a reply
+            self._send_response(data["id"], error=error.to_response_error())
+            return _ANSWERED
+
+    def handle_message(self, message: Any) -> None:
+        if message is not _ANSWERED:
+            super().handle_message(message)
+
+
+server = LanguageServer("mslint", __version__, protocol_cls=_Protocol)
 
 
 def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
@@ -44,7 +69,13 @@ def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
     context = sorted(p for p in path.parent.glob("*.py") if p != path)
     # A byte order mark the editor kept is no part of the code (positions: see _position).
     text = document.source[1:] if document.source.startswith(BOM) else document.source
-    report = check_files([path], settings, sources={path: text}, context=context)
+    try:
+        report = check_files([path], settings, sources={path: text}, context=context)
+    except Exception as error:  # one document that breaks the analysis must not stop the server
+        logger.exception("analysis of %s failed", path)
+        message = f"mslint: cannot analyse {path.name}: {type(error).__name__}: {error}"
+        server.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, message))
+        return []
     return [_to_lsp(d, document) for d in report.diagnostics]
 
 
@@ -135,7 +166,7 @@ def _fix_action(document: TextDocument, diagnostic: lsp.Diagnostic, fix: Fix) ->
 def _disable_action(document: TextDocument, diagnostic: lsp.Diagnostic, symbol: str) -> lsp.CodeAction:
     line = diagnostic.range.start.line
     text = document.lines[line].rstrip("\r\n") if line < len(document.lines) else ""
-    existing = _DISABLE_COMMENT.search(text)
+    existing = DISABLE_COMMENT.search(text)
     if existing:
         end = len(text[: existing.end(1)].rstrip().encode("utf-16-le")) // 2
         position, new_text = lsp.Position(line=line, character=end), f",{symbol}"

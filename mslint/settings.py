@@ -129,6 +129,8 @@ def load_settings(pyproject: Path | None) -> Settings:
     known = {
         "select",
         "ignore",
+        "extend-select",
+        "extend-ignore",
         "per-file-ignores",
         "exclude",
         "syntax-level",
@@ -160,8 +162,8 @@ def load_settings(pyproject: Path | None) -> Settings:
             per_file_ignores={k: tuple(v) for k, v in per_file.items()},
             verify_entries=_verify_entries(table.get("verify", {})),
         ).with_options(
-            select=strings("select"),
-            ignore=strings("ignore"),
+            select=_extended(strings("select"), strings("extend-select"), Settings.select),
+            ignore=_extended(strings("ignore"), strings("extend-ignore"), Settings.ignore),
             exclude=strings("exclude"),
             syntax_level=choice(table.get("syntax-level"), SYNTAX_LEVELS, "syntax-level"),
             target=choice(table.get("target"), TARGETS, "target"),
@@ -170,6 +172,15 @@ def load_settings(pyproject: Path | None) -> Settings:
         )
     except ValueError as error:
         raise ConfigError(f"{pyproject}: {error}") from None
+
+
+def _extended(
+    rules: tuple[str, ...] | None, extra: tuple[str, ...] | None, default: tuple[str, ...]
+) -> tuple[str, ...] | None:
+    """``select`` and ``extend-select`` (or ``ignore`` and ``extend-ignore``) together."""
+    if extra is None:
+        return rules
+    return (*(default if rules is None else rules), *extra)
 
 
 def _verify_entries(table: Any) -> dict[str, VerifyEntry]:

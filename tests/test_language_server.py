@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import IO, Any
 
 import pytest
 import pytest_lsp
 from lsprotocol import types as lsp
+from pygls.workspace import TextDocument
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from mslint import server
 from tests.examples import RULES_DIR
 
 NET = """\
@@ -179,3 +186,79 @@ async def test_a_latin_1_file_around_the_document_is_read(client: LanguageClient
     text = "import numpy as np\nfrom base import Base\n\n\nclass Net(Base):\n    def construct(self, x):\n"
     diagnostics = await open_document(client, tmp_path / "net.py", text + "        return np.tanh(x)\n")
     assert [(d.code, d.range.start.line) for d in diagnostics] == [("MS101", 6)], "Base is a Cell"
+
+
+@pytest.mark.asyncio
+async def test_a_document_that_breaks_the_analysis_leaves_the_server_serving(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    deep = "from mindspore import nn\n\n\nclass Net(nn.Cell):\n    def construct(self, x):\n"
+    deep += "        return x" + " + x" * 5000 + "\n"
+    path = tmp_path / "deep.py"
+    path.write_text(deep)
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(path.as_uri(), "python", 1, deep)))
+    await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=60)
+    assert path.as_uri() in client.diagnostics, "the document gets its diagnostics, even if none"
+    assert not [m.message for m in client.messages if "Error in server" in m.message]
+    (tmp_path / "other").mkdir()
+    found = await open_document(client, tmp_path / "other" / "net.py", NET)
+    assert {d.code for d in found} == {"MS101", "MS103"}, "the next document is checked as usual"
+
+
+def test_a_failed_analysis_is_logged_and_gives_no_diagnostics(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    logged: list[lsp.LogMessageParams] = []
+    monkeypatch.setattr(server, "check_files", broken)
+    monkeypatch.setattr(server.server, "window_log_message", logged.append)
+    document = TextDocument((tmp_path / "net.py").as_uri(), NET)
+    assert server.check_document(document) == []
+    assert [m.type for m in logged] == [lsp.MessageType.Error]
+    assert "cannot analyse net.py: RecursionError" in logged[0].message
+
+
+def _send(stream: IO[bytes], message: dict[str, Any]) -> None:
+    body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+    stream.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> dict[str, Any]:
+    length = 0
+    while (header := stream.readline().strip()) != b"":
+        name, _, value = header.partition(b":")
+        if name.lower() == b"content-length":
+            length = int(value)
+    message: dict[str, Any] = json.loads(stream.read(length))
+    return message
+
+
+def _response(stream: IO[bytes], request_id: int) -> dict[str, Any]:
+    while True:
+        message = _receive(stream)
+        if message.get("id") == request_id and "method" not in message:
+            return message
+
+
+def test_a_request_with_invalid_params_gets_an_error_reply(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "mslint", "server"]
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as child:
+        assert child.stdin is not None and child.stdout is not None
+        watchdog = threading.Timer(60, child.kill)  # a reply that never comes ends the test, not the suite
+        watchdog.start()
+        try:
+            _send(child.stdin, {"id": 1, "method": "initialize", "params": {"capabilities": {}, "rootUri": None}})
+            assert "result" in _response(child.stdout, 1)
+            _send(child.stdin, {"method": "initialized", "params": {}})
+            _send(child.stdin, {"id": 2, "method": "textDocument/codeAction", "params": {"textDocument": 42}})
+            error = _response(child.stdout, 2)["error"]
+            assert error["code"] == -32602, error  # JSON-RPC "invalid params"
+            _send(child.stdin, {"id": 3, "method": "shutdown"})
+            assert _response(child.stdout, 3)["result"] is None, "the server is still serving"
+            _send(child.stdin, {"method": "exit"})
+            assert child.wait(timeout=30) == 0
+        finally:
+            watchdog.cancel()
+            if child.poll() is None:
+                child.kill()

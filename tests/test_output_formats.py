@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import jsonschema
 import pytest
@@ -46,6 +48,34 @@ def test_sarif_is_valid_against_the_schema(run: Run) -> None:
         assert location["artifactLocation"]["uriBaseId"] == "SRCROOT"
         assert not location["artifactLocation"]["uri"].startswith("/")
         assert result["partialFingerprints"][sarif.FINGERPRINT_KEY]
+
+
+# RFC 3986: a URI reference is made of these characters, and "%" only in an escape.
+_URI_CHARACTERS = re.compile(r"(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*")
+ODD_NAMES = ["my file #1?.py", "a::b.py", "x%0Ay.py", "new\nline.py", "caf\u00e9 [v2].py"]
+
+
+@pytest.mark.parametrize("name", ODD_NAMES)
+def test_sarif_uris_are_percent_encoded(name: str, tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    project, outside = tmp_path / "project", tmp_path / "elsewhere"
+    for folder in (project / "sub", outside):
+        folder.mkdir(parents=True)
+        (folder / name).write_text(BAD.read_text())
+    monkeypatch.chdir(project)
+    _, out, _ = run("check", str(Path("sub", name)), str(outside / name), "--format", "sarif", "--no-cache")
+    log = json.loads(out)
+    schema = sarif_schema()
+    jsonschema.validators.validator_for(schema)(schema).validate(log)
+    uris = {
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for result in log["runs"][0]["results"]
+    }
+    assert len(uris) == 2
+    for uri in uris:
+        assert _URI_CHARACTERS.fullmatch(uri), uri
+    relative = next(uri for uri in uris if not uri.startswith("file:"))
+    absolute = next(uri for uri in uris if uri.startswith("file:"))
+    assert urlsplit(relative).scheme == "" and unquote(urlsplit(relative).path) == f"sub/{name}"
+    assert urlsplit(absolute).scheme == "file" and unquote(urlsplit(absolute).path) == str((outside / name).resolve())
 
 
 def test_sarif_rule_metadata_comes_from_the_rule_documentation(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,12 +13,11 @@ import pytest
 
 from mslint import pylint_plugin
 from mslint.engine import check_files
-from mslint.pylint_plugin import diagnostics_for
-from mslint.rules import all_rules
+from mslint.pylint_plugin import diagnostics_for, plugin_rules
 from mslint.settings import Settings
 from tests.examples import RULES_DIR, example_files
 
-PLUGIN_SYMBOLS = ",".join(r.symbol for r in all_rules() if r.symbol != "syntax-error")
+PLUGIN_SYMBOLS = ",".join(r.symbol for r in plugin_rules())
 
 
 def pylint_messages(*paths: Path) -> list[dict[str, object]]:
@@ -51,7 +50,8 @@ def pylint_by_file() -> dict[Path, set[tuple[int, str]]]:
 def mslint_by_file() -> dict[Path, set[tuple[int, str]]]:
     found: dict[Path, set[tuple[int, str]]] = defaultdict(set)
     for diagnostic in check_files(example_files(), Settings()).diagnostics:
-        found[Path(diagnostic.path).resolve()].add((diagnostic.line, diagnostic.symbol))
+        if diagnostic.symbol in PLUGIN_SYMBOLS.split(","):
+            found[Path(diagnostic.path).resolve()].add((diagnostic.line, diagnostic.symbol))
     return found
 
 

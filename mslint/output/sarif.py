@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from mslint import __version__
 from mslint.diagnostics import Diagnostic, Severity
@@ -58,12 +59,16 @@ def _rule(rule: Rule) -> dict[str, Any]:
     return described
 
 
-def _result(d: Diagnostic, rule_index: int, root: Path) -> dict[str, Any]:
-    path = Path(d.path).resolve()
+def _artifact_location(path: Path, root: Path) -> dict[str, str]:
+    """A URI reference relative to the source root, or a file URI outside it; percent-encoded
+    (RFC 3986), so that spaces, ``#``, ``?``, ``%`` and ``:`` in file names stay part of the path."""
     if path.is_relative_to(root):
-        artifact = {"uri": path.relative_to(root).as_posix(), "uriBaseId": "SRCROOT"}
-    else:
-        artifact = {"uri": path.as_uri()}
+        return {"uri": quote(path.relative_to(root).as_posix()), "uriBaseId": "SRCROOT"}
+    return {"uri": path.as_uri()}
+
+
+def _result(d: Diagnostic, rule_index: int, root: Path) -> dict[str, Any]:
+    artifact = _artifact_location(Path(d.path).resolve(), root)
     result: dict[str, Any] = {
         "ruleId": d.code,
         "ruleIndex": rule_index,

@@ -15,6 +15,7 @@ from typing import Any
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.rules import rule_named
 from mslint.rules.base import dynamic_shape_severity, fallback_severity
+from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import Settings
 from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, RUNTIME, Location, Problem
 from mslint.verify.sources import assigned_targets, function_at, statement_at
@@ -94,6 +95,8 @@ def judge(
         return Verdict(diagnostic, CONFIRMED, evidence)
     if diagnostic.symbol == "syntax-error":
         return Verdict(diagnostic, NOT_VERIFIABLE, reason="the file does not parse, so nothing in it can be compiled")
+    if isinstance(rule_named(diagnostic.symbol), SuppressionRule):
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason="a finding about a comment, which the compiler ignores")
     if target is None:
         return Verdict(diagnostic, NOT_VERIFIABLE, reason=_OUTSIDE_ENTRIES)
     status = statuses.get(target.key, TargetStatus())

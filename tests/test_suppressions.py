@@ -1,0 +1,121 @@
+"""Suppression comments: every spelling that silences a finding, and the rules about comments that do not."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mslint.diagnostics import Severity
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+NET = """\
+import numpy as np
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return np.maximum(x, 0){comment}
+"""
+
+
+def findings(tmp_path: Path, source: str, settings: Settings | None = None) -> list[tuple[int, int, str]]:
+    path = tmp_path / "net.py"
+    path.write_text(textwrap.dedent(source))
+    report = check_files([path], settings or Settings())
+    return [(d.line, d.column, d.symbol) for d in report.diagnostics]
+
+
+def column(source: str, text: str) -> int:
+    """The column mslint reports for ``text`` on the last line of ``source`` (ASCII here)."""
+    return source.splitlines()[-1].index(text) + 1
+
+
+def test_the_example_is_a_finding_without_a_comment(tmp_path: Path) -> None:
+    assert findings(tmp_path, NET.format(comment="")) == [(7, 16, "third-party-call-in-graph")]
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "  # mslint: disable=ms101",
+        "  # mslint: disable = MS101",
+        "  # mslint: disable=THIRD-PARTY-CALL-IN-GRAPH",
+        "  # MSLint: Disable=variable-slice , MS101",
+        "  # noqa: MS101",
+        "  # noqa:ms101",
+        "  # noqa: E501, MS101 the input is a constant",
+        "  # noqa: E501 MS101",
+        "  # type: ignore  # mslint: disable=all",
+    ],
+)
+def test_comments_that_silence_the_finding(comment: str, tmp_path: Path) -> None:
+    settings = Settings(ignore=("useless-suppression",))  # variable-slice reports nothing on the line
+    assert findings(tmp_path, NET.format(comment=comment), settings) == []
+
+
+@pytest.mark.parametrize("comment", ["  # noqa", "  # noqa: E501", "  # NOQA:F401"])
+def test_noqa_without_an_mslint_code_is_left_to_other_tools(comment: str, tmp_path: Path) -> None:
+    assert findings(tmp_path, NET.format(comment=comment)) == [(7, 16, "third-party-call-in-graph")]
+
+
+def test_a_name_that_is_no_rule_is_reported_where_it_is_written(tmp_path: Path) -> None:
+    source = NET.format(comment="  # mslint: disable=third-party-call, no-such-rule")
+    path = tmp_path / "net.py"
+    path.write_text(source)
+    diagnostics = check_files([path], Settings()).diagnostics
+    assert [(d.line, d.column, d.end_column, d.symbol) for d in diagnostics] == [
+        (7, 16, 32, "third-party-call-in-graph"),
+        (7, 52, 68, "unknown-rule-in-suppression"),
+        (7, 70, 82, "unknown-rule-in-suppression"),
+    ]
+    misspelt, unknown = diagnostics[1:]
+    assert misspelt.severity == Severity.WARNING and misspelt.code == "MS002"
+    assert misspelt.hint == "did you mean `third-party-call-in-graph`?"
+    assert "`no-such-rule`" in unknown.message
+
+
+def test_an_unknown_mslint_code_in_noqa_is_reported(tmp_path: Path) -> None:
+    source = NET.format(comment="  # noqa: MS101, MS999")
+    assert findings(tmp_path, source) == [(7, column(source, "MS999"), "unknown-rule-in-suppression")]
+
+
+def test_a_suppression_that_silences_nothing_is_reported(tmp_path: Path) -> None:
+    source = NET.replace("np.maximum(x, 0)", "x * 2").format(comment="  # mslint: disable=MS101,variable-slice")
+    path = tmp_path / "net.py"
+    path.write_text(source)
+    diagnostics = check_files([path], Settings()).diagnostics
+    assert [(d.line, d.column, d.symbol) for d in diagnostics] == [
+        (7, column(source, "MS101"), "useless-suppression"),
+        (7, column(source, "variable-slice"), "useless-suppression"),
+    ]
+    assert all(d.severity == Severity.INFO and d.code == "MS003" for d in diagnostics), "info: does not fail a run"
+    assert diagnostics[0].message.startswith("`MS101` in `# mslint: disable=` silences nothing")
+
+
+@pytest.mark.parametrize(
+    "comment",
+    ["  # noqa: MS104", "  # mslint: disable=variable-slice", "  # mslint: disable=all"],
+)
+def test_unused_is_judged_only_for_enabled_rules(comment: str, tmp_path: Path) -> None:
+    """A comment for a rule that does not run may be needed when it does: mslint cannot know."""
+    source = NET.replace("np.maximum(x, 0)", "x * 2").format(comment=comment)
+    assert [symbol for *_, symbol in findings(tmp_path, source)] == ["useless-suppression"]
+    assert findings(tmp_path, source, Settings(select=("MS101", "MS003"))) == []
+    assert findings(tmp_path, source, Settings(ignore=("variable-slice",))) == []
+    assert findings(tmp_path, source, Settings(root=tmp_path, per_file_ignores={"net.py": ("MS104",)})) == []
+
+
+def test_all_does_not_hide_findings_about_its_own_comment(tmp_path: Path) -> None:
+    source = NET.replace("np.maximum(x, 0)", "x * 2").format(comment="  # mslint: disable=all")
+    assert findings(tmp_path, source) == [(7, column(source, "all"), "useless-suppression")]
+    clean = NET.replace("np.maximum(x, 0)", "x * 2")
+    assert findings(tmp_path, clean.format(comment="  # mslint: disable=MS104, MS003")) == []
+
+
+def test_suppressions_in_unparsable_code_are_not_judged(tmp_path: Path) -> None:
+    source = "x = (  # mslint: disable=no-such-rule\n"
+    assert findings(tmp_path, source) == [(1, 5, "syntax-error")]
