@@ -287,3 +287,13 @@ def test_bad_setting_is_one_line_with_exit_2(write, run, tmp_path: Path, value: 
     code, out, err = run("check", str(write("net.py", NUMPY_CELL)))
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and message in err
+
+
+def test_script_reaches_cells_in_a_folder_without_init(write) -> None:
+    """vogue's layout: ``from models.generator import Generator`` beside the script, where
+    ``models/`` has no ``__init__.py`` and the module calls itself ``generator``."""
+    net = write("models/generator.py", NUMPY_CELL)
+    script = SCRIPT.format(imports="import mindspore as ms", call="ms.set_context(mode=ms.PYNATIVE_MODE)")
+    script_path = write("train.py", script.replace("from net import Net", "from models.generator import Net"))
+    assert findings([net], Settings()) == {("generator.py", 7, "third-party-call-in-graph")}
+    assert findings([net, script_path], Settings()) == set()

@@ -66,16 +66,20 @@ def _imported_closure(script: ModuleInfo, project: Project) -> list[ModuleInfo]:
 
 
 def _importers(project: Project, modules: list[ModuleInfo]) -> dict[int, list[ModuleInfo]]:
-    """For each of ``modules``, the project modules that import it (or a module inside it)."""
-    by_name: dict[str, list[ModuleInfo]] = {}
-    for module in modules:
-        by_name.setdefault(module.name, []).append(module)
+    """For each of ``modules``, the project modules that import it (or a module inside it).
+
+    Imports are resolved as the closure resolves them: a folder without ``__init__.py`` makes
+    ``models.net`` lead to a module that calls itself ``net``."""
+    wanted = {id(m) for m in modules}
+    stems = {m.name.rpartition(".")[2] for m in modules}
     importers: dict[int, list[ModuleInfo]] = {id(m): [] for m in modules}
     for importer in list(project.modules):
         for name in _imported_modules(importer):
-            for module in by_name.get(name, ()):
-                if module is not importer:
-                    importers[id(module)].append(importer)
+            if name.rpartition(".")[2] not in stems:
+                continue  # the cheap test: most imports lead elsewhere
+            module = project.module_named(name, importer)
+            if module is not None and id(module) in wanted and module is not importer:
+                importers[id(module)].append(importer)
     return importers
 
 
