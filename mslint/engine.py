@@ -12,7 +12,8 @@ from pathlib import Path
 from mslint.diagnostics import Diagnostic
 from mslint.mindspore_tables import targeted_release
 from mslint.model.module import ModuleInfo
-from mslint.model.project import FunctionRef, Project
+from mslint.model.project import ClassRef, FunctionRef, Project
+from mslint.model.pynative import pynative_modules
 from mslint.model.scope import graph_functions
 from mslint.model.walk import descendants
 from mslint.rules import all_rules, matches
@@ -134,7 +135,14 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
                 report(rule, module, finding, None)
-    for function in graph_functions(project):
+    detected = pynative_modules(project)
+
+    def runs_pynative(cell: ClassRef) -> bool:
+        return cell.module.path in detected or settings.runs_pynative(
+            cell.module.path, f"{cell.module.name}:{cell.node.name}"
+        )
+
+    for function in graph_functions(project, runs_pynative):
         if not function.module.checked:
             continue
         by_type: dict[type, list[Rule]] = defaultdict(list)

@@ -74,6 +74,7 @@ def cache_file(settings: Settings) -> Path:
             settings.select,
             settings.ignore,
             sorted(settings.per_file_ignores.items()),
+            settings.pynative,
             str(settings.root.resolve()),
         ]
     )

@@ -65,6 +65,8 @@ class Settings:
     exclude: tuple[str, ...] = ()
     fail_on: Severity = Severity.WARNING
     """The lowest severity that makes ``mslint check`` exit with 1."""
+    pynative: tuple[str, ...] = ()
+    """Where the code runs only in PyNative mode: path globs, or ``module:Cell`` names."""
     verify_entries: dict[str, VerifyEntry] = field(default_factory=dict)
     """``[tool.mslint.verify]``, keyed by ``module:Name``."""
     root: Path = field(default_factory=Path.cwd)
@@ -79,6 +81,20 @@ class Settings:
         relative = _relative(path, self.root)
         return any(fnmatch.fnmatch(path.name, p) for p in patterns) or any(
             fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(relative, p.rstrip("/") + "/*") for p in self.exclude
+        )
+
+    def runs_pynative(self, path: Path, cell: str) -> bool:
+        """Whether the ``pynative`` setting names the Cell ``cell`` (``module:Name``) defined in ``path``:
+        by name, or by a pattern matching the file or a folder around it (its path or its name)."""
+        if not self.pynative:
+            return False
+        parts = _relative(path, self.root).split("/")
+        places = [("/".join(parts[: i + 1]), part) for i, part in enumerate(parts)]
+        return any(
+            entry == cell
+            if ":" in entry
+            else any(fnmatch.fnmatch(place, entry) or fnmatch.fnmatch(name, entry) for place, name in places)
+            for entry in self.pynative
         )
 
     def ignored_in(self, path: Path) -> tuple[str, ...]:
@@ -138,6 +154,7 @@ def load_settings(pyproject: Path | None) -> Settings:
         "fail-on",
         "verify",
         "mindspore-version",
+        "pynative",
     }
     unknown = sorted(set(table) - known)
     if unknown:
@@ -165,6 +182,7 @@ def load_settings(pyproject: Path | None) -> Settings:
             select=_extended(strings("select"), strings("extend-select"), Settings.select),
             ignore=_extended(strings("ignore"), strings("extend-ignore"), Settings.ignore),
             exclude=strings("exclude"),
+            pynative=_pynative(strings("pynative")),
             syntax_level=choice(table.get("syntax-level"), SYNTAX_LEVELS, "syntax-level"),
             target=choice(table.get("target"), TARGETS, "target"),
             fail_on=Severity.parse(table["fail-on"]) if "fail-on" in table else None,
@@ -202,6 +220,14 @@ def _verify_entries(table: Any) -> dict[str, VerifyEntry]:
         spec = ", ".join(inputs)
         parse_input_specs(spec)
         entries[key] = VerifyEntry(spec, kwargs)
+    return entries
+
+
+def _pynative(entries: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    for entry in entries or ():
+        module, _, name = entry.partition(":")
+        if ":" in entry and not (module and name.isidentifier()):
+            raise ValueError(f"pynative entries are path patterns or 'package.module:Cell', not {entry!r}")
     return entries
 
 

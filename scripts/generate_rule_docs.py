@@ -21,7 +21,8 @@ severities.
 
 **Graph code** means what MindSpore compiles into a graph: `construct` of every `nn.Cell`
 subclass (also through base classes in other files), functions decorated with
-`mindspore.jit` / `ms_function`, and every function or method they call. A **graph value**
+`mindspore.jit` / `ms_function`, and every function or method they call, except Cells that
+only run in PyNative mode ([`pynative`](configuration.md#pynative)). A **graph value**
 is a tensor, an input of graph code, or anything computed from one. Values computed only
 from literals, attributes set in `__init__` and shapes (`x.shape`) are compile-time
 constants: the compiler folds them, and mslint does not flag them.

@@ -11,6 +11,7 @@ from pathlib import Path
 from mslint.model.walk import descendants
 
 BUILTIN_NAMES = frozenset(dir(builtins))
+_IMPORTED = "_mslint_imports"
 
 
 @dataclass
@@ -153,6 +154,26 @@ def imports_in(node: ast.AST, package: str) -> dict[str, str]:
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             bindings.update(import_bindings(statement, package))
     return bindings
+
+
+def imported_names(module: ModuleInfo) -> frozenset[str]:
+    """Dotted names of everything the module imports, at any depth (kept on its tree)."""
+    cached: frozenset[str] | None = module.tree.__dict__.get(_IMPORTED)
+    if cached is None:
+        names: set[str] = set()
+        for node in descendants(module.tree):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):  # the module too: `from .random import *` binds no name
+                names.update([imported_module(node, module.package), *import_bindings(node, module.package).values()])
+        cached = frozenset(names)
+        setattr(module.tree, _IMPORTED, cached)
+    return cached
+
+
+def names_module(imported: str, module_name: str) -> bool:
+    """Whether importing ``imported`` runs the module ``module_name`` (it or a package around it)."""
+    return imported == module_name or imported.startswith(f"{module_name}.")
 
 
 def call_argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:

@@ -190,6 +190,15 @@ class Project:
                 self.probed.update((head, module))
         return exists
 
+    def module_of(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
+        """The project module an imported dotted name leads to (``utils.seed_all`` -> ``utils``)."""
+        parts = name.split(".")
+        for length in range(len(parts), 0, -1):
+            found = self.module_named(".".join(parts[:length]), near)
+            if found is not None:
+                return found
+        return None
+
     def resolve(self, qualname: str, near: ModuleInfo, depth: int = 0) -> ClassRef | FunctionRef | None:
         """The class or function of this project that ``qualname`` names, following re-exports."""
         if depth > _MAX_REEXPORT_DEPTH:

@@ -294,8 +294,17 @@ def _is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
     return False
 
 
-def entry_points(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
-    """The functions MindSpore compiles as graphs on their own: Cell ``construct`` and ``@jit``."""
+def _compiled_anywhere(cell: ClassRef) -> bool:
+    return False
+
+
+def entry_points(
+    project: Project, module: ModuleInfo, runs_pynative: Callable[[ClassRef], bool] = _compiled_anywhere
+) -> Iterator[FunctionRef]:
+    """The functions MindSpore compiles as graphs on their own: Cell ``construct`` and ``@jit``.
+
+    The ``construct`` of a Cell that ``runs_pynative`` is not one: PyNative mode runs it
+    eagerly. A ``@jit`` one is, since ``@jit`` compiles in PyNative mode too."""
     owners: dict[int, ClassRef] = {}
     for node in descendants(module.tree):
         if isinstance(node, ast.ClassDef):
@@ -303,7 +312,7 @@ def entry_points(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
             for statement in node.body:
                 if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     owners[id(statement)] = cls
-            if project.is_cell(cls):
+            if project.is_cell(cls) and not runs_pynative(cls):
                 construct = next(
                     (s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "construct"), None
                 )
@@ -318,16 +327,20 @@ def entry_points(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
             yield from _functions_among(call.args, module, project)
 
 
-def graph_functions(project: Project) -> list[GraphFunction]:
+def graph_functions(
+    project: Project, runs_pynative: Callable[[ClassRef], bool] = _compiled_anywhere
+) -> list[GraphFunction]:
     """Every function of the project that is graph code, each with the first entry that reaches it.
 
     The ``construct`` of a Cell that other Cells call as a sub-Cell is reached through those
     calls, so its parameters take the kinds of their arguments: a sub-Cell given shape values
-    (``self.pos_embed(B, H, W)``) gets constants, not tensors.
+    (``self.pos_embed(B, H, W)``) gets constants, not tensors. A Cell that ``runs_pynative``
+    is graph code only where graph code (another Cell, a ``@jit`` function) calls it; so are
+    the functions it calls.
     """
     reached: dict[int, GraphFunction] = {}
     queue: deque[GraphFunction] = deque()
-    entries = [ref for module in list(project.modules) for ref in entry_points(project, module)]
+    entries = [ref for module in list(project.modules) for ref in entry_points(project, module, runs_pynative)]
     sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries)}
     memo = CallMemo()
 

@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, import_bindings, imported_module, imports_in
+from mslint.model.module import ModuleInfo, imported_names, imports_in, names_module
 from mslint.model.project import Project, is_mindspore_name
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
@@ -23,7 +23,6 @@ _SEEDS = frozenset(
         "numpy.random.seed",
     ]
 )
-_IMPORTS = "_mslint_imports"
 _SEEDED = "_mslint_seeded"
 _SAME_ON_EVERY_RANK = object()
 
@@ -126,45 +125,16 @@ def _program(module: ModuleInfo, project: Project) -> Iterator[ModuleInfo]:
     for current in walked:  # grows while it is walked
         yield current
         for other in project.checked_modules:
-            if id(other) not in seen and any(_names_module(name, current.name) for name in _imported(other)):
+            if id(other) not in seen and any(names_module(name, current.name) for name in imported_names(other)):
                 seen[id(other)] = other
                 walked.append(other)
     for current in walked:  # grows while it is walked
-        for name in _imported(current):
-            found = _module_of(name, current, project)
+        for name in imported_names(current):
+            found = project.module_of(name, current)
             if found is not None and id(found) not in seen:
                 seen[id(found)] = found
                 walked.append(found)
                 yield found
-
-
-def _names_module(imported: str, module_name: str) -> bool:
-    return imported == module_name or imported.startswith(f"{module_name}.")
-
-
-def _module_of(name: str, near: ModuleInfo, project: Project) -> ModuleInfo | None:
-    """The project module an imported dotted name leads to (``utils.seed_all`` -> ``utils``)."""
-    parts = name.split(".")
-    for length in range(len(parts), 0, -1):
-        found = project.module_named(".".join(parts[:length]), near)
-        if found is not None:
-            return found
-    return None
-
-
-def _imported(module: ModuleInfo) -> frozenset[str]:
-    """Dotted names of everything the module imports, at any depth (kept on its tree)."""
-    cached: frozenset[str] | None = module.tree.__dict__.get(_IMPORTS)
-    if cached is None:
-        names: set[str] = set()
-        for node in descendants(module.tree):
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):  # the module too: `from .random import *` binds no name
-                names.update([imported_module(node, module.package), *import_bindings(node, module.package).values()])
-        cached = frozenset(names)
-        setattr(module.tree, _IMPORTS, cached)
-    return cached
 
 
 def _seeds(module: ModuleInfo) -> ast.Call | object | None:

@@ -1,0 +1,147 @@
+"""PyNative-only modules, found from the scripts that set the mode.
+
+In PyNative mode (MindSpore's default since 2.0) a Cell's ``construct`` runs eagerly, as
+ordinary Python: numpy on a tensor works there. ``@jit`` functions, ``jit(cell)`` and the
+Cells they call still compile, in any mode. So a module is PyNative-only only where the run
+leaves no doubt:
+
+* a *PyNative script* calls ``set_context(mode=PYNATIVE_MODE)`` (or ``mode=1``), and neither
+  it nor any project module it imports, at any depth, sets another mode (``GRAPH_MODE``, a
+  mode taken from a variable, ``**options``) or uses ``jit`` / ``ms_function``;
+* such a script, or a module it imports, is PyNative-only when every module of the run that
+  imports it is PyNative-only too: a test or another script that imports a module keeps its
+  Cells graph entries.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from mslint.model.module import ModuleInfo, imported_names, imports_in
+from mslint.model.project import Project, is_mindspore_name, qualified_name_in
+from mslint.model.walk import descendants
+
+_PYNATIVE = "pynative"
+_OTHER = "other"
+_MODES = "_mslint_modes"
+_JIT = "_mslint_uses_jit"
+
+
+def pynative_modules(project: Project) -> frozenset[Path]:
+    """Paths of the modules whose Cells run only in PyNative mode, as far as the run shows."""
+    scripts = [m for m in list(project.modules) if _modes(m) == {_PYNATIVE}]
+    candidates: dict[int, ModuleInfo] = {}
+    for script in scripts:
+        program = _imported_closure(script, project)
+        if all(_modes(m) <= {_PYNATIVE} and not _uses_jit(m) for m in program):
+            candidates.update((id(m), m) for m in program)
+    if not candidates:
+        return frozenset()
+    importers = _importers(project, list(candidates.values()))
+    is_script = {id(m) for m in scripts}
+    only: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for key in candidates:
+            users = importers[key]
+            if key not in only and (users or key in is_script) and all(id(u) in only for u in users):
+                only.add(key)
+                changed = True
+    return frozenset(candidates[key].path for key in only)
+
+
+def _imported_closure(script: ModuleInfo, project: Project) -> list[ModuleInfo]:
+    """The script and every project module it imports, at any depth (packages on the way included)."""
+    found = {id(script): script}
+    walked = [script]
+    for current in walked:  # grows while it is walked
+        for name in _imported_modules(current):
+            module = project.module_named(name, current)
+            if module is not None and id(module) not in found:
+                found[id(module)] = module
+                walked.append(module)
+    return walked
+
+
+def _importers(project: Project, modules: list[ModuleInfo]) -> dict[int, list[ModuleInfo]]:
+    """For each of ``modules``, the project modules that import it (or a module inside it).
+
+    Imports are resolved as the closure resolves them: a folder without ``__init__.py`` makes
+    ``models.net`` lead to a module that calls itself ``net``."""
+    wanted = {id(m) for m in modules}
+    stems = {m.name.rpartition(".")[2] for m in modules}
+    importers: dict[int, list[ModuleInfo]] = {id(m): [] for m in modules}
+    for importer in list(project.modules):
+        for name in _imported_modules(importer):
+            if name.rpartition(".")[2] not in stems:
+                continue  # the cheap test: most imports lead elsewhere
+            module = project.module_named(name, importer)
+            if module is not None and id(module) in wanted and module is not importer:
+                importers[id(module)].append(importer)
+    return importers
+
+
+def _imported_modules(module: ModuleInfo) -> set[str]:
+    """Names of the modules an import may run: ``import a.b.c`` runs ``a``, ``a.b`` and ``a.b.c``."""
+    return {
+        ".".join(parts[:length])
+        for name in imported_names(module)
+        for parts in [name.split(".")]
+        for length in range(1, len(parts) + 1)
+    }
+
+
+def _modes(module: ModuleInfo) -> frozenset[str]:
+    """The execution modes the module's ``set_context`` calls select (kept on its tree)."""
+    cached: frozenset[str] | None = module.tree.__dict__.get(_MODES)
+    if cached is None:
+        modes: set[str] = set()
+        if "set_context" in module.text:
+            bindings = imports_in(module.tree, module.package)
+            for node in descendants(module.tree):
+                if isinstance(node, ast.Call) and is_mindspore_name(
+                    _qualname(node.func, module, bindings), "set_context"
+                ):
+                    modes.update(_mode_of(node, module, bindings))
+        cached = frozenset(modes)
+        setattr(module.tree, _MODES, cached)
+    return cached
+
+
+def _is_set_context(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> bool:
+    return is_mindspore_name(_qualname(call.func, module, bindings), "set_context")
+
+
+def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> list[str]:
+    """The mode a ``set_context`` call selects: none, PyNative, or another (or an unknown) one."""
+    if any(k.arg is None for k in call.keywords):
+        return [_OTHER]  # set_context(**options) may set any mode
+    mode = next((k.value for k in call.keywords if k.arg == "mode"), None)
+    if mode is None:
+        return []
+    if isinstance(mode, ast.Constant) and type(mode.value) is int:
+        return [_PYNATIVE if mode.value == 1 else _OTHER]
+    return [_PYNATIVE if is_mindspore_name(_qualname(mode, module, bindings), "PYNATIVE_MODE") else _OTHER]
+
+
+def _uses_jit(module: ModuleInfo) -> bool:
+    """Whether the module names ``mindspore.jit`` or ``ms_function`` anywhere (kept on its tree)."""
+    cached: bool | None = module.tree.__dict__.get(_JIT)
+    if cached is None:
+        cached = False
+        if "jit" in module.text or "ms_function" in module.text:
+            bindings = imports_in(module.tree, module.package)
+            cached = any(
+                isinstance(node, (ast.Name, ast.Attribute))
+                and is_mindspore_name(_qualname(node, module, bindings), "jit", "ms_function")
+                for node in descendants(module.tree)
+            )
+        setattr(module.tree, _JIT, cached)
+    return cached
+
+
+def _qualname(expr: ast.expr, module: ModuleInfo, bindings: dict[str, str]) -> str | None:
+    """The qualified name of ``expr`` through the imports anywhere in the module (``main()`` often imports)."""
+    return qualified_name_in(expr, module, bindings, frozenset())

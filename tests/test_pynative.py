@@ -1,0 +1,299 @@
+"""PyNative-only code: the ``pynative`` setting and the scripts that set PyNative mode."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.settings import Settings, load_settings
+from tests.examples import expected_findings
+
+ZOO = Path(__file__).parent / "data" / "pynative_zoo"
+ZOO_FILES = sorted(ZOO.rglob("*.py"))
+_WITHOUT_PYNATIVE = re.compile(r"#\s*expect-without-pynative:\s*([\w\-]+)")
+
+NUMPY_CELL = """
+import numpy as np
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return np.tanh(x)
+"""
+
+
+def findings(paths: list[Path], settings: Settings) -> set[tuple[str, int, str]]:
+    return {(Path(d.path).name, d.line, d.symbol) for d in check_files(paths, settings).diagnostics}
+
+
+def markers(paths: list[Path], pattern: re.Pattern[str] | None = None) -> set[tuple[str, int, str]]:
+    if pattern is None:
+        return {(p.name, line, symbol) for p in paths for line, symbol in expected_findings(p)}
+    return {
+        (p.name, number, match.group(1))
+        for p in paths
+        for number, line in enumerate(p.read_text().splitlines(), start=1)
+        for match in [pattern.search(line)]
+        if match
+    }
+
+
+def test_zoo_with_its_setting_reports_only_graph_code() -> None:
+    assert findings(ZOO_FILES, load_settings(ZOO / "pyproject.toml")) == markers(ZOO_FILES)
+
+
+def test_zoo_without_the_setting_reports_its_pynative_tree() -> None:
+    in_zoo_package = [p for p in ZOO_FILES if "zoo" in p.relative_to(ZOO).parts]
+    expected = markers(ZOO_FILES) | markers(in_zoo_package, _WITHOUT_PYNATIVE)
+    assert findings(ZOO_FILES, Settings(root=ZOO)) == expected
+
+
+def test_zoo_demo_blocks_are_graph_code_without_their_pynative_script() -> None:
+    blocks = ZOO / "demo_blocks.py"
+    assert findings([blocks], Settings(root=ZOO)) == markers([blocks], _WITHOUT_PYNATIVE)
+
+
+def test_shared_helper_is_reported_from_the_graph_cell() -> None:
+    report = check_files(ZOO_FILES, load_settings(ZOO / "pyproject.toml"))
+    helper = next(d for d in report.diagnostics if d.path.endswith("utils.py"))
+    assert helper.entry == "LlamaModel.construct"
+
+
+def test_zoo_setting_through_the_command_line(run) -> None:
+    code, out, _ = run("check", "--no-cache", "--format", "json", str(ZOO))
+    assert code == 1
+    assert {(Path(d["path"]).name, d["line"], d["symbol"]) for d in json.loads(out)} == markers(ZOO_FILES)
+
+
+def _package(write, pynative_source: str, graph_source: str = "") -> list[Path]:
+    """pkg/pynative/net.py and pkg/graph.py under the test folder, with pkg/helpers.py."""
+    write("pkg/__init__.py", "")
+    write("pkg/pynative/__init__.py", "")
+    helpers = """
+    import numpy as np
+
+
+    def shared(x):
+        return np.tanh(x)
+
+
+    def eager_only(x):
+        return np.sinh(x)
+    """
+    return [
+        write("pkg/helpers.py", helpers),
+        write("pkg/pynative/net.py", pynative_source),
+        write("pkg/graph.py", graph_source or "x = 1\n"),
+    ]
+
+
+PYNATIVE_NET = """
+from mindspore import nn
+
+from pkg.helpers import eager_only, shared
+
+
+class EagerNet(nn.Cell):
+    def construct(self, x):
+        print(x.asnumpy())
+        return shared(eager_only(x))
+"""
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "pkg/pynative",
+        "pynative",
+        "pkg/pynative/*",
+        "pkg/pynative/**",
+        "*/net.py",
+        "net.py",
+        "pkg.pynative.net:EagerNet",
+    ],
+)
+def test_setting_names_the_pynative_cells(write, tmp_path: Path, entry: str) -> None:
+    paths = _package(write, PYNATIVE_NET)
+    assert findings(paths, Settings(root=tmp_path)) != set()
+    assert findings(paths, Settings(root=tmp_path, pynative=(entry,))) == set()
+
+
+@pytest.mark.parametrize("entry", ["pkg/pynativ", "other", "pkg.pynative.net:Other", "pkg.graph:EagerNet"])
+def test_setting_that_names_other_code_changes_nothing(write, tmp_path: Path, entry: str) -> None:
+    paths = _package(write, PYNATIVE_NET)
+    assert findings(paths, Settings(root=tmp_path, pynative=(entry,))) == findings(paths, Settings(root=tmp_path))
+
+
+def test_helper_reached_from_a_graph_cell_too_stays_reported(write, tmp_path: Path) -> None:
+    graph = """
+    from mindspore import nn
+
+    from pkg.helpers import shared
+
+
+    class GraphNet(nn.Cell):
+        def construct(self, x):
+            return shared(x)
+    """
+    paths = _package(write, PYNATIVE_NET, graph)
+    report = check_files(paths, Settings(root=tmp_path, pynative=("pkg/pynative",)))
+    assert [(Path(d.path).name, d.line, d.entry) for d in report.diagnostics] == [
+        ("helpers.py", 5, "GraphNet.construct")
+    ]
+
+
+def test_pynative_cell_used_by_a_graph_cell_is_graph_code(write, tmp_path: Path) -> None:
+    graph = """
+    from mindspore import nn
+
+    from pkg.pynative.net import EagerNet
+
+
+    class GraphNet(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.eager = EagerNet()
+
+        def construct(self, x):
+            return self.eager(x)
+    """
+    paths = _package(write, PYNATIVE_NET, graph)
+    report = check_files(paths, Settings(root=tmp_path, pynative=("pkg/pynative",)))
+    assert {d.entry for d in report.diagnostics} == {"GraphNet.construct"}
+    assert {(Path(d.path).name, d.line) for d in report.diagnostics} == {
+        ("net.py", 8),
+        ("helpers.py", 5),
+        ("helpers.py", 9),
+    }
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        """
+        import mindspore as ms
+        import numpy as np
+
+        @ms.jit
+        def step(x):
+            return np.tanh(x)
+        """,
+        """
+        import mindspore as ms
+        import numpy as np
+        from mindspore import nn
+
+        class CompiledNet(nn.Cell):
+            @ms.jit
+            def construct(self, x):
+                return np.tanh(x)
+        """,
+    ],
+)
+def test_jit_in_pynative_code_still_compiles(write, tmp_path: Path, source: str) -> None:
+    paths = _package(write, source)
+    found = findings(paths, Settings(root=tmp_path, pynative=("pkg/pynative",)))
+    assert {(name, symbol) for name, _, symbol in found} == {("net.py", "third-party-call-in-graph")}
+
+
+SCRIPT = """
+{imports}
+from net import Net
+
+
+def main():
+    {call}
+    return Net()
+"""
+
+
+@pytest.mark.parametrize(
+    ("imports", "call"),
+    [
+        ("import mindspore as ms", "ms.set_context(mode=ms.PYNATIVE_MODE)"),
+        ("from mindspore import context", "context.set_context(mode=context.PYNATIVE_MODE)"),
+        ("import mindspore as ms", "ms.set_context(mode=1)"),
+        ("import mindspore", "mindspore.set_context(mode=1, device_target='CPU')"),
+        ("from mindspore import PYNATIVE_MODE, set_context", "set_context(mode=PYNATIVE_MODE)"),
+        ("", "import mindspore as ms\n    ms.set_context(mode=ms.PYNATIVE_MODE)"),
+    ],
+)
+def test_script_that_sets_pynative_mode_makes_its_cells_eager(write, imports: str, call: str) -> None:
+    net = write("net.py", NUMPY_CELL)
+    script = write("train.py", SCRIPT.format(imports=imports, call=call))
+    assert findings([net], Settings()) == {("net.py", 7, "third-party-call-in-graph")}
+    assert findings([net, script], Settings()) == set()
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "ms.set_context(mode=ms.GRAPH_MODE)",
+        "ms.set_context(mode=0)",
+        "ms.set_context(mode=ms.PYNATIVE_MODE)\n    ms.set_context(mode=ms.GRAPH_MODE)",
+        "ms.set_context(mode=ms.PYNATIVE_MODE)\n    ms.set_context(mode=mode)",
+        "ms.set_context(mode=ms.PYNATIVE_MODE)\n    ms.set_context(**options)",
+        "ms.set_context(mode=ms.PYNATIVE_MODE)\n    ms.jit(Net())",
+        "ms.set_context(device_target='CPU')",
+    ],
+)
+def test_script_with_any_doubt_keeps_its_cells_graph_code(write, call: str) -> None:
+    net = write("net.py", NUMPY_CELL)
+    script = write("train.py", SCRIPT.format(imports="import mindspore as ms", call=call))
+    assert findings([net, script], Settings()) == {("net.py", 7, "third-party-call-in-graph")}
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("env.py", "import mindspore as ms\n\ndef init():\n    ms.set_context(mode=ms.GRAPH_MODE)\n"),
+        ("env.py", "import mindspore as ms\n\n@ms.jit\ndef step(x):\n    return x\n"),
+        ("test_net.py", "from net import Net\n\ndef test_net():\n    Net()\n"),
+    ],
+)
+def test_other_modules_can_keep_cells_graph_code(write, name: str, source: str) -> None:
+    net = write("net.py", NUMPY_CELL)
+    call = "ms.set_context(mode=ms.PYNATIVE_MODE)"
+    script = write("train.py", SCRIPT.format(imports="import mindspore as ms\nimport env", call=call))
+    write("env.py", "")
+    other = write(name, source)
+    assert findings([net, script, other], Settings()) == {("net.py", 7, "third-party-call-in-graph")}
+
+
+def test_changing_the_setting_is_not_served_from_the_cache(write, run, tmp_path: Path) -> None:
+    paths = _package(write, PYNATIVE_NET)
+    write("pyproject.toml", "[tool.mslint]\npynative = ['pkg/pynative']\n")
+    assert run("check", str(tmp_path))[0] == 0
+    write("pyproject.toml", "[tool.mslint]\nselect = ['ALL']\n")
+    code, out, _ = run("check", str(tmp_path))
+    assert code == 1 and str(paths[1].relative_to(tmp_path)) in out
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("'pkg/pynative'", "[tool.mslint] pynative must be a list of strings"),
+        ("['pkg.net:']", "pynative entries are path patterns or 'package.module:Cell', not 'pkg.net:'"),
+        ("[':Net']", "pynative entries are path patterns or 'package.module:Cell', not ':Net'"),
+    ],
+)
+def test_bad_setting_is_one_line_with_exit_2(write, run, tmp_path: Path, value: str, message: str) -> None:
+    write("pyproject.toml", f"[tool.mslint]\npynative = {value}\n")
+    code, out, err = run("check", str(write("net.py", NUMPY_CELL)))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err
+
+
+def test_script_reaches_cells_in_a_folder_without_init(write) -> None:
+    """vogue's layout: ``from models.generator import Generator`` beside the script, where
+    ``models/`` has no ``__init__.py`` and the module calls itself ``generator``."""
+    net = write("models/generator.py", NUMPY_CELL)
+    script = SCRIPT.format(imports="import mindspore as ms", call="ms.set_context(mode=ms.PYNATIVE_MODE)")
+    script_path = write("train.py", script.replace("from net import Net", "from models.generator import Net"))
+    assert findings([net], Settings()) == {("generator.py", 7, "third-party-call-in-graph")}
+    assert findings([net, script_path], Settings()) == set()
