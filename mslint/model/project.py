@@ -152,7 +152,7 @@ class Project:
         return candidates[0] if candidates else None
 
     def _module_under(self, name: str, root: Path) -> ModuleInfo | None:
-        if (name, root) in self._not_on_disk:  # numpy, os, ...: asked for again and again
+        if (name, root) in self._not_on_disk or not all(name.split(".")):  # numpy, os, ...: asked for again and again
             return None
         head = root / name.split(".", 1)[0]
         if not self._is_folder_or_module(head):
