@@ -12,7 +12,7 @@ from pathlib import Path
 from mslint import __version__
 from mslint.baseline import BaselineError, compare, write_baseline
 from mslint.diagnostics import Diagnostic, Severity
-from mslint.discovery import UsageError, discover
+from mslint.discovery import Discovery, UsageError, discover
 from mslint.engine import check_files
 from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
@@ -113,6 +113,14 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_CLEAN
+    except Exception as error:  # a bug in mslint: one line and exit 2, as 1 would read as findings
+        detail = str(error).splitlines()[0] if str(error) else ""
+        print(
+            f"mslint: internal error: {type(error).__name__}: {detail} "
+            "(a bug in mslint: please report it, with the command and the file that caused it)",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -127,6 +135,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         mindspore_version=args.mindspore_version,
         fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) else None,
     )
+    if not settings.select:
+        raise UsageError("no rule selected: --select and select in the configuration need a rule, or ALL")
     try:
         if settings.mindspore_version:
             release_for(settings.mindspore_version)
@@ -140,15 +150,17 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _check(args: argparse.Namespace) -> int:
     settings = _settings(args)
-    files = discover(args.paths or [Path(".")], settings)
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    discovery = _discover(args, settings)
+    files = discovery.files
     cache = None if args.no_cache else cache_file(settings)
     report = check_incrementally(files, settings, cache, args.jobs)
     if args.diff:
         return _print_fixes(report.diagnostics, args.unsafe_fixes)
     if args.fix and _apply_fixes(report.diagnostics, args.unsafe_fixes):
         report = check_incrementally(files, settings, cache, args.jobs)
+    report.unreadable[:0] = discovery.unreadable
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
     if args.baseline is not None:
@@ -164,11 +176,19 @@ def _check(args: argparse.Namespace) -> int:
     if args.statistics:
         sys.stdout.write(render_statistics(args.format, report.diagnostics))
     else:
-        sys.stdout.write(render(args.format, report.diagnostics, report.files))
+        sys.stdout.write(render(args.format, report.diagnostics, report.files, len(report.unreadable)))
     if report.unreadable:
         return EXIT_USAGE
     failing = any(d.severity >= settings.fail_on for d in report.diagnostics)
     return EXIT_FINDINGS if failing else EXIT_CLEAN
+
+
+def _discover(args: argparse.Namespace, settings: Settings) -> Discovery:
+    """The files to check, after a note for each path skipped."""
+    discovery = discover(args.paths or [Path(".")], settings)
+    for line in discovery.skipped:
+        print(f"mslint: note: {line}", file=sys.stderr)
+    return discovery
 
 
 def _fixed_sources(diagnostics: list[Diagnostic], unsafe: bool) -> dict[str, tuple[str, str, int]]:
@@ -208,8 +228,9 @@ def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> bool:
 
 def _baseline(args: argparse.Namespace) -> int:
     settings = _settings(args)
-    files = discover(args.paths or [Path(".")], settings)
-    report = check_files(files, settings)
+    discovery = _discover(args, settings)
+    report = check_files(discovery.files, settings)
+    report.unreadable[:0] = discovery.unreadable
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
     write_baseline(report.diagnostics, args.output)
