@@ -8,8 +8,9 @@ from mslint.settings import Settings
 class SyntaxErrorRule(Rule):
     """
     ## What it does
-    Reports a file that Python cannot parse, instead of stopping the run. (A file that is
-    not valid UTF-8 cannot be read at all: it is an error on stderr and exit code 2.)
+    Reports a file that Python cannot parse, or that is nested too deeply to parse or analyse
+    (thousands of chained operators), instead of stopping the run. (A file that is not valid
+    UTF-8 cannot be read at all: it is an error on stderr and exit code 2.)
 
     ## Why it breaks graph mode
     MindSpore compiles graph code from its source file: a file that does not parse
