@@ -114,7 +114,7 @@ def phases(corpus: Path, repeat: int) -> dict[str, float]:
     from mslint.settings import Settings
 
     settings = Settings()
-    files = discover([corpus], settings)
+    files = discover([corpus], settings).files
     best: dict[str, float] = {}
     gc.disable()  # as the engine does
     for _ in range(repeat):

@@ -93,8 +93,10 @@ def _load(file: Path) -> list[dict[str, Any]]:
         raise BaselineError(f"{file}: cannot read baseline: {error.strerror or error}") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BaselineError(f"{file}: not a baseline file: {error}") from None
+    except RecursionError:
+        raise BaselineError(f"{file}: not a baseline file: nested too deeply") from None
     findings = document.get("findings") if isinstance(document, dict) else None
-    if document.get("mslint-baseline") != FORMAT_VERSION or not isinstance(findings, list):
+    if not isinstance(findings, list) or document.get("mslint-baseline") != FORMAT_VERSION:
         raise BaselineError(f"{file}: not an mslint baseline (write one with `mslint baseline -o {file}`)")
     required = ("path", "code", "fingerprint")
     if not all(isinstance(f, dict) and all(isinstance(f.get(k), str) for k in required) for f in findings):

@@ -13,7 +13,7 @@ from typing import TextIO
 from mslint import __version__
 from mslint.baseline import BaselineError, compare, write_baseline
 from mslint.diagnostics import Diagnostic, Severity
-from mslint.discovery import UsageError, discover
+from mslint.discovery import Discovery, UsageError, discover
 from mslint.engine import check_files
 from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
@@ -136,6 +136,14 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return EXIT_CLEAN
+    except Exception as error:  # a bug in mslint: one line and exit 2, as 1 would read as findings
+        detail = str(error).splitlines()[0] if str(error) else ""
+        print(
+            f"mslint: internal error: {type(error).__name__}: {detail} "
+            "(a bug in mslint: please report it, with the command and the file that caused it)",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -146,13 +154,15 @@ def _settings(args: argparse.Namespace) -> Settings:
         first = getattr(args, "stdin_filename", None) or Path.cwd()
     settings = load_settings(args.config or find_config(first))
     settings = settings.with_options(
-        select=(*(args.select or settings.select), *(args.extend_select or ())),
-        ignore=(*(args.ignore or settings.ignore), *(args.extend_ignore or ())),
+        select=(*(settings.select if args.select is None else args.select), *(args.extend_select or ())),
+        ignore=(*(settings.ignore if args.ignore is None else args.ignore), *(args.extend_ignore or ())),
         syntax_level=args.syntax_level,
         target=args.target,
         mindspore_version=args.mindspore_version,
         fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) not in (None, NEVER) else None,
     )
+    if not settings.select:
+        raise UsageError("no rule selected: --select and select in the configuration need a rule, or ALL")
     try:
         if settings.mindspore_version:
             release_for(settings.mindspore_version)
@@ -174,7 +184,8 @@ def _check(args: argparse.Namespace) -> int:
         return _check_stdin(args, settings)
     if args.stdin_filename is not None:
         raise UsageError("--stdin-filename needs the path - (read the file from stdin)")
-    files = discover(args.paths or [Path(".")], settings)
+    discovery = _discover(args, settings)
+    files = discovery.files
     cache = None if args.no_cache else cache_file(settings)
     report = check_incrementally(files, settings, cache, args.jobs)
     if args.diff:
@@ -191,6 +202,7 @@ def _check(args: argparse.Namespace) -> int:
                 )
         if fixed:
             report = check_incrementally(files, settings, cache, args.jobs)
+    report.unreadable[:0] = discovery.unreadable
     for line in [*report.unreadable, *not_fixed]:
         print(f"mslint: error: {line}", file=sys.stderr)
     if args.baseline is not None:
@@ -203,19 +215,30 @@ def _check(args: argparse.Namespace) -> int:
                     f"{record['code']} {record.get('symbol', '')}",
                     file=sys.stderr,
                 )
-    _print_report(args, report.diagnostics, report.files, sys.stdout)
+    _print_report(args, report.diagnostics, report.files, sys.stdout, len(report.unreadable))
     if report.unreadable or not_fixed:
         return EXIT_USAGE
     return _findings_exit(args, settings, report.diagnostics)
 
 
-def _print_report(args: argparse.Namespace, diagnostics: list[Diagnostic], files: int, stream: TextIO) -> None:
+def _discover(args: argparse.Namespace, settings: Settings) -> Discovery:
+    """The files to check, after a note for each path skipped."""
+    discovery = discover(args.paths or [Path(".")], settings)
+    for line in discovery.skipped:
+        print(f"mslint: note: {line}", file=sys.stderr)
+    return discovery
+
+
+def _print_report(
+    args: argparse.Namespace, diagnostics: list[Diagnostic], files: int, stream: TextIO, unreadable: int = 0
+) -> None:
     if args.statistics:
         stream.write(render_statistics(args.format, diagnostics))
     elif args.quiet and args.format == "text":
-        stream.write(render(args.format, diagnostics, files).rpartition("Found ")[0] if diagnostics else "")
+        text = render(args.format, diagnostics, files, unreadable)
+        stream.write(text.rpartition("Found ")[0] if diagnostics else "")
     else:
-        stream.write(render(args.format, diagnostics, files))
+        stream.write(render(args.format, diagnostics, files, unreadable))
 
 
 def _findings_exit(args: argparse.Namespace, settings: Settings, diagnostics: list[Diagnostic]) -> int:
@@ -297,8 +320,9 @@ def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool, quiet: bool) -> tu
 
 def _baseline(args: argparse.Namespace) -> int:
     settings = _settings(args)
-    files = discover(args.paths or [Path(".")], settings)
-    report = check_files(files, settings)
+    discovery = _discover(args, settings)
+    report = check_files(discovery.files, settings)
+    report.unreadable[:0] = discovery.unreadable
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
     write_baseline(report.diagnostics, args.output)

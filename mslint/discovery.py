@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mslint.settings import Settings
@@ -12,19 +14,49 @@ class UsageError(Exception):
     """A bad command line (a missing path, an unknown rule); one line, exit code 2."""
 
 
-def discover(paths: list[Path], settings: Settings) -> list[Path]:
+@dataclass
+class Discovery:
+    files: list[Path] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+    """One line per path that cannot be read or listed (exit code 2; the other files are checked)."""
+    skipped: list[str] = field(default_factory=list)
+    """One line per path skipped as not a regular file (a FIFO, a device): reading it could block forever."""
+
+
+def discover(paths: list[Path], settings: Settings) -> Discovery:
     """Python files under ``paths``, sorted, excluded ones left out; files named explicitly always count."""
     found: dict[Path, None] = {}
-    for path in paths:
-        if path.is_file():
+    discovery = Discovery()
+
+    def add(path: Path) -> None:
+        try:
+            mode = path.stat().st_mode
+        except OSError as error:
+            discovery.unreadable.append(f"{path}: cannot read: {error.strerror or error}")
+            return
+        if stat.S_ISREG(mode):
             found[path] = None
-        elif path.is_dir():
-            for folder, subfolders, files in os.walk(path):
-                subfolders[:] = sorted(d for d in subfolders if not settings.is_excluded(Path(folder, d)))
-                for name in sorted(files):
-                    candidate = Path(folder, name)
-                    if name.endswith((".py", ".pyi")) and not settings.is_excluded(candidate):
-                        found[candidate] = None
         else:
-            raise UsageError(f"{path}: no such file or directory")
-    return list(found)
+            discovery.skipped.append(f"{path}: not a regular file, skipped")
+
+    def unlistable(error: OSError) -> None:
+        discovery.unreadable.append(f"{error.filename}: cannot read folder: {error.strerror or error}")
+
+    for path in paths:
+        try:
+            is_folder = stat.S_ISDIR(path.stat().st_mode)
+        except FileNotFoundError:
+            raise UsageError(f"{path}: no such file or directory") from None
+        except OSError:
+            is_folder = False  # a symlink loop, a folder above that cannot be entered: add() says so
+        if not is_folder:
+            add(path)
+            continue
+        for folder, subfolders, files in os.walk(path, onerror=unlistable):
+            subfolders[:] = sorted(d for d in subfolders if not settings.is_excluded(Path(folder, d)))
+            for name in sorted(files):
+                candidate = Path(folder, name)
+                if name.endswith((".py", ".pyi")) and not settings.is_excluded(candidate):
+                    add(candidate)
+    discovery.files = list(found)
+    return discovery

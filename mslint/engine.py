@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mslint.diagnostics import Diagnostic
 from mslint.mindspore_tables import targeted_release
-from mslint.model.module import ModuleInfo
+from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.pynative import pynative_modules
 from mslint.model.scope import graph_functions
@@ -23,6 +23,9 @@ from mslint.rules.syntax_error import SyntaxErrorRule
 from mslint.settings import Settings
 from mslint.source import source_text
 from mslint.suppressions import SuppressionComments
+
+TOO_DEEP = (RecursionError, MemoryError)
+"""What analysing code nested thousands deep may raise: the rules walk some trees recursively."""
 
 
 @dataclass
@@ -109,9 +112,14 @@ def _load_project(
         try:
             project.add(ModuleInfo.parse(path, source, checked=True))
         except (SyntaxError, ValueError) as error:
-            report.diagnostics.extend(_syntax_error(path, source, error, settings))
+            line, column = getattr(error, "lineno", None) or 1, getattr(error, "offset", None) or 1
+            reason = getattr(error, "msg", None) or str(error)
+            report.diagnostics.extend(_cannot_parse(path, f"cannot parse: {reason}", settings, line, column))
     project.link_star_imports()
-    report.diagnostics.extend(analyze(project, settings))
+    try:
+        report.diagnostics.extend(analyze(project, settings))
+    except TOO_DEEP:
+        report.diagnostics.extend(_analyze_one_by_one(project, settings))
     report.diagnostics.sort(key=lambda d: d.sort_key)
     report.context_files = [m.path for m in project.modules if not m.checked]
     report.probed_paths = sorted(project.probed)
@@ -163,6 +171,22 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
     return list(found.values())
 
 
+def _analyze_one_by_one(project: Project, settings: Settings) -> list[Diagnostic]:
+    """Each checked module analysed alone: where the analysis of the whole project runs out of
+    stack or memory, the files it can analyse keep their findings (those that need another file
+    of the run, such as a base class, are lost) and the others say why they have none."""
+    found: list[Diagnostic] = []
+    for module in list(project.checked_modules):
+        alone = Project(project.mindspore_release, project.import_roots.top)
+        alone.add(module)
+        alone.link_star_imports()
+        try:
+            found.extend(analyze(alone, settings))
+        except TOO_DEEP:
+            found.extend(_cannot_parse(module.path, f"cannot analyse: {TOO_DEEPLY_NESTED}", settings))
+    return found
+
+
 def _diagnostic(
     rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None, settings: Settings
 ) -> Diagnostic:
@@ -205,13 +229,10 @@ def _comment_diagnostic(rule: Rule, module: ModuleInfo, problem: CommentFinding,
     )
 
 
-def _syntax_error(path: Path, source: str, error: Exception, settings: Settings) -> list[Diagnostic]:
+def _cannot_parse(path: Path, message: str, settings: Settings, line: int = 1, column: int = 1) -> list[Diagnostic]:
     rule = SyntaxErrorRule()
     if not any(r.code == rule.code for r in enabled_rules(settings, path)):
         return []
-    line = getattr(error, "lineno", None) or 1
-    column = getattr(error, "offset", None) or 1
-    reason = getattr(error, "msg", None) or str(error)
     return [
         Diagnostic(
             path=str(path),
@@ -222,6 +243,6 @@ def _syntax_error(path: Path, source: str, error: Exception, settings: Settings)
             code=rule.code,
             symbol=rule.symbol,
             severity=rule.severity(settings),
-            message=f"cannot parse: {reason}",
+            message=message,
         )
     ]

@@ -110,20 +110,30 @@ class Settings:
 def _relative(path: Path, root: Path) -> str:
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, RuntimeError):  # outside the root, or a symlink loop (RuntimeError before 3.13)
         return path.as_posix()
 
 
 def find_config(start: Path) -> Path | None:
     """The nearest pyproject.toml with a ``[tool.mslint]`` table, from ``start`` upwards."""
-    folder = start.resolve()
-    if not folder.is_dir():
-        folder = folder.parent
+    try:
+        folder = start.resolve()
+        if not folder.is_dir():
+            folder = folder.parent
+    except (OSError, RuntimeError):  # a symlink loop, a folder that cannot be entered
+        folder = start.absolute().parent
     for candidate in (folder, *folder.parents):
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file() and "mslint" in _load_toml(pyproject).get("tool", {}):
+        if _is_file(pyproject) and _mslint_table(_load_toml(pyproject)) is not None:
             return pyproject
     return None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # in a folder that cannot be entered: discovery reports the folder
+        return False
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
@@ -135,11 +145,20 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"cannot read {path}: {error}") from None
 
 
+def _mslint_table(document: dict[str, Any]) -> Any:
+    """``[tool.mslint]`` of a parsed pyproject.toml; None where it has none (another tool's
+    pyproject.toml may give ``tool`` any value)."""
+    tool = document.get("tool")
+    return tool.get("mslint") if isinstance(tool, dict) else None
+
+
 def load_settings(pyproject: Path | None) -> Settings:
     """Settings from a pyproject.toml's ``[tool.mslint]`` table (defaults when None)."""
     if pyproject is None:
         return Settings()
-    table = _load_toml(pyproject).get("tool", {}).get("mslint", {})
+    table = _mslint_table(_load_toml(pyproject))
+    if table is None:
+        return Settings(root=pyproject.parent)
     if not isinstance(table, dict):
         raise ConfigError(f"{pyproject}: [tool.mslint] must be a table")
     known = {
@@ -185,7 +204,7 @@ def load_settings(pyproject: Path | None) -> Settings:
             pynative=_pynative(strings("pynative")),
             syntax_level=choice(table.get("syntax-level"), SYNTAX_LEVELS, "syntax-level"),
             target=choice(table.get("target"), TARGETS, "target"),
-            fail_on=Severity.parse(table["fail-on"]) if "fail-on" in table else None,
+            fail_on=_severity(table.get("fail-on")),
             mindspore_version=_release(table.get("mindspore-version")),
         )
     except ValueError as error:
@@ -229,6 +248,14 @@ def _pynative(entries: tuple[str, ...] | None) -> tuple[str, ...] | None:
         if ":" in entry and not (module and name.isidentifier()):
             raise ValueError(f"pynative entries are path patterns or 'package.module:Cell', not {entry!r}")
     return entries
+
+
+def _severity(value: Any) -> Severity | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"fail-on must be one of error, warning, info, not {value!r}")
+    return Severity.parse(value)
 
 
 def _release(value: Any) -> str | None:

@@ -12,6 +12,7 @@ from mslint.model.walk import descendants
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 _IMPORTED = "_mslint_imports"
+TOO_DEEPLY_NESTED = "too deeply nested to analyse"
 
 
 @dataclass
@@ -39,8 +40,13 @@ class ModuleInfo:
 
     @classmethod
     def parse(cls, path: Path, source: str, *, checked: bool) -> ModuleInfo:
-        """Parse ``source``; raises SyntaxError (or ValueError for NUL bytes) when it is not Python."""
-        tree = ast.parse(source, filename=str(path))
+        """Parse ``source``; raises SyntaxError (or ValueError for NUL bytes) when it is not Python,
+        or when it is nested too deeply for Python's parser (which raises RecursionError or
+        MemoryError: a few thousand ``+`` terms, a hundred thousand ``-`` signs)."""
+        try:
+            tree = ast.parse(source, filename=str(path))
+        except (RecursionError, MemoryError):
+            raise SyntaxError(TOO_DEEPLY_NESTED) from None
         root, name = module_name_for(path)
         module = cls(path, name, root, tree, source.splitlines(), checked)
         module._index(tree.body)

@@ -111,30 +111,48 @@ class KindEvaluator:
         return self.of(expr)
 
     def of(self, expr: ast.expr | None) -> Kind:
+        """The kind of ``expr``: the largest kind among the parts it is made of.
+
+        A loop over the parts rather than a recursion: generated or machine-written code chains
+        thousands of ``+`` terms or ``.sum()`` calls, deeper than Python's stack."""
+        pending: list[ast.expr | None] = [expr]
+        while pending:
+            kind, parts = self._step(pending.pop())
+            if kind is Kind.GRAPH:
+                return Kind.GRAPH
+            pending.extend(reversed(parts))
+        return Kind.CONSTANT
+
+    def _step(self, expr: ast.expr | None) -> tuple[Kind, list[ast.expr]]:
+        """The kind ``expr`` has by itself, and the parts whose kinds it also takes."""
         if expr is None or isinstance(expr, (ast.Constant, ast.JoinedStr, ast.Lambda)):
-            return Kind.CONSTANT
+            return Kind.CONSTANT, []
         if isinstance(expr, ast.Name):
-            return self.local_kinds.get(expr.id, Kind.CONSTANT)
+            return self.local_kinds.get(expr.id, Kind.CONSTANT), []
         if isinstance(expr, ast.Attribute):
             if expr.attr in STATIC_ATTRIBUTES:
-                return Kind.CONSTANT
+                return Kind.CONSTANT, []
             if is_self_attribute(expr, self.self_name):
-                return self.self_attribute_kind(expr.attr)
-            return self.of(expr.value)
+                return self.self_attribute_kind(expr.attr), []
+            return Kind.CONSTANT, [expr.value]
         if isinstance(expr, ast.Call):
-            return flat(self._call(expr))
+            known = self._known_call(expr)
+            return (flat(known), []) if known is not None else (Kind.CONSTANT, _operands(expr))
         if isinstance(expr, (ast.Await, ast.Yield, ast.YieldFrom)):
-            return Kind.GRAPH
+            return Kind.GRAPH, []
         if isinstance(expr, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             parts: list[ast.expr] = [g.iter for g in expr.generators]
             parts += [expr.key, expr.value] if isinstance(expr, ast.DictComp) else [expr.elt]
-            return self.join(parts)
-        return self.join(child for child in ast.iter_child_nodes(expr) if isinstance(child, ast.expr))
-
-    def join(self, exprs: object) -> Kind:
-        return max((self.of(e) for e in exprs if isinstance(e, ast.expr)), default=Kind.CONSTANT)  # type: ignore[attr-defined]
+            return Kind.CONSTANT, parts
+        return Kind.CONSTANT, [child for child in ast.iter_child_nodes(expr) if isinstance(child, ast.expr)]
 
     def _call(self, call: ast.Call) -> Kinds:
+        known = self._known_call(call)
+        return known if known is not None else max(map(self.of, _operands(call)), default=Kind.CONSTANT)
+
+    def _known_call(self, call: ast.Call) -> Kinds | None:
+        """The kinds of a call's result where they do not follow from its operands (a static
+        function, a function of the checked code); None where they do."""
         func = call.func
         if self.qualname(func) in STATIC_CALLS:
             return Kind.CONSTANT
@@ -150,13 +168,14 @@ class KindEvaluator:
             return Kind.CONSTANT
         # What a function of the checked code returns, rather than its operands: the axes that
         # ``self.get_axis(x)`` computes from ``x.shape`` (``nn.LossBase``) are constants, ``x`` is not.
-        returned = self.returned_kinds(call, self.of)
-        if returned is not None:
-            return returned
-        operands: list[ast.expr] = [*call.args, *(k.value for k in call.keywords)]
-        if isinstance(call.func, ast.Attribute):
-            operands.append(call.func.value)
-        return self.join(operands)
+        return self.returned_kinds(call, self.of)
+
+
+def _operands(call: ast.Call) -> list[ast.expr]:
+    operands: list[ast.expr] = [*call.args, *(k.value for k in call.keywords)]
+    if isinstance(call.func, ast.Attribute):
+        operands.append(call.func.value)
+    return operands
 
 
 _CONSTANT = ast.Constant(value=None)  # the value of bindings to constants that are not expressions

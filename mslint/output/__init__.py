@@ -8,7 +8,8 @@ from mslint.output import json_list, statistics, text
 FORMATS = ("text", "json", "sarif", "github", "gitlab")
 
 
-def render(output_format: str, diagnostics: list[Diagnostic], files: int) -> str:
+def render(output_format: str, diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
+    """``files`` were checked, ``unreadable`` more could not be read (the text report says so)."""
     if output_format == "json":
         return json_list.render(diagnostics)
     if output_format == "sarif":
@@ -23,7 +24,7 @@ def render(output_format: str, diagnostics: list[Diagnostic], files: int) -> str
         from mslint.output import gitlab
 
         return gitlab.render(diagnostics)
-    return text.render_text(diagnostics, files)
+    return text.render_text(diagnostics, files, unreadable)
 
 
 def render_statistics(output_format: str, diagnostics: list[Diagnostic]) -> str:

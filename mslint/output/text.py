@@ -8,19 +8,23 @@ from mslint.diagnostics import Diagnostic
 from mslint.fingerprint import source_line
 
 
-def render_text(diagnostics: list[Diagnostic], files: int) -> str:
+def render_text(diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
     """``path:line:col: CODE symbol message``, the source line with a caret span, and the hint."""
     blocks = [_text_block(d) for d in diagnostics]
     counts = Counter(d.severity for d in diagnostics)
-    if not diagnostics:
-        blocks.append(f"All checks passed! ({files} file{'s' if files != 1 else ''} checked)")
+    checked = f"{files} file{'s' if files != 1 else ''} checked"
+    if not diagnostics and not unreadable:
+        blocks.append(f"All checks passed! ({checked})")
     else:
         parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True) if counts[s]]
         total = len(diagnostics)
-        blocks.append(
-            f"Found {total} problem{'s' if total != 1 else ''} ({', '.join(parts)}) "
-            f"in {files} file{'s' if files != 1 else ''} checked."
-        )
+        summary = f"Found {total} problem{'s' if total != 1 else ''}"
+        if parts:
+            summary += f" ({', '.join(parts)})"
+        summary += f" in {checked}"
+        if unreadable:  # never "All checks passed!" when some files could not be checked at all
+            summary += f"; {unreadable} could not be read"
+        blocks.append(summary + ".")
     return "\n".join(blocks) + "\n"
 
 

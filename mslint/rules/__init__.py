@@ -34,5 +34,7 @@ def matches(rule: Rule, selector: str) -> bool:
 
 def validate_selectors(selectors: tuple[str, ...]) -> None:
     for selector in selectors:
+        if not selector.strip():
+            raise ValueError("empty rule selector (it would match every rule)")
         if not any(matches(rule, selector) for rule in all_rules()):
             raise ValueError(f"unknown rule {selector!r} (see `mslint rules`)")

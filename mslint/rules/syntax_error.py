@@ -8,10 +8,11 @@ from mslint.settings import Settings
 class SyntaxErrorRule(Rule):
     """
     ## What it does
-    Reports a file that Python cannot parse, instead of stopping the run. Files are decoded
-    as Python decodes them: a UTF-8 byte order mark or a `# -*- coding: NAME -*-` comment
-    (PEP 263) names the encoding, else UTF-8. (A file whose bytes are not valid in that
-    encoding cannot be read at all: it is an error on stderr and exit code 2.)
+    Reports a file that Python cannot parse, or that is nested too deeply to parse or analyse
+    (thousands of chained operators), instead of stopping the run. Files are decoded as Python
+    decodes them: a UTF-8 byte order mark or a `# -*- coding: NAME -*-` comment (PEP 263) names
+    the encoding, else UTF-8. (A file whose bytes are not valid in that encoding cannot be read
+    at all: it is an error on stderr and exit code 2.)
 
     ## Why it breaks graph mode
     MindSpore compiles graph code from its source file: a file that does not parse

@@ -82,8 +82,9 @@ def check_device(requested: str | None) -> None:
 def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     started = time.perf_counter()
     check_device(request.device)
-    files = discover(request.paths, settings)
-    project, lint = load_project(files, settings)
+    discovery = discover(request.paths, settings)
+    project, lint = load_project(discovery.files, settings)
+    lint.unreadable[:0] = discovery.unreadable
     targets = targets_of(project, settings)
     targets_by_key = {t.key: t for t in targets}
     finding_targets = {id(d): target_of(d, targets, project) for d in lint.diagnostics}
