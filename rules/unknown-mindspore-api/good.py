@@ -61,7 +61,6 @@ def upsample(x):  # mslint: inputs=float32[1,3,4,4]
 
 class TensorMethodKeywords(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
-        repeated = x.repeat(2, 1)
         product = x.prod(dim=1, keepdim=True)
         clipped = x.clip(min=0.0, max=1.0)
-        return repeated, product, clipped, x.mean(axis=1, keep_dims=True), x.sum(axis=1, keepdims=True)
+        return product, clipped, x.mean(axis=1, keep_dims=True), x.sum(axis=1, keepdims=True)
