@@ -126,7 +126,9 @@ class DynamicShapeOp(Rule):
     - the bounds of `arange`/`range` and of the `Range` primitive (so also a `gather` or
       `index_select` with that many indices), the step count of `linspace` and `LinSpace`;
     - the segment count of `unsorted_segment_sum` and `UnsortedSegmentSum`;
-    - the sample count of `multinomial` and `Multinomial`, the length of `randperm`.
+    - the sample count of `multinomial` and `Multinomial`, the length of `randperm`;
+    - a size of the shape of `ops.zeros`/`ones`/`full`/`empty` and of `reshape`/`view`
+      read from a tensor as a Python number (`ops.zeros((int(n), 2))`, `x.reshape(int(n), -1)`).
 
     Each is flagged in its functional (`ops.sum(x, a)`, `mint.sum(x, a)`), primitive
     (`ops.ReduceSum()(x, a)`, or a primitive created in `__init__` and called in

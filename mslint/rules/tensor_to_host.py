@@ -80,17 +80,24 @@ def _builds_tensor_from_graph_value(call: ast.Call, function: GraphFunction) -> 
     if not is_mindspore_name(function.qualname(call.func), "Tensor"):
         return False
     data = call.args[:1] + [k.value for k in call.keywords if k.arg == "input_data"]
-    return any(function.kind(value) is Kind.GRAPH and not _is_host_value(value, function) for value in data)
+    return any(
+        function.kind(value) is Kind.GRAPH
+        and not isinstance(value, (ast.List, ast.Tuple))  # Python numbers: `Tensor([len(t)])`
+        and not _is_host_value(value, function, call)
+        for value in data
+    )
 
 
-def _is_host_value(expr: ast.expr, function: GraphFunction, depth: int = 0) -> bool:
+def _is_host_value(expr: ast.expr, function: GraphFunction, call: ast.Call, depth: int = 0) -> bool:
     """Whether ``expr`` is already a host value (``x.asnumpy()``, ``np.sort(x)``), whose own copy
-    or call this rule or third-party-call-in-graph reports: ``Tensor(x.asnumpy())`` is one problem."""
+    or call this rule or third-party-call-in-graph reports: ``Tensor(x.asnumpy())`` is one problem,
+    and so is ``y = np.sort(x); y = Tensor(y)``: a name counts when any of its bindings (but
+    ``call``'s own) is a host value, the analysis not knowing which one reaches ``call``."""
     if depth > 8:
         return False
     if isinstance(expr, ast.Name):
-        values = function.local_values.get(expr.id, [])
-        return bool(values) and all(_is_host_value(v, function, depth + 1) for v in values)
+        values = [v for v in function.local_values.get(expr.id, []) if v is not call]
+        return any(_is_host_value(v, function, call, depth + 1) for v in values)
     if not isinstance(expr, ast.Call):
         return False
     if isinstance(expr.func, ast.Attribute) and expr.func.attr in _TO_HOST:

@@ -19,10 +19,13 @@ class UnknownMindsporeApi(Rule):
     ## What it does
     Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint` and `mindspore.Tensor`
     that do not exist in the targeted MindSpore release, and keyword arguments those
-    functions and classes do not take — anywhere in the code, not only in graph code. The
+    functions and classes do not take — anywhere in the code, not only in graph code — and,
+    in graph code, keywords that Tensor methods called on tensors do not take
+    (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`). The
     names and parameters come from tables generated from the real releases
-    (`scripts/generate_api_table.py`) and shipped with mslint, so no MindSpore install is
-    needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
+    (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
+    those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
+    MindSpore install is needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
     (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
     Version-portable code is left alone: a name under an `if` whose test names it
     (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`

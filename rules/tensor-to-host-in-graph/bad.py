@@ -7,7 +7,8 @@ from mindspore import nn, ops
 class AsNumpy(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         y = x.asnumpy()  # expect: tensor-to-host-in-graph
-        return ms.Tensor(y)
+        y = ms.Tensor(y)
+        return y
 
 
 class NumpyMethod(nn.Cell):  # mslint: inputs=float32[2,4]

@@ -37,3 +37,10 @@ class TensorOfConstants(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         return x.astype(ms.float16) + ms.Tensor(np.zeros((2, 4)), ms.float16) + self.offset.astype(ms.float16)
+
+
+class TensorOfPythonNumbers(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        count = x.shape[0] * 2
+        count = ms.Tensor([count], ms.float32)
+        return x * count

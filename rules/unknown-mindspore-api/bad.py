@@ -19,7 +19,6 @@ class OldSplitKeyword(nn.Cell):  # mslint: inputs=float32[4,6]
         return first
 
 
-
 class OldRepeatKeyword(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         return x.repeat(2, axis=0)  # expect: unknown-mindspore-api
