@@ -3,9 +3,12 @@
 For ``mindspore.ops``, ``mindspore.nn``, ``mindspore.mint`` and the class ``mindspore.Tensor``:
 every public name, and for each function, method or class the names of its parameters (a class:
 its ``__init__``; a method: without ``self``), or null where any keyword is accepted (``**kwargs``)
-or the signature cannot be read (the methods MindSpore implements in C++). ``unknown-mindspore-api``
-checks code against it. Run in an environment with the release to describe; ``--check``
-only compares (the test suite runs it against the MindSpore it installs).
+or the signature cannot be read. Tensor methods implemented in C++ have no Python signature: their
+parameters are those of the overloads MindSpore's dispatcher accepts, ``Tensor.prod(dim=<int,None>,
+keepdim=<bool>, ...)``, read from the shared libraries of the installed MindSpore (the text its
+"Failed calling prod" errors list). ``unknown-mindspore-api`` checks code against it. Run in an
+environment with the release to describe; ``--check`` only compares (the test suite runs it
+against the MindSpore it installs).
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from __future__ import annotations
 import inspect
 import json
 import pkgutil
+import re
 import sys
+from pathlib import Path
 from typing import Any
 
 from mindspore_table import write_or_check
@@ -34,9 +39,25 @@ def parameters(value: Any) -> list[str] | None:
     return [name for name in signature.parameters if name != "self"]
 
 
+_OVERLOAD = re.compile(rb"Tensor\.(\w+)\(([^()\x00\n]*)\)")
+_OVERLOAD_PARAMETER = re.compile(r"(\w+)=<")
+
+
+def tensor_overloads(package: Path) -> dict[str, list[str]]:
+    """Method name -> the parameter names of all its overloads, in order of first appearance, from
+    every ``Tensor.name(p=<types>, *, q=<types>)`` signature compiled into the package's libraries."""
+    found: dict[str, dict[str, None]] = {}
+    for library in sorted(package.rglob("*.so")):
+        for match in _OVERLOAD.finditer(library.read_bytes()):
+            names = found.setdefault(match.group(1).decode(), {})
+            names.update(dict.fromkeys(_OVERLOAD_PARAMETER.findall(match.group(2).decode())))
+    return {name: list(parameters) for name, parameters in found.items()}
+
+
 def main() -> int:
     import mindspore
 
+    overloads = tensor_overloads(Path(mindspore.__file__).parent)
     table: dict[str, dict[str, list[str] | None]] = {}
     for namespace in NAMESPACES:
         owner = pkgutil.resolve_name(namespace)
@@ -46,6 +67,8 @@ def main() -> int:
                 continue
             value = getattr(owner, name)
             names[name] = parameters(value) if inspect.isfunction(value) or inspect.isclass(value) else None
+            if names[name] is None and owner is mindspore.Tensor and callable(value):
+                names[name] = overloads.get(name)
         table[namespace] = names
     text = json.dumps({"mindspore": mindspore.__version__, "namespaces": table}, separators=(",", ":")) + "\n"
     summary = ", ".join(f"{len(v)} names in {k}" for k, v in table.items())

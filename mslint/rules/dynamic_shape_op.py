@@ -54,6 +54,8 @@ _TRANSPOSE = SizeArguments(
     method=True,
     numbers_only=True,
 )
+_SHAPE = SizeArguments("shape", SIZE, (0,), ("size", "shape"), numbers_only=True)
+_NEW_SHAPE = SizeArguments("shape", SIZE, _ANY_AFTER_INPUT, ("shape",), method=True, numbers_only=True)
 _BOUNDS = SizeArguments("bounds", SIZE, (0, 1, 2), ("start", "end", "step", "limit", "delta"))
 
 # name -> the arguments that set the output shape, for `ops.<name>`, `mint.<name>` and Tensor methods.
@@ -73,12 +75,16 @@ SIZED_FUNCTIONS: dict[str, SizeArguments] = {
     "unsorted_segment_sum": SizeArguments("segment count", SIZE, (2,), ("num_segments",)),
     "multinomial": SizeArguments("sample count", SIZE, (1,), ("num_samples",), method=True),
     "randperm": SizeArguments("length", SIZE, (0,), ("n",)),
+    # A shape with a number read from a tensor (`int(n)`, `n.item()`); a tensor there is another overload.
+    **{name: _SHAPE for name in ("zeros", "ones", "full", "empty")},
+    "reshape": _NEW_SHAPE,
+    "view": _NEW_SHAPE,
 }
 # Namespaces whose function of that name differs: another signature (`mint.gather(input, dim,
 # index)`), or None where a graph value there fails to compile instead (`mindspore.numpy.arange`).
 SIZED_FUNCTIONS_IN: dict[str, dict[str, SizeArguments | None]] = {
     "mindspore.mint.": {"gather": SizeArguments("dim", AXIS, (1,), ("dim",))},
-    "mindspore.numpy.": {"arange": None, "linspace": None},
+    "mindspore.numpy.": {"arange": None, "linspace": None, **dict.fromkeys(("zeros", "ones", "full", "empty"))},
 }
 # Primitive name -> the arguments of its call (``ops.ReduceSum()(x, axis)``) that set the output shape.
 SIZED_PRIMITIVES: dict[str, SizeArguments] = {
@@ -120,7 +126,9 @@ class DynamicShapeOp(Rule):
     - the bounds of `arange`/`range` and of the `Range` primitive (so also a `gather` or
       `index_select` with that many indices), the step count of `linspace` and `LinSpace`;
     - the segment count of `unsorted_segment_sum` and `UnsortedSegmentSum`;
-    - the sample count of `multinomial` and `Multinomial`, the length of `randperm`.
+    - the sample count of `multinomial` and `Multinomial`, the length of `randperm`;
+    - a size of the shape of `ops.zeros`/`ones`/`full`/`empty` and of `reshape`/`view`
+      read from a tensor as a Python number (`ops.zeros((int(n), 2))`, `x.reshape(int(n), -1)`).
 
     Each is flagged in its functional (`ops.sum(x, a)`, `mint.sum(x, a)`), primitive
     (`ops.ReduceSum()(x, a)`, or a primitive created in `__init__` and called in
@@ -206,7 +214,7 @@ def _data_dependent(call: ast.Call, function: GraphFunction) -> str | None:
     primitive = _primitive(call, function, DATA_DEPENDENT_PRIMITIVES)
     if primitive is not None:
         return primitive
-    if _is_tensor_method(call, function) and isinstance(func, ast.Attribute) and func.attr in DATA_DEPENDENT:
+    if is_tensor_method(call, function) and isinstance(func, ast.Attribute) and func.attr in DATA_DEPENDENT:
         return f"Tensor.{func.attr}"
     return None
 
@@ -222,7 +230,7 @@ def _sized_by_graph_value(call: ast.Call, function: GraphFunction) -> tuple[str,
         arguments = SIZED_FUNCTIONS_IN.get(namespace, {}).get(name, SIZED_FUNCTIONS.get(name))
         if arguments is not None:
             found = (qualname, arguments, 0)
-    elif _is_tensor_method(call, function) and isinstance(func, ast.Attribute):
+    elif is_tensor_method(call, function) and isinstance(func, ast.Attribute):
         arguments = SIZED_FUNCTIONS.get(func.attr)
         if arguments is not None and arguments.method:
             found = (f"Tensor.{func.attr}", arguments, 1)
@@ -237,7 +245,7 @@ def _sized_by_graph_value(call: ast.Call, function: GraphFunction) -> tuple[str,
     keywords = [k.value for k in call.keywords if k.arg in arguments.keywords]
     values = [a.value if isinstance(a, ast.Starred) else a for a in positional + keywords]
     if arguments.numbers_only:
-        values = [value for value in values if _is_runtime_number(value, function)]
+        values = [value for value in values if is_runtime_number(value, function)]
     return (operator, arguments) if any(function.kind(value) is Kind.GRAPH for value in values) else None
 
 
@@ -255,7 +263,7 @@ def _primitive(call: ast.Call, function: GraphFunction, names: frozenset[str]) -
     return None
 
 
-def _is_tensor_method(call: ast.Call, function: GraphFunction) -> bool:
+def is_tensor_method(call: ast.Call, function: GraphFunction) -> bool:
     """``x.method(...)`` on a graph value that is not a module or a ``self`` attribute holding a primitive."""
     func = call.func
     return (
@@ -270,7 +278,7 @@ def _is_mint(qualname: str | None, name: str) -> bool:
     return qualname is not None and qualname.startswith("mindspore.mint.") and is_mindspore_name(qualname, name)
 
 
-def _is_runtime_number(expr: ast.expr, function: GraphFunction, depth: int = 0) -> bool:
+def is_runtime_number(expr: ast.expr, function: GraphFunction, depth: int = 0) -> bool:
     """Whether ``expr`` is a Python number computed at run time (``int(t)``, ``t.item()``), or a tuple
     or list of numbers with one of them, not a tensor."""
     if depth > 8:
@@ -281,14 +289,14 @@ def _is_runtime_number(expr: ast.expr, function: GraphFunction, depth: int = 0) 
         return isinstance(expr.func, ast.Attribute) and expr.func.attr == "item" and not expr.args
     if isinstance(expr, ast.Name):
         values = function.local_values.get(expr.id, [])
-        return bool(values) and all(_is_runtime_number(v, function, depth + 1) for v in values)
+        return bool(values) and all(is_runtime_number(v, function, depth + 1) for v in values)
     if isinstance(expr, ast.UnaryOp):
-        return _is_runtime_number(expr.operand, function, depth + 1)
+        return is_runtime_number(expr.operand, function, depth + 1)
     if isinstance(expr, ast.Subscript):  # an item of a tuple of numbers
-        return _is_runtime_number(expr.value, function, depth + 1)
+        return is_runtime_number(expr.value, function, depth + 1)
     parts = [expr.left, expr.right] if isinstance(expr, ast.BinOp) else []
     parts = expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else parts
-    numbers = [_is_runtime_number(part, function, depth + 1) for part in parts]
+    numbers = [is_runtime_number(part, function, depth + 1) for part in parts]
     return any(numbers) and all(n or function.kind(part) is Kind.CONSTANT for n, part in zip(numbers, parts))
 
 

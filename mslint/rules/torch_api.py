@@ -4,6 +4,8 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.module import is_self_attribute
+from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.model.walk import raised
@@ -21,7 +23,8 @@ _MISSING_METHODS = {
 class TorchApiInCell(Rule):
     """
     ## What it does
-    Flags PyTorch habits on tensors in graph code that MindSpore 2.10 rejects:
+    Flags PyTorch habits on tensors in graph code (inputs, computed tensors, and tensors set
+    as attributes in `__init__`, `self.t = Tensor(...)`) that MindSpore 2.10 rejects:
     `.cuda()`, `.cpu()`, `.detach()`, calling `.size(...)` (a property in MindSpore:
     `x.shape[0]`, `x.size` for the element count), and `.to("cuda")` / `.to(device=...)`
     with a device (MindSpore's `Tensor.to` takes a dtype). Methods the two frameworks
@@ -67,7 +70,7 @@ class TorchApiInCell(Rule):
             return
         if function.qualname(method) is not None:  # a module function such as `torch.cuda`, not a method
             return
-        if function.kind(method.value) is not Kind.GRAPH:
+        if function.kind(method.value) is not Kind.GRAPH and not _is_tensor_attribute(method.value, function):
             return
         if id(node) in raised(function.node):  # an error message's `x.size()` is built only when raising
             return
@@ -86,6 +89,14 @@ class TorchApiInCell(Rule):
                 "MindSpore's `Tensor.to` converts the dtype; it does not move tensors to a device",
                 hint="drop the device move: the device is chosen with `mindspore.set_device`",
             )
+
+
+def _is_tensor_attribute(expr: ast.expr, function: GraphFunction) -> bool:
+    """``self.t`` set to a ``Tensor(...)`` in ``__init__``: a constant, but a tensor all the same."""
+    if not is_self_attribute(expr, function.self_name):
+        return False
+    assert isinstance(expr, ast.Attribute)
+    return any(is_mindspore_name(c, "Tensor") for c in function.self_attribute_constructors(expr.attr))
 
 
 def _is_device(call: ast.Call) -> bool:

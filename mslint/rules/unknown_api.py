@@ -7,8 +7,10 @@ from mslint.diagnostics import Severity
 from mslint.mindspore_tables import table as release_table
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project, qualified_name
+from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
+from mslint.rules.dynamic_shape_op import is_tensor_method
 from mslint.settings import Settings
 
 
@@ -17,10 +19,13 @@ class UnknownMindsporeApi(Rule):
     ## What it does
     Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint` and `mindspore.Tensor`
     that do not exist in the targeted MindSpore release, and keyword arguments those
-    functions and classes do not take — anywhere in the code, not only in graph code. The
+    functions and classes do not take — anywhere in the code, not only in graph code — and,
+    in graph code, keywords that Tensor methods called on tensors do not take
+    (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`). The
     names and parameters come from tables generated from the real releases
-    (`scripts/generate_api_table.py`) and shipped with mslint, so no MindSpore install is
-    needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
+    (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
+    those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
+    MindSpore install is needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
     (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
     Version-portable code is left alone: a name under an `if` whose test names it
     (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`
@@ -54,6 +59,7 @@ class UnknownMindsporeApi(Rule):
     code = "MS301"
     symbol = "unknown-mindspore-api"
     summary = "a `mindspore.ops`/`nn`/`mint` name or keyword argument that the MindSpore release lacks"
+    node_types = (ast.Call,)
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
@@ -81,15 +87,37 @@ class UnknownMindsporeApi(Rule):
             elif isinstance(node, ast.Call) and node.keywords and _root(node.func) in aliases:
                 namespace, _, name = (qualified_name(node.func, module) or "").rpartition(".")
                 accepted = namespaces.get(namespace, {}).get(name)
-                for keyword in node.keywords:
-                    if accepted is None or keyword.arg is None or keyword.arg in accepted:
-                        continue
-                    if not guards.allow(keyword, keyword.arg):
-                        yield Finding(
-                            keyword,
-                            f"`{namespace}.{name}` has no parameter `{keyword.arg}` in MindSpore {version}",
-                            f"its parameters are: {', '.join(accepted) or 'none'}",
-                        )
+                if accepted is None:
+                    continue
+                for keyword in _unknown_keywords(node, accepted):
+                    if not guards.allow(keyword, keyword.arg or ""):
+                        yield _unknown_keyword(keyword, f"{namespace}.{name}", accepted, version)
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        """Keywords of Tensor methods called on tensors in graph code (``x.mean(keepdims=True)``),
+        where the receiver is known to be a tensor; ``mindspore.Tensor.mean(...)`` is checked above."""
+        assert isinstance(node, ast.Call)
+        if not node.keywords or not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
+            return
+        table = release_table("api", function.project.mindspore_release)
+        name = node.func.attr
+        accepted = table["namespaces"]["mindspore.Tensor"].get(name)
+        if accepted is None:
+            return
+        for keyword in _unknown_keywords(node, accepted):
+            yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+
+
+def _unknown_keywords(call: ast.Call, accepted: list[str]) -> list[ast.keyword]:
+    return [k for k in call.keywords if k.arg is not None and k.arg not in accepted]
+
+
+def _unknown_keyword(keyword: ast.keyword, qualname: str, accepted: list[str], version: str) -> Finding:
+    return Finding(
+        keyword,
+        f"`{qualname}` has no parameter `{keyword.arg}` in MindSpore {version}",
+        f"its parameters are: {', '.join(accepted) or 'none'}",
+    )
 
 
 class _Guards:

@@ -5,8 +5,10 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
+from mslint.rules.dynamic_shape_op import is_runtime_number
 from mslint.settings import Settings
 
 # What MindSpore 2.10 rejects at every syntax level, LAX included (measured; see rules/).
@@ -23,16 +25,20 @@ class UnsupportedSyntax(Rule):
     ## What it does
     Flags statements and expressions in graph code that the MindSpore 2.10 compiler
     rejects even at the `LAX` syntax level: `import` and `from ... import`, `try`,
-    `del`, and calls of generator functions (functions that `yield`), which the compiler
-    reports where they are called. The list is measured on the compiler,
+    `del`, calls of generator functions (functions that `yield`), which the compiler
+    reports where they are called, and Python builtins applied to tensors: `range(t)`,
+    `max(t, 1)` / `min(t, u)` (MindSpore's own compare of a 0-d tensor compiles in LAX), and
+    `map` over a `lambda` that reads the function's local variables. The list is measured on the compiler,
     not copied from older documentation: `global`, `lambda`, `assert` and `raise`
     compile, and are not flagged.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
     `RuntimeError: Unsupported statement 'Import'` (`'Try'`, `'Delete'`) or
-    `Unsupported expression 'Yield'` (at the call), at every syntax level, so the Cell cannot run in
-    graph mode at all.
+    `Unsupported expression 'Yield'` (at the call), `TypeError: For 'make_range', the 0th input
+    should be a int scalar`, `ValueError: The truth value of an array with more than one element
+    is ambiguous` or `RuntimeError: The Map operator don't support Closure with free variable`,
+    at every syntax level, so the Cell cannot run in graph mode at all.
 
     ## Example
     ```python
@@ -60,7 +66,7 @@ class UnsupportedSyntax(Rule):
 
     code = "MS107"
     symbol = "unsupported-syntax"
-    summary = "syntax the graph compiler rejects at every level (`import`, `try`, `del`, generators)"
+    summary = "syntax the graph compiler rejects at every level (`import`, `try`, `del`, generators, `range(t)`)"
     node_types = (*_REJECTED, ast.Call)
 
     def severity(self, settings: Settings) -> Severity:
@@ -69,6 +75,7 @@ class UnsupportedSyntax(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         if isinstance(node, ast.Call):
             yield from _generator_calls(node, function)
+            yield from _builtins_on_tensors(node, function)
             return
         what = _REJECTED[type(node)]
         yield Finding(
@@ -77,6 +84,43 @@ class UnsupportedSyntax(Rule):
             hint="move it out of graph code: imports to the top of the module, error handling and "
             "generators to the host code around the Cell",
         )
+
+
+def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    """Python builtins the compiler cannot apply to tensors: ``range(t)``, ``max(t, 1)``, and
+    ``map`` over a lambda that reads the function's locals."""
+    qualname = function.qualname(call.func)
+    tensors = [a for a in call.args if function.kind(a) is Kind.GRAPH and not is_runtime_number(a, function)]
+    if qualname == "builtins.range" and tensors:
+        yield Finding(
+            call,
+            "`range` of a tensor: MindSpore rejects it at every syntax level (it needs a Python int)",
+            hint="iterate over a constant or shape-derived count, or loop with `while` on a tensor condition",
+        )
+    elif qualname in ("builtins.max", "builtins.min") and len(call.args) > 1 and tensors:
+        name = qualname.rpartition(".")[2]
+        yield Finding(
+            call,
+            f"Python's `{name}` compares whole tensors: MindSpore rejects it (the truth value of a "
+            "tensor with more than one element is ambiguous)",
+            hint=f"use `ops.{'maximum' if name == 'max' else 'minimum'}`, which compares element by element",
+        )
+    elif qualname == "builtins.map" and call.args and _reads_locals(call.args[0], function):
+        yield Finding(
+            call,
+            "`map` over a lambda that reads local variables: MindSpore rejects it at every syntax level "
+            "(a closure with free variables)",
+            hint="use a list comprehension or a `for` loop",
+        )
+
+
+def _reads_locals(func: ast.expr, function: GraphFunction) -> bool:
+    if not isinstance(func, ast.Lambda):
+        return False
+    own = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    return any(
+        isinstance(n, ast.Name) and n.id in function.local_names and n.id not in own for n in descendants(func.body)
+    )
 
 
 def _generator_calls(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:

@@ -63,3 +63,14 @@ class SampleCountFromInput(nn.Cell):  # mslint: inputs=float32[2,4], int32[]
         again = self.sample(probs * 2, int(n))  # expect: dynamic-shape-op
         order = ops.randperm(int(n))  # expect: dynamic-shape-op
         return drawn, again, order, (probs + 1).multinomial(int(n))  # expect: dynamic-shape-op
+
+
+class ZerosSizedByInput(nn.Cell):  # mslint: inputs=float32[8], int32[]
+    def construct(self, x, n):
+        count = int(n)
+        return ops.zeros((count, 2), ms.float32)  # expect: dynamic-shape-op
+
+
+class ReshapedByInput(nn.Cell):  # mslint: inputs=float32[8], int32[]
+    def construct(self, x, n):
+        return x.reshape(int(n), -1)  # expect: dynamic-shape-op

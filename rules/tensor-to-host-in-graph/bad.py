@@ -1,13 +1,14 @@
 """Tensors copied to the host in graph code: STRICT rejects it, LAX falls back to Python."""
 
 import mindspore as ms
-from mindspore import nn
+from mindspore import nn, ops
 
 
 class AsNumpy(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         y = x.asnumpy()  # expect: tensor-to-host-in-graph
-        return ms.Tensor(y)
+        y = ms.Tensor(y)
+        return y
 
 
 class NumpyMethod(nn.Cell):  # mslint: inputs=float32[2,4]
@@ -27,3 +28,14 @@ def round_trip(logits):
 class HelperCopiesToHost(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return round_trip(x) * 2
+
+
+class TensorOfGraphValue(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return ms.Tensor(x * 2) + 1  # expect: tensor-to-host-in-graph
+
+
+class HostCopyOfConstantTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        ones = ops.ones((2, 3), ms.float32)
+        return x * float(ones.asnumpy()[0, 0])  # expect: tensor-to-host-in-graph

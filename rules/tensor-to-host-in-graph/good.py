@@ -28,3 +28,19 @@ class SortInGraph(nn.Cell):  # mslint: inputs=float32[2,4]
 def evaluate(net, x):
     """Host code around the Cell: copying results to numpy here is the right place."""
     return net(x).asnumpy()
+
+
+class TensorOfConstants(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.offset = ms.Tensor(np.ones((2, 4), np.float32))
+
+    def construct(self, x):
+        return x.astype(ms.float16) + ms.Tensor(np.zeros((2, 4)), ms.float16) + self.offset.astype(ms.float16)
+
+
+class TensorOfPythonNumbers(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        count = x.shape[0] * 2
+        count = ms.Tensor([count], ms.float32)
+        return x * count

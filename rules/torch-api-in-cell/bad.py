@@ -1,5 +1,8 @@
 """PyTorch tensor habits in construct: MindSpore 2.10 rejects each of them at every syntax level."""
 
+import numpy as np
+
+import mindspore as ms
 from mindspore import nn
 
 
@@ -26,3 +29,12 @@ class FlattensWithSizeCall(nn.Cell):  # mslint: inputs=float32[2,4]
 class ToDevice(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return x.to("cuda")  # expect: torch-api-in-cell
+
+
+class SizeOfTensorAttribute(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.scale = ms.Tensor(np.ones((2, 4), np.float32))
+
+    def construct(self, x):
+        return x.reshape(self.scale.size(1), -1)  # expect: torch-api-in-cell

@@ -57,3 +57,10 @@ def upsample(x):  # mslint: inputs=float32[1,3,4,4]
     if IS_MS_VERSION_1:
         return ops.interpolate(x, sizes=(8, 8), mode="bilinear")
     return ops.interpolate(x, size=(8, 8), mode="bilinear")
+
+
+class TensorMethodKeywords(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        product = x.prod(dim=1, keepdim=True)
+        clipped = x.clip(min=0.0, max=1.0)
+        return product, clipped, x.mean(axis=1, keep_dims=True), x.sum(axis=1, keepdims=True)

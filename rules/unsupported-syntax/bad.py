@@ -42,3 +42,26 @@ class GeneratorInGraph(nn.Cell):  # mslint: inputs=float32[2,4]
         for half in halves(x):  # expect: unsupported-syntax
             x = half
         return x
+
+
+class RangeOfTensor(nn.Cell):  # mslint: inputs=int32[]
+    def construct(self, n):
+        total = 0
+        for i in range(n):  # expect: unsupported-syntax
+            total = total + i
+        return total
+
+
+class BuiltinMaxOfTensor(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return max(x, 1)  # expect: unsupported-syntax
+
+
+class MapWithClosure(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.branches = nn.CellList([nn.ReLU(), nn.Tanh()])
+
+    def construct(self, x):
+        outs = map(lambda branch: branch(x), self.branches)  # expect: unsupported-syntax
+        return outs

@@ -39,3 +39,16 @@ def setup_with_try():
     except ImportError:
         return False
     return True
+
+
+class BuiltinsOnNumbers(nn.Cell):  # mslint: inputs=float32[8], int32[]
+    def __init__(self):
+        super().__init__()
+        self.repeats = 2
+
+    def construct(self, x, n):
+        for _ in range(self.repeats):
+            x = x * max(x.shape[0], 1)
+        for i in range(int(n)):
+            x = x + i
+        return x
