@@ -60,6 +60,9 @@ class CacheData:
     components: dict[str, Stored] = field(default_factory=dict)
     imports: dict[str, list[str]] = field(default_factory=dict)
     """File digest -> module names the file imports."""
+    joins: list[list[str]] = field(default_factory=list)
+    """Pairs of files (resolved paths) whose analysis showed them joined where the import scan
+    did not: kept so that later runs split the files the same way and reuse the results."""
 
 
 def cache_file(settings: Settings) -> Path:
@@ -103,8 +106,11 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
         run_files.append(RunFile(path, str(path.resolve()), digest, root, module, len(content)))
 
     fresh: dict[str, Stored] = {}
-    components = _components(run_files, data.imports, ImportRoots(settings.root))
-    for component, result in _closed_results(components, data, settings, jobs):
+    in_run = {f.resolved for f in run_files}
+    joins = [pair for pair in data.joins if in_run.issuperset(pair)]
+    components = _components(run_files, data.imports, ImportRoots(settings.root), joins)
+    results, found_joins = _closed_results(components, data, settings, jobs)
+    for component, result in results:
         key = _component_key(component)
         if isinstance(result, Stored):
             fresh[key] = result
@@ -118,7 +124,8 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
     if cache and not report.unreadable:
         in_run = {f.resolved for f in run_files}
         kept = {k: v for k, v in data.components.items() if not in_run.intersection(v.files)}
-        _save(cache, CacheData({**kept, **fresh}, {f.digest: data.imports[f.digest] for f in run_files}))
+        imports = {f.digest: data.imports[f.digest] for f in run_files}
+        _save(cache, CacheData({**kept, **fresh}, imports, [*joins, *found_joins]))
     return report
 
 
@@ -160,7 +167,7 @@ def _imported_modules(path: Path, content: bytes) -> list[str]:
 
 
 def _components(
-    run_files: list[RunFile], imports: dict[str, list[str]], import_roots: ImportRoots
+    run_files: list[RunFile], imports: dict[str, list[str]], import_roots: ImportRoots, joins: list[list[str]]
 ) -> list[list[RunFile]]:
     """Files joined by an import in either direction (a name and each of its parents count),
     found as the analysis finds them: by module name, or by path under the import roots."""
@@ -194,6 +201,8 @@ def _components(
             for length in range(1, len(parts) + 1):
                 for other in run_files_named(".".join(parts[:length]), run_file.root):
                     parent[root(other)] = root(index)
+    for first, second in joins:
+        parent[root(by_path[first])] = root(by_path[second])
     groups: dict[int, list[RunFile]] = {}
     for index, run_file in enumerate(run_files):
         groups.setdefault(root(index), []).append(run_file)
@@ -243,13 +252,14 @@ def _store(component: list[RunFile], report: Report) -> Stored:
 
 def _closed_results(
     components: list[list[RunFile]], data: CacheData, settings: Settings, jobs: int
-) -> list[tuple[list[RunFile], Stored | Report]]:
-    """Each component with its cached results or its new report.
+) -> tuple[list[tuple[list[RunFile], Stored | Report]], list[list[str]]]:
+    """Each component with its cached results or its new report, and the joins found.
 
     A component whose analysis read a file of another one (an import the text scan missed) is
     merged with it and analysed again, so that the results are always those of one analysis
     of every file together."""
     reports: dict[str, Report] = {}
+    joins: list[list[str]] = []
     while True:
         keyed = {_component_key(c): c for c in components}
         reused = {k for k, c in keyed.items() if k not in reports and _reusable(data.components.get(k), c)}
@@ -262,8 +272,9 @@ def _closed_results(
             read = {owner.get(str(p.resolve()), i) for p in reports[key].context_files} if key in reports else set()
             if read - {i}:
                 links[i] = read - {i}
+                joins.extend([keyed[key][0].resolved, keyed[keys[j]][0].resolved] for j in links[i])
         if not links:
-            return [(keyed[k], data.components[k] if k in reused else reports[k]) for k in keys]
+            return [(keyed[k], data.components[k] if k in reused else reports[k]) for k in keys], joins
         groups = _merge_groups(len(keys), links)
         components = [
             [f for j in sorted(group) for f in keyed[keys[j]]] for i, group in groups.items() if min(group) == i
@@ -302,16 +313,19 @@ def _load(cache: Path) -> CacheData:
         raw = json.loads(cache.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError):
         return CacheData()
-    if not (isinstance(raw, dict) and set(raw) == {"components", "imports"}):
+    if not (isinstance(raw, dict) and set(raw) == {"components", "imports", "joins"}):
         return CacheData()
-    components, imports = raw["components"], raw["imports"]
+    components, imports, joins = raw["components"], raw["imports"], raw["joins"]
+    if not (isinstance(joins, list) and all(isinstance(j, list) and len(j) == 2 and _all_strings(j) for j in joins)):
+        return CacheData()
     if not (_is_map_of(components, dict) and _is_map_of(imports, list)):
         return CacheData()
     if not all(_all_strings(names) for names in imports.values()):
         return CacheData()
     if not all(_valid_component(value) for value in components.values()):
         return CacheData()
-    return CacheData({key: Stored(value["files"], value["context"]) for key, value in components.items()}, imports)
+    stored = {key: Stored(value["files"], value["context"]) for key, value in components.items()}
+    return CacheData(stored, imports, joins)
 
 
 def _is_map_of(value: Any, kind: type) -> bool:
@@ -370,7 +384,8 @@ def _save(cache: Path, data: CacheData) -> None:
         if ours:
             (folder / ".gitignore").write_text("# Created by mslint\n*\n")
         temporary = cache.with_suffix(f".{os.getpid()}.tmp")
-        document = {"components": {k: asdict(v) for k, v in data.components.items()}, "imports": data.imports}
+        components = {k: asdict(v) for k, v in data.components.items()}
+        document = {"components": components, "imports": data.imports, "joins": data.joins}
         temporary.write_text(json.dumps(document), encoding="utf-8")
         os.replace(temporary, cache)
     except OSError:

@@ -146,20 +146,23 @@ def _wrong_shapes(document: dict[str, Any]) -> list[Any]:
     key, component = next(iter(document["components"].items()))
     path, found = next((p, f) for p, f in component["files"].items() if f)
     line_as_text = {**found[0], "diagnostic": {**found[0]["diagnostic"], "line": "8"}}
+    imports, joins = document["imports"], document["joins"]
     return [
         [],
-        {"components": [], "imports": {}},
-        {"components": {key: []}, "imports": document["imports"]},
-        {"components": {key: {"files": [], "context": {}}}, "imports": document["imports"]},
-        {"components": {key: {**component, "files": {path: [line_as_text]}}}, "imports": document["imports"]},
-        {"components": {key: {**component, "files": {"elsewhere.py": found}}}, "imports": document["imports"]},
-        {"components": document["components"], "imports": {d: "models.base" for d in document["imports"]}},
+        {"components": [], "imports": {}, "joins": []},
+        {"components": {key: []}, "imports": imports, "joins": joins},
+        {"components": {key: {"files": [], "context": {}}}, "imports": imports, "joins": joins},
+        {"components": {key: {**component, "files": {path: [line_as_text]}}}, "imports": imports, "joins": joins},
+        {"components": {key: {**component, "files": {"elsewhere.py": found}}}, "imports": imports, "joins": joins},
+        {"components": document["components"], "imports": {d: "models.base" for d in imports}, "joins": joins},
         {**document, "extra": 1},
         [[[[[[]]]]]] * 3,
+        {**document, "joins": [["a.py"]]},
+        {**document, "joins": "a.py"},
     ]
 
 
-@pytest.mark.parametrize("variant", range(9))
+@pytest.mark.parametrize("variant", range(11))
 def test_a_cache_of_another_shape_is_discarded(project: tuple[list[Path], Settings, Path], variant: int) -> None:
     files, settings, cache = project
     expected = check_files(files, settings).diagnostics
@@ -178,6 +181,6 @@ def test_a_cache_whose_import_lists_lie_still_gives_the_same_results(
     expected = check_files(files, settings).diagnostics
     check_incrementally(files, settings, cache)
     document = json.loads(cache.read_text())
-    cache.write_text(json.dumps({"components": {}, "imports": {key: [] for key in document["imports"]}}))
+    cache.write_text(json.dumps({"components": {}, "imports": {key: [] for key in document["imports"]}, "joins": []}))
     assert check_incrementally(files, settings, cache).diagnostics == expected
     assert check_incrementally(files, settings, cache, jobs=2).diagnostics == expected

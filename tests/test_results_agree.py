@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from mslint.incremental import cache_file, check_incrementally
+from mslint.settings import Settings
 from tests.examples import RULES_DIR
 
 Run = Callable[..., tuple[int, str, str]]
@@ -147,6 +149,9 @@ def test_an_import_the_text_scan_misses_still_joins_the_files(
     monkeypatch.chdir(tmp_path)
     found = every_way(check_json, ".")
     assert [(f["path"], f["line"]) for f in found] == [("helpers.py", 5)]
+    settings = Settings(root=tmp_path)
+    files = [Path("helpers.py"), Path("net.py")]
+    assert check_incrementally(files, settings, cache_file(settings)).cached_files == 2, "the join is remembered"
 
 
 BASE = "from mindspore import nn\n\n\nclass Base(nn.Cell):\n    pass\n"
