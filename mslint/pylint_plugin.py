@@ -126,11 +126,15 @@ class _MslintChecker(BaseRawFileChecker):
                 )
 
 
+def reported_rules() -> list[Rule]:
+    """The rules the plugin reports: all but syntax-error, which pylint reports itself (E0001)."""
+    return [rule for rule in all_rules() if rule.code[2] in _CHECKER_IDS]
+
+
 def _checker_classes() -> list[type[_MslintChecker]]:
     families: dict[str, list[Rule]] = defaultdict(list)
-    for rule in all_rules():
-        if rule.code[2] in _CHECKER_IDS:
-            families[rule.code[2]].append(rule)
+    for rule in reported_rules():
+        families[rule.code[2]].append(rule)
     return [
         type(
             f"MslintChecker{family}",
