@@ -15,6 +15,7 @@ from mslint.baseline import BaselineError, compare, write_baseline
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import Discovery, UsageError, discover
 from mslint.engine import check_files
+from mslint.extras import install_command
 from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
@@ -372,7 +373,7 @@ def _example(text: str) -> tuple[Path, str]:
 
 def _server() -> int:
     if importlib.util.find_spec("pygls") is None:
-        raise UsageError('the language server needs pygls: pip install "mslint[lsp]"')
+        raise UsageError(f"the language server needs pygls: {install_command('lsp')}")
     from mslint.server import server
 
     server.start_io()

@@ -1,4 +1,7 @@
-"""Write docs/rules.md and docs/rules/<symbol>.md from the rules' documentation and rules/ examples.
+"""Write docs/rules.md and docs/rules/<symbol>.md from the rules' documentation and rules/ examples,
+and the rule tables of the other pages (between ``<!-- begin generated: NAME -->`` and
+``<!-- end generated: NAME -->``): ``mslint rules`` in cli.md, the pylint messages in
+editors.md, the severities in configuration.md.
 
 Run ``python scripts/generate_rule_docs.py`` after changing a rule or its examples;
 ``--check`` exits with 1 when a page is out of date (the test suite runs it).
@@ -7,11 +10,16 @@ Run ``python scripts/generate_rule_docs.py`` after changing a rule or its exampl
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
 from pathlib import Path
 
+from mslint.pylint_plugin import message_id, plugin_rules
 from mslint.rule_docs import render_page, severity_text
 from mslint.rules import all_rules
+from mslint.rules.base import Rule
+from mslint.settings import SYNTAX_LEVELS, TARGETS, Settings
 
 REPO = Path(__file__).resolve().parent.parent
 INTRODUCTION = """\
@@ -40,21 +48,100 @@ def pages() -> dict[Path, str]:
     found = {REPO / "docs" / "rules.md": index}
     for rule in rules:
         found[REPO / "docs" / "rules" / f"{rule.symbol}.md"] = render_page(rule, REPO / "rules")
+    for name, sections in generated_sections().items():
+        path = REPO / "docs" / name
+        found[path] = with_sections(path, sections)
     return found
+
+
+def generated_sections() -> dict[str, dict[str, str]]:
+    """The generated parts of the hand-written pages: page -> section name -> text."""
+    rules_json = json.loads(mslint_output("rules", "--format", "json"))
+    json_sample = json.dumps(rules_json[:2], indent=2).removesuffix("\n]") + ",\n  ...\n]"
+    symbols = ",".join(rule.symbol for rule in plugin_rules())
+    return {
+        "cli.md": {
+            "rules": f"```console\n$ mslint rules\n{mslint_output('rules')}```",
+            "rules-json": f"```console\n$ mslint rules --format json\n{json_sample}\n```",
+        },
+        "editors.md": {
+            "pylint-messages": "| mslint code | symbol | pylint message id |\n|---|---|---|\n"
+            + "\n".join(f"| `{r.code}` | `{r.symbol}` | `{message_id(r)}` |" for r in plugin_rules()),
+            "pylint-enable-symbols": "```console\npylint --load-plugins=mslint.pylint_plugin --disable=all \\\n"
+            f"  --enable={symbols} src/\n```",
+        },
+        "configuration.md": {"severities": severity_table()},
+    }
+
+
+def mslint_output(*arguments: str) -> str:
+    """What the mslint command prints, run the way a user runs it."""
+    command = [sys.executable, "-m", "mslint", *arguments]
+    return subprocess.run(command, capture_output=True, text=True, check=True, cwd=REPO).stdout
+
+
+def severity_table() -> str:
+    """Each rule's severity at each syntax level and on each target."""
+    header = ["rule", *(f"`{level}`" for level in SYNTAX_LEVELS), *(f"`{target}`" for target in TARGETS)]
+    lines = [f"| {' | '.join(header)} |", "|---" * len(header) + "|"]
+    for rule in all_rules():
+        cells = [f"`{rule.code}` {rule.symbol}", *severity_cells(rule)]
+        lines.append(f"| {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
+def severity_cells(rule: Rule) -> list[str]:
+    """One cell per syntax level, then per target: the severity there, or which setting decides it."""
+    severity = {
+        (level, target): str(rule.severity(Settings(syntax_level=level, target=target)))
+        for level in SYNTAX_LEVELS
+        for target in TARGETS
+    }
+    by_level = [{severity[(level, target)] for target in TARGETS} for level in SYNTAX_LEVELS]
+    by_target = [{severity[(level, target)] for level in SYNTAX_LEVELS} for target in TARGETS]
+    cells = []
+    for level, values in zip(SYNTAX_LEVELS, by_level):
+        if len(values) == 1:
+            cells.append(next(iter(values)))
+        elif all(len(v) == 1 for v in by_target):
+            cells.append("(as target)")
+        else:
+            cells.append(", ".join(f"{severity[(level, target)]} on {target}" for target in TARGETS))
+    for target, values in zip(TARGETS, by_target):
+        if len(values) == 1:
+            cells.append(next(iter(values)))
+        elif all(len(v) == 1 for v in by_level):
+            cells.append("(as syntax level)")
+        else:
+            cells.append(", ".join(f"{severity[(level, target)]} in {level}" for level in SYNTAX_LEVELS))
+    return cells
+
+
+def with_sections(path: Path, sections: dict[str, str]) -> str:
+    """The text of ``path`` with each generated section replaced by its new text."""
+    text = path.read_text()
+    for name, content in sections.items():
+        begin, end = f"<!-- begin generated: {name} -->\n", f"\n<!-- end generated: {name} -->"
+        start, stop = text.find(begin), text.find(end)
+        if start < 0 or stop < start:
+            raise SystemExit(f"{path.relative_to(REPO)} lacks the markers of the generated section {name!r}")
+        text = text[: start + len(begin)] + content + text[stop:]
+    return text
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="only report pages that are out of date")
     args = parser.parse_args()
-    stale = [path for path, text in pages().items() if not path.is_file() or path.read_text() != text]
+    expected = pages()
+    stale = [path for path, text in expected.items() if not path.is_file() or path.read_text() != text]
     if args.check:
         for path in stale:
             print(f"{path.relative_to(REPO)} is out of date: run python scripts/generate_rule_docs.py")
         return 1 if stale else 0
     for path in stale:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(pages()[path])
+        path.write_text(expected[path])
         print(f"wrote {path.relative_to(REPO)}")
     return 0
 

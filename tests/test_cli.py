@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from mslint.rules import all_rules
+from tests.extras import extra_requirements, quoted_requirements
 
 NUMPY_ON_TENSOR = """
 import numpy as np
@@ -210,3 +212,14 @@ def test_rules_lists_every_rule(run) -> None:
 def test_syntax_error_can_be_ignored_like_any_rule(write, run) -> None:
     path = write("broken.py", "def f(:\n")
     assert run("check", "--ignore", "syntax-error", str(path))[0] == 0
+
+
+def test_without_pygls_the_server_says_what_to_install(run, monkeypatch: pytest.MonkeyPatch) -> None:
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "pygls" else real_find_spec(name, *a)
+    )
+    code, out, err = run("server")
+    assert (code, out) == (2, "")
+    assert err.startswith("mslint: error: the language server needs pygls: pip install ") and err.count("\n") == 1
+    assert quoted_requirements(err) == extra_requirements("lsp"), "installs what the lsp extra adds"

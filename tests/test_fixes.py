@@ -61,6 +61,7 @@ FIXED_EXAMPLES = [
 ]
 
 
+@pytest.mark.mindspore
 @pytest.mark.parametrize("example", FIXED_EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run) -> None:
     path = tmp_path / example.name

@@ -41,6 +41,7 @@ def test_a_series_names_its_newest_release_and_unknown_ones_are_refused() -> Non
         release_for("2.6")
 
 
+@pytest.mark.mindspore
 def test_the_default_is_the_installed_release() -> None:
     assert default_release() == metadata.version("mindspore")
 

@@ -27,6 +27,7 @@ def test_linter_finds_exactly_the_markers(path: Path) -> None:
     assert lint(path) == expected_findings(path)
 
 
+@pytest.mark.mindspore
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
 def test_compiler_confirms_the_markers(path: Path) -> None:
     report = verify_example(path)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.examples import REPO
+from tests.extras import extra_requirements, quoted_requirements
 
 DATA = REPO / "tests" / "data"
 Run = Callable[..., tuple[int, str, str]]
@@ -32,6 +33,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return root
 
 
+@pytest.mark.mindspore
 def test_specs_from_config_and_comments(project: Path, run: Run) -> None:
     code, out, _ = run("verify", "--all", "--format", "json")
     report = json.loads(out)
@@ -56,6 +58,7 @@ def test_specs_from_config_and_comments(project: Path, run: Run) -> None:
     assert not any(c["name"] == "FoldedConstant" and c["status"] != "compiled" for c in report["compiles"])
 
 
+@pytest.mark.mindspore
 def test_only_entries_with_findings_are_compiled_by_default(project: Path, run: Run) -> None:
     code, out, _ = run("verify", "--format", "json")
     report = json.loads(out)
@@ -64,18 +67,21 @@ def test_only_entries_with_findings_are_compiled_by_default(project: Path, run: 
     assert code == 0, "confirmed findings are warnings at the default syntax level"
 
 
+@pytest.mark.mindspore
 def test_strict_syntax_level_makes_confirmed_fallbacks_fail(project: Path, run: Run) -> None:
     code, out, _ = run("verify", "shop/layers.py", "shop/models.py", "--syntax-level", "strict", "--select", "MS101")
     assert code == 1
     assert "[confirmed]" in out and "Verified 4 findings: 2 confirmed, 0 not reproduced, 2 not verifiable" in out
 
 
+@pytest.mark.mindspore
 def test_text_report_names_the_evidence(project: Path, run: Run) -> None:
     _, out, _ = run("verify", "shop/models.py", "--select", "dynamic-shape-op")
     assert "shop/models.py:21:16: MS105 dynamic-shape-op [confirmed]" in out
     assert "    dynamic shape in LAX:" in out
 
 
+@pytest.mark.mindspore
 def test_not_reproduced_when_the_compiler_accepts_the_line(write: Callable[[str, str], Path], run: Run) -> None:
     # The linter cannot know `scale` is a Python float at every call site; the compiler folds it.
     path = write(
@@ -98,6 +104,7 @@ def test_not_reproduced_when_the_compiler_accepts_the_line(write: Callable[[str,
     assert code == 0
 
 
+@pytest.mark.mindspore
 def test_run_captures_the_compiles_of_a_training_script(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
 ) -> None:
@@ -115,6 +122,7 @@ def test_run_captures_the_compiles_of_a_training_script(
     assert (tmp_path / "train.py").read_text() == (DATA / "train_script" / "train.py").read_text()
 
 
+@pytest.mark.mindspore
 def test_run_confirms_what_mindspore_checks_outside_compiles(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
 ) -> None:
@@ -132,6 +140,7 @@ def test_run_confirms_what_mindspore_checks_outside_compiles(
     assert code == 1, "map refusing `nn.ReLU()` is an error"
 
 
+@pytest.mark.mindspore
 def test_run_confirms_python_run_once_while_compiling(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
 ) -> None:
@@ -150,6 +159,7 @@ def test_run_confirms_python_run_once_while_compiling(
     assert report["compiler_only"] == [] and code == 0
 
 
+@pytest.mark.mindspore
 def test_runtime_watchers_skip_an_api_this_mindspore_lacks() -> None:
     """Another MindSpore release may lack an API a watcher wraps: the compile goes on without it."""
     script = (
@@ -201,6 +211,7 @@ def wrong_shape():
 """
 
 
+@pytest.mark.mindspore
 def test_crashing_and_hanging_children_are_reported_and_the_run_goes_on(
     write: Callable[[str, str], Path], run: Run
 ) -> None:
@@ -234,6 +245,7 @@ def test_bad_requests_are_one_line_usage_errors(write: Callable[[str, str], Path
         assert code == 2 and out == "" and err.startswith("mslint: error: ") and err.count("\n") == 1, arguments
 
 
+@pytest.mark.mindspore
 def test_a_missing_device_is_one_line(write: Callable[[str, str], Path], run: Run) -> None:
     path = write("net.py", "x = 1\n")
     code, _, err = run("verify", str(path), "--device", "Ascend")
@@ -250,7 +262,8 @@ def test_without_mindspore_verify_says_what_to_install(
     )
     code, out, err = run("verify", str(write("net.py", "x = 1\n")))
     assert (code, out) == (2, "")
-    assert err == 'mslint: error: mindspore is not installed: pip install "mslint[verify]"\n'
+    assert err.startswith("mslint: error: mindspore is not installed: pip install ") and err.count("\n") == 1
+    assert quoted_requirements(err) == extra_requirements("verify"), "installs what the verify extra adds"
 
 
 def test_bad_verify_config_is_one_line(write: Callable[[str, str], Path], run: Run) -> None:
@@ -259,6 +272,7 @@ def test_bad_verify_config_is_one_line(write: Callable[[str, str], Path], run: R
     assert code == 2 and "bad input spec" in err and err.count("\n") == 1
 
 
+@pytest.mark.mindspore
 def test_the_parent_never_imports_mindspore_or_user_code(project: Path) -> None:
     script = (
         "import sys\n"

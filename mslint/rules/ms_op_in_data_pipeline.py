@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import Union
 
 from mslint.diagnostics import Severity
 from mslint.model.module import ModuleInfo, bound_names, call_argument, imports_in
@@ -23,7 +24,7 @@ _NETWORK_MODULES = ("mindspore.ops", "mindspore.nn", "mindspore.numpy", "mindspo
 _PIPELINE_METHODS = ("__getitem__", "__next__")
 """The methods of a GeneratorDataset source that run in the pipeline's workers."""
 
-Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+Function = Union[ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda]
 
 
 class MsOpInDataPipeline(Rule):

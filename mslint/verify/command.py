@@ -18,6 +18,7 @@ from pathlib import Path
 from mslint.diagnostics import Severity
 from mslint.discovery import discover
 from mslint.engine import load_project
+from mslint.extras import install_command
 from mslint.settings import Settings
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import Problem
@@ -64,7 +65,7 @@ def check_device(requested: str | None) -> None:
     Without ``--device`` each child takes the best device it finds, which saves a MindSpore
     import here."""
     if importlib.util.find_spec("mindspore") is None:
-        raise VerifierUnavailable('mindspore is not installed: pip install "mslint[verify]"')
+        raise VerifierUnavailable(f"mindspore is not installed: {install_command('verify')}")
     if requested is None:
         return
     command = [sys.executable, "-m", "mslint.verify.devices"]
