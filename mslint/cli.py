@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -87,6 +88,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     verify.add_argument("--timeout", type=float, default=300.0, help="seconds per compile or --run (default: 300)")
     verify.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="compiles in parallel (default: cores)")
     verify.add_argument("--device", choices=DEVICES, help="device to compile for (default: the best available)")
+    verify.add_argument(
+        "--memory-limit",
+        metavar="MiB",
+        help="resident memory per compile, or none (default: 3/4 of the machine's, shared among --jobs)",
+    )
 
     commands.add_parser("server", help="run the language server on stdin/stdout (needs mslint[lsp])")
 
@@ -334,12 +340,15 @@ def _baseline(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
+    from mslint.verify.processes import Interrupted
     from mslint.verify.report import render_json, render_text
+    from mslint.verify.runner import default_memory_limit_mib
 
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be a positive number of seconds")
+    if not (math.isfinite(args.timeout) and args.timeout > 0):
+        raise UsageError(f"--timeout {args.timeout:g}: expected a positive, finite number of seconds")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    memory_limit = default_memory_limit_mib(args.jobs) if args.memory_limit is None else _mebibytes(args.memory_limit)
     request = VerifyRequest(
         paths=args.paths or [Path(".")],
         examples=[_example(text) for text in args.example],
@@ -348,17 +357,34 @@ def _verify(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         jobs=args.jobs,
         device=args.device,
+        memory_limit_mib=memory_limit,
     )
     try:
         report = verify(request, _settings(args))
     except VerifierUnavailable as error:
         raise UsageError(str(error)) from None
+    except Interrupted as interrupted:
+        print(f"mslint: interrupted by {interrupted}", file=sys.stderr)
+        return 128 + interrupted.signum
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
     sys.stdout.write(render_json(report) if args.format == "json" else render_text(report))
     if report.unreadable:
         return EXIT_USAGE
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
+
+
+def _mebibytes(text: str) -> int | None:
+    """``--memory-limit``: a positive whole number of MiB, or ``none``."""
+    if text.strip().lower() == "none":
+        return None
+    try:
+        mebibytes = int(text)
+    except ValueError:
+        mebibytes = 0
+    if mebibytes <= 0:
+        raise UsageError(f"--memory-limit {text!r}: expected a positive whole number of MiB, or none")
+    return mebibytes
 
 
 def _example(text: str) -> tuple[Path, str]:

@@ -1,13 +1,17 @@
 """The verifier's child: import MindSpore once, then compile each job in a fork of itself.
 
-Run as ``python -m mslint.verify.batch JOBS.json RESULTS --timeout SECONDS [--device D]``.
-``JOBS.json`` lists the jobs (``target``, ``level``, ``inputs``, ``kwargs``, ``factory``);
-the record of job ``i`` is written to ``RESULTS/i.json`` as soon as it ends.
+Run as ``python -m mslint.verify.batch JOBS.json RESULTS --timeout SECONDS [--device D]
+[--memory-limit MiB]``. ``JOBS.json`` lists the jobs (``target``, ``level``, ``inputs``,
+``kwargs``, ``factory``); the record of job ``i`` is written to ``RESULTS/i.json`` as soon as
+it ends.
 
 Importing MindSpore takes about 1.8 s, a small compile a tenth of that. Each compile still
 gets a process of its own, forked from this one before it ever compiled: the same fresh
-compiler state a new process has, without the import. A fork that crashes, hangs past the
-timeout (its process group is killed) or runs out of memory becomes a record saying so.
+compiler state a new process has, without the import. The fork leads a process group, which
+is killed when the compile ends, however it ends: whatever the user's code started there (a
+constructor that forks a worker) goes with it. A fork that crashes, hangs past the timeout,
+passes the memory limit or runs out of memory becomes a record saying so. SIGTERM (what
+``mslint verify`` sends when it is interrupted) kills the running compile's group first.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import signal
 import sys
 import time
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from mslint.verify.runner import CRASHED, TIMED_OUT, failure_reason
@@ -28,49 +33,86 @@ from mslint.verify.runner import CRASHED, TIMED_OUT, failure_reason
 _POLL_S = 0.02
 
 
-def compile_each(jobs: list[dict[str, Any]], results: Path, timeout: float, device: str | None, work: Path) -> None:
+def compile_each(
+    jobs: list[dict[str, Any]],
+    results: Path,
+    timeout: float,
+    memory_limit_mib: int | None,
+    device: str | None,
+    work: Path,
+) -> None:
     for index, job in enumerate(jobs):
         started = time.perf_counter()
         job_work = work / str(index)
         try:
-            record = _run_forked(job, timeout, device, job_work)
+            record = _run_forked(job, timeout, memory_limit_mib, device, job_work)
         finally:  # a compile's dumps can be large: none are kept once read
             shutil.rmtree(job_work, ignore_errors=True)
         record["wall_s"] = round(time.perf_counter() - started, 3)
         (results / f"{index}.json").write_text(json.dumps(record))
 
 
-def _run_forked(job: dict[str, Any], timeout: float, device: str | None, work: Path) -> dict[str, Any]:
+def _run_forked(
+    job: dict[str, Any], timeout: float, memory_limit_mib: int | None, device: str | None, work: Path
+) -> dict[str, Any]:
     work.mkdir()
-    log, result = work / "fork.log", work / "result.json"
+    log, result, error = work / "fork.log", work / "result.json", work / "error.txt"
     pid = os.fork()
     if pid == 0:
-        _compile_in_fork(job, device, work, log, result)
+        _compile_in_fork(job, device, work, log, result, error)
+    with contextlib.suppress(OSError):  # as the fork does: the group must exist before it can be killed
+        os.setpgid(pid, pid)
+    try:
+        status = _watch(pid, timeout, memory_limit_mib)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(pid, 0)
+    if isinstance(status, dict):
+        return status
+    returncode = os.waitstatus_to_exitcode(status)
+    if returncode == 0 and result.is_file():
+        return {"result": json.loads(result.read_text())}
+    return {"status": CRASHED, "reason": failure_reason(returncode, error.read_text() if error.is_file() else "")}
+
+
+def _watch(pid: int, timeout: float, memory_limit_mib: int | None) -> int | dict[str, Any]:
+    """The fork's wait status once it ends, or the record of why it must be killed now."""
     deadline = time.monotonic() + timeout
     while True:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
-            break
+            return status
         if time.monotonic() > deadline:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
             return {"status": TIMED_OUT, "reason": f"no result within the {timeout:g} s timeout (compile killed)"}
+        if memory_limit_mib is not None and _resident_mib(pid) > memory_limit_mib:
+            return {"status": CRASHED, "reason": f"compiler process ran out of memory (limit {memory_limit_mib} MiB)"}
         time.sleep(_POLL_S)
-    returncode = os.waitstatus_to_exitcode(status)
-    if returncode == 0 and result.is_file():
-        record: dict[str, Any] = {"result": json.loads(result.read_text())}
-    else:
-        record = {"status": CRASHED, "reason": failure_reason(returncode, log.read_text(errors="replace"))}
-    return record
 
 
-def _compile_in_fork(job: dict[str, Any], device: str | None, work: Path, log: Path, result: Path) -> None:
-    """The forked process: its own process group (compile workers die with it), its output in
-    ``log``, MindSpore's dumps under ``work``. Never returns."""
+def _resident_mib(pid: int) -> int:
+    """The fork's resident memory, 0 where /proc does not say.
+
+    The limit is on resident memory, watched from here, and not an rlimit set in the fork: the
+    fork inherits MindSpore's mappings, and compiling a two-layer Cell on a 2-core machine maps
+    2.2 GB of address space (RLIMIT_AS below 2 GiB fails with MindSpore's own "Memory not
+    enough") and 1.3 GB of data (each of MindSpore's threads reserves a malloc arena, so both
+    grow with the cores) while 225 MB is resident."""
+    try:
+        resident_pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return 0
+    return resident_pages * os.sysconf("SC_PAGE_SIZE") >> 20
+
+
+def _compile_in_fork(job: dict[str, Any], device: str | None, work: Path, log: Path, result: Path, error: Path) -> None:
+    """The forked process: its own process group, its output in ``log``, MindSpore's dumps under
+    ``work``, the exception that stopped it in ``error``. Never returns."""
     code = 1
     try:
         os.setpgid(0, 0)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
         with log.open("wb") as stream:
             os.dup2(stream.fileno(), 1)
             os.dup2(stream.fileno(), 2)
@@ -80,10 +122,14 @@ def _compile_in_fork(job: dict[str, Any], device: str | None, work: Path, log: P
 
         result.write_text(json.dumps(probe(job, str(job["level"]), device, str(work))))
         code = 0
-    except BaseException as error:  # the parent reads the last line of the log
-        print(f"{type(error).__name__}: {error}", file=sys.stderr, flush=True)
+    except BaseException as exception:  # the parent reports it; without it, the fork ended without a word
+        error.write_text(f"{type(exception).__name__}: {exception}")
     finally:
         os._exit(code)
+
+
+def _exit_on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)  # unwinds through _run_forked, which kills the compile
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("results", type=Path)
     parser.add_argument("--timeout", type=float, required=True)
     parser.add_argument("--device")
+    parser.add_argument("--memory-limit", type=int)
     args = parser.parse_args(argv)
     work = args.results / "work"
     work.mkdir()
@@ -103,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     import mindspore  # noqa: F401  (once, for every fork)
 
-    compile_each(json.loads(args.jobs.read_text()), args.results, args.timeout, args.device, work)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)  # until now, no compile ran: SIGTERM's default was right
+    jobs = json.loads(args.jobs.read_text())
+    compile_each(jobs, args.results, args.timeout, args.memory_limit, args.device, work)
     return 0
 
 

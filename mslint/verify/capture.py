@@ -27,7 +27,7 @@ from mslint.verify.compiler_output import (
     fallback_problems,
     user_file_filter,
 )
-from mslint.verify.runner import kill_group
+from mslint.verify.processes import wait
 
 HOOK_DIR = Path(__file__).resolve().parent / "run_hook"
 
@@ -75,12 +75,7 @@ def capture_run(command: str, timeout: float) -> RunCapture:
                 env=environment,
                 start_new_session=True,
             )
-            returncode: int | None
-            try:
-                returncode = child.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                kill_group(child)
-                returncode = None
+            returncode = wait(child, timeout)  # what the command left running is killed too
         is_user_file = user_file_filter(not_user_code())
         capture = RunCapture(command, returncode)
         for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:

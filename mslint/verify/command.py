@@ -22,6 +22,7 @@ from mslint.extras import install_command
 from mslint.settings import Settings
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import Problem
+from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
 from mslint.verify.targets import Target, target_of, targets_of
@@ -41,6 +42,8 @@ class VerifyRequest:
     timeout: float = 300.0
     jobs: int = 1
     device: str | None = None
+    memory_limit_mib: int | None = None
+    """The resident memory a compile may use; None: no limit."""
 
 
 @dataclass
@@ -81,6 +84,12 @@ def check_device(requested: str | None) -> None:
 
 
 def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
+    """Raises :class:`Interrupted` on SIGINT or SIGTERM, once no child process or temporary folder is left."""
+    with interruptible():
+        return _verify(request, settings)
+
+
+def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     started = time.perf_counter()
     check_device(request.device)
     discovery = discover(request.paths, settings)
@@ -102,7 +111,7 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
             _status_reasons(statuses, targets, f"`{capture.command}` did not finish within {request.timeout:g} s")
 
     examples = [Job(path, name, level, factory=True) for path, name in request.examples for level in LEVELS]
-    outcomes = run_jobs(examples, request.timeout, request.jobs, request.device)
+    outcomes = run_jobs(examples, request.timeout, request.jobs, request.device, request.memory_limit_mib)
     wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
     covered = {o.compiled_key for o in outcomes} | set(statuses)
     pending = [t for t in wanted if t.key not in covered]
@@ -110,7 +119,7 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if target.unbuildable:
             statuses.setdefault(target.key, TargetStatus()).reasons.append(target.unbuildable)
     jobs = [Job(t.path, t.name, level, t.inputs, t.kwargs) for t in pending if not t.unbuildable for level in LEVELS]
-    outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device)
+    outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device, request.memory_limit_mib)
 
     for outcome in outcomes:
         key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)

@@ -5,8 +5,9 @@ driver. Each rank calls ``mindspore.communication.init()``, imports the user's m
 may call ``init()`` itself: a second call is harmless), builds the Cells ``mslint verify``
 would compile (the file's buildable Cell targets and the ``--example`` factories), and writes
 a digest of every Parameter's initial value. Ranks that disagree confirm the finding on its
-``init()`` line. ``msrun`` starts each worker in a session of its own, so a timeout kills the
-workers' process groups as well as msrun's. About 20 s per file on a 2-core machine.
+``init()`` line. ``msrun`` starts each worker in a session of its own, so a timeout (or an
+interrupted run) kills the workers' process groups as well as msrun's. About 20 s per file on
+a 2-core machine.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 
 from mslint.diagnostics import Diagnostic
 from mslint.verify.compiler_output import Problem
-from mslint.verify.runner import kill_group
+from mslint.verify.processes import end_group, signal_group, wait
 from mslint.verify.targets import Target
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -107,11 +108,9 @@ def run_ranks(builds: list[dict[str, Any]], timeout: float) -> list[dict[str, An
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-            try:
-                returncode = child.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                _kill_msrun(child)
-                return f"msrun did not finish within the {timeout:g} s timeout (killed)"
+            returncode = wait(child, timeout, end=_kill_msrun)
+        if returncode is None:
+            return f"msrun did not finish within the {timeout:g} s timeout (killed)"
         records = [json.loads(p.read_text()) for p in sorted(folder.glob("rank_*.json"))]
         if returncode != 0 or len(records) != RANKS:
             return f"msrun with {RANKS} CPU ranks exited with status {returncode}: {_last_error(folder)}"
@@ -147,15 +146,16 @@ def _free_port() -> int:
 
 
 def _kill_msrun(child: subprocess.Popen[Any]) -> None:
-    """Kill msrun's workers (each leads a process group of its own) and msrun's group (itself, the scheduler)."""
+    """Kill msrun's workers, while it still runs (each leads a process group of its own), and
+    msrun's group (itself, the scheduler)."""
     workers: list[int] = []
-    for children in Path(f"/proc/{child.pid}/task").glob("*/children"):
-        with contextlib.suppress(OSError, ValueError):
-            workers += [int(pid) for pid in children.read_text().split()]
+    if child.poll() is None:  # once msrun is reaped, its pid may be another process's
+        for children in Path(f"/proc/{child.pid}/task").glob("*/children"):
+            with contextlib.suppress(OSError, ValueError):
+                workers += [int(pid) for pid in children.read_text().split()]
     for pid in workers:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(pid, signal.SIGKILL)
-    kill_group(child)
+        signal_group(pid, signal.SIGKILL)
+    end_group(child)
 
 
 def _last_error(folder: Path) -> str:

@@ -7,7 +7,6 @@ stops the other jobs. The parent never imports MindSpore or the user's code.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mslint.verify.compiler_output import Problem
+from mslint.verify.processes import wait
 
 COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
 LEVELS = ("strict", "lax")
@@ -62,18 +62,35 @@ class Outcome:
         return (str(self.compiled["path"]), str(self.compiled["name"]))
 
 
-def run_jobs(jobs: list[Job], timeout: float, workers: int, device: str | None) -> list[Outcome]:
-    """Run every job, in ``workers`` child processes; the outcomes come back in the order of ``jobs``."""
+def default_memory_limit_mib(workers: int) -> int | None:
+    """Three quarters of the machine's memory, shared among the compiles that run at once (None
+    where the system does not say how much it has)."""
+    try:
+        total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+    return max(1, total * 3 // 4 // max(1, workers) >> 20) if total > 0 else None
+
+
+def run_jobs(
+    jobs: list[Job], timeout: float, workers: int, device: str | None, memory_limit_mib: int | None = None
+) -> list[Outcome]:
+    """Run every job, in ``workers`` child processes; the outcomes come back in the order of ``jobs``.
+    A compile whose resident memory passes ``memory_limit_mib`` is killed."""
     if not jobs:
         return []
     batches = [jobs[start :: max(1, workers)] for start in range(min(len(jobs), max(1, workers)))]
     with ThreadPoolExecutor(max_workers=len(batches)) as pool:
-        done = [o for outcomes in pool.map(lambda batch: run_batch(batch, timeout, device), batches) for o in outcomes]
+        done = [
+            outcome
+            for outcomes in pool.map(lambda batch: run_batch(batch, timeout, device, memory_limit_mib), batches)
+            for outcome in outcomes
+        ]
     by_job = {id(outcome.job): outcome for outcome in done}
     return [by_job[id(job)] for job in jobs]
 
 
-def run_batch(jobs: list[Job], timeout: float, device: str | None) -> list[Outcome]:
+def run_batch(jobs: list[Job], timeout: float, device: str | None, memory_limit_mib: int | None) -> list[Outcome]:
     """The jobs in one child (:mod:`mslint.verify.batch`), which forks a process per compile."""
     with tempfile.TemporaryDirectory(prefix="mslint-verify-") as scratch:
         job_file, results, log = Path(scratch, "jobs.json"), Path(scratch, "results"), Path(scratch, "child.log")
@@ -89,16 +106,17 @@ def run_batch(jobs: list[Job], timeout: float, device: str | None) -> list[Outco
             f"{timeout:g}",
         ]
         command += ["--device", device] if device else []
+        command += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
+        guard = timeout * len(jobs) + 120  # each compile has its own timeout in the child; this guards the child
         with log.open("wb") as log_stream:
             child = subprocess.Popen(
                 command, stdin=subprocess.DEVNULL, stdout=log_stream, stderr=subprocess.STDOUT, start_new_session=True
             )
-            try:  # each compile has its own timeout in the child; this only guards the child itself
-                returncode = child.wait(timeout=timeout * len(jobs) + 120)
-            except subprocess.TimeoutExpired:
-                kill_group(child)
-                returncode = -signal.SIGKILL
-        lost = failure_reason(returncode, log.read_text(errors="replace"))
+            returncode = wait(child, guard)
+        if returncode is None:
+            lost = f"the compile batch did not finish within {guard:g} s (killed)"
+        else:
+            lost = failure_reason(returncode, log.read_text(errors="replace"))
         return [_outcome(job, results / f"{index}.json", lost) for index, job in enumerate(jobs)]
 
 
@@ -110,13 +128,6 @@ def _job_json(job: Job) -> dict[str, Any]:
         "kwargs": job.kwargs,
         "factory": job.factory,
     }
-
-
-def kill_group(child: subprocess.Popen[Any]) -> None:
-    """Kill the child and anything it started (compile workers)."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(child.pid, signal.SIGKILL)
-    child.wait()
 
 
 def _outcome(job: Job, record_path: Path, lost: str) -> Outcome:
@@ -140,14 +151,16 @@ def _outcome(job: Job, record_path: Path, lost: str) -> Outcome:
     )
 
 
-def failure_reason(returncode: int, log: str) -> str:
-    """One line on how a compile process died."""
+def failure_reason(returncode: int, last_words: str) -> str:
+    """One line on how a compile process died; ``last_words`` is what it said about it, if anything."""
     if returncode < 0:
         name = signal.Signals(-returncode).name
         if -returncode == signal.SIGKILL:
             return f"compiler process was killed ({name}), most likely for running out of memory"
         return f"compiler process crashed ({name})"
-    last = next((line.strip() for line in reversed(log.splitlines()) if line.strip()), "")
+    last = next((line.strip() for line in reversed(last_words.splitlines()) if line.strip()), "")
     if "MemoryError" in last:
         return "compiler process ran out of memory (MemoryError)"
+    if not last:  # os._exit() in the user's code, for one
+        return f"compiler process exited with status {returncode} without a result"
     return f"compiler process exited with status {returncode}: {last[:300]}"

@@ -1,0 +1,202 @@
+"""``mslint verify`` leaves no process and no temporary folder behind (after a compile, at
+SIGINT and SIGTERM), says how a compile that ended without a result ended, and limits each
+compile's memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from mslint.verify.runner import default_memory_limit_mib
+from tests.test_verify import Run
+
+FACTORIES = """
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return x * 2
+
+
+def record(*pids):
+    with Path(__file__).with_name("pids.txt").open("a") as stream:
+        stream.write(" ".join(map(str, pids)) + "\\n")
+
+
+def sleeper():
+    return subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"]).pid
+
+
+def forks_a_sleeper():
+    record(sleeper())
+    return Net(), (ms.Tensor(np.ones(2), ms.float32),)
+
+
+def hangs():
+    record(os.getppid(), os.getpid(), sleeper())
+    time.sleep(600)
+
+
+def exits():
+    os._exit(0)
+
+
+def runaway():
+    chunks = [b"x" * (64 << 20) for _ in range(24)]  # 1.5 GiB, then the timeout unless a limit ends it first
+    time.sleep(600)
+"""
+
+RUN_SCRIPT = """
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"]).pid
+Path(sys.argv[1]).write_text(f"{os.getpid()} {sleeper}\\n")
+if sys.argv[2] == "hang":
+    time.sleep(600)
+"""
+
+
+def running(pid: int) -> bool:
+    """Whether the process exists and has not ended (a zombie has: only its exit status is left)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def still_running(pids: list[int]) -> list[int]:
+    """Those of ``pids`` still running a second after they should have ended: SIGKILL takes
+    effect once the process is next scheduled, on a busy machine a moment later."""
+    deadline = time.monotonic() + 1
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return [pid for pid in pids if running(pid)]
+
+
+def recorded(pids_file: Path) -> list[int]:
+    return [int(pid) for pid in pids_file.read_text().split()] if pids_file.is_file() else []
+
+
+@pytest.fixture
+def scratch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The temporary folder of mslint (in this process and in those it starts); what the
+    factories started is killed after the test, whatever it asserted."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    yield folder
+    for pid in recorded(tmp_path / "pids.txt"):
+        if running(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_compiles_leave_nothing_running_and_say_how_they_ended(
+    write: Callable[[str, str], Path], run: Run, scratch: Path, tmp_path: Path
+) -> None:
+    path = write("factories.py", FACTORIES)
+    examples = [arg for name in ("forks_a_sleeper", "exits", "runaway") for arg in ("--example", f"{path}:{name}")]
+    arguments = ("--jobs", "1", "--timeout", "60", "--memory-limit", "1024", "--format", "json")
+    code, out, _ = run("verify", str(path), *arguments, *examples)
+    status = {(c["name"], c["level"]): (c["status"], c["reason"]) for c in json.loads(out)["compiles"]}
+    for level in ("strict", "lax"):
+        assert status[("forks_a_sleeper", level)][0] == "compiled"
+        assert status[("exits", level)] == ("crashed", "compiler process exited with status 0 without a result")
+        assert status[("runaway", level)] == ("crashed", "compiler process ran out of memory (limit 1024 MiB)")
+    sleepers = recorded(tmp_path / "pids.txt")
+    assert len(sleepers) == 2, "one per compile of forks_a_sleeper"
+    assert still_running(sleepers) == [], "what a Cell's constructor started ends with its compile"
+    assert list(scratch.iterdir()) == []
+    assert code == 0
+
+
+def test_the_run_command_leaves_nothing_running(
+    write: Callable[[str, str], Path], run: Run, scratch: Path, tmp_path: Path
+) -> None:
+    script = write("start.py", RUN_SCRIPT)
+    code, _, _ = run("verify", str(script), "--run", f"{sys.executable} {script} {tmp_path / 'pids.txt'} exit")
+    started = recorded(tmp_path / "pids.txt")
+    assert len(started) == 2
+    assert still_running(started) == [], "the command's background process ends with it"
+    assert list(scratch.iterdir()) == []
+    assert code == 0
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+@pytest.mark.parametrize("work", ["compile", "run"])
+def test_a_signal_ends_verify_and_all_it_started_at_once(
+    signum: signal.Signals, work: str, write: Callable[[str, str], Path], scratch: Path, tmp_path: Path
+) -> None:
+    pids_file = tmp_path / "pids.txt"
+    if work == "compile":
+        path = write("factories.py", FACTORIES)
+        arguments = [str(path), "--example", f"{path}:hangs", "--jobs", "1"]
+        expected = 3  # the compile batch, its compile, and what the compile started
+    else:
+        path = write("start.py", RUN_SCRIPT)
+        arguments = [str(path), "--run", f"{sys.executable} {path} {pids_file} hang"]
+        expected = 2  # the command and what it started
+    command = [sys.executable, "-m", "mslint", "verify", *arguments, "--timeout", "300"]
+    verify = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(recorded(pids_file)) < expected and verify.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        started = recorded(pids_file)
+        assert len(started) == expected, verify.stderr.read() if verify.poll() is not None else "nothing started"
+        verify.send_signal(signum)
+        sent = time.monotonic()
+        out, err = verify.communicate(timeout=30)
+        seconds = time.monotonic() - sent
+    finally:
+        verify.kill()
+        verify.wait()
+    assert seconds < 3, f"verify took {seconds:.2f} s to end"
+    assert still_running(started) == []
+    assert list(scratch.iterdir()) == [], "no mslint-verify-* or mslint-run-* folder is left"
+    assert (verify.returncode, out, err) == (128 + signum, "", f"mslint: interrupted by {signum.name}\n")
+
+
+def test_bad_limits_are_one_line_usage_errors(write: Callable[[str, str], Path], run: Run) -> None:
+    path = write("net.py", "x = 1\n")
+    for arguments in (
+        ("--timeout", "nan"),
+        ("--timeout", "inf"),
+        ("--timeout", "-1"),
+        ("--memory-limit", "0"),
+        ("--memory-limit", "-5"),
+        ("--memory-limit", "1.5"),
+        ("--memory-limit", "lots"),
+    ):
+        code, out, err = run("verify", str(path), *arguments)
+        assert code == 2 and out == "" and err.startswith("mslint: error: ") and err.count("\n") == 1, arguments
+        assert arguments[0] in err and "Traceback" not in err, arguments
+
+
+def test_the_default_memory_limit_shares_three_quarters_of_the_memory_among_the_jobs() -> None:
+    total_kib = int(Path("/proc/meminfo").read_text().split("MemTotal:")[1].split()[0])
+    assert default_memory_limit_mib(1) == total_kib * 3 // 4 >> 10
+    assert default_memory_limit_mib(4) == total_kib * 3 // 4 // 4 >> 10
