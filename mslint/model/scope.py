@@ -157,16 +157,18 @@ class GraphFunction:
 
     def self_attribute_constructors(self, attribute: str) -> list[str]:
         """Qualified names of the calls ``self.<attribute>`` is assigned from (``mindspore.Parameter``,
-        ``mindspore.ops.Shape``), each resolved in the module of the class that assigns it."""
+        ``mindspore.ops.Shape``), each resolved in the module of the class that assigns it; for a call
+        of a helper function of the checked code, also the calls it returns (``make_param()``
+        returning ``Parameter(...)``)."""
         if self.owner is None:
             return []
-        return [
-            created
-            for klass, value in self.project.attribute_values(self.owner, attribute)
-            if isinstance(value, ast.Call)
-            for created in [qualified_name(value.func, klass.module)]
-            if created is not None
-        ]
+        found = []
+        for klass, value in self.project.attribute_values(self.owner, attribute):
+            created = qualified_name(value.func, klass.module) if isinstance(value, ast.Call) else None
+            if created is not None:
+                found.append(created)
+                found.extend(_returned_constructors(self.project.resolve(created, klass.module)))
+        return found
 
     def _self_attribute_is_static_primitive(self, attribute: str) -> bool:
         """``self.<attribute>`` holds a primitive with a static result, such as ``ops.Shape()``."""
@@ -275,6 +277,24 @@ class GraphFunction:
 def _returns(function: FunctionNode) -> list[ast.Return]:
     """The ``return`` statements of ``function``, not of the functions nested in it."""
     return [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+
+
+def _returned_constructors(helper: ClassRef | FunctionRef | None) -> list[str]:
+    """Qualified names of the calls a function of the checked code returns, directly or through a
+    local (``p = Parameter(...)``, ``return p``)."""
+    if not isinstance(helper, FunctionRef):
+        return []
+    returned = [r.value for r in _returns(helper.node) if r.value is not None]
+    assigned = {
+        target.id: node.value
+        for node in own_nodes(helper.node)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    calls = [assigned.get(v.id) if isinstance(v, ast.Name) else v for v in returned]
+    names = (qualified_name(c.func, helper.module) for c in calls if isinstance(c, ast.Call))
+    return [name for name in names if name is not None]
 
 
 def _is_super_call(expr: ast.expr) -> bool:
