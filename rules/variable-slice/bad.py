@@ -17,3 +17,11 @@ class SliceByComputedCount(nn.Cell):  # mslint: inputs=float32[8,4]
 class SliceWithTensorStart(nn.Cell):  # mslint: inputs=float32[8,4], int32[]
     def construct(self, x, start):
         return x[:, start:]  # expect: variable-slice
+
+
+class NestedFunctionGivenACount(nn.Cell):  # mslint: inputs=float32[8,4]
+    def construct(self, x):
+        def head(t, n):
+            return t[:n]  # expect: variable-slice
+
+        return head(x, (x[:, 0] > 3).sum())

@@ -28,3 +28,13 @@ class PythonScalarBound(nn.Cell):  # mslint: inputs=float32[8,4]
 
     def construct(self, x, head=2):
         return x[: self.keep] * 2, x[:head]
+
+
+class NestedFunctionGivenAShape(nn.Cell):  # mslint: inputs=float32[8,4]
+    """A function nested in `construct` takes the kinds of its calls' arguments: here a constant."""
+
+    def construct(self, x):
+        def head(t, n):
+            return t[:n]
+
+        return head(x, x.shape[0] // 2)
