@@ -16,8 +16,8 @@ class Sampler(nn.Cell):
     def construct(self, x):
         points = torch.Tensor(x.asnumpy())
         feature = torch.nn.functional.grid_sample(points, points.unsqueeze(2))[..., 0]
-        y = Tensor(feature.cpu().numpy())
-        return x.cpu() + y + torch.ones(2).cpu().numpy()
+        feature = Tensor(feature.cpu().numpy())
+        return x.cpu() + feature + torch.ones(2).cpu().numpy()
 """
 
 

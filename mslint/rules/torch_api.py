@@ -106,8 +106,8 @@ def _is_torch_tensor(expr: ast.expr, function: GraphFunction, seen: set[str]) ->
         return (function.qualname(expr.func) or "").split(".", 1)[0] == "torch"
     if isinstance(expr, ast.Name) and expr.id not in seen:
         seen.add(expr.id)
-        values = function.local_values.get(expr.id, [])
-        return bool(values) and all(_is_torch_tensor(v, function, seen) for v in values)
+        # Any: ported code rebinds the name to its MindSpore copy (`f = Tensor(f.cpu().numpy())`).
+        return any(_is_torch_tensor(v, function, seen) for v in function.local_values.get(expr.id, []))
     return False
 
 
