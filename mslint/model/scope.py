@@ -157,16 +157,18 @@ class GraphFunction:
 
     def self_attribute_constructors(self, attribute: str) -> list[str]:
         """Qualified names of the calls ``self.<attribute>`` is assigned from (``mindspore.Parameter``,
-        ``mindspore.ops.Shape``), each resolved in the module of the class that assigns it."""
+        ``mindspore.ops.Shape``), each resolved in the module of the class that assigns it; for a call
+        of a helper function of the checked code, also the calls it returns (``make_param()``
+        returning ``Parameter(...)``)."""
         if self.owner is None:
             return []
-        return [
-            created
-            for klass, value in self.project.attribute_values(self.owner, attribute)
-            if isinstance(value, ast.Call)
-            for created in [qualified_name(value.func, klass.module)]
-            if created is not None
-        ]
+        found = []
+        for klass, value in self.project.attribute_values(self.owner, attribute):
+            created = qualified_name(value.func, klass.module) if isinstance(value, ast.Call) else None
+            if created is not None:
+                found.append(created)
+                found.extend(_returned_constructors(self.project.resolve(created, klass.module)))
+        return found
 
     def _self_attribute_is_static_primitive(self, attribute: str) -> bool:
         """``self.<attribute>`` holds a primitive with a static result, such as ``ops.Shape()``."""
@@ -188,11 +190,30 @@ class GraphFunction:
                     classes.append(resolved)
         return classes
 
+    def self_attribute_element_classes(self, attribute: str) -> list[ClassRef]:
+        """Project classes of the Cells that ``self.<attribute>`` holds when it is a container
+        (``nn.CellList([Block(), Block()])``, or a list grown by ``blocks.append(Block())``)."""
+        if self.owner is None:
+            return []
+        classes = []
+        for klass, value in self.project.attribute_values(self.owner, attribute):
+            for element in _container_elements(value, klass.node):
+                resolved = self.project.resolve_expr(element.func, klass.module)
+                if isinstance(resolved, ClassRef):
+                    classes.append(resolved)
+        return classes
+
     def instance_classes(self, expr: ast.expr) -> list[ClassRef]:
-        """Project classes that ``expr`` (``self.x`` or a local bound to ``Cls(...)``) is an instance of."""
+        """Project classes that ``expr`` (``self.x``, ``self.blocks[i]``, a local bound to ``Cls(...)``
+        or a loop variable over ``self.blocks``) is an instance of."""
         if is_self_attribute(expr, self.self_name):
             assert isinstance(expr, ast.Attribute)
             return self.self_attribute_classes(expr.attr)
+        if isinstance(expr, ast.Subscript) and is_self_attribute(expr.value, self.self_name):
+            assert isinstance(expr.value, ast.Attribute)
+            return self.self_attribute_element_classes(expr.value.attr)
+        if isinstance(expr, ast.Name) and expr.id in self.loop_attributes:
+            return self.self_attribute_element_classes(self.loop_attributes[expr.id])
         if isinstance(expr, ast.Name) and expr.id in self.local_names:
             return [
                 resolved
@@ -202,6 +223,21 @@ class GraphFunction:
                 if isinstance(resolved, ClassRef)
             ]
         return []
+
+    @cached_property
+    def loop_attributes(self) -> dict[str, str]:
+        """Loop variables over a container attribute: ``block`` in ``for block in self.blocks`` (or
+        ``for i, block in enumerate(self.blocks)``), bound by no other statement."""
+        found = {}
+        for loop in (n for n in descendants(self.node) if isinstance(n, ast.For)):
+            attribute = loop_attribute(loop, self.self_name)
+            target = loop.target
+            if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(loop.iter, ast.Call):
+                target = target.elts[1]
+            if attribute is not None and isinstance(target, ast.Name):
+                found[target.id] = attribute
+        bound = [name for b in bindings(self.node) for name in b.names]
+        return {name: attribute for name, attribute in found.items() if bound.count(name) == 1}
 
     @cached_property
     def local_values(self) -> dict[str, list[ast.expr]]:
@@ -241,7 +277,7 @@ class GraphFunction:
             found = [m for m in methods if m is not None]
             if found:
                 return found
-        elif isinstance(func, ast.Name) and func.id in self.local_names:
+        elif isinstance(func, ast.Name) and func.id in self.local_names and func.id not in self.loop_attributes:
             return []
         if self.instance_classes(func):
             return [m for c in self.instance_classes(func) for m in [self._call_method(c)] if m]
@@ -275,6 +311,24 @@ class GraphFunction:
 def _returns(function: FunctionNode) -> list[ast.Return]:
     """The ``return`` statements of ``function``, not of the functions nested in it."""
     return [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+
+
+def _returned_constructors(helper: ClassRef | FunctionRef | None) -> list[str]:
+    """Qualified names of the calls a function of the checked code returns, directly or through a
+    local (``p = Parameter(...)``, ``return p``)."""
+    if not isinstance(helper, FunctionRef):
+        return []
+    returned = [r.value for r in _returns(helper.node) if r.value is not None]
+    assigned = {
+        target.id: node.value
+        for node in own_nodes(helper.node)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    calls = [assigned.get(v.id) if isinstance(v, ast.Name) else v for v in returned]
+    names = (qualified_name(c.func, helper.module) for c in calls if isinstance(c, ast.Call))
+    return [name for name in names if name is not None]
 
 
 def _is_super_call(expr: ast.expr) -> bool:
@@ -367,15 +421,73 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[F
         if ref.owner is None or ref.node.name != "construct":
             continue
         function = GraphFunction(project, ref, ref, {})
-        for call in (n for n in descendants(ref.owner.node) if isinstance(n, ast.Call)):
-            func = call.func
-            if is_self_attribute(func, function.self_name):
+        classes = []
+        for node in descendants(ref.owner.node):
+            func = node.func if isinstance(node, ast.Call) else None
+            if func is not None and is_self_attribute(func, function.self_name):
                 assert isinstance(func, ast.Attribute)
-                for cls in function.self_attribute_classes(func.attr):
-                    construct = project.find_method(cls, "construct") if project.is_cell(cls) else None
-                    if construct is not None and construct.node is not ref.node:
-                        found.append(construct)
+                classes += function.self_attribute_classes(func.attr)
+            elif isinstance(func, ast.Subscript) and is_self_attribute(func.value, function.self_name):
+                assert isinstance(func.value, ast.Attribute)
+                classes += function.self_attribute_element_classes(func.value.attr)
+            elif isinstance(node, ast.For):
+                attribute = loop_attribute(node, function.self_name)
+                classes += function.self_attribute_element_classes(attribute) if attribute else []
+        for cls in classes:
+            construct = project.find_method(cls, "construct") if project.is_cell(cls) else None
+            if construct is not None and construct.node is not ref.node:
+                found.append(construct)
     return found
+
+
+def loop_attribute(loop: ast.For, self_name: str | None) -> str | None:
+    """The attribute a loop iterates over: ``blocks`` in ``for b in self.blocks`` or ``enumerate(self.blocks)``."""
+    iterated = loop.iter
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate":
+        iterated = iterated.args[0] if iterated.args else iterated
+    if is_self_attribute(iterated, self_name):
+        assert isinstance(iterated, ast.Attribute)
+        return iterated.attr
+    return None
+
+
+_CONTAINER_CALLS = frozenset({"CellList", "SequentialCell", "list", "tuple"})
+
+
+def _container_elements(value: ast.expr, cls: ast.ClassDef) -> list[ast.Call]:
+    """The calls that build the items of a container value: the items of a list, tuple or
+    comprehension, of the arguments of a container call (``nn.CellList([...])``,
+    ``nn.SequentialCell(*blocks)``), and what a list named there is grown by in the class."""
+    if isinstance(value, (ast.List, ast.Tuple)):
+        return [c for e in value.elts for c in _container_elements(e, cls)]
+    if isinstance(value, ast.ListComp):
+        return _container_elements(value.elt, cls)
+    if isinstance(value, ast.Starred):
+        return _container_elements(value.value, cls)
+    if isinstance(value, ast.Call):
+        func = value.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name in _CONTAINER_CALLS:
+            return [c for a in value.args for c in _container_elements(a, cls)]
+        return [value]
+    if isinstance(value, ast.Name):
+        grown = [
+            node.args[0]
+            for node in descendants(cls)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "append"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == value.id
+            and node.args
+        ]
+        assigned = [
+            node.value
+            for node in descendants(cls)
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id for t in node.targets)
+        ]
+        return [c for v in [*grown, *assigned] if not isinstance(v, ast.Name) for c in _container_elements(v, cls)]
+    return []
 
 
 def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque[GraphFunction]) -> None:

@@ -220,11 +220,39 @@ def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
             found.append(Binding(node.name, _CONSTANT))
             if not isinstance(node, ast.ClassDef):
-                kinds = parameter_kinds(node, is_method=False)
-                found.extend(Binding(name, None if kind is Kind.GRAPH else _CONSTANT) for name, kind in kinds.items())
+                found.extend(_nested_parameter_bindings(node, function))
         elif isinstance(node, ast.Lambda):
             found.extend(Binding(a.arg, None) for a in _all_arguments(node.args))
     setattr(function, _BINDINGS, found)
+    return found
+
+
+def _nested_parameter_bindings(
+    nested: ast.FunctionDef | ast.AsyncFunctionDef, function: ast.FunctionDef | ast.AsyncFunctionDef
+) -> list[Binding]:
+    """The parameters of a function nested in ``function`` take the arguments of its calls there
+    (``crop(x, x.shape[1] - 1)`` gives ``n`` a constant); where it is used otherwise (handed to
+    ``ops.vmap`` or ``map``) or called with ``*args``, they are graph values unless a literal
+    default marks a Python scalar."""
+    uses = [n for n in descendants(function) if isinstance(n, ast.Name) and n.id == nested.name]
+    uses = [n for n in uses if isinstance(n.ctx, ast.Load)]
+    sites = [c for c in descendants(function) if isinstance(c, ast.Call) and c.func in uses]
+    spread = any(isinstance(a, ast.Starred) for c in sites for a in c.args) or any(
+        k.arg is None for c in sites for k in c.keywords
+    )
+    if not sites or len(sites) != len(uses) or spread:
+        kinds = parameter_kinds(nested, is_method=False)
+        return [Binding(name, None if kind is Kind.GRAPH else _CONSTANT) for name, kind in kinds.items()]
+    arguments = nested.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip([a.arg for a in positional][len(positional) - len(arguments.defaults) :], arguments.defaults))
+    defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
+    found = [Binding(extra.arg, None) for extra in (arguments.vararg, arguments.kwarg) if extra is not None]
+    for call in sites:
+        given = {a.arg: value for a, value in zip(positional, call.args)}
+        given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+        for parameter in [*positional, *arguments.kwonlyargs]:
+            found.append(Binding(parameter.arg, given.get(parameter.arg, defaults.get(parameter.arg, _CONSTANT))))
     return found
 
 

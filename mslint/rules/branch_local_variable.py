@@ -84,7 +84,7 @@ def _check_block(body: list[ast.stmt], bound: set[str], function: GraphFunction)
                     hint=f"give `{name_node.id}` a value before the condition, or in every branch",
                 )
         for block in _blocks(statement):
-            yield from _check_block(block, bound, function)
+            yield from _check_block(block, bound | _loop_targets(statement, block), function)
         surely, partly = _bindings(statement, function)
         bound |= surely
         for name in partly - bound:
@@ -114,6 +114,13 @@ def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
     if isinstance(statement, (ast.With, ast.AsyncWith)):
         return [statement.body]
     return []
+
+
+def _loop_targets(statement: ast.stmt, block: list[ast.stmt]) -> set[str]:
+    """The names a ``for`` loop binds before each run of its body."""
+    if isinstance(statement, (ast.For, ast.AsyncFor)) and block is statement.body:
+        return set(bound_names(statement.target))
+    return set()
 
 
 def _bindings(statement: ast.stmt, function: GraphFunction) -> tuple[set[str], set[str]]:

@@ -6,10 +6,16 @@ from collections.abc import Iterator
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
-from mslint.model.project import Project, is_mindspore_name, qualified_name
+from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants
-from mslint.rules._cell_classes import cell_classes
+from mslint.rules._cell_classes import (
+    cell_classes,
+    creates_parameters,
+    is_parameter_cell,
+    is_plain_cell,
+    mindspore_bases,
+)
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -26,6 +32,16 @@ class PythonContainerOfCells(Rule):
     Flags a Cell attribute set to a plain Python list, tuple or dict of Cells or of
     Parameters (`self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]`), including lists built
     with `append` before being assigned.
+
+    Not flagged: lists whose Cells are registered another way (the list is also given to
+    `nn.SequentialCell(*layers)` or `nn.CellList(...)`, under any attribute name, or the local
+    is rebound to one or is an `nn.SequentialCell()`/`nn.CellList()` grown by `append`; each
+    Cell is also set as an attribute, by `setattr` or `insert_child_to_cell`), lists of Cells
+    that own no Parameters (`[nn.ReLU(), nn.GELU()]` compiles in STRICT and loses nothing;
+    dropouts stay flagged: `set_train` never reaches a hidden one, so it never drops), and
+    lists of a Cell class without `construct` that no graph code can read: neither a base
+    nor a subclass compiles it and no code reads the attribute through another object
+    (`self.holder.layers`).
 
     The fix wraps a literal of Cells in `nn.CellList([...])` (a tuple becomes a list:
     `nn.CellList` rejects tuples) or `nn.CellDict({...})`, and a literal of Parameters in
@@ -75,9 +91,13 @@ class PythonContainerOfCells(Rule):
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         for cls in cell_classes(module, project):
+            compiled = _is_compiled(cls, project)
             for method in cls.node.body:
                 if isinstance(method, ast.FunctionDef) and method.args.args:
-                    yield from _MethodCheck(module, project, cls.node, method).findings()
+                    for finding in _MethodCheck(module, project, cls.node, method).findings():
+                        assert isinstance(finding.node, ast.Attribute)
+                        if compiled or finding.node.attr in _attributes_read_from_outside(project):
+                            yield finding
 
 
 class _MethodCheck:
@@ -93,6 +113,10 @@ class _MethodCheck:
         """The last ``self.<attribute> = value`` of each attribute: a later one replaces the earlier."""
         self.registered: set[str] = set()
         """Local names also given to the Cell directly (``self.x = conv``, ``setattr(self, k, conv)``)."""
+        self.wrapped: set[str] = set()
+        """Lists (``name``, ``self.name``) whose Cells are registered another way: given to a Cell
+        (``nn.SequentialCell(*layers)``, ``nn.CellList(self.layers)``) or one by one."""
+        loops: list[ast.For] = []
         for node in descendants(method):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
@@ -111,7 +135,21 @@ class _MethodCheck:
                 self.values.setdefault(self._key(node.func.value), []).append(grown)
             elif isinstance(node, ast.Call) and _is_registration(node):
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
+                self.wrapped.update(self._key(a.value) for a in node.args[1:] if isinstance(a, ast.Subscript))
+            elif isinstance(node, ast.For):
+                loops.append(node)
         self.local_names = frozenset(self.values)
+        for node in descendants(method):
+            if isinstance(node, ast.Call) and self._is_cell_call(node):
+                arguments = [*node.args, *(k.value for k in node.keywords)]
+                self.wrapped.update(self._key(a.value if isinstance(a, ast.Starred) else a) for a in arguments)
+        for loop in loops:  # `for i, cell in enumerate(self.layers): self.insert_child_to_cell(..., cell)`
+            if self.registered.intersection(bound_names(loop.target)):
+                iterated = loop.iter
+                if isinstance(iterated, ast.Call) and iterated.args and not self._is_cell_call(iterated):
+                    iterated = iterated.args[0]
+                self.wrapped.add(self._key(iterated))
+        self.wrapped.discard("")
         self.shadowed = frozenset(
             all_parameter_names(method)
             + [n.id for n in descendants(method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
@@ -129,6 +167,8 @@ class _MethodCheck:
             yield from self._check_assignment(target, value, self.values.get(f"self.{attribute}", []))
 
     def _check_assignment(self, target: ast.Attribute, value: ast.expr, growth: list[ast.expr]) -> Iterator[Finding]:
+        if f"self.{target.attr}" in self.wrapped:
+            return
         containers = self._containers(value, set())
         if containers:
             containers += [c for grown in growth for c in self._containers(grown, set())]
@@ -245,7 +285,12 @@ class _MethodCheck:
             return [value]
         if isinstance(value, ast.Name) and value.id in self.values and value.id not in seen:
             seen.add(value.id)
-            return [c for v in self.values[value.id] for c in self._containers(v, seen)]
+            values = self.values[value.id]
+            # A name given to a Cell, or bound to one (`layers = nn.SequentialCell()` grown by
+            # `append`), holds registered Cells: its other values are what the Cell was built from.
+            if value.id in self.wrapped or any(isinstance(v, ast.Call) and self._is_cell_call(v) for v in values):
+                return []
+            return [c for v in values for c in self._containers(v, seen)]
         return []
 
     def _element_kinds(self, container: ast.expr, seen: set[str]) -> set[str]:
@@ -279,7 +324,67 @@ class _MethodCheck:
         qualname = qualified_name(value.func, self.module, self.local_names)
         if is_mindspore_name(qualname, "Parameter"):
             return {"parameter"}
-        return {"cell"} if self.project.is_cell_name(qualname, self.module) else set()
+        if not self.project.is_cell_name(qualname, self.module) or self._owns_no_parameters(value):
+            return set()
+        return {"cell"}
+
+    def _is_cell_call(self, call: ast.Call) -> bool:
+        return self.project.is_cell_name(qualified_name(call.func, self.module, self.local_names), self.module)
+
+    def _owns_no_parameters(self, cell: ast.Call) -> bool:
+        """A Cell built without Parameters: an activation, pooling or loss of MindSpore, or a Cell
+        of the checked code that creates none and is given no Cells. Hidden in a plain container,
+        it compiles and loses nothing; a hidden dropout is never switched by ``set_train``, so
+        dropouts stay flagged."""
+        qualname = qualified_name(cell.func, self.module, self.local_names) or ""
+        if is_mindspore_name(qualname):
+            name = qualname.rsplit(".", 1)[-1]
+            return not (is_parameter_cell(qualname) or name.endswith(_HOLDING_CELLS) or "Dropout" in name)
+        resolved = self.project.resolve(qualname, self.module)
+        arguments = [*cell.args, *(k.value for k in cell.keywords)]
+        return (
+            isinstance(resolved, ClassRef)
+            and not creates_parameters(self.project, resolved)
+            and all(isinstance(a, ast.Constant) for a in arguments)
+        )
+
+
+def _is_compiled(cls: ClassRef, project: Project) -> bool:
+    """Whether graph code may read the Cell's own attributes: it, a base or a subclass of the
+    checked code defines ``construct``, or it derives from a Cell that is not plain ``nn.Cell``."""
+    bases = mindspore_bases(cls, project)
+    if bases is None or not all(is_plain_cell(b) for b in bases) or project.find_method(cls, "construct"):
+        return True
+    return any(
+        project.find_method(sub, "construct") and any(k.node is cls.node for k in project.mro(sub))
+        for module in project.modules
+        for sub in (ClassRef(module, node) for node in module.classes.values())
+    )
+
+
+def _attributes_read_from_outside(project: Project) -> frozenset[str]:
+    """Attributes the project reads through another object than ``self`` (``self.holder.layers``):
+    a Cell without ``construct`` may keep Cells for another Cell's graph code."""
+    return frozenset(name for module in project.modules for name in _outside_reads(module))
+
+
+def _outside_reads(module: ModuleInfo) -> frozenset[str]:
+    cached: frozenset[str] | None = module.tree.__dict__.get(_OUTSIDE_READS)
+    if cached is None:
+        cached = frozenset(
+            node.attr
+            for node in descendants(module.tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Load)
+            and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+        )
+        setattr(module.tree, _OUTSIDE_READS, cached)
+    return cached
+
+
+_OUTSIDE_READS = "_mslint_outside_reads"
+# Containers and wrappers: they own the Parameters of the Cells they are given.
+_HOLDING_CELLS = ("Cell", "CellList", "CellDict")
 
 
 def _is_list_growth(node: ast.Call) -> bool:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
+from mslint.model.values import all_parameter_names, bindings
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -17,6 +18,9 @@ class ParameterMutationInGraph(Rule):
     ## What it does
     Flags, in graph code, what MindSpore 2.10 refuses to do to Parameters there: calling
     `set_data` or `init_data`, creating a `Parameter`, and assigning `requires_grad`.
+    Assigning `requires_grad` of a tensor computed there (`t = ops.ones(...)`, then
+    `t.requires_grad = False`) is a warning: it compiles, STRICT included, but the statement
+    runs in the Python interpreter (use `ops.stop_gradient(t)`).
     Assigning a new value to a Parameter attribute (`self.w = x`, or `ops.assign`) is
     supported and not flagged.
 
@@ -59,12 +63,41 @@ class ParameterMutationInGraph(Rule):
             return
         assert isinstance(node, (ast.Assign, ast.AugAssign))
         for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
-            if isinstance(target, ast.Attribute) and target.attr == "requires_grad":
+            if not (isinstance(target, ast.Attribute) and target.attr == "requires_grad"):
+                continue
+            if _may_be_parameter(target.value, function):
                 yield Finding(
                     target,
                     "`requires_grad` is set in graph code, which MindSpore rejects",
                     hint="set `requires_grad` in `__init__` or in host code between steps",
                 )
+            else:
+                yield Finding(
+                    target,
+                    "`requires_grad` of a tensor set in graph code runs in the Python interpreter",
+                    hint="use `ops.stop_gradient(t)` to keep gradients from flowing through it",
+                    severity=Severity.WARNING,
+                )
+
+
+def _may_be_parameter(value: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``value`` may be a Parameter: anything but a local that only plain assignments
+    bind, each to a new tensor (``t = ops.ones(...)``, ``y = x * 2``). MindSpore compiles setting
+    ``requires_grad`` on those, STRICT included."""
+    if not isinstance(value, ast.Name) or value.id in all_parameter_names(function.node):
+        return True
+    bindings_of = [b for b in bindings(function.node) if value.id in b.names]
+    if any(not (b.unpacks and isinstance(b.target, ast.Name)) for b in bindings_of):
+        return True  # a loop variable (`for p in self.params`), an unpacked item, `with ... as p`
+    return not bindings_of or any(_may_hold_parameter(b.value, function) for b in bindings_of)
+
+
+def _may_hold_parameter(value: ast.expr | None, function: GraphFunction) -> bool:
+    """A value read from somewhere (``self.w``, ``params[0]``, ``p``), or a call that may return a
+    Parameter (``Parameter(...)``, a function of the checked code)."""
+    if isinstance(value, ast.Call):
+        return is_mindspore_name(function.qualname(value.func), "Parameter") or bool(function.callees(value))
+    return value is None or isinstance(value, (ast.Attribute, ast.Subscript, ast.Name, ast.Starred))
 
 
 def _check_call(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:

@@ -24,7 +24,8 @@ class PythonSideEffectInGraph(Rule):
     Flags a Cell's Python attribute that is not a Parameter being assigned or updated in
     graph code (`self.count += 1`, `self.last = x`), and calls into Python's `random` and
     `time` modules, `numpy.random` or `datetime.now()` there (warnings: they compile).
-    Assigning to a Parameter attribute (`self.w = x`) is supported and not flagged. Local
+    Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
+    checked code created the Parameter) is supported and not flagged. Local
     lists built and consumed in `construct` are fine too, and so are MindSpore's random
     operators (`ops.uniform`, `ops.randint`). Calls that take tensors are
     `third-party-call-in-graph`'s.

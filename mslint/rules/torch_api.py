@@ -30,7 +30,8 @@ class TorchApiInCell(Rule):
     with a device (MindSpore's `Tensor.to` takes a dtype). Methods the two frameworks
     share (`view`, `permute`, `contiguous`, ...) are not flagged, nor are calls inside a
     `raise` statement (an error message's `x.size()`), which the compiler only reaches
-    when it raises.
+    when it raises, nor methods of tensors that PyTorch made (`torch.Tensor(a).cpu()`):
+    `third-party-call-in-graph` reports the torch call.
 
     ## Why it breaks graph mode
     The compile fails at every syntax level: `AttributeError: 'Tensor' object has no
@@ -70,7 +71,8 @@ class TorchApiInCell(Rule):
             return
         if function.qualname(method) is not None:  # a module function such as `torch.cuda`, not a method
             return
-        if function.kind(method.value) is not Kind.GRAPH and not _is_tensor_attribute(method.value, function):
+        runtime = function.kind(method.value) is Kind.GRAPH or _is_tensor_attribute(method.value, function)
+        if not runtime or _is_torch_tensor(method.value, function, set()):
             return
         if id(node) in raised(function.node):  # an error message's `x.size()` is built only when raising
             return
@@ -97,6 +99,28 @@ def _is_tensor_attribute(expr: ast.expr, function: GraphFunction) -> bool:
         return False
     assert isinstance(expr, ast.Attribute)
     return any(is_mindspore_name(c, "Tensor") for c in function.self_attribute_constructors(expr.attr))
+
+
+def _is_torch_tensor(expr: ast.expr, function: GraphFunction, seen: set[str]) -> bool:
+    """Whether ``expr`` is made by PyTorch (``torch.Tensor(...)``, ``F.grid_sample(...)[..., 0]``, a
+    local bound to one): its ``.cpu()`` is PyTorch's own, and third-party-call-in-graph reports
+    the torch call itself."""
+    while True:
+        if isinstance(expr, (ast.Subscript, ast.Attribute)):
+            expr = expr.value
+        elif (
+            isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and function.qualname(expr.func) is None
+        ):
+            expr = expr.func.value  # a method of the value: `t.unsqueeze(2)`
+        else:
+            break
+    if isinstance(expr, ast.Call):
+        return (function.qualname(expr.func) or "").split(".", 1)[0] == "torch"
+    if isinstance(expr, ast.Name) and expr.id not in seen:
+        seen.add(expr.id)
+        # Any: ported code rebinds the name to its MindSpore copy (`f = Tensor(f.cpu().numpy())`).
+        return any(_is_torch_tensor(v, function, seen) for v in function.local_values.get(expr.id, []))
+    return False
 
 
 def _is_device(call: ast.Call) -> bool:

@@ -26,3 +26,12 @@ class OnlyInWhileBody(nn.Cell):  # mslint: inputs=float32[4]
             x = x + 1
             last = x
         return last  # expect: branch-local-variable
+
+
+class OnlyInOneBranchInALoop(nn.Cell):  # mslint: inputs=float32[4]
+    def construct(self, x):
+        for s in (x, x * 2):
+            if s.sum() > 0:
+                t = s + 1
+            x = x + t  # expect: branch-local-variable
+        return x

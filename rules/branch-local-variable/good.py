@@ -47,3 +47,14 @@ class UsedInsideTheBranch(nn.Cell):  # mslint: inputs=float32[4]
             y = x * 2
             out = y + 1
         return out
+
+
+class LoopVariableBoundBefore(nn.Cell):  # mslint: inputs=float32[4]
+    """The loop binds `s` before each run of its body: the branch only rebinds it."""
+
+    def construct(self, x):
+        for s in (x, x * 2):
+            if s.sum() > 0:
+                s = s + 1
+            x = x + s
+        return x

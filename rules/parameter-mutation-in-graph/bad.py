@@ -1,7 +1,7 @@
 """Parameters changed in graph code: MindSpore 2.10 rejects these at every syntax level."""
 
 import mindspore as ms
-from mindspore import Parameter, nn
+from mindspore import Parameter, nn, ops
 
 
 class SetData(nn.Cell):  # mslint: inputs=float32[4]
@@ -28,3 +28,24 @@ class RequiresGradChanged(nn.Cell):  # mslint: inputs=float32[4]
     def construct(self, x):
         self.w.requires_grad = False  # expect: parameter-mutation-in-graph
         return x * self.w
+
+
+class RequiresGradThroughALocal(nn.Cell):  # mslint: inputs=float32[4]
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(ms.Tensor([1.0, 2.0, 3.0, 4.0], ms.float32), name="w")
+
+    def construct(self, x):
+        w = self.w
+        w.requires_grad = False  # expect: parameter-mutation-in-graph
+        return x * w
+
+
+class RequiresGradOfAPlainTensor(nn.Cell):  # mslint: inputs=float32[2,4]
+    """A tensor computed in graph code is no Parameter: this compiles, STRICT included, but the
+    statement runs in the Python interpreter (a warning, not an error)."""
+
+    def construct(self, x):
+        mask = ops.ones((2, 4), ms.float32)
+        mask.requires_grad = False  # expect: parameter-mutation-in-graph
+        return x * 2 + mask

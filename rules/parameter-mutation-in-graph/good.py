@@ -21,3 +21,11 @@ class AssignInGraph(nn.Cell):  # mslint: inputs=float32[4]
 class Buffer:
     def set_data(self, value):
         self.value = value
+
+
+class StopsGradientOfAPlainTensor(nn.Cell):  # mslint: inputs=float32[2,4]
+    """What `t.requires_grad = False` on a tensor means, the graph way."""
+
+    def construct(self, x):
+        mask = ops.stop_gradient(ops.ones((2, 4), ms.float32))
+        return x * 2 + mask

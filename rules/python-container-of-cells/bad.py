@@ -65,3 +65,49 @@ class AttributeListGrown(nn.Cell):  # mslint: inputs=float32[2,4]
         for block in self.blocks:
             x = block(x)
         return x
+
+
+class _LayersBase(nn.Cell):
+    """No construct of its own: its subclasses compile the list."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]  # expect: python-container-of-cells
+
+
+class InheritedList(_LayersBase):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class _Holder(nn.Cell):
+    """No construct: it keeps Cells that another Cell's graph code runs."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks = [nn.Dense(4, 4), nn.ReLU()]  # expect: python-container-of-cells
+
+
+class UsesHeldList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.holder = _Holder()
+
+    def construct(self, x):
+        for block in self.holder.blocks:
+            x = block(x)
+        return x
+
+
+class DropoutsInAList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+        self.stages = [nn.Dense(4, 4), nn.ReLU(), nn.Dropout(p=0.1)]  # expect: python-container-of-cells
+
+    def construct(self, x):
+        for stage in self.stages:
+            x = stage(x)
+        return self.dense(x)

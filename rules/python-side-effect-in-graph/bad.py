@@ -58,3 +58,19 @@ class TimesItself(nn.Cell):  # mslint: inputs=float32[2,4]
 class StampsSeconds(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return x + datetime.now().second  # expect: python-side-effect-in-graph
+
+
+def _initial_scale():
+    return 2.0
+
+
+class StateFromAHelper(nn.Cell):  # mslint: inputs=float32[2,4]
+    """A helper that returns no Parameter: the attribute is Python state."""
+
+    def __init__(self):
+        super().__init__()
+        self.scale = _initial_scale()
+
+    def construct(self, x):
+        self.scale = 3.0  # expect: python-side-effect-in-graph
+        return x * self.scale

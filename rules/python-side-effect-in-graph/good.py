@@ -55,3 +55,20 @@ class FixedMaskFromInit(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         return ops.select(self.mask, x, x * 0)
+
+
+def _state(shape, name):
+    state = Parameter(Tensor(np.zeros(shape, np.float32)), name=name, requires_grad=False)
+    return state
+
+
+class ParameterFromAHelper(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The attribute holds a Parameter that a helper function creates: assigning it is supported."""
+
+    def __init__(self):
+        super().__init__()
+        self.last = _state((2, 4), "last")
+
+    def construct(self, x):
+        self.last = x * 2
+        return self.last + x

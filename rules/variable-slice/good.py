@@ -28,3 +28,32 @@ class PythonScalarBound(nn.Cell):  # mslint: inputs=float32[8,4]
 
     def construct(self, x, head=2):
         return x[: self.keep] * 2, x[:head]
+
+
+class NestedFunctionGivenAShape(nn.Cell):  # mslint: inputs=float32[8,4]
+    """A function nested in `construct` takes the kinds of its calls' arguments: here a constant."""
+
+    def construct(self, x):
+        def head(t, n):
+            return t[:n]
+
+        return head(x, x.shape[0] // 2)
+
+
+class _Window(nn.Cell):
+    def construct(self, x, rows, cols):
+        return x[:rows, :cols]
+
+
+class BlocksGivenShapes(nn.Cell):  # mslint: inputs=float32[8,4]
+    """Sub-Cells called from a loop over an `nn.CellList` take the kinds of the loop's arguments."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.CellList([_Window() for _ in range(2)])
+
+    def construct(self, x):
+        rows, cols = x.shape
+        for block in self.blocks:
+            x = block(x, rows // 2, cols)
+        return self.blocks[0](x, 1, cols)

@@ -1,0 +1,111 @@
+"""Plain lists whose Cells are registered after all: wrapped later, under another name or by the
+same one, appended to a Cell container, registered one by one, or holding no Parameters."""
+
+from mindspore import nn
+
+
+class WrappedUnderAnotherName(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+        self.layers = layers
+        self.body = nn.SequentialCell(*layers)
+
+    def construct(self, x):
+        return self.body(x)
+
+
+class ListAndCellListOfIt(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+        self.registered = nn.CellList(self.layers)
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class LocalRebound(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, depth=2):
+        super().__init__()
+        layers = []
+        for _ in range(depth):
+            layers.append(nn.Dense(4, 4))
+        layers = nn.SequentialCell(*layers)
+        self.layers = layers
+
+    def construct(self, x):
+        return self.layers(x)
+
+
+class AppendedToSequentialCell(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, depth=2):
+        super().__init__()
+        layers = nn.SequentialCell()
+        for _ in range(depth):
+            layers.append(nn.Dense(4, 4))
+        self.layers = layers
+
+    def construct(self, x):
+        return self.layers(x)
+
+
+class AppendedToCellList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        heads = nn.CellList()
+        heads.append(nn.Dense(4, 2))
+        heads.append(nn.Dense(4, 2))
+        self.heads = heads
+
+    def construct(self, x):
+        return self.heads[0](x) + self.heads[1](x)
+
+
+class InsertedOneByOne(nn.Cell):  # mslint: inputs=float32[2,4]
+    """`insert_child_to_cell` keeps the Parameters' own names: two Cells of a class would clash in LAX."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.LayerNorm((4,))]
+        for i, layer in enumerate(self.layers):
+            self.insert_child_to_cell(f"layer{i}", layer)
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class ParameterFreeActivations(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.activations = [nn.ReLU(), nn.GELU(), nn.Sigmoid()]
+        self.by_name = {"relu": nn.ReLU(), "tanh": nn.Tanh()}
+
+    def construct(self, x):
+        for activation in self.activations:
+            x = activation(x)
+        return self.by_name["relu"](x) + self.by_name["tanh"](x)
+
+
+class _Candidates(nn.Cell):
+    """No construct: it keeps the layers a search picks from, and no graph code reads the list."""
+
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 2)]
+
+    def pick(self, index):
+        return self.layers[index]
+
+
+class PicksACandidate(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.head = _Candidates().pick(1)
+
+    def construct(self, x):
+        return self.head(x)

@@ -1,0 +1,29 @@
+"""torch-api-in-cell judges MindSpore tensors: a PyTorch tensor's own `.cpu()` is not one of its findings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+SOURCE = """\
+import torch
+from mindspore import Tensor, nn
+
+
+class Sampler(nn.Cell):
+    def construct(self, x):
+        points = torch.Tensor(x.asnumpy())
+        feature = torch.nn.functional.grid_sample(points, points.unsqueeze(2))[..., 0]
+        feature = Tensor(feature.cpu().numpy())
+        return x.cpu() + feature + torch.ones(2).cpu().numpy()
+"""
+
+
+def test_cpu_of_a_torch_tensor_is_not_flagged(tmp_path: Path) -> None:
+    path = tmp_path / "sampler.py"
+    path.write_text(SOURCE)
+    report = check_files([path], Settings())
+    flagged = {(d.line, d.column) for d in report.diagnostics if d.symbol == "torch-api-in-cell"}
+    assert flagged == {(10, 16)}, "only the MindSpore input's `x.cpu()` is flagged"
