@@ -19,6 +19,8 @@ import pytest
 from mslint.verify.runner import default_memory_limit_mib
 from tests.test_verify import Run
 
+pytestmark = pytest.mark.mindspore  # every test here runs mslint verify, which compiles with MindSpore
+
 FACTORIES = """
 import os
 import subprocess
