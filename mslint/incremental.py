@@ -286,7 +286,7 @@ def _merge_groups(count: int, links: dict[int, set[int]]) -> dict[int, frozenset
     groups = {i: frozenset([i]) for i in range(count)}
     for i, others in links.items():
         for j in others:
-            union = groups[i] | groups[j]
+            union = groups[i].union(groups[j])
             for k in union:
                 groups[k] = union
     return groups
