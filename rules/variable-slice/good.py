@@ -57,3 +57,10 @@ class BlocksGivenShapes(nn.Cell):  # mslint: inputs=float32[8,4]
         for block in self.blocks:
             x = block(x, rows // 2, cols)
         return self.blocks[0](x, 1, cols)
+
+
+class LiteralDefaults(nn.Cell):  # mslint: inputs=float32[8,4]
+    """Literal defaults mark Python values however they are written: `-1`, a tuple."""
+
+    def construct(self, x, end=-1, window=(2, 3)):
+        return x[:end, : window[1]] * 2, x[: window[0]]
