@@ -7,6 +7,7 @@ from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
+from mslint.model.scope import is_registration
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants
 from mslint.rules._cell_classes import (
@@ -133,7 +134,7 @@ class _MethodCheck:
                 assert isinstance(node.func, ast.Attribute)
                 grown = node.args[0] if node.func.attr == "extend" else ast.List(elts=node.args[-1:])
                 self.values.setdefault(self._key(node.func.value), []).append(grown)
-            elif isinstance(node, ast.Call) and _is_registration(node):
+            elif isinstance(node, ast.Call) and is_registration(node):
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
                 self.wrapped.update(self._key(a.value) for a in node.args[1:] if isinstance(a, ast.Subscript))
             elif isinstance(node, ast.For):
@@ -393,16 +394,6 @@ def _is_list_growth(node: ast.Call) -> bool:
         and node.func.attr in ("append", "extend", "insert")
         and isinstance(node.func.value, (ast.Name, ast.Attribute))
         and len(node.args) == (2 if node.func.attr == "insert" else 1)
-    )
-
-
-def _is_registration(node: ast.Call) -> bool:
-    """``setattr(self, name, cell)``, ``self.__setattr__(name, cell)``, ``self.insert_child_to_cell(name, cell)``."""
-    func = node.func
-    if isinstance(func, ast.Name) and func.id == "setattr":
-        return len(node.args) == 3
-    return (
-        isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(node.args) == 2
     )
 
 

@@ -64,3 +64,18 @@ class LiteralDefaults(nn.Cell):  # mslint: inputs=float32[8,4]
 
     def construct(self, x, end=-1, window=(2, 3)):
         return x[:end, : window[1]] * 2, x[: window[0]]
+
+
+class BlocksByName(nn.Cell):  # mslint: inputs=float32[8,4]
+    """Sub-Cells set with `setattr` and called back with `getattr` take the kinds of the call's arguments."""
+
+    def __init__(self):
+        super().__init__()
+        for i in range(2):
+            setattr(self, f"block{i}", _Window())
+
+    def construct(self, x):
+        rows, cols = x.shape
+        for i in range(2):
+            x = getattr(self, f"block{i}")(x, rows // 2, cols)
+        return x
