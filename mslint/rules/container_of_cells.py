@@ -352,15 +352,21 @@ class _MethodCheck:
 
 def _is_compiled(cls: ClassRef, project: Project) -> bool:
     """Whether graph code may read the Cell's own attributes: it, a base or a subclass of the
-    checked code defines ``construct``, or it derives from a Cell that is not plain ``nn.Cell``."""
+    checked code defines ``construct`` (or ``forward``), or it derives from a Cell that is not
+    plain ``nn.Cell``."""
     bases = mindspore_bases(cls, project)
-    if bases is None or not all(is_plain_cell(b) for b in bases) or project.find_method(cls, "construct"):
+    if bases is None or not all(is_plain_cell(b) for b in bases) or _defines_construct(cls, project):
         return True
     return any(
-        project.find_method(sub, "construct") and any(k.node is cls.node for k in project.mro(sub))
+        _defines_construct(sub, project) and any(k.node is cls.node for k in project.mro(sub))
         for module in project.modules
         for sub in (ClassRef(module, node) for node in module.classes.values())
     )
+
+
+def _defines_construct(cls: ClassRef, project: Project) -> bool:
+    """``construct``, or PyTorch's ``forward`` that forward-instead-of-construct asks to rename."""
+    return any(project.find_method(cls, name) for name in ("construct", "forward"))
 
 
 def _attributes_read_from_outside(project: Project) -> frozenset[str]:
