@@ -214,6 +214,8 @@ class GraphFunction:
             return self.self_attribute_element_classes(expr.value.attr)
         if isinstance(expr, ast.Name) and expr.id in self.loop_attributes:
             return self.self_attribute_element_classes(self.loop_attributes[expr.id])
+        if _is_getattr_of(expr, self.self_name):
+            return self.named_attribute_classes
         if isinstance(expr, ast.Name) and expr.id in self.local_names:
             return [
                 resolved
@@ -223,6 +225,19 @@ class GraphFunction:
                 if isinstance(resolved, ClassRef)
             ]
         return []
+
+    @cached_property
+    def named_attribute_classes(self) -> list[ClassRef]:
+        """Project classes of the Cells set under computed names (``setattr(self, f"block{i}", Block())``,
+        ``self.insert_child_to_cell(name, block)``), which ``getattr(self, name)`` reads back."""
+        classes = []
+        for klass in self.project.mro(self.owner) if self.owner else []:
+            for call in (n for n in descendants(klass.node) if isinstance(n, ast.Call) and is_registration(n)):
+                for element in _container_elements(call.args[-1], klass.node):
+                    resolved = self.project.resolve_expr(element.func, klass.module)
+                    if isinstance(resolved, ClassRef):
+                        classes.append(resolved)
+        return classes
 
     @cached_property
     def loop_attributes(self) -> dict[str, str]:
@@ -430,6 +445,8 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[F
             elif isinstance(func, ast.Subscript) and is_self_attribute(func.value, function.self_name):
                 assert isinstance(func.value, ast.Attribute)
                 classes += function.self_attribute_element_classes(func.value.attr)
+            elif func is not None and _is_getattr_of(func, function.self_name):
+                classes += function.named_attribute_classes
             elif isinstance(node, ast.For):
                 attribute = loop_attribute(node, function.self_name)
                 classes += function.self_attribute_element_classes(attribute) if attribute else []
@@ -438,6 +455,28 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[F
             if construct is not None and construct.node is not ref.node:
                 found.append(construct)
     return found
+
+
+def _is_getattr_of(expr: ast.expr, self_name: str | None) -> bool:
+    """``getattr(self, name)``."""
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "getattr"
+        and len(expr.args) == 2
+        and isinstance(expr.args[0], ast.Name)
+        and expr.args[0].id == self_name
+    )
+
+
+def is_registration(call: ast.Call) -> bool:
+    """``setattr(self, name, cell)``, ``self.__setattr__(name, cell)``, ``self.insert_child_to_cell(name, cell)``."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id == "setattr" and len(call.args) == 3
+    return (
+        isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(call.args) == 2
+    )
 
 
 def loop_attribute(loop: ast.For, self_name: str | None) -> str | None:

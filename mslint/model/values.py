@@ -311,11 +311,16 @@ def parameter_kinds(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method:
 
 
 def _parameter_kind(default: ast.expr | None) -> Kind:
-    # A literal default marks a Python scalar or flag, which MindSpore treats as a constant;
-    # None is the usual default of an optional tensor (masks, labels).
-    if isinstance(default, ast.Constant) and default.value is not None:
-        return Kind.CONSTANT
-    return Kind.GRAPH
+    # A literal default (`2`, `-1`, `"bilinear"`, `(7, 7)`) marks a Python scalar, flag or shape,
+    # which MindSpore treats as a constant; None is the usual default of an optional tensor
+    # (masks, labels).
+    if default is None or (isinstance(default, ast.Constant) and default.value is None):
+        return Kind.GRAPH
+    try:
+        ast.literal_eval(default)
+    except (ValueError, TypeError, RecursionError):  # not a literal; `{[]: 1}`; nested too deep
+        return Kind.GRAPH
+    return Kind.CONSTANT
 
 
 def all_parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[str]:

@@ -7,6 +7,7 @@ from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
+from mslint.model.scope import is_registration
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants
 from mslint.rules._cell_classes import (
@@ -133,7 +134,7 @@ class _MethodCheck:
                 assert isinstance(node.func, ast.Attribute)
                 grown = node.args[0] if node.func.attr == "extend" else ast.List(elts=node.args[-1:])
                 self.values.setdefault(self._key(node.func.value), []).append(grown)
-            elif isinstance(node, ast.Call) and _is_registration(node):
+            elif isinstance(node, ast.Call) and is_registration(node):
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
                 self.wrapped.update(self._key(a.value) for a in node.args[1:] if isinstance(a, ast.Subscript))
             elif isinstance(node, ast.For):
@@ -351,15 +352,21 @@ class _MethodCheck:
 
 def _is_compiled(cls: ClassRef, project: Project) -> bool:
     """Whether graph code may read the Cell's own attributes: it, a base or a subclass of the
-    checked code defines ``construct``, or it derives from a Cell that is not plain ``nn.Cell``."""
+    checked code defines ``construct`` (or ``forward``), or it derives from a Cell that is not
+    plain ``nn.Cell``."""
     bases = mindspore_bases(cls, project)
-    if bases is None or not all(is_plain_cell(b) for b in bases) or project.find_method(cls, "construct"):
+    if bases is None or not all(is_plain_cell(b) for b in bases) or _defines_construct(cls, project):
         return True
     return any(
-        project.find_method(sub, "construct") and any(k.node is cls.node for k in project.mro(sub))
+        _defines_construct(sub, project) and any(k.node is cls.node for k in project.mro(sub))
         for module in project.modules
         for sub in (ClassRef(module, node) for node in module.classes.values())
     )
+
+
+def _defines_construct(cls: ClassRef, project: Project) -> bool:
+    """``construct``, or PyTorch's ``forward`` that forward-instead-of-construct asks to rename."""
+    return any(project.find_method(cls, name) for name in ("construct", "forward"))
 
 
 def _attributes_read_from_outside(project: Project) -> frozenset[str]:
@@ -393,16 +400,6 @@ def _is_list_growth(node: ast.Call) -> bool:
         and node.func.attr in ("append", "extend", "insert")
         and isinstance(node.func.value, (ast.Name, ast.Attribute))
         and len(node.args) == (2 if node.func.attr == "insert" else 1)
-    )
-
-
-def _is_registration(node: ast.Call) -> bool:
-    """``setattr(self, name, cell)``, ``self.__setattr__(name, cell)``, ``self.insert_child_to_cell(name, cell)``."""
-    func = node.func
-    if isinstance(func, ast.Name) and func.id == "setattr":
-        return len(node.args) == 3
-    return (
-        isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(node.args) == 2
     )
 
 

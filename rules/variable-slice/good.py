@@ -57,3 +57,25 @@ class BlocksGivenShapes(nn.Cell):  # mslint: inputs=float32[8,4]
         for block in self.blocks:
             x = block(x, rows // 2, cols)
         return self.blocks[0](x, 1, cols)
+
+
+class LiteralDefaults(nn.Cell):  # mslint: inputs=float32[8,4]
+    """Literal defaults mark Python values however they are written: `-1`, a tuple."""
+
+    def construct(self, x, end=-1, window=(2, 3)):
+        return x[:end, : window[1]] * 2, x[: window[0]]
+
+
+class BlocksByName(nn.Cell):  # mslint: inputs=float32[8,4]
+    """Sub-Cells set with `setattr` and called back with `getattr` take the kinds of the call's arguments."""
+
+    def __init__(self):
+        super().__init__()
+        for i in range(2):
+            setattr(self, f"block{i}", _Window())
+
+    def construct(self, x):
+        rows, cols = x.shape
+        for i in range(2):
+            x = getattr(self, f"block{i}")(x, rows // 2, cols)
+        return x

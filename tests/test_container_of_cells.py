@@ -1,0 +1,37 @@
+"""python-container-of-cells on a Cell without `construct`: flagged only where graph code may read the list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+SOURCE = """\
+from mindspore import nn
+
+
+class PortedFromTorch(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class Candidates(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.options = [nn.Dense(4, 4), nn.Dense(4, 2)]
+"""
+
+
+def test_forward_counts_as_construct_and_an_unread_holder_is_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "cells.py"
+    path.write_text(SOURCE)
+    report = check_files([path], Settings())
+    flagged = {d.line for d in report.diagnostics if d.symbol == "python-container-of-cells"}
+    assert flagged == {7}
