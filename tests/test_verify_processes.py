@@ -176,7 +176,7 @@ def test_a_signal_ends_verify_and_all_it_started_at_once(
     finally:
         verify.kill()
         verify.wait()
-    assert seconds < 3, f"verify took {seconds:.2f} s to end"
+    assert seconds < 2, f"verify took {seconds:.2f} s to end"
     assert still_running(started) == []
     assert list(scratch.iterdir()) == [], "no mslint-verify-* or mslint-run-* folder is left"
     assert (verify.returncode, out, err) == (128 + signum, "", f"mslint: interrupted by {signum.name}\n")
