@@ -122,7 +122,6 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
             fresh[key] = _store(component, result)
     report.diagnostics.sort(key=lambda d: d.sort_key)
     if cache and not report.unreadable:
-        in_run = {f.resolved for f in run_files}
         kept = {k: v for k, v in data.components.items() if not in_run.intersection(v.files)}
         imports = {f.digest: data.imports[f.digest] for f in run_files}
         _save(cache, CacheData({**kept, **fresh}, imports, [*joins, *found_joins]))
@@ -340,7 +339,7 @@ def _valid_component(value: dict[str, Any]) -> bool:
     if set(value) != {"files", "context"} or not _is_map_of(value["files"], list):
         return False
     context = value["context"]
-    if not (_is_map_of(context, str)):
+    if not _is_map_of(context, str):
         return False
     return all(_valid_finding(f) for found in value["files"].values() for f in found)
 

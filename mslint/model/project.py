@@ -127,12 +127,12 @@ class Project:
         if id(module) in self._linked:
             return
         self._linked.add(id(module))  # before following: star imports can be circular
+        bound_here = {*module.classes, *module.functions, *module.assigned, *module.imports}
         for imported_as in module.star_imports:
             source = self.module_named(imported_as, module)
             if source is None:
                 continue
             self._link(source)
-            bound_here = {*module.classes, *module.functions, *module.assigned, *module.imports}
             for name, qualname in source.star_exports(imported_as).items():
                 if name not in bound_here:
                     module.star_bindings[name] = qualname
@@ -152,7 +152,8 @@ class Project:
         return candidates[0] if candidates else None
 
     def _module_under(self, name: str, root: Path) -> ModuleInfo | None:
-        if (name, root) in self._not_on_disk or not all(name.split(".")):  # numpy, os, ...: asked for again and again
+        # numpy, os, ...: asked for again and again; an empty part (`from . import x` at the top) names nothing
+        if (name, root) in self._not_on_disk or not all(name.split(".")):
             return None
         head = root / name.split(".", 1)[0]
         if not self._is_folder_or_module(head):

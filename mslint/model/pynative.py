@@ -101,9 +101,7 @@ def _modes(module: ModuleInfo) -> frozenset[str]:
         if "set_context" in module.text:
             bindings = imports_in(module.tree, module.package)
             for node in descendants(module.tree):
-                if isinstance(node, ast.Call) and is_mindspore_name(
-                    _qualname(node.func, module, bindings), "set_context"
-                ):
+                if isinstance(node, ast.Call) and _is_set_context(node, module, bindings):
                     modes.update(_mode_of(node, module, bindings))
         cached = frozenset(modes)
         setattr(module.tree, _MODES, cached)

@@ -68,10 +68,10 @@ class UnknownRuleInSuppression(SuppressionRule):
         return Severity.WARNING
 
     def check_suppressions(self, comments: SuppressionComments, enabled: Sequence[Rule]) -> Iterator[CommentFinding]:
+        names = [name for rule in all_rules() for name in (rule.symbol, rule.code)]
         for suppression in comments.unused():
             if suppression.name.lower() == EVERY_RULE or _rule_called(suppression.name):
                 continue
-            names = [name for rule in all_rules() for name in (rule.symbol, rule.code)]
             close = difflib.get_close_matches(suppression.name, names, n=1)
             yield CommentFinding(
                 suppression,
