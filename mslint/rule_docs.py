@@ -6,6 +6,7 @@ and the language server's diagnostic links point at them.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 
@@ -26,6 +27,7 @@ def documentation_link(rule: Rule) -> str | None:
     return page.as_uri() if page.is_file() else None
 
 
+@cache  # reading the installed distribution's metadata costs a millisecond, once per diagnostic otherwise
 def _documentation_url() -> str | None:
     try:
         urls = metadata.metadata("mslint").get_all("Project-URL") or []

@@ -67,7 +67,7 @@ def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
         server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, f"mslint: {error}"))
         settings = Settings()
     context = sorted(p for p in path.parent.glob("*.py") if p != path)
-    # A byte order mark the editor kept is no part of the code (positions: see _position).
+    # A byte order mark the editor kept is no part of the code (positions: see _Positions.at).
     text = document.source[1:] if document.source.startswith(BOM) else document.source
     try:
         report = check_files([path], settings, sources={path: text}, context=context)
@@ -76,14 +76,19 @@ def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
         message = f"mslint: cannot analyse {path.name}: {type(error).__name__}: {error}"
         server.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, message))
         return []
-    return [_to_lsp(d, document) for d in report.diagnostics]
+    return lsp_diagnostics(report.diagnostics, document)
 
 
-def _to_lsp(diagnostic: Diagnostic, document: TextDocument) -> lsp.Diagnostic:
+def lsp_diagnostics(diagnostics: list[Diagnostic], document: TextDocument) -> list[lsp.Diagnostic]:
+    positions = _Positions(document)
+    return [_to_lsp(d, positions) for d in diagnostics]
+
+
+def _to_lsp(diagnostic: Diagnostic, positions: _Positions) -> lsp.Diagnostic:
     rule = rule_named(diagnostic.code)
     link = documentation_link(rule) if rule else None
     return lsp.Diagnostic(
-        range=_range(document, diagnostic.line, diagnostic.column, diagnostic.end_line, diagnostic.end_column),
+        range=positions.range(diagnostic.line, diagnostic.column, diagnostic.end_line, diagnostic.end_column),
         severity=_SEVERITIES[diagnostic.severity],
         code=diagnostic.code,
         code_description=lsp.CodeDescription(href=link) if link else None,
@@ -94,18 +99,24 @@ def _to_lsp(diagnostic: Diagnostic, document: TextDocument) -> lsp.Diagnostic:
     )
 
 
-def _position(document: TextDocument, line: int, column: int) -> lsp.Position:
-    """LSP positions count UTF-16 code units from 0; mslint columns count UTF-8 bytes from 1
-    of the code, which starts after a byte order mark the editor's text may begin with."""
-    lines = document.lines
-    text = lines[line - 1] if 0 < line <= len(lines) else ""
-    bom = BOM if line == 1 and text.startswith(BOM) else ""
-    characters = bom + text[len(bom) :].encode("utf-8")[: column - 1].decode("utf-8", errors="ignore")
-    return lsp.Position(line=line - 1, character=len(characters.encode("utf-16-le")) // 2)
+class _Positions:
+    """LSP positions of one version of a document. pygls splits the whole text into lines at
+    every ``document.lines``: they are split once here, so that converting N diagnostics is
+    linear in N, not N times the document."""
 
+    def __init__(self, document: TextDocument) -> None:
+        self.lines = document.lines
 
-def _range(document: TextDocument, line: int, column: int, end_line: int, end_column: int) -> lsp.Range:
-    return lsp.Range(start=_position(document, line, column), end=_position(document, end_line, end_column))
+    def at(self, line: int, column: int) -> lsp.Position:
+        """LSP positions count UTF-16 code units from 0; mslint columns count UTF-8 bytes from 1
+        of the code, which starts after a byte order mark the editor's text may begin with."""
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        bom = BOM if line == 1 and text.startswith(BOM) else ""
+        characters = bom + text[len(bom) :].encode("utf-8")[: column - 1].decode("utf-8", errors="ignore")
+        return lsp.Position(line=line - 1, character=len(characters.encode("utf-16-le")) // 2)
+
+    def range(self, line: int, column: int, end_line: int, end_column: int) -> lsp.Range:
+        return lsp.Range(start=self.at(line, column), end=self.at(end_line, end_column))
 
 
 def _publish(ls: LanguageServer, uri: str) -> None:
@@ -150,8 +161,9 @@ def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.C
 
 
 def _fix_action(document: TextDocument, diagnostic: lsp.Diagnostic, fix: Fix) -> lsp.CodeAction:
+    positions = _Positions(document)
     edits = [
-        lsp.TextEdit(range=_range(document, e.line, e.column, e.end_line, e.end_column), new_text=e.content)
+        lsp.TextEdit(range=positions.range(e.line, e.column, e.end_line, e.end_column), new_text=e.content)
         for e in fix.edits
     ]
     return lsp.CodeAction(

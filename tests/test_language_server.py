@@ -262,3 +262,27 @@ def test_a_request_with_invalid_params_gets_an_error_reply(tmp_path: Path) -> No
             watchdog.cancel()
             if child.poll() is None:
                 child.kill()
+
+
+def test_many_diagnostics_split_the_document_into_lines_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Converting positions must be linear: pygls re-splits the whole text at every ``lines``."""
+    cells = "".join(
+        f"\nclass Net{i}(nn.Cell):\n    def construct(self, x):\n        return np.abs(x)\n" for i in range(200)
+    )
+    document = TextDocument((tmp_path / "many.py").as_uri(), "import numpy as np\nfrom mindspore import nn\n" + cells)
+    splits = 0
+    lines_property = TextDocument.lines
+
+    def counted(self: TextDocument) -> list[str]:
+        nonlocal splits
+        splits += 1
+        return list(lines_property.fget(self))  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(TextDocument, "lines", property(counted))
+    found = server.check_document(document)
+    assert len(found) == 200 and {d.code for d in found} == {"MS101"}
+    assert splits == 1
+    lines = document.source.splitlines()
+    last_call = max(i for i, line in enumerate(lines) if "np.abs" in line)
+    assert max(d.range.start.line for d in found) == last_call
+    assert min(d.range.start.character for d in found) == lines[last_call].index("np.abs")
