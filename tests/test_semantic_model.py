@@ -180,3 +180,26 @@ class Net(nn.Cell):
     constants = {name for name, kind in kinds.items() if kind is Kind.CONSTANT}
     assert constants == {"self", "height", "width", "axes", "half"}
     assert functions["Embed.construct"].returned_kinds == (Kind.GRAPH, (Kind.CONSTANT, Kind.CONSTANT))
+
+
+def test_checked_importers_are_the_modules_importing_a_module_or_one_inside_it(tmp_path: Path) -> None:
+    sources = {
+        "pkg/__init__.py": "",
+        "pkg/sub.py": "",
+        "whole.py": "import pkg",
+        "inner.py": "from pkg.sub import thing",
+        "lookalike.py": "import pkgx",
+        "unrelated.py": "import os",
+    }
+    project = Project()
+    for name, source in sources.items():
+        path = tmp_path / name
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(source)
+        project.add(ModuleInfo.parse(path, source, checked=True))
+    stems = {name: [m.path.stem for m in project.checked_importers(name)] for name in ("pkg", "pkg.sub", "pkgx", "os")}
+    assert stems == {"pkg": ["whole", "inner"], "pkg.sub": ["inner"], "pkgx": ["lookalike"], "os": ["unrelated"]}
+    extra = tmp_path / "late.py"
+    extra.write_text("import pkg.sub")
+    project.add(ModuleInfo.parse(extra, "import pkg.sub", checked=True))
+    assert [m.path.stem for m in project.checked_importers("pkg.sub")] == ["inner", "late"], "a module added later"

@@ -177,11 +177,6 @@ def imported_names(module: ModuleInfo) -> frozenset[str]:
     return cached
 
 
-def names_module(imported: str, module_name: str) -> bool:
-    """Whether importing ``imported`` runs the module ``module_name`` (it or a package around it)."""
-    return imported == module_name or imported.startswith(f"{module_name}.")
-
-
 def call_argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
     """The argument a call passes by ``keyword`` or at ``position``; None when absent, ``None``,
     or hidden in ``*args``."""

@@ -10,7 +10,7 @@ from typing import Union
 
 from mslint.mindspore_tables import default_release
 from mslint.model.import_roots import ImportRoots, module_files
-from mslint.model.module import ModuleInfo, is_self_attribute
+from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
 from mslint.model.walk import descendants
 from mslint.source import source_text
 
@@ -106,9 +106,12 @@ class Project:
         self._folder_memo: dict[Path, bool] = {}
         self._linked: set[int] = set()
         self._generator_memo: tuple[int, frozenset[str]] | None = None
+        self._checked_count = 0
+        self._importers_memo: tuple[int, dict[str, list[ModuleInfo]]] | None = None
 
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
+        self._checked_count += module.checked
         self._by_name.setdefault(module.name, []).append(module)
         self._by_path[module.path.resolve()] = module
         if not module.checked:
@@ -278,6 +281,18 @@ class Project:
             self._generator_memo = (len(self.modules), names)
         return self._generator_memo[1]
 
+    def checked_importers(self, module_name: str) -> list[ModuleInfo]:
+        """The checked modules that import the module ``module_name`` or one inside it, in the
+        project's order: one index of every imported name's prefixes, not a scan per question."""
+        if self._importers_memo is None or self._importers_memo[0] != self._checked_count:
+            index: dict[str, list[ModuleInfo]] = {}
+            for module in self.checked_modules:
+                prefixes = {name[:end] for name in imported_names(module) for end in _prefix_ends(name)}
+                for prefix in prefixes:
+                    index.setdefault(prefix, []).append(module)
+            self._importers_memo = (self._checked_count, index)
+        return self._importers_memo[1].get(module_name, [])
+
     def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
         for klass in self.mro(cls):
             method = self._methods(klass).get(name)
@@ -301,6 +316,12 @@ class Project:
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
         return self._attribute_memo[id(cls.node)]
+
+
+def _prefix_ends(dotted: str) -> Iterator[int]:
+    """Where each prefix of ``dotted`` ends: ``a.b.c`` gives the ends of ``a``, ``a.b`` and ``a.b.c``."""
+    yield from (i for i, char in enumerate(dotted) if char == ".")
+    yield len(dotted)
 
 
 def _generator_names(tree: ast.Module) -> frozenset[str]:

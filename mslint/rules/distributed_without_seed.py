@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, imported_names, imports_in, names_module
+from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.project import Project, is_mindspore_name
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
@@ -124,8 +124,8 @@ def _program(module: ModuleInfo, project: Project) -> Iterator[ModuleInfo]:
     walked = [module]
     for current in walked:  # grows while it is walked
         yield current
-        for other in project.checked_modules:
-            if id(other) not in seen and any(names_module(name, current.name) for name in imported_names(other)):
+        for other in project.checked_importers(current.name):
+            if id(other) not in seen:
                 seen[id(other)] = other
                 walked.append(other)
     for current in walked:  # grows while it is walked
