@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
+from typing import TypeVar, Union
 
 from mslint.mindspore_tables import default_release
 from mslint.model.import_roots import ImportRoots, module_files
@@ -15,6 +15,7 @@ from mslint.model.walk import descendants
 from mslint.source import source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+T = TypeVar("T")
 
 # Classes exported by mindspore.nn that are not Cells (measured on 2.10: the metrics).
 _NON_CELL_NN_CLASSES = frozenset(
@@ -105,13 +106,10 @@ class Project:
         self._not_on_disk: set[tuple[str, Path]] = set()
         self._folder_memo: dict[Path, bool] = {}
         self._linked: set[int] = set()
-        self._generator_memo: tuple[int, frozenset[str]] | None = None
-        self._checked_count = 0
-        self._importers_memo: tuple[int, dict[str, list[ModuleInfo]]] | None = None
+        self._derived: dict[Callable[[Project], object], tuple[int, object]] = {}
 
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
-        self._checked_count += module.checked
         self._by_name.setdefault(module.name, []).append(module)
         self._by_path[module.path.resolve()] = module
         if not module.checked:
@@ -274,24 +272,22 @@ class Project:
         resolved = self.resolve(qualname, near)
         return isinstance(resolved, ClassRef) and self.is_cell(resolved)
 
+    def derived(self, compute: Callable[[Project], T]) -> T:
+        """``compute(self)``, once per set of modules: a fact about the whole project that rules
+        ask for per class or per call would otherwise make them quadratic in the project."""
+        memo = self._derived.get(compute)
+        if memo is None or memo[0] != len(self.modules):
+            memo = self._derived[compute] = (len(self.modules), compute(self))
+        return memo[1]  # type: ignore[return-value]
+
     def generator_names(self) -> frozenset[str]:
         """Names of the functions of the project's modules that ``yield`` (a cheap first test)."""
-        if self._generator_memo is None or self._generator_memo[0] != len(self.modules):
-            names = frozenset(name for module in self.modules for name in _generator_names(module.tree))
-            self._generator_memo = (len(self.modules), names)
-        return self._generator_memo[1]
+        return self.derived(_all_generator_names)
 
     def checked_importers(self, module_name: str) -> list[ModuleInfo]:
         """The checked modules that import the module ``module_name`` or one inside it, in the
-        project's order: one index of every imported name's prefixes, not a scan per question."""
-        if self._importers_memo is None or self._importers_memo[0] != self._checked_count:
-            index: dict[str, list[ModuleInfo]] = {}
-            for module in self.checked_modules:
-                prefixes = {name[:end] for name in imported_names(module) for end in _prefix_ends(name)}
-                for prefix in prefixes:
-                    index.setdefault(prefix, []).append(module)
-            self._importers_memo = (self._checked_count, index)
-        return self._importers_memo[1].get(module_name, [])
+        project's order."""
+        return self.derived(_checked_importers).get(module_name, [])
 
     def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
         for klass in self.mro(cls):
@@ -316,6 +312,20 @@ class Project:
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
         return self._attribute_memo[id(cls.node)]
+
+
+def _all_generator_names(project: Project) -> frozenset[str]:
+    return frozenset(name for module in project.modules for name in _generator_names(module.tree))
+
+
+def _checked_importers(project: Project) -> dict[str, list[ModuleInfo]]:
+    """The checked modules importing each dotted name, or a module inside it: one index of
+    every imported name's prefixes."""
+    index: dict[str, list[ModuleInfo]] = {}
+    for module in project.checked_modules:
+        for prefix in {name[:end] for name in imported_names(module) for end in _prefix_ends(name)}:
+            index.setdefault(prefix, []).append(module)
+    return index
 
 
 def _prefix_ends(dotted: str) -> Iterator[int]:

@@ -357,10 +357,17 @@ def _is_compiled(cls: ClassRef, project: Project) -> bool:
     bases = mindspore_bases(cls, project)
     if bases is None or not all(is_plain_cell(b) for b in bases) or _defines_construct(cls, project):
         return True
-    return any(
-        _defines_construct(sub, project) and any(k.node is cls.node for k in project.mro(sub))
+    return id(cls.node) in project.derived(_bases_of_compiled_classes)
+
+
+def _bases_of_compiled_classes(project: Project) -> frozenset[int]:
+    """The class nodes (ids) that a class of the project defining ``construct`` derives from."""
+    return frozenset(
+        id(base.node)
         for module in project.modules
         for sub in (ClassRef(module, node) for node in module.classes.values())
+        if _defines_construct(sub, project)
+        for base in project.mro(sub)
     )
 
 
@@ -372,6 +379,10 @@ def _defines_construct(cls: ClassRef, project: Project) -> bool:
 def _attributes_read_from_outside(project: Project) -> frozenset[str]:
     """Attributes the project reads through another object than ``self`` (``self.holder.layers``):
     a Cell without ``construct`` may keep Cells for another Cell's graph code."""
+    return project.derived(_all_outside_reads)
+
+
+def _all_outside_reads(project: Project) -> frozenset[str]:
     return frozenset(name for module in project.modules for name in _outside_reads(module))
 
 

@@ -158,9 +158,6 @@ def _check_source(
             return
 
 
-_SETS_SPAWN = "_mslint_sets_spawn"
-
-
 def _runs_in_spawned_processes(call: ast.Call, project: Project) -> bool:
     """The one set-up MindSpore supports network operators in: ``python_multiprocessing=True``
     with the ``spawn`` start method set somewhere in the program."""
@@ -168,19 +165,14 @@ def _runs_in_spawned_processes(call: ast.Call, project: Project) -> bool:
         k.arg == "python_multiprocessing" and isinstance(k.value, ast.Constant) and k.value.value is True
         for k in call.keywords
     )
-    return multiprocessing and any(_sets_spawn(m) for m in project.checked_modules)
+    return multiprocessing and project.derived(_program_sets_spawn)
+
+
+def _program_sets_spawn(project: Project) -> bool:
+    return any(_sets_spawn(m) for m in project.checked_modules)
 
 
 def _sets_spawn(module: ModuleInfo) -> bool:
-    """Kept on the module's tree: every ``GeneratorDataset`` call of the project asks of every module."""
-    cached: bool | None = module.tree.__dict__.get(_SETS_SPAWN)
-    if cached is None:
-        cached = _calls_set_spawn(module)
-        setattr(module.tree, _SETS_SPAWN, cached)
-    return cached
-
-
-def _calls_set_spawn(module: ModuleInfo) -> bool:
     return any(
         isinstance(node, ast.Call)
         and isinstance(node.func, (ast.Attribute, ast.Name))
