@@ -13,6 +13,12 @@ are listed: a FALSE one is a fixed false alarm, a TRUE one a lost finding, and t
 Corpora: mindcv, mindocr and mindyolo (released wheels), mindformers 2.1.0 (its wheel), and,
 where given or found, mindspore-courses/applications (``../shared/corpora/applications``) and
 mindspore-courses/External-Attention-MindSpore (a checkout, ``--corpus external-attention=PATH``).
+
+Settings per corpus: where ``benchmarks/settings/NAME.toml`` exists, the run on corpus NAME
+reads it (``mslint check --config``) instead of looking for a ``pyproject.toml`` around the
+corpus. mindformers' settings name its PyNative-only trainer and models (``pynative``): the review
+judges the code as the project runs it. Its patterns name folders and files (``"pynative"``),
+which match wherever the corpus lies; paths relative to the settings folder would not.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from corpora import released_package, zoo
 
 REPO = Path(__file__).resolve().parent.parent
 REVIEW = REPO / "benchmarks" / "review.jsonl"
+CORPUS_SETTINGS = REPO / "benchmarks" / "settings"
 SHARED_APPLICATIONS = REPO.parent / "shared" / "corpora" / "applications"
 Key = tuple[str, str, int, str]
 
@@ -48,9 +55,12 @@ def default_corpora() -> dict[str, Path]:
     return corpora
 
 
-def findings(corpus: Path) -> list[dict[str, object]]:
+def findings(name: str, corpus: Path) -> list[dict[str, object]]:
     command = [sys.executable, "-m", "mslint", "check", ".", "--no-cache", "--format", "json"]
     command += ["--mindspore-version", "2.10", "--fail-on", "error"]
+    settings = CORPUS_SETTINGS / f"{name}.toml"
+    if settings.is_file():
+        command += ["--config", str(settings)]
     done = subprocess.run(command, cwd=corpus, capture_output=True, text=True)
     if done.returncode not in (0, 1):
         sys.exit(f"mslint failed on {corpus} ({done.returncode}): {done.stderr.strip()}")
@@ -125,7 +135,7 @@ def main() -> int:
             parser.error(f"--corpus takes NAME=PATH to a folder, not {given!r}")
         corpora[name] = Path(path).resolve()
     review = load_review(args.review)
-    results = {name: findings(path) for name, path in corpora.items()}
+    results = {name: findings(name, path) for name, path in corpora.items()}
     reported = {key_of(name, f) for name, found in results.items() for f in found}
     gone = sorted(k for k in review if k[0] in results and k not in reported)
     args.output.write_text(render(results, review, gone), encoding="utf-8")

@@ -104,6 +104,7 @@ class Project:
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._not_on_disk: set[tuple[str, Path]] = set()
         self._folder_memo: dict[Path, bool] = {}
+        self._package_folder_memo: dict[Path, tuple[Path, ...]] = {}
         self._linked: set[int] = set()
         self._generator_memo: tuple[int, frozenset[str]] | None = None
 
@@ -145,11 +146,28 @@ class Project:
             return same_root
         if is_mindspore_name(name):
             return None  # MindSpore is judged by its public names, never loaded from disk
-        for root in self.import_roots.for_root(near.root):
+        for root in (*self.import_roots.for_root(near.root), *self._package_folders(near)):
             module = self._module_under(name, root)
             if module is not None:
                 return module
         return candidates[0] if candidates else None
+
+    def _package_folders(self, module: ModuleInfo) -> tuple[Path, ...]:
+        """The package folders between ``module``'s import root and the module, outermost first.
+
+        A script run from one of them puts that folder first on ``sys.path``: ``src/train.py``
+        makes ``from nerf_utils import x`` in ``src/models/net.py`` find ``src/nerf_utils``
+        although ``src`` is a package too. Searched after the import roots, so a name they
+        resolve keeps its module."""
+        folders = self._package_folder_memo.get(module.path)
+        if folders is None:
+            inside: list[Path] = []
+            folder = module.path.resolve().parent
+            while folder != module.root and module.root in folder.parents:
+                inside.insert(0, folder)
+                folder = folder.parent
+            folders = self._package_folder_memo[module.path] = tuple(inside)
+        return folders
 
     def _module_under(self, name: str, root: Path) -> ModuleInfo | None:
         # numpy, os, ...: asked for again and again; an empty part (`from . import x` at the top) names nothing
