@@ -85,7 +85,8 @@ class PythonContainerOfCells(Rule):
 
     code = "MS103"
     symbol = "python-container-of-cells"
-    summary = "a plain list, tuple or dict of Cells or Parameters kept as a Cell attribute"
+    summary = "a plain list, tuple or dict of Cells, or of Parameters (a warning), kept as a Cell attribute"
+    warning_findings = "containers of Parameters"
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
