@@ -68,7 +68,10 @@ def test_the_json_fields_table_names_every_field_of_a_finding_and_its_fix(run: R
 @pytest.mark.parametrize(
     ("symbol", "severity"),
     [
-        ("python-container-of-cells", "error; warning for containers of Parameters"),
+        (
+            "python-container-of-cells",
+            "error; warning for containers of Parameters, and of dropouts among Cells without Parameters",
+        ),
         ("parameter-mutation-in-graph", "error; warning for `requires_grad` set on a plain tensor (a LAX fallback)"),
         ("torch-api-in-cell", "error"),
     ],
