@@ -51,7 +51,8 @@ def test_entry_is_named_in_the_message() -> None:
 def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
     """nerf's layout: ``src/`` and ``src/models/`` are packages and the scripts run from ``src/``,
     so ``from nerf_utils.sampler import sample`` in ``src/models/renderer.py`` is
-    ``src/nerf_utils/sampler.py``: graph code, not a third-party call."""
+    ``src/nerf_utils/sampler.py``: graph code, not a third-party call. Without the script no
+    ``sys.path`` holds ``src/``, and the name is not the project's."""
     write("src/__init__.py", "")
     write("src/models/__init__.py", "")
     write("src/nerf_utils/__init__.py", "")
@@ -77,4 +78,6 @@ def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
                 return sample(x)
         """,
     )
+    assert findings([renderer, sampler]) == {("renderer.py", 7, "third-party-call-in-graph")}
+    write("src/train.py", 'if __name__ == "__main__":\n    pass\n')
     assert findings([renderer, sampler]) == {("sampler.py", 5, "third-party-call-in-graph")}

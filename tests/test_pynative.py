@@ -306,7 +306,8 @@ def test_script_in_a_package_reaches_cells_through_its_own_folder(write) -> None
     write("src/models/__init__.py", "")
     net = write("src/models/net.py", NUMPY_CELL)
     script = SCRIPT.format(imports="import mindspore as ms", call="ms.set_context(mode=ms.PYNATIVE_MODE)")
-    script_path = write("src/train.py", script.replace("from net import Net", "from models.net import Net"))
+    script = script.replace("from net import Net", "from models.net import Net")
+    script_path = write("src/train.py", script + '\n\nif __name__ == "__main__":\n    main()\n')
     assert findings([net], Settings()) == {("net.py", 7, "third-party-call-in-graph")}
     assert findings([net, script_path], Settings()) == set()
 
