@@ -1,6 +1,6 @@
 """How often mslint is right on real code: findings per rule against a tracked review.
 
-    python benchmarks/precision.py [--corpus NAME=PATH ...] [--output docs/precision.md]
+    python benchmarks/precision.py [--corpus NAME=PATH ...] [--output docs/precision.md] [--before OLD.md]
 
 Runs ``mslint check --no-cache`` (MindSpore 2.10 tables) on each corpus and matches every
 finding with ``benchmarks/review.jsonl``: one JSON object per reviewed finding, with
@@ -13,6 +13,16 @@ are listed: a FALSE one is a fixed false alarm, a TRUE one a lost finding, and t
 Corpora: mindcv, mindocr and mindyolo (released wheels), mindformers 2.1.0 (its wheel), and,
 where given or found, mindspore-courses/applications (``../shared/corpora/applications``) and
 mindspore-courses/External-Attention-MindSpore (a checkout, ``--corpus external-attention=PATH``).
+
+``--before`` takes a page this script wrote earlier (``git show REV:docs/precision.md > old.md``)
+and shows its findings and precision beside the new ones, rule by rule and corpus by corpus;
+rules that no longer report anything keep their row.
+
+Settings per corpus: where ``benchmarks/settings/NAME.toml`` exists, the run on corpus NAME
+reads it (``mslint check --config``) instead of looking for a ``pyproject.toml`` around the
+corpus. mindformers' settings name its PyNative-only trainer and models (``pynative``): the review
+judges the code as the project runs it. Its patterns name folders and files (``"pynative"``),
+which match wherever the corpus lies; paths relative to the settings folder would not.
 """
 
 from __future__ import annotations
@@ -29,8 +39,11 @@ from corpora import released_package, zoo
 
 REPO = Path(__file__).resolve().parent.parent
 REVIEW = REPO / "benchmarks" / "review.jsonl"
+CORPUS_SETTINGS = REPO / "benchmarks" / "settings"
 SHARED_APPLICATIONS = REPO.parent / "shared" / "corpora" / "applications"
 Key = tuple[str, str, int, str]
+Row = tuple[str, str, str]
+"""corpus, rule, severity: one row of the table."""
 
 
 @dataclass(frozen=True)
@@ -48,9 +61,12 @@ def default_corpora() -> dict[str, Path]:
     return corpora
 
 
-def findings(corpus: Path) -> list[dict[str, object]]:
+def findings(name: str, corpus: Path) -> list[dict[str, object]]:
     command = [sys.executable, "-m", "mslint", "check", ".", "--no-cache", "--format", "json"]
     command += ["--mindspore-version", "2.10", "--fail-on", "error"]
+    settings = CORPUS_SETTINGS / f"{name}.toml"
+    if settings.is_file():
+        command += ["--config", str(settings)]
     done = subprocess.run(command, cwd=corpus, capture_output=True, text=True)
     if done.returncode not in (0, 1):
         sys.exit(f"mslint failed on {corpus} ({done.returncode}): {done.stderr.strip()}")
@@ -76,7 +92,25 @@ def key_of(corpus: str, finding: dict[str, object]) -> Key:
     return corpus, path, int(str(finding["line"])), str(finding["symbol"])
 
 
-def render(results: dict[str, list[dict[str, object]]], review: dict[Key, Verdict], gone: list[Key]) -> str:
+def load_before(path: Path) -> dict[Row, tuple[str, str]]:
+    """Findings and precision per row of a page this script wrote earlier."""
+    before = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) >= 8 and cells[0] != "corpus":
+            before[(cells[0], cells[1], cells[2])] = (cells[3], cells[7])
+    return before
+
+
+def render(
+    results: dict[str, list[dict[str, object]]],
+    review: dict[Key, Verdict],
+    gone: list[Key],
+    before: dict[Row, tuple[str, str]] | None = None,
+) -> str:
+    header = ["corpus", "rule", "severity", "findings", "reviewed", "true", "false", "precision"]
+    if before is not None:
+        header += ["findings before", "precision before"]
     lines = [
         "# Precision on real code",
         "",
@@ -84,8 +118,8 @@ def render(results: dict[str, list[dict[str, object]]], review: dict[Key, Verdic
         "counts once it is reviewed: TRUE when the compiler (or the cited fact) confirms it, FALSE",
         "when it does not. Every error is meant to be reviewed, warnings on a sample.",
         "",
-        "| corpus | rule | severity | findings | reviewed | true | false | precision |",
-        "|---|---|---|---|---|---|---|---|",
+        "| " + " | ".join(header) + " |",
+        "|---" * len(header) + "|",
     ]
     for corpus, found in results.items():
         counts: Counter[tuple[str, str, str]] = Counter()
@@ -95,10 +129,13 @@ def render(results: dict[str, list[dict[str, object]]], review: dict[Key, Verdic
             counts[(symbol, severity, "all")] += 1
             if verdict is not None:
                 counts[(symbol, severity, "true" if verdict.true else "false")] += 1
-        for symbol, severity in sorted({(s, v) for s, v, _ in counts}):
+        rows = {(s, v) for s, v, _ in counts} | {(s, v) for c, s, v in before or {} if c == corpus}
+        for symbol, severity in sorted(rows):
             true, false = counts[(symbol, severity, "true")], counts[(symbol, severity, "false")]
             precision = f"{true / (true + false):.0%}" if true + false else "-"
             row = [corpus, symbol, severity, counts[(symbol, severity, "all")], true + false, true, false, precision]
+            if before is not None:
+                row += before.get((corpus, symbol, severity), ("0", "-"))
             lines.append("| " + " | ".join(str(cell) for cell in row) + " |")
     if gone:
         lines += ["", "Reviewed findings no longer reported:", ""]
@@ -117,6 +154,7 @@ def main() -> int:
     parser.add_argument("--corpus", action="append", default=[], metavar="NAME=PATH", help="add or replace a corpus")
     parser.add_argument("--review", type=Path, default=REVIEW)
     parser.add_argument("--output", type=Path, default=REPO / "docs" / "precision.md")
+    parser.add_argument("--before", type=Path, help="an earlier page of this script, shown beside the new figures")
     args = parser.parse_args()
     corpora = default_corpora()
     for given in args.corpus:
@@ -125,10 +163,13 @@ def main() -> int:
             parser.error(f"--corpus takes NAME=PATH to a folder, not {given!r}")
         corpora[name] = Path(path).resolve()
     review = load_review(args.review)
-    results = {name: findings(path) for name, path in corpora.items()}
+    results = {name: findings(name, path) for name, path in corpora.items()}
     reported = {key_of(name, f) for name, found in results.items() for f in found}
     gone = sorted(k for k in review if k[0] in results and k not in reported)
-    args.output.write_text(render(results, review, gone), encoding="utf-8")
+    if args.before is not None and not args.before.is_file():
+        parser.error(f"--before takes a page this script wrote, not {str(args.before)!r}")
+    before = load_before(args.before) if args.before is not None else None
+    args.output.write_text(render(results, review, gone, before), encoding="utf-8")
     for name, found in results.items():
         errors = [f for f in found if f["severity"] == "error"]
         unreviewed = sum(key_of(name, f) not in review for f in errors)

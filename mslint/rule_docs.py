@@ -41,7 +41,12 @@ def _documentation_url() -> str | None:
 
 
 def severity_text(rule: Rule) -> str:
-    """The rule's severity under each setting that changes it."""
+    """The rule's severity under each setting that changes it, and the findings that are warnings."""
+    text = _settings_severity_text(rule)
+    return f"{text}; warning for {rule.warning_findings}" if rule.warning_findings else text
+
+
+def _settings_severity_text(rule: Rule) -> str:
     by_setting = {
         (level, target): str(rule.severity(Settings(syntax_level=level, target=target)))
         for level in SYNTAX_LEVELS

@@ -35,3 +35,30 @@ def test_forward_counts_as_construct_and_an_unread_holder_is_left_alone(tmp_path
     report = check_files([path], Settings())
     flagged = {d.line for d in report.diagnostics if d.symbol == "python-container-of-cells"}
     assert flagged == {7}
+
+
+def test_a_hidden_dropout_has_its_own_message_and_is_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "cells.py"
+    path.write_text(
+        "from mindspore import nn\n\n\n"
+        "class Head(nn.Cell):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.stages = [nn.ReLU(), nn.Dropout(p=0.5)]\n"
+        "        self.layers = [nn.Dense(4, 4), nn.Dropout(p=0.5)]\n"
+        "        self.activations = [nn.ReLU(), nn.GELU()]\n\n"
+        "    def construct(self, x):\n"
+        "        for cell in [*self.stages, *self.layers, *self.activations]:\n"
+        "            x = cell(x)\n"
+        "        return x\n"
+    )
+    report = check_files([path], Settings())
+    found = {(d.line, str(d.severity), d.message) for d in report.diagnostics}
+    assert found == {
+        (
+            7,
+            "warning",
+            "`self.stages` keeps Cells in a plain list: `set_train` never reaches its dropout, so it never drops",
+        ),
+        (8, "error", "`self.layers` keeps Cells in a plain list: their parameters are not registered or trained"),
+    }

@@ -46,3 +46,38 @@ def test_entry_is_named_in_the_message() -> None:
     assert helper.entry == "RelativeBlock.construct"
     assert helper.entry_path is not None and helper.entry_path.endswith("relative.py")
     assert helper.message.endswith("(reached from RelativeBlock.construct)")
+
+
+def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
+    """nerf's layout: ``src/`` and ``src/models/`` are packages and the scripts run from ``src/``,
+    so ``from nerf_utils.sampler import sample`` in ``src/models/renderer.py`` is
+    ``src/nerf_utils/sampler.py``: graph code, not a third-party call. Without the script no
+    ``sys.path`` holds ``src/``, and the name is not the project's."""
+    write("src/__init__.py", "")
+    write("src/models/__init__.py", "")
+    write("src/nerf_utils/__init__.py", "")
+    sampler = write(
+        "src/nerf_utils/sampler.py",
+        """
+        import numpy as np
+
+
+        def sample(x):
+            return np.sort(x)
+        """,
+    )
+    renderer = write(
+        "src/models/renderer.py",
+        """
+        from mindspore import nn
+        from nerf_utils.sampler import sample
+
+
+        class Renderer(nn.Cell):
+            def construct(self, x):
+                return sample(x)
+        """,
+    )
+    assert findings([renderer, sampler]) == {("renderer.py", 7, "third-party-call-in-graph")}
+    write("src/train.py", 'if __name__ == "__main__":\n    pass\n')
+    assert findings([renderer, sampler]) == {("sampler.py", 5, "third-party-call-in-graph")}

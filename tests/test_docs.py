@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from mslint.pylint_plugin import message_id, plugin_rules
+from mslint.rule_docs import severity_text
 from mslint.rules import all_rules
 from tests.examples import REPO
 
@@ -62,3 +63,20 @@ def test_the_json_fields_table_names_every_field_of_a_finding_and_its_fix(run: R
     fix_row = rows["| `fix`"]
     for key in [*finding["fix"], *finding["fix"]["edits"][0]]:
         assert f"`{key}`" in fix_row, key
+
+
+@pytest.mark.parametrize(
+    ("symbol", "severity"),
+    [
+        (
+            "python-container-of-cells",
+            "error; warning for containers of Parameters, and of dropouts among Cells without Parameters",
+        ),
+        ("parameter-mutation-in-graph", "error; warning for `requires_grad` set on a plain tensor (a LAX fallback)"),
+        ("torch-api-in-cell", "error"),
+    ],
+)
+def test_severity_in_the_docs_names_the_findings_that_are_warnings(symbol: str, severity: str) -> None:
+    (rule,) = [r for r in all_rules() if r.symbol == symbol]
+    assert severity_text(rule) == severity
+    assert f"| `{symbol}` | {severity} |" in (REPO / "docs" / "rules.md").read_text()

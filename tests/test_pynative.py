@@ -297,3 +297,28 @@ def test_script_reaches_cells_in_a_folder_without_init(write) -> None:
     script_path = write("train.py", script.replace("from net import Net", "from models.generator import Net"))
     assert findings([net], Settings()) == {("generator.py", 7, "third-party-call-in-graph")}
     assert findings([net, script_path], Settings()) == set()
+
+
+def test_script_in_a_package_reaches_cells_through_its_own_folder(write) -> None:
+    """detr's layout: ``src/`` and ``src/models/`` are packages, and ``src/train.py`` (run
+    from ``src/``) imports ``from models.net import Net``, which Python finds beside the script."""
+    write("src/__init__.py", "")
+    write("src/models/__init__.py", "")
+    net = write("src/models/net.py", NUMPY_CELL)
+    script = SCRIPT.format(imports="import mindspore as ms", call="ms.set_context(mode=ms.PYNATIVE_MODE)")
+    script = script.replace("from net import Net", "from models.net import Net")
+    script_path = write("src/train.py", script + '\n\nif __name__ == "__main__":\n    main()\n')
+    assert findings([net], Settings()) == {("net.py", 7, "third-party-call-in-graph")}
+    assert findings([net, script_path], Settings()) == set()
+
+
+def test_modules_that_import_each_other_are_pynative_together(write) -> None:
+    """ICON's layout: a package whose ``__init__.py`` imports its submodule, which imports the
+    package back; only the PyNative script imports either from outside."""
+    write("lib/__init__.py", "from .net import Net\n")
+    net = write("lib/net.py", "import lib.util\n" + NUMPY_CELL)
+    write("lib/util.py", "")
+    script = SCRIPT.format(imports="import mindspore as ms", call="ms.set_context(mode=ms.PYNATIVE_MODE)")
+    script_path = write("train.py", script.replace("from net import Net", "from lib.net import Net"))
+    assert findings([net], Settings()) == {("net.py", 9, "third-party-call-in-graph")}
+    assert findings([net, script_path], Settings()) == set()

@@ -203,3 +203,30 @@ def test_checked_importers_are_the_modules_importing_a_module_or_one_inside_it(t
     extra.write_text("import pkg.sub")
     project.add(ModuleInfo.parse(extra, "import pkg.sub", checked=True))
     assert [m.path.stem for m in project.checked_importers("pkg.sub")] == ["inner", "late"], "a module added later"
+
+
+def test_a_loop_target_read_in_its_body_has_the_kind_of_the_loops_iterable(write) -> None:
+    source = """
+from mindspore import nn, ops
+
+class Net(nn.Cell):
+    def construct(self, x):
+        for item in ops.split(x, 2):
+            x = x + item
+        for item in [1, 3]:
+            constant = item
+        for item in [1, 3]:
+            item = x.sum()
+            rebound = item
+        for item in [1, 3]:
+            hidden = [item for item in ops.split(x, 2)]
+        return item
+"""
+    (function,) = graph_functions(project_of(write, source))
+    kinds = function.local_kinds
+    assert kinds["item"] is Kind.GRAPH
+    assert kinds["constant"] is Kind.CONSTANT
+    assert kinds["rebound"] is Kind.GRAPH
+    assert kinds["hidden"] is Kind.GRAPH
+    (returned,) = [n for n in ast.walk(function.node) if isinstance(n, ast.Return)]
+    assert function.kind(returned.value) is Kind.GRAPH

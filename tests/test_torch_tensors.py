@@ -27,3 +27,20 @@ def test_cpu_of_a_torch_tensor_is_not_flagged(tmp_path: Path) -> None:
     report = check_files([path], Settings())
     flagged = {(d.line, d.column) for d in report.diagnostics if d.symbol == "torch-api-in-cell"}
     assert flagged == {(10, 16)}, "only the MindSpore input's `x.cpu()` is flagged"
+
+
+def test_to_a_device_is_flagged_only_for_names_mindspore_does_not_know(tmp_path: Path) -> None:
+    """2.10's `Tensor.to` takes a device: "CPU", "cpu", "Ascend" and "npu" convert (graph mode on
+    the CPU backend then rejects the copy, as it rejects `ops.move_to`); "cuda", "GPU" do not."""
+    path = tmp_path / "moves.py"
+    path.write_text(
+        "import mindspore as ms\n"
+        "from mindspore import nn\n\n\n"
+        "class Moves(nn.Cell):\n"
+        "    def construct(self, x, device):\n"
+        '        kept = x.to("CPU") + x.to("Ascend") + x.to(device="npu") + x.to(ms.float16) + x.to(device)\n'
+        '        return kept + x.to("cuda") + x.to(device="GPU")\n'
+    )
+    report = check_files([path], Settings())
+    flagged = {(d.line, d.column) for d in report.diagnostics if d.symbol == "torch-api-in-cell"}
+    assert flagged == {(8, 23), (8, 38)}

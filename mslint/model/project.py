@@ -105,6 +105,8 @@ class Project:
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._not_on_disk: set[tuple[str, Path]] = set()
         self._folder_memo: dict[Path, bool] = {}
+        self._package_folder_memo: dict[Path, tuple[Path, ...]] = {}
+        self._script_folder_memo: dict[Path, bool] = {}
         self._linked: set[int] = set()
         self._derived: dict[Callable[[Project], object], tuple[int, object]] = {}
 
@@ -146,11 +148,36 @@ class Project:
             return same_root
         if is_mindspore_name(name):
             return None  # MindSpore is judged by its public names, never loaded from disk
-        for root in self.import_roots.for_root(near.root):
+        for root in (*self.import_roots.for_root(near.root), *self._package_folders(near)):
             module = self._module_under(name, root)
             if module is not None:
                 return module
         return candidates[0] if candidates else None
+
+    def _package_folders(self, module: ModuleInfo) -> tuple[Path, ...]:
+        """The package folders between ``module``'s import root and the module that hold a script
+        (a file with a ``__main__`` guard), outermost first.
+
+        Running that script puts its folder first on ``sys.path``: ``src/train.py`` makes
+        ``from nerf_utils import x`` in ``src/models/net.py`` find ``src/nerf_utils`` although
+        ``src`` is a package too. Searched after the import roots, so a name they resolve keeps
+        its module; a package folder without a script is on no ``sys.path``."""
+        folders = self._package_folder_memo.get(module.path)
+        if folders is None:
+            inside: list[Path] = []
+            folder = module.path.resolve().parent
+            while folder != module.root and module.root in folder.parents:
+                if self._holds_script(folder):
+                    inside.insert(0, folder)
+                folder = folder.parent
+            folders = self._package_folder_memo[module.path] = tuple(inside)
+        return folders
+
+    def _holds_script(self, folder: Path) -> bool:
+        known = self._script_folder_memo.get(folder)
+        if known is None:
+            known = self._script_folder_memo[folder] = any(_is_script(path) for path in sorted(folder.glob("*.py")))
+        return known
 
     def _module_under(self, name: str, root: Path) -> ModuleInfo | None:
         # numpy, os, ...: asked for again and again; an empty part (`from . import x` at the top) names nothing
@@ -401,3 +428,11 @@ def qualified_name(expr: ast.expr, module: ModuleInfo, local_names: frozenset[st
     if head is None:
         return None
     return ".".join([head, *reversed(parts)])
+
+
+def _is_script(path: Path) -> bool:
+    """Whether the file runs as a script: it tests ``__name__ == "__main__"``."""
+    try:
+        return "__main__" in path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False

@@ -10,7 +10,8 @@ leaves no doubt:
   mode taken from a variable, ``**options``) or uses ``jit`` / ``ms_function``;
 * such a script, or a module it imports, is PyNative-only when every module of the run that
   imports it is PyNative-only too: a test or another script that imports a module keeps its
-  Cells graph entries.
+  Cells graph entries. Modules that import each other (a package's ``__init__.py`` and its
+  submodules) are PyNative-only together when nothing else of the run imports them.
 """
 
 from __future__ import annotations
@@ -40,14 +41,15 @@ def pynative_modules(project: Project) -> frozenset[Path]:
         return frozenset()
     importers = _importers(project, list(candidates.values()))
     is_script = {id(m) for m in scripts}
-    only: set[int] = set()
+    # Every candidate is PyNative-only until an importer outside the set shows otherwise:
+    # modules that import each other (a package and its submodules) stay in together.
+    only = {key for key in candidates if importers[key] or key in is_script}
     changed = True
     while changed:
         changed = False
-        for key in candidates:
-            users = importers[key]
-            if key not in only and (users or key in is_script) and all(id(u) in only for u in users):
-                only.add(key)
+        for key in list(only):
+            if not all(id(u) in only for u in importers[key]):
+                only.discard(key)
                 changed = True
     return frozenset(candidates[key].path for key in only)
 

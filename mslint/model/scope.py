@@ -34,6 +34,7 @@ from mslint.model.values import (
     is_static_primitive,
     join,
     local_kinds,
+    loop_items,
     parameter_kinds,
 )
 from mslint.model.walk import descendants, own_nodes
@@ -131,6 +132,7 @@ class GraphFunction:
             self.self_name,
             self._self_attribute_is_static_primitive,
             self._returned_kinds,
+            loop_items(self.node),
         )
 
     @property

@@ -94,8 +94,11 @@ class KindEvaluator:
         self_name: str | None,
         self_attribute_is_static_primitive: Callable[[str], bool] = lambda attribute: False,
         returned_kinds: ReturnedKinds = lambda call, kind: None,
+        loop_items: dict[int, ast.expr] | None = None,
     ) -> None:
         self.local_kinds = local_kinds
+        self.loop_items = loop_items or {}
+        """For reads of a loop's target inside its body: the loop's iterable (see :func:`loop_items`)."""
         self.qualname = qualname
         self.self_attribute_kind = self_attribute_kind
         self.self_name = self_name
@@ -128,6 +131,9 @@ class KindEvaluator:
         if expr is None or isinstance(expr, (ast.Constant, ast.JoinedStr, ast.Lambda)):
             return Kind.CONSTANT, []
         if isinstance(expr, ast.Name):
+            iterable = self.loop_items.get(id(expr))
+            if iterable is not None:
+                return Kind.CONSTANT, [iterable]
             return self.local_kinds.get(expr.id, Kind.CONSTANT), []
         if isinstance(expr, ast.Attribute):
             if expr.attr in STATIC_ATTRIBUTES:
@@ -254,6 +260,52 @@ def _nested_parameter_bindings(
         for parameter in [*positional, *arguments.kwonlyargs]:
             found.append(Binding(parameter.arg, given.get(parameter.arg, defaults.get(parameter.arg, _CONSTANT))))
     return found
+
+
+_LOOP_ITEMS = "_mslint_loop_items"
+
+
+def loop_items(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, ast.expr]:
+    """The reads of a ``for`` loop's target inside its body, each mapped to the loop's iterable.
+
+    Kinds are flow-insensitive per name, so a name that one loop binds to tensors would make
+    every other use of it a graph value. Inside the body of a loop that binds it, and that
+    never rebinds it, the name holds an item of that loop's iterable, and has its kind:
+    ``for i in self.channels`` after ``for i in ops.split(x, 2)`` still slices with constants."""
+    cached: dict[int, ast.expr] | None = function.__dict__.get(_LOOP_ITEMS)
+    if cached is not None:
+        return cached
+    found: dict[int, ast.expr] = {}
+    for loop in descendants(function):
+        if not isinstance(loop, (ast.For, ast.AsyncFor)):
+            continue
+        body = [node for statement in loop.body for node in descendants(statement)]
+        names = set(bound_names(loop.target)) - _rebound(body)
+        found.update(
+            (id(node), loop.iter)
+            for node in body
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names
+        )
+    setattr(function, _LOOP_ITEMS, found)
+    return found
+
+
+def _rebound(nodes: list[ast.AST]) -> set[str]:
+    """Names that ``nodes`` bind or delete in any way, nested scopes included (a parameter of a
+    nested ``def`` or ``lambda`` hides the loop's target there)."""
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.alias):
+            names.add(node.asname or node.name.split(".")[0])
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+    return names
 
 
 def local_kinds(

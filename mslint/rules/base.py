@@ -40,6 +40,8 @@ class Rule:
     symbol: ClassVar[str]
     summary: ClassVar[str]
     node_types: ClassVar[tuple[type[ast.AST], ...]] = ()
+    warning_findings: ClassVar[str] = ""
+    """Which findings are warnings whatever the rule's severity (``Finding.severity``), for the docs."""
     compile_time_evidence: ClassVar[bool] = False
     """Whether the compiler running the flagged line once, while compiling, confirms a finding:
     true for rules about silent hazards such as `random.random()` in graph code."""

@@ -51,7 +51,10 @@ class ParameterMutationInGraph(Rule):
 
     code = "MS108"
     symbol = "parameter-mutation-in-graph"
-    summary = "`set_data`, `init_data`, `Parameter(...)` or `requires_grad = ...` in graph code"
+    summary = (
+        "`set_data`, `init_data`, `Parameter(...)`, `requires_grad = ...` in graph code (a warning on plain tensors)"
+    )
+    warning_findings = "`requires_grad` set on a plain tensor (a LAX fallback)"
     node_types = (ast.Call, ast.Assign, ast.AugAssign)
 
     def severity(self, settings: Settings) -> Severity:

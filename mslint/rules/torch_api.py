@@ -18,6 +18,9 @@ _MISSING_METHODS = {
     "cpu": "drop it: the device is chosen with `mindspore.set_device`",
     "detach": "use `ops.stop_gradient(x)`",
 }
+# The device names MindSpore 2.10's `Tensor.to(device)` converts; any other string fails to compile
+# ("Failed to convert the value "cuda" of input 'device' of 'ToDevice' to enum").
+_MINDSPORE_DEVICES = frozenset({"CPU", "cpu", "Ascend", "npu"})
 
 
 class TorchApiInCell(Rule):
@@ -26,8 +29,9 @@ class TorchApiInCell(Rule):
     Flags PyTorch habits on tensors in graph code (inputs, computed tensors, and tensors set
     as attributes in `__init__`, `self.t = Tensor(...)`) that MindSpore 2.10 rejects:
     `.cuda()`, `.cpu()`, `.detach()`, calling `.size(...)` (a property in MindSpore:
-    `x.shape[0]`, `x.size` for the element count), and `.to("cuda")` / `.to(device=...)`
-    with a device (MindSpore's `Tensor.to` takes a dtype). Methods the two frameworks
+    `x.shape[0]`, `x.size` for the element count), and `.to("cuda")` / `.to(device="cuda:0")`
+    with a device MindSpore does not name (its `Tensor.to` takes `"CPU"`, `"cpu"`, `"Ascend"`
+    or `"npu"`, or a dtype). Methods the two frameworks
     share (`view`, `permute`, `contiguous`, ...) are not flagged, nor are calls inside a
     `raise` statement (an error message's `x.size()`), which the compiler only reaches
     when it raises, nor methods of tensors that PyTorch made (`torch.Tensor(a).cpu()`):
@@ -36,8 +40,11 @@ class TorchApiInCell(Rule):
     ## Why it breaks graph mode
     The compile fails at every syntax level: `AttributeError: 'Tensor' object has no
     attribute 'cuda'` (`'cpu'`, `'detach'`), `ValueError: The object is not callable` for
-    `x.size(0)`, and `ValueError: Failed to convert the value "cuda" of input 'device'` for
-    `.to("cuda")`. Models ported from PyTorch carry these by the dozen.
+    `x.size(0)`, and `ValueError: Failed to convert the value "cuda" of input 'device' of
+    'ToDevice' to enum` for `.to("cuda")` (also `"GPU"`, `"cuda:0"`). Models ported from
+    PyTorch carry these by the dozen. `.to("CPU")` is MindSpore's own device move and is not
+    flagged; measured on the CPU backend, graph mode rejects it as it rejects `ops.move_to`
+    (`Unsupported op [CopyToHost] on CPU`), while PyNative runs it.
 
     ## Example
     ```python
@@ -85,12 +92,14 @@ class TorchApiInCell(Rule):
                 "`Tensor.size` is a property in MindSpore (the element count), not a method",
                 hint="use `x.shape[i]` for a dimension, `x.size` for the element count",
             )
-        elif name == "to" and _is_device(node):
-            yield Finding(
-                node,
-                "MindSpore's `Tensor.to` converts the dtype; it does not move tensors to a device",
-                hint="drop the device move: the device is chosen with `mindspore.set_device`",
-            )
+        elif name == "to":
+            device = _unknown_device(node)
+            if device is not None:
+                yield Finding(
+                    node,
+                    f"MindSpore's `Tensor.to` knows no device {device!r}: only 'CPU' and 'Ascend' ('cpu', 'npu')",
+                    hint="drop the device move: the device is chosen with `mindspore.set_device`",
+                )
 
 
 def _is_tensor_attribute(expr: ast.expr, function: GraphFunction) -> bool:
@@ -123,7 +132,14 @@ def _is_torch_tensor(expr: ast.expr, function: GraphFunction, seen: set[str]) ->
     return False
 
 
-def _is_device(call: ast.Call) -> bool:
-    first = call.args[0] if call.args else None
-    is_string = isinstance(first, ast.Constant) and isinstance(first.value, str)
-    return is_string or any(k.arg == "device" for k in call.keywords)
+def _unknown_device(call: ast.Call) -> str | None:
+    """The device a ``.to(...)`` call names as a string that MindSpore does not convert (``"cuda"``)."""
+    given = [*call.args[:1], *(k.value for k in call.keywords if k.arg == "device")]
+    for device in given:
+        if (
+            isinstance(device, ast.Constant)
+            and isinstance(device.value, str)
+            and device.value not in _MINDSPORE_DEVICES
+        ):
+            return device.value
+    return None

@@ -19,6 +19,9 @@ _REJECTED: dict[type[ast.AST], str] = {
     ast.Delete: "a `del` statement",
 }
 
+# Tensor methods that, given no axis, reduce over every axis to a 0-d tensor.
+_FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any"})
+
 
 class UnsupportedSyntax(Rule):
     """
@@ -27,7 +30,8 @@ class UnsupportedSyntax(Rule):
     rejects even at the `LAX` syntax level: `import` and `from ... import`, `try`,
     `del`, calls of generator functions (functions that `yield`), which the compiler
     reports where they are called, and Python builtins applied to tensors: `range(t)`,
-    `max(t, 1)` / `min(t, u)` (MindSpore's own compare of a 0-d tensor compiles in LAX), and
+    `max(t, 1)` / `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles
+    and STRICT rejects), and
     `map` over a `lambda` that reads the function's local variables. The list is measured on the compiler,
     not copied from older documentation: `global`, `lambda`, `assert` and `raise`
     compile, and are not flagged.
@@ -97,7 +101,11 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             "`range` of a tensor: MindSpore rejects it at every syntax level (it needs a Python int)",
             hint="iterate over a constant or shape-derived count, or loop with `while` on a tensor condition",
         )
-    elif qualname in ("builtins.max", "builtins.min") and len(call.args) > 1 and tensors:
+    elif (
+        qualname in ("builtins.max", "builtins.min")
+        and len(call.args) > 1
+        and not all(_is_0d(t, function) for t in tensors)
+    ):
         name = qualname.rpartition(".")[2]
         yield Finding(
             call,
@@ -112,6 +120,29 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             "(a closure with free variables)",
             hint="use a list comprehension or a `for` loop",
         )
+
+
+def _is_0d(expr: ast.expr, function: GraphFunction, seen: frozenset[str] = frozenset()) -> bool:
+    """A 0-d tensor, which Python's ``max``/``min`` compare in LAX (STRICT rejects them: "the inputs
+    should be constant"): a reduction over every axis (``t.sum()``), maybe cast
+    (``.astype(ms.int32)``), the ``max``/``min`` of such values and constants, or a local bound
+    only to those."""
+    while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("astype", "to"):
+        expr = expr.func.value
+    if isinstance(expr, ast.Name):
+        if expr.id in seen:  # `n = min(n, t.sum())`: its other bindings decide
+            return True
+        values = function.local_values.get(expr.id, [])
+        return bool(values) and all(_is_0d_or_constant(v, function, seen | {expr.id}) for v in values)
+    if not isinstance(expr, ast.Call) or expr.keywords:
+        return False
+    if function.qualname(expr.func) in ("builtins.max", "builtins.min"):
+        return all(_is_0d_or_constant(a, function, seen) for a in expr.args)
+    return isinstance(expr.func, ast.Attribute) and expr.func.attr in _FULL_REDUCTIONS and not expr.args
+
+
+def _is_0d_or_constant(expr: ast.expr, function: GraphFunction, seen: frozenset[str]) -> bool:
+    return function.kind(expr) is Kind.CONSTANT or _is_0d(expr, function, seen)
 
 
 def _reads_locals(func: ast.expr, function: GraphFunction) -> bool:

@@ -31,6 +31,13 @@ class ToDevice(nn.Cell):  # mslint: inputs=float32[2,4]
         return x.to("cuda")  # expect: torch-api-in-cell
 
 
+class ToDeviceMindSporeDoesNotName(nn.Cell):  # mslint: inputs=float32[2,4]
+    """`Tensor.to` takes "CPU" or "Ascend" in 2.10: PyTorch's "cuda:0" and a "GPU" fail to convert."""
+
+    def construct(self, x):
+        return x.to(device="cuda:0") + x.to("GPU")  # expect: torch-api-in-cell
+
+
 class SizeOfTensorAttribute(nn.Cell):  # mslint: inputs=float32[2,4]
     def __init__(self):
         super().__init__()

@@ -44,3 +44,15 @@ class BlocksGivenACount(nn.Cell):  # mslint: inputs=float32[8,4]
         for block in self.blocks:
             x = block(x, (x[:, 0] > 3).sum())
         return x
+
+
+class LoopOverTensorCounts(nn.Cell):  # mslint: inputs=float32[8,4], int32[2]
+    """A loop's target is an item of its iterable: here a tensor of counts."""
+
+    def construct(self, x, counts):
+        parts = []
+        start = 0
+        for count in counts:
+            parts.append(x[start : start + count])  # expect: variable-slice
+            start = start + count
+        return parts[0]

@@ -1,6 +1,6 @@
 """Slices the compiler resolves: constants, shapes, unrolled loop indices, Python defaults."""
 
-from mindspore import nn
+from mindspore import nn, ops
 
 
 class ShapeDerivedSlice(nn.Cell):  # mslint: inputs=float32[8,4]
@@ -79,3 +79,30 @@ class BlocksByName(nn.Cell):  # mslint: inputs=float32[8,4]
         for i in range(2):
             x = getattr(self, f"block{i}")(x, rows // 2, cols)
         return x
+
+
+def _split(x, groups):
+    """One name for two loops: the tensors of `ops.split` in one, the Python ints of a list in the other."""
+    parts = []
+    if isinstance(groups, int):
+        for part in ops.split(x, x.shape[1] // groups, axis=1):
+            parts.append(part)
+    else:
+        start = 0
+        for part in groups:
+            parts.append(x[:, start : start + part])
+            start = start + part
+    return parts
+
+
+class LoopItemsOfAConstantList(nn.Cell):  # mslint: inputs=float32[8,4]
+    """Inside a loop's body its target is an item of that loop's iterable, whatever another loop binds to the name."""
+
+    def __init__(self):
+        super().__init__()
+        self.channels = [1, 3]
+
+    def construct(self, x):
+        halves = _split(x, 2)
+        parts = _split(x, self.channels)
+        return halves[0] * 2, parts[1]
