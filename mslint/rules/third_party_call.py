@@ -13,13 +13,10 @@ from mslint.settings import Settings
 
 # Modules whose calls are not third-party code in graph mode.
 _GRAPH_NATIVE_ROOTS = frozenset({"mindspore", "builtins", "__future__"})
-# Standard-library functions the compiler turns into graph operations, tensors and all (measured:
-# `operator.add(x, 1)` and `functools.partial(ops.add, x)` compile in STRICT).
-_OPERATOR_FUNCTIONS = (
-    "add sub mul truediv floordiv mod pow matmul neg pos abs eq ne lt le gt ge getitem and_ or_ xor invert"
-)
+# Standard-library functions the compiler turns into graph operations, tensors and all (measured
+# in STRICT; `operator.neg` and `operator.pow` of a tensor are not: they fall back).
 _GRAPH_NATIVE_FUNCTIONS = frozenset(
-    {"functools.partial", *(f"operator.{name}" for name in _OPERATOR_FUNCTIONS.split())}
+    {"functools.partial", *(f"operator.{name}" for name in ("add", "sub", "mul", "truediv", "lt", "getitem"))}
 )
 
 
