@@ -19,6 +19,7 @@ Runs only in the verifier's compile process, which has imported MindSpore.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import inspect
@@ -36,6 +37,9 @@ from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, UNTRACKED, L
 from mslint.verify.sources import Write, function_defined_at, writes
 
 COMPARED, NOT_COMPARABLE, NOT_RUN = "compared", "not-comparable", "not-run"
+COMPILED_BEFORE_COMPARING = "compiled.json"
+"""The compile's result, written to the compile's folder before the comparison starts: a
+comparison that crashes or runs past the timeout must not lose the compile's evidence."""
 CALLS = 2
 _SEED, _OTHER_MINDSPORE_SEED = 0, 1
 _OUTPUT = "the output"
@@ -107,8 +111,8 @@ def compare_modes(
         again = _run(build, ms.PYNATIVE_MODE, state, functions, _OTHER_MINDSPORE_SEED)
     except Exception as error:
         return _not_comparable(f"PyNative raised {_one_line(error)}", started)
-    if not _same_runs(pynative, again):
-        label = _first_difference(pynative, again)
+    label = _first_difference(pynative, again)
+    if label is not None:
         reason = f"two PyNative runs disagree on {label} (random operators, or values that change from run to run)"
         return _not_comparable(reason, started)
     problems = _divergences(graph, pynative, functions, hazards, definition, level)
@@ -361,10 +365,6 @@ def _close_arrays(a: Any, b: Any) -> bool:
     return bool(np.allclose(a, b, rtol=1e-2 if low else 1e-4, atol=1e-3 if low else 1e-5, equal_nan=True))
 
 
-def _same_runs(first: list[Snapshot], second: list[Snapshot]) -> bool:
-    return _first_difference(first, second) is None
-
-
 def _first_difference(first: list[Snapshot], second: list[Snapshot]) -> str | None:
     for a, b in zip(first, second):
         for label in dict.fromkeys([*a, *b]):
@@ -446,19 +446,11 @@ def _writing_lines(label: str, functions: list[_Function]) -> tuple[Location, ..
             continue
         arguments = [*node.args.posonlyargs, *node.args.args]
         self_name = arguments[0].arg if item.owner is not None and arguments else None
-        declared = {name for n in _walk_globals(node) for name in n}
+        declared = {name for n in ast.walk(node) if isinstance(n, ast.Global) for name in n.names}
         for write in writes(node):
             if _writes_label(write, label, item, self_name, declared):
                 found[(str(Path(code.co_filename).resolve()), write.line)] = None
     return tuple(found)
-
-
-def _walk_globals(node: Any) -> Iterator[list[str]]:
-    import ast
-
-    for child in ast.walk(node):
-        if isinstance(child, ast.Global):
-            yield child.names
 
 
 def _writes_label(write: Write, label: str, item: _Function, self_name: str | None, declared: set[str]) -> bool:

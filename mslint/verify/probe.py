@@ -14,6 +14,7 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import json
 import os
 import re
 import sys
@@ -38,7 +39,7 @@ from mslint.verify.compiler_output import (
     user_file_filter,
 )
 from mslint.verify.devices import available_devices
-from mslint.verify.divergence import compare_modes
+from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
 from mslint.verify.inputs import TensorSpec, parse_input_specs
 from mslint.verify.runner import COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
@@ -341,6 +342,8 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         + (unowned_parameter_problems(ir_text, held, is_user_file, level) if held is not None else [])
     )
     if job.get("compare") and rebuild is not None and not any(p.kind == ERROR for p in found):
+        compiled = {**result, "problems": [p.to_json() for p in found], "status": COMPILED}
+        Path(work_dir, COMPILED_BEFORE_COMPARING).write_text(json.dumps(compiled))
         definition = _definition(result["target"], is_user_file)
         with _stderr_to(Path(work_dir, "compare.log")):  # after the compile's log was read: its dumps stay apart
             comparison = compare_modes(rebuild, obj, inputs, is_user_file, found, definition, level)
