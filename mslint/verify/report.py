@@ -7,7 +7,16 @@ from collections import Counter
 from typing import Any
 
 from mslint.verify.command import VerifyReport
-from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, FALLBACK, RUNTIME, UNTRACKED, Problem
+from mslint.verify.compiler_output import (
+    COMPILE_TIME,
+    DIVERGENCE,
+    DYNAMIC_SHAPE,
+    ERROR,
+    FALLBACK,
+    RUNTIME,
+    UNTRACKED,
+    Problem,
+)
 from mslint.verify.runner import COMPILED, Outcome
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -19,6 +28,7 @@ _KINDS = {
     UNTRACKED: "parameters not owned",
     COMPILE_TIME: "run once while compiling",
     RUNTIME: "MindSpore's own check while running",
+    DIVERGENCE: "graph result differs from PyNative",
 }
 
 
@@ -111,4 +121,5 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
         "device": outcome.device,
         "compile_s": outcome.compile_s,
         "wall_s": outcome.wall_s,
+        "comparison": outcome.comparison,
     }
