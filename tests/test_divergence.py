@@ -118,6 +118,7 @@ def test_text_report_names_the_divergence(write: Callable[[str, str], Path], run
     assert "    graph result differs from PyNative in LAX: graph mode returns [[" in out
     expected = f"{path}:9: warning: graph result differs from PyNative in LAX: graph mode keeps global counter.calls"
     assert expected in out
+    assert " Graph mode compared with PyNative on 1 of 1 entry. Took " in out
 
 
 @pytest.mark.mindspore

@@ -17,6 +17,7 @@ from mslint.verify.compiler_output import (
     UNTRACKED,
     Problem,
 )
+from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
 from mslint.verify.runner import COMPILED, Outcome
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -30,6 +31,9 @@ _KINDS = {
     RUNTIME: "MindSpore's own check while running",
     DIVERGENCE: "graph result differs from PyNative",
 }
+
+
+_NOT_COMPARED = {NOT_COMPARABLE: "not comparable", NOT_RUN: "not run: dynamic input dimensions"}
 
 
 def render_text(report: VerifyReport) -> str:
@@ -89,7 +93,21 @@ def _summary(report: VerifyReport) -> str:
         devices = sorted({o.device for o in compiles if o.device})
         summary += f" {len(compiles)} of {len(report.outcomes)} compiles succeeded"
         summary += f" on {', '.join(devices)}." if devices else "."
+    summary += _comparisons(report.outcomes)
     return f"{summary} Took {report.seconds:g} s."
+
+
+def _comparisons(outcomes: list[Outcome]) -> str:
+    """How many entries graph mode was compared with PyNative on, and why not on the others."""
+    statuses = Counter(str(o.comparison["status"]) for o in outcomes if o.comparison)
+    total = sum(statuses.values())
+    if not total:
+        return ""
+    others = [f"{statuses[s]} {label}" for s, label in _NOT_COMPARED.items() if statuses[s]]
+    return (
+        f" Graph mode compared with PyNative on {statuses[COMPARED]} of {total} entr{'ies' if total != 1 else 'y'}"
+        + (f" ({', '.join(others)})." if others else ".")
+    )
 
 
 def render_json(report: VerifyReport) -> str:
