@@ -10,6 +10,7 @@ from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule, fallback_severity
+from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
 
 # Modules whose every call reads a clock or a random generator (or sleeps, or reseeds).
@@ -31,7 +32,10 @@ class PythonSideEffectInGraph(Rule):
     a dict attribute (errors: rejected at every syntax level), and, as warnings, changes that
     graph mode silently loses where PyNative keeps them (measured by running both):
     `self.seen.append(x)` (`extend`, `pop`) on a list attribute, `SEEN.append(x)` or
-    `CACHE[k] = x` on a module-level list or dict, and assigning a `global`.
+    `CACHE[k] = x` on a module-level list or dict, and assigning a `global`. Log messages and
+    warnings written from graph code (`logging.info("...")`, `logger.warning("...")` through a
+    module-level `logging.getLogger(...)`, `warnings.warn("...")`) are warnings too: they run
+    once, while compiling, like `random.random()`; `print(...)` runs at every call and is fine.
     Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
     checked code created the Parameter) is supported and not flagged. Local
     lists built and consumed in `construct` are fine too, and so are MindSpore's random
@@ -215,8 +219,32 @@ def _declared_global(function: GraphFunction) -> set[str]:
     return {name for node in descendants(function.node) if isinstance(node, ast.Global) for name in node.names}
 
 
+# Calls that write a message: run once while compiling, they never write it when the graph runs.
+_LOGGING_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+
+
+def _is_message(qualname: str, function: GraphFunction) -> bool:
+    """``logging.info(...)``, ``warnings.warn(...)``, or a method of a module-level logger."""
+    if qualname == "warnings.warn":
+        return True
+    if qualname.startswith("logging.") and qualname.rpartition(".")[2] in _LOGGING_METHODS:
+        return True
+    origin = module_object_origin(qualname, function)
+    return origin == "logging.getLogger" and qualname.rpartition(".")[2] in _LOGGING_METHODS
+
+
 def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
     qualname = function.qualname(call.func)
+    if qualname is not None and _is_message(qualname, function):
+        if not any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)]):
+            yield Finding(
+                call,
+                f"`{ast.unparse(call.func)}(...)` runs once, while compiling: graph mode never writes the message "
+                "when the Cell runs",
+                hint="use `print(...)`, which graph mode runs at every call, or log in the host code around the Cell",
+                severity=Severity.WARNING,
+            )
+        return
     if qualname is None or not (
         qualname.split(".", 1)[0] in _HOST_STATE_MODULES or qualname in _CLOCKS or qualname.startswith("numpy.random.")
     ):

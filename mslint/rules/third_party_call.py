@@ -71,7 +71,7 @@ class ThirdPartyCallInGraph(Rule):
         qualname = function.qualname(node.func)
         if qualname is None:
             return
-        origin = _module_object_origin(qualname, function)
+        origin = module_object_origin(qualname, function)
         if origin is not None:
             what, qualname = f"`{ast.unparse(node.func)}` (made by `{origin}`)", origin
         else:
@@ -93,7 +93,7 @@ class ThirdPartyCallInGraph(Rule):
             )
 
 
-def _module_object_origin(qualname: str, function: GraphFunction) -> str | None:
+def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
     """The library function that made the module-level object a call goes through:
     ``logging.getLogger`` for ``logger.info(...)`` after ``logger = logging.getLogger(__name__)``,
     ``collections.namedtuple`` for ``Pair(...)`` after ``Pair = namedtuple("Pair", "a b")``;
