@@ -44,7 +44,7 @@ class UnsupportedSyntax(Rule):
     (errors): `nonlocal`, set displays and set comprehensions, a `class` defined in graph code,
     `with` on anything but a `@jit_class` instance (a plain class, `contextlib.suppress`,
     `open`), `raise` of an exception class of your own (only Python's built-in exception types),
-    `max(t)` / `min(t)` of one tensor and `filter(None, ...)`.
+    `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor and `filter(None, ...)`.
     Warnings, because STRICT rejects them and LAX runs them in the Python interpreter: `divmod`,
     `any`, `all`, `sorted`, `reversed`, `repr`, `hash`, `id`, `format`, `callable` and `complex`
     of graph values, `dict(key=t)`, `1 in t`, and `"..." % t` (even `"%s" % (t.shape,)`).
@@ -149,6 +149,12 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             f"Python's `{name}` of a tensor compares its rows as Python values: MindSpore rejects it at every "
             "syntax level (the truth value of a tensor with more than one element is ambiguous)",
             hint=f"use `{name}` on a list or tuple of numbers, or `x.{name}()` / `ops.{name}` for the tensor's items",
+        )
+    elif qualname == "builtins.map" and len(call.args) > 1 and any(_is_one_tensor(a, function) for a in call.args[1:]):
+        yield Finding(
+            call,
+            "`map` over a tensor: MindSpore maps only over lists and tuples, at every syntax level",
+            hint="apply the operation to the whole tensor, or map over `ops.unstack(x)`",
         )
     elif qualname == "builtins.filter" and call.args and _is_none(call.args[0]):
         yield Finding(

@@ -2,7 +2,7 @@
 
 import contextlib
 
-from mindspore import nn
+from mindspore import nn, ops
 
 
 class Timer:
@@ -79,3 +79,9 @@ class FilterNone(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         kept = list(filter(None, [x, x * 2]))  # expect: unsupported-syntax
         return kept[0]
+
+
+class MapOverTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        rows = list(map(ops.relu, x))  # expect: unsupported-syntax
+        return rows[0]

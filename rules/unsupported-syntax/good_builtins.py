@@ -1,7 +1,7 @@
 """Builtins, formatting, `with` and `raise` forms MindSpore 2.10 compiles in STRICT."""
 
 import mindspore as ms
-from mindspore import nn
+from mindspore import nn, ops
 
 
 @ms.jit_class
@@ -62,3 +62,10 @@ class MembershipAndSequences(nn.Cell):  # mslint: inputs=float32[2,3]
         y = features["head"] if "head" in features else x
         kept = list(filter(lambda t: True, [y, x]))
         return kept[0] * max([x.sum(), x.mean()])
+
+
+class MapOverSequences(nn.Cell):  # mslint: inputs=float32[2,3], float32[2,3]
+    def construct(self, x, *others):
+        doubled = list(map(lambda t: t * 2, [x, x]))
+        summed = list(map(ops.reduce_sum, others))
+        return doubled[0] + summed[0]
