@@ -135,7 +135,7 @@ def _self_container_kind(expr: ast.expr, function: GraphFunction) -> str | None:
 
 def _module_container_kind(expr: ast.expr, function: GraphFunction) -> str | None:
     """ "list" or "dict" where ``expr`` names a module-level list or dict (``SEEN = []``)."""
-    if not isinstance(expr, ast.Name) or expr.id in function.local_names:
+    if not isinstance(expr, ast.Name) or expr.id in function.local_names or expr.id not in function.module.assigned:
         return None
     values = [
         statement.value
@@ -174,12 +174,12 @@ def _container_mutations(call: ast.Call, function: GraphFunction) -> Iterator[Fi
     method = call.func
     if not isinstance(method, ast.Attribute):
         return
-    owner = ast.unparse(method.value)
     kind = _self_container_kind(method.value, function)
     if kind is not None and method.attr in _REJECTED_MUTATIONS.get(kind, ()):
         yield Finding(
             call,
-            f"`{owner}.{method.attr}(...)` in graph code: MindSpore rejects it at every syntax level",
+            f"`{ast.unparse(method.value)}.{method.attr}(...)` in graph code: MindSpore rejects it at every "
+            "syntax level",
             hint="build a new local dict in `construct`, or keep the values in Parameters",
             severity=Severity.ERROR,
         )
@@ -188,7 +188,8 @@ def _container_mutations(call: ast.Call, function: GraphFunction) -> Iterator[Fi
     ):
         yield Finding(
             call,
-            f"`{owner}.{method.attr}(...)` changes a Python {kind or 'container'} that outlives the call: graph "
+            f"`{ast.unparse(method.value)}.{method.attr}(...)` changes a Python {kind or 'container'} that outlives "
+            "the call: graph "
             "mode works on a copy and the change is lost (PyNative keeps it)",
             hint="return the values from `construct` (a local list is fine), or keep them in a `Parameter`",
             severity=Severity.WARNING,
@@ -229,8 +230,9 @@ def _is_message(qualname: str, function: GraphFunction) -> bool:
         return True
     if qualname.startswith("logging.") and qualname.rpartition(".")[2] in _LOGGING_METHODS:
         return True
-    origin = module_object_origin(qualname, function)
-    return origin == "logging.getLogger" and qualname.rpartition(".")[2] in _LOGGING_METHODS
+    if qualname.rpartition(".")[2] not in _LOGGING_METHODS:
+        return False
+    return module_object_origin(qualname, function) == "logging.getLogger"
 
 
 def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:

@@ -103,6 +103,8 @@ def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
         module = project.module_named(".".join(parts[:split]), function.module)
         if module is None:
             continue
+        if parts[split] not in module.assigned:
+            return None
         value = _top_level_value(module.tree, parts[split])
         if not isinstance(value, ast.Call):
             return None
