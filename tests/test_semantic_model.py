@@ -230,3 +230,21 @@ class Net(nn.Cell):
     assert kinds["hidden"] is Kind.GRAPH
     (returned,) = [n for n in ast.walk(function.node) if isinstance(n, ast.Return)]
     assert function.kind(returned.value) is Kind.GRAPH
+
+
+def test_an_fstring_is_runtime_when_it_formats_a_runtime_value(write) -> None:
+    source = """
+from mindspore import nn
+
+class Net(nn.Cell):
+    def construct(self, x):
+        shape_text = f"{x.shape} {len(x)}"
+        value_text = f"value {x}"
+        nested_text = f"{x.sum():{len(x)}}"
+        return x
+"""
+    (function,) = graph_functions(project_of(write, source))
+    kinds = function.local_kinds
+    assert kinds["shape_text"] is Kind.CONSTANT
+    assert kinds["value_text"] is Kind.GRAPH
+    assert kinds["nested_text"] is Kind.GRAPH

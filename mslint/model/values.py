@@ -128,8 +128,12 @@ class KindEvaluator:
 
     def _step(self, expr: ast.expr | None) -> tuple[Kind, list[ast.expr]]:
         """The kind ``expr`` has by itself, and the parts whose kinds it also takes."""
-        if expr is None or isinstance(expr, (ast.Constant, ast.JoinedStr, ast.Lambda)):
+        if expr is None or isinstance(expr, (ast.Constant, ast.Lambda)):
             return Kind.CONSTANT, []
+        if isinstance(expr, ast.JoinedStr):
+            # An f-string is a constant only if what it formats is: ``f"{x.shape}"`` is folded,
+            # ``f"{x}"`` needs the interpreter at run time.
+            return Kind.CONSTANT, [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
         if isinstance(expr, ast.Name):
             iterable = self.loop_items.get(id(expr))
             if iterable is not None:

@@ -24,6 +24,18 @@ _UNSQUEEZE = frozenset({"unsqueeze", "expand_dims"})
 _DTYPE_NAME = re.compile(r"^(u?int\d+|float\d+|bfloat16|bool_?|complex\d+)$")
 
 
+# Different shapes make a dynamic shape (the rule's own severity); different dtypes, or a number
+# against a tensor, are rejected at every level; None against a tensor fails in STRICT, falls back in
+# LAX and fails at every level under a gradient (measured on 2.10).
+_SEVERITIES = {"shapes": None, "dtypes": Severity.ERROR, "types": Severity.ERROR, "none": Severity.WARNING}
+_DIFFERENCES = {
+    "shapes": "different shapes",
+    "dtypes": "different dtypes",
+    "types": "different types",
+    "none": "None on one side and a value on the other",
+}
+
+
 @dataclass(frozen=True)
 class _Value:
     """What is known statically of a value bound in a branch."""
@@ -39,6 +51,8 @@ class _Value:
     """Certainly a tensor (made by a tensor operation), not a tuple or a Python scalar."""
     number: bool = False
     """A Python number literal."""
+    none: bool = False
+    """``None``."""
 
 
 class BranchShapeMismatch(Rule):
@@ -48,10 +62,13 @@ class BranchShapeMismatch(Rule):
     certainly differ in shape or dtype: an integer index (`x[0]`), a reduction over an axis
     without `keepdims`, or `unsqueeze` on one side only; literal shapes that differ
     (`ops.zeros((2, 3))` and `ops.zeros((3,))`); a cast on one side only or casts to different
-    dtypes; a Python number on one side and a tensor on the other. A tensor `if` by itself is
+    dtypes; a Python number on one side and a tensor on the other; `None` on one side and a
+    value on the other (`mask = None` before the `if`, `mask = x * 2` in its branch, `mask`
+    read after it), reported on the `None`. A tensor `if` by itself is
     fine (`if not overflow:`), and so are branches whose shapes mslint cannot tell apart.
-    Different dtypes and a number against a tensor are errors; different shapes have the
-    severity of dynamic shapes.
+    Different dtypes and a number against a tensor are errors; `None` against a value is a
+    warning (STRICT rejects it, LAX falls back to the interpreter; under `value_and_grad` it
+    fails at every level); different shapes have the severity of dynamic shapes.
 
     ## Why it breaks graph mode
     Both branches of a tensor condition are compiled, and their results are joined into one
@@ -97,14 +114,23 @@ class BranchShapeMismatch(Rule):
         rebound = {n for block in (node.body, node.orelse) for s in block for n in _bound(s)}
         for label, first, second in _branch_values(node, function):
             what = _difference(_value(first, function, rebound), _value(second, function, rebound))
-            if what is not None:
+            if what is not None and second.lineno < node.lineno:
+                yield Finding(
+                    _span(second, node),
+                    f"{label} is `{ast.unparse(second)}` here and `{ast.unparse(first)}` after the branch of the "
+                    f"tensor `if` on line {node.lineno}: the two are joined when the `if` ends",
+                    hint="give the name a value of the same kind before the `if` (a tensor of the same shape), "
+                    "or choose with `ops.select`",
+                    severity=_SEVERITIES[what],
+                )
+            elif what is not None:
                 yield Finding(
                     node,
-                    f"the branches of this tensor `if` give {label} different {what}: "
+                    f"the branches of this tensor `if` give {label} {_DIFFERENCES[what]}: "
                     f"`{ast.unparse(first)}` (line {first.lineno}) and `{ast.unparse(second)}` (line {second.lineno})",
                     hint="give both branches values of one shape and dtype (pad, broadcast or cast), "
                     "or choose with `ops.select`",
-                    severity=None if what == "shapes" else Severity.ERROR,
+                    severity=_SEVERITIES[what],
                 )
 
 
@@ -122,15 +148,22 @@ def _branch_values(node: ast.If, function: GraphFunction) -> Iterator[tuple[str,
     if _ends_flow(node.body) or _ends_flow(node.orelse):
         return
     body, orelse = _final_values(node.body), _final_values(node.orelse)
+    before = _values_before(node, function)
+    rebound_in_orelse = {n for s in node.orelse for n in _bound(s)}
     for name in body:
-        if name in orelse and _read_after(name, node, function):
-            yield f"`{name}`", body[name], orelse[name]
+        other = orelse.get(name)
+        if other is None and name not in rebound_in_orelse:
+            other = before.get(name)  # the value it keeps when the other branch runs
+        if other is not None and _read_after(name, node, function):
+            yield f"`{name}`", body[name], other
 
 
 def _value(expr: ast.expr, function: GraphFunction, rebound: set[str]) -> _Value | None:
     """What is known of ``expr``'s shape and dtype; None when nothing useful is."""
     if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)):  # bool is an int
         return _Value(number=True)
+    if isinstance(expr, ast.Constant) and expr.value is None:
+        return _Value(none=True)
     if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
         return _value(expr.operand, function, rebound)
     if isinstance(expr, ast.Name) or is_self_attribute(expr, function.self_name):
@@ -238,9 +271,11 @@ def _created(call: ast.Call, name: str, function: GraphFunction) -> _Value | Non
 
 
 def _difference(first: _Value | None, second: _Value | None) -> str | None:
-    """What certainly differs between two joined values: "shapes", "dtypes", "types", or None."""
+    """What certainly differs between two joined values: "shapes", "dtypes", "types", "none", or None."""
     if first is None or second is None:
         return None
+    if first.none or second.none:
+        return "none" if first.none != second.none and not (first.number or second.number) else None
     if first.number or second.number:
         tensor = second.tensor if first.number else first.tensor
         return "types" if first.number != second.number and tensor else None
@@ -297,6 +332,25 @@ def _following(node: ast.If, function: GraphFunction) -> list[ast.stmt]:
             if isinstance(block, list) and node in block:
                 return block[block.index(node) + 1 :][:1]
     return []
+
+
+def _span(start: ast.expr, node: ast.If) -> ast.AST:
+    """From a value bound before ``node`` to the end of ``node``: the compiler reports the join on
+    both (the fallback of the binding in LAX, the failed join of the ``if`` in STRICT)."""
+    span = ast.Pass()
+    span.lineno, span.col_offset = start.lineno, start.col_offset
+    span.end_lineno, span.end_col_offset = node.end_lineno, node.end_col_offset
+    return span
+
+
+def _values_before(node: ast.If, function: GraphFunction) -> dict[str, ast.expr]:
+    """The value each name has just before ``node``, where a plain assignment of its own block gives it."""
+    for parent in descendants(function.node):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and node in block:
+                return _final_values(block[: block.index(node)])
+    return {}
 
 
 def _ends_flow(block: list[ast.stmt]) -> bool:

@@ -10,12 +10,14 @@ from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
 
+_READ_ONLY_HINT = "keep the state in a Parameter: the attributes of a `@jit_class` object are read-only in graph code"
+
 
 class CustomClassInGraph(Rule):
     """
     ## What it does
     Flags instances of user-defined classes (not Cells) that graph code creates from
-    graph values, and assignments to attributes of plain (not `@jit_class`) objects in
+    graph values, and assignments to attributes of their objects (plain or `@jit_class`) in
     graph code.
 
     ## Why it breaks graph mode
@@ -26,7 +28,9 @@ class CustomClassInGraph(Rule):
     and LAX falls back to the interpreter for those lines. A `@jit_class` is compiled,
     but its constructor must get constants too: built from a tensor it fails at every
     syntax level (`TypeError: When creating an instance of 'Box', all arguments are
-    required to be constants`).
+    required to be constants`); and its attributes are read-only: assigning one fails in
+    STRICT (`RuntimeError: Unknown type: MsClassType`) and falls back in LAX, where the
+    change is lost after the call (measured against PyNative).
 
     ## Example
     ```python
@@ -81,15 +85,13 @@ class CustomClassInGraph(Rule):
         for target in targets:
             if not isinstance(target, ast.Attribute):
                 continue
-            classes = [c for c in function.instance_classes(target.value) if self._is_plain_class(c, function)]
+            classes = [c for c in function.instance_classes(target.value) if not function.project.is_cell(c)]
             if classes:
+                name = classes[0].node.name
                 yield Finding(
                     target,
-                    f"attribute `{target.attr}` of a `{classes[0].node.name}` object is changed in graph code",
-                    hint=f"decorate `{classes[0].node.name}` with `@mindspore.jit_class`, "
-                    "or keep the state in a Parameter",
+                    f"attribute `{target.attr}` of a `{name}` object is changed in graph code",
+                    hint=_READ_ONLY_HINT
+                    if is_jit_class(classes[0])
+                    else f"decorate `{name}` with `@mindspore.jit_class`, or keep the state in a Parameter",
                 )
-
-    @staticmethod
-    def _is_plain_class(cls: object, function: GraphFunction) -> bool:
-        return isinstance(cls, ClassRef) and not function.project.is_cell(cls) and not is_jit_class(cls)

@@ -8,7 +8,9 @@ from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
+from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule, fallback_severity
+from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
 
 # Modules whose every call reads a clock or a random generator (or sleeps, or reseeds).
@@ -24,6 +26,16 @@ class PythonSideEffectInGraph(Rule):
     Flags a Cell's Python attribute that is not a Parameter being assigned or updated in
     graph code (`self.count += 1`, `self.last = x`), and calls into Python's `random` and
     `time` modules, `numpy.random` or `datetime.now()` there (warnings: they compile).
+    Also flags an item of a list, dict or Tensor attribute assigned in graph code
+    (`self.cache["last"] = x`, `self.bias[0] = 1.0`: STRICT rejects it, asking for a Parameter,
+    and LAX drops or freezes the change), `self.stats.update(...)` and `self.stats.pop(...)` on
+    a dict attribute (errors: rejected at every syntax level), and, as warnings, changes that
+    graph mode silently loses where PyNative keeps them (measured by running both):
+    `self.seen.append(x)` (`extend`, `pop`) on a list attribute, `SEEN.append(x)` or
+    `CACHE[k] = x` on a module-level list or dict, and assigning a `global`. Log messages and
+    warnings written from graph code (`logging.info("...")`, `logger.warning("...")` through a
+    module-level `logging.getLogger(...)`, `warnings.warn("...")`) are warnings too: they run
+    once, while compiling, like `random.random()`; `print(...)` runs at every call and is fine.
     Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
     checked code created the Parameter) is supported and not flagged. Local
     lists built and consumed in `construct` are fine too, and so are MindSpore's random
@@ -41,8 +53,8 @@ class PythonSideEffectInGraph(Rule):
     (`Muls(x, F32(0.923267))`): every step gets the same "random" number and the same time.
     The compiler's fallback dump lists the line after its parser phase and not after its
     optimizer phase (run while compiling, not at run time), which is how `mslint verify`
-    confirms it. Appending to a module-level list in `construct` also
-    compiles without complaint; mslint does not flag that yet.
+    confirms it. Graph mode works on a copy of Python containers and globals: an append or an
+    assignment there compiles without complaint and is lost after the call.
 
     ## Example
     ```python
@@ -71,18 +83,35 @@ class PythonSideEffectInGraph(Rule):
     node_types = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Call)
     compile_time_evidence = True
 
+    warning_findings = (
+        "changes to lists, dicts and globals that graph mode drops, and log messages frozen while compiling"
+    )
+
     def severity(self, settings: Settings) -> Severity:
         return fallback_severity(settings)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         if isinstance(node, ast.Call):
             yield from _check_host_state(node, function)
+            yield from _container_mutations(node, function)
             return
         assert isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            yield from _global_writes(target, function)
         if function.owner is None or not function.project.is_cell(function.owner):
             return
-        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
-            if is_self_attribute(target, function.self_name):
+        for target in targets:
+            if isinstance(target, ast.Subscript) and _holds_python_container(target.value, function):
+                assert isinstance(target.value, ast.Attribute)
+                yield Finding(
+                    target,
+                    f"an item of `self.{target.value.attr}` is assigned in graph code, which needs it to be a "
+                    "`Parameter`: STRICT rejects it, LAX drops or freezes the change",
+                    hint="keep the values in a `Parameter` and update it with `ops.assign` or `ops.scatter_update`, "
+                    "or return them from `construct`",
+                )
+            elif is_self_attribute(target, function.self_name):
                 assert isinstance(target, ast.Attribute)
                 constructors = function.self_attribute_constructors(target.attr)
                 if not any(is_mindspore_name(c, "Parameter") for c in constructors):
@@ -93,8 +122,135 @@ class PythonSideEffectInGraph(Rule):
                     )
 
 
+def _holds_python_container(expr: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``expr`` is ``self.<attribute>`` set only to lists, dicts or Tensors (not Parameters)."""
+    return _self_container_kind(expr, function) is not None
+
+
+def _self_container_kind(expr: ast.expr, function: GraphFunction) -> str | None:
+    """ "list", "dict" or "Tensor" where ``expr`` is ``self.<attribute>`` set only to values of that kind."""
+    if function.owner is None or not is_self_attribute(expr, function.self_name):
+        return None
+    assert isinstance(expr, ast.Attribute)
+    values = [value for _, value in function.project.attribute_values(function.owner, expr.attr)]
+    kinds = {_container_kind(value, function) for value in values}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _module_container_kind(expr: ast.expr, function: GraphFunction) -> str | None:
+    """ "list" or "dict" where ``expr`` names a module-level list or dict (``SEEN = []``)."""
+    if not isinstance(expr, ast.Name) or expr.id in function.local_names or expr.id not in function.module.assigned:
+        return None
+    values = [
+        statement.value
+        for statement in function.module.tree.body
+        if isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == expr.id for t in statement.targets)
+    ]
+    kinds = {_container_kind(value, function) for value in values}
+    kind = kinds.pop() if len(kinds) == 1 else None
+    return kind if kind in ("list", "dict") else None
+
+
+def _container_kind(value: ast.expr, function: GraphFunction) -> str | None:
+    if isinstance(value, (ast.List, ast.ListComp)):
+        return "list"
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return "dict"
+    if not isinstance(value, ast.Call):
+        return None
+    qualname = function.qualname(value.func)
+    if qualname in ("builtins.list", "builtins.dict"):
+        return qualname.rpartition(".")[2]
+    return "Tensor" if is_mindspore_name(qualname, "Tensor") else None
+
+
+# Mutating methods measured on MindSpore 2.10: on a list attribute or a module-level container the
+# change is silently lost (the graph works on a copy: PyNative keeps it, graph mode does not); a
+# dict attribute's `pop` and `update` are rejected at every syntax level.
+_DROPPED_MUTATIONS = {"list": frozenset({"append", "extend", "pop"}), "dict": frozenset()}
+_MODULE_DROPPED_MUTATIONS = frozenset({"append", "extend", "pop", "update"})
+_REJECTED_MUTATIONS = {"list": frozenset(), "dict": frozenset({"pop", "update"})}
+
+
+def _container_mutations(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    """``self.seen.append(x)``, ``SEEN.append(x)``, ``self.stats.update(...)`` in graph code."""
+    method = call.func
+    if not isinstance(method, ast.Attribute):
+        return
+    kind = _self_container_kind(method.value, function)
+    if kind is not None and method.attr in _REJECTED_MUTATIONS.get(kind, ()):
+        yield Finding(
+            call,
+            f"`{ast.unparse(method.value)}.{method.attr}(...)` in graph code: MindSpore rejects it at every "
+            "syntax level",
+            hint="build a new local dict in `construct`, or keep the values in Parameters",
+            severity=Severity.ERROR,
+        )
+    elif (kind is not None and method.attr in _DROPPED_MUTATIONS.get(kind, ())) or (
+        method.attr in _MODULE_DROPPED_MUTATIONS and _module_container_kind(method.value, function) is not None
+    ):
+        yield Finding(
+            call,
+            f"`{ast.unparse(method.value)}.{method.attr}(...)` changes a Python {kind or 'container'} that outlives "
+            "the call: graph "
+            "mode works on a copy and the change is lost (PyNative keeps it)",
+            hint="return the values from `construct` (a local list is fine), or keep them in a `Parameter`",
+            severity=Severity.WARNING,
+        )
+
+
+def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Finding]:
+    """``G = x`` after ``global G``, or ``CACHE[k] = x`` on a module-level container: dropped."""
+    if isinstance(target, ast.Name) and target.id in _declared_global(function):
+        yield Finding(
+            target,
+            f"global `{target.id}` is assigned in graph code: graph mode drops the assignment (PyNative keeps it)",
+            hint="return the value from `construct`, or keep it in a `Parameter`",
+            severity=Severity.WARNING,
+        )
+    elif isinstance(target, ast.Subscript) and _module_container_kind(target.value, function) is not None:
+        name = ast.unparse(target.value)
+        yield Finding(
+            target,
+            f"an item of the module-level `{name}` is assigned in graph code: graph mode drops the change "
+            "(PyNative keeps it)",
+            hint="return the value from `construct`, or keep it in a `Parameter`",
+            severity=Severity.WARNING,
+        )
+
+
+def _declared_global(function: GraphFunction) -> set[str]:
+    return {name for node in descendants(function.node) if isinstance(node, ast.Global) for name in node.names}
+
+
+# Calls that write a message: run once while compiling, they never write it when the graph runs.
+_LOGGING_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+
+
+def _is_message(qualname: str, function: GraphFunction) -> bool:
+    """``logging.info(...)``, ``warnings.warn(...)``, or a method of a module-level logger."""
+    if qualname == "warnings.warn":
+        return True
+    if qualname.startswith("logging.") and qualname.rpartition(".")[2] in _LOGGING_METHODS:
+        return True
+    if qualname.rpartition(".")[2] not in _LOGGING_METHODS:
+        return False
+    return module_object_origin(qualname, function) == "logging.getLogger"
+
+
 def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
     qualname = function.qualname(call.func)
+    if qualname is not None and _is_message(qualname, function):
+        if not any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)]):
+            yield Finding(
+                call,
+                f"`{ast.unparse(call.func)}(...)` runs once, while compiling: graph mode never writes the message "
+                "when the Cell runs",
+                hint="use `print(...)`, which graph mode runs at every call, or log in the host code around the Cell",
+                severity=Severity.WARNING,
+            )
+        return
     if qualname is None or not (
         qualname.split(".", 1)[0] in _HOST_STATE_MODULES or qualname in _CLOCKS or qualname.startswith("numpy.random.")
     ):

@@ -4,6 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.project import qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, fallback_severity
@@ -11,7 +12,12 @@ from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.settings import Settings
 
 # Modules whose calls are not third-party code in graph mode.
-_GRAPH_NATIVE_ROOTS = frozenset({"mindspore", "builtins", "typing", "__future__"})
+_GRAPH_NATIVE_ROOTS = frozenset({"mindspore", "builtins", "__future__"})
+# Standard-library functions the compiler turns into graph operations, tensors and all (measured
+# in STRICT; `operator.neg` and `operator.pow` of a tensor are not: they fall back).
+_GRAPH_NATIVE_FUNCTIONS = frozenset(
+    {"functools.partial", *(f"operator.{name}" for name in ("add", "sub", "mul", "truediv", "lt", "getitem"))}
+)
 
 
 class ThirdPartyCallInGraph(Rule):
@@ -28,6 +34,14 @@ class ThirdPartyCallInGraph(Rule):
     the step is slower, and on Ascend the graph cannot be sunk. Calls whose arguments
     are all compile-time constants (literals, attributes set in `__init__`, shapes)
     are folded by the compiler and are not flagged.
+
+    The standard library counts as a library: `logger.info(f"{x}")` or
+    `logger.warning("%s", x)` through a module-level `logger = logging.getLogger(...)`,
+    `warnings.warn(f"{x}")`, a `collections.namedtuple` class built from tensors and
+    `typing.cast(Tensor, x)` all fail in STRICT and fall back in LAX (an f-string is a graph
+    value when it formats one; `f"{x.shape}"` is a constant). The functions of `operator`
+    that stand for Python operators (`operator.add(x, 1)`) and `functools.partial` compile,
+    tensors and all, and are not flagged.
 
     ## Example
     ```python
@@ -55,25 +69,67 @@ class ThirdPartyCallInGraph(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
         qualname = function.qualname(node.func)
-        if qualname is None or qualname.split(".", 1)[0] in _GRAPH_NATIVE_ROOTS:
+        if qualname is None:
+            return
+        origin = module_object_origin(qualname, function)
+        if origin is not None:
+            what, qualname = f"`{ast.unparse(node.func)}` (made by `{origin}`)", origin
+        else:
+            what = f"`{qualname}`"
+        if qualname.split(".", 1)[0] in _GRAPH_NATIVE_ROOTS or qualname in _GRAPH_NATIVE_FUNCTIONS:
             return
         if any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
             return  # concurrency-in-graph's
-        if function.project.resolve(qualname, function.module) is not None:
+        if origin is None and function.project.resolve(qualname, function.module) is not None:
             return
-        if function.project.module_named(qualname.split(".", 1)[0], function.module) is not None:
+        if origin is None and function.project.module_named(qualname.split(".", 1)[0], function.module) is not None:
             return
         operands = [*node.args, *(k.value for k in node.keywords)]
         if any(function.kind(operand) is Kind.GRAPH for operand in operands):
             yield Finding(
                 node,
-                f"`{qualname}` is called on a graph value; the graph compiler cannot run it on tensors",
+                f"{what} is called on a graph value; the graph compiler cannot run it on tensors",
                 hint=_hint(qualname),
             )
 
 
+def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
+    """The library function that made the module-level object a call goes through:
+    ``logging.getLogger`` for ``logger.info(...)`` after ``logger = logging.getLogger(__name__)``,
+    ``collections.namedtuple`` for ``Pair(...)`` after ``Pair = namedtuple("Pair", "a b")``;
+    None where the call does not go through such an object."""
+    project, parts = function.project, qualname.split(".")
+    for split in range(len(parts) - 1, 0, -1):
+        module = project.module_named(".".join(parts[:split]), function.module)
+        if module is None:
+            continue
+        if parts[split] not in module.assigned:
+            return None
+        value = _top_level_value(module.tree, parts[split])
+        if not isinstance(value, ast.Call):
+            return None
+        origin = qualified_name(value.func, module)
+        if origin is None or project.module_named(origin.split(".", 1)[0], module) is not None:
+            return None
+        return origin
+    return None
+
+
+def _top_level_value(tree: ast.Module, name: str) -> ast.expr | None:
+    """The value of the one top-level ``name = value`` (None where there is none, or several)."""
+    values = [
+        statement.value
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in statement.targets)
+    ]
+    return values[0] if len(values) == 1 else None
+
+
 def _hint(qualname: str) -> str:
     root, _, name = qualname.partition(".")
+    if root in ("logging", "warnings"):
+        return "log in the host code around the Cell, or print the tensor with `print(x)`, which graph mode supports"
     if root == "numpy" and name and "." not in name:
         return f"use `mindspore.ops` or `mindspore.numpy.{name}`, which compile in graph mode"
     return "use a `mindspore.ops` equivalent, or compute it outside graph code (in `__init__` or the data pipeline)"

@@ -4,10 +4,12 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.project import ClassRef, is_jit_class
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
+from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.rules.dynamic_shape_op import is_runtime_number
 from mslint.settings import Settings
 
@@ -17,10 +19,20 @@ _REJECTED: dict[type[ast.AST], str] = {
     ast.ImportFrom: "an `import` statement",
     ast.Try: "a `try` statement",
     ast.Delete: "a `del` statement",
+    ast.Nonlocal: "a `nonlocal` statement",
+    ast.SetComp: "a set comprehension",
+    ast.Set: "a set display (`{a, b}`)",
+    ast.ClassDef: "a class definition",
 }
+# Builtins the compiler cannot apply to a tensor: STRICT rejects them, LAX runs them in the
+# Python interpreter (measured on 2.10 in construct, helpers, branches, loops and under grad).
+_INTERPRETED_BUILTINS = frozenset(
+    f"builtins.{name}"
+    for name in ("divmod", "any", "all", "sorted", "reversed", "repr", "hash", "id", "format", "callable", "complex")
+)
 
 # Tensor methods that, given no axis, reduce over every axis to a 0-d tensor.
-_FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any"})
+_FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any", "amax", "amin", "std", "var", "norm"})
 
 
 class UnsupportedSyntax(Rule):
@@ -32,9 +44,18 @@ class UnsupportedSyntax(Rule):
     reports where they are called, and Python builtins applied to tensors: `range(t)`,
     `max(t, 1)` / `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles
     and STRICT rejects), and
-    `map` over a `lambda` that reads the function's local variables. The list is measured on the compiler,
-    not copied from older documentation: `global`, `lambda`, `assert` and `raise`
-    compile, and are not flagged.
+    `map` over a `lambda` that reads the function's local variables. Also rejected at every level
+    (errors): `nonlocal`, set displays and set comprehensions, a `class` defined in graph code,
+    `with` on anything but a `@jit_class` instance (a plain class, `contextlib.suppress`,
+    `open`), `raise` of an exception class of your own (only Python's built-in exception types),
+    `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor and `filter(None, ...)`.
+    Warnings, because STRICT rejects them and LAX runs them in the Python interpreter: `divmod`,
+    `any`, `all`, `sorted`, `reversed`, `repr`, `hash`, `id`, `format`, `callable` and `complex`
+    of graph values, `dict(key=t)`, `1 in t`, and `"..." % t` (even `"%s" % (t.shape,)`).
+    The list is measured on the compiler, not copied from older documentation: `global`,
+    `lambda`, `assert` and `raise` of built-in exceptions compile, and are not flagged; so do
+    `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `enumerate`, `zip` and `print` of tensors,
+    `max` / `min` of 0-d tensors or of a list, f-strings and `"{}".format(t)`.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
@@ -70,8 +91,12 @@ class UnsupportedSyntax(Rule):
 
     code = "MS107"
     symbol = "unsupported-syntax"
-    summary = "syntax the graph compiler rejects at every level (`import`, `try`, `del`, generators, `range(t)`)"
-    node_types = (*_REJECTED, ast.Call)
+    summary = "syntax and builtins the graph compiler rejects (`import`, `try`, `with`, `range(t)`) or interprets"
+    node_types = (*_REJECTED, ast.Call, ast.With, ast.Raise, ast.BinOp, ast.Compare)
+
+    warning_findings = (
+        "builtins, `in` and `%` formatting that LAX runs in the Python interpreter (`sorted(t)`, `1 in t`)"
+    )
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
@@ -80,6 +105,18 @@ class UnsupportedSyntax(Rule):
         if isinstance(node, ast.Call):
             yield from _generator_calls(node, function)
             yield from _builtins_on_tensors(node, function)
+            return
+        if isinstance(node, ast.With):
+            yield from _context_managers(node, function)
+            return
+        if isinstance(node, ast.Raise):
+            yield from _user_exceptions(node, function)
+            return
+        if isinstance(node, ast.BinOp):
+            yield from _percent_formatting(node, function)
+            return
+        if isinstance(node, ast.Compare):
+            yield from _membership_in_tensors(node, function)
             return
         what = _REJECTED[type(node)]
         yield Finding(
@@ -113,6 +150,39 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             "tensor with more than one element is ambiguous)",
             hint=f"use `ops.{'maximum' if name == 'max' else 'minimum'}`, which compares element by element",
         )
+    elif (
+        qualname in ("builtins.max", "builtins.min") and len(call.args) == 1 and _is_one_tensor(call.args[0], function)
+    ):
+        name = qualname.rpartition(".")[2]
+        yield Finding(
+            call,
+            f"Python's `{name}` of a tensor compares its rows as Python values: MindSpore rejects it at every "
+            "syntax level (the truth value of a tensor with more than one element is ambiguous)",
+            hint=f"use `{name}` on a list or tuple of numbers, or `x.{name}()` / `ops.{name}` for the tensor's items",
+        )
+    elif qualname == "builtins.map" and len(call.args) > 1 and any(_is_one_tensor(a, function) for a in call.args[1:]):
+        yield Finding(
+            call,
+            "`map` over a tensor: MindSpore maps only over lists and tuples, at every syntax level",
+            hint="apply the operation to the whole tensor, or map over `ops.unstack(x)`",
+        )
+    elif qualname == "builtins.filter" and call.args and _is_none(call.args[0]):
+        yield Finding(
+            call,
+            "`filter(None, ...)`: MindSpore rejects it at every syntax level (None is not callable in graph code)",
+            hint="use a list comprehension with a condition",
+        )
+    elif (qualname in _INTERPRETED_BUILTINS and any(function.kind(a) is Kind.GRAPH for a in call.args)) or (
+        qualname == "builtins.dict" and any(function.kind(k.value) is Kind.GRAPH for k in call.keywords)
+    ):
+        name = qualname.rpartition(".")[2]
+        yield Finding(
+            call,
+            f"Python's `{name}` of a graph value: STRICT rejects it, LAX runs it in the Python interpreter",
+            hint="use a `mindspore.ops` equivalent (`ops.any`, `ops.sort`, `ops.floor_divide`, ...) or keep it in "
+            "host code",
+            severity=Severity.WARNING,
+        )
     elif qualname == "builtins.map" and call.args and _reads_locals(call.args[0], function):
         yield Finding(
             call,
@@ -143,6 +213,117 @@ def _is_0d(expr: ast.expr, function: GraphFunction, seen: frozenset[str] = froze
 
 def _is_0d_or_constant(expr: ast.expr, function: GraphFunction, seen: frozenset[str]) -> bool:
     return function.kind(expr) is Kind.CONSTANT or _is_0d(expr, function, seen)
+
+
+def _is_none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
+def _is_one_tensor(expr: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``expr`` is a graph value that is one tensor, not a sequence: not a list or tuple
+    display, a name bound to one, a starred parameter, or a 0-d reduction."""
+    if function.kind(expr) is not Kind.GRAPH or _is_0d(expr, function):
+        return False
+    if isinstance(expr, (ast.List, ast.Tuple, ast.ListComp, ast.Starred)):
+        return False
+    if isinstance(expr, ast.Name):
+        arguments = function.node.args
+        if any(a is not None and a.arg == expr.id for a in (arguments.vararg, arguments.kwarg)):
+            return False
+        return not any(
+            isinstance(v, (ast.List, ast.Tuple, ast.ListComp)) for v in function.local_values.get(expr.id, [])
+        )
+    return True
+
+
+def _membership_in_tensors(compare: ast.Compare, function: GraphFunction) -> Iterator[Finding]:
+    """``1 in x`` with ``x`` a tensor: STRICT rejects it, LAX runs it in the interpreter. Only a number
+    on the left is taken for proof that ``x`` is a tensor and not a dict or tuple of graph values."""
+    left = compare.left
+    for operator, right in zip(compare.ops, compare.comparators):
+        if (
+            isinstance(operator, (ast.In, ast.NotIn))
+            # A number: keys of a dict of graph values (``name in features``) are fine.
+            and isinstance(left, ast.Constant)
+            and isinstance(left.value, (int, float))
+            and not isinstance(left.value, bool)
+            and _is_one_tensor(right, function)
+        ):
+            yield Finding(
+                compare,
+                "`in` over a tensor: STRICT rejects it, LAX runs it in the Python interpreter",
+                hint="compare element by element with `ops.equal(x, value).any()`",
+                severity=Severity.WARNING,
+            )
+            return
+        left = right
+
+
+def _context_managers(statement: ast.With, function: GraphFunction) -> Iterator[Finding]:
+    """``with`` on anything but a ``@jit_class`` instance: rejected at every level ("Only support
+    jit_class instance"). Where the object's class is unknown, nothing is said."""
+    for item in statement.items:
+        what = _plain_context_manager(item.context_expr, function)
+        if what is not None:
+            yield Finding(
+                item.context_expr,
+                f"`with` on {what}: MindSpore accepts only `@jit_class` instances as context managers in "
+                "graph code, at every syntax level",
+                hint="enter the context in the host code around the Cell, or make the class a `@mindspore.jit_class`",
+            )
+
+
+def _plain_context_manager(expr: ast.expr, function: GraphFunction) -> str | None:
+    """How to name the context manager ``expr`` makes where it is not a ``@jit_class`` instance."""
+    if isinstance(expr, ast.Call):
+        resolved = function.resolve_call(expr)
+        if isinstance(resolved, ClassRef):
+            return None if is_jit_class(resolved) or function.project.is_cell(resolved) else f"a `{resolved.node.name}`"
+        qualname = function.qualname(expr.func)
+        if resolved is None and qualname is not None and not qualname.startswith("mindspore."):
+            if any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
+                return None  # concurrency-in-graph's
+            if function.project.module_named(qualname.split(".", 1)[0], function.module) is None:
+                return f"`{qualname}(...)`"
+        return None
+    classes = function.instance_classes(expr)
+    plain = [c for c in classes if not is_jit_class(c) and not function.project.is_cell(c)]
+    return f"a `{plain[0].node.name}`" if classes and len(plain) == len(classes) else None
+
+
+def _user_exceptions(statement: ast.Raise, function: GraphFunction) -> Iterator[Finding]:
+    """``raise`` of an exception class of the checked code: graph code raises only Python's own."""
+    exc = statement.exc
+    target = exc.func if isinstance(exc, ast.Call) else exc
+    qualname = function.qualname(target) if target is not None else None
+    resolved = function.project.resolve(qualname, function.module) if qualname else None
+    if isinstance(resolved, ClassRef):
+        yield Finding(
+            statement,
+            f"`raise {resolved.node.name}`: graph code can raise only Python's built-in exception types, "
+            "at every syntax level",
+            hint="raise a built-in exception (`ValueError`, `RuntimeError`, ...) in graph code",
+        )
+
+
+def _percent_formatting(operation: ast.BinOp, function: GraphFunction) -> Iterator[Finding]:
+    """``"%s" % x`` of a graph value: STRICT rejects it, LAX runs it in the interpreter, even for
+    static parts of one (``"%s" % (x.shape,)``, measured)."""
+    if (
+        isinstance(operation.op, ast.Mod)
+        and isinstance(operation.left, ast.Constant)
+        and isinstance(operation.left.value, str)
+        and any(
+            isinstance(n, ast.Name) and function.kind(n) is Kind.GRAPH
+            for n in (operation.right, *descendants(operation.right))
+        )
+    ):
+        yield Finding(
+            operation,
+            "`%` formatting of a graph value: STRICT rejects it, LAX runs it in the Python interpreter",
+            hint="print the tensor with `print(x)`, or format it in host code",
+            severity=Severity.WARNING,
+        )
 
 
 def _reads_locals(func: ast.expr, function: GraphFunction) -> bool:

@@ -43,3 +43,10 @@ class JitClassFromTensor(nn.Cell):  # mslint: inputs=float32[4]
     def construct(self, x):
         box = JitBox(x)  # expect: custom-class-in-graph
         return box.value * 2
+
+
+class JitClassAttributeChanged(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        box = JitBox(2)
+        box.value = 3  # expect: custom-class-in-graph
+        return x * box.value

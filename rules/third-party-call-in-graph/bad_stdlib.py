@@ -1,0 +1,41 @@
+"""Standard-library calls given graph values: STRICT rejects them, LAX falls back to Python."""
+
+import collections
+import logging
+import typing
+import warnings
+
+from mindspore import Tensor, nn
+
+logger = logging.getLogger(__name__)
+Pair = collections.namedtuple("Pair", "first second")
+
+
+class LoggerFormatsTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        logger.info(f"input {x}")  # expect: third-party-call-in-graph
+        return x * 2
+
+
+class LoggerGetsTensorArgument(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        logger.warning("input %s", x)  # expect: third-party-call-in-graph
+        return x * 2
+
+
+class WarningFormatsTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        y = x * 2
+        warnings.warn(f"doubled {y}")  # expect: third-party-call-in-graph
+        return y
+
+
+class NamedTupleOfTensors(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        pair = Pair(x, x * 2)  # expect: third-party-call-in-graph
+        return pair.first + pair.second
+
+
+class TypingCastOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return typing.cast(Tensor, x) * 2  # expect: third-party-call-in-graph

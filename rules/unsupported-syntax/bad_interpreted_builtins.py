@@ -1,0 +1,50 @@
+"""Builtins and `%` formatting of tensors: STRICT rejects them, LAX runs them in the interpreter."""
+
+from mindspore import nn
+
+
+class SortedScalars(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        low = sorted([x.sum(), x.mean()])[0]  # expect: unsupported-syntax
+        return x * low
+
+
+class AnyOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        if any(x):  # expect: unsupported-syntax
+            return x * 2
+        return x
+
+
+class DivmodOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        quotient, remainder = divmod(x, 2)  # expect: unsupported-syntax
+        return quotient + remainder
+
+
+class PercentFormatOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        message = "value %s" % x  # expect: unsupported-syntax
+        print(message)
+        return x * 2
+
+
+class ReversedRows(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        y = x
+        for row in reversed(x):  # expect: unsupported-syntax
+            y = y + row
+        return y
+
+
+class MembershipInTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        if 1 in x:  # expect: unsupported-syntax
+            return x * 2
+        return x
+
+
+class DictOfTensorKeywords(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        named = dict(scaled=x * 2)  # expect: unsupported-syntax
+        return named["scaled"]

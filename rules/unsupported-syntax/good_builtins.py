@@ -1,0 +1,71 @@
+"""Builtins, formatting, `with` and `raise` forms MindSpore 2.10 compiles in STRICT."""
+
+import mindspore as ms
+from mindspore import nn, ops
+
+
+@ms.jit_class
+class Scope:
+    def __init__(self):
+        self.factor = 2
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+class BuiltinsThatCompile(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        y = abs(x) + pow(x, 2) + round(x) + sum([x, x])
+        y = y * max(x.sum(), x.mean()) * min(x.shape[0], 3)
+        for i, row in enumerate(x):
+            y = y + row * i
+        return y * len(x) * float(x.sum())
+
+
+class FormattingThatCompiles(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        print(x)
+        if x.sum() < -100:
+            raise ValueError(f"too small: {x.shape}")
+        return x * 2
+
+
+class WithJitClass(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        with Scope() as scope:
+            y = x * scope.factor
+        return y
+
+
+class ComprehensionsThatCompile(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        scaled = [x * i for i in range(3)]
+        by_index = {i: x * i for i in range(2)}
+        return scaled[2] + by_index[1] + sum(x * i for i in range(3))
+
+
+class Backbone(nn.Cell):
+    def construct(self, x):
+        return {"stem": x, "head": x * 2}
+
+
+class MembershipAndSequences(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.backbone = Backbone()
+
+    def construct(self, x):
+        features = self.backbone(x)
+        y = features["head"] if "head" in features else x
+        kept = list(filter(lambda t: True, [y, x]))
+        return kept[0] * max([x.sum(), x.mean()])
+
+
+class MapOverSequences(nn.Cell):  # mslint: inputs=float32[2,3], float32[2,3]
+    def construct(self, x, *others):
+        doubled = list(map(lambda t: t * 2, [x, x]))
+        summed = list(map(ops.reduce_sum, others))
+        return doubled[0] + summed[0]
