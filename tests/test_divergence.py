@@ -222,3 +222,42 @@ def test_a_comparison_that_kills_its_process_keeps_the_compile(write: Callable[[
     assert {p.kind for p in outcome.problems} == {"untracked-parameters"}, "the compile's evidence is kept"
     killed = "the comparison stopped: compiler process was killed (SIGKILL), most likely for running out of memory"
     assert outcome.comparison == {"status": "not-comparable", "reason": killed, "seconds": None}
+
+
+@pytest.mark.mindspore
+def test_cells_a_jit_function_reaches_through_globals_are_watched(write: Callable[[str, str], Path]) -> None:
+    """``grad = ms.value_and_grad(Net())`` called by a ``@jit`` function: Net's state is compared too."""
+    from mslint.verify.runner import Job, run_jobs
+
+    path = write(
+        "through_grad.py",
+        """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.seen = []
+
+            def construct(self, x):
+                self.seen.append(1)
+                return x * 2
+
+
+        def make():
+            global grad
+            grad = ms.value_and_grad(Net())
+            return ms.jit(step), (ms.Tensor(np.ones((2, 3)), ms.float32),)
+
+
+        def step(x):
+            return grad(x)
+        """,
+    )
+    (outcome,) = run_jobs([Job(path, "make", "lax", factory=True, compare=True)], 120, 1, None)
+    assert [(p.kind, p.message, p.locations) for p in outcome.problems] == [
+        ("divergence", "graph mode keeps Net.seen at [] after 2 calls; PyNative has [1, 1]", ((str(path), 12),))
+    ]

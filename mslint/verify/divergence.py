@@ -139,8 +139,8 @@ def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> lis
     ms.set_context(mode=mode)
     _seed(_SEED)
     target, inputs = build()
-    cell = _cell_of(target)
-    if cell is not None:
+    cells = _cells_of(target)
+    for cell in cells.values():
         cell.set_train(False)
     if mode == ms.GRAPH_MODE and not isinstance(target, ms.nn.Cell) and not hasattr(target, "__wrapped__"):
         target = ms.jit(target)
@@ -149,7 +149,7 @@ def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> lis
     ms.set_seed(mindspore_seed)
     np.random.seed(_SEED)
     random.seed(_SEED)
-    return [watched.snapshot(target(*inputs), cell) for _ in range(CALLS)]
+    return [watched.snapshot(target(*inputs), cells) for _ in range(CALLS)]
 
 
 def _python_function(target: Any) -> Any:
@@ -168,14 +168,27 @@ def _seed(seed: int) -> None:
     random.seed(seed)
 
 
-def _cell_of(target: Any) -> Any:
-    """The Cell whose state a call changes: the entry itself, or the Cell of a bound method."""
+def _cells_of(target: Any) -> dict[str, Any]:
+    """The Cells whose state a call of ``target`` changes, by the name their attributes are shown
+    under: ``self`` for the entry or the Cell of a bound method; for a function, the Cells held
+    by the globals its code names, and by the closures of functions among them
+    (``grad = ms.value_and_grad(Net())``), under their class name."""
     import mindspore as ms
 
     for candidate in (target, getattr(target, "__self__", None)):
         if isinstance(candidate, ms.nn.Cell):
-            return candidate
-    return None
+            return {"self": candidate}
+    function = inspect.unwrap(target)
+    globals_ = getattr(function, "__globals__", {})
+    named = [globals_.get(name) for name in _names(function.__code__)] if hasattr(function, "__code__") else []
+    closures = [getattr(_unwrapped(value), "__closure__", None) or () for value in named]
+    held = [*named, *(c.cell_contents for closure in closures for c in closure)]
+    return {type(value).__qualname__: value for value in held if isinstance(value, ms.nn.Cell)}
+
+
+def _unwrapped(value: Any) -> Any:
+    """The function under ``@jit`` and other ``functools.wraps`` decorators."""
+    return inspect.unwrap(value) if callable(value) else value
 
 
 def _reachable(entry: Any, is_user_file: Callable[[str], bool]) -> list[_Function]:
@@ -183,13 +196,14 @@ def _reachable(entry: Any, is_user_file: Callable[[str], bool]) -> list[_Functio
     function itself), then, transitively, the methods, functions and classes their code names."""
     import mindspore as ms
 
-    cell = _cell_of(entry)
+    cells = _cells_of(entry)
     queue: list[_Function] = []
-    if cell is not None:
+    for cell in cells.values():
         for _, sub in cell.cells_and_names():
             queue += [_Function(f, type(sub)) for f in _functions_of(_class_member(type(sub), "construct"))]
     if not isinstance(entry, ms.nn.Cell):
-        queue += [_Function(f, type(cell) if cell is not None else None) for f in _functions_of(entry)]
+        owner = type(cells["self"]) if "self" in cells else None
+        queue += [_Function(f, owner) for f in _functions_of(entry)]
     found: dict[tuple[int, int], _Function] = {}
     while queue:
         item = queue.pop()
@@ -279,23 +293,21 @@ class _Watched:
     state: list[_Global]
     is_user_file: Callable[[str], bool]
 
-    def snapshot(self, output: Any, cell: Any) -> Snapshot:
-        return {
-            _OUTPUT: self._frozen(output),
-            **self._attributes(cell),
-            **{item.label: self._frozen(getattr(item.holder, item.name, None)) for item in self.state},
-            **({f"Parameter {p.name}": self._frozen(p) for p in cell.get_parameters()} if cell is not None else {}),
-        }
+    def snapshot(self, output: Any, cells: dict[str, Any]) -> Snapshot:
+        snapshot = {_OUTPUT: self._frozen(output)}
+        for root, cell in cells.items():
+            snapshot.update(self._attributes(root, cell))
+            snapshot.update({f"Parameter {p.name}": self._frozen(p) for p in cell.get_parameters()})
+        snapshot.update({item.label: self._frozen(getattr(item.holder, item.name, None)) for item in self.state})
+        return snapshot
 
-    def _attributes(self, cell: Any) -> Snapshot:
+    def _attributes(self, root: str, cell: Any) -> Snapshot:
         """The Python state of the user's Cells in ``cell``'s tree: attributes their code names as
-        ``self.<name>``, other than Cells and Parameters, by ``self.<path>.<name>``."""
-        if cell is None:
-            return {}
+        ``self.<name>``, other than Cells and Parameters, by ``<root>.<path>.<name>``."""
         snapshot: Snapshot = {}
         for path, sub in cell.cells_and_names():
             used = {name for f in self.functions if f.owner is type(sub) for name in f.function.__code__.co_names}
-            prefix = f"self.{path}." if path else "self."
+            prefix = f"{root}.{path}." if path else f"{root}."
             for name, value in vars(sub).items():
                 if name in used and _is_state(value):
                     snapshot[prefix + name] = self._frozen(value)
