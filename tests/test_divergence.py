@@ -92,6 +92,9 @@ def test_agreeing_and_random_entries_show_no_divergence(report: dict[str, Any]) 
     random_ops = compared["RandomOperators"]
     assert random_ops is not None and random_ops["status"] == "not-comparable"
     assert random_ops["reason"].startswith("two PyNative runs disagree on the output")
+    by_mode = compared["ReadsTheMode"]
+    assert by_mode is not None and by_mode["status"] == "not-comparable"
+    assert by_mode["reason"] == "the instances differ on self.graph_mode before any call"
     assert all(c is not None and c["seconds"] > 0 for c in compared.values())
 
 
