@@ -264,3 +264,10 @@ def test_cells_a_jit_function_reaches_through_globals_are_watched(write: Callabl
     assert [(p.kind, p.message, p.locations) for p in outcome.problems] == [
         ("divergence", "graph mode keeps Net.seen at [] after 2 calls; PyNative has [1, 1]", ((str(path), 12),))
     ]
+
+
+def test_a_run_that_raises_is_named_by_its_first_line_of_words() -> None:
+    from mslint.verify.divergence import _one_line
+
+    message = "----------------------------------------------------\n- Kernel select failed:\n---"
+    assert _one_line(RuntimeError(message)) == "RuntimeError: - Kernel select failed:"

@@ -128,8 +128,9 @@ def _not_comparable(reason: str, started: float) -> Comparison:
 
 
 def _one_line(error: Exception) -> str:
-    text = str(error).strip()
-    return f"{type(error).__name__}: {text.splitlines()[0][:200] if text else ''}"
+    """The exception's type and first line of words (MindSpore's messages may open with a rule of dashes)."""
+    first = next((line.strip() for line in str(error).splitlines() if any(c.isalnum() for c in line)), "")
+    return f"{type(error).__name__}: {first[:200]}"
 
 
 def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> list[Snapshot]:
