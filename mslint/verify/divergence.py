@@ -184,7 +184,7 @@ def _cells_of(target: Any) -> dict[str, Any]:
     for candidate in (target, getattr(target, "__self__", None)):
         if isinstance(candidate, ms.nn.Cell):
             return {"self": candidate}
-    function = inspect.unwrap(target)
+    function = _unwrapped(target)
     globals_ = getattr(function, "__globals__", {})
     named = [globals_.get(name) for name in _names(function.__code__)] if hasattr(function, "__code__") else []
     closures = [getattr(_unwrapped(value), "__closure__", None) or () for value in named]
@@ -235,8 +235,7 @@ def _class_member(klass: type, name: str) -> Any:
 
 def _functions_of(*values: Any) -> Iterator[FunctionType]:
     for value in values:
-        function = value.__func__ if isinstance(value, (staticmethod, classmethod, MethodType)) else value
-        function = inspect.unwrap(function) if callable(function) else function
+        function = _unwrapped(value.__func__ if isinstance(value, (staticmethod, classmethod, MethodType)) else value)
         if isinstance(function, FunctionType):
             yield function
 
