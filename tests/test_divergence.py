@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 
@@ -86,6 +87,8 @@ def test_a_divergence_on_a_flagged_line_confirms_the_finding(report: dict[str, A
 @pytest.mark.mindspore
 def test_agreeing_and_random_entries_show_no_divergence(report: dict[str, Any]) -> None:
     assert set(divergences(report)) == {13, 23, 33, 39, 44}, "nothing in agree.py"
+    assert comparisons(report)["FrozenOnPurpose"] == {"status": "compared", "reason": None, "seconds": ANY}
+    assert not [c for c in report["compiler_only"] if c["line"] == 49], "the suppression comment accepts the hazard"
     compared = comparisons(report)
     assert compared["Clean"] is not None and compared["Clean"]["status"] == "compared"
     assert compared["WithDropout"] is not None and compared["WithDropout"]["status"] == "compared", "eval mode"
