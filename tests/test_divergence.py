@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 
@@ -86,12 +87,17 @@ def test_a_divergence_on_a_flagged_line_confirms_the_finding(report: dict[str, A
 @pytest.mark.mindspore
 def test_agreeing_and_random_entries_show_no_divergence(report: dict[str, Any]) -> None:
     assert set(divergences(report)) == {13, 23, 33, 39, 44}, "nothing in agree.py"
+    assert comparisons(report)["FrozenOnPurpose"] == {"status": "compared", "reason": None, "seconds": ANY}
+    assert not [c for c in report["compiler_only"] if c["line"] == 49], "the suppression comment accepts the hazard"
     compared = comparisons(report)
     assert compared["Clean"] is not None and compared["Clean"]["status"] == "compared"
     assert compared["WithDropout"] is not None and compared["WithDropout"]["status"] == "compared", "eval mode"
     random_ops = compared["RandomOperators"]
     assert random_ops is not None and random_ops["status"] == "not-comparable"
     assert random_ops["reason"].startswith("two PyNative runs disagree on the output")
+    by_mode = compared["ReadsTheMode"]
+    assert by_mode is not None and by_mode["status"] == "not-comparable"
+    assert by_mode["reason"] == "the instances differ on self.graph_mode before any call"
     assert all(c is not None and c["seconds"] > 0 for c in compared.values())
 
 
@@ -222,3 +228,49 @@ def test_a_comparison_that_kills_its_process_keeps_the_compile(write: Callable[[
     assert {p.kind for p in outcome.problems} == {"untracked-parameters"}, "the compile's evidence is kept"
     killed = "the comparison stopped: compiler process was killed (SIGKILL), most likely for running out of memory"
     assert outcome.comparison == {"status": "not-comparable", "reason": killed, "seconds": None}
+
+
+@pytest.mark.mindspore
+def test_cells_a_jit_function_reaches_through_globals_are_watched(write: Callable[[str, str], Path]) -> None:
+    """``grad = ms.value_and_grad(Net())`` called by a ``@jit`` function: Net's state is compared too."""
+    from mslint.verify.runner import Job, run_jobs
+
+    path = write(
+        "through_grad.py",
+        """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        class Net(nn.Cell):
+            def __init__(self):
+                super().__init__()
+                self.seen = []
+
+            def construct(self, x):
+                self.seen.append(1)
+                return x * 2
+
+
+        def make():
+            global grad
+            grad = ms.value_and_grad(Net())
+            return ms.jit(step), (ms.Tensor(np.ones((2, 3)), ms.float32),)
+
+
+        def step(x):
+            return grad(x)
+        """,
+    )
+    (outcome,) = run_jobs([Job(path, "make", "lax", factory=True, compare=True)], 120, 1, None)
+    assert [(p.kind, p.message, p.locations) for p in outcome.problems] == [
+        ("divergence", "graph mode keeps Net.seen at [] after 2 calls; PyNative has [1, 1]", ((str(path), 12),))
+    ]
+
+
+def test_a_run_that_raises_is_named_by_its_first_line_of_words() -> None:
+    from mslint.verify.divergence import _one_line
+
+    message = "----------------------------------------------------\n- Kernel select failed:\n---"
+    assert _one_line(RuntimeError(message)) == "RuntimeError: - Kernel select failed:"

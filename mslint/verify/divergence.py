@@ -20,6 +20,7 @@ Runs only in the verifier's compile process, which has imported MindSpore.
 from __future__ import annotations
 
 import ast
+import collections
 import contextlib
 import copy
 import inspect
@@ -34,7 +35,7 @@ from types import FunctionType, MethodType, ModuleType
 from typing import Any
 
 from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, UNTRACKED, Location, Problem
-from mslint.verify.sources import Write, function_defined_at, writes
+from mslint.verify.sources import Write, function_defined_at, statement_at, writes
 
 COMPARED, NOT_COMPARABLE, NOT_RUN = "compared", "not-comparable", "not-run"
 COMPILED_BEFORE_COMPARING = "compiled.json"
@@ -101,21 +102,24 @@ def compare_modes(
     if any(dim < 0 for value in inputs if isinstance(value, ms.Tensor) for dim in value.shape):
         return Comparison(NOT_RUN, "the inputs have dynamic dimensions: no data to run on")
     functions = _reachable(compiled, is_user_file)
-    state = _module_state(functions, is_user_file)
+    watched = _Watched(functions, _module_state(functions, is_user_file), is_user_file)
     try:
-        graph = _run(build, ms.GRAPH_MODE, state, functions, _SEED)
+        graph = _run(build, ms.GRAPH_MODE, watched, _SEED)
     except Exception as error:  # the user's code failing to run is no divergence: say why nothing was compared
         return _not_comparable(f"graph mode raised {_one_line(error)}", started)
     try:
-        pynative = _run(build, ms.PYNATIVE_MODE, state, functions, _SEED)
-        again = _run(build, ms.PYNATIVE_MODE, state, functions, _OTHER_MINDSPORE_SEED)
+        pynative = _run(build, ms.PYNATIVE_MODE, watched, _SEED)
+        again = _run(build, ms.PYNATIVE_MODE, watched, _OTHER_MINDSPORE_SEED)
     except Exception as error:
         return _not_comparable(f"PyNative raised {_one_line(error)}", started)
     label = _first_difference(pynative, again)
     if label is not None:
         reason = f"two PyNative runs disagree on {label} (random operators, or values that change from run to run)"
         return _not_comparable(reason, started)
-    problems = _divergences(graph, pynative, functions, hazards, definition, level)
+    label = _first_difference(graph[:1], pynative[:1])
+    if label is not None:  # a constructor that reads the mode, say: the calls do not start alike
+        return _not_comparable(f"the instances differ on {label} before any call", started)
+    problems = _divergences(graph[1:], pynative[1:], functions, hazards, definition, level)
     return Comparison(COMPARED, None, round(time.perf_counter() - started, 3), problems)
 
 
@@ -124,24 +128,24 @@ def _not_comparable(reason: str, started: float) -> Comparison:
 
 
 def _one_line(error: Exception) -> str:
-    text = str(error).strip()
-    return f"{type(error).__name__}: {text.splitlines()[0][:200] if text else ''}"
+    """The exception's type and first line of words (MindSpore's messages may open with a rule of dashes)."""
+    first = next((line.strip() for line in str(error).splitlines() if any(c.isalnum() for c in line)), "")
+    return f"{type(error).__name__}: {first[:200]}"
 
 
-def _run(
-    build: Build, mode: int, state: list[_Global], functions: list[_Function], mindspore_seed: int
-) -> list[Snapshot]:
-    """Build a fresh instance in ``mode`` and call it ``CALLS`` times: a snapshot after each call."""
+def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> list[Snapshot]:
+    """Build a fresh instance in ``mode`` and call it ``CALLS`` times: a snapshot of the instance
+    as built, then one after each call."""
     import mindspore as ms
     import numpy as np
 
-    for item in state:
+    for item in watched.state:
         setattr(item.holder, item.name, copy.deepcopy(item.saved))
     ms.set_context(mode=mode)
     _seed(_SEED)
     target, inputs = build()
-    cell = _cell_of(target)
-    if cell is not None:
+    cells = _cells_of(target)
+    for cell in cells.values():
         cell.set_train(False)
     if mode == ms.GRAPH_MODE and not isinstance(target, ms.nn.Cell) and not hasattr(target, "__wrapped__"):
         target = ms.jit(target)
@@ -150,19 +154,8 @@ def _run(
     ms.set_seed(mindspore_seed)
     np.random.seed(_SEED)
     random.seed(_SEED)
-    owners = {f.owner for f in functions if f.owner is not None}
-    snapshots = []
-    for _ in range(CALLS):
-        output = target(*inputs)
-        snapshots.append(
-            {
-                _OUTPUT: _frozen(output, _DEPTH),
-                **_attributes(cell, owners, functions),
-                **{item.label: _frozen(getattr(item.holder, item.name, None), _DEPTH) for item in state},
-                **_parameters(cell),
-            }
-        )
-    return snapshots
+    built = watched.snapshot(None, cells)
+    return [built, *(watched.snapshot(target(*inputs), cells) for _ in range(CALLS))]
 
 
 def _python_function(target: Any) -> Any:
@@ -181,14 +174,27 @@ def _seed(seed: int) -> None:
     random.seed(seed)
 
 
-def _cell_of(target: Any) -> Any:
-    """The Cell whose state a call changes: the entry itself, or the Cell of a bound method."""
+def _cells_of(target: Any) -> dict[str, Any]:
+    """The Cells whose state a call of ``target`` changes, by the name their attributes are shown
+    under: ``self`` for the entry or the Cell of a bound method; for a function, the Cells held
+    by the globals its code names, and by the closures of functions among them
+    (``grad = ms.value_and_grad(Net())``), under their class name."""
     import mindspore as ms
 
     for candidate in (target, getattr(target, "__self__", None)):
         if isinstance(candidate, ms.nn.Cell):
-            return candidate
-    return None
+            return {"self": candidate}
+    function = _unwrapped(target)
+    globals_ = getattr(function, "__globals__", {})
+    named = [globals_.get(name) for name in _names(function.__code__)] if hasattr(function, "__code__") else []
+    closures = [getattr(_unwrapped(value), "__closure__", None) or () for value in named]
+    held = [*named, *(c.cell_contents for closure in closures for c in closure)]
+    return {type(value).__qualname__: value for value in held if isinstance(value, ms.nn.Cell)}
+
+
+def _unwrapped(value: Any) -> Any:
+    """The function under ``@jit`` and other ``functools.wraps`` decorators."""
+    return inspect.unwrap(value) if callable(value) else value
 
 
 def _reachable(entry: Any, is_user_file: Callable[[str], bool]) -> list[_Function]:
@@ -196,13 +202,14 @@ def _reachable(entry: Any, is_user_file: Callable[[str], bool]) -> list[_Functio
     function itself), then, transitively, the methods, functions and classes their code names."""
     import mindspore as ms
 
-    cell = _cell_of(entry)
+    cells = _cells_of(entry)
     queue: list[_Function] = []
-    if cell is not None:
+    for cell in cells.values():
         for _, sub in cell.cells_and_names():
             queue += [_Function(f, type(sub)) for f in _functions_of(_class_member(type(sub), "construct"))]
     if not isinstance(entry, ms.nn.Cell):
-        queue += [_Function(f, type(cell) if cell is not None else None) for f in _functions_of(entry)]
+        owner = type(cells["self"]) if "self" in cells else None
+        queue += [_Function(f, owner) for f in _functions_of(entry)]
     found: dict[tuple[int, int], _Function] = {}
     while queue:
         item = queue.pop()
@@ -228,8 +235,7 @@ def _class_member(klass: type, name: str) -> Any:
 
 def _functions_of(*values: Any) -> Iterator[FunctionType]:
     for value in values:
-        function = value.__func__ if isinstance(value, (staticmethod, classmethod, MethodType)) else value
-        function = inspect.unwrap(function) if callable(function) else function
+        function = _unwrapped(value.__func__ if isinstance(value, (staticmethod, classmethod, MethodType)) else value)
         if isinstance(function, FunctionType):
             yield function
 
@@ -284,61 +290,62 @@ def _is_state(value: Any) -> bool:
     return not callable(value)
 
 
-def _attributes(cell: Any, owners: set[type], functions: list[_Function]) -> Snapshot:
-    """The Python state of the user's Cells in ``cell``'s tree: attributes their code names as
-    ``self.<name>``, other than Cells and Parameters, by ``self.<path>.<name>``."""
-    if cell is None:
-        return {}
-    snapshot: Snapshot = {}
-    for path, sub in cell.cells_and_names():
-        if type(sub) not in owners:
-            continue
-        used = _self_attributes(type(sub), functions)
-        prefix = f"self.{path}." if path else "self."
-        for name, value in vars(sub).items():
-            if name in used and _is_state(value):
-                snapshot[prefix + name] = _frozen(value, _DEPTH)
-    return snapshot
+@dataclass(frozen=True)
+class _Watched:
+    """What a call of the entry can change, and how it is snapshotted."""
 
+    functions: list[_Function]
+    state: list[_Global]
+    is_user_file: Callable[[str], bool]
 
-def _self_attributes(owner: type, functions: list[_Function]) -> set[str]:
-    return {name for f in functions if f.owner is owner for name in f.function.__code__.co_names}
+    def snapshot(self, output: Any, cells: dict[str, Any]) -> Snapshot:
+        snapshot = {_OUTPUT: self._frozen(output)}
+        for root, cell in cells.items():
+            snapshot.update(self._attributes(root, cell))
+            snapshot.update({f"Parameter {p.name}": self._frozen(p) for p in cell.get_parameters()})
+        snapshot.update({item.label: self._frozen(getattr(item.holder, item.name, None)) for item in self.state})
+        return snapshot
 
+    def _attributes(self, root: str, cell: Any) -> Snapshot:
+        """The Python state of the user's Cells in ``cell``'s tree: attributes their code names as
+        ``self.<name>``, other than Cells and Parameters, by ``<root>.<path>.<name>``."""
+        snapshot: Snapshot = {}
+        for path, sub in cell.cells_and_names():
+            used = {name for f in self.functions if f.owner is type(sub) for name in f.function.__code__.co_names}
+            prefix = f"{root}.{path}." if path else f"{root}."
+            for name, value in vars(sub).items():
+                if name in used and _is_state(value):
+                    snapshot[prefix + name] = self._frozen(value)
+        return snapshot
 
-def _parameters(cell: Any) -> Snapshot:
-    if cell is None:
-        return {}
-    return {f"Parameter {p.name}": _frozen(p, _DEPTH) for p in cell.get_parameters()}
+    def _frozen(self, value: Any, depth: int = _DEPTH) -> Any:
+        """A deep copy of ``value`` in plain, comparable form: numbers, strings, numpy arrays, and
+        tagged tuples for containers and the user's objects (others are named, not compared)."""
+        import mindspore as ms
+        import numpy as np
 
-
-def _frozen(value: Any, depth: int) -> Any:
-    """A deep copy of ``value`` in plain, comparable form: numbers, strings, numpy arrays, and
-    tagged tuples for containers and the user's objects."""
-    import mindspore as ms
-    import numpy as np
-
-    if depth == 0:
-        return ("deeper",)
-    if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
-        return value
-    if isinstance(value, ms.Tensor):
-        if value.dtype == ms.bfloat16:
-            value = value.astype(ms.float32)
-        return np.array(value.asnumpy())
-    if isinstance(value, (np.ndarray, np.generic)):
-        return np.array(value)
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, tuple(_frozen(item, depth - 1) for item in value))
-    if isinstance(value, dict):
-        items = sorted(value.items(), key=lambda item: repr(item[0]))
-        return ("dict", tuple((_frozen(k, depth - 1), _frozen(v, depth - 1)) for k, v in items))
-    if isinstance(value, (set, frozenset)):
-        return ("set", tuple(sorted(repr(item) for item in value)))
-    if isinstance(value, ms.nn.Cell):
-        return ("Cell", type(value).__qualname__)
-    if hasattr(value, "__dict__") and not isinstance(value, (ModuleType, type)) and not callable(value):
-        return ("object", type(value).__qualname__, _frozen(dict(vars(value)), depth - 1))
-    return ("opaque", type(value).__qualname__)
+        if depth == 0:
+            return ("deeper",)
+        if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+            return value
+        if isinstance(value, ms.Tensor):
+            if value.dtype == ms.bfloat16:
+                value = value.astype(ms.float32)
+            return np.array(value.asnumpy())
+        if isinstance(value, (np.ndarray, np.generic)):
+            return np.array(value)
+        if isinstance(value, (list, tuple, collections.deque)):
+            return (type(value).__name__, tuple(self._frozen(item, depth - 1) for item in value))
+        if isinstance(value, dict):
+            items = sorted(value.items(), key=lambda item: repr(item[0]))
+            return ("dict", tuple((self._frozen(k, depth - 1), self._frozen(v, depth - 1)) for k, v in items))
+        if isinstance(value, (set, frozenset)):
+            return ("set", tuple(sorted(repr(item) for item in value)))
+        if isinstance(value, ms.nn.Cell):  # its own state is snapshotted as the Cell's, if it is in the tree
+            return ("Cell", type(value).__qualname__)
+        if _defined_by_user(type(value), self.is_user_file) and hasattr(value, "__dict__"):
+            return ("object", type(value).__qualname__, self._frozen(dict(vars(value)), depth - 1))
+        return ("opaque", type(value).__qualname__)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -401,7 +408,8 @@ def _divergences(
                 continue
             locations = hazard_lines or definition
         else:
-            locations = _writing_lines(label, functions) or definition
+            written, writers = _writing_lines(label, functions)
+            locations = (*_callers(hazard_lines, writers), *written) or definition
         problems.append(Problem(DIVERGENCE, _message(label, call, in_graph, in_pynative), locations, level))
     return problems
 
@@ -436,9 +444,22 @@ def _shown(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _writing_lines(label: str, functions: list[_Function]) -> tuple[Location, ...]:
-    """The lines of the entry's reachable code that write the state ``label`` names."""
+def _callers(hazard_lines: tuple[Location, ...], writers: set[str]) -> list[Location]:
+    """The lines the compile ran once that name a function writing the state: the cause of a
+    difference in it (``threading.Thread(target=log_step).start()`` run while compiling)."""
+    return [(path, line) for path, line in hazard_lines if _names_in(statement_at(path, line)) & writers]
+
+
+def _names_in(statement: ast.stmt | None) -> set[str]:
+    nodes = ast.walk(statement) if statement is not None else ()
+    return {n.id if isinstance(n, ast.Name) else n.attr for n in nodes if isinstance(n, (ast.Name, ast.Attribute))}
+
+
+def _writing_lines(label: str, functions: list[_Function]) -> tuple[tuple[Location, ...], set[str]]:
+    """The lines of the entry's reachable code that write the state ``label`` names, and the
+    names of the functions that hold them."""
     found: dict[Location, None] = {}
+    writers = set()
     for item in functions:
         code = item.function.__code__
         node = function_defined_at(code.co_filename, code.co_firstlineno)
@@ -450,7 +471,8 @@ def _writing_lines(label: str, functions: list[_Function]) -> tuple[Location, ..
         for write in writes(node):
             if _writes_label(write, label, item, self_name, declared):
                 found[(str(Path(code.co_filename).resolve()), write.line)] = None
-    return tuple(found)
+                writers.add(item.function.__name__)
+    return tuple(found), writers
 
 
 def _writes_label(write: Write, label: str, item: _Function, self_name: str | None, declared: set[str]) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from mslint.rules import rule_named
 from mslint.rules.base import dynamic_shape_severity, fallback_severity
 from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import Settings
+from mslint.source import source_text
+from mslint.suppressions import SuppressionComments
 from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, DYNAMIC_SHAPE, ERROR, RUNTIME, Location, Problem
 from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
@@ -130,6 +133,8 @@ def compiler_only(
     for problem in problems:
         if problem.kind == COMPILE_TIME:  # folding constants is what compilers do: evidence, never a problem
             continue
+        if problem.kind == DIVERGENCE and any(_silenced(loc) for loc in problem.locations):
+            continue  # the user accepted the hazard on that line (`random.random()  # mslint: disable=...`)
         if any(covers(d, loc) for d in diagnostics for loc in problem.locations):
             continue
         if problem.locations and any(_follows_from(problem.locations[-1], d) for d in confirmed):
@@ -148,6 +153,20 @@ def compiler_only(
         if key not in found or item.severity > found[key].severity:
             found[key] = item
     return sorted(found.values(), key=lambda c: (c.path, c.line, c.problem.kind))
+
+
+def _silenced(location: Location) -> bool:
+    """Whether a suppression comment silences some rule on the line."""
+    path, line = location
+    return bool(_suppressions(path).by_line.get(line))
+
+
+@lru_cache(maxsize=64)
+def _suppressions(path: str) -> SuppressionComments:
+    try:
+        return SuppressionComments(source_text(Path(path)))
+    except (OSError, UnicodeDecodeError):
+        return SuppressionComments("")
 
 
 def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:

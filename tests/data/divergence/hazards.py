@@ -42,3 +42,8 @@ class FrozenRandom(nn.Cell):  # mslint: inputs=float32[2,4]
 class HeadBuiltInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return nn.Dense(4, 3)(x)
+
+
+class FrozenOnPurpose(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x * random.random()  # mslint: disable=python-side-effect-in-graph
