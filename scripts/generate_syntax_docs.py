@@ -16,7 +16,7 @@ from pathlib import Path
 from mslint.syntax_table import Outcome, SyntaxTable, syntax_releases, syntax_table
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "graph-syntax.md"
-POSITIONS = ("construct", "helper", "jit", "branch", "loop", "grad")
+POSITIONS = ("construct", "helper", "jit", "branch", "loop", "run", "grad")
 LEVELS = ("strict", "lax")
 
 FAMILIES = {
@@ -54,7 +54,9 @@ MEANINGS = {
     "ok": "compiles, no fallback, nothing interpreted",
     "error": "the compile (or the graph's first run) fails",
     "fallback": "compiles; the line runs in the Python interpreter at every call (LAX fallback)",
-    "compile-time": "compiles; the line ran once, while compiling, and the graph keeps its result as a constant",
+    "compile-time": "compiles; the fallback dump lists the line after parsing but not after optimizing: the "
+    "interpreter ran it once, while compiling (its result is a constant), or the compiler resolved it "
+    "natively (ordinary indexing shows so too)",
     "dynamic-shape": "compiles; an operator or join makes a shape unknown until run time",
     "untracked-parameters": "compiles; the graph uses Parameters the Cell does not own (never trained)",
     "divergence": "compiles and runs, but its outputs or the Cell's Python state differ from PyNative's",
@@ -69,6 +71,7 @@ POSITION_MEANINGS = {
     "jit": "in a `@jit` function (forms that read `self` are not measured there: -)",
     "branch": "under `if x.sum() > 0:`",
     "loop": "in a `for _ in range(2):` loop",
+    "run": "in `construct`, compiled and run once (as `grad` is, without the gradient)",
     "grad": "in `construct`, compiled through `value_and_grad` (and run)",
 }
 

@@ -6,7 +6,8 @@ through the verifier (:func:`mslint.verify.runner.run_jobs`: a forked process pe
 compiler's own evidence). A cell of the table is the most severe thing the compile showed, and
 whether the evidence points at the form's hazard line. Run it in an environment with the release to
 describe: ``python scripts/generate_syntax_table.py``. ``--only PREFIX`` (repeatable) re-measures
-the rows whose id starts with a prefix and keeps the others; ``--check`` only compares (the test
+the rows whose id starts with a prefix and keeps the others, ``--position P`` (repeatable) only
+those positions; ``--check`` only compares (the test
 suite re-measures a sample of rows against the shipped table).
 """
 
@@ -90,12 +91,12 @@ def code(form: Form) -> str:
     return "\n".join(line.replace(HAZARD, "").rstrip() for line in lines)
 
 
-def measure(forms: list[Form], scratch: Path) -> tuple[dict[str, Any], int]:
-    """The rows for ``forms`` and the number of compiles."""
+def measure(forms: list[Form], positions: tuple[str, ...], scratch: Path) -> tuple[dict[str, Any], int]:
+    """The rows for ``forms``, measured at those of ``positions`` each has, and the number of compiles."""
     programs: list[Program] = []
     jobs: list[Job] = []
     for index, form in enumerate(forms):
-        for position in form.positions():
+        for position in (p for p in form.positions() if p in positions):
             program = render(form, position)
             path = scratch / f"form{index}_{position}.py"
             path.write_text(program.source)
@@ -122,6 +123,9 @@ def render_table(version: str, rows: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
+    parser.add_argument(
+        "--position", action="append", choices=POSITIONS, help="re-measure these positions only (default: all)"
+    )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
     try:
@@ -133,14 +137,17 @@ def main(argv: list[str] | None = None) -> int:
     if not forms:
         print(f"no form id starts with {', '.join(args.only)}", file=sys.stderr)
         return 2
+    positions = tuple(args.position or POSITIONS)
     rows: dict[str, Any] = {}
     existing = OUTPUT / f"syntax-{version}.json"
-    if args.only and existing.is_file():
+    if (args.only or args.position) and existing.is_file():
         rows = json.loads(existing.read_text())["rows"]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-syntax-") as scratch:
-        measured, compiles = measure(forms, Path(scratch))
-    rows.update(measured)
+        measured, compiles = measure(forms, positions, Path(scratch))
+    for row, values in measured.items():
+        kept = rows.get(row, {}).get("outcomes", {}) if args.position else {}
+        rows[row] = {**values, "outcomes": {**kept, **values["outcomes"]}}
     wall = time.perf_counter() - started
     counts = Counter(c[0] for row in measured.values() for levels in row["outcomes"].values() for c in levels.values())
     summary = f"{len(measured)} rows, {compiles} compiles in {wall:.0f} s; " + ", ".join(

@@ -307,6 +307,15 @@ _NUMPY = {
     "call/shape": "y = x * np.prod(x.shape)",
     "array/tensor": "y = x * np.array(x).sum()",
     "random": "y = x * np.random.rand()",
+    "zeros/shape": "y = x + Tensor(np.zeros(x.shape, np.float32))",
+    "concatenate/tensors": "y = Tensor(np.concatenate([x.asnumpy(), x.asnumpy()]))[:2]",
+    "array/list-of-tensors": "y = Tensor(np.array([x.asnumpy(), x.asnumpy()]).sum(0))",
+    "where/tensor": "y = x * Tensor(np.where(x.asnumpy() > 2, 1.0, 0.0).astype(np.float32))",
+    "mean/tensor-scalar": "y = x * float(np.mean(x.asnumpy()))",
+    "tuple-result/tensor": "q, r = np.divmod(x.asnumpy(), 2)  # hazard\ny = x + Tensor(q)",
+    "split/index": "parts = np.split(x.asnumpy(), 3, axis=1)  # hazard\ny = x * Tensor(parts[0])",
+    "split/list-of-tensors": "rows = [Tensor(r) for r in np.split(x.asnumpy(), 2)]  # hazard\ny = ops.concat(rows) * x",
+    "tolist/index": "vals = x.asnumpy().tolist()  # hazard\ny = x * vals[0][1]",
 }
 
 _TENSOR_CONTROL = {
