@@ -151,9 +151,20 @@ def family_section(family: str, tables: list[SyntaxTable]) -> list[str]:
     for row in (r for r in newest.ids() if newest.family(r) == family):
         lines.append(_line(f"`{row}`", _code(newest.code(row)), newest, row))
         for older in reversed(tables[:-1]):
-            if older.has(row) and cells(older, row) != cells(newest, row):
+            if older.has(row) and _differs(older, newest, row):
                 lines.append(_line(f"↳ {older.release}", "", older, row))
     return [*lines, ""]
+
+
+def _differs(older: SyntaxTable, newest: SyntaxTable, row: str) -> bool:
+    """Whether a position measured in both releases has a different outcome."""
+    both = set(older.positions(row)) & set(newest.positions(row))
+    return any(cell(older, row, p) != cell(newest, row, p) for p in POSITIONS if p in both)
+
+
+def _measured_positions(table: SyntaxTable) -> str:
+    measured = {p for row in table.ids() for p in table.positions(row)}
+    return "all positions" if measured >= set(POSITIONS) else ", ".join(p for p in POSITIONS if p in measured)
 
 
 def _line(label: str, code: str, table: SyntaxTable, row: str) -> str:
@@ -161,29 +172,33 @@ def _line(label: str, code: str, table: SyntaxTable, row: str) -> str:
 
 
 def grad_crashes(tables: list[SyntaxTable]) -> list[str]:
-    """The forms that LAX runs (falls back, or runs once while compiling) in ``construct`` but that
-    fail when the same ``construct`` is compiled through ``value_and_grad``."""
+    """The forms that compile and run in LAX without a gradient (``run``) but fail when the same
+    ``construct`` is compiled through ``value_and_grad`` (``grad``)."""
     lines = [
-        "## Fallbacks that fail under `value_and_grad`",
+        "## Forms that fail only under `value_and_grad`",
         "",
-        "Forms that compile in LAX in `construct` (interpreted, or run once while compiling) but whose",
-        "compile fails when the same Cell is differentiated (`grad` position), per release.",
+        "Forms that compile and run in LAX in `construct` (the `run` position) but whose compile or run",
+        "fails when the same Cell is differentiated (`grad`), per release. Fallbacks among them are",
+        "what the severity of a LAX warning understates: the program works until it is trained.",
         "",
-        "| release | form | LAX in construct | LAX under value_and_grad |",
+        "| release | form | LAX without gradient | LAX under value_and_grad |",
         "|---|---|---|---|",
     ]
     found = 0
     for table in reversed(tables):
         for row in table.ids():
-            if not {"construct", "grad"} <= set(table.positions(row)):
+            if not {"run", "grad"} <= set(table.positions(row)):
                 continue
-            plain, grad = table.outcome(row, "construct", "lax"), table.outcome(row, "grad", "lax")
-            if plain.kind in ("fallback", "compile-time") and grad.kind in ("error", "crashed"):
+            plain, grad = table.outcome(row, "run", "lax"), table.outcome(row, "grad", "lax")
+            if plain.kind not in _FAILED and grad.kind in _FAILED:
                 found += 1
                 lines.append(f"| {table.release} | `{row}` | {plain.kind} | {_escape(grad.message)} |")
     if not found:
         lines.append("| | none | | |")
     return [*lines, ""]
+
+
+_FAILED = frozenset({"error", "crashed", "timed-out", "not-verifiable"})
 
 
 def _escape(text: str) -> str:
@@ -220,7 +235,7 @@ def render() -> str:
     tables = [syntax_table(release) for release in syntax_releases()]
     legend = "\n".join(f"| {SYMBOLS[k]} | `{k}`: {MEANINGS[k]} |" for k in SYMBOLS)
     positions = "\n".join(f"| `{p}` | {POSITION_MEANINGS[p]} |" for p in POSITIONS)
-    releases = ", ".join(t.release for t in tables)
+    releases = ", ".join(f"{t.release} ({_measured_positions(t)})" for t in tables)
     page = [INTRODUCTION.format(releases=releases, legend=legend, positions=positions)]
     page += summary(tables)
     present = {tables[-1].family(r) for r in tables[-1].ids()}

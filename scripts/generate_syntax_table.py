@@ -6,8 +6,8 @@ through the verifier (:func:`mslint.verify.runner.run_jobs`: a forked process pe
 compiler's own evidence). A cell of the table is the most severe thing the compile showed, and
 whether the evidence points at the form's hazard line. Run it in an environment with the release to
 describe: ``python scripts/generate_syntax_table.py``. ``--only PREFIX`` (repeatable) re-measures
-the rows whose id starts with a prefix and keeps the others, ``--position P`` (repeatable) only
-those positions; ``--check`` only compares (the test
+the rows whose id starts with a prefix and keeps the others, ``--position P`` and ``--level L``
+(repeatable) only those positions and levels; ``--check`` only compares (the test
 suite re-measures a sample of rows against the shipped table).
 """
 
@@ -91,8 +91,11 @@ def code(form: Form) -> str:
     return "\n".join(line.replace(HAZARD, "").rstrip() for line in lines)
 
 
-def measure(forms: list[Form], positions: tuple[str, ...], scratch: Path) -> tuple[dict[str, Any], int]:
-    """The rows for ``forms``, measured at those of ``positions`` each has, and the number of compiles."""
+def measure(
+    forms: list[Form], positions: tuple[str, ...], scratch: Path, levels: tuple[str, ...] = LEVELS
+) -> tuple[dict[str, Any], int]:
+    """The rows for ``forms``, measured at those of ``positions`` each has and at ``levels``, and the
+    number of compiles."""
     programs: list[Program] = []
     jobs: list[Job] = []
     for index, form in enumerate(forms):
@@ -100,7 +103,7 @@ def measure(forms: list[Form], positions: tuple[str, ...], scratch: Path) -> tup
             program = render(form, position)
             path = scratch / f"form{index}_{position}.py"
             path.write_text(program.source)
-            for level in LEVELS:
+            for level in levels:
                 programs.append(program)
                 jobs.append(_job(path, level))
     outcomes = run_jobs(jobs, TIMEOUT_S, WORKERS, None)
@@ -126,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--position", action="append", choices=POSITIONS, help="re-measure these positions only (default: all)"
     )
+    parser.add_argument("--level", action="append", choices=LEVELS, help="re-measure these levels only (default: both)")
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
     try:
@@ -140,14 +144,15 @@ def main(argv: list[str] | None = None) -> int:
     positions = tuple(args.position or POSITIONS)
     rows: dict[str, Any] = {}
     existing = OUTPUT / f"syntax-{version}.json"
-    if (args.only or args.position) and existing.is_file():
+    if (args.only or args.position or args.level) and existing.is_file():
         rows = json.loads(existing.read_text())["rows"]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-syntax-") as scratch:
-        measured, compiles = measure(forms, positions, Path(scratch))
+        measured, compiles = measure(forms, positions, Path(scratch), tuple(args.level or LEVELS))
     for row, values in measured.items():
-        kept = rows.get(row, {}).get("outcomes", {}) if args.position else {}
-        rows[row] = {**values, "outcomes": {**kept, **values["outcomes"]}}
+        kept = rows.get(row, {}).get("outcomes", {}) if args.position or args.level else {}
+        outcomes = {p: {**kept.get(p, {}), **levels} for p, levels in values["outcomes"].items()}
+        rows[row] = {**values, "outcomes": {**kept, **outcomes}}
     wall = time.perf_counter() - started
     counts = Counter(c[0] for row in measured.values() for levels in row["outcomes"].values() for c in levels.values())
     summary = f"{len(measured)} rows, {compiles} compiles in {wall:.0f} s; " + ", ".join(
