@@ -53,11 +53,11 @@ SEVERITY = (
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 
 
-def _job(path: Path, level: str) -> Job:
-    """A compile of ``path``'s factory; compared with PyNative where this verifier can (its ``Job``
-    has ``compare``), for the divergence column."""
+def _job(path: Path, level: str, compare: bool) -> Job:
+    """A compile of ``path``'s factory; with ``compare``, also run in graph mode and in PyNative
+    (the divergence column), where this verifier can (its ``Job`` has ``compare``)."""
     options: dict[str, Any] = {"factory": True}
-    if "compare" in {f.name for f in dataclasses.fields(Job)}:
+    if compare and "compare" in {f.name for f in dataclasses.fields(Job)}:
         options["compare"] = True
     return Job(path, "make", level, **options)
 
@@ -92,7 +92,11 @@ def code(form: Form) -> str:
 
 
 def measure(
-    forms: list[Form], positions: tuple[str, ...], scratch: Path, levels: tuple[str, ...] = LEVELS
+    forms: list[Form],
+    positions: tuple[str, ...],
+    scratch: Path,
+    levels: tuple[str, ...] = LEVELS,
+    compare: bool = False,
 ) -> tuple[dict[str, Any], int]:
     """The rows for ``forms``, measured at those of ``positions`` each has and at ``levels``, and the
     number of compiles."""
@@ -105,7 +109,7 @@ def measure(
             path.write_text(program.source)
             for level in levels:
                 programs.append(program)
-                jobs.append(_job(path, level))
+                jobs.append(_job(path, level, compare))
     outcomes = run_jobs(jobs, TIMEOUT_S, WORKERS, None)
     rows: dict[str, Any] = {form.id: {"family": form.family, "code": code(form), "outcomes": {}} for form in forms}
     for program, outcome in zip(programs, outcomes):
@@ -130,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         "--position", action="append", choices=POSITIONS, help="re-measure these positions only (default: all)"
     )
     parser.add_argument("--level", action="append", choices=LEVELS, help="re-measure these levels only (default: both)")
+    parser.add_argument(
+        "--compare", action="store_true", help="also run each program in graph mode and in PyNative (divergence)"
+    )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
     try:
@@ -148,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = json.loads(existing.read_text())["rows"]
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-syntax-") as scratch:
-        measured, compiles = measure(forms, positions, Path(scratch), tuple(args.level or LEVELS))
+        measured, compiles = measure(forms, positions, Path(scratch), tuple(args.level or LEVELS), args.compare)
     for row, values in measured.items():
         kept = rows.get(row, {}).get("outcomes", {}) if args.position or args.level else {}
         outcomes = {p: {**kept.get(p, {}), **levels} for p, levels in values["outcomes"].items()}
