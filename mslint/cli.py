@@ -93,6 +93,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         metavar="MiB",
         help="resident memory per compile, or none (default: 3/4 of the machine's, shared among --jobs)",
     )
+    verify.add_argument(
+        "--no-compare",
+        dest="compare",
+        action="store_false",
+        help="do not run the compiled entries in graph mode and PyNative to compare their results",
+    )
 
     commands.add_parser("server", help="run the language server on stdin/stdout (needs mslint[lsp])")
 
@@ -358,6 +364,7 @@ def _verify(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         device=args.device,
         memory_limit_mib=memory_limit,
+        compare=args.compare,
     )
     try:
         report = verify(request, _settings(args))

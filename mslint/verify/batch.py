@@ -2,7 +2,7 @@
 
 Run as ``python -m mslint.verify.batch JOBS.json RESULTS --timeout SECONDS [--device D]
 [--memory-limit MiB]``. ``JOBS.json`` lists the jobs (``target``, ``level``, ``inputs``,
-``kwargs``, ``factory``); the record of job ``i`` is written to ``RESULTS/i.json`` as soon as
+``kwargs``, ``factory``, ``compare``); the record of job ``i`` is written to ``RESULTS/i.json`` as soon as
 it ends.
 
 Importing MindSpore takes about 1.8 s, a small compile a tenth of that. Each compile still
@@ -28,6 +28,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, NOT_COMPARABLE
 from mslint.verify.runner import CRASHED, TIMED_OUT, failure_reason
 
 _POLL_S = 0.02
@@ -70,11 +71,24 @@ def _run_forked(
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)
     if isinstance(status, dict):
-        return status
+        return _compiled_before(work, status) or status
     returncode = os.waitstatus_to_exitcode(status)
     if returncode == 0 and result.is_file():
         return {"result": json.loads(result.read_text())}
-    return {"status": CRASHED, "reason": failure_reason(returncode, error.read_text() if error.is_file() else "")}
+    failure = {"status": CRASHED, "reason": failure_reason(returncode, error.read_text() if error.is_file() else "")}
+    return _compiled_before(work, failure) or failure
+
+
+def _compiled_before(work: Path, failure: dict[str, Any]) -> dict[str, Any] | None:
+    """The record of a compile that succeeded before the fork died comparing graph mode with
+    PyNative (crashed, killed at the timeout or the memory limit): the comparison says why."""
+    compiled = work / COMPILED_BEFORE_COMPARING
+    if not compiled.is_file():
+        return None
+    result = json.loads(compiled.read_text())
+    reason = f"the comparison stopped: {failure['reason']}"
+    result["comparison"] = {"status": NOT_COMPARABLE, "reason": reason, "seconds": None}
+    return {"result": result}
 
 
 def _watch(pid: int, timeout: float, memory_limit_mib: int | None) -> int | dict[str, Any]:

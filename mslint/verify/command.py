@@ -44,6 +44,8 @@ class VerifyRequest:
     device: str | None = None
     memory_limit_mib: int | None = None
     """The resident memory a compile may use; None: no limit."""
+    compare: bool = True
+    """Run each entry that compiled in LAX in graph mode and in PyNative, and compare."""
 
 
 @dataclass
@@ -110,7 +112,11 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if capture.returncode is None:
             _status_reasons(statuses, targets, f"`{capture.command}` did not finish within {request.timeout:g} s")
 
-    examples = [Job(path, name, level, factory=True) for path, name in request.examples for level in LEVELS]
+    examples = [
+        Job(path, name, level, factory=True, compare=_compares(request, level))
+        for path, name in request.examples
+        for level in LEVELS
+    ]
     outcomes = run_jobs(examples, request.timeout, request.jobs, request.device, request.memory_limit_mib)
     wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
     covered = {o.compiled_key for o in outcomes} | set(statuses)
@@ -118,7 +124,12 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     for target in pending:
         if target.unbuildable:
             statuses.setdefault(target.key, TargetStatus()).reasons.append(target.unbuildable)
-    jobs = [Job(t.path, t.name, level, t.inputs, t.kwargs) for t in pending if not t.unbuildable for level in LEVELS]
+    jobs = [
+        Job(t.path, t.name, level, t.inputs, t.kwargs, compare=_compares(request, level))
+        for t in pending
+        if not t.unbuildable
+        for level in LEVELS
+    ]
     outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device, request.memory_limit_mib)
 
     for outcome in outcomes:
@@ -144,6 +155,12 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         lint.unreadable,
         round(time.perf_counter() - started, 2),
     )
+
+
+def _compares(request: VerifyRequest, level: str) -> bool:
+    """Graph mode is compared with PyNative once per entry, at the default syntax level (LAX):
+    what STRICT rejects it reports as a compile error already."""
+    return request.compare and level == "lax"
 
 
 def _status_reasons(statuses: dict[tuple[str, str], TargetStatus], targets: list[Target], reason: str) -> None:

@@ -7,7 +7,17 @@ from collections import Counter
 from typing import Any
 
 from mslint.verify.command import VerifyReport
-from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, FALLBACK, RUNTIME, UNTRACKED, Problem
+from mslint.verify.compiler_output import (
+    COMPILE_TIME,
+    DIVERGENCE,
+    DYNAMIC_SHAPE,
+    ERROR,
+    FALLBACK,
+    RUNTIME,
+    UNTRACKED,
+    Problem,
+)
+from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
 from mslint.verify.runner import COMPILED, Outcome
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -19,7 +29,11 @@ _KINDS = {
     UNTRACKED: "parameters not owned",
     COMPILE_TIME: "run once while compiling",
     RUNTIME: "MindSpore's own check while running",
+    DIVERGENCE: "graph result differs from PyNative",
 }
+
+
+_NOT_COMPARED = {NOT_COMPARABLE: "not comparable", NOT_RUN: "not run: dynamic input dimensions"}
 
 
 def render_text(report: VerifyReport) -> str:
@@ -79,7 +93,21 @@ def _summary(report: VerifyReport) -> str:
         devices = sorted({o.device for o in compiles if o.device})
         summary += f" {len(compiles)} of {len(report.outcomes)} compiles succeeded"
         summary += f" on {', '.join(devices)}." if devices else "."
+    summary += _comparisons(report.outcomes)
     return f"{summary} Took {report.seconds:g} s."
+
+
+def _comparisons(outcomes: list[Outcome]) -> str:
+    """How many entries graph mode was compared with PyNative on, and why not on the others."""
+    statuses = Counter(str(o.comparison["status"]) for o in outcomes if o.comparison)
+    total = sum(statuses.values())
+    if not total:
+        return ""
+    others = [f"{statuses[s]} {label}" for s, label in _NOT_COMPARED.items() if statuses[s]]
+    return (
+        f" Graph mode compared with PyNative on {statuses[COMPARED]} of {total} entr{'ies' if total != 1 else 'y'}"
+        + (f" ({', '.join(others)})." if others else ".")
+    )
 
 
 def render_json(report: VerifyReport) -> str:
@@ -111,4 +139,5 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
         "device": outcome.device,
         "compile_s": outcome.compile_s,
         "wall_s": outcome.wall_s,
+        "comparison": outcome.comparison,
     }

@@ -17,7 +17,7 @@ from mslint.rules import rule_named
 from mslint.rules.base import dynamic_shape_severity, fallback_severity
 from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import Settings
-from mslint.verify.compiler_output import COMPILE_TIME, DYNAMIC_SHAPE, ERROR, RUNTIME, Location, Problem
+from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, DYNAMIC_SHAPE, ERROR, RUNTIME, Location, Problem
 from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
 
@@ -187,7 +187,7 @@ def _severity(problem: Problem, settings: Settings) -> Severity:
         return Severity.ERROR if problem.level in ("lax", settings.syntax_level, "") else fallback_severity(settings)
     if problem.kind == DYNAMIC_SHAPE:
         return dynamic_shape_severity(settings)
-    if problem.kind == RUNTIME:
+    if problem.kind in (RUNTIME, DIVERGENCE):  # it runs; the result is wrong, or the check MindSpore's own
         return Severity.WARNING
     return fallback_severity(settings)
 

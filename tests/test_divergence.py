@@ -1,0 +1,224 @@
+"""Graph mode compared with PyNative: silent hazards found by running both modes on the same inputs."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mslint.verify.sources import Write, writes
+from tests.compiler import VERIFY_TIMEOUT_S
+from tests.examples import REPO
+
+DATA = REPO / "tests" / "data" / "divergence"
+Run = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """``mslint verify --all`` of tests/data/divergence, in a copy as the working folder, run
+    once for the module's tests."""
+    folder = tmp_path_factory.mktemp("divergence") / "divergence"
+    shutil.copytree(DATA, folder)
+    command = [sys.executable, "-m", "mslint", "verify", "hazards.py", "agree.py", "--all", "--format", "json"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=VERIFY_TIMEOUT_S, cwd=folder)
+    assert result.returncode == 0, f"divergences are warnings: {result.stderr[-2000:]}"
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def comparisons(report: dict[str, Any]) -> dict[str, dict[str, Any] | None]:
+    """The comparison of each entry, from its LAX compile (STRICT compiles compare nothing)."""
+    assert all(c["comparison"] is None for c in report["compiles"] if c["level"] == "strict")
+    return {c["name"]: c["comparison"] for c in report["compiles"] if c["level"] == "lax"}
+
+
+def divergences(report: dict[str, Any]) -> dict[int, str]:
+    """Line -> message of each divergence, whether it confirms a finding or is compiler-only."""
+    found = {c["line"]: c["message"] for c in report["compiler_only"] if c["kind"] == "divergence"}
+    for finding in report["findings"]:
+        found.update((finding["line"], e["message"]) for e in finding["evidence"] if e["kind"] == "divergence")
+    return found
+
+
+@pytest.mark.mindspore
+def test_state_graph_mode_drops_is_a_compiler_only_divergence(report: dict[str, Any]) -> None:
+    only = {(c["path"], c["line"], c["kind"]): c for c in report["compiler_only"]}
+    counter = only[("hazards.py", 13, "divergence")]
+    assert counter["severity"] == "warning" and counter["entry"] == "GlobalCounter.construct"
+    assert counter["message"] == "graph mode keeps global hazards.calls at 0 after 2 calls; PyNative has 2"
+    appended = only[("hazards.py", 23, "divergence")]
+    assert appended["message"] == "graph mode keeps self.seen at [] after 2 calls; PyNative has [1, 1]"
+    in_dict = only[("hazards.py", 33, "divergence")]
+    assert in_dict["message"] == "graph mode keeps self.stats at {'calls': 1} after 2 calls; PyNative has {'calls': 2}"
+    assert {(c["line"], c["kind"]) for c in report["compiler_only"]} == {
+        (13, "divergence"),
+        (23, "divergence"),
+        (33, "divergence"),
+        (32, "error"),  # STRICT rejects the dict write, on the `def` line
+        (33, "fallback"),
+    }
+
+
+@pytest.mark.mindspore
+def test_a_divergence_on_a_flagged_line_confirms_the_finding(report: dict[str, Any]) -> None:
+    findings = {(f["line"], f["symbol"]): f for f in report["findings"]}
+    frozen = findings[(39, "python-side-effect-in-graph")]
+    assert frozen["verdict"] == "confirmed"
+    assert {e["kind"] for e in frozen["evidence"]} == {"compile-time", "divergence"}
+    assert [e["level"] for e in frozen["evidence"] if e["kind"] == "divergence"] == ["lax"]
+    built = findings[(44, "cell-created-in-graph")]
+    assert built["verdict"] == "confirmed"
+    assert "divergence" in {e["kind"] for e in built["evidence"]}
+    assert (
+        divergences(report)[44].startswith("graph mode returns [[")
+        and "on call 2; PyNative returns [[" in (divergences(report)[44])
+    )
+
+
+@pytest.mark.mindspore
+def test_agreeing_and_random_entries_show_no_divergence(report: dict[str, Any]) -> None:
+    assert set(divergences(report)) == {13, 23, 33, 39, 44}, "nothing in agree.py"
+    compared = comparisons(report)
+    assert compared["Clean"] is not None and compared["Clean"]["status"] == "compared"
+    assert compared["WithDropout"] is not None and compared["WithDropout"]["status"] == "compared", "eval mode"
+    random_ops = compared["RandomOperators"]
+    assert random_ops is not None and random_ops["status"] == "not-comparable"
+    assert random_ops["reason"].startswith("two PyNative runs disagree on the output")
+    assert all(c is not None and c["seconds"] > 0 for c in compared.values())
+
+
+COUNTER = """
+from mindspore import nn
+
+calls = 0
+
+
+class GlobalCounter(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        global calls
+        calls += 1
+        return nn.Dense(4, 3)(x)
+"""
+
+
+@pytest.mark.mindspore
+def test_text_report_names_the_divergence(write: Callable[[str, str], Path], run: Run) -> None:
+    path = write("counter.py", COUNTER)
+    code, out, _ = run("verify", str(path))
+    assert code == 0
+    assert f"{path.name}:10:16: MS113 cell-created-in-graph [confirmed]" in out
+    assert "    graph result differs from PyNative in LAX: graph mode returns [[" in out
+    expected = f"{path}:9: warning: graph result differs from PyNative in LAX: graph mode keeps global counter.calls"
+    assert expected in out
+    assert " Graph mode compared with PyNative on 1 of 1 entry. Took " in out
+
+
+@pytest.mark.mindspore
+def test_no_compare_runs_nothing(write: Callable[[str, str], Path], run: Run) -> None:
+    path = write("counter.py", COUNTER)
+    code, out, _ = run("verify", str(path), "--no-compare", "--format", "json")
+    report = json.loads(out)
+    assert [c["comparison"] for c in report["compiles"]] == [None, None]
+    assert report["compiler_only"] == [] and code == 0
+
+
+@pytest.mark.mindspore
+def test_jobs_that_ask_for_it_get_divergence_problems() -> None:
+    """The contract of run_jobs for other scripts: ``Job(..., compare=True)``."""
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    hazards = DATA / "hazards.py"
+    jobs = [Job(hazards, "AppendsToSelf", "lax", "float32[2,4]", compare=compare) for compare in (True, False)]
+    compared, plain = run_jobs(jobs, 120, 2, None)
+    assert compared.status == plain.status == COMPILED
+    assert compared.comparison is not None and compared.comparison["status"] == "compared"
+    assert [(p.kind, p.level, p.locations) for p in compared.problems] == [
+        ("divergence", "lax", ((str(hazards.resolve()), 23),))
+    ]
+    assert plain.comparison is None and plain.problems == []
+
+
+@pytest.mark.mindspore
+def test_dynamic_dimensions_are_not_run(write: Callable[[str, str], Path]) -> None:
+    from mslint.verify.runner import Job, run_jobs
+
+    path = write("dynamic.py", (DATA / "hazards.py").read_text())
+    (outcome,) = run_jobs([Job(path, "AppendsToSelf", "lax", "float32[N,4]", compare=True)], 120, 1, None)
+    assert outcome.comparison is not None
+    assert (outcome.comparison["status"], outcome.problems) == ("not-run", [])
+    assert "dynamic dimensions" in outcome.comparison["reason"]
+
+
+def test_writes_name_what_each_statement_changes() -> None:
+    source = """
+def construct(self, x):
+    global calls
+    calls += 1
+    self.count = 1
+    self.items.append(x)
+    self.stats["n"] += 1
+    state.total = 2
+    a, self.last = x, x
+    del self.cache[0]
+    local = []
+    local.append(x)
+    self.helper(x)
+"""
+    function = ast.parse(source).body[0]
+    assert isinstance(function, ast.FunctionDef)
+    assert writes(function) == [
+        Write("calls", None, 4, rebinds_root=True),
+        Write("self", "count", 5, rebinds_root=False),
+        Write("self", "items", 6, rebinds_root=False),
+        Write("self", "stats", 7, rebinds_root=False),
+        Write("state", "total", 8, rebinds_root=False),
+        Write("a", None, 9, rebinds_root=True),
+        Write("self", "last", 9, rebinds_root=False),
+        Write("self", "cache", 10, rebinds_root=False),
+        Write("local", None, 11, rebinds_root=True),
+        Write("local", None, 12, rebinds_root=False),
+    ]
+
+
+@pytest.mark.mindspore
+def test_a_comparison_that_kills_its_process_keeps_the_compile(write: Callable[[str, str], Path]) -> None:
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    path = write(
+        "dies.py",
+        """
+        import os
+        import signal
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+        built = []
+
+
+        class Net(nn.Cell):
+            def construct(self, x):
+                return nn.Dense(4, 3)(x)
+
+
+        def make():
+            built.append(1)
+            if len(built) > 1:  # the comparison's fresh instance
+                os.kill(os.getpid(), signal.SIGKILL)
+            return Net(), (ms.Tensor(np.ones((2, 4)), ms.float32),)
+        """,
+    )
+    (outcome,) = run_jobs([Job(path, "make", "lax", factory=True, compare=True)], 120, 1, None)
+    assert outcome.status == COMPILED
+    assert {p.kind for p in outcome.problems} == {"untracked-parameters"}, "the compile's evidence is kept"
+    killed = "the comparison stopped: compiler process was killed (SIGKILL), most likely for running out of memory"
+    assert outcome.comparison == {"status": "not-comparable", "reason": killed, "seconds": None}
