@@ -51,6 +51,8 @@ SEVERITY = (
 """Outcome kinds, most severe first: a cell records the first kind the compile showed."""
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+_PROGRAM = re.compile(r"\bform\d+_[a-z]+\b")
+"""A program's module name (``form12_construct``), which depends on the forms measured with it."""
 
 
 def _job(path: Path, level: str, compare: bool) -> Job:
@@ -82,7 +84,7 @@ def _message(text: str, scratch: Path) -> str:
     """The first line of a message, without what changes from run to run (paths, addresses)."""
     first = text.strip().splitlines()[0] if text.strip() else ""
     first = first.replace(str(scratch.resolve()) + "/", "").replace(str(scratch) + "/", "")
-    return _ADDRESS.sub("0x?", first)[:240]
+    return _PROGRAM.sub("program", _ADDRESS.sub("0x?", first))[:240]
 
 
 def code(form: Form) -> str:
