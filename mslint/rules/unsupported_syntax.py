@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
@@ -10,31 +11,76 @@ from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_runtime_number
 from mslint.settings import Settings
+from mslint.syntax_table import ERROR, syntax_releases, syntax_table
 
-# What MindSpore 2.10 rejects at every syntax level, LAX included (measured; see rules/).
-_REJECTED: dict[type[ast.AST], str] = {
-    ast.Import: "an `import` statement",
-    ast.ImportFrom: "an `import` statement",
-    ast.Try: "a `try` statement",
-    ast.Delete: "a `del` statement",
+# How findings name the node types the syntax table finds rejected (others go by their ast name).
+_DESCRIPTIONS = {
+    "Import": "an `import` statement",
+    "ImportFrom": "an `import` statement",
+    "Try": "a `try` statement",
+    "TryStar": "a `try` statement",
+    "Delete": "a `del` statement",
+    "ClassDef": "a `class` statement",
+    "AsyncFunctionDef": "an `async def`",
+    "Nonlocal": "a `nonlocal` statement",
+    "Match": "a `match` statement",
+    "NamedExpr": "an assignment expression (`:=`)",
+    "Set": "a set display (`{a, b}`)",
+    "SetComp": "a set comprehension",
 }
+# The compiler reports a generator where it is called: ``_generator_calls`` flags the call.
+_REPORTED_AT_CALL = frozenset({"Yield", "YieldFrom"})
+
+
+def _node_type(row: str) -> type[ast.AST] | None:
+    """The ast node type a ``stmt.``/``expr.`` row of the syntax table measures (``stmt.Try/except``)."""
+    family, _, rest = row.partition(".")
+    name = rest.partition("/")[0]
+    node_type = getattr(ast, name, None) if family in ("stmt", "expr") and name not in _REPORTED_AT_CALL else None
+    return node_type if isinstance(node_type, type) and issubclass(node_type, ast.AST) else None
+
+
+@cache
+def rejected_node_types(release: str) -> dict[type[ast.AST], str]:
+    """Statement and expression types the compiler of ``release`` rejects at every syntax level:
+    every row of the type in the syntax table fails in LAX in ``construct``, on the form's line."""
+    table = syntax_table(release)
+    verdicts: dict[type[ast.AST], bool] = {}
+    for row in table.ids():
+        node_type = _node_type(row)
+        if node_type is not None:
+            outcome = table.outcome(row, "construct", "lax")
+            rejected = outcome.kind == ERROR and outcome.on_hazard_line
+            verdicts[node_type] = verdicts.get(node_type, True) and rejected
+    return {t: _DESCRIPTIONS.get(t.__name__, f"`{t.__name__}`") for t, rejected in verdicts.items() if rejected}
+
+
+_MEASURED_TYPES = tuple(
+    sorted(
+        {t for release in syntax_releases() for t in map(_node_type, syntax_table(release).ids()) if t is not None},
+        key=lambda t: t.__name__,
+    )
+)
 
 
 class UnsupportedSyntax(Rule):
     """
     ## What it does
-    Flags statements and expressions in graph code that the MindSpore 2.10 compiler
-    rejects even at the `LAX` syntax level: `import` and `from ... import`, `try`,
-    `del`, calls of generator functions (functions that `yield`), which the compiler
-    reports where they are called, and Python builtins applied to tensors: `range(t)`,
-    `max(t, 1)` / `min(t, u)` (MindSpore's own compare of a 0-d tensor compiles in LAX), and
-    `map` over a `lambda` that reads the function's local variables. The list is measured on the compiler,
-    not copied from older documentation: `global`, `lambda`, `assert` and `raise`
-    compile, and are not flagged.
+    Flags statements and expressions in graph code that the targeted MindSpore compiler
+    rejects even at the `LAX` syntax level: in 2.10 `import` and `from ... import`, `try`,
+    `del`, a nested `class`, `async def`, `nonlocal`, `match`, `:=` and set displays and
+    comprehensions (`{a, b}`, `{f(i) for i in r}`), read from mslint's measured
+    [graph-syntax table](../graph-syntax.md) of the release; calls of generator functions
+    (functions that `yield`), which the compiler reports where they are called; and Python
+    builtins applied to tensors: `range(t)`, `max(t, 1)` / `min(t, u)` (MindSpore's own
+    compare of a 0-d tensor compiles in LAX), and `map` over a `lambda` that reads the
+    function's local variables. The list is measured on the compiler, not copied from older
+    documentation: `global`, `lambda`, `assert` and `raise` compile, and are not flagged.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
-    `RuntimeError: Unsupported statement 'Import'` (`'Try'`, `'Delete'`) or
+    `RuntimeError: Unsupported statement 'Import'` (`'Try'`, `'Delete'`, `'ClassDef'`, ...),
+    `Unsupported expression 'NamedExpr'` (`'Set'`, `'SetComp'`) or
     `Unsupported expression 'Yield'` (at the call), `TypeError: For 'make_range', the 0th input
     should be a int scalar`, `ValueError: The truth value of an array with more than one element
     is ambiguous` or `RuntimeError: The Map operator don't support Closure with free variable`,
@@ -67,7 +113,7 @@ class UnsupportedSyntax(Rule):
     code = "MS107"
     symbol = "unsupported-syntax"
     summary = "syntax the graph compiler rejects at every level (`import`, `try`, `del`, generators, `range(t)`)"
-    node_types = (*_REJECTED, ast.Call)
+    node_types = (*_MEASURED_TYPES, ast.Call)
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
@@ -77,7 +123,9 @@ class UnsupportedSyntax(Rule):
             yield from _generator_calls(node, function)
             yield from _builtins_on_tensors(node, function)
             return
-        what = _REJECTED[type(node)]
+        what = rejected_node_types(function.project.mindspore_release).get(type(node))
+        if what is None or node is function.node:  # the table measures these nested in graph code
+            return
         yield Finding(
             node,
             f"{what} in graph code: MindSpore rejects it at every syntax level",
