@@ -11,7 +11,7 @@ from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_runtime_number
 from mslint.settings import Settings
-from mslint.syntax_table import ERROR, syntax_releases, syntax_table
+from mslint.syntax_table import ERROR, syntax_table
 
 # How findings name the node types the syntax table finds rejected (others go by their ast name).
 _DESCRIPTIONS = {
@@ -55,11 +55,12 @@ def rejected_node_types(release: str) -> dict[type[ast.AST], str]:
     return {t: _DESCRIPTIONS.get(t.__name__, f"`{t.__name__}`") for t, rejected in verdicts.items() if rejected}
 
 
-_MEASURED_TYPES = tuple(
-    sorted(
-        {t for release in syntax_releases() for t in map(_node_type, syntax_table(release).ids()) if t is not None},
-        key=lambda t: t.__name__,
-    )
+# Every statement and expression type: which of them a release rejects is read from its table when
+# graph code is first checked (not at import, which every run pays for).
+_CANDIDATE_TYPES = tuple(
+    t
+    for t in vars(ast).values()
+    if isinstance(t, type) and issubclass(t, (ast.stmt, ast.expr)) and t not in (ast.stmt, ast.expr, ast.Call)
 )
 
 
@@ -113,7 +114,7 @@ class UnsupportedSyntax(Rule):
     code = "MS107"
     symbol = "unsupported-syntax"
     summary = "syntax the graph compiler rejects at every level (`import`, `try`, `del`, generators, `range(t)`)"
-    node_types = (*_MEASURED_TYPES, ast.Call)
+    node_types = (*_CANDIDATE_TYPES, ast.Call)
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
