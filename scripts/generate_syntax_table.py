@@ -14,7 +14,6 @@ suite re-measures a sample of rows against the shipped table).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import re
 import sys
@@ -53,15 +52,6 @@ SEVERITY = (
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 _PROGRAM = re.compile(r"\bform\d+_[a-z]+\b")
 """A program's module name (``form12_construct``), which depends on the forms measured with it."""
-
-
-def _job(path: Path, level: str, compare: bool) -> Job:
-    """A compile of ``path``'s factory; with ``compare``, also run in graph mode and in PyNative
-    (the divergence column), where this verifier can (its ``Job`` has ``compare``)."""
-    options: dict[str, Any] = {"factory": True}
-    if compare and "compare" in {f.name for f in dataclasses.fields(Job)}:
-        options["compare"] = True
-    return Job(path, "make", level, **options)
 
 
 def cell(outcome: Outcome, program: Program, scratch: Path) -> list[Any]:
@@ -111,7 +101,7 @@ def measure(
             path.write_text(program.source)
             for level in levels:
                 programs.append(program)
-                jobs.append(_job(path, level, compare))
+                jobs.append(Job(path, "make", level, factory=True, compare=compare))
     outcomes = run_jobs(jobs, TIMEOUT_S, WORKERS, None)
     rows: dict[str, Any] = {form.id: {"family": form.family, "code": code(form), "outcomes": {}} for form in forms}
     for program, outcome in zip(programs, outcomes):
