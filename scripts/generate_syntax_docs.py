@@ -87,7 +87,12 @@ Tensor of shape (2, 3); the form's first line (or the line the catalog marks) is
 line*. MindSpore's own documentation gives this as prose; this page is what the compiler did.
 mslint's rules read the same tables.
 
-Releases measured: {releases}.
+Releases measured: {releases}. The divergence column (graph mode run twice against PyNative,
+outputs and the Cell's Python state compared) is measured where Python state or host randomness
+is the hazard: the rows `state.`, `class.`, `function.`, `stdlib.random`, `stdlib.time`,
+`numpy.random`, `builtin.setattr` and `builtin.delattr`, in `construct`, in LAX
+(`generate_syntax_table.py --only state. ... --position construct --level lax --compare`);
+elsewhere a program that compiles is not run against PyNative.
 
 ## How to read a row
 

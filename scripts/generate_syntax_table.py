@@ -50,7 +50,7 @@ SEVERITY = (
 """Outcome kinds, most severe first: a cell records the first kind the compile showed."""
 
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
-_PROGRAM = re.compile(r"\bform\d+_[a-z]+\b")
+_PROGRAM = re.compile(r"\bform\d+_(?:" + "|".join(POSITIONS) + ")")
 """A program's module name (``form12_construct``), which depends on the forms measured with it."""
 
 
