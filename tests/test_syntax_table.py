@@ -45,7 +45,7 @@ SAMPLE = (
     "tensor.for/over-tensor",
     "tensor.while/tensor-cond",
     "state.self-int.augassign",
-    "state.self-list.append",
+    "state.self-dict.update",
     "class.plain.tensor",
     "join.if/different-shapes",
     "convert.int/slice-bound",
