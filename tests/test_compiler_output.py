@@ -9,6 +9,7 @@ from mslint.verify.compiler_output import (
     dynamic_shape_problems,
     error_locations,
     fallback_problems,
+    unowned_parameter_problems,
     user_file_filter,
 )
 from mslint.verify.inputs import TensorSpec, parse_input_specs
@@ -101,6 +102,32 @@ def test_a_dynamic_node_without_location_is_located_where_its_value_is_bound_and
     (problem,) = dynamic_shape_problems(graph, user_file_filter([]))
     assert [line for _, line in problem.locations] == [3, 4], "the binding of `rows`, then its use"
     assert problem.message.startswith("PrimFunc_NonZeroExt")
+
+
+REF_IR = """\
+%para1_x: <Ref[Tensor[Float32]], (2, 3), ref_key=0x5574da52b5f00, is_inplace>
+%para2_w: <Ref[Tensor[Float32]], (2, 3), ref_key=w, is_parameter>  :  has_default
+
+subgraph @1_construct_Net_1(%para1_x, %para2_w) {{
+  %0(CNode_3) = InplaceAddsExt(%para1_x, I64(1), I64(1), U)
+      : (<Ref[Tensor[Float32]], (2, 3), ref_key=0x5574da52b5f00, is_inplace>) -> (<Ref[Tensor[Float32]]>)
+      # In file {path}:12, 8~14/        y += 1/
+  %1(CNode_4) = Mul(%0, %para2_w)
+      : (<Tensor[Float32], (2, 3)>, <Ref[Tensor[Float32]], (2, 3), ref_key=w, is_parameter>) -> (<Tensor[Float32]>)
+      # In file {path}:13, 15~25/        return y * self.w/
+  Return(%1)
+}}
+"""
+
+
+def test_an_input_updated_in_place_is_not_a_parameter_the_cell_does_not_own(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("")
+    problems = unowned_parameter_problems(REF_IR.format(path=path), set(), user_file_filter([]))
+    assert [(p.message, lines([p])) for p in problems] == [
+        ("the graph uses Parameter 'w', which the Cell does not own (never trained)", [13])
+    ]
+    assert unowned_parameter_problems(REF_IR.format(path=path), {"w"}, user_file_filter([])) == []
 
 
 def test_error_locations_in_order(tmp_path: Path) -> None:

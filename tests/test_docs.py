@@ -19,6 +19,7 @@ Run = Callable[..., tuple[int, str, str]]
 
 GENERATORS = [
     "generate_rule_docs.py",  # docs/rules.md and docs/rules/*.md from the rules and rules/
+    "generate_syntax_docs.py",  # docs/graph-syntax.md from mslint/data/syntax-*.json
     # mslint/data/jit-forbidden-*.json from MindSpore's own registry
     pytest.param("generate_jit_forbidden.py", marks=pytest.mark.mindspore),
     # mslint/data/api-*.json from the installed MindSpore

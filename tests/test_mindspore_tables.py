@@ -8,6 +8,7 @@ from importlib import metadata
 import pytest
 
 from mslint.mindspore_tables import DATA, default_release, described_releases, release_for, table
+from mslint.syntax_table import syntax_releases
 
 NEW_IN_2_10 = """
 from mindspore import mint
@@ -29,7 +30,8 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
     releases = described_releases()
     assert releases == ("2.7.0", "2.7.1", "2.7.2", "2.8.0", "2.9.0", "2.10.0")
     assert sorted(p.name for p in DATA.glob("*.json")) == sorted(
-        f"{kind}-{r}.json" for r in releases for kind in ("api", "jit-forbidden")
+        [f"{kind}-{r}.json" for r in releases for kind in ("api", "jit-forbidden")]
+        + [f"syntax-{r}.json" for r in syntax_releases()]
     )
 
 

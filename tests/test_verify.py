@@ -292,3 +292,26 @@ def test_the_parent_never_imports_mindspore_or_user_code(project: Path) -> None:
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=project, timeout=600)
     assert result.stdout.strip().splitlines()[-1] == "0 False False"
     assert '"verdict": "confirmed"' in result.stdout, "the children did compile"
+
+
+@pytest.mark.mindspore
+def test_strict_applies_to_jit_functions_too(write: Callable[[str, str], Path]) -> None:
+    from mslint.verify.runner import Job, run_jobs
+
+    path = write(
+        "entry.py",
+        """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import Tensor
+
+
+        @ms.jit
+        def entry(x):
+            return Tensor(np.sin(x.asnumpy()))
+        """,
+    )
+    strict, lax = run_jobs([Job(path, "entry", level, "float32[2,3]") for level in ("strict", "lax")], 120, 2, None)
+    assert [p.kind for p in strict.problems] == ["error"], "a @jit function ignores set_context's level"
+    assert "JIT strict mode" in strict.problems[0].message
+    assert [p.kind for p in lax.problems] == ["fallback"]

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, is_jit_class
@@ -12,18 +13,57 @@ from mslint.rules.base import Finding, Rule
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.rules.dynamic_shape_op import is_runtime_number
 from mslint.settings import Settings
+from mslint.syntax_table import ERROR, syntax_table
 
-# What MindSpore 2.10 rejects at every syntax level, LAX included (measured; see rules/).
-_REJECTED: dict[type[ast.AST], str] = {
-    ast.Import: "an `import` statement",
-    ast.ImportFrom: "an `import` statement",
-    ast.Try: "a `try` statement",
-    ast.Delete: "a `del` statement",
-    ast.Nonlocal: "a `nonlocal` statement",
-    ast.SetComp: "a set comprehension",
-    ast.Set: "a set display (`{a, b}`)",
-    ast.ClassDef: "a class definition",
+# How findings name the node types the syntax table finds rejected (others go by their ast name).
+_DESCRIPTIONS = {
+    "Import": "an `import` statement",
+    "ImportFrom": "an `import` statement",
+    "Try": "a `try` statement",
+    "TryStar": "a `try` statement",
+    "Delete": "a `del` statement",
+    "ClassDef": "a `class` statement",
+    "AsyncFunctionDef": "an `async def`",
+    "Nonlocal": "a `nonlocal` statement",
+    "Match": "a `match` statement",
+    "NamedExpr": "an assignment expression (`:=`)",
+    "Set": "a set display (`{a, b}`)",
+    "SetComp": "a set comprehension",
 }
+# The compiler reports a generator where it is called: ``_generator_calls`` flags the call.
+_REPORTED_AT_CALL = frozenset({"Yield", "YieldFrom"})
+
+
+def _node_type(row: str) -> type[ast.AST] | None:
+    """The ast node type a ``stmt.``/``expr.`` row of the syntax table measures (``stmt.Try/except``)."""
+    family, _, rest = row.partition(".")
+    name = rest.partition("/")[0]
+    node_type = getattr(ast, name, None) if family in ("stmt", "expr") and name not in _REPORTED_AT_CALL else None
+    return node_type if isinstance(node_type, type) and issubclass(node_type, ast.AST) else None
+
+
+@cache
+def rejected_node_types(release: str) -> dict[type[ast.AST], str]:
+    """Statement and expression types the compiler of ``release`` rejects at every syntax level:
+    every row of the type in the syntax table fails in LAX in ``construct``, on the form's line."""
+    table = syntax_table(release)
+    verdicts: dict[type[ast.AST], bool] = {}
+    for row in table.ids():
+        node_type = _node_type(row)
+        if node_type is not None:
+            outcome = table.outcome(row, "construct", "lax")
+            rejected = outcome.kind == ERROR and outcome.on_hazard_line
+            verdicts[node_type] = verdicts.get(node_type, True) and rejected
+    return {t: _DESCRIPTIONS.get(t.__name__, f"`{t.__name__}`") for t, rejected in verdicts.items() if rejected}
+
+
+# Every statement and expression type: which of them a release rejects is read from its table when
+# graph code is first checked (not at import, which every run pays for).
+_CANDIDATE_TYPES = tuple(
+    t
+    for t in vars(ast).values()
+    if isinstance(t, type) and issubclass(t, (ast.stmt, ast.expr)) and t not in (ast.stmt, ast.expr, ast.Call)
+)
 # Builtins the compiler cannot apply to a tensor: STRICT rejects them, LAX runs them in the
 # Python interpreter (measured on 2.10 in construct, helpers, branches, loops and under grad).
 _INTERPRETED_BUILTINS = frozenset(
@@ -38,17 +78,18 @@ _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any",
 class UnsupportedSyntax(Rule):
     """
     ## What it does
-    Flags statements and expressions in graph code that the MindSpore 2.10 compiler
-    rejects even at the `LAX` syntax level: `import` and `from ... import`, `try`,
-    `del`, calls of generator functions (functions that `yield`), which the compiler
-    reports where they are called, and Python builtins applied to tensors: `range(t)`,
-    `max(t, 1)` / `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles
-    and STRICT rejects), and
-    `map` over a `lambda` that reads the function's local variables. Also rejected at every level
-    (errors): `nonlocal`, set displays and set comprehensions, a `class` defined in graph code,
-    `with` on anything but a `@jit_class` instance (a plain class, `contextlib.suppress`,
-    `open`), `raise` of an exception class of your own (only Python's built-in exception types),
-    `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor and `filter(None, ...)`.
+    Flags statements and expressions in graph code that the targeted MindSpore compiler
+    rejects even at the `LAX` syntax level: in 2.10 `import` and `from ... import`, `try`,
+    `del`, a nested `class`, `async def`, `nonlocal`, `match`, `:=` and set displays and
+    comprehensions (`{a, b}`, `{f(i) for i in r}`), read from mslint's measured
+    [graph-syntax table](../graph-syntax.md) of the release; calls of generator functions
+    (functions that `yield`), which the compiler reports where they are called; `with` on
+    anything but a `@jit_class` instance (a plain class, `contextlib.suppress`, `open`), `raise`
+    of an exception class of your own (only Python's built-in exception types); and Python
+    builtins applied to tensors: `range(t)`, `max(t, 1)` / `min(t, u)` (not of 0-d tensors such
+    as `t.sum()`, which LAX compiles and STRICT rejects), `max(t)` / `min(t)` of one tensor,
+    `map(f, t)` over a tensor, `map` over a `lambda` that reads the function's local variables,
+    and `filter(None, ...)`.
     Warnings, because STRICT rejects them and LAX runs them in the Python interpreter: `divmod`,
     `any`, `all`, `sorted`, `reversed`, `repr`, `hash`, `id`, `format`, `callable` and `complex`
     of graph values, `dict(key=t)`, `1 in t`, and `"..." % t` (even `"%s" % (t.shape,)`).
@@ -59,7 +100,8 @@ class UnsupportedSyntax(Rule):
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
-    `RuntimeError: Unsupported statement 'Import'` (`'Try'`, `'Delete'`) or
+    `RuntimeError: Unsupported statement 'Import'` (`'Try'`, `'Delete'`, `'ClassDef'`, ...),
+    `Unsupported expression 'NamedExpr'` (`'Set'`, `'SetComp'`) or
     `Unsupported expression 'Yield'` (at the call), `TypeError: For 'make_range', the 0th input
     should be a int scalar`, `ValueError: The truth value of an array with more than one element
     is ambiguous` or `RuntimeError: The Map operator don't support Closure with free variable`,
@@ -92,7 +134,7 @@ class UnsupportedSyntax(Rule):
     code = "MS107"
     symbol = "unsupported-syntax"
     summary = "syntax and builtins the graph compiler rejects (`import`, `try`, `with`, `range(t)`) or interprets"
-    node_types = (*_REJECTED, ast.Call, ast.With, ast.Raise, ast.BinOp, ast.Compare)
+    node_types = (*_CANDIDATE_TYPES, ast.Call)
 
     warning_findings = (
         "builtins, `in` and `%` formatting that LAX runs in the Python interpreter (`sorted(t)`, `1 in t`)"
@@ -118,7 +160,9 @@ class UnsupportedSyntax(Rule):
         if isinstance(node, ast.Compare):
             yield from _membership_in_tensors(node, function)
             return
-        what = _REJECTED[type(node)]
+        what = rejected_node_types(function.project.mindspore_release).get(type(node))
+        if what is None or node is function.node:  # the table measures these nested in graph code
+            return
         yield Finding(
             node,
             f"{what} in graph code: MindSpore rejects it at every syntax level",

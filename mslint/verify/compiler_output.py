@@ -36,7 +36,8 @@ _IR_OPERATOR = re.compile(r"= (\w+)\(")
 _IR_BRANCHES = re.compile(r"FuncUnion\((@[^,()]+), (@[^,()]+)\)")
 _IR_NODE_ID = re.compile(r"\s*%(\d+)\(")
 _IR_OPERAND = re.compile(r"%(\d+)\b")
-_IR_PARAMETER = re.compile(r"^(%para\d+_\S+): <Ref\[.*?ref_key=([^,>]+)", re.MULTILINE)
+_IR_PARAMETER = re.compile(r"^(%para\d+_\S+): <Ref\[.*?ref_key=([^,>]+)[^>]*\bis_parameter\b", re.MULTILINE)
+"""A Parameter of the graph; an input updated in place (``y = x; y += 1``) is a Ref too, ``is_inplace``."""
 
 
 @dataclass(frozen=True)

@@ -297,6 +297,8 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
     import mindspore as ms
 
     ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if level == "strict" else ms.LAX)
+    # ``@jit`` functions (a ``value_and_grad`` too) ignore the context's level; they read this.
+    os.environ["MS_DEV_JIT_SYNTAX_LEVEL"] = "0" if level == "strict" else "2"
     ms.set_context(device_target=device or available_devices()[0])
     is_user_file = user_file_filter([os.path.dirname(ms.__file__), os.path.dirname(os.path.dirname(__file__))])
     path_text, _, name = str(job["target"]).rpartition(":")

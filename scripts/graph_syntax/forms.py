@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 HAZARD = "# hazard"
 
-POSITIONS = ("construct", "helper", "jit", "branch", "loop", "grad")
-"""Where a form is measured: ``construct`` itself; a method ``construct`` calls; a ``@jit``
-function; under ``if`` on a tensor; in a ``for`` loop;
-in ``construct`` compiled through ``value_and_grad``."""
+POSITIONS = ("construct", "helper", "jit", "branch", "loop", "run", "grad")
+"""Where a form is measured: ``construct`` itself (compiled, not run); a method ``construct`` calls;
+a ``@jit`` function; under ``if`` on a tensor; in a ``for`` loop; in ``construct`` compiled and run
+once (what ``grad`` does, without the gradient); in ``construct`` compiled through ``value_and_grad``
+and run."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,16 @@ def render(form: Form, position: str) -> Program:
                 "",
                 "def _grad_step(x):",
                 "    return _grad(x)",
+            ]
+        elif position == "run":
+            lines += [
+                "    global _net",
+                "    _net = Net()",
+                "    return ms.jit(_run_step), (_input(),)",
+                "",
+                "",
+                "def _run_step(x):",
+                "    return _net(x)",
             ]
         else:
             lines += ["    return Net(), (_input(),)"]
