@@ -1,0 +1,360 @@
+"""Differential testing of ``mslint check`` against the MindSpore compiler, on random programs.
+
+    python scripts/difftest.py --seed 1 --programs 100 [--out FOLDER] [--json]
+
+Each program is a small package composed of forms (:mod:`scripts.graph_syntax.compose`). The
+programs are compiled in STRICT and in LAX through the verifier's machinery
+(:func:`mslint.verify.runner.run_jobs`), and ``mslint check`` runs on the whole tree, as a
+user's project. Each placed form (a *site*) is then judged; see docs/difftest.md:
+
+* evidence: a compile error, a fallback, a dynamic shape, parameters the Cell does not own, or
+  a value frozen at compile time by code that must run per call, on a line the site owns;
+* a **miss**: evidence on a line where mslint reports no warning or error (for evidence on the
+  lines that only lead to the form, such as a call of its helper: none on any of the site's lines);
+* a **false alarm**: a warning or error of mslint in a program that compiles cleanly in STRICT
+  and in LAX (no evidence anywhere);
+* *hidden*: a site without evidence in a program whose LAX compile stopped on an error (or did
+  not finish): the compiler never reached its lines, so it is not judged.
+
+Disagreements are grouped into classes (kind, form, position) and one program per class is
+written to ``--out``. Classes listed in ``--known`` (benchmarks/difftest_known.json) are known
+limits, each with its reason. Exit 1 where any other class appears.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make ``scripts.graph_syntax`` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from mslint.verify.compiler_output import COMPILE_TIME, ERROR, Problem
+from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
+from scripts.graph_syntax.compose import Package, Site, random_program
+from scripts.graph_syntax.difftest_forms import DIFFTEST_FORMS
+from scripts.graph_syntax.forms import SEED_FORMS, Form
+
+REPO = Path(__file__).resolve().parent.parent
+KNOWN = REPO / "benchmarks" / "difftest_known.json"
+MISS, FALSE_ALARM, AGREE, HIDDEN = "miss", "false-alarm", "agree", "hidden"
+PER_CALL = re.compile(r"\b(random|time|datetime|uuid|secrets)\.|\bnp\.random\.|\bos\.(getpid|urandom)\b")
+"""Calls whose value must be taken at every call: the compiler folding them once, while
+compiling (a compile-time problem), freezes it. Other compile-time problems (``math.sqrt(4.0)``,
+``np.ones((2, 3))``) are constant folding, which is what the compiler should do."""
+CHUNK = 100
+"""Programs compiled per call of run_jobs (progress is reported between chunks)."""
+
+
+@dataclass
+class Judgement:
+    """What the compiler and mslint say about one site."""
+
+    package: Package
+    site: Site
+    evidence: list[str] = field(default_factory=list)
+    findings: list[str] = field(default_factory=list)
+    verdict: str = ""
+    """``miss``, ``false-alarm``, ``agree`` or ``hidden``."""
+
+    @property
+    def position_class(self) -> str:
+        """The site's position reduced to entry, innermost container and block."""
+        entry, _, rest = self.site.position.partition(":")
+        chain, _, block = rest.partition("/")
+        return f"{entry}:{chain.split('>')[-1]}{'/' + block if block else ''}"
+
+
+@dataclass
+class Run:
+    programs: int
+    compiles: int
+    wall_s: float
+    compile_s: float
+    judgements: list[Judgement]
+    not_compiled: list[str]
+    """Programs with a compile that did not finish (crashed, timed out, not verifiable), with why."""
+    unattributed: list[str]
+    """Evidence on lines no site owns (the program's own scaffold)."""
+
+
+def forms() -> list[Form]:
+    """The forms programs are composed of: the seed forms and the tester's own, one per id."""
+    return list({form.id: form for form in (*SEED_FORMS, *DIFFTEST_FORMS)}.values())
+
+
+def generate(seed: int, count: int) -> list[Package]:
+    rng = random.Random(seed)
+    pool = forms()
+    return [random_program(f"p{index:05d}", pool, rng) for index in range(count)]
+
+
+def write_tree(tree: Path, packages: Iterable[Package]) -> None:
+    """The programs as one project: a folder per package, and a configuration of its own so that
+    no pyproject.toml around the tree changes what mslint reports."""
+    (tree / "pyproject.toml").write_text("[tool.mslint]\n")
+    for package in packages:
+        folder = tree / package.name
+        folder.mkdir()
+        for name, text in package.files.items():
+            (folder / name).write_text(text)
+
+
+def compile_all(tree: Path, packages: list[Package], workers: int, timeout: float) -> list[tuple[Outcome, Outcome]]:
+    """Each package's (STRICT, LAX) outcomes, compiled in chunks of :data:`CHUNK` programs."""
+    outcomes: list[tuple[Outcome, Outcome]] = []
+    for start in range(0, len(packages), CHUNK):
+        chunk = packages[start : start + CHUNK]
+        jobs = [Job(tree / p.name / "net.py", "make", level, factory=True) for p in chunk for level in LEVELS]
+        done = run_jobs(jobs, timeout, workers, None)
+        outcomes += [(done[2 * i], done[2 * i + 1]) for i in range(len(chunk))]
+        if len(packages) > CHUNK:
+            print(f"compiled {start + len(chunk)}/{len(packages)} programs", file=sys.stderr, flush=True)
+    return outcomes
+
+
+def lint(tree: Path) -> list[dict[str, Any]]:
+    command = [sys.executable, "-m", "mslint", "check", ".", "--no-cache", "--format", "json"]
+    done = subprocess.run(command, cwd=tree, capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"mslint check exited with {done.returncode}: {done.stderr.strip()[-2000:]}")
+    findings: list[dict[str, Any]] = json.loads(done.stdout)
+    return findings
+
+
+def is_hazard(problem: Problem, tree: Path) -> bool:
+    if problem.kind != COMPILE_TIME:
+        return True
+    return any(PER_CALL.search(_source_line(Path(path), line)) for path, line in problem.locations)
+
+
+def _source_line(path: Path, line: int) -> str:
+    lines = path.read_text().splitlines() if path.is_file() else []
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def judge(
+    tree: Path, package: Package, strict: Outcome, lax: Outcome, findings: list[dict[str, Any]]
+) -> tuple[list[Judgement], list[str], list[str]]:
+    """The judgements of ``package``'s sites (see the module's documentation), the compiles that
+    did not finish, and the evidence no site owns."""
+    folder = (tree / package.name).resolve()
+    flagged = {
+        (Path(f["path"]).name, int(f["line"])): f"{f['symbol']} ({f['severity']})"
+        for f in findings
+        if f["severity"] in ("warning", "error")
+    }
+    anything_flagged = any(site.owns(*key) for site in package.sites for key in flagged)
+    evidence: dict[int, list[str]] = {site.index: [] for site in package.sites}
+    missed: set[int] = set()
+    unattributed: list[str] = []
+    problems = [p for outcome in (strict, lax) for p in outcome.problems if is_hazard(p, tree)]
+    for problem in problems:
+        located = [(Path(path).name, line) for path, line in problem.locations if Path(path).resolve().parent == folder]
+        owned = [(site, file, line) for file, line in located for site in package.sites if site.owns(file, line)]
+        for site, file, line in owned:
+            evidence[site.index].append(f"{problem.level} {problem.kind} at {file}:{line}: {problem.message[:160]}")
+        in_body = [(site, file, line) for site, file, line in owned if site.is_body(file, line)]
+        if in_body:
+            missed.update(s.index for s, f, n in in_body if (f, n) not in flagged and s.hazard not in flagged)
+        elif not anything_flagged:  # only the way to a form, or no line at all: the program is judged
+            if owned:
+                missed.add(owned[0][0].index)
+            else:
+                unattributed.append(f"{package.name}: {problem.level} {problem.kind}: {problem.message[:120]}")
+    stopped = lax.status != COMPILED or any(p.kind == ERROR for p in lax.problems)
+    clean = strict.status == COMPILED and lax.status == COMPILED and not problems
+    judgements = []
+    for site in package.sites:
+        said = [f"{file}:{line} {what}" for (file, line), what in sorted(flagged.items()) if site.owns(file, line)]
+        judgement = Judgement(package, site, sorted(set(evidence[site.index])), said)
+        if site.index in missed:
+            judgement.verdict = MISS
+        elif clean and said:
+            judgement.verdict = FALSE_ALARM
+        elif stopped and not evidence[site.index]:
+            judgement.verdict = HIDDEN
+        else:
+            judgement.verdict = AGREE
+        judgements.append(judgement)
+    if clean:
+        unowned = sorted(key for key in flagged if not any(site.owns(*key) for site in package.sites))
+        unattributed += [f"{package.name}: mslint {flagged[key]} at {key[0]}:{key[1]}" for key in unowned]
+    not_compiled = [
+        f"{package.name} {o.job.level}: {o.status} ({o.reason})" for o in (strict, lax) if o.status != COMPILED
+    ]
+    return judgements, not_compiled, unattributed
+
+
+def run(seed: int, count: int, workers: int, timeout: float, keep: Path | None = None) -> Run:
+    packages = generate(seed, count)
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mslint-difftest-") as scratch:
+        tree = Path(scratch)
+        write_tree(tree, packages)
+        outcomes = compile_all(tree, packages, workers, timeout)
+        compile_s = time.perf_counter() - started
+        findings = lint(tree)
+        by_package: dict[str, list[dict[str, Any]]] = {}
+        for finding in findings:
+            by_package.setdefault(Path(finding["path"]).parts[0], []).append(finding)
+        runs = [judge(tree, p, s, lx, by_package.get(p.name, [])) for p, (s, lx) in zip(packages, outcomes)]
+        if keep is not None:
+            shutil.copytree(tree, keep, dirs_exist_ok=True)
+    return Run(
+        len(packages),
+        2 * len(packages),
+        time.perf_counter() - started,
+        compile_s,
+        [j for judged, _, _ in runs for j in judged],
+        [n for _, lost, _ in runs for n in lost],
+        [u for _, _, unowned in runs for u in unowned],
+    )
+
+
+@dataclass
+class Known:
+    kind: str
+    form: str
+    position: str
+    """A glob over :attr:`Judgement.position_class`."""
+    reason: str
+
+    def covers(self, kind: str, form: str, position: str) -> bool:
+        return (
+            self.kind == kind and fnmatch.fnmatchcase(form, self.form) and fnmatch.fnmatchcase(position, self.position)
+        )
+
+
+def load_known(path: Path) -> list[Known]:
+    if not path.is_file():
+        return []
+    try:
+        entries = json.loads(path.read_text())
+        return [Known(e["kind"], e["form"], e["position"], e["reason"]) for e in entries]
+    except (ValueError, KeyError, TypeError) as error:
+        raise SystemExit(f"{path}: not a list of known limits (kind, form, position, reason): {error}") from None
+
+
+def classes(judgements: list[Judgement], known: list[Known]) -> list[dict[str, Any]]:
+    """Disagreements grouped by (kind, form, position), most frequent first."""
+    grouped: dict[tuple[str, str, str], list[Judgement]] = {}
+    for j in judgements:
+        if j.verdict in (MISS, FALSE_ALARM):
+            grouped.setdefault((j.verdict, j.site.form.id, j.position_class), []).append(j)
+    found = []
+    for (kind, form, position), members in sorted(grouped.items(), key=lambda item: (-len(item[1]), item[0])):
+        reason = next((k.reason for k in known if k.covers(kind, form, position)), None)
+        example = members[0]
+        found.append(
+            {
+                "kind": kind,
+                "form": form,
+                "position": position,
+                "count": len(members),
+                "known": reason,
+                "example": example.package.name,
+                "evidence": example.evidence,
+                "mslint": example.findings,
+                "judgements": members,
+            }
+        )
+    return found
+
+
+def summary(result: Run, found: list[dict[str, Any]]) -> dict[str, Any]:
+    judged = [j for j in result.judgements if j.verdict != HIDDEN]
+    verdicts = [j.verdict for j in judged]
+    disagreements = verdicts.count(MISS) + verdicts.count(FALSE_ALARM)
+    return {
+        "programs": result.programs,
+        "compiles": result.compiles,
+        "wall_s": round(result.wall_s, 1),
+        "compile_s": round(result.compile_s, 1),
+        "sites": len(result.judgements),
+        "judged": len(judged),
+        "hidden": len(result.judgements) - len(judged),
+        "with_evidence": sum(1 for j in judged if j.evidence),
+        "misses": verdicts.count(MISS),
+        "false_alarms": verdicts.count(FALSE_ALARM),
+        "disagreement_rate": round(disagreements / len(judged), 4) if judged else 0.0,
+        "unknown_classes": sum(1 for c in found if c["known"] is None),
+        "classes": [{k: v for k, v in c.items() if k != "judgements"} for c in found],
+        "not_compiled": result.not_compiled,
+        "unattributed": result.unattributed,
+    }
+
+
+def write_reproductions(out: Path, tree: Path, found: list[dict[str, Any]]) -> None:
+    """One program per class, with what the compiler and mslint said about it."""
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    for number, group in enumerate(found, start=1):
+        slug = re.sub(r"[^\w.-]+", "_", f"{number:03d}-{group['kind']}-{group['form']}-{group['position']}")
+        folder = out / slug
+        shutil.copytree(tree / group["example"], folder / group["example"])
+        (folder / "pyproject.toml").write_text("[tool.mslint]\n")
+        case = {k: v for k, v in group.items() if k != "judgements"}
+        case["hazard"] = "{}:{}".format(*group["judgements"][0].site.hazard)
+        (folder / "case.json").write_text(json.dumps(case, indent=2) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--programs", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per compile")
+    parser.add_argument("--known", type=Path, default=KNOWN, help="known limits (JSON)")
+    parser.add_argument("--out", type=Path, help="write one reproduction program per class here")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    if args.programs < 1 or args.workers < 1:
+        parser.error("--programs and --workers must be at least 1")
+    known = load_known(args.known)
+    with tempfile.TemporaryDirectory(prefix="mslint-difftest-keep-") as kept:
+        result = run(args.seed, args.programs, args.workers, args.timeout, keep=Path(kept) if args.out else None)
+        found = classes(result.judgements, known)
+        if args.out:
+            write_reproductions(args.out, Path(kept), found)
+    report = summary(result, found)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_report(report)
+    return 1 if report["unknown_classes"] else 0
+
+
+def print_report(report: dict[str, Any]) -> None:
+    print(
+        f"{report['programs']} programs, {report['compiles']} compiles in {report['wall_s']} s "
+        f"(compiling {report['compile_s']} s); {report['sites']} sites, {report['judged']} judged "
+        f"({report['with_evidence']} with compiler evidence), {report['hidden']} hidden"
+    )
+    print(
+        f"misses {report['misses']}, false alarms {report['false_alarms']}: "
+        f"disagreement rate {100 * report['disagreement_rate']:.2f} %"
+    )
+    for group in report["classes"]:
+        status = f"known: {group['known']}" if group["known"] else "NEW"
+        print(f"  {group['count']:4d}  {group['kind']:<11} {group['form']:<36} {group['position']:<24} {status}")
+    for line in report["not_compiled"] + report["unattributed"]:
+        print(f"  note: {line}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
