@@ -1,0 +1,92 @@
+"""What MindSpore's graph mode does with each form of Python, measured per release and shipped as
+``mslint/data/syntax-<release>.json`` (written by ``scripts/generate_syntax_table.py``).
+
+A row is a form (``builtin.max/tensor``, ``stmt.Try/except``, ``state.self-list.append``); for each
+position it was measured at (``construct``, ``helper``, ``jit``, ``branch``, ``loop``, ``grad``)
+and each syntax level (``strict``, ``lax``) the table keeps the most severe thing the compiler
+showed: ``ok``, ``error``, ``fallback``, ``compile-time``, ``dynamic-shape``,
+``untracked-parameters``, ``divergence``, ``crashed``, ``timed-out`` or ``not-verifiable``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from mslint.mindspore_tables import DATA, _parse
+
+OK, ERROR, FALLBACK = "ok", "error", "fallback"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one compile of a form showed."""
+
+    kind: str
+    on_hazard_line: bool = False
+    """Whether the compiler's evidence points at the form's hazard line (not only elsewhere)."""
+    message: str = ""
+    """The first line of the error (``error``, ``divergence``, a crash), else empty."""
+
+    @classmethod
+    def from_json(cls, data: list[Any]) -> Outcome:
+        return cls(str(data[0]), bool(data[1]) if len(data) > 1 else False, str(data[2]) if len(data) > 2 else "")
+
+
+@dataclass(frozen=True)
+class SyntaxTable:
+    release: str
+    rows: dict[str, Any]
+
+    def has(self, row: str) -> bool:
+        return row in self.rows
+
+    def ids(self, prefix: str = "") -> tuple[str, ...]:
+        """The row ids that start with ``prefix``, sorted."""
+        return tuple(sorted(r for r in self.rows if r.startswith(prefix)))
+
+    def positions(self, row: str) -> tuple[str, ...]:
+        """The positions ``row`` was measured at."""
+        return tuple(self._row(row)["outcomes"])
+
+    def outcome(self, row: str, position: str = "construct", level: str = "strict") -> Outcome:
+        """The outcome of ``row`` at ``position`` and ``level``; KeyError for an unknown row or a
+        position it was not measured at."""
+        return Outcome.from_json(self._row(row)["outcomes"][position][level])
+
+    def code(self, row: str) -> str:
+        return str(self._row(row)["code"])
+
+    def family(self, row: str) -> str:
+        return str(self._row(row)["family"])
+
+    def _row(self, row: str) -> dict[str, Any]:
+        found: dict[str, Any] = self.rows[row]
+        return found
+
+
+@cache
+def syntax_releases() -> tuple[str, ...]:
+    """The releases with a measured syntax table, oldest first."""
+    found = [p.stem.removeprefix("syntax-") for p in DATA.glob("syntax-*.json")]
+    return tuple(sorted(found, key=_parse))
+
+
+def syntax_release(release: str | None = None) -> str:
+    """The measured release that describes ``release`` (the release the run targets, as the API
+    tables choose it): the newest one not newer, else the oldest; the newest without one."""
+    releases = syntax_releases()
+    if release is None:
+        return releases[-1]
+    older = [r for r in releases if _parse(r) <= _parse(release)]
+    return older[-1] if older else releases[0]
+
+
+@cache
+def syntax_table(release: str | None = None) -> SyntaxTable:
+    """The table describing ``release`` (see :func:`syntax_release`)."""
+    chosen = syntax_release(release)
+    data = json.loads((DATA / f"syntax-{chosen}.json").read_text(encoding="utf-8"))
+    return SyntaxTable(chosen, data["rows"])

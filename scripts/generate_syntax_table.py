@@ -1,0 +1,154 @@
+"""Write mslint/data/syntax-<version>.json: what the installed MindSpore's graph mode does with each
+form of :mod:`graph_syntax.catalog`, at each position, in STRICT and in LAX.
+
+Every form is rendered at each of its positions (:func:`graph_syntax.forms.render`) and compiled
+through the verifier (:func:`mslint.verify.runner.run_jobs`: a forked process per compile, the
+compiler's own evidence). A cell of the table is the most severe thing the compile showed, and
+whether the evidence points at the form's hazard line. Run it in an environment with the release to
+describe: ``python scripts/generate_syntax_table.py``. ``--only PREFIX`` (repeatable) re-measures
+the rows whose id starts with a prefix and keeps the others; ``--check`` only compares (the test
+suite re-measures a sample of rows against the shipped table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import re
+import sys
+import tempfile
+import textwrap
+import time
+from collections import Counter
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from graph_syntax.catalog import catalog
+from graph_syntax.forms import HAZARD, POSITIONS, Form, Program, render
+from mindspore_table import OUTPUT, write_or_check
+
+from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
+
+WORKERS = 2
+TIMEOUT_S = 60.0
+
+OK, DIVERGENCE = "ok", "divergence"
+SEVERITY = (
+    "crashed",
+    "timed-out",
+    "not-verifiable",
+    "error",
+    DIVERGENCE,
+    "fallback",
+    "untracked-parameters",
+    "dynamic-shape",
+    "runtime",
+    "compile-time",
+)
+"""Outcome kinds, most severe first: a cell records the first kind the compile showed."""
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+
+
+def _job(path: Path, level: str) -> Job:
+    """A compile of ``path``'s factory; compared with PyNative where this verifier can (its ``Job``
+    has ``compare``), for the divergence column."""
+    options: dict[str, Any] = {"factory": True}
+    if "compare" in {f.name for f in dataclasses.fields(Job)}:
+        options["compare"] = True
+    return Job(path, "make", level, **options)
+
+
+def cell(outcome: Outcome, program: Program, scratch: Path) -> list[Any]:
+    """``[kind]``, ``[kind, on_hazard_line]`` or ``[kind, on_hazard_line, message]`` for one compile."""
+    if outcome.status != COMPILED:
+        return [outcome.status, False, _message(outcome.reason or "", scratch)]
+    kinds = {p.kind for p in outcome.problems}
+    kind = next((k for k in SEVERITY if k in kinds), OK)
+    if kind == OK:
+        return [OK]
+    chosen = [p for p in outcome.problems if p.kind == kind]
+    here = (str(outcome.job.path.resolve()), program.hazard_line)
+    on_hazard = any(here in p.locations for p in chosen)
+    if kind in ("error", DIVERGENCE):
+        return [kind, on_hazard, _message(chosen[0].message, scratch)]
+    return [kind, on_hazard]
+
+
+def _message(text: str, scratch: Path) -> str:
+    """The first line of a message, without what changes from run to run (paths, addresses)."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    first = first.replace(str(scratch.resolve()) + "/", "").replace(str(scratch) + "/", "")
+    return _ADDRESS.sub("0x?", first)[:240]
+
+
+def code(form: Form) -> str:
+    """The form's body as the docs show it, without the hazard marker."""
+    lines = textwrap.dedent(form.body).strip("\n").splitlines()
+    return "\n".join(line.replace(HAZARD, "").rstrip() for line in lines)
+
+
+def measure(forms: list[Form], scratch: Path) -> tuple[dict[str, Any], int]:
+    """The rows for ``forms`` and the number of compiles."""
+    programs: list[Program] = []
+    jobs: list[Job] = []
+    for index, form in enumerate(forms):
+        for position in form.positions():
+            program = render(form, position)
+            path = scratch / f"form{index}_{position}.py"
+            path.write_text(program.source)
+            for level in LEVELS:
+                programs.append(program)
+                jobs.append(_job(path, level))
+    outcomes = run_jobs(jobs, TIMEOUT_S, WORKERS, None)
+    rows: dict[str, Any] = {form.id: {"family": form.family, "code": code(form), "outcomes": {}} for form in forms}
+    for program, outcome in zip(programs, outcomes):
+        at = rows[program.form.id]["outcomes"].setdefault(program.position, {})
+        at[outcome.job.level] = cell(outcome, program, scratch)
+    return rows, len(jobs)
+
+
+def render_table(version: str, rows: dict[str, Any]) -> str:
+    """Compact, deterministic JSON, a row per line (so that a release's change is a readable diff)."""
+    head = json.dumps({"levels": list(LEVELS), "mindspore": version, "positions": list(POSITIONS)}, sort_keys=True)
+    lines = [
+        f"{json.dumps(key)}:{json.dumps(rows[key], sort_keys=True, separators=(',', ':'))}" for key in sorted(rows)
+    ]
+    return head[:-1] + ',"rows":{\n' + ",\n".join(lines) + "\n}}\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
+    parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
+    args = parser.parse_args(argv)
+    try:
+        version = metadata.version("mindspore")
+    except metadata.PackageNotFoundError:
+        print("generate_syntax_table.py: MindSpore is not installed in this environment", file=sys.stderr)
+        return 2
+    forms = [f for f in catalog() if not args.only or any(f.id.startswith(p) for p in args.only)]
+    if not forms:
+        print(f"no form id starts with {', '.join(args.only)}", file=sys.stderr)
+        return 2
+    rows: dict[str, Any] = {}
+    existing = OUTPUT / f"syntax-{version}.json"
+    if args.only and existing.is_file():
+        rows = json.loads(existing.read_text())["rows"]
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mslint-syntax-") as scratch:
+        measured, compiles = measure(forms, Path(scratch))
+    rows.update(measured)
+    wall = time.perf_counter() - started
+    counts = Counter(c[0] for row in measured.values() for levels in row["outcomes"].values() for c in levels.values())
+    summary = f"{len(measured)} rows, {compiles} compiles in {wall:.0f} s; " + ", ".join(
+        f"{kind} {n}" for kind, n in counts.most_common()
+    )
+    print(summary, file=sys.stderr)
+    return write_or_check(f"syntax-{version}.json", render_table(version, rows), summary)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
