@@ -2,7 +2,7 @@
 
     python scripts/difftest.py --seed 1 --programs 100 [--out FOLDER] [--json]
 
-Each program is a small package composed of forms (:mod:`scripts.graph_syntax.compose`). The
+Each program is a small package composed of forms (:mod:`graph_syntax.compose`). The
 programs are compiled in STRICT and in LAX through the verifier's machinery
 (:func:`mslint.verify.runner.run_jobs`), and ``mslint check`` runs on the whole tree, as a
 user's project. Each placed form (a *site*) is then judged; see docs/difftest.md:
@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
-import os
 import random
 import re
 import shutil
@@ -39,14 +38,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-if __package__ in (None, ""):  # run as a script: make ``scripts.graph_syntax`` importable
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from graph_syntax.catalog import catalog
+from graph_syntax.compose import Package, Site, random_program
+from graph_syntax.difftest_forms import DIFFTEST_FORMS
+from graph_syntax.forms import SEED_FORMS, Form
 
 from mslint.verify.compiler_output import COMPILE_TIME, ERROR, Problem
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
-from scripts.graph_syntax.compose import Package, Site, random_program
-from scripts.graph_syntax.difftest_forms import DIFFTEST_FORMS
-from scripts.graph_syntax.forms import SEED_FORMS, Form
 
 REPO = Path(__file__).resolve().parent.parent
 KNOWN = REPO / "benchmarks" / "difftest_known.json"
@@ -92,8 +90,9 @@ class Run:
 
 
 def forms() -> list[Form]:
-    """The forms programs are composed of: the seed forms and the tester's own, one per id."""
-    return list({form.id: form for form in (*SEED_FORMS, *DIFFTEST_FORMS)}.values())
+    """The forms programs are composed of: the table's catalog, the seed forms and the tester's
+    own, one per id."""
+    return list({form.id: form for form in (*catalog(), *SEED_FORMS, *DIFFTEST_FORMS)}.values())
 
 
 def generate(seed: int, count: int) -> list[Package]:
@@ -105,6 +104,7 @@ def generate(seed: int, count: int) -> list[Package]:
 def write_tree(tree: Path, packages: Iterable[Package]) -> None:
     """The programs as one project: a folder per package, and a configuration of its own so that
     no pyproject.toml around the tree changes what mslint reports."""
+    tree.mkdir(parents=True, exist_ok=True)
     (tree / "pyproject.toml").write_text("[tool.mslint]\n")
     for package in packages:
         folder = tree / package.name

@@ -15,7 +15,7 @@ import random
 import textwrap
 from dataclasses import dataclass, field
 
-from scripts.graph_syntax.forms import HAZARD, Form
+from graph_syntax.forms import HAZARD, Form
 
 ENTRIES = ("cell", "grad", "jit")
 """A Cell compiled on its own, the Cell compiled through ``value_and_grad``, a ``@jit`` function."""
@@ -88,13 +88,17 @@ class _Module:
     top: list[Line] = field(default_factory=list)
     functions: list[_Def] = field(default_factory=list)
     classes: list[_Class] = field(default_factory=list)
+    written: set[str] = field(default_factory=set)
+    """The forms' module texts written in ``top``."""
 
 
 def random_placement(form: Form, entry: str, rng: random.Random) -> Placement:
-    """A chain of zero to two containers that keeps ``self`` in scope where the form needs it."""
+    """A chain of zero to two containers that keeps ``self`` in scope where the form needs it (at
+    least one for a form that returns: it would end the entry)."""
     containers: list[str] = []
     has_self = entry != "jit"
-    for _ in range(rng.choice((0, 1, 1, 2))):
+    returns = any(line.lstrip().startswith("return") for line in _lines(form.body))
+    for _ in range(rng.choice((1, 1, 2) if returns else (0, 1, 1, 2))):
         choices = [c for c in CONTAINERS if has_self or c in ("function", "jit")]
         if form.needs_self:
             choices = [c for c in choices if c in ("method", "subcell")]
@@ -152,7 +156,9 @@ def compose(name: str, entry: str, placements: list[Placement]) -> Package:
                 host, module = sub, helpers
             else:
                 raise ValueError(f"{kind} cannot hold {placement.form.id} in {site.position}")
-        module.top += [(line, site, True) for line in _lines(placement.form.module)]
+        if placement.form.module.strip() and placement.form.module not in module.written:
+            module.written.add(placement.form.module)  # forms of a family share their module lines
+            module.top += [(line, site, True) for line in _lines(placement.form.module)]
         setup = [(line, site, True) for line in _lines(placement.form.setup)]
         if setup and host is None:
             raise ValueError(f"{placement.form.id} needs self, which {site.position} does not have")
@@ -160,7 +166,9 @@ def compose(name: str, entry: str, placements: list[Placement]) -> Package:
             host.init += setup
         for outer, inner_call in zip(defs, calls[1:]):
             outer.lines.append((f"    return {inner_call}", site, False))
-        form_lines = [(f"{'    ' if defs else ''}{text}", owner, own) for text, owner, own in _form_lines(placement, site)]
+        form_lines = [
+            (f"{'    ' if defs else ''}{text}", owner, own) for text, owner, own in _form_lines(placement, site)
+        ]
         if defs:
             defs[-1].lines += [*form_lines, ("    return y", site, False)]
             outputs.append((f"out{index} = {calls[0].replace('(x)', '(x0)')}", site, False))
@@ -179,7 +187,11 @@ def _form_lines(placement: Placement, site: Site) -> list[Line]:
     body: list[Line] = [(line, site, True) for line in _lines(placement.form.body)]
     if not placement.block:
         return body
-    return [("y = x", site, False), (_BLOCK_HEAD[placement.block], site, False), *((f"    {t}", s, o) for t, s, o in body)]
+    return [
+        ("y = x", site, False),
+        (_BLOCK_HEAD[placement.block], site, False),
+        *((f"    {t}", s, o) for t, s, o in body),
+    ]
 
 
 def _entry(entry: str, cell: _Class, outputs: list[Line]) -> list[Line]:
@@ -189,10 +201,16 @@ def _entry(entry: str, cell: _Class, outputs: list[Line]) -> list[Line]:
         lines += [(f"    {t}", s, o) for t, s, o in [("x0 = x", None, False), *outputs]]
         make = ["    return entry, (_input(),)"]
     else:
-        lines = _class_lines(cell, [("def construct(self, x):", None, False), *_indented([("x0 = x", None, False), *outputs])])
+        lines = _class_lines(
+            cell, [("def construct(self, x):", None, False), *_indented([("x0 = x", None, False), *outputs])]
+        )
         make = ["    return Net(), (_input(),)"]
         if entry == "grad":
-            make = ["    global _grad", "    _grad = ms.value_and_grad(Net())", "    return ms.jit(_grad_step), (_input(),)"]
+            make = [
+                "    global _grad",
+                "    _grad = ms.value_and_grad(Net())",
+                "    return ms.jit(_grad_step), (_input(),)",
+            ]
             make += ["", "", "def _grad_step(x):", "    return _grad(x)"]
     tail = ["", "", "def make():", *make, "", "", "def _input():"]
     tail.append("    return Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))")
@@ -224,7 +242,12 @@ def _write(file: str, module: _Module, tail: list[Line]) -> str:
         if site is None:
             continue
         (site.body if own else site.scaffold).setdefault(file, []).append(number)
-        if own and (text.rstrip().endswith(HAZARD) or site.hazard == ("", 0)) and text.strip() and _is_body_text(text, site):
+        if (
+            own
+            and (text.rstrip().endswith(HAZARD) or site.hazard == ("", 0))
+            and text.strip()
+            and _is_body_text(text, site)
+        ):
             site.hazard = (file, number)
     return "\n".join(text for text, _, _ in lines) + "\n"
 

@@ -1,13 +1,17 @@
-"""Forms the differential tester adds to the seed forms while the table's catalog is not there:
-one or two of each kind of outcome (rejected, interpreted, frozen, dynamic shape, clean)."""
+"""Forms the differential tester adds to the table's catalog: one or two of each kind of outcome
+(rejected, interpreted, frozen, dynamic shape, clean), among them data-dependent shapes, Cells
+and Parameters in graph code, which the catalog does not measure."""
 
 from __future__ import annotations
 
-from scripts.graph_syntax.forms import Form
+from graph_syntax.forms import Form
 
 _PARAMETER = 'self.w = ms.Parameter(Tensor(np.ones(3, np.float32)), name="w")'
 _BOX = "class Box:\n    def __init__(self, v):\n        self.v = v"
-_SCALE = "@ms.jit_class\nclass Scale:\n    def __init__(self):\n        self.k = 2.0\n\n    def apply(self, v):\n        return v * self.k"
+_SCALE = (
+    "@ms.jit_class\nclass Scale:\n    def __init__(self):\n        self.k = 2.0\n\n"
+    "    def apply(self, v):\n        return v * self.k"
+)
 
 DIFFTEST_FORMS = (
     Form("stmt.try", "stmt", "try:  # hazard\n    y = x + 1\nexcept Exception:\n    y = x"),
@@ -16,7 +20,9 @@ DIFFTEST_FORMS = (
     Form("stmt.raise/tensor-branch", "stmt", "if x.sum() > 100:\n    raise ValueError('big')  # hazard\ny = x"),
     Form("stmt.while/tensor", "stmt", "y = x\nwhile y.sum() < 100:  # hazard\n    y = y * 2"),
     Form("stmt.for/tensor", "stmt", "y = x\nfor row in x:  # hazard\n    y = y + row"),
-    Form("stmt.for/local-list", "stmt", "outs = []\nfor i in range(2):\n    outs.append(x * i)\ny = ops.stack(outs)[0]"),
+    Form(
+        "stmt.for/local-list", "stmt", "outs = []\nfor i in range(2):\n    outs.append(x * i)\ny = ops.stack(outs)[0]"
+    ),
     Form("expr.lambda", "expr", "f = lambda v: v * 2\ny = f(x)"),
     Form("expr.dictcomp", "expr", "d = {k: x * k for k in range(2)}\ny = d[1]"),
     Form("expr.isinstance", "expr", "y = x * 2 if isinstance(x, Tensor) else x"),
