@@ -2,23 +2,24 @@
 
     python scripts/difftest.py --seed 1 --programs 100 [--out FOLDER] [--json]
 
-Each program is a small package composed of forms (:mod:`graph_syntax.compose`). The
-programs are compiled in STRICT and in LAX through the verifier's machinery
-(:func:`mslint.verify.runner.run_jobs`), and ``mslint check`` runs on the whole tree, as a
-user's project. Each placed form (a *site*) is then judged; see docs/difftest.md:
+Each program is a small package composed of forms (:mod:`graph_syntax.compose`), compiled in
+STRICT (and in LAX where STRICT shows evidence) through the verifier's machinery
+(:func:`mslint.verify.runner.run_jobs`); ``mslint check`` runs on the whole tree as on a user's
+project. Each placed form (a *site*, owning the lines written for it) is judged:
 
 * evidence: a compile error, a fallback, a dynamic shape, parameters the Cell does not own, or
-  a value frozen at compile time by code that must run per call, on a line the site owns;
-* a **miss**: evidence on a line where mslint reports no warning or error (for evidence on the
-  lines that only lead to the form, such as a call of its helper: none on any of the site's lines);
-* a **false alarm**: a warning or error of mslint in a program that compiles cleanly in STRICT
-  and in LAX (no evidence anywhere);
+  a value frozen at compile time by a call that must run per call (:data:`PER_CALL`);
+* a **miss**: evidence on a line of the form's own text where mslint reports no warning or
+  error there nor on the form's hazard line; evidence only on the lines that lead to a form
+  (a call of its helper, a block head) or on no line counts as a miss where mslint reports
+  nothing in the whole program;
+* a **false alarm**: a warning or error of mslint in a program without evidence in either level;
 * *hidden*: a site without evidence in a program whose LAX compile stopped on an error (or did
   not finish): the compiler never reached its lines, so it is not judged.
 
 Disagreements are grouped into classes (kind, form, position) and one program per class is
-written to ``--out``. Classes listed in ``--known`` (benchmarks/difftest_known.json) are known
-limits, each with its reason. Exit 1 where any other class appears.
+written to ``--out``. Classes matched by ``--known`` (benchmarks/difftest_known.json) are known
+limits, each with its reason. Exit 1 where any other class appears. See docs/difftest.md.
 """
 
 from __future__ import annotations
@@ -33,27 +34,32 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from graph_syntax.catalog import catalog
-from graph_syntax.compose import Package, Site, random_program
+from graph_syntax.compose import Package, Site, compose, random_program
 from graph_syntax.difftest_forms import DIFFTEST_FORMS
 from graph_syntax.forms import SEED_FORMS, Form
 
 from mslint.verify.compiler_output import COMPILE_TIME, ERROR, Problem
-from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
+from mslint.verify.runner import COMPILED, CRASHED, TIMED_OUT, Job, Outcome, run_jobs
 
 REPO = Path(__file__).resolve().parent.parent
 KNOWN = REPO / "benchmarks" / "difftest_known.json"
 MISS, FALSE_ALARM, AGREE, HIDDEN = "miss", "false-alarm", "agree", "hidden"
-PER_CALL = re.compile(r"\b(random|time|datetime|uuid|secrets)\.|\bnp\.random\.|\bos\.(getpid|urandom)\b")
+PER_CALL = re.compile(r"\b(random|time|datetime|uuid|secrets)\.|\bnp\.random\.|\bos\.urandom\b")
 """Calls whose value must be taken at every call: the compiler folding them once, while
 compiling (a compile-time problem), freezes it. Other compile-time problems (``math.sqrt(4.0)``,
 ``np.ones((2, 3))``) are constant folding, which is what the compiler should do."""
+LOST = (CRASHED, TIMED_OUT)
+"""Compiles that did not end: the compiler failed, with no line to show for it."""
 CHUNK = 100
+"""Programs compiled, linted and judged at a time (a long run reports its figures after each)."""
+Outcomes = tuple[Outcome, Outcome]
+"""A program's STRICT and LAX outcomes."""
 """Programs compiled per call of run_jobs (progress is reported between chunks)."""
 
 
@@ -87,6 +93,8 @@ class Run:
     """Programs with a compile that did not finish (crashed, timed out, not verifiable), with why."""
     unattributed: list[str]
     """Evidence on lines no site owns (the program's own scaffold)."""
+    solos: int
+    """Programs of one site, compiled for the sites of programs that stopped on an error."""
 
 
 def forms() -> list[Form]:
@@ -113,17 +121,21 @@ def write_tree(tree: Path, packages: Iterable[Package]) -> None:
             (folder / name).write_text(text)
 
 
-def compile_all(tree: Path, packages: list[Package], workers: int, timeout: float) -> list[tuple[Outcome, Outcome]]:
-    """Each package's (STRICT, LAX) outcomes, compiled in chunks of :data:`CHUNK` programs."""
-    outcomes: list[tuple[Outcome, Outcome]] = []
-    for start in range(0, len(packages), CHUNK):
-        chunk = packages[start : start + CHUNK]
-        jobs = [Job(tree / p.name / "net.py", "make", level, factory=True) for p in chunk for level in LEVELS]
-        done = run_jobs(jobs, timeout, workers, None)
-        outcomes += [(done[2 * i], done[2 * i + 1]) for i in range(len(chunk))]
-        if len(packages) > CHUNK:
-            print(f"compiled {start + len(chunk)}/{len(packages)} programs", file=sys.stderr, flush=True)
-    return outcomes
+def compile_all(tree: Path, packages: list[Package], workers: int, timeout: float) -> tuple[list[Outcomes], int]:
+    """Each package's (STRICT, LAX) outcomes and the number of compiles. LAX is compiled only where
+    STRICT did not compile cleanly: what STRICT compiles without evidence, LAX compiles the same
+    way (its outcome stands for both)."""
+    strict = run_jobs([_job(tree, p, "strict") for p in packages], timeout, workers, None)
+    again = [i for i, o in enumerate(strict) if o.status != COMPILED or any(map(is_hazard, o.problems))]
+    lax = dict(zip(again, run_jobs([_job(tree, packages[i], "lax") for i in again], timeout, workers, None)))
+    return [(outcome, lax.get(i, outcome)) for i, outcome in enumerate(strict)], len(strict) + len(lax)
+
+
+Progress = Callable[["Run"], None]
+
+
+def _job(tree: Path, package: Package, level: str) -> Job:
+    return Job(tree / package.name / "net.py", "make", level, factory=True)
 
 
 def lint(tree: Path) -> list[dict[str, Any]]:
@@ -135,7 +147,7 @@ def lint(tree: Path) -> list[dict[str, Any]]:
     return findings
 
 
-def is_hazard(problem: Problem, tree: Path) -> bool:
+def is_hazard(problem: Problem) -> bool:
     if problem.kind != COMPILE_TIME:
         return True
     return any(PER_CALL.search(_source_line(Path(path), line)) for path, line in problem.locations)
@@ -161,10 +173,13 @@ def judge(
     evidence: dict[int, list[str]] = {site.index: [] for site in package.sites}
     missed: set[int] = set()
     unattributed: list[str] = []
-    problems = [p for outcome in (strict, lax) for p in outcome.problems if is_hazard(p, tree)]
+    problems = [p for outcome in (strict, lax) for p in outcome.problems if is_hazard(p)]
+    problems += [Problem(ERROR, f"{o.status}: {o.reason}", (), o.job.level) for o in (strict, lax) if o.status in LOST]
     for problem in problems:
         located = [(Path(path).name, line) for path, line in problem.locations if Path(path).resolve().parent == folder]
         owned = [(site, file, line) for file, line in located for site in package.sites if site.owns(file, line)]
+        if not owned and len(package.sites) == 1:  # a program of one form: whatever it shows is the form's
+            owned = [(package.sites[0], *package.sites[0].hazard)]
         for site, file, line in owned:
             evidence[site.index].append(f"{problem.level} {problem.kind} at {file}:{line}: {problem.message[:160]}")
         in_body = [(site, file, line) for site, file, line in owned if site.is_body(file, line)]
@@ -175,7 +190,7 @@ def judge(
                 missed.add(owned[0][0].index)
             else:
                 unattributed.append(f"{package.name}: {problem.level} {problem.kind}: {problem.message[:120]}")
-    stopped = lax.status != COMPILED or any(p.kind == ERROR for p in lax.problems)
+    stopped = _stopped(lax)
     clean = strict.status == COMPILED and lax.status == COMPILED and not problems
     judgements = []
     for site in package.sites:
@@ -199,30 +214,81 @@ def judge(
     return judgements, not_compiled, unattributed
 
 
-def run(seed: int, count: int, workers: int, timeout: float, keep: Path | None = None) -> Run:
+def run(
+    seed: int, count: int, workers: int, timeout: float, keep: Path | None = None, progress: Progress | None = None
+) -> Run:
+    """Compile and lint ``count`` programs, :data:`CHUNK` at a time (``progress`` is told the run
+    so far after each chunk); copy the programs to ``keep`` if given."""
     packages = generate(seed, count)
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="mslint-difftest-") as scratch:
-        tree = Path(scratch)
-        write_tree(tree, packages)
-        outcomes = compile_all(tree, packages, workers, timeout)
-        compile_s = time.perf_counter() - started
-        findings = lint(tree)
-        by_package: dict[str, list[dict[str, Any]]] = {}
-        for finding in findings:
-            by_package.setdefault(Path(finding["path"]).parts[0], []).append(finding)
-        runs = [judge(tree, p, s, lx, by_package.get(p.name, [])) for p, (s, lx) in zip(packages, outcomes)]
-        if keep is not None:
-            shutil.copytree(tree, keep, dirs_exist_ok=True)
+    result = Run(0, 0, 0.0, 0.0, [], [], [], 0)
+    for start in range(0, len(packages), CHUNK):
+        with tempfile.TemporaryDirectory(prefix="mslint-difftest-") as scratch:
+            part = run_chunk(Path(scratch), packages[start : start + CHUNK], workers, timeout)
+            if keep is not None:
+                shutil.copytree(scratch, keep, dirs_exist_ok=True)
+        result = Run(
+            result.programs + part.programs,
+            result.compiles + part.compiles,
+            time.perf_counter() - started,
+            result.compile_s + part.compile_s,
+            result.judgements + part.judgements,
+            result.not_compiled + part.not_compiled,
+            result.unattributed + part.unattributed,
+            result.solos + part.solos,
+        )
+        if progress is not None:
+            progress(result)
+    return result
+
+
+def run_chunk(tree: Path, packages: list[Package], workers: int, timeout: float) -> Run:
+    """Compile and lint ``packages`` in ``tree``. The sites of a program whose compile stops on an
+    error (whose location may not be the culprit's, and which hides the lines after it) are judged
+    on programs of their own, each the site alone at the same position."""
+    started = time.perf_counter()
+    write_tree(tree, packages)
+    outcomes, compiles = compile_all(tree, packages, workers, timeout)
+    stopped = [p for p, pair in zip(packages, outcomes) if any(map(_stopped, pair))]
+    solos = [solo(p, site) for p in stopped for site in p.sites]
+    write_tree(tree, solos)
+    solo_outcomes, solo_compiles = compile_all(tree, solos, workers, timeout)
+    compile_s = time.perf_counter() - started
+    by_package: dict[str, list[dict[str, Any]]] = {}
+    for finding in lint(tree):
+        by_package.setdefault(Path(finding["path"]).parts[0], []).append(finding)
+    judged = [p for p in packages if p not in stopped] + solos
+    pairs = dict(zip([p.name for p in packages + solos], outcomes + solo_outcomes))
+    runs = [judge(tree, p, *pairs[p.name], by_package.get(p.name, [])) for p in judged]
+    interplay = [_interplay(p, pairs[p.name], [pairs[f"{p.name}_{s.index}"] for s in p.sites]) for p in stopped]
     return Run(
         len(packages),
-        2 * len(packages),
+        compiles + solo_compiles,
         time.perf_counter() - started,
         compile_s,
-        [j for judged, _, _ in runs for j in judged],
+        [j for judgements, _, _ in runs for j in judgements],
         [n for _, lost, _ in runs for n in lost],
-        [u for _, _, unowned in runs for u in unowned],
+        [u for _, _, unowned in runs for u in unowned] + [note for note in interplay if note],
+        len(solos),
     )
+
+
+def _stopped(outcome: Outcome) -> bool:
+    """Whether the compile ended on an error (or not at all): the lines after it were never compiled."""
+    return outcome.status != COMPILED or any(p.kind == ERROR for p in outcome.problems)
+
+
+def _interplay(package: Package, outcomes: Outcomes, solos: list[Outcomes]) -> str:
+    """A note where ``package`` stops on an error that none of its forms shows alone."""
+    if any(_stopped(o) for pair in solos for o in pair):
+        return ""
+    error = next(p.message for o in outcomes for p in o.problems if p.kind == ERROR or o.status != COMPILED)
+    return f"{package.name}: stops on an error that no form shows alone: {error[:160]}"
+
+
+def solo(package: Package, site: Site) -> Package:
+    """The program of ``site`` alone, at its position in ``package``."""
+    return compose(f"{package.name}_{site.index}", package.entry, [site.placement])
 
 
 @dataclass
@@ -287,6 +353,7 @@ def summary(result: Run, found: list[dict[str, Any]]) -> dict[str, Any]:
         "sites": len(result.judgements),
         "judged": len(judged),
         "hidden": len(result.judgements) - len(judged),
+        "solo_programs": result.solos,
         "with_evidence": sum(1 for j in judged if j.evidence),
         "misses": verdicts.count(MISS),
         "false_alarms": verdicts.count(FALSE_ALARM),
@@ -322,12 +389,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--known", type=Path, default=KNOWN, help="known limits (JSON)")
     parser.add_argument("--out", type=Path, help="write one reproduction program per class here")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--progress", type=Path, help="rewrite the JSON report of the run so far here after each chunk")
     args = parser.parse_args(argv)
     if args.programs < 1 or args.workers < 1:
         parser.error("--programs and --workers must be at least 1")
     known = load_known(args.known)
     with tempfile.TemporaryDirectory(prefix="mslint-difftest-keep-") as kept:
-        result = run(args.seed, args.programs, args.workers, args.timeout, keep=Path(kept) if args.out else None)
+
+        def report_so_far(so_far: Run) -> None:
+            if args.progress is not None:
+                args.progress.write_text(json.dumps(summary(so_far, classes(so_far.judgements, known)), indent=2))
+            print(f"{so_far.programs}/{args.programs} programs done", file=sys.stderr, flush=True)
+
+        keep = Path(kept) if args.out else None
+        result = run(args.seed, args.programs, args.workers, args.timeout, keep, report_so_far)
         found = classes(result.judgements, known)
         if args.out:
             write_reproductions(args.out, Path(kept), found)
@@ -342,7 +417,8 @@ def main(argv: list[str] | None = None) -> int:
 def print_report(report: dict[str, Any]) -> None:
     print(
         f"{report['programs']} programs, {report['compiles']} compiles in {report['wall_s']} s "
-        f"(compiling {report['compile_s']} s); {report['sites']} sites, {report['judged']} judged "
+        f"(compiling {report['compile_s']} s; {report['solo_programs']} of them programs of one form); "
+        f"{report['sites']} sites, {report['judged']} judged "
         f"({report['with_evidence']} with compiler evidence), {report['hidden']} hidden"
     )
     print(

@@ -41,7 +41,7 @@ class Site:
     """Where one placed form landed: the lines it owns, per file of the package."""
 
     index: int
-    form: Form
+    placement: Placement
     position: str
     """``entry:container>container/block``: ``cell:method>subcell/branch``, ``jit:inline``."""
     body: dict[str, list[int]] = field(default_factory=dict)
@@ -50,6 +50,10 @@ class Site:
     """File name -> lines written to reach the body: definitions, calls, returns, block heads."""
     hazard: tuple[str, int] = ("", 0)
     """File name and line of the form's hazard line."""
+
+    @property
+    def form(self) -> Form:
+        return self.placement.form
 
     def owns(self, file: str, line: int) -> bool:
         return line in self.body.get(file, ()) or line in self.scaffold.get(file, ())
@@ -109,7 +113,7 @@ def random_placement(form: Form, entry: str, rng: random.Random) -> Placement:
     return Placement(form, tuple(containers), rng.choice(BLOCKS))
 
 
-def random_program(name: str, forms: list[Form], rng: random.Random, size: tuple[int, int] = (2, 4)) -> Package:
+def random_program(name: str, forms: list[Form], rng: random.Random, size: tuple[int, int] = (2, 3)) -> Package:
     """A package of ``size[0]`` to ``size[1]`` distinct forms drawn from ``forms``, placed at random."""
     entry = rng.choice(ENTRIES)
     pool = [f for f in forms if not (entry == "jit" and f.needs_self)]
@@ -125,7 +129,7 @@ def compose(name: str, entry: str, placements: list[Placement]) -> Package:
     imported: list[str] = []
     for index, placement in enumerate(placements):
         containers = placement.containers
-        site = Site(index, placement.form, f"{entry}:{'>'.join(containers) or 'inline'}")
+        site = Site(index, placement, f"{entry}:{'>'.join(containers) or 'inline'}")
         site.position += f"/{placement.block}" if placement.block else ""
         sites.append(site)
         host: _Class | None = None if entry == "jit" else cell
@@ -254,7 +258,7 @@ def _write(file: str, module: _Module, tail: list[Line]) -> str:
 
 def _is_body_text(text: str, site: Site) -> bool:
     """Whether ``text`` is a line of the form's body (not its setup or module lines)."""
-    return text.strip() in {line.strip() for line in _lines(site.form.body)}
+    return text.strip() in {line.strip() for line in _lines(site.placement.form.body)}
 
 
 def _lines(text: str) -> list[str]:
