@@ -2,7 +2,7 @@
 
 Run as ``python -m mslint.verify.batch JOBS.json RESULTS --timeout SECONDS [--device D]
 [--memory-limit MiB]``. ``JOBS.json`` lists the jobs (``target``, ``level``, ``inputs``,
-``kwargs``, ``factory``); the record of job ``i`` is written to ``RESULTS/i.json`` as soon as
+``kwargs``, ``factory``, ``compare``); the record of job ``i`` is written to ``RESULTS/i.json`` as soon as
 it ends.
 
 Importing MindSpore takes about 1.8 s, a small compile a tenth of that. Each compile still

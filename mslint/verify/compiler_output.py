@@ -19,6 +19,9 @@ ERROR, FALLBACK, DYNAMIC_SHAPE, UNTRACKED = "error", "fallback", "dynamic-shape"
 COMPILE_TIME = "compile-time"
 """Python the compiler ran once, while compiling, and folded into the graph as a constant: a
 problem only for code that should run at every call (``random.random()``), never on its own."""
+DIVERGENCE = "divergence"
+"""A value graph mode left different from PyNative, running the compiled entry in both modes on
+the same inputs: see :mod:`mslint.verify.divergence`."""
 RUNTIME = "runtime"
 """A check of MindSpore's own that the user's code failed while it ran outside a compile
 (network operators in a dataset ``map``): see :mod:`mslint.verify.runtime`."""

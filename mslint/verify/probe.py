@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -37,6 +38,7 @@ from mslint.verify.compiler_output import (
     user_file_filter,
 )
 from mslint.verify.devices import available_devices
+from mslint.verify.divergence import compare_modes
 from mslint.verify.inputs import TensorSpec, parse_input_specs
 from mslint.verify.runner import COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
@@ -289,7 +291,8 @@ def _causes(untracked: dict[str, Problem], locations: tuple[tuple[str, int], ...
 
 def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) -> dict[str, Any]:
     """Compile ``job`` (``target`` ``FILE:NAME``, ``inputs``, ``kwargs``, ``factory``) at
-    ``level``; MindSpore's dumps go to ``work_dir``."""
+    ``level``, then, with ``compare``, compare graph mode with PyNative on it; MindSpore's dumps
+    go to ``work_dir``."""
     import mindspore as ms
 
     ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if level == "strict" else ms.LAX)
@@ -299,13 +302,15 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
     result: dict[str, Any] = {"level": level, "device": ms.get_context("device_target"), "problems": []}
     log_path = Path(work_dir, "stderr.log")
     held: set[str] | None = None
+    rebuild: Callable[[], tuple[Any, tuple[Any, ...]]] | None = None
     seen_running: list[Problem] = []
     watch(seen_running.append, is_user_file)
     with _stderr_to(log_path):
         try:
             module = _import_user_module(Path(path_text).resolve())
             specs, kwargs = parse_input_specs(job.get("inputs", "")), dict(job.get("kwargs", {}))
-            obj, inputs = build(module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
+            rebuild = functools.partial(build, module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
+            obj, inputs = rebuild()
             result["target"] = describe(obj)
             started = time.perf_counter()
             problems = compile_target(obj, inputs, is_user_file, level)
@@ -320,21 +325,28 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
             return {**result, "status": NOT_VERIFIABLE, "reason": str(error)}
     log = log_path.read_text(errors="replace")
     ir_text = "\n".join(p.read_text(errors="replace") for p in Path(work_dir).rglob("*validate*.ir"))
+    found: list[Problem] = []
     for problem in problems:
         if problem.kind == ERROR:
             located = {*problem.locations}
             extra = tuple(loc for loc in error_locations(log, is_user_file) if loc not in located)
             locations = problem.locations + extra or _definition(result["target"], is_user_file)
             problem = Problem(problem.kind, problem.message, locations, problem.level)
-        result["problems"].append(problem.to_json())
-    for problem in (
+        found.append(problem)
+    found += (
         [replace(p, level=level) for p in seen_running]
         + fallback_problems(log, is_user_file, level)
         + compile_time_problems(log, is_user_file, level)
         + dynamic_shape_problems(ir_text, is_user_file, level)
         + (unowned_parameter_problems(ir_text, held, is_user_file, level) if held is not None else [])
-    ):
-        result["problems"].append(problem.to_json())
+    )
+    if job.get("compare") and rebuild is not None and not any(p.kind == ERROR for p in found):
+        definition = _definition(result["target"], is_user_file)
+        with _stderr_to(Path(work_dir, "compare.log")):  # after the compile's log was read: its dumps stay apart
+            comparison = compare_modes(rebuild, obj, inputs, is_user_file, found, definition, level)
+        result["comparison"] = comparison.to_json()
+        found += comparison.problems
+    result["problems"] = [p.to_json() for p in found]
     return {**result, "status": COMPILED}
 
 

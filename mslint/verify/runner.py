@@ -35,6 +35,9 @@ class Job:
     inputs: str = ""
     kwargs: dict[str, Any] = field(default_factory=dict)
     factory: bool = False
+    compare: bool = False
+    """After a successful compile, also run the entry in graph mode and in PyNative and report
+    what differs as ``divergence`` problems (:mod:`mslint.verify.divergence`)."""
 
     @property
     def label(self) -> str:
@@ -54,6 +57,9 @@ class Outcome:
     """The compiler's own time for the compile, measured in the child."""
     wall_s: float = 0.0
     """The compile's process from fork to exit: import of the user's code, build and compile."""
+    comparison: dict[str, Any] | None = None
+    """For a job with ``compare``: ``status`` (``compared``, ``not-comparable``, ``not-run``),
+    ``reason`` and ``seconds``; None when nothing was compared (the compile failed)."""
 
     @property
     def compiled_key(self) -> tuple[str, str] | None:
@@ -127,6 +133,7 @@ def _job_json(job: Job) -> dict[str, Any]:
         "inputs": job.inputs,
         "kwargs": job.kwargs,
         "factory": job.factory,
+        "compare": job.compare,
     }
 
 
@@ -148,6 +155,7 @@ def _outcome(job: Job, record_path: Path, lost: str) -> Outcome:
         result.get("device"),
         result.get("compile_s"),
         wall_s,
+        result.get("comparison"),
     )
 
 

@@ -8,6 +8,7 @@ to the line that produced the value it was about.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -64,6 +65,95 @@ def binding_lines(path: str, line: int) -> list[int]:
                 if name in read:
                     last[name] = max(last.get(name, 0), node.lineno)
     return sorted(set(last.values()))
+
+
+def function_defined_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function whose definition starts on ``line`` (its ``def`` or first decorator): where a
+    code object's ``co_firstlineno`` points."""
+    tree = _parsed(str(Path(path).resolve()))
+    return next(
+        (
+            node
+            for node in (ast.walk(tree) if tree else ())
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and min([node.lineno, *(d.lineno for d in node.decorator_list)]) == line
+        ),
+        None,
+    )
+
+
+# Methods of Python's lists, dicts and sets that change the container in place.
+_MUTATING_METHODS = frozenset(
+    {
+        "append",
+        "extend",
+        "insert",
+        "pop",
+        "popitem",
+        "remove",
+        "clear",
+        "update",
+        "setdefault",
+        "add",
+        "discard",
+        "sort",
+        "reverse",
+        "__setitem__",
+        "__delitem__",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Write:
+    """A statement of a function that changes the value ``root`` or ``root.attribute`` names."""
+
+    root: str
+    """The name the changed expression starts from: ``self`` in ``self.items.append(x)``."""
+    attribute: str | None
+    """The attribute of ``root`` that is changed or holds what is changed (``items``), if any."""
+    line: int
+    rebinds_root: bool
+    """Whether the statement binds the name ``root`` itself (``calls += 1``), which changes a
+    module global only where the function declares it ``global``."""
+
+
+def writes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Write]:
+    """Assignments, augmented assignments, subscript and attribute stores, ``del`` and calls of
+    mutating methods (``.append``, ``.update``, ``.pop``, ...) in ``function``, in line order."""
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATING_METHODS:
+            changed, in_place = [node.func.value], True
+        else:
+            targets = node.targets if isinstance(node, ast.Delete) else assigned_targets(node)
+            changed, in_place = [e for target in targets for e in _unpacked(target)], False
+        for expression in changed:
+            write = _write_to(expression, getattr(node, "lineno", 0), in_place)
+            if write is not None:
+                found.append(write)
+    return sorted(found, key=lambda write: write.line)
+
+
+def _unpacked(target: ast.expr) -> list[ast.expr]:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [e for element in target.elts for e in _unpacked(element)]
+    if isinstance(target, ast.Starred):
+        return _unpacked(target.value)
+    return [target]
+
+
+def _write_to(expression: ast.expr, line: int, in_place: bool) -> Write | None:
+    """The root name and first attribute of a changed expression (``self.stats["k"]``: ``self``, ``stats``)."""
+    chain = [expression]
+    while isinstance(chain[-1], (ast.Attribute, ast.Subscript)):
+        chain.append(chain[-1].value)
+    root = chain[-1]
+    if not isinstance(root, ast.Name):
+        return None
+    below_root = chain[-2] if len(chain) > 1 else None
+    attribute = below_root.attr if isinstance(below_root, ast.Attribute) else None
+    return Write(root.id, attribute, line, rebinds_root=len(chain) == 1 and not in_place)
 
 
 @lru_cache(maxsize=64)
