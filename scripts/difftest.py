@@ -2,20 +2,23 @@
 
     python scripts/difftest.py --seed 1 --programs 100 [--out FOLDER] [--json]
 
-Each program is a small package composed of forms (:mod:`graph_syntax.compose`), compiled in
-STRICT (and in LAX where STRICT shows evidence) through the verifier's machinery
-(:func:`mslint.verify.runner.run_jobs`); ``mslint check`` runs on the whole tree as on a user's
-project. Each placed form (a *site*, owning the lines written for it) is judged:
+Each program is a small package composed of forms (:mod:`graph_syntax.compose`), compiled
+through the verifier's machinery (:func:`mslint.verify.runner.run_jobs`, with the comparison
+with PyNative); ``mslint check`` runs on the whole tree as on a user's project. A program that
+STRICT stops on an error is judged form by form: each of its forms is compiled again in a program
+of its own, at the same position (an error hides the lines after it, and MindSpore often locates
+it off its culprit). Each placed form (a *site*, owning the lines written for it) is judged:
 
-* evidence: a compile error, a fallback, a dynamic shape, parameters the Cell does not own, or
-  a value frozen at compile time by a call that must run per call (:data:`PER_CALL`);
+* evidence: a compile error or crash, a fallback, a dynamic shape, a divergence from PyNative,
+  parameters the Cell does not own, or a value frozen at compile time by a call that must run
+  per call (:data:`PER_CALL`);
 * a **miss**: evidence on a line of the form's own text where mslint reports no warning or
   error there nor on the form's hazard line; evidence only on the lines that lead to a form
   (a call of its helper, a block head) or on no line counts as a miss where mslint reports
   nothing in the whole program;
 * a **false alarm**: a warning or error of mslint in a program without evidence in either level;
-* *hidden*: a site without evidence in a program whose LAX compile stopped on an error (or did
-  not finish): the compiler never reached its lines, so it is not judged.
+* *hidden*: a site without evidence in a program whose LAX compile stopped (or that could not be
+  built): the compiler never reached its lines, so it is not judged.
 
 Disagreements are grouped into classes (kind, form, position) and one program per class is
 written to ``--out``. Classes matched by ``--known`` (benchmarks/difftest_known.json) are known
@@ -123,10 +126,11 @@ def write_tree(tree: Path, packages: Iterable[Package]) -> None:
 
 def compile_all(tree: Path, packages: list[Package], workers: int, timeout: float) -> tuple[list[Outcomes], int]:
     """Each package's (STRICT, LAX) outcomes and the number of compiles. LAX is compiled only where
-    STRICT did not compile cleanly: what STRICT compiles without evidence, LAX compiles the same
-    way (its outcome stands for both)."""
+    STRICT went through with evidence (LAX shows each fallback, where STRICT rejects the first):
+    what STRICT compiles without evidence, LAX compiles the same way, and a program STRICT stops
+    is judged form by form (:func:`run_chunk`); STRICT's outcome stands for both."""
     strict = run_jobs([_job(tree, p, "strict") for p in packages], timeout, workers, None)
-    again = [i for i, o in enumerate(strict) if o.status != COMPILED or any(map(is_hazard, o.problems))]
+    again = [i for i, o in enumerate(strict) if not _stopped(o) and any(map(is_hazard, o.problems))]
     lax = dict(zip(again, run_jobs([_job(tree, packages[i], "lax") for i in again], timeout, workers, None)))
     return [(outcome, lax.get(i, outcome)) for i, outcome in enumerate(strict)], len(strict) + len(lax)
 
@@ -135,7 +139,7 @@ Progress = Callable[["Run"], None]
 
 
 def _job(tree: Path, package: Package, level: str) -> Job:
-    return Job(tree / package.name / "net.py", "make", level, factory=True)
+    return Job(tree / package.name / "net.py", "make", level, factory=True, compare=True)
 
 
 def lint(tree: Path) -> list[dict[str, Any]]:
@@ -245,7 +249,8 @@ def run(
 def run_chunk(tree: Path, packages: list[Package], workers: int, timeout: float) -> Run:
     """Compile and lint ``packages`` in ``tree``. The sites of a program whose compile stops on an
     error (whose location may not be the culprit's, and which hides the lines after it) are judged
-    on programs of their own, each the site alone at the same position."""
+    on programs of their own, each the site alone at the same position: there, whatever the
+    compiler shows is that form's."""
     started = time.perf_counter()
     write_tree(tree, packages)
     outcomes, compiles = compile_all(tree, packages, workers, timeout)
