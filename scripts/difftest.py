@@ -5,9 +5,10 @@
 Each program is a small package composed of forms (:mod:`graph_syntax.compose`), compiled
 through the verifier's machinery (:func:`mslint.verify.runner.run_jobs`, with the comparison
 with PyNative); ``mslint check`` runs on the whole tree as on a user's project. A program that
-STRICT stops on an error is judged form by form: each of its forms is compiled again in a program
-of its own, at the same position (an error hides the lines after it, and MindSpore often locates
-it off its culprit). Each placed form (a *site*, owning the lines written for it) is judged:
+STRICT stops on an error, or that diverges from PyNative, is judged form by form: each of its
+forms is compiled again in a program of its own, at the same position (an error hides the lines
+after it, and both an error and a difference in the outputs are often located off their culprit).
+Each placed form (a *site*, owning the lines written for it) is judged:
 
 * evidence: a compile error or crash, a fallback, a dynamic shape, a divergence from PyNative,
   parameters the Cell does not own, or a value frozen at compile time by a call that must run
@@ -47,16 +48,17 @@ from graph_syntax.compose import Package, Site, compose, random_program
 from graph_syntax.difftest_forms import DIFFTEST_FORMS
 from graph_syntax.forms import SEED_FORMS, Form
 
-from mslint.verify.compiler_output import COMPILE_TIME, ERROR, Problem
+from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, ERROR, Problem
 from mslint.verify.runner import COMPILED, CRASHED, TIMED_OUT, Job, Outcome, run_jobs
 
 REPO = Path(__file__).resolve().parent.parent
 KNOWN = REPO / "benchmarks" / "difftest_known.json"
 MISS, FALSE_ALARM, AGREE, HIDDEN = "miss", "false-alarm", "agree", "hidden"
-PER_CALL = re.compile(r"\b(random|time|datetime|uuid|secrets)\.|\bnp\.random\.|\bos\.urandom\b")
-"""Calls whose value must be taken at every call: the compiler folding them once, while
-compiling (a compile-time problem), freezes it. Other compile-time problems (``math.sqrt(4.0)``,
-``np.ones((2, 3))``) are constant folding, which is what the compiler should do."""
+PER_CALL = re.compile(r"\b(random|time|datetime|uuid|secrets|threading)\.|\bnp\.random\.|\bos\.urandom\b")
+"""Calls that must run at every call: a value read from a clock or a random generator, a thread
+started. The compiler running them once, while compiling (a compile-time problem), freezes the
+value or drops the effect. Other compile-time problems (``math.sqrt(4.0)``, ``np.ones((2, 3))``)
+are constant folding, which is what the compiler should do."""
 LOST = (CRASHED, TIMED_OUT)
 """Compiles that did not end: the compiler failed, with no line to show for it."""
 CHUNK = 100
@@ -254,7 +256,7 @@ def run_chunk(tree: Path, packages: list[Package], workers: int, timeout: float)
     started = time.perf_counter()
     write_tree(tree, packages)
     outcomes, compiles = compile_all(tree, packages, workers, timeout)
-    stopped = [p for p, pair in zip(packages, outcomes) if any(map(_stopped, pair))]
+    stopped = [p for p, pair in zip(packages, outcomes) if any(map(_judged_alone, pair))]
     solos = [solo(p, site) for p in stopped for site in p.sites]
     write_tree(tree, solos)
     solo_outcomes, solo_compiles = compile_all(tree, solos, workers, timeout)
@@ -278,17 +280,25 @@ def run_chunk(tree: Path, packages: list[Package], workers: int, timeout: float)
     )
 
 
+def _judged_alone(outcome: Outcome) -> bool:
+    """Whether the forms of the program compiled are judged each on its own: where the compile
+    stopped, or where graph mode and PyNative differ (a difference in the outputs is located on
+    one line, which need not be the form that made it)."""
+    return _stopped(outcome) or any(p.kind == DIVERGENCE for p in outcome.problems)
+
+
 def _stopped(outcome: Outcome) -> bool:
     """Whether the compile ended on an error (or not at all): the lines after it were never compiled."""
     return outcome.status != COMPILED or any(p.kind == ERROR for p in outcome.problems)
 
 
 def _interplay(package: Package, outcomes: Outcomes, solos: list[Outcomes]) -> str:
-    """A note where ``package`` stops on an error that none of its forms shows alone."""
-    if any(_stopped(o) for pair in solos for o in pair):
+    """A note where ``package`` stops or diverges, and none of its forms does alone."""
+    if any(_judged_alone(o) for pair in solos for o in pair):
         return ""
-    error = next(p.message for o in outcomes for p in o.problems if p.kind == ERROR or o.status != COMPILED)
-    return f"{package.name}: stops on an error that no form shows alone: {error[:160]}"
+    what = [f"{o.status}: {o.reason}" for o in outcomes if o.status != COMPILED]
+    what += [p.message for o in outcomes for p in o.problems if p.kind in (ERROR, DIVERGENCE)]
+    return f"{package.name}: shows what no form shows alone: {what[0][:160] if what else ''}"
 
 
 def solo(package: Package, site: Site) -> Package:
