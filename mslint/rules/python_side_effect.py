@@ -16,13 +16,18 @@ _HOST_STATE_MODULES = ("random", "time")
 _CLOCKS = frozenset(
     {"datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today"}
 )
+# Methods that change a list or dict the Cell keeps, measured on 2.10: STRICT rejects `pop` and
+# `remove`, LAX interprets `extend`. (`append` and `clear` compile without a trace.)
+_MUTATING_METHODS = frozenset({"pop", "remove", "extend"})
 
 
 class PythonSideEffectInGraph(Rule):
     """
     ## What it does
     Flags a Cell's Python attribute that is not a Parameter being assigned or updated in
-    graph code (`self.count += 1`, `self.last = x`), and calls into Python's `random` and
+    graph code (`self.count += 1`, `self.last = x`), a list or dict the Cell keeps being
+    changed there (`self.cache["a"] = 2`, `self.cache.pop("a")`, `self.seen.remove(1)`,
+    `self.seen.extend(xs)`), and calls into Python's `random` and
     `time` modules, `numpy.random` or `datetime.now()` there (warnings: they compile).
     Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
     checked code created the Parameter) is supported and not flagged. Local
@@ -77,11 +82,19 @@ class PythonSideEffectInGraph(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         if isinstance(node, ast.Call):
             yield from _check_host_state(node, function)
+            yield from _check_container_method(node, function)
             return
         assert isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
         if function.owner is None or not function.project.is_cell(function.owner):
             return
         for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            if isinstance(target, ast.Subscript) and _is_python_container(target.value, function):
+                assert isinstance(target.value, ast.Attribute)
+                yield Finding(
+                    target,
+                    f"`self.{target.value.attr}` is a Python container of the Cell, changed in graph code",
+                    hint="keep state that changes per step in a `Parameter` and update it with `ops.assign`",
+                )
             if is_self_attribute(target, function.self_name):
                 assert isinstance(target, ast.Attribute)
                 constructors = function.self_attribute_constructors(target.attr)
@@ -91,6 +104,30 @@ class PythonSideEffectInGraph(Rule):
                         f"`self.{target.attr}` is Python state of the Cell, changed in graph code",
                         hint="keep state that changes per step in a `Parameter` and update it with `ops.assign`",
                     )
+
+
+def _check_container_method(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    method = call.func
+    if (
+        isinstance(method, ast.Attribute)
+        and method.attr in _MUTATING_METHODS
+        and _is_python_container(method.value, function)
+    ):
+        assert isinstance(method.value, ast.Attribute)
+        yield Finding(
+            call,
+            f"`self.{method.value.attr}.{method.attr}()` changes a Python container of the Cell in graph code",
+            hint="build a local list or dict in `construct`, or keep the state in a `Parameter`",
+        )
+
+
+def _is_python_container(expr: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``expr`` is ``self.<attribute>`` of a Cell that only ever holds a list or dict display."""
+    if function.owner is None or not is_self_attribute(expr, function.self_name):
+        return False
+    assert isinstance(expr, ast.Attribute)
+    values = [value for _, value in function.project.attribute_values(function.owner, expr.attr)]
+    return bool(values) and all(isinstance(value, (ast.List, ast.Dict)) for value in values)
 
 
 def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
