@@ -377,7 +377,18 @@ def summary(result: Run, found: list[dict[str, Any]]) -> dict[str, Any]:
         "classes": [{k: v for k, v in c.items() if k != "judgements"} for c in found],
         "not_compiled": result.not_compiled,
         "unattributed": result.unattributed,
+        "forms": _tally(judged),
     }
+
+
+def _tally(judged: list[Judgement]) -> dict[str, dict[str, int]]:
+    """Per form: sites where both flag it (``caught``), both pass it (``clean``), and disagreements."""
+    tally: dict[str, dict[str, int]] = {}
+    for j in judged:
+        outcome = j.verdict if j.verdict != AGREE else "caught" if j.evidence else "clean"
+        counts = tally.setdefault(j.site.form.id, {"caught": 0, "clean": 0, MISS: 0, FALSE_ALARM: 0})
+        counts[outcome] += 1
+    return dict(sorted(tally.items()))
 
 
 def write_reproductions(out: Path, tree: Path, found: list[dict[str, Any]]) -> None:
