@@ -29,6 +29,7 @@ limits, each with its reason. Exit 1 where any other class appears. See docs/dif
 from __future__ import annotations
 
 import argparse
+import ast
 import fnmatch
 import json
 import random
@@ -37,6 +38,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -104,8 +106,17 @@ class Run:
 
 def forms() -> list[Form]:
     """The forms programs are composed of: the table's catalog, the seed forms and the tester's
-    own, one per id."""
-    return list({form.id: form for form in (*catalog(), *SEED_FORMS, *DIFFTEST_FORMS)}.values())
+    own, one per id, less those this Python cannot parse (``match`` before 3.10)."""
+    every = {form.id: form for form in (*catalog(), *SEED_FORMS, *DIFFTEST_FORMS)}
+    return [form for form in every.values() if _parses(form)]
+
+
+def _parses(form: Form) -> bool:
+    try:
+        ast.parse("\n".join([form.module, "def _f(self, x):", textwrap.indent(form.body, "    ")]))
+    except SyntaxError:
+        return False
+    return True
 
 
 def generate(seed: int, count: int) -> list[Package]:
