@@ -117,7 +117,7 @@ def test_fixed_seed_run_has_no_disagreement_outside_the_known_limits(tmp_path: P
     done = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=1200)
     assert done.returncode in (0, 1), done.stderr[-3000:]
     report = json.loads(done.stdout)
-    assert report["programs"] == SUITE_PROGRAMS and SUITE_PROGRAMS < report["compiles"] <= 2 * SUITE_PROGRAMS
+    assert report["programs"] == SUITE_PROGRAMS and report["compiles"] >= SUITE_PROGRAMS
     assert report["with_evidence"] > 0 and report["judged"] > report["hidden"], "the run compared nothing"
     new = [
         (c["kind"], c["form"], c["position"], c["evidence"], c["mslint"]) for c in report["classes"] if not c["known"]
