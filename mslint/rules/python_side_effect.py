@@ -167,10 +167,12 @@ def _container_kind(value: ast.expr, function: GraphFunction) -> str | None:
 
 # Mutating methods measured on MindSpore 2.10: on a list attribute or a module-level container the
 # change is silently lost (the graph works on a copy: PyNative keeps it, graph mode does not); a
-# dict attribute's `pop` and `update` are rejected at every syntax level.
-_DROPPED_MUTATIONS = {"list": frozenset({"append", "extend", "pop"}), "dict": frozenset()}
+# dict attribute's `pop` and `update` are rejected at every syntax level; a list attribute's
+# `remove` is rejected by STRICT and run once, while compiling, by LAX.
+_DROPPED_MUTATIONS = {"list": frozenset({"append", "extend", "pop", "insert", "clear"}), "dict": frozenset()}
 _MODULE_DROPPED_MUTATIONS = frozenset({"append", "extend", "pop", "update"})
 _REJECTED_MUTATIONS = {"list": frozenset(), "dict": frozenset({"pop", "update"})}
+_STRICT_REJECTED_MUTATIONS = {"list": frozenset({"remove"}), "dict": frozenset()}
 
 
 def _container_mutations(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
@@ -186,6 +188,13 @@ def _container_mutations(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             "syntax level",
             hint="build a new local dict in `construct`, or keep the values in Parameters",
             severity=Severity.ERROR,
+        )
+    elif kind is not None and method.attr in _STRICT_REJECTED_MUTATIONS.get(kind, ()):
+        yield Finding(
+            call,
+            f"`{ast.unparse(method.value)}.{method.attr}(...)` in graph code: STRICT rejects it, LAX runs it "
+            "once, while compiling",
+            hint="build a new local list in `construct`, or keep the values in Parameters",
         )
     elif (kind is not None and method.attr in _DROPPED_MUTATIONS.get(kind, ())) or (
         method.attr in _MODULE_DROPPED_MUTATIONS and _module_container_kind(method.value, function) is not None

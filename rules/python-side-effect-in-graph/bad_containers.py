@@ -79,3 +79,33 @@ class CountsInGlobal(nn.Cell):  # mslint: inputs=float32[2,3]
         global STEPS
         STEPS += 1  # expect: python-side-effect-in-graph
         return x * 2
+
+
+class RemovesFromList(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.seen = [1, 2]
+
+    def construct(self, x):
+        self.seen.remove(1)  # expect: python-side-effect-in-graph
+        return x * len(self.seen)
+
+
+class ClearsList(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.seen = [1, 2]
+
+    def construct(self, x):
+        self.seen.clear()  # expect: python-side-effect-in-graph
+        return x * len(self.seen)
+
+
+class InsertsIntoList(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.seen = [1, 2]
+
+    def construct(self, x):
+        self.seen.insert(0, x)  # expect: python-side-effect-in-graph
+        return x

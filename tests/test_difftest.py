@@ -1,0 +1,126 @@
+"""The differential tester (scripts/difftest.py): its programs, its judging, and a fixed-seed run
+against the real compiler that fails on any disagreement outside the known limits."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mslint.verify.compiler_output import COMPILE_TIME, ERROR, FALLBACK, Problem
+from mslint.verify.runner import COMPILED, Job, Outcome
+from tests.examples import REPO
+
+sys.path.insert(0, str(REPO / "scripts"))
+
+import difftest
+from graph_syntax.compose import Placement, compose, random_program
+from graph_syntax.forms import HAZARD, Form
+
+SUITE_SEED, SUITE_PROGRAMS = 1, 100
+
+NUMPY = Form("t.numpy", "t", "y = Tensor(np.sin(x.asnumpy()))")
+RANDOM = Form("t.random", "t", "y = x * random.random()", module="import random")
+CONSTANT = Form("t.constant", "t", "y = x * math.sqrt(4.0)", module="import math")
+RELU = Form("t.relu", "t", "y = ops.relu(x)")
+
+
+def test_composed_programs_are_python_and_their_hazard_lines_are_the_forms() -> None:
+    rng = random.Random(7)
+    for index in range(200):
+        package = random_program(f"p{index}", difftest.forms(), rng)
+        for name, text in package.files.items():
+            compile(text, name, "exec")
+        for site in package.sites:
+            file, line = site.hazard
+            body = [text.strip() for text in site.form.body.splitlines() if text.strip()]
+            marked = next((text for text in body if text.endswith(HAZARD)), body[0])
+            assert package.files[file].splitlines()[line - 1].strip() == marked, (package.name, site.position)
+
+
+def test_a_form_in_a_subcell_of_the_helper_module_is_reached_from_the_cell() -> None:
+    package = compose("p", "cell", [Placement(NUMPY, ("method", "subcell"), "branch")])
+    net, helpers = package.files["net.py"], package.files["helpers.py"]
+    assert "from .helpers import Sub0_1" in net  # built in the __init__ of the method's host, Net
+    assert "self.sub0_1 = Sub0_1()" in net and "class Sub0_1(nn.Cell):" in helpers
+    assert package.sites[0].hazard[0] == "helpers.py"
+    assert package.sites[0].position == "cell:method>subcell/branch"
+
+
+Evidence = tuple[str, int, str]
+"""A compiler problem on a line of net.py: kind, line, level."""
+
+
+def _judge(tree: Path, forms: list[Form], evidence: list[Evidence], flagged: list[int]) -> list[str]:
+    """Verdicts for ``forms`` inlined in a Cell, given compiler problems and mslint's findings on
+    lines of net.py."""
+    package = compose("p", "cell", [Placement(form, ()) for form in forms])
+    difftest.write_tree(tree, [package])
+    net = str(tree / "p" / "net.py")
+    outcomes = [
+        Outcome(
+            Job(tree / "p" / "net.py", "make", level, factory=True),
+            COMPILED,
+            problems=[Problem(kind, "m", ((net, line),), level) for kind, line, at in evidence if at == level],
+        )
+        for level in ("strict", "lax")
+    ]
+    findings = [{"path": "p/net.py", "line": n, "symbol": "s", "severity": "warning"} for n in flagged]
+    judged, _, _ = difftest.judge(tree, package, *outcomes, findings)
+    return [j.verdict for j in judged]
+
+
+def _hazard_lines(forms: list[Form]) -> list[int]:
+    return [site.hazard[1] for site in compose("p", "cell", [Placement(f, ()) for f in forms]).sites]
+
+
+def test_evidence_on_an_unflagged_line_is_a_miss_and_on_a_flagged_one_agreement(tmp_path: Path) -> None:
+    numpy_line, _ = _hazard_lines([NUMPY, RELU])
+    evidence = [(ERROR, numpy_line, "strict"), (FALLBACK, numpy_line, "lax")]
+    assert _judge(tmp_path / "a", [NUMPY, RELU], evidence, []) == ["miss", "agree"]
+    assert _judge(tmp_path / "b", [NUMPY, RELU], evidence, [numpy_line]) == ["agree", "agree"]
+
+
+def test_a_finding_in_a_clean_program_is_a_false_alarm(tmp_path: Path) -> None:
+    (relu_line,) = _hazard_lines([RELU])
+    assert _judge(tmp_path / "a", [RELU], [], [relu_line]) == ["false-alarm"]
+    assert _judge(tmp_path / "b", [RELU], [], []) == ["agree"]
+
+
+def test_sites_after_a_lax_error_are_hidden(tmp_path: Path) -> None:
+    numpy_line, _ = _hazard_lines([NUMPY, RELU])
+    evidence = [(ERROR, numpy_line, "strict"), (ERROR, numpy_line, "lax")]
+    assert _judge(tmp_path, [NUMPY, RELU], evidence, [numpy_line]) == ["agree", "hidden"]
+
+
+def test_a_frozen_value_is_evidence_only_where_it_must_be_taken_per_call(tmp_path: Path) -> None:
+    random_line, constant_line = _hazard_lines([RANDOM, CONSTANT])
+    frozen = [(COMPILE_TIME, line, "lax") for line in (random_line, constant_line)]
+    assert _judge(tmp_path, [RANDOM, CONSTANT], frozen, []) == ["miss", "agree"]
+
+
+def test_known_limits_match_kind_form_and_position_globs() -> None:
+    known = difftest.Known("miss", "format.*", "cell:*", "why")
+    assert known.covers("miss", "format.fstring/tensor", "cell:method/loop")
+    assert not known.covers("false-alarm", "format.fstring/tensor", "cell:method/loop")
+    assert not known.covers("miss", "format.fstring/tensor", "jit:inline")
+
+
+@pytest.mark.mindspore
+def test_fixed_seed_run_has_no_disagreement_outside_the_known_limits(tmp_path: Path) -> None:
+    command = [sys.executable, str(REPO / "scripts" / "difftest.py"), "--seed", str(SUITE_SEED)]
+    command += ["--programs", str(SUITE_PROGRAMS), "--json", "--out", str(tmp_path / "classes")]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=1200)
+    assert done.returncode in (0, 1), done.stderr[-3000:]
+    report = json.loads(done.stdout)
+    assert report["programs"] == SUITE_PROGRAMS and report["compiles"] >= SUITE_PROGRAMS
+    assert report["with_evidence"] > 0 and report["judged"] > report["hidden"], "the run compared nothing"
+    new = [
+        (c["kind"], c["form"], c["position"], c["evidence"], c["mslint"]) for c in report["classes"] if not c["known"]
+    ]
+    assert new == [], f"disagreements outside benchmarks/difftest_known.json (reproductions: {tmp_path / 'classes'})"
+    assert done.returncode == 0
