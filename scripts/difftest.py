@@ -56,9 +56,11 @@ from mslint.verify.runner import COMPILED, CRASHED, TIMED_OUT, Job, Outcome, run
 REPO = Path(__file__).resolve().parent.parent
 KNOWN = REPO / "benchmarks" / "difftest_known.json"
 MISS, FALSE_ALARM, AGREE, HIDDEN = "miss", "false-alarm", "agree", "hidden"
-PER_CALL = re.compile(r"\b(random|time|datetime|uuid|secrets|threading)\.|\bnp\.random\.|\bos\.urandom\b")
+PER_CALL = re.compile(
+    r"\b(random|time|datetime|uuid|secrets|threading|logging|logger|warnings)\.|\bnp\.random\.|\bos\.urandom\b"
+)
 """Calls that must run at every call: a value read from a clock or a random generator, a thread
-started. The compiler running them once, while compiling (a compile-time problem), freezes the
+started, a log message written. The compiler running them once, while compiling (a compile-time problem), freezes the
 value or drops the effect. Other compile-time problems (``math.sqrt(4.0)``, ``np.ones((2, 3))``)
 are constant folding, which is what the compiler should do."""
 LOST = (CRASHED, TIMED_OUT)
