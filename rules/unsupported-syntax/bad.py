@@ -67,38 +67,6 @@ class MapWithClosure(nn.Cell):  # mslint: inputs=float32[2,4]
         return outs
 
 
-class ClassInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
-    def construct(self, x):
-        class Box:  # expect: unsupported-syntax
-            scale = 2
-
-        return x * Box.scale
-
-
-class NonlocalInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
-    def construct(self, x):
-        total = 0
-
-        def bump():
-            nonlocal total  # expect: unsupported-syntax
-            total = total + 1
-            return total
-
-        return x * bump()
-
-
 class WalrusInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return (y := x * 2) + y  # expect: unsupported-syntax
-
-
-class SetDisplayInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
-    def construct(self, x):
-        modes = {1, 2, 3}  # expect: unsupported-syntax
-        return x * len(modes)
-
-
-class SetComprehensionInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
-    def construct(self, x):
-        parities = {i % 2 for i in range(4)}  # expect: unsupported-syntax
-        return x * len(parities)
