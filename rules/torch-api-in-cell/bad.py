@@ -32,10 +32,17 @@ class ToDevice(nn.Cell):  # mslint: inputs=float32[2,4]
 
 
 class ToDeviceMindSporeDoesNotName(nn.Cell):  # mslint: inputs=float32[2,4]
-    """`Tensor.to` takes "CPU" or "Ascend" in 2.10: PyTorch's "cuda:0" and a "GPU" fail to convert."""
+    """`Tensor.to` takes "CPU" or "Ascend" in 2.10: PyTorch's "cuda:0" fails to convert."""
 
     def construct(self, x):
-        return x.to(device="cuda:0") + x.to("GPU")  # expect: torch-api-in-cell
+        return x.to(device="cuda:0")  # expect: torch-api-in-cell
+
+
+class ToGpu(nn.Cell):  # mslint: inputs=float32[2,4]
+    """Nor does a "GPU": 2.10's device names are "CPU" and "Ascend"."""
+
+    def construct(self, x):
+        return x.to("GPU")  # expect: torch-api-in-cell
 
 
 class SizeOfTensorAttribute(nn.Cell):  # mslint: inputs=float32[2,4]
