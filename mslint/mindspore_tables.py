@@ -20,7 +20,7 @@ DATA = Path(__file__).resolve().parent / "data"
 Version = tuple[int, ...]
 
 
-def _parse(version: str) -> Version:
+def parse_release(version: str) -> Version:
     """``2.7.1.post1`` -> (2, 7, 1): the numbers that name a release."""
     match = re.match(r"\d+(\.\d+)*", version.strip())
     if not match:
@@ -29,17 +29,28 @@ def _parse(version: str) -> Version:
 
 
 @cache
+def releases_with(kind: str) -> tuple[str, ...]:
+    """The releases mslint has ``<kind>-<release>.json`` tables for (``api``, ``syntax``), oldest first."""
+    found = [p.stem.removeprefix(f"{kind}-") for p in DATA.glob(f"{kind}-*.json")]
+    return tuple(sorted(found, key=parse_release))
+
+
 def described_releases() -> tuple[str, ...]:
     """The releases mslint has API tables for, oldest first."""
-    found = [p.stem.removeprefix("api-") for p in DATA.glob("api-*.json")]
-    return tuple(sorted(found, key=_parse))
+    return releases_with("api")
+
+
+def nearest_release(releases: tuple[str, ...], version: Version) -> str:
+    """The newest of ``releases`` not newer than ``version``, else the oldest."""
+    older = [r for r in releases if parse_release(r) <= version]
+    return older[-1] if older else releases[0]
 
 
 def release_for(requested: str) -> str:
     """The described release a ``--mindspore-version`` value names: exact (``2.9.0``), or the
     newest of a series (``2.9``); ValueError naming the described ones otherwise."""
-    wanted = _parse(requested)
-    matching = [r for r in described_releases() if _parse(r)[: len(wanted)] == wanted]
+    wanted = parse_release(requested)
+    matching = [r for r in described_releases() if parse_release(r)[: len(wanted)] == wanted]
     if not matching:
         raise ValueError(
             f"mslint has no tables for MindSpore {requested} (it describes {', '.join(described_releases())})"
@@ -52,11 +63,10 @@ def default_release() -> str:
     """The installed MindSpore's release (the nearest described one not newer), else the newest."""
     releases = described_releases()
     try:
-        installed = _parse(metadata.version("mindspore"))
+        installed = parse_release(metadata.version("mindspore"))
     except (metadata.PackageNotFoundError, ValueError):
         return releases[-1]
-    older = [r for r in releases if _parse(r) <= installed]
-    return older[-1] if older else releases[0]
+    return nearest_release(releases, installed)
 
 
 def targeted_release(requested: str | None) -> str:

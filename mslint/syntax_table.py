@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from mslint.mindspore_tables import DATA, _parse
+from mslint.mindspore_tables import DATA, nearest_release, parse_release, releases_with
 
 OK, ERROR, FALLBACK = "ok", "error", "fallback"
 
@@ -67,11 +67,9 @@ class SyntaxTable:
         return found
 
 
-@cache
 def syntax_releases() -> tuple[str, ...]:
     """The releases with a measured syntax table, oldest first."""
-    found = [p.stem.removeprefix("syntax-") for p in DATA.glob("syntax-*.json")]
-    return tuple(sorted(found, key=_parse))
+    return releases_with("syntax")
 
 
 def syntax_release(release: str | None = None) -> str:
@@ -80,8 +78,7 @@ def syntax_release(release: str | None = None) -> str:
     releases = syntax_releases()
     if release is None:
         return releases[-1]
-    older = [r for r in releases if _parse(r) <= _parse(release)]
-    return older[-1] if older else releases[0]
+    return nearest_release(releases, parse_release(release))
 
 
 @cache
