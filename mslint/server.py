@@ -149,19 +149,19 @@ def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> Non
 @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
 def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     document = ls.workspace.get_text_document(params.text_document.uri)
+    positions = _Positions(document)
     actions = []
     for diagnostic in params.context.diagnostics:
         if diagnostic.source != SOURCE or not isinstance(diagnostic.data, dict):
             continue
         fix = diagnostic.data.get("fix")
         if fix:
-            actions.append(_fix_action(document, diagnostic, Fix.from_json(fix)))
-        actions.append(_disable_action(document, diagnostic, str(diagnostic.data["symbol"])))
+            actions.append(_fix_action(document.uri, positions, diagnostic, Fix.from_json(fix)))
+        actions.append(_disable_action(document.uri, positions, diagnostic, str(diagnostic.data["symbol"])))
     return actions
 
 
-def _fix_action(document: TextDocument, diagnostic: lsp.Diagnostic, fix: Fix) -> lsp.CodeAction:
-    positions = _Positions(document)
+def _fix_action(uri: str, positions: _Positions, diagnostic: lsp.Diagnostic, fix: Fix) -> lsp.CodeAction:
     edits = [
         lsp.TextEdit(range=positions.range(e.line, e.column, e.end_line, e.end_column), new_text=e.content)
         for e in fix.edits
@@ -171,13 +171,13 @@ def _fix_action(document: TextDocument, diagnostic: lsp.Diagnostic, fix: Fix) ->
         kind=lsp.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
         is_preferred=fix.applicability == "safe",
-        edit=lsp.WorkspaceEdit(changes={document.uri: edits}),
+        edit=lsp.WorkspaceEdit(changes={uri: edits}),
     )
 
 
-def _disable_action(document: TextDocument, diagnostic: lsp.Diagnostic, symbol: str) -> lsp.CodeAction:
+def _disable_action(uri: str, positions: _Positions, diagnostic: lsp.Diagnostic, symbol: str) -> lsp.CodeAction:
     line = diagnostic.range.start.line
-    text = document.lines[line].rstrip("\r\n") if line < len(document.lines) else ""
+    text = positions.lines[line].rstrip("\r\n") if line < len(positions.lines) else ""
     existing = DISABLE_COMMENT.search(text)
     if existing:
         end = len(text[: existing.end(1)].rstrip().encode("utf-16-le")) // 2
@@ -190,5 +190,5 @@ def _disable_action(document: TextDocument, diagnostic: lsp.Diagnostic, symbol: 
         title=f"mslint: disable {symbol} for this line",
         kind=lsp.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
-        edit=lsp.WorkspaceEdit(changes={document.uri: [edit]}),
+        edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
     )
