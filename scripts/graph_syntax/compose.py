@@ -15,7 +15,7 @@ import random
 import textwrap
 from dataclasses import dataclass, field
 
-from graph_syntax.forms import HAZARD, Form
+from graph_syntax.forms import BLOCK_HEADS, HAZARD, IMPORTS, Form
 
 ENTRIES = ("cell", "grad", "jit")
 """A Cell compiled on its own, the Cell compiled through ``value_and_grad``, a ``@jit`` function."""
@@ -23,8 +23,6 @@ CONTAINERS = ("method", "function", "jit", "subcell")
 """What holds a form's body besides the entry: ``method`` and ``subcell`` need ``self`` where
 they are called; ``function`` and ``jit`` (functions of helpers.py) leave it behind."""
 BLOCKS = ("", "branch", "loop")
-_BLOCK_HEAD = {"branch": "if x.sum() > 0:", "loop": "for _ in range(2):"}
-_IMPORTS = ("import numpy as np", "import mindspore as ms", "from mindspore import nn, ops, Tensor")
 NET, HELPERS = "net.py", "helpers.py"
 
 
@@ -193,7 +191,7 @@ def _form_lines(placement: Placement, site: Site) -> list[Line]:
         return body
     return [
         ("y = x", site, False),
-        (_BLOCK_HEAD[placement.block], site, False),
+        (BLOCK_HEADS[placement.block], site, False),
         *((f"    {t}", s, o) for t, s, o in body),
     ]
 
@@ -235,7 +233,7 @@ def _indented(lines: list[Line]) -> list[Line]:
 
 def _write(file: str, module: _Module, tail: list[Line]) -> str:
     """The module's text; each line written for a site is recorded in it."""
-    lines: list[Line] = [(line, None, False) for line in _IMPORTS] + module.top
+    lines: list[Line] = [(line, None, False) for line in IMPORTS] + module.top
     for function in module.functions:
         lines += [("", None, False), ("", None, False), *function.lines]
     for cls in module.classes:

@@ -21,6 +21,12 @@ once (what ``grad`` does, without the gradient); in ``construct`` compiled throu
 and run."""
 
 
+IMPORTS = ("import numpy as np", "import mindspore as ms", "from mindspore import nn, ops, Tensor")
+"""The imports every generated program starts with."""
+BLOCK_HEADS = {"branch": "if x.sum() > 0:", "loop": "for _ in range(2):"}
+"""The statement a form's body is nested in at the ``branch`` and ``loop`` positions."""
+
+
 @dataclass(frozen=True)
 class Form:
     id: str
@@ -54,15 +60,12 @@ def render(form: Form, position: str) -> Program:
     """The program measuring ``form`` at ``position`` (one of :data:`POSITIONS`)."""
     body = textwrap.dedent(form.body).strip("\n").splitlines()
     marked = next((i for i, line in enumerate(body) if line.rstrip().endswith(HAZARD)), 0)
-    if position in ("branch", "loop"):
-        head = "if x.sum() > 0:" if position == "branch" else "for _ in range(2):"
-        body = ["y = x", head] + ["    " + line for line in body]
+    if position in BLOCK_HEADS:
+        body = ["y = x", BLOCK_HEADS[position]] + ["    " + line for line in body]
         marked += 2
     graph = ["    " + line for line in body] + ["    return y"]
     lines = [
-        "import numpy as np",
-        "import mindspore as ms",
-        "from mindspore import nn, ops, Tensor",
+        *IMPORTS,
         *textwrap.dedent(form.module).strip("\n").splitlines(),
         "",
     ]
