@@ -204,7 +204,7 @@ def _diagnostic(
         end_column=end_column,
         code=rule.code,
         symbol=rule.symbol,
-        severity=finding.severity if finding.severity is not None else rule.severity(settings),
+        severity=finding.severity_for(rule, settings),
         message=message,
         hint=finding.hint,
         fix=finding.fix,

@@ -69,7 +69,6 @@ CHUNK = 100
 """Programs compiled, linted and judged at a time (a long run reports its figures after each)."""
 Outcomes = tuple[Outcome, Outcome]
 """A program's STRICT and LAX outcomes."""
-"""Programs compiled per call of run_jobs (progress is reported between chunks)."""
 
 
 @dataclass
@@ -166,10 +165,24 @@ def lint(tree: Path) -> list[dict[str, Any]]:
     return findings
 
 
-def is_hazard(problem: Problem) -> bool:
+def is_hazard(problem: Problem, sites: Iterable[Site] = ()) -> bool:
+    """Whether ``problem`` is evidence: anything but a compile-time problem, or one on a per-call
+    call's line, or on a line of a site whose hazard line is a per-call call (``worker.start()``
+    of ``worker = threading.Thread(...)``)."""
     if problem.kind != COMPILE_TIME:
         return True
-    return any(PER_CALL.search(_source_line(Path(path), line)) for path, line in problem.locations)
+    for path, line in problem.locations:
+        file = Path(path)
+        if PER_CALL.search(_source_line(file, line)):
+            return True
+        if any(site.is_body(file.name, line) and _per_call_hazard(site, file.parent) for site in sites):
+            return True
+    return False
+
+
+def _per_call_hazard(site: Site, folder: Path) -> bool:
+    name, line = site.hazard
+    return bool(PER_CALL.search(_source_line(folder / name, line)))
 
 
 def _source_line(path: Path, line: int) -> str:
@@ -192,7 +205,7 @@ def judge(
     evidence: dict[int, list[str]] = {site.index: [] for site in package.sites}
     missed: set[int] = set()
     unattributed: list[str] = []
-    problems = [p for outcome in (strict, lax) for p in outcome.problems if is_hazard(p)]
+    problems = [p for outcome in (strict, lax) for p in outcome.problems if is_hazard(p, package.sites)]
     problems += [Problem(ERROR, f"{o.status}: {o.reason}", (), o.job.level) for o in (strict, lax) if o.status in LOST]
     for problem in problems:
         located = [(Path(path).name, line) for path, line in problem.locations if Path(path).resolve().parent == folder]

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from mslint.engine import check_files
 from mslint.rules import unsupported_syntax
+from mslint.settings import Settings
 from mslint.syntax_table import Outcome, SyntaxTable, syntax_release, syntax_releases, syntax_table
 from mslint.verify.compiler_output import Problem
 from mslint.verify.runner import COMPILED, CRASHED, Job
@@ -80,6 +82,48 @@ def test_unsupported_syntax_flags_the_types_the_table_finds_rejected(monkeypatch
     accepting = SyntaxTable("9.9.9", {"stmt.Try/except": row, "stmt.Import/stdlib": row})
     monkeypatch.setattr(unsupported_syntax, "syntax_table", lambda release: accepting)
     assert unsupported_syntax.rejected_node_types.__wrapped__("9.9.9") == {}, "a release that accepts them"
+
+
+def _row(strict: list[object], lax: list[object], grad: list[object] | None = None) -> dict[str, object]:
+    outcomes = {"construct": {"strict": strict, "lax": lax}}
+    if grad is not None:
+        outcomes["grad"] = {"strict": grad, "lax": grad}
+    return {"family": "builtin", "code": "", "outcomes": outcomes}
+
+
+def test_builtins_are_judged_by_their_row_and_the_syntax_level_decides_strict_only_ones(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    table = SyntaxTable(
+        "9.9.9",
+        {
+            "builtin.hash/tensor": _row(["error", True], ["fallback", True]),
+            "builtin.sorted/tensor": _row(["error", True], ["fallback", True], grad=["error", True]),
+            "builtin.memoryview/constant": _row(["error", True], ["error", True]),
+            "builtin.globals/constant": _row(["compile-time", True], ["divergence", True]),
+            "builtin.hex/constant": _row(["compile-time", True], ["compile-time", True]),
+        },
+    )
+    monkeypatch.setattr(unsupported_syntax, "syntax_table", lambda release: table)
+    monkeypatch.setattr(unsupported_syntax, "builtin_verdict", unsupported_syntax.builtin_verdict.__wrapped__)
+    source = (
+        "from mindspore import nn\n\n\n"
+        "class Net(nn.Cell):\n"
+        "    def construct(self, x):\n"
+        "        a = hash(x)\n"
+        "        b = sorted(x)\n"
+        "        c = memoryview(b'ab')\n"
+        "        d = len(globals())\n"
+        "        e = hex(255)\n"
+        "        f = hash(3)\n"
+        "        return x\n"
+    )
+    path = tmp_path / "net.py"
+    path.write_text(source)
+    for level, hash_severity in (("lax", "warning"), ("strict", "error")):
+        report = check_files([path], Settings(syntax_level=level))
+        found = {(d.line, str(d.severity)) for d in report.diagnostics if d.symbol == "unsupported-syntax"}
+        assert found == {(6, hash_severity), (7, "error"), (8, "error"), (9, "error")}, level
 
 
 @pytest.mark.parametrize("release", syntax_releases())

@@ -357,7 +357,7 @@ def _functions_among(args: list[ast.expr], module: ModuleInfo, project: Project)
     return [r for r in refs if isinstance(r, FunctionRef)]
 
 
-def _is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
+def is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
     for decorator in function.decorator_list:
         target = decorator.func if isinstance(decorator, ast.Call) else decorator
         if is_mindspore_name(qualified_name(target, module), *_JIT_DECORATORS):
@@ -390,7 +390,7 @@ def entry_points(
                 if construct is not None:
                     yield FunctionRef(module, construct, cls)
     for node in descendants(module.tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_jit_decorated(node, module):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_jit_decorated(node, module):
             yield FunctionRef(module, node, owners.get(id(node)))
     for statement in module.tree.body:
         call = statement.value if isinstance(statement, (ast.Assign, ast.Expr)) else None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 import inspect
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Union
 
 from mslint.diagnostics import Fix, Severity
 
@@ -17,14 +17,24 @@ if TYPE_CHECKING:
     from mslint.settings import Settings
 
 
+SeverityChoice = Union[Severity, Callable[["Settings"], Severity]]
+"""A severity, or how the settings decide it (:func:`fallback_severity`)."""
+
+
 @dataclass(frozen=True)
 class Finding:
     node: ast.AST
     """The span reported (its first and last positions)."""
     message: str
     hint: str | None = None
-    severity: Severity | None = None
+    severity: SeverityChoice | None = None
     """Overrides the rule's severity for this finding."""
+
+    def severity_for(self, rule: Rule, settings: Settings) -> Severity:
+        if self.severity is None:
+            return rule.severity(settings)
+        return self.severity if isinstance(self.severity, Severity) else self.severity(settings)
+
     fix: Fix | None = None
 
 

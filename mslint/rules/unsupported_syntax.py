@@ -6,14 +6,14 @@ from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, is_jit_class
-from mslint.model.scope import GraphFunction
+from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.values import Kind
-from mslint.model.walk import descendants
-from mslint.rules.base import Finding, Rule
+from mslint.model.walk import descendants, raised
+from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.rules.dynamic_shape_op import is_runtime_number
 from mslint.settings import Settings
-from mslint.syntax_table import ERROR, syntax_table
+from mslint.syntax_table import COMPILE_TIME, DIVERGENCE, ERROR, FALLBACK, syntax_table
 
 # How findings name the node types the syntax table finds rejected (others go by their ast name).
 _DESCRIPTIONS = {
@@ -64,12 +64,34 @@ _CANDIDATE_TYPES = tuple(
     for t in vars(ast).values()
     if isinstance(t, type) and issubclass(t, (ast.stmt, ast.expr)) and t not in (ast.stmt, ast.expr, ast.Call)
 )
-# Builtins the compiler cannot apply to a tensor: STRICT rejects them, LAX runs them in the
-# Python interpreter (measured on 2.10 in construct, helpers, branches, loops and under grad).
-_INTERPRETED_BUILTINS = frozenset(
-    f"builtins.{name}"
-    for name in ("divmod", "any", "all", "sorted", "reversed", "repr", "hash", "id", "format", "callable", "complex")
+# Builtins the checks above judge with more care than one row of the syntax table can (0-d
+# tensors, lambdas over locals), or that another rule owns (setattr and delattr change state).
+_JUDGED_ELSEWHERE = frozenset(
+    f"builtins.{name}" for name in ("range", "max", "min", "map", "filter", "setattr", "delattr")
 )
+
+
+@cache
+def builtin_verdict(release: str, row: str, position: str) -> tuple[str, SeverityChoice | None] | None:
+    """What the syntax table of ``release`` says of a builtin's row at ``position`` (``construct``
+    or ``jit``): the finding's message and severity (None: the rule's), or None where both
+    levels compile it (folding constants at compile time is what the compiler should do)."""
+    table = syntax_table(release)
+    if not table.has(row) or position not in table.positions(row):
+        return None
+    strict, lax = table.outcome(row, position, "strict"), table.outcome(row, position, "lax")
+    if lax.kind == ERROR and lax.on_hazard_line:
+        return "MindSpore rejects it at every syntax level", None
+    if lax.kind == DIVERGENCE:
+        return "graph mode returns another result than PyNative", None
+    if not (strict.kind == ERROR and strict.on_hazard_line):
+        return None
+    lax_does = {FALLBACK: "runs it in the Python interpreter", COMPILE_TIME: "runs it once, while compiling"}
+    message = f"STRICT rejects it, LAX {lax_does.get(lax.kind, 'accepts it')}"
+    if "grad" in table.positions(row) and table.outcome(row, "grad", "lax").kind == ERROR:
+        return f"{message}, but not under `value_and_grad`, where the compile fails", None
+    return message, fallback_severity
+
 
 # Tensor methods that, given no axis, reduce over every axis to a 0-d tensor.
 _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any", "amax", "amin", "std", "var", "norm"})
@@ -78,25 +100,35 @@ _FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any",
 class UnsupportedSyntax(Rule):
     """
     ## What it does
-    Flags statements and expressions in graph code that the targeted MindSpore compiler
-    rejects even at the `LAX` syntax level: in 2.10 `import` and `from ... import`, `try`,
-    `del`, a nested `class`, `async def`, `nonlocal`, `match`, `:=` and set displays and
-    comprehensions (`{a, b}`, `{f(i) for i in r}`), read from mslint's measured
-    [graph-syntax table](../graph-syntax.md) of the release; calls of generator functions
-    (functions that `yield`), which the compiler reports where they are called; `with` on
-    anything but a `@jit_class` instance (a plain class, `contextlib.suppress`, `open`), `raise`
-    of an exception class of your own (only Python's built-in exception types); and Python
-    builtins applied to tensors: `range(t)`, `max(t, 1)` / `min(t, u)` (not of 0-d tensors such
-    as `t.sum()`, which LAX compiles and STRICT rejects), `max(t)` / `min(t)` of one tensor,
-    `map(f, t)` over a tensor, `map` over a `lambda` that reads the function's local variables,
-    and `filter(None, ...)`.
-    Warnings, because STRICT rejects them and LAX runs them in the Python interpreter: `divmod`,
-    `any`, `all`, `sorted`, `reversed`, `repr`, `hash`, `id`, `format`, `callable` and `complex`
-    of graph values, `dict(key=t)`, `1 in t`, and `"..." % t` (even `"%s" % (t.shape,)`).
-    The list is measured on the compiler, not copied from older documentation: `global`,
-    `lambda`, `assert` and `raise` of built-in exceptions compile, and are not flagged; so do
-    `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `enumerate`, `zip` and `print` of tensors,
-    `max` / `min` of 0-d tensors or of a list, f-strings and `"{}".format(t)`.
+    Flags statements, expressions and builtins in graph code that the targeted MindSpore compiler
+    rejects, runs in the Python interpreter or computes differently from PyNative, as mslint's
+    measured [graph-syntax table](../graph-syntax.md) of the release says:
+
+    * statements and expressions rejected at every syntax level: in 2.10 `import`, `try`, `del`,
+      a nested `class`, `async def`, `nonlocal`, `match`, `:=`, set displays and comprehensions,
+      and the `else` clause of `for` and `while`;
+    * Python builtins, on tensors or on constants, each as its row in the table measured it:
+      errors where LAX rejects them too (`memoryview`, `next(iter((1, 2)))`, and in a `@jit`
+      function `sorted`, `divmod`, `hex` of a tensor), or where graph mode returns another result
+      than PyNative (`iter(t)`, `globals()`, `len(dir(self))`); errors too where LAX runs them in
+      the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`);
+      otherwise, where only STRICT rejects them (`str(t)`, `repr(t)`, `frozenset(t)`, `hash(t)`,
+      `len("abc")`), warnings in LAX and errors in STRICT;
+    * builtins whose verdict depends on more than one row: `range(t)`, `max(t, 1)` /
+      `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles and STRICT rejects),
+      `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor, `map` over a `lambda` that
+      reads the function's local variables, and `filter(None, ...)`;
+    * calls of generator functions (functions that `yield`), which the compiler reports where
+      they are called; `with` on anything but a `@jit_class` instance (a plain class,
+      `contextlib.suppress`, `open`, `ms._no_grad()`); `raise` of an exception class of your own
+      (only Python's built-in exception types);
+    * warnings, because STRICT rejects them and LAX runs them in the interpreter: `1 in t` and
+      `"..." % t` (even `"%s" % (t.shape,)`).
+
+    What compiles is not flagged: `global`, `lambda`, `assert` and `raise` of built-in exceptions;
+    `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`, `hasattr`,
+    `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
+    f-strings, `"{}".format(t)` and `str()` of shapes and numbers.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
@@ -137,7 +169,8 @@ class UnsupportedSyntax(Rule):
     node_types = (*_CANDIDATE_TYPES, ast.Call)
 
     warning_findings = (
-        "builtins, `in` and `%` formatting that LAX runs in the Python interpreter (`sorted(t)`, `1 in t`)"
+        "builtins only STRICT rejects (`str(t)`, `frozenset(t)`: errors in STRICT), `in` and `%` formatting "
+        "that LAX runs in the Python interpreter (`1 in t`)"
     )
 
     def severity(self, settings: Settings) -> Severity:
@@ -151,6 +184,8 @@ class UnsupportedSyntax(Rule):
         if isinstance(node, ast.With):
             yield from _context_managers(node, function)
             return
+        if isinstance(node, (ast.For, ast.While)) and node.orelse:
+            yield from _loop_else(node, function)
         if isinstance(node, ast.Raise):
             yield from _user_exceptions(node, function)
             return
@@ -216,17 +251,6 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             "`filter(None, ...)`: MindSpore rejects it at every syntax level (None is not callable in graph code)",
             hint="use a list comprehension with a condition",
         )
-    elif (qualname in _INTERPRETED_BUILTINS and any(function.kind(a) is Kind.GRAPH for a in call.args)) or (
-        qualname == "builtins.dict" and any(function.kind(k.value) is Kind.GRAPH for k in call.keywords)
-    ):
-        name = qualname.rpartition(".")[2]
-        yield Finding(
-            call,
-            f"Python's `{name}` of a graph value: STRICT rejects it, LAX runs it in the Python interpreter",
-            hint="use a `mindspore.ops` equivalent (`ops.any`, `ops.sort`, `ops.floor_divide`, ...) or keep it in "
-            "host code",
-            severity=Severity.WARNING,
-        )
     elif qualname == "builtins.map" and call.args and _reads_locals(call.args[0], function):
         yield Finding(
             call,
@@ -234,6 +258,56 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             "(a closure with free variables)",
             hint="use a list comprehension or a `for` loop",
         )
+    elif qualname is not None and qualname.startswith("builtins.") and qualname not in _JUDGED_ELSEWHERE:
+        yield from _measured_builtin(call, qualname.partition(".")[2], function)
+
+
+def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Iterator[Finding]:
+    """A builtin as the syntax table measured it: the row of its use on a tensor where an argument
+    is a graph value (or, for builtins measured only on constants, that row), else of its use on
+    constants."""
+    if id(call) in raised(function.node):  # an error message is built only when raising
+        return
+    arguments = [*call.args, *(k.value for k in call.keywords)]
+    on_graph = any(function.kind(a) is Kind.GRAPH for a in arguments)
+    release = function.project.mindspore_release
+    rows = (f"builtin.{name}/tensor", f"builtin.{name}/constant") if on_graph else (f"builtin.{name}/constant",)
+    if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
+        return  # `next(iter(x))`: the finding on `iter` says it
+    if name == "len" and len(call.args) == 1 and _is_string(call.args[0], function):
+        rows = (f"builtin.{name}/string",)
+    table = syntax_table(release)
+    row = next((r for r in rows if table.has(r)), None)
+    if row is None:
+        return
+    position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
+    verdict = builtin_verdict(release, row, position)
+    if verdict is not None:
+        message, severity = verdict
+        of = {"tensor": "a graph value", "string": "a string"}.get(row.rpartition("/")[2], "constants")
+        yield Finding(
+            call,
+            f"Python's `{name}` of {of} in graph code: {message}",
+            hint="use a `mindspore.ops` equivalent (`ops.any`, `ops.sort`, `ops.floor_divide`, ...) or keep it in "
+            "host code",
+            severity=severity,
+        )
+
+
+def _is_call_of(expr: ast.expr, qualname: str, function: GraphFunction) -> bool:
+    return isinstance(expr, ast.Call) and function.qualname(expr.func) == qualname
+
+
+_STRING_BUILTINS = frozenset(f"builtins.{n}" for n in ("str", "repr", "ascii", "hex", "oct", "bin", "chr", "format"))
+
+
+def _is_string(expr: ast.expr, function: GraphFunction) -> bool:
+    """A string literal, an f-string, a builtin that returns a string, or a sum with one of those."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return _is_string(expr.left, function) or _is_string(expr.right, function)
+    if isinstance(expr, ast.Call):
+        return function.qualname(expr.func) in _STRING_BUILTINS
+    return isinstance(expr, ast.JoinedStr) or (isinstance(expr, ast.Constant) and isinstance(expr.value, str))
 
 
 def _is_0d(expr: ast.expr, function: GraphFunction, seen: frozenset[str] = frozenset()) -> bool:
@@ -303,6 +377,19 @@ def _membership_in_tensors(compare: ast.Compare, function: GraphFunction) -> Ite
         left = right
 
 
+def _loop_else(loop: ast.For | ast.While, function: GraphFunction) -> Iterator[Finding]:
+    """``for``/``while`` with an ``else`` clause, where the syntax table finds it rejected."""
+    keyword = "for" if isinstance(loop, ast.For) else "while"
+    row = f"stmt.{type(loop).__name__}/else"
+    table = syntax_table(function.project.mindspore_release)
+    if table.has(row) and table.outcome(row, "construct", "lax").kind == ERROR:
+        yield Finding(
+            loop.orelse[0],
+            f"`{keyword} ... else` in graph code: MindSpore rejects the `else` clause at every syntax level",
+            hint="set a flag in the loop (or `break` out of it) and test the flag after it",
+        )
+
+
 def _context_managers(statement: ast.With, function: GraphFunction) -> Iterator[Finding]:
     """``with`` on anything but a ``@jit_class`` instance: rejected at every level ("Only support
     jit_class instance"). Where the object's class is unknown, nothing is said."""
@@ -324,6 +411,8 @@ def _plain_context_manager(expr: ast.expr, function: GraphFunction) -> str | Non
         if isinstance(resolved, ClassRef):
             return None if is_jit_class(resolved) or function.project.is_cell(resolved) else f"a `{resolved.node.name}`"
         qualname = function.qualname(expr.func)
+        if qualname is not None and qualname.startswith("mindspore.") and qualname.endswith("no_grad"):
+            return f"`{qualname}()`"  # measured: a PythonObject, not a jit_class instance
         if resolved is None and qualname is not None and not qualname.startswith("mindspore."):
             if any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
                 return None  # concurrency-in-graph's

@@ -69,3 +69,18 @@ class MapOverSequences(nn.Cell):  # mslint: inputs=float32[2,3], float32[2,3]
         doubled = list(map(lambda t: t * 2, [x, x]))
         summed = list(map(ops.reduce_sum, others))
         return doubled[0] + summed[0]
+
+
+class StringsAndTypesOfStaticValues(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        print("rows: " + str(x.shape[0]))
+        if isinstance(x, ms.Tensor) and hasattr(x, "shape"):
+            return x * int(x.shape[1]) * bool(x.sum())
+        return x
+
+
+class TypeInAnErrorMessage(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        if not isinstance(x, ms.Tensor):
+            raise TypeError(f"expected a Tensor, got {type(x)}")
+        return x * 2

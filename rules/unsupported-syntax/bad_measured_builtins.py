@@ -1,0 +1,42 @@
+"""Builtins the measured graph-syntax table of the release finds rejected, interpreted or divergent."""
+
+import mindspore as ms
+from mindspore import nn
+
+
+class StrOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        message = "value " + str(x)  # expect: unsupported-syntax
+        print(message)
+        return x * 2
+
+
+class FrozensetOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * len(frozenset(x))  # expect: unsupported-syntax
+
+
+class HexOfTensorItem(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        print(hex(x[0, 1]))  # expect: unsupported-syntax
+        return x
+
+
+class FirstRowThroughIter(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return next(iter(x))  # expect: unsupported-syntax
+
+
+class CountGlobals(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * len(globals())  # expect: unsupported-syntax
+
+
+class LengthOfString(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * len("abc")  # expect: unsupported-syntax
+
+
+@ms.jit
+def sorted_in_jit(x):  # mslint: inputs=float32[2,3]
+    return sorted([x.sum(), x.mean()])[0]  # expect: unsupported-syntax
