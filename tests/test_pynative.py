@@ -417,3 +417,12 @@ def test_cell_reached_another_way_stays_graph_code(write) -> None:
     paths = _moco(write, "return net.inner(x)")
     runner = write("runner.py", "import infer\n")
     assert findings([*paths, runner], Settings()) == OUTER_TOO
+
+
+def test_graph_script_building_the_cell_at_top_level_leaves_it_eager(write) -> None:
+    paths = _moco(write, "")
+    top_level = "import mindspore as ms\nfrom net import Outer\n\nms.set_context(mode=ms.GRAPH_MODE)\nnet = Outer()\n"
+    script = write("infer.py", top_level + "print(net.inner(ms.Tensor([1.0])))\n")
+    assert findings([*paths[:2], script], Settings()) == INNER_ONLY
+    write("infer.py", top_level + "print(net(ms.Tensor([1.0])))\n")
+    assert findings([*paths[:2], script], Settings()) == OUTER_TOO

@@ -20,10 +20,11 @@ leaves no doubt:
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from mslint.model.cell_uses import builds_without_calling
+from mslint.model.cell_uses import CellUses
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.walk import descendants
@@ -80,29 +81,30 @@ def _cells_never_called_elsewhere(
     other importers are scripts that build them without calling them as a whole."""
     others = {id(m): [u for u in importers[id(m)] if id(u) not in only] for m in dropped}
     importers_of_others = _importers(project, list({id(u): u for us in others.values() for u in us}.values()))
+    uses: dict[int, CellUses] = {}
     found: set[int] = set()
     for module in dropped:
         scripts = others[id(module)]
         if not scripts or any(importers_of_others[id(u)] for u in scripts):
             continue  # only a script that nothing imports keeps its instances to itself
+        names = _identifiers(module.tree)
         for node in module.classes.values():
             cell = ClassRef(module, node)
             if (
                 project.is_cell(cell)
-                and not _named_outside_its_class(module, node)
-                and all(builds_without_calling(project, script, cell) for script in scripts)
+                and names[node.name] == _identifiers(node)[node.name]  # no subclass or factory beside it
+                and all(uses.setdefault(id(u), CellUses(project, u)).builds_without_calling(cell) for u in scripts)
             ):
                 found.add(id(node))
     return frozenset(found)
 
 
-def _named_outside_its_class(module: ModuleInfo, node: ast.ClassDef) -> bool:
-    """Whether the module names the class outside its own body (a subclass, a factory)."""
-    inside = {id(n) for n in descendants(node)}
-    return any(
-        id(n) not in inside
-        and ((isinstance(n, ast.Name) and n.id == node.name) or (isinstance(n, ast.Attribute) and n.attr == node.name))
-        for n in descendants(module.tree)
+def _identifiers(node: ast.AST) -> Counter[str]:
+    """How often each name is used under ``node``, as a variable or as an attribute."""
+    return Counter(
+        n.id if isinstance(n, ast.Name) else n.attr
+        for n in descendants(node)
+        if isinstance(n, (ast.Name, ast.Attribute))
     )
 
 
