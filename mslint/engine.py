@@ -13,7 +13,7 @@ from mslint.diagnostics import Diagnostic
 from mslint.mindspore_tables import targeted_release
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
-from mslint.model.pynative import pynative_modules
+from mslint.model.pynative import pynative_code
 from mslint.model.scope import graph_functions
 from mslint.model.walk import descendants
 from mslint.rules import all_rules, matches
@@ -143,12 +143,10 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
                 report(rule, module, finding, None)
-    detected = pynative_modules(project)
+    detected = pynative_code(project)
 
     def runs_pynative(cell: ClassRef) -> bool:
-        return cell.module.path in detected or settings.runs_pynative(
-            cell.module.path, f"{cell.module.name}:{cell.node.name}"
-        )
+        return cell in detected or settings.runs_pynative(cell.module.path, f"{cell.module.name}:{cell.node.name}")
 
     for function in graph_functions(project, runs_pynative):
         if not function.module.checked:

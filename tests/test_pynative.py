@@ -322,3 +322,107 @@ def test_modules_that_import_each_other_are_pynative_together(write) -> None:
     script_path = write("train.py", script.replace("from net import Net", "from lib.net import Net"))
     assert findings([net], Settings()) == {("net.py", 9, "third-party-call-in-graph")}
     assert findings([net, script_path], Settings()) == set()
+
+
+NESTED_NET = """
+import numpy as np
+from mindspore import nn
+
+
+class Inner(nn.Cell):
+    def construct(self, x):
+        return np.tanh(x)
+
+
+class Outer(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.inner = Inner()
+
+    def construct(self, x):
+        return np.exp(self.inner(x))
+"""
+INNER_ONLY = {("net.py", 7, "third-party-call-in-graph")}
+OUTER_TOO = INNER_ONLY | {("net.py", 16, "third-party-call-in-graph")}
+
+GRAPH_SCRIPT = """
+import mindspore as ms
+from mindspore import nn
+from net import Outer
+
+
+def main(x):
+    ms.set_context(mode=ms.GRAPH_MODE)
+    net = Outer()
+    ms.load_param_into_net(net, ms.load_checkpoint("net.ckpt"))
+    net.set_train(False)
+    {use}
+"""
+
+
+def _moco(write, use: str, net_source: str = NESTED_NET) -> list[Path]:
+    """MoCo's layout: a PyNative training script and a GRAPH_MODE script beside it that both
+    build the network; the GRAPH one uses it as ``use`` says."""
+    net = write("net.py", net_source)
+    call = "ms.set_context(mode=ms.PYNATIVE_MODE)"
+    train = write("train.py", SCRIPT.format(imports="import mindspore as ms", call=call).replace("Net", "Outer"))
+    return [net, train, write("infer.py", GRAPH_SCRIPT.format(use=use))]
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "return net.inner(x)",
+        "return ms.Model(net.inner).predict(x)",
+        "params = net.trainable_params()\n    return nn.Momentum(params, 0.1, 0.9)",
+        "ms.save_checkpoint(net, 'copy.ckpt')\n    return net.inner(x)",
+    ],
+)
+def test_graph_script_that_runs_only_a_sub_cell_leaves_the_cell_eager(write, use: str) -> None:
+    """MoCo's infer.py sets GRAPH_MODE, builds ModelMoCo and runs only ``model.encoder_q``."""
+    paths = _moco(write, use)
+    assert findings(paths[:1], Settings()) == OUTER_TOO
+    assert findings(paths, Settings()) == INNER_ONLY
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "return net(x)",
+        "return net.construct(x)",
+        "net.compile(x)",
+        "return ms.Model(net).predict(x)",
+        "return nn.TrainOneStepCell(net, nn.Momentum(net.trainable_params(), 0.1, 0.9))(x)",
+        "return ms.value_and_grad(net)(x)",
+        "return ms.jit(net)(x)",
+        "return nn.WithLossCell(net, nn.MSELoss())(x, x)",
+        "kept = net\n    return kept(x)",
+        "cells = [net]\n    return cells[0](x)",
+        "holder.net = net",
+        "return net",
+        "return net.set_train(True)(x)",
+        "run(net)",
+        "net = Outer()\n    return net(x)",
+    ],
+)
+def test_graph_script_that_may_call_the_cell_keeps_it_graph_code(write, use: str) -> None:
+    assert findings(_moco(write, use), Settings()) == OUTER_TOO
+
+
+def test_cell_reached_another_way_stays_graph_code(write) -> None:
+    """A factory of the Cell's module, or a module that imports the GRAPH script, may hand it
+    the Cell to call."""
+    factory = NESTED_NET + "\n\ndef build():\n    return Outer()\n"
+    assert findings(_moco(write, "return net.inner(x)", factory), Settings()) == OUTER_TOO
+    paths = _moco(write, "return net.inner(x)")
+    runner = write("runner.py", "import infer\n")
+    assert findings([*paths, runner], Settings()) == OUTER_TOO
+
+
+def test_graph_script_building_the_cell_at_top_level_leaves_it_eager(write) -> None:
+    paths = _moco(write, "")
+    top_level = "import mindspore as ms\nfrom net import Outer\n\nms.set_context(mode=ms.GRAPH_MODE)\nnet = Outer()\n"
+    script = write("infer.py", top_level + "print(net.inner(ms.Tensor([1.0])))\n")
+    assert findings([*paths[:2], script], Settings()) == INNER_ONLY
+    write("infer.py", top_level + "print(net(ms.Tensor([1.0])))\n")
+    assert findings([*paths[:2], script], Settings()) == OUTER_TOO

@@ -11,16 +11,22 @@ leaves no doubt:
 * such a script, or a module it imports, is PyNative-only when every module of the run that
   imports it is PyNative-only too: a test or another script that imports a module keeps its
   Cells graph entries. Modules that import each other (a package's ``__init__.py`` and its
-  submodules) are PyNative-only together when nothing else of the run imports them.
+  submodules) are PyNative-only together when nothing else of the run imports them;
+* a Cell of a module that such a script imports is PyNative-only when the other modules that
+  import it are scripts (nothing imports them) that build the Cell without ever calling it as
+  a whole (``cell_uses``): MoCo's GRAPH_MODE ``infer.py`` runs only ``model.encoder_q``.
 """
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
+from mslint.model.cell_uses import CellUses
 from mslint.model.module import ModuleInfo, imported_names, imports_in
-from mslint.model.project import Project, is_mindspore_name, qualified_name_in
+from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.walk import descendants
 
 _PYNATIVE = "pynative"
@@ -29,8 +35,20 @@ _MODES = "_mslint_modes"
 _JIT = "_mslint_uses_jit"
 
 
-def pynative_modules(project: Project) -> frozenset[Path]:
-    """Paths of the modules whose Cells run only in PyNative mode, as far as the run shows."""
+@dataclass(frozen=True)
+class PyNativeCode:
+    """The Cells that run only in PyNative mode, as far as the run shows: those of whole
+    modules, and single Cells (their class nodes) of other modules."""
+
+    modules: frozenset[Path]
+    cells: frozenset[int]
+
+    def __contains__(self, cell: object) -> bool:
+        return isinstance(cell, ClassRef) and (cell.module.path in self.modules or id(cell.node) in self.cells)
+
+
+def pynative_code(project: Project) -> PyNativeCode:
+    """The modules and Cells of the run that only PyNative mode runs."""
     scripts = [m for m in list(project.modules) if _modes(m) == {_PYNATIVE}]
     candidates: dict[int, ModuleInfo] = {}
     for script in scripts:
@@ -38,7 +56,7 @@ def pynative_modules(project: Project) -> frozenset[Path]:
         if all(_modes(m) <= {_PYNATIVE} and not _uses_jit(m) for m in program):
             candidates.update((id(m), m) for m in program)
     if not candidates:
-        return frozenset()
+        return PyNativeCode(frozenset(), frozenset())
     importers = _importers(project, list(candidates.values()))
     is_script = {id(m) for m in scripts}
     # Every candidate is PyNative-only until an importer outside the set shows otherwise:
@@ -51,7 +69,43 @@ def pynative_modules(project: Project) -> frozenset[Path]:
             if not all(id(u) in only for u in importers[key]):
                 only.discard(key)
                 changed = True
-    return frozenset(candidates[key].path for key in only)
+    dropped = [module for key, module in candidates.items() if key not in only]
+    cells = _cells_never_called_elsewhere(project, dropped, importers, only)
+    return PyNativeCode(frozenset(candidates[key].path for key in only), cells)
+
+
+def _cells_never_called_elsewhere(
+    project: Project, dropped: list[ModuleInfo], importers: dict[int, list[ModuleInfo]], only: set[int]
+) -> frozenset[int]:
+    """Cells of the ``dropped`` modules (imported by a PyNative script and by other code) whose
+    other importers are scripts that build them without calling them as a whole."""
+    others = {id(m): [u for u in importers[id(m)] if id(u) not in only] for m in dropped}
+    importers_of_others = _importers(project, list({id(u): u for us in others.values() for u in us}.values()))
+    uses: dict[int, CellUses] = {}
+    found: set[int] = set()
+    for module in dropped:
+        scripts = others[id(module)]
+        if not scripts or any(importers_of_others[id(u)] for u in scripts):
+            continue  # only a script that nothing imports keeps its instances to itself
+        names = _identifiers(module.tree)
+        for node in module.classes.values():
+            cell = ClassRef(module, node)
+            if (
+                project.is_cell(cell)
+                and names[node.name] == _identifiers(node)[node.name]  # no subclass or factory beside it
+                and all(uses.setdefault(id(u), CellUses(project, u)).builds_without_calling(cell) for u in scripts)
+            ):
+                found.add(id(node))
+    return frozenset(found)
+
+
+def _identifiers(node: ast.AST) -> Counter[str]:
+    """How often each name is used under ``node``, as a variable or as an attribute."""
+    return Counter(
+        n.id if isinstance(n, ast.Name) else n.attr
+        for n in descendants(node)
+        if isinstance(n, (ast.Name, ast.Attribute))
+    )
 
 
 def _imported_closure(script: ModuleInfo, project: Project) -> list[ModuleInfo]:
