@@ -17,7 +17,7 @@ from typing import Any
 
 from mslint.mindspore_tables import DATA, nearest_release, parse_release, releases_with
 
-OK, ERROR, FALLBACK = "ok", "error", "fallback"
+OK, ERROR, FALLBACK, DIVERGENCE = "ok", "error", "fallback", "divergence"
 
 
 @dataclass(frozen=True)
