@@ -15,7 +15,9 @@ from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
 from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, syntax_table
 
-# Modules whose every call reads a clock or a random generator (or sleeps, or reseeds).
+# Modules whose every call reads a clock or a random generator (or sleeps, or reseeds). Kept by hand:
+# the syntax table's `stdlib.random.*` and `stdlib.time.*` rows say "compile-time", as for any call
+# the compiler folds (`math.sqrt(4.0)`), and cannot tell a frozen clock from a folded constant.
 _HOST_STATE_MODULES = ("random", "time")
 _CLOCKS = frozenset(
     {"datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today"}
