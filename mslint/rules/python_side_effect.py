@@ -2,18 +2,22 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
+from mslint.model.values import Kind, bindings
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
+from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, syntax_table
 
-# Modules whose every call reads a clock or a random generator (or sleeps, or reseeds).
+# Modules whose every call reads a clock or a random generator (or sleeps, or reseeds). Kept by hand:
+# the syntax table's `stdlib.random.*` and `stdlib.time.*` rows say "compile-time", as for any call
+# the compiler folds (`math.sqrt(4.0)`), and cannot tell a frozen clock from a folded constant.
 _HOST_STATE_MODULES = ("random", "time")
 _CLOCKS = frozenset(
     {"datetime.datetime.now", "datetime.datetime.utcnow", "datetime.datetime.today", "datetime.date.today"}
@@ -28,19 +32,29 @@ class PythonSideEffectInGraph(Rule):
     `time` modules, `numpy.random` or `datetime.now()` there (warnings: they compile).
     Also flags an item of a list, dict or Tensor attribute assigned in graph code
     (`self.cache["last"] = x`, `self.bias[0] = 1.0`: STRICT rejects it, asking for a Parameter,
-    and LAX drops or freezes the change), `self.stats.update(...)` and `self.stats.pop(...)` on
-    a dict attribute (errors: rejected at every syntax level), and, as warnings, changes that
-    graph mode silently loses where PyNative keeps them (measured by running both):
-    `self.seen.append(x)` (`extend`, `pop`) on a list attribute, `SEEN.append(x)` or
-    `CACHE[k] = x` on a module-level list or dict, and assigning a `global`. Log messages and
+    and LAX drops or freezes the change), and the methods that change a list or a dict, as
+    the [graph-syntax table](../graph-syntax.md) of the release measured each (rows `state.*`):
+    errors where MindSpore rejects the call at every syntax level (`d.update(key=x)` with
+    keywords on any dict, local, attribute or module-level; `self.seen.pop()` on a list
+    attribute), the rule's severity where STRICT rejects it and LAX runs it in the interpreter
+    or once, while compiling (`self.stats.pop(...)`, `self.stats.setdefault(...)`,
+    `self.seen.remove(...)`), and warnings for changes that graph mode silently loses where
+    PyNative keeps them (measured by running both): `self.seen.append(x)` (`extend`, `insert`,
+    `clear`) on a list attribute, `self.stats.update({...})` or `self.stats.clear()` on a dict
+    attribute, `SEEN.append(x)` or `CACHE[k] = x` on a module-level list or dict, and assigning
+    a `global`. Warnings too: an augmented assignment (`+=`, `-=`, `*=`, `/=`) to a tensor the
+    function was given, or to a name bound only to one (`y = x; y += 1`), which graph mode makes
+    in place on the caller's tensor; and `globals()`, `locals()` and `vars()`, which graph mode
+    evaluates once, while compiling, in a namespace of its own. Log messages and
     warnings written from graph code (`logging.info("...")`, `logger.warning("...")` through a
     module-level `logging.getLogger(...)`, `warnings.warn("...")`) are warnings too: they run
     once, while compiling, like `random.random()`; `print(...)` runs at every call and is fine.
     Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
     checked code created the Parameter) is supported and not flagged. Local
-    lists built and consumed in `construct` are fine too, and so are MindSpore's random
-    operators (`ops.uniform`, `ops.randint`). Calls that take tensors are
-    `third-party-call-in-graph`'s.
+    lists and dicts built and consumed in `construct` are fine too (`d.update({"a": x})` with a
+    dict, `parts.append(x)`), and so are a tensor the function computed updated in place
+    (`y = ops.relu(x); y += 1`) and MindSpore's random operators (`ops.uniform`, `ops.randint`).
+    Calls that take tensors are `third-party-call-in-graph`'s.
 
     ## Why it breaks graph mode
     Python state outlives the call, and the graph cannot update it. In STRICT the compile
@@ -54,7 +68,12 @@ class PythonSideEffectInGraph(Rule):
     The compiler's fallback dump lists the line after its parser phase and not after its
     optimizer phase (run while compiling, not at run time), which is how `mslint verify`
     confirms it. Graph mode works on a copy of Python containers and globals: an append or an
-    assignment there compiles without complaint and is lost after the call.
+    assignment there compiles without complaint and is lost after the call. A dict's `update`
+    given keywords fails at every level (`RuntimeError: Got an unexpected keyword argument
+    'b'`). `x += 1` on a tensor is an in-place update in graph mode, where PyNative makes a new
+    tensor: measured on 2.10, the input of a Cell that runs `y = x; y += 1` has changed when it
+    is called again (in `construct`, a sub-Cell, a helper or a `@jit` function, with or without
+    a gradient), and a caller that reads the tensor after the call sees the change.
 
     ## Example
     ```python
@@ -99,6 +118,8 @@ class PythonSideEffectInGraph(Rule):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
             yield from _global_writes(target, function)
+        if isinstance(node, ast.AugAssign):
+            yield from _in_place_updates(node, function)
         if function.owner is None or not function.project.is_cell(function.owner):
             return
         for target in targets:
@@ -165,48 +186,113 @@ def _container_kind(value: ast.expr, function: GraphFunction) -> str | None:
     return "Tensor" if is_mindspore_name(qualname, "Tensor") else None
 
 
-# Mutating methods measured on MindSpore 2.10: on a list attribute or a module-level container the
-# change is silently lost (the graph works on a copy: PyNative keeps it, graph mode does not); a
-# dict attribute's `pop` and `update` are rejected at every syntax level; a list attribute's
-# `remove` is rejected by STRICT and run once, while compiling, by LAX.
-_DROPPED_MUTATIONS = {"list": frozenset({"append", "extend", "pop", "insert", "clear"}), "dict": frozenset()}
-_MODULE_DROPPED_MUTATIONS = frozenset({"append", "extend", "pop", "update"})
-_REJECTED_MUTATIONS = {"list": frozenset(), "dict": frozenset({"pop", "update"})}
-_STRICT_REJECTED_MUTATIONS = {"list": frozenset({"remove"}), "dict": frozenset()}
+# How a mutating method of a container does, read from the syntax table's ``state.<holder>.<method>``
+# rows (``state.self-list.append``, ``state.local-dict.update``) at ``construct``.
+_REJECTED, _STRICT_REJECTED, _DROPPED = "rejected", "strict-rejected", "dropped"
+_CONTAINER_TYPES = {"list": list, "dict": dict}
+
+
+@cache
+def _mutation_verdicts(release: str) -> dict[tuple[str, str], str]:
+    """``(holder, method)`` to what the compiler of ``release`` does with the call: ``rejected`` at
+    every syntax level, ``strict-rejected`` (LAX runs it in the interpreter or while compiling), or
+    ``dropped`` (it compiles, and the change is lost or made by the interpreter: a divergence from
+    PyNative or a fallback). Holders: ``self-list``, ``global-dict``, ``local-dict``, ..."""
+    table = syntax_table(release)
+    verdicts: dict[tuple[str, str], str] = {}
+    for row in table.ids("state."):
+        holder, _, method = row.removeprefix("state.").partition(".")
+        container = _CONTAINER_TYPES.get(holder.rpartition("-")[2])
+        if container is None or not hasattr(container, method) or "construct" not in table.positions(row):
+            continue
+        strict, lax = table.outcome(row, "construct", "strict"), table.outcome(row, "construct", "lax")
+        if lax.kind == ERROR and lax.on_hazard_line:
+            verdicts[holder, method] = _REJECTED
+        elif strict.kind == ERROR:
+            verdicts[holder, method] = _STRICT_REJECTED
+        elif lax.kind == FALLBACK or any(
+            table.outcome(row, position, level).kind == DIVERGENCE
+            for position in table.positions(row)
+            for level in ("strict", "lax")
+        ):
+            verdicts[holder, method] = _DROPPED
+    return verdicts
+
+
+def _mutation_verdict(holder: str, kind: str, call: ast.Call, function: GraphFunction) -> str | None:
+    method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
+    local = holder == "local"
+    if method == "update" and not call.keywords:
+        # The table's `update` rows pass keywords (`d.update(b=x)`), which the compiler rejects; a
+        # dict given positionally compiles (measured on 2.10): the change to an attribute or a
+        # global is then lost like an `append`, a local dict keeps it.
+        return None if local else _DROPPED
+    verdicts = _mutation_verdicts(function.project.mindspore_release)
+    verdict = verdicts.get((f"{holder}-{kind}", method))
+    if verdict is None and holder == "global" and verdicts.get((f"self-{kind}", method)) == _DROPPED:
+        # A module-level container the table does not measure for this method is copied into the
+        # graph as an attribute's is (measured alike for `append` and `update`): the change is lost.
+        return _DROPPED
+    return None if local and verdict == _DROPPED else verdict
 
 
 def _container_mutations(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
-    """``self.seen.append(x)``, ``SEEN.append(x)``, ``self.stats.update(...)`` in graph code."""
+    """``self.seen.append(x)``, ``SEEN.append(x)``, ``d.update(a=x)`` in graph code, as the syntax
+    table measured each method on a container of each holder."""
     method = call.func
     if not isinstance(method, ast.Attribute):
         return
-    kind = _self_container_kind(method.value, function)
-    if kind is not None and method.attr in _REJECTED_MUTATIONS.get(kind, ()):
+    holder, kind = _container_holder(method.value, function)
+    if kind is None:
+        return
+    verdict = _mutation_verdict(holder, kind, call, function)
+    what = f"`{ast.unparse(method.value)}.{method.attr}(...)`"
+    if verdict == _REJECTED:
         yield Finding(
             call,
-            f"`{ast.unparse(method.value)}.{method.attr}(...)` in graph code: MindSpore rejects it at every "
-            "syntax level",
-            hint="build a new local dict in `construct`, or keep the values in Parameters",
+            f"{what} in graph code: MindSpore rejects it at every syntax level",
+            hint="give `update` a dict (`d.update({'b': x})`), which graph mode compiles"
+            if method.attr == "update" and call.keywords
+            else "build a new local container in `construct`, or keep the values in Parameters",
             severity=Severity.ERROR,
         )
-    elif kind is not None and method.attr in _STRICT_REJECTED_MUTATIONS.get(kind, ()):
+    elif verdict == _STRICT_REJECTED:
         yield Finding(
             call,
-            f"`{ast.unparse(method.value)}.{method.attr}(...)` in graph code: STRICT rejects it, LAX runs it "
-            "once, while compiling",
-            hint="build a new local list in `construct`, or keep the values in Parameters",
+            f"{what} in graph code: STRICT rejects it, LAX runs it in the Python interpreter or once, while compiling",
+            hint="build a new local container in `construct`, or keep the values in Parameters",
         )
-    elif (kind is not None and method.attr in _DROPPED_MUTATIONS.get(kind, ())) or (
-        method.attr in _MODULE_DROPPED_MUTATIONS and _module_container_kind(method.value, function) is not None
-    ):
+    elif verdict == _DROPPED:
         yield Finding(
             call,
-            f"`{ast.unparse(method.value)}.{method.attr}(...)` changes a Python {kind or 'container'} that outlives "
-            "the call: graph "
-            "mode works on a copy and the change is lost (PyNative keeps it)",
+            f"{what} changes a Python {kind} that outlives the call: graph mode works on a copy and the change "
+            "is lost (PyNative keeps it)",
             hint="return the values from `construct` (a local list is fine), or keep them in a `Parameter`",
             severity=Severity.WARNING,
         )
+
+
+def _container_holder(expr: ast.expr, function: GraphFunction) -> tuple[str, str | None]:
+    """Who holds the list or dict ``expr`` names, as the syntax table's rows say it (``self``,
+    ``global``, ``local``), and its kind; kind None where ``expr`` is no known list or dict."""
+    kind = _self_container_kind(expr, function)
+    if kind is not None:
+        return "self", kind
+    kind = _module_container_kind(expr, function)
+    if kind is not None:
+        return "global", kind
+    return "local", _local_container_kind(expr, function)
+
+
+def _local_container_kind(expr: ast.expr, function: GraphFunction) -> str | None:
+    """ "list" or "dict" where ``expr`` names a local variable bound only to lists or only to dicts."""
+    if not isinstance(expr, ast.Name):
+        return None
+    values = function.local_values.get(expr.id, [])
+    kinds = {_container_kind(value, function) for value in values}
+    bound = sum(expr.id in b.names for b in bindings(function.node))
+    kind = kinds.pop() if len(kinds) == 1 and bound == len(values) else None
+    return kind if kind in ("list", "dict") else None
 
 
 def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Finding]:
@@ -229,6 +315,55 @@ def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Findin
         )
 
 
+_IN_PLACE_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+
+
+def _in_place_updates(statement: ast.AugAssign, function: GraphFunction) -> Iterator[Finding]:
+    """``x += 1`` on a tensor the function was given, or on a name bound only to such a tensor
+    (``y = x``): graph mode updates the caller's tensor in place, where PyNative binds the name to a
+    new tensor (measured on 2.10: the caller's input has changed at the next call, in `construct`,
+    a sub-Cell, a helper function or a `@jit` function, with or without a gradient). A tensor
+    computed in the function (``y = x * 2``) belongs to no caller and is not flagged."""
+    target = statement.target
+    if not isinstance(target, ast.Name) or function.kind(target) is not Kind.GRAPH:
+        return
+    if not _aliases_argument(target.id, function, frozenset()):
+        return
+    operator = _IN_PLACE_OPERATORS.get(type(statement.op))
+    if operator is None:
+        return
+    yield Finding(
+        statement,
+        f"`{target.id} {operator}= ...` updates the caller's tensor in place in graph mode: the tensor passed "
+        f"in changes too (PyNative binds `{target.id}` to a new tensor)",
+        hint=f"write `{target.id} = {target.id} {operator} ...`",
+        severity=Severity.WARNING,
+    )
+
+
+def _aliases_argument(name: str, function: GraphFunction, seen: frozenset[str]) -> bool:
+    """Whether ``name`` is a parameter of ``function`` never bound again, or a local bound only to
+    such names (``y = x``); augmented assignments do not count as bindings."""
+    in_place = sum(
+        isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == name
+        for n in descendants(function.node)
+    )
+    bound = sum(name in b.names for b in bindings(function.node)) - in_place
+    arguments = function.node.args
+    parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    if name in parameters and name != function.self_name:
+        return bound == 0
+    values = function.local_values.get(name, [])
+    return (
+        bool(values)
+        and bound == len(values)
+        and all(
+            isinstance(v, ast.Name) and v.id not in seen and _aliases_argument(v.id, function, seen | {name})
+            for v in values
+        )
+    )
+
+
 def _declared_global(function: GraphFunction) -> set[str]:
     return {name for node in descendants(function.node) if isinstance(node, ast.Global) for name in node.names}
 
@@ -248,8 +383,24 @@ def _is_message(qualname: str, function: GraphFunction) -> bool:
     return module_object_origin(qualname, function) == "logging.getLogger"
 
 
+# Builtins that read the namespace of the running code: graph mode evaluates them once, while
+# compiling, in a namespace of its own (measured on 2.10: `len(globals())` is another number than in
+# PyNative, `globals()['SCALE']` fails at every level, `len(locals())` is frozen). The table's
+# `builtin.globals/constant` row shows only "compile-time", as for any folded builtin.
+_NAMESPACE_BUILTINS = frozenset({"builtins.globals", "builtins.locals", "builtins.vars"})
+
+
 def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
     qualname = function.qualname(call.func)
+    if qualname in _NAMESPACE_BUILTINS and not call.args:
+        yield Finding(
+            call,
+            f"`{ast.unparse(call)}` in graph code reads a namespace the compiler builds while compiling, not the "
+            "module's or the function's: it differs from PyNative and is frozen into the graph",
+            hint="name the global or local directly, or pass the value in",
+            severity=Severity.WARNING,
+        )
+        return
     if qualname is not None and _is_message(qualname, function):
         if not any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)]):
             yield Finding(

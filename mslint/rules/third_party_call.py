@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.project import qualified_name
@@ -10,14 +11,30 @@ from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.settings import Settings
+from mslint.syntax_table import ERROR, FALLBACK, syntax_table
 
 # Modules whose calls are not third-party code in graph mode.
 _GRAPH_NATIVE_ROOTS = frozenset({"mindspore", "builtins", "__future__"})
-# Standard-library functions the compiler turns into graph operations, tensors and all (measured
-# in STRICT; `operator.neg` and `operator.pow` of a tensor are not: they fall back).
-_GRAPH_NATIVE_FUNCTIONS = frozenset(
-    {"functools.partial", *(f"operator.{name}" for name in ("add", "sub", "mul", "truediv", "lt", "getitem"))}
-)
+# Standard-library functions the compiler turns into graph operations, tensors and all, that the
+# syntax table has no `/tensor` row for (measured in STRICT on 2.10; `operator.neg` and `operator.pow`
+# of a tensor are not: they fall back). The table's rows decide the others (`graph_native_functions`).
+_UNTABLED_GRAPH_NATIVE_FUNCTIONS = frozenset(f"operator.{name}" for name in ("sub", "mul", "truediv", "lt"))
+
+
+@cache
+def graph_native_functions(release: str) -> frozenset[str]:
+    """Standard-library functions that the compiler of ``release`` runs on tensors: the syntax
+    table's ``stdlib.<function>/tensor`` rows that STRICT compiles in ``construct``, and the few it
+    does not measure (a row that STRICT rejects or LAX interprets overrules those)."""
+    table = syntax_table(release)
+    native, foreign = set(_UNTABLED_GRAPH_NATIVE_FUNCTIONS), set[str]()
+    for row in table.ids("stdlib."):
+        function, _, operands = row.removeprefix("stdlib.").partition("/")
+        if operands not in ("tensor", "tensors"):
+            continue
+        kind = table.outcome(row, "construct", "strict").kind
+        (foreign if kind in (ERROR, FALLBACK) else native).add(function)
+    return frozenset(native - foreign)
 
 
 class ThirdPartyCallInGraph(Rule):
@@ -39,9 +56,13 @@ class ThirdPartyCallInGraph(Rule):
     `logger.warning("%s", x)` through a module-level `logger = logging.getLogger(...)`,
     `warnings.warn(f"{x}")`, a `collections.namedtuple` class built from tensors and
     `typing.cast(Tensor, x)` all fail in STRICT and fall back in LAX (an f-string is a graph
-    value when it formats one; `f"{x.shape}"` is a constant). The functions of `operator`
-    that stand for Python operators (`operator.add(x, 1)`) and `functools.partial` compile,
-    tensors and all, and are not flagged.
+    value when it formats one; `f"{x.shape}"` is a constant). So does an object a library
+    function made, called on graph values: `operator.itemgetter(0)((x, y))`,
+    `operator.attrgetter("shape")(x)`, or `get(pair)` after `get = operator.itemgetter(0)`.
+    The functions that the [graph-syntax table](../graph-syntax.md) of the release measured
+    compiling on tensors in STRICT (rows `stdlib.<function>/tensor`: `operator.add`,
+    `operator.getitem`, `functools.partial`), and the other functions of `operator` that stand
+    for Python operators (`operator.mul(x, 2)`), compile, tensors and all, and are not flagged.
 
     ## Example
     ```python
@@ -69,14 +90,17 @@ class ThirdPartyCallInGraph(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
         qualname = function.qualname(node.func)
-        if qualname is None:
-            return
-        origin = module_object_origin(qualname, function)
+        origin = (
+            module_object_origin(qualname, function) if qualname is not None else _made_by_call(node.func, function)
+        )
         if origin is not None:
             what, qualname = f"`{ast.unparse(node.func)}` (made by `{origin}`)", origin
-        else:
+        elif qualname is not None:
             what = f"`{qualname}`"
-        if qualname.split(".", 1)[0] in _GRAPH_NATIVE_ROOTS or qualname in _GRAPH_NATIVE_FUNCTIONS:
+        else:
+            return
+        native = graph_native_functions(function.project.mindspore_release)
+        if qualname.split(".", 1)[0] in _GRAPH_NATIVE_ROOTS or qualname in native:
             return
         if any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
             return  # concurrency-in-graph's
@@ -113,6 +137,23 @@ def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
             return None
         return origin
     return None
+
+
+def _made_by_call(func: ast.expr, function: GraphFunction) -> str | None:
+    """The library function whose result is called: ``operator.itemgetter`` for
+    ``operator.itemgetter(0)(pair)``, and for ``get(pair)`` after ``get = operator.itemgetter(0)``
+    (a local bound only to that); None where it is not a library's (a function of the checked code)."""
+    if isinstance(func, ast.Name):
+        values = function.local_values.get(func.id, [])
+        origins = {_made_by_call(v, function) if isinstance(v, ast.Call) else None for v in values}
+        return origins.pop() if len(origins) == 1 else None
+    if not isinstance(func, ast.Call) or isinstance(func.func, ast.Call):
+        return None
+    qualname = function.qualname(func.func)
+    project = function.project
+    if qualname is None or project.resolve(qualname, function.module) is not None:
+        return None
+    return qualname if project.module_named(qualname.split(".", 1)[0], function.module) is None else None
 
 
 def _top_level_value(tree: ast.Module, name: str) -> ast.expr | None:

@@ -391,8 +391,10 @@ def _divergences(
     """A problem for each label whose value differs after some call, at the last such call.
 
     Python state is located on the lines that write it; a different output or Parameter on the
-    lines of the compile's silent hazards, else on the entry's definition. A different output
-    that changed state explains is not reported again."""
+    lines of the compile's silent hazards, else on the reachable code's in-place updates of the
+    tensors a function was given (``x += 1``, which graph mode makes on the caller's tensor), else
+    on the entry's definition. A different output that changed state explains is not reported
+    again."""
     differing: dict[str, int] = {}
     for call, (after_graph, after_pynative) in enumerate(zip(graph, pynative), start=1):
         for label in dict.fromkeys([*after_graph, *after_pynative]):
@@ -406,12 +408,39 @@ def _divergences(
         if _is_result(label):
             if explained and not hazard_lines:
                 continue
-            locations = hazard_lines or definition
+            locations = hazard_lines or _in_place_updates(functions) or definition
         else:
             written, writers = _writing_lines(label, functions)
             locations = (*_callers(hazard_lines, writers), *written) or definition
         problems.append(Problem(DIVERGENCE, _message(label, call, in_graph, in_pynative), locations, level))
     return problems
+
+
+def _in_place_updates(functions: list[_Function]) -> tuple[Location, ...]:
+    """The lines of the entry's reachable code that update an argument in place: ``x += 1`` on a
+    parameter, or on a name bound only to parameters (``y = x``)."""
+    found: dict[Location, None] = {}
+    for item in functions:
+        code = item.function.__code__
+        node = function_defined_at(code.co_filename, code.co_firstlineno)
+        if node is None:
+            continue
+        arguments = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+        assigned: dict[str, list[ast.expr]] = {}
+        for statement in ast.walk(node):
+            if isinstance(statement, ast.Assign):
+                for target in statement.targets:
+                    if isinstance(target, ast.Name):
+                        assigned.setdefault(target.id, []).append(statement.value)
+        for statement in ast.walk(node):
+            if not isinstance(statement, ast.AugAssign) or not isinstance(statement.target, ast.Name):
+                continue
+            values = assigned.get(statement.target.id)
+            if (statement.target.id in arguments and not values) or (
+                values and all(isinstance(v, ast.Name) and v.id in arguments for v in values)
+            ):
+                found[(str(Path(code.co_filename).resolve()), statement.lineno)] = None
+    return tuple(found)
 
 
 def _is_result(label: str) -> bool:

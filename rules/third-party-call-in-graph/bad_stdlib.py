@@ -2,6 +2,7 @@
 
 import collections
 import logging
+import operator
 import typing
 import warnings
 
@@ -39,3 +40,13 @@ class NamedTupleOfTensors(nn.Cell):  # mslint: inputs=float32[2,3]
 class TypingCastOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         return typing.cast(Tensor, x) * 2  # expect: third-party-call-in-graph
+
+
+class ItemGetterOnTensors(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return operator.itemgetter(0)((x, x * 2))  # expect: third-party-call-in-graph
+
+
+class AttributeGetterOnTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * operator.attrgetter("shape")(x)[0]  # expect: third-party-call-in-graph

@@ -1,0 +1,66 @@
+"""Dicts updated with keywords, containers changed where graph mode loses the change, tensors the
+caller passed in updated in place, and `globals()` read in graph code."""
+
+from mindspore import nn
+
+CACHE = {"a": 1}
+
+
+class LocalDictUpdatedWithKeywords(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        found = {}
+        found.update(last=x)  # expect: python-side-effect-in-graph
+        return found["last"]
+
+
+class ModuleDictUpdatedWithKeywords(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        CACHE.update(last=x)  # expect: python-side-effect-in-graph
+        return x * 2
+
+
+class DictAttributeUpdatedWithADict(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.cache = {"a": 1}
+
+    def construct(self, x):
+        self.cache.update({"last": x})  # expect: python-side-effect-in-graph
+        return x * 2
+
+
+class DictAttributeSetdefault(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.cache = {"a": 1}
+
+    def construct(self, x):
+        return x * self.cache.setdefault("b", 2)  # expect: python-side-effect-in-graph
+
+
+class InputAddedInPlace(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        y = x
+        y += 1  # expect: python-side-effect-in-graph
+        return y
+
+
+class InputScaledInPlace(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        x /= 2  # expect: python-side-effect-in-graph
+        return x
+
+
+def shifted(v):
+    v -= 1  # expect: python-side-effect-in-graph
+    return v
+
+
+class InputShiftedInPlaceByAHelper(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return shifted(x)
+
+
+class CountsGlobals(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * len(globals())  # expect: python-side-effect-in-graph

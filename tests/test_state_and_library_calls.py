@@ -1,0 +1,138 @@
+"""python-side-effect-in-graph and third-party-call-in-graph on the forms the differential tester
+found missed: dicts updated with keywords, tensors updated in place, `globals()`, and the objects
+`operator.itemgetter` makes; and the knowledge both rules read from the syntax table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mslint.diagnostics import Severity
+from mslint.engine import check_files
+from mslint.rules.python_side_effect import _mutation_verdicts
+from mslint.rules.third_party_call import graph_native_functions
+from mslint.settings import Settings
+
+HEAD = """\
+import functools
+import operator
+from mindspore import nn, ops
+
+CACHE = {"a": 1}
+
+
+def make_scaler(k):
+    def scale(v):
+        return v * k
+    return scale
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.cache = {"a": 1}
+
+    def construct(self, x):
+"""
+
+
+def findings(tmp_path: Path, body: str, symbol: str) -> dict[str, Severity]:
+    """The flagged lines of ``construct``'s body, by text, with their severity."""
+    path = tmp_path / "net.py"
+    lines = [f"        {line}" for line in body.strip().splitlines()]
+    path.write_text(HEAD + "\n".join(lines) + "\n        return x\n")
+    report = check_files([path], Settings())
+    source = path.read_text().splitlines()
+    return {source[d.line - 1].strip(): d.severity for d in report.diagnostics if d.symbol == symbol}
+
+
+def test_dicts_updated_with_keywords_are_rejected_and_given_a_dict_are_not(tmp_path: Path) -> None:
+    body = """
+d = {}
+d.update(a=x)
+e = {}
+e.update({"a": x})
+CACHE.update(b=x)
+CACHE.update({"b": x})
+self.cache.update(b=x)
+self.cache.update({"b": x})
+"""
+    assert findings(tmp_path, body, "python-side-effect-in-graph") == {
+        "d.update(a=x)": Severity.ERROR,
+        "CACHE.update(b=x)": Severity.ERROR,
+        "self.cache.update(b=x)": Severity.ERROR,
+        'CACHE.update({"b": x})': Severity.WARNING,
+        'self.cache.update({"b": x})': Severity.WARNING,
+    }
+
+
+def test_dict_attribute_methods_follow_the_table(tmp_path: Path) -> None:
+    body = """
+self.cache.pop("a")
+self.cache.setdefault("b", 2)
+self.cache.clear()
+parts = [x]
+parts.append(x)
+parts.pop()
+"""
+    assert findings(tmp_path, body, "python-side-effect-in-graph") == {
+        'self.cache.pop("a")': Severity.WARNING,  # STRICT rejects it: an error in STRICT
+        'self.cache.setdefault("b", 2)': Severity.WARNING,
+        "self.cache.clear()": Severity.WARNING,
+    }
+
+
+def test_in_place_updates_of_the_callers_tensor(tmp_path: Path) -> None:
+    body = """
+y = x
+y += 1
+z = ops.relu(x)
+z += 1
+rows = x.shape[0]
+rows += 1
+w = x
+w = w * 2
+w += 1
+x *= 2
+"""
+    assert findings(tmp_path, body, "python-side-effect-in-graph") == {
+        "y += 1": Severity.WARNING,
+        "x *= 2": Severity.WARNING,
+    }
+
+
+def test_globals_in_graph_code(tmp_path: Path) -> None:
+    body = """
+n = len(globals())
+m = len(locals())
+"""
+    assert findings(tmp_path, body, "python-side-effect-in-graph") == {
+        "n = len(globals())": Severity.WARNING,
+        "m = len(locals())": Severity.WARNING,
+    }
+
+
+def test_objects_a_library_function_makes_are_followed(tmp_path: Path) -> None:
+    body = """
+a = operator.itemgetter(0)((x, x * 2))
+get = operator.itemgetter(1)
+b = get((x, x))
+c = functools.partial(ops.add, x)(x)
+d = make_scaler(3)(x)
+k = operator.itemgetter(1)((1, 2))
+e = operator.add(x, x)
+"""
+    assert set(findings(tmp_path, body, "third-party-call-in-graph")) == {
+        "a = operator.itemgetter(0)((x, x * 2))",
+        "b = get((x, x))",
+    }
+
+
+def test_the_rules_read_the_syntax_table() -> None:
+    native = graph_native_functions("2.10.0")
+    assert {"functools.partial", "operator.add", "operator.getitem"} <= native  # rows that STRICT compiles
+    assert not {"copy.copy", "math.sqrt", "functools.reduce"} & native  # rows that STRICT rejects
+    verdicts = _mutation_verdicts("2.10.0")
+    assert verdicts["local-dict", "update"] == verdicts["global-dict", "update"] == "rejected"
+    assert verdicts["self-list", "remove"] == "strict-rejected"
+    assert verdicts["self-list", "append"] == "dropped"
+    assert ("local-list", "append") not in verdicts
