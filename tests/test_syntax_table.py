@@ -100,7 +100,7 @@ def test_builtins_are_judged_by_their_row_and_the_syntax_level_decides_strict_on
             "builtin.hash/tensor": _row(["error", True], ["fallback", True]),
             "builtin.sorted/tensor": _row(["error", True], ["fallback", True], grad=["error", True]),
             "builtin.memoryview/constant": _row(["error", True], ["error", True]),
-            "builtin.globals/constant": _row(["compile-time", True], ["divergence", True]),
+            "builtin.dir/constant": _row(["compile-time", True], ["divergence", True]),
             "builtin.hex/constant": _row(["compile-time", True], ["compile-time", True]),
         },
     )
@@ -113,7 +113,7 @@ def test_builtins_are_judged_by_their_row_and_the_syntax_level_decides_strict_on
         "        a = hash(x)\n"
         "        b = sorted(x)\n"
         "        c = memoryview(b'ab')\n"
-        "        d = len(globals())\n"
+        "        d = len(dir(self))\n"
         "        e = hex(255)\n"
         "        f = hash(3)\n"
         "        return x\n"

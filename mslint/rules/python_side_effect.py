@@ -42,9 +42,7 @@ class PythonSideEffectInGraph(Rule):
     PyNative keeps them (measured by running both): `self.seen.append(x)` (`extend`, `insert`,
     `clear`) on a list attribute, `self.stats.update({...})` or `self.stats.clear()` on a dict
     attribute, `SEEN.append(x)` or `CACHE[k] = x` on a module-level list or dict, and assigning
-    a `global`. Warnings too: an augmented assignment (`+=`, `-=`, `*=`, `/=`) to a tensor the
-    function was given, or to a name bound only to one (`y = x; y += 1`), which graph mode makes
-    in place on the caller's tensor; and `globals()`, `locals()` and `vars()`, which graph mode
+    a `global`. Warnings too: `globals()`, `locals()` and `vars()`, which graph mode
     evaluates once, while compiling, in a namespace of its own. Log messages and
     warnings written from graph code (`logging.info("...")`, `logger.warning("...")` through a
     module-level `logging.getLogger(...)`, `warnings.warn("...")`) are warnings too: they run
@@ -52,8 +50,11 @@ class PythonSideEffectInGraph(Rule):
     Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
     checked code created the Parameter) is supported and not flagged. Local
     lists and dicts built and consumed in `construct` are fine too (`d.update({"a": x})` with a
-    dict, `parts.append(x)`), and so are a tensor the function computed updated in place
-    (`y = ops.relu(x); y += 1`) and MindSpore's random operators (`ops.uniform`, `ops.randint`).
+    dict, `parts.append(x)`), and so are MindSpore's random operators (`ops.uniform`,
+    `ops.randint`). Not flagged either: `x += 1` on a tensor the function was given, which graph
+    mode makes in place on the caller's tensor (measured on 2.10); it shows only where the
+    caller reads that tensor again after the call, which is not modelled, and the residual
+    `x += self.block(x)` of ported PyTorch blocks, given intermediates, changes nothing.
     Calls that take tensors are `third-party-call-in-graph`'s.
 
     ## Why it breaks graph mode
@@ -70,10 +71,7 @@ class PythonSideEffectInGraph(Rule):
     confirms it. Graph mode works on a copy of Python containers and globals: an append or an
     assignment there compiles without complaint and is lost after the call. A dict's `update`
     given keywords fails at every level (`RuntimeError: Got an unexpected keyword argument
-    'b'`). `x += 1` on a tensor is an in-place update in graph mode, where PyNative makes a new
-    tensor: measured on 2.10, the input of a Cell that runs `y = x; y += 1` has changed when it
-    is called again (in `construct`, a sub-Cell, a helper or a `@jit` function, with or without
-    a gradient), and a caller that reads the tensor after the call sees the change.
+    'b'`).
 
     ## Example
     ```python
@@ -118,8 +116,6 @@ class PythonSideEffectInGraph(Rule):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
             yield from _global_writes(target, function)
-        if isinstance(node, ast.AugAssign):
-            yield from _in_place_updates(node, function)
         if function.owner is None or not function.project.is_cell(function.owner):
             return
         for target in targets:
@@ -313,55 +309,6 @@ def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Findin
             hint="return the value from `construct`, or keep it in a `Parameter`",
             severity=Severity.WARNING,
         )
-
-
-_IN_PLACE_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
-
-
-def _in_place_updates(statement: ast.AugAssign, function: GraphFunction) -> Iterator[Finding]:
-    """``x += 1`` on a tensor the function was given, or on a name bound only to such a tensor
-    (``y = x``): graph mode updates the caller's tensor in place, where PyNative binds the name to a
-    new tensor (measured on 2.10: the caller's input has changed at the next call, in `construct`,
-    a sub-Cell, a helper function or a `@jit` function, with or without a gradient). A tensor
-    computed in the function (``y = x * 2``) belongs to no caller and is not flagged."""
-    target = statement.target
-    if not isinstance(target, ast.Name) or function.kind(target) is not Kind.GRAPH:
-        return
-    if not _aliases_argument(target.id, function, frozenset()):
-        return
-    operator = _IN_PLACE_OPERATORS.get(type(statement.op))
-    if operator is None:
-        return
-    yield Finding(
-        statement,
-        f"`{target.id} {operator}= ...` updates the caller's tensor in place in graph mode: the tensor passed "
-        f"in changes too (PyNative binds `{target.id}` to a new tensor)",
-        hint=f"write `{target.id} = {target.id} {operator} ...`",
-        severity=Severity.WARNING,
-    )
-
-
-def _aliases_argument(name: str, function: GraphFunction, seen: frozenset[str]) -> bool:
-    """Whether ``name`` is a parameter of ``function`` never bound again, or a local bound only to
-    such names (``y = x``); augmented assignments do not count as bindings."""
-    in_place = sum(
-        isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == name
-        for n in descendants(function.node)
-    )
-    bound = sum(name in b.names for b in bindings(function.node)) - in_place
-    arguments = function.node.args
-    parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
-    if name in parameters and name != function.self_name:
-        return bound == 0
-    values = function.local_values.get(name, [])
-    return (
-        bool(values)
-        and bound == len(values)
-        and all(
-            isinstance(v, ast.Name) and v.id not in seen and _aliases_argument(v.id, function, seen | {name})
-            for v in values
-        )
-    )
 
 
 def _declared_global(function: GraphFunction) -> set[str]:

@@ -65,9 +65,11 @@ _CANDIDATE_TYPES = tuple(
     if isinstance(t, type) and issubclass(t, (ast.stmt, ast.expr)) and t not in (ast.stmt, ast.expr, ast.Call)
 )
 # Builtins the checks above judge with more care than one row of the syntax table can (0-d
-# tensors, lambdas over locals), or that another rule owns (setattr and delattr change state).
+# tensors, lambdas over locals), or that python-side-effect-in-graph owns (state: setattr,
+# delattr, and the namespaces globals, locals and vars).
 _JUDGED_ELSEWHERE = frozenset(
-    f"builtins.{name}" for name in ("range", "max", "min", "map", "filter", "setattr", "delattr")
+    f"builtins.{name}"
+    for name in ("range", "max", "min", "map", "filter", "setattr", "delattr", "globals", "locals", "vars")
 )
 
 
@@ -110,7 +112,7 @@ class UnsupportedSyntax(Rule):
     * Python builtins, on tensors or on constants, each as its row in the table measured it:
       errors where LAX rejects them too (`memoryview`, `next(iter((1, 2)))`, and in a `@jit`
       function `sorted`, `divmod`, `hex` of a tensor), or where graph mode returns another result
-      than PyNative (`iter(t)`, `globals()`, `len(dir(self))`); errors too where LAX runs them in
+      than PyNative (`iter(t)`, `len(dir(self))`); errors too where LAX runs them in
       the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`);
       otherwise, where only STRICT rejects them (`str(t)`, `repr(t)`, `frozenset(t)`, `hash(t)`,
       `len("abc")`), warnings in LAX and errors in STRICT;

@@ -1,5 +1,5 @@
-"""Dicts updated with keywords, containers changed where graph mode loses the change, tensors the
-caller passed in updated in place, and `globals()` read in graph code."""
+"""Dicts updated with keywords, containers changed where graph mode loses the change, and
+`globals()` read in graph code."""
 
 from mindspore import nn
 
@@ -36,29 +36,6 @@ class DictAttributeSetdefault(nn.Cell):  # mslint: inputs=float32[2,3]
 
     def construct(self, x):
         return x * self.cache.setdefault("b", 2)  # expect: python-side-effect-in-graph
-
-
-class InputAddedInPlace(nn.Cell):  # mslint: inputs=float32[2,3]
-    def construct(self, x):
-        y = x
-        y += 1  # expect: python-side-effect-in-graph
-        return y
-
-
-class InputScaledInPlace(nn.Cell):  # mslint: inputs=float32[2,3]
-    def construct(self, x):
-        x /= 2  # expect: python-side-effect-in-graph
-        return x
-
-
-def shifted(v):
-    v -= 1  # expect: python-side-effect-in-graph
-    return v
-
-
-class InputShiftedInPlaceByAHelper(nn.Cell):  # mslint: inputs=float32[2,3]
-    def construct(self, x):
-        return shifted(x)
 
 
 class CountsGlobals(nn.Cell):  # mslint: inputs=float32[2,3]

@@ -27,11 +27,6 @@ class FirstRowThroughIter(nn.Cell):  # mslint: inputs=float32[2,3]
         return next(iter(x))  # expect: unsupported-syntax
 
 
-class CountGlobals(nn.Cell):  # mslint: inputs=float32[2,3]
-    def construct(self, x):
-        return x * len(globals())  # expect: unsupported-syntax
-
-
 class LengthOfString(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         return x * len("abc")  # expect: unsupported-syntax
