@@ -330,6 +330,16 @@ def _is_message(qualname: str, function: GraphFunction) -> bool:
     return module_object_origin(qualname, function) == "logging.getLogger"
 
 
+def _is_new_logger_method(func: ast.expr, function: GraphFunction) -> bool:
+    """``logging.getLogger(...).warning``: a logging method of a logger got in the same expression."""
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in _LOGGING_METHODS
+        and isinstance(func.value, ast.Call)
+        and function.qualname(func.value.func) == "logging.getLogger"
+    )
+
+
 # Builtins that read the namespace of the running code: graph mode evaluates them once, while
 # compiling, in a namespace of its own (measured on 2.10: `len(globals())` is another number than in
 # PyNative, `globals()['SCALE']` fails at every level, `len(locals())` is frozen). The table's
@@ -348,7 +358,7 @@ def _check_host_state(call: ast.Call, function: GraphFunction) -> Iterator[Findi
             severity=Severity.WARNING,
         )
         return
-    if qualname is not None and _is_message(qualname, function):
+    if (qualname is not None and _is_message(qualname, function)) or _is_new_logger_method(call.func, function):
         if not any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)]):
             yield Finding(
                 call,

@@ -115,6 +115,27 @@ class ThirdPartyCallInGraph(Rule):
                 f"{what} is called on a graph value; the graph compiler cannot run it on tensors",
                 hint=_hint(qualname),
             )
+            return
+        rejection = rejected_on_constants(function.project.mindspore_release, qualname)
+        if rejection:
+            yield Finding(
+                node,
+                f"{what} in graph code: MindSpore rejects what it makes at every syntax level ({rejection})",
+                hint=_hint(qualname),
+                severity=Severity.ERROR,
+            )
+
+
+@cache
+def rejected_on_constants(release: str, qualname: str) -> str:
+    """The error of the syntax table's row for ``qualname`` called on constants, where LAX fails
+    on it in ``construct`` (``collections.defaultdict(int)``: graph mode makes a plain dict, and
+    the first missing key fails); "" where it compiles."""
+    table = syntax_table(release)
+    for row in (f"stdlib.{qualname}", f"stdlib.{qualname}/constant"):
+        if table.has(row) and table.outcome(row, "construct", "lax").kind == ERROR:
+            return table.outcome(row, "construct", "lax").message
+    return ""
 
 
 def module_object_origin(qualname: str, function: GraphFunction) -> str | None:

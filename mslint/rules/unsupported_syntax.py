@@ -7,7 +7,7 @@ from functools import cache
 from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, is_jit_class
 from mslint.model.scope import GraphFunction, is_jit_decorated
-from mslint.model.values import Kind
+from mslint.model.values import Kind, all_parameter_names
 from mslint.model.walk import descendants, raised
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
@@ -124,13 +124,13 @@ class UnsupportedSyntax(Rule):
       they are called; `with` on anything but a `@jit_class` instance (a plain class,
       `contextlib.suppress`, `open`, `ms._no_grad()`); `raise` of an exception class of your own
       (only Python's built-in exception types);
-    * warnings, because STRICT rejects them and LAX runs them in the interpreter: `1 in t` and
-      `"..." % t` (even `"%s" % (t.shape,)`).
+    * because STRICT rejects them and LAX runs them in the interpreter (warnings in LAX, errors in
+      STRICT): `1 in t`, `"..." % t` (even `"%s" % (t.shape,)`) and `"x={}".format(t)`.
 
     What compiles is not flagged: `global`, `lambda`, `assert` and `raise` of built-in exceptions;
     `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`, `hasattr`,
     `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
-    f-strings, `"{}".format(t)` and `str()` of shapes and numbers.
+    f-strings, `"{}".format(t.shape)` and `str()` of shapes and numbers.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
@@ -182,6 +182,7 @@ class UnsupportedSyntax(Rule):
         if isinstance(node, ast.Call):
             yield from _generator_calls(node, function)
             yield from _builtins_on_tensors(node, function)
+            yield from _format_method(node, function)
             return
         if isinstance(node, ast.With):
             yield from _context_managers(node, function)
@@ -300,15 +301,21 @@ def _is_call_of(expr: ast.expr, qualname: str, function: GraphFunction) -> bool:
     return isinstance(expr, ast.Call) and function.qualname(expr.func) == qualname
 
 
-_STRING_BUILTINS = frozenset(f"builtins.{n}" for n in ("str", "repr", "ascii", "hex", "oct", "bin", "chr", "format"))
+_STRING_FUNCTIONS = frozenset(
+    (
+        *(f"builtins.{n}" for n in ("str", "repr", "ascii", "hex", "oct", "bin", "chr", "format")),
+        *("os.getenv", "os.environ.get", "os.path.join", "os.path.basename", "os.path.dirname", "re.sub"),
+    )
+)
 
 
 def _is_string(expr: ast.expr, function: GraphFunction) -> bool:
-    """A string literal, an f-string, a builtin that returns a string, or a sum with one of those."""
+    """A string literal, an f-string, a call of a function that returns a string (measured:
+    ``len(os.getenv(...))`` fails in STRICT as ``len("abc")`` does), or a sum with one of those."""
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
         return _is_string(expr.left, function) or _is_string(expr.right, function)
     if isinstance(expr, ast.Call):
-        return function.qualname(expr.func) in _STRING_BUILTINS
+        return function.qualname(expr.func) in _STRING_FUNCTIONS
     return isinstance(expr, ast.JoinedStr) or (isinstance(expr, ast.Constant) and isinstance(expr.value, str))
 
 
@@ -320,6 +327,8 @@ def _is_0d(expr: ast.expr, function: GraphFunction, seen: frozenset[str] = froze
     while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("astype", "to"):
         expr = expr.func.value
     if isinstance(expr, ast.Name):
+        if expr.id in all_parameter_names(function.node):  # whatever the caller passes
+            return False
         if expr.id in seen:  # `n = min(n, t.sum())`: its other bindings decide
             return True
         values = function.local_values.get(expr.id, [])
@@ -373,7 +382,7 @@ def _membership_in_tensors(compare: ast.Compare, function: GraphFunction) -> Ite
                 compare,
                 "`in` over a tensor: STRICT rejects it, LAX runs it in the Python interpreter",
                 hint="compare element by element with `ops.equal(x, value).any()`",
-                severity=Severity.WARNING,
+                severity=fallback_severity,
             )
             return
         left = right
@@ -457,7 +466,27 @@ def _percent_formatting(operation: ast.BinOp, function: GraphFunction) -> Iterat
             operation,
             "`%` formatting of a graph value: STRICT rejects it, LAX runs it in the Python interpreter",
             hint="print the tensor with `print(x)`, or format it in host code",
-            severity=Severity.WARNING,
+            severity=fallback_severity,
+        )
+
+
+def _format_method(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    """``"x={}".format(x)`` of a graph value: STRICT rejects it, LAX runs it in the interpreter
+    (measured on 2.10; of static values such as ``x.shape`` it compiles)."""
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "format"
+        and isinstance(func.value, ast.Constant)
+        and isinstance(func.value.value, str)
+        and any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)])
+        and id(call) not in raised(function.node)
+    ):
+        yield Finding(
+            call,
+            "`str.format` of a graph value: STRICT rejects it, LAX runs it in the Python interpreter",
+            hint="print the tensor with `print(x)`, or format it in host code",
+            severity=fallback_severity,
         )
 
 

@@ -24,3 +24,9 @@ class WarnsEachStep(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         warnings.warn("this layer is slow")  # expect: python-side-effect-in-graph
         return x * 2
+
+
+class LogsThroughANewLogger(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        logging.getLogger(__name__).warning("step")  # expect: python-side-effect-in-graph
+        return x * 2

@@ -50,3 +50,8 @@ class ItemGetterOnTensors(nn.Cell):  # mslint: inputs=float32[2,3]
 class AttributeGetterOnTensor(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         return x * operator.attrgetter("shape")(x)[0]  # expect: third-party-call-in-graph
+
+
+class CountsInADefaultdict(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * collections.defaultdict(int)["rows"]  # expect: third-party-call-in-graph

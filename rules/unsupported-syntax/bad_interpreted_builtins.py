@@ -48,3 +48,16 @@ class DictOfTensorKeywords(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         named = dict(scaled=x * 2)  # expect: unsupported-syntax
         return named["scaled"]
+
+
+class FormatMethodOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        print("sum={}".format(x.sum()))  # expect: unsupported-syntax
+        return x * 2
+
+
+class MaxOfAReboundInput(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        x0 = x
+        x = x0
+        return max(x)  # expect: unsupported-syntax

@@ -1,5 +1,7 @@
 """Builtins the measured graph-syntax table of the release finds rejected, interpreted or divergent."""
 
+import os
+
 import mindspore as ms
 from mindspore import nn
 
@@ -35,3 +37,8 @@ class LengthOfString(nn.Cell):  # mslint: inputs=float32[2,3]
 @ms.jit
 def sorted_in_jit(x):  # mslint: inputs=float32[2,3]
     return sorted([x.sum(), x.mean()])[0]  # expect: unsupported-syntax
+
+
+class LengthOfAnEnvironmentVariable(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * len(os.getenv("HOME", ""))  # expect: unsupported-syntax
