@@ -65,17 +65,18 @@ _CANDIDATE_TYPES = tuple(
     if isinstance(t, type) and issubclass(t, (ast.stmt, ast.expr)) and t not in (ast.stmt, ast.expr, ast.Call)
 )
 # Builtins the checks above judge with more care than one row of the syntax table can (0-d
-# tensors, lambdas over locals), or that python-side-effect-in-graph owns (state: setattr,
-# delattr, and the namespaces globals, locals and vars).
+# tensors, lambdas over locals), or that python-side-effect-in-graph owns (the namespaces
+# globals, locals, and vars without an argument).
 _JUDGED_ELSEWHERE = frozenset(
-    f"builtins.{name}"
-    for name in ("range", "max", "min", "map", "filter", "setattr", "delattr", "globals", "locals", "vars")
+    f"builtins.{name}" for name in ("range", "max", "min", "map", "filter", "globals", "locals")
 )
+# Builtins that run a string of code: the row of their use on a tensor, whatever their arguments.
+_CODE_RUNNERS = frozenset({"eval", "exec"})
 
 
 @cache
-def builtin_verdict(release: str, row: str, position: str) -> tuple[str, SeverityChoice | None] | None:
-    """What the syntax table of ``release`` says of a builtin's row at ``position`` (``construct``
+def measured_verdict(release: str, row: str, position: str) -> tuple[str, SeverityChoice | None] | None:
+    """What the syntax table of ``release`` says of a row at ``position`` (``construct``
     or ``jit``): the finding's message and severity (None: the rule's), or None where both
     levels compile it (folding constants at compile time is what the compiler should do)."""
     table = syntax_table(release)
@@ -108,7 +109,8 @@ class UnsupportedSyntax(Rule):
 
     * statements and expressions rejected at every syntax level: in 2.10 `import`, `try`, `del`,
       a nested `class`, `async def`, `nonlocal`, `match`, `:=`, set displays and comprehensions,
-      and the `else` clause of `for` and `while`;
+      list comprehensions with several `for` clauses, and the `else` clause of `for` and `while`;
+      operators on tensors the table finds rejected or interpreted (`t << 1`);
     * Python builtins, on tensors or on constants, each as its row in the table measured it:
       errors where LAX rejects them too (`memoryview`, `next(iter((1, 2)))`, and in a `@jit`
       function `sorted`, `divmod`, `hex` of a tensor), or where graph mode returns another result
@@ -194,7 +196,10 @@ class UnsupportedSyntax(Rule):
             return
         if isinstance(node, ast.BinOp):
             yield from _percent_formatting(node, function)
+            yield from _measured_operator(node, function)
             return
+        if isinstance(node, ast.ListComp) and len(node.generators) > 1:
+            yield from _nested_comprehension(node, function)
         if isinstance(node, ast.Compare):
             yield from _membership_in_tensors(node, function)
             return
@@ -271,8 +276,10 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
     constants."""
     if id(call) in raised(function.node):  # an error message is built only when raising
         return
+    if name == "vars" and not call.args:
+        return
     arguments = [*call.args, *(k.value for k in call.keywords)]
-    on_graph = any(function.kind(a) is Kind.GRAPH for a in arguments)
+    on_graph = name in _CODE_RUNNERS or any(function.kind(a) is Kind.GRAPH for a in arguments)
     release = function.project.mindspore_release
     rows = (f"builtin.{name}/tensor", f"builtin.{name}/constant") if on_graph else (f"builtin.{name}/constant",)
     if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
@@ -284,7 +291,7 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
     if row is None:
         return
     position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
-    verdict = builtin_verdict(release, row, position)
+    verdict = measured_verdict(release, row, position)
     if verdict is not None:
         message, severity = verdict
         of = {"tensor": "a graph value", "string": "a string"}.get(row.rpartition("/")[2], "constants")
@@ -395,7 +402,7 @@ def _loop_else(loop: ast.For | ast.While, function: GraphFunction) -> Iterator[F
     table = syntax_table(function.project.mindspore_release)
     if table.has(row) and table.outcome(row, "construct", "lax").kind == ERROR:
         yield Finding(
-            loop.orelse[0],
+            loop.iter if isinstance(loop, ast.For) else loop.test,  # where the compiler reports it
             f"`{keyword} ... else` in graph code: MindSpore rejects the `else` clause at every syntax level",
             hint="set a flag in the loop (or `break` out of it) and test the flag after it",
         )
@@ -470,6 +477,51 @@ def _percent_formatting(operation: ast.BinOp, function: GraphFunction) -> Iterat
         )
 
 
+def _measured_operator(operation: ast.BinOp, function: GraphFunction) -> Iterator[Finding]:
+    """A binary operator on a graph value as the syntax table measured it (``t << 1``)."""
+    if not any(function.kind(side) is Kind.GRAPH for side in (operation.left, operation.right)):
+        return
+    name = type(operation.op).__name__
+    row = f"expr.BinOp/tensor-{name.lower()}"
+    position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
+    verdict = measured_verdict(function.project.mindspore_release, row, position)
+    if verdict is not None:
+        message, severity = verdict
+        yield Finding(
+            operation,
+            f"the `{name}` operator on a graph value: {message}",
+            hint="use the `mindspore.ops` operation (`ops.bitwise_left_shift`, ...)",
+            severity=severity,
+        )
+
+
+def _nested_comprehension(comprehension: ast.ListComp, function: GraphFunction) -> Iterator[Finding]:
+    """A list comprehension with several ``for`` clauses, where the syntax table finds it rejected."""
+    verdict = measured_verdict(function.project.mindspore_release, "comprehension.list/nested", "construct")
+    if verdict is not None:
+        message, severity = verdict
+        yield Finding(
+            comprehension,
+            f"a list comprehension with {len(comprehension.generators)} `for` clauses: {message}",
+            hint="nest two comprehensions (`[[f(i, j) for j in b] for i in a]`) or write the loops out",
+            severity=severity,
+        )
+
+
+def _assigned_and_never_read(value: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``value`` is only bound to a local name that nothing reads (the compiler drops it)."""
+    names = [
+        target.id
+        for node in descendants(function.node)
+        if isinstance(node, ast.Assign) and node.value is value
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    ]
+    return bool(names) and not any(
+        isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in names for n in descendants(function.node)
+    )
+
+
 def _format_method(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
     """``"x={}".format(x)`` of a graph value: STRICT rejects it, LAX runs it in the interpreter
     (measured on 2.10; of static values such as ``x.shape`` it compiles)."""
@@ -481,6 +533,7 @@ def _format_method(call: ast.Call, function: GraphFunction) -> Iterator[Finding]
         and isinstance(func.value.value, str)
         and any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)])
         and id(call) not in raised(function.node)
+        and not _assigned_and_never_read(call, function)
     ):
         yield Finding(
             call,

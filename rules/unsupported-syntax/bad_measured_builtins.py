@@ -3,7 +3,7 @@
 import os
 
 import mindspore as ms
-from mindspore import nn
+from mindspore import nn, ops
 
 
 class StrOfTensor(nn.Cell):  # mslint: inputs=float32[2,3]
@@ -42,3 +42,29 @@ def sorted_in_jit(x):  # mslint: inputs=float32[2,3]
 class LengthOfAnEnvironmentVariable(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         return x * len(os.getenv("HOME", ""))  # expect: unsupported-syntax
+
+
+class ShiftsATensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * (ops.cast(x, ms.int32) << 1)  # expect: unsupported-syntax
+
+
+class SetsAnAttributeBySetattr(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.scale = 2
+
+    def construct(self, x):
+        setattr(self, "scale", 3)  # expect: unsupported-syntax
+        return x * self.scale
+
+
+class EvaluatesCode(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return eval("x * 2")  # expect: unsupported-syntax
+
+
+class NestedComprehension(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        parts = [x * i * j for i in range(2) for j in range(2)]  # expect: unsupported-syntax
+        return parts[3]
