@@ -75,7 +75,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     verify = commands.add_parser(
         "verify", help="compile the entries behind the findings with MindSpore and confirm each finding"
     )
-    _add_lint_options(verify, ("text", "json"))
+    _add_lint_options(verify, ("text", "json", "sarif", "github"))
     verify.add_argument("--all", action="store_true", help="compile every entry, not only those with findings")
     verify.add_argument(
         "--example",
@@ -348,7 +348,7 @@ def _baseline(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
     from mslint.verify.processes import Interrupted
-    from mslint.verify.report import render_json, render_text
+    from mslint.verify.report import render
     from mslint.verify.runner import default_memory_limit_mib
     from mslint.verify.shards import Shard
 
@@ -384,7 +384,7 @@ def _verify(args: argparse.Namespace) -> int:
         return 128 + interrupted.signum
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
-    sys.stdout.write(render_json(report) if args.format == "json" else render_text(report))
+    sys.stdout.write(render(args.format, report))
     if report.unreadable:
         return EXIT_USAGE
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
