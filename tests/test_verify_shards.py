@@ -153,9 +153,11 @@ def test_a_finding_is_reported_by_the_shard_whose_example_compiles_its_entry(
     write("net.py", NET)
     write("factories.py", FACTORIES)
     monkeypatch.chdir(tmp_path)
-    names = ["factories.py:make_d", *(f"net.py:{cell}" for cell in "ABC")]
-    (owner,) = [index for index in (1, 2) if "factories.py:make_d" in Shard(index, 2).select(names)]
-    _, out, _ = run("verify", "net.py", "--example", "factories.py:make_d", "--format", "json", "--shard", f"{owner}/2")
+    names = ["factories.py:make_d", *(f"net.py:{cell}" for cell in "ABCD")]
+    (owner,) = [index for index in (1, 2, 3) if "factories.py:make_d" in Shard(index, 3).select(names)]
+    assert "net.py:D" not in Shard(owner, 3).select(names)  # D itself is dealt to another shard
+    arguments = ("verify", "net.py", "--example", "factories.py:make_d", "--format", "json")
+    _, out, _ = run(*arguments, "--shard", f"{owner}/3")
     lines = {f["line"]: f["verdict"] for f in json.loads(out)["findings"]}
     assert lines[22] == "not-reproduced"  # D.construct, built by the example: both levels compiled
     assert all(job.name != "D" for job in compiles)
