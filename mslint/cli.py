@@ -75,7 +75,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     verify = commands.add_parser(
         "verify", help="compile the entries behind the findings with MindSpore and confirm each finding"
     )
-    _add_lint_options(verify, ("text", "json"))
+    _add_lint_options(verify, ("text", "json", "sarif", "github"))
     verify.add_argument("--all", action="store_true", help="compile every entry, not only those with findings")
     verify.add_argument(
         "--example",
@@ -99,6 +99,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         action="store_false",
         help="do not run the compiled entries in graph mode and PyNative to compare their results",
     )
+    verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
 
     commands.add_parser("server", help="run the language server on stdin/stdout (needs mslint[lsp])")
 
@@ -347,13 +348,20 @@ def _baseline(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
     from mslint.verify.processes import Interrupted
-    from mslint.verify.report import render_json, render_text
+    from mslint.verify.report import render
     from mslint.verify.runner import default_memory_limit_mib
+    from mslint.verify.shards import Shard
 
     if not (math.isfinite(args.timeout) and args.timeout > 0):
         raise UsageError(f"--timeout {args.timeout:g}: expected a positive, finite number of seconds")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    try:
+        shard = None if args.shard is None else Shard.parse(args.shard)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if shard is not None and args.run is not None:
+        raise UsageError("--shard splits the entries mslint compiles, not a --run command: run it in one job")
     memory_limit = default_memory_limit_mib(args.jobs) if args.memory_limit is None else _mebibytes(args.memory_limit)
     request = VerifyRequest(
         paths=args.paths or [Path(".")],
@@ -365,6 +373,7 @@ def _verify(args: argparse.Namespace) -> int:
         device=args.device,
         memory_limit_mib=memory_limit,
         compare=args.compare,
+        shard=shard,
     )
     try:
         report = verify(request, _settings(args))
@@ -375,7 +384,7 @@ def _verify(args: argparse.Namespace) -> int:
         return 128 + interrupted.signum
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
-    sys.stdout.write(render_json(report) if args.format == "json" else render_text(report))
+    sys.stdout.write(render(args.format, report))
     if report.unreadable:
         return EXIT_USAGE
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN

@@ -8,6 +8,7 @@ change when lines move (see :mod:`mslint.fingerprint`).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -25,17 +26,19 @@ FINGERPRINT_KEY = "mslint/v1"
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
-def render(diagnostics: list[Diagnostic], root: Path | None = None) -> str:
+def render(diagnostics: list[Diagnostic], root: Path | None = None, extra_rules: Sequence[dict[str, Any]] = ()) -> str:
+    """``extra_rules``: descriptors of codes that are no mslint rule (``mslint verify``'s
+    compiler-only problems)."""
     root = (root or Path.cwd()).resolve()
-    rules = all_rules()
-    index = {rule.code: position for position, rule in enumerate(rules)}
+    rules = [*(_rule(rule) for rule in all_rules()), *extra_rules]
+    index = {rule["id"]: position for position, rule in enumerate(rules)}
     run = {
         "tool": {
             "driver": {
                 "name": "mslint",
                 "version": __version__,
                 "semanticVersion": __version__,
-                "rules": [_rule(rule) for rule in rules],
+                "rules": rules,
             }
         },
         "originalUriBaseIds": {"SRCROOT": {"uri": root.as_uri() + "/"}},

@@ -25,6 +25,7 @@ from mslint.verify.compiler_output import Problem
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
+from mslint.verify.shards import Shard, entry_name
 from mslint.verify.targets import Target, target_of, targets_of
 from mslint.verify.verdicts import CONFIRMED, CompilerOnly, TargetStatus, Verdict, compiler_only, judge
 
@@ -46,6 +47,8 @@ class VerifyRequest:
     """The resident memory a compile may use; None: no limit."""
     compare: bool = True
     """Run each entry that compiled in LAX in graph mode and in PyNative, and compare."""
+    shard: Shard | None = None
+    """Verify only this part of the entries, and report only their findings."""
 
 
 @dataclass
@@ -112,13 +115,22 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if capture.returncode is None:
             _status_reasons(statuses, targets, f"`{capture.command}` did not finish within {request.timeout:g} s")
 
+    wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
+    factories = request.examples
+    if request.shard is not None:
+        own = request.shard.select([entry_name(*example) for example in factories] + [_name(t) for t in wanted])
+        factories = [example for example in factories if entry_name(*example) in own]
+        wanted = [t for t in wanted if _name(t) in own]
     examples = [
         Job(path, name, level, factory=True, compare=_compares(request, level))
-        for path, name in request.examples
+        for path, name in factories
         for level in LEVELS
     ]
     outcomes = run_jobs(examples, request.timeout, request.jobs, request.device, request.memory_limit_mib)
-    wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
+    reported = lint.diagnostics
+    if request.shard is not None:
+        compiled_here = {t.key for t in wanted} | {o.compiled_key for o in outcomes}
+        reported = [d for d in lint.diagnostics if _reported_in(request.shard, finding_targets[id(d)], compiled_here)]
     covered = {o.compiled_key for o in outcomes} | set(statuses)
     pending = [t for t in wanted if t.key not in covered]
     for target in pending:
@@ -145,8 +157,8 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
             if owner is not None:
                 problem_targets[id(problem)] = owner
 
-    replicas = verify_replicas(lint.diagnostics, targets, request.examples, request.timeout)
-    verdicts = [replicas.get(id(d)) or judge(d, finding_targets[id(d)], problems, statuses) for d in lint.diagnostics]
+    replicas = verify_replicas(reported, targets, factories, request.timeout)
+    verdicts = [replicas.get(id(d)) or judge(d, finding_targets[id(d)], problems, statuses) for d in reported]
     return VerifyReport(
         verdicts,
         compiler_only(problems, lint.diagnostics, settings, problem_targets),
@@ -161,6 +173,16 @@ def _compares(request: VerifyRequest, level: str) -> bool:
     """Graph mode is compared with PyNative once per entry, at the default syntax level (LAX):
     what STRICT rejects it reports as a compile error already."""
     return request.compare and level == "lax"
+
+
+def _name(target: Target) -> str:
+    return entry_name(target.path, target.name)
+
+
+def _reported_in(shard: Shard, target: Target | None, compiled_here: set[tuple[str, str] | None]) -> bool:
+    """A finding is reported by the shard that compiles its entry; the first shard reports
+    those outside every entry (they need no compile)."""
+    return target.key in compiled_here if target is not None else shard.index == 1
 
 
 def _status_reasons(statuses: dict[tuple[str, str], TargetStatus], targets: list[Target], reason: str) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
+from mslint.diagnostics import Diagnostic, Severity
 from mslint.verify.command import VerifyReport
 from mslint.verify.compiler_output import (
     COMPILE_TIME,
@@ -141,3 +143,63 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
         "wall_s": outcome.wall_s,
         "comparison": outcome.comparison,
     }
+
+
+COMPILER_ONLY_CODE, COMPILER_ONLY_SYMBOL = "MSV", "compiler-only"
+_COMPILER_ONLY_RULE = {
+    "id": COMPILER_ONLY_CODE,
+    "name": COMPILER_ONLY_SYMBOL,
+    "shortDescription": {"text": "A problem the MindSpore compiler showed on a line no mslint rule flagged"},
+    "defaultConfiguration": {"level": "warning"},
+}
+
+
+def render(output_format: str, report: VerifyReport) -> str:
+    """``sarif`` and ``github`` go through ``mslint check``'s renderers, one diagnostic per verdict
+    and per compiler-only problem."""
+    if output_format == "json":
+        return render_json(report)
+    if output_format == "sarif":
+        from mslint.output import sarif  # reads package metadata: imported only when asked for
+
+        return sarif.render(as_diagnostics(report), extra_rules=[_COMPILER_ONLY_RULE])
+    if output_format == "github":
+        from mslint.output import github
+
+        return github.render(as_diagnostics(report))
+    return render_text(report)
+
+
+def as_diagnostics(report: VerifyReport) -> list[Diagnostic]:
+    """The verdicts with their verdict and evidence in the message, then the compiler-only
+    problems. Only confirmed findings keep their severity; the others are notes, as they do not
+    fail the run either."""
+    verdicts = [
+        replace(
+            v.diagnostic,
+            message=f"{v.diagnostic.message} [{_verdict_detail(v)}]",
+            severity=v.diagnostic.severity if v.verdict == CONFIRMED else Severity.INFO,
+        )
+        for v in report.verdicts
+    ]
+    problems = [
+        Diagnostic(
+            c.path,
+            c.line,
+            1,
+            c.line,
+            1,
+            COMPILER_ONLY_CODE,
+            COMPILER_ONLY_SYMBOL,
+            c.severity,
+            f"{_describe(c.problem)} [no rule predicted it]",
+            entry=c.entry,
+        )
+        for c in report.compiler_only
+    ]
+    return verdicts + problems
+
+
+def _verdict_detail(verdict: Verdict) -> str:
+    details = [_describe(p) for p in _distinct_evidence(verdict)] + ([verdict.reason] if verdict.reason else [])
+    return f"{_LABELS[verdict.verdict]}: {'; '.join(details)}" if details else _LABELS[verdict.verdict]
