@@ -70,7 +70,7 @@ _CANDIDATE_TYPES = tuple(
 _JUDGED_ELSEWHERE = frozenset(
     f"builtins.{name}" for name in ("range", "max", "min", "map", "filter", "globals", "locals")
 )
-# Builtins that run a string of code: the row of their use on a tensor, whatever their arguments.
+# Builtins that run a string of code: the row of their use on a tensor where the code reads a local.
 _CODE_RUNNERS = frozenset({"eval", "exec"})
 
 
@@ -279,7 +279,9 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
     if name == "vars" and not call.args:
         return
     arguments = [*call.args, *(k.value for k in call.keywords)]
-    on_graph = name in _CODE_RUNNERS or any(function.kind(a) is Kind.GRAPH for a in arguments)
+    on_graph = (name in _CODE_RUNNERS and _code_reads_locals(call, function)) or any(
+        function.kind(a) is Kind.GRAPH for a in arguments
+    )
     release = function.project.mindspore_release
     rows = (f"builtin.{name}/tensor", f"builtin.{name}/constant") if on_graph else (f"builtin.{name}/constant",)
     if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
@@ -302,6 +304,19 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
             "host code",
             severity=severity,
         )
+
+
+def _code_reads_locals(call: ast.Call, function: GraphFunction) -> bool:
+    """Whether the code string given to ``eval``/``exec`` names a local of ``function`` (``"x * 2"``);
+    code that is not a string literal may read anything."""
+    source = call.args[0] if call.args else None
+    if not (isinstance(source, ast.Constant) and isinstance(source.value, str)):
+        return True
+    try:
+        tree = ast.parse(source.value)
+    except SyntaxError:
+        return True
+    return any(isinstance(n, ast.Name) and n.id in function.local_names for n in ast.walk(tree))
 
 
 def _is_call_of(expr: ast.expr, qualname: str, function: GraphFunction) -> bool:
