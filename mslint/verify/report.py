@@ -102,12 +102,11 @@ def _compiles(outcomes: list[Outcome]) -> str:
     ended = [
         (counts[BUILD_STAGE], "failed building the entry"),
         (counts[COMPILE_STAGE], "stopped at a compile error"),
-        (len(outcomes) - len(ran), "could not be run (see Not compiled)"),
+        (len(outcomes) - len(ran), "could not be run (listed under Not compiled)"),
     ]
-    text = f"{counts[None]} of {len(outcomes)} compiles succeeded"
-    text += "".join(f", {count} {what}" for count, what in ended if count)
     devices = sorted({o.device for o in ran if o.device})
-    return text + (f" on {', '.join(devices)}." if devices else ".")
+    text = f"{counts[None]} of {len(outcomes)} compiles succeeded" + (f" on {', '.join(devices)}" if devices else "")
+    return text + "".join(f", {count} {what}" for count, what in ended if count) + "."
 
 
 def _comparisons(outcomes: list[Outcome]) -> str:
