@@ -183,3 +183,60 @@ def test_run_passes_the_commands_output_through(
     assert json.loads(out)["run"]["returncode"] == 1 and code == 0
     assert "step 1 done" in err, "the command's stdout goes to stderr, as it comes"
     assert "Traceback (most recent call last)" in err and "RuntimeError: out of batteries" in err
+
+
+RUN_SCRIPT = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class Folded(nn.Cell):
+    def construct(self, x, scale=None):
+        if scale is None:
+            return x
+        return x * np.sqrt(scale)  # line of Folded
+
+
+class StopsEarly(nn.Cell):
+    def construct(self, x, scale=None):
+        with open("weights.txt") as handle:  # line of the stop
+            handle.read()
+        if scale is None:
+            return x
+        return x * np.sqrt(scale)  # line after the stop
+
+
+x = ms.Tensor(np.ones(2), ms.float32)
+Folded()(x)
+StopsEarly()(x)
+"""
+
+
+@pytest.mark.mindspore
+def test_a_compile_of_the_run_command_that_stopped_is_its_entrys_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from mslint.cli import main
+
+    (tmp_path / "train.py").write_text(RUN_SCRIPT.lstrip("\n"))
+    monkeypatch.chdir(tmp_path)
+    main(["verify", "train.py", "--run", f"{sys.executable} train.py", "--format", "json", "--no-compare"])
+    out, _ = capfd.readouterr()
+    lines = RUN_SCRIPT.lstrip("\n").splitlines()
+    line = {
+        marker: next(n for n, text in enumerate(lines, 1) if f"# {marker}" in text)
+        for marker in ("line of Folded", "line of the stop", "line after the stop")
+    }
+    findings = {f["line"]: f for f in json.loads(out)["findings"]}
+    assert findings[line["line of Folded"]]["verdict"] == "not-reproduced"
+    assert findings[line["line of Folded"]]["reason"] is None
+    after = findings[line["line after the stop"]]
+    assert after["verdict"] == "not-verifiable"
+    # The run's record locates the error on the `with` line, or on the definition when the
+    # error names no line of train.py (MindSpore 2.10's TypeError for `open` names none).
+    stopped_at = {line["line of the stop"], line["line of the stop"] - 2}
+    assert any(f"the compile stopped at train.py:{n} (" in after["reason"] for n in stopped_at), after["reason"]
+    assert after["reason"].endswith("in your --run command"), after["reason"]
