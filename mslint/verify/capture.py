@@ -13,10 +13,11 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from mslint.verify.compiler_output import (
     ERROR,
@@ -30,6 +31,8 @@ from mslint.verify.compiler_output import (
 from mslint.verify.processes import wait
 
 HOOK_DIR = Path(__file__).resolve().parent / "run_hook"
+_CHUNK = 65536
+_DRAIN_S = 5.0
 
 
 @dataclass
@@ -40,6 +43,8 @@ class RunCapture:
     compiled: set[tuple[str, str]] = field(default_factory=set)
     """(path, name) of every Cell class and function the command compiled."""
     problems: list[Problem] = field(default_factory=list)
+    stopped: dict[tuple[str, str], Problem] = field(default_factory=dict)
+    """The first error that stopped a compile, by the (path, name) compiled."""
 
 
 def not_user_code() -> list[str]:
@@ -52,7 +57,8 @@ def not_user_code() -> list[str]:
 
 
 def capture_run(command: str, timeout: float) -> RunCapture:
-    """Run ``command`` through the shell in the working folder; its output goes to stderr."""
+    """Run ``command`` through the shell in the working folder; its output (stdout and stderr)
+    goes to our stderr as it comes."""
     with tempfile.TemporaryDirectory(prefix="mslint-run-") as scratch:
         record, log, graphs = Path(scratch, "compiles.jsonl"), Path(scratch, "stderr.log"), Path(scratch, "ir")
         python_path = os.pathsep.join(p for p in (str(HOOK_DIR), os.environ.get("PYTHONPATH", "")) if p)
@@ -70,12 +76,21 @@ def capture_run(command: str, timeout: float) -> RunCapture:
                 command,
                 shell=True,
                 stdin=subprocess.DEVNULL,
-                stdout=_stderr_fd(),
-                stderr=log_stream,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
                 env=environment,
                 start_new_session=True,
             )
+            assert child.stdout is not None and child.stderr is not None
+            copies = [
+                threading.Thread(target=_pass_through, args=(child.stdout, None), daemon=True),
+                threading.Thread(target=_pass_through, args=(child.stderr, log_stream), daemon=True),
+            ]
+            for copy in copies:
+                copy.start()
             returncode = wait(child, timeout)  # what the command left running is killed too
+            for copy in copies:  # a process that left the group may hold the pipes: do not wait for it
+                copy.join(_DRAIN_S)
         is_user_file = user_file_filter(not_user_code())
         capture = RunCapture(command, returncode)
         for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:
@@ -90,12 +105,16 @@ def capture_run(command: str, timeout: float) -> RunCapture:
     return capture
 
 
-def _stderr_fd() -> int:
-    """The command's output goes to our stderr, keeping stdout for the report."""
-    try:
-        return sys.stderr.fileno()
-    except (AttributeError, ValueError, OSError):  # stderr replaced by an object without a file
-        return subprocess.DEVNULL
+def _pass_through(stream: IO[bytes], log: IO[bytes] | None) -> None:
+    """Copy the command's output to our stderr as it comes (stdout stays for the report),
+    and into ``log`` for the readers of the compiler's output."""
+    for chunk in iter(lambda: os.read(stream.fileno(), _CHUNK), b""):
+        if log is not None:
+            log.write(chunk)
+        try:
+            os.write(sys.stderr.fileno(), chunk)
+        except (AttributeError, ValueError, OSError):  # stderr replaced by an object without a file
+            sys.stderr.write(chunk.decode(errors="replace"))
 
 
 def _read_record(record: dict[str, Any], capture: RunCapture, is_user_file: Callable[[str], bool]) -> None:
@@ -103,11 +122,15 @@ def _read_record(record: dict[str, Any], capture: RunCapture, is_user_file: Call
         capture.problems.append(Problem.from_json(record["runtime"]))
         return
     path, name, error = record.get("path"), record.get("name"), record.get("error")
-    if isinstance(path, str) and isinstance(name, str):
-        capture.compiled.add((str(Path(path).resolve()), name))
+    key = (str(Path(path).resolve()), name) if isinstance(path, str) and isinstance(name, str) else None
+    if key is not None:
+        capture.compiled.add(key)
     if isinstance(error, str):
         first_line = error.strip().splitlines()[0] if error.strip() else error
         locations = error_locations(error, is_user_file)
         if not locations and isinstance(path, str) and is_user_file(path):
             locations = ((str(Path(path).resolve()), int(str(record.get("line") or 1))),)
-        capture.problems.append(Problem(ERROR, first_line, locations))
+        problem = Problem(ERROR, first_line, locations, entry=name if isinstance(name, str) else "")
+        capture.problems.append(problem)
+        if key is not None:
+            capture.stopped.setdefault(key, problem)

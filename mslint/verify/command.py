@@ -12,7 +12,7 @@ import json
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from mslint.diagnostics import Severity
@@ -21,13 +21,21 @@ from mslint.engine import load_project
 from mslint.extras import install_command
 from mslint.settings import Settings
 from mslint.verify.capture import RunCapture, capture_run
-from mslint.verify.compiler_output import Problem
+from mslint.verify.compiler_output import ERROR, Problem
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
 from mslint.verify.shards import Shard, entry_name
 from mslint.verify.targets import Target, target_of, targets_of
-from mslint.verify.verdicts import CONFIRMED, CompilerOnly, TargetStatus, Verdict, compiler_only, judge
+from mslint.verify.verdicts import (
+    CONFIRMED,
+    RUN_LEVEL,
+    CompilerOnly,
+    TargetStatus,
+    Verdict,
+    compiler_only,
+    judge,
+)
 
 
 class VerifierUnavailable(Exception):
@@ -112,6 +120,8 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         problems += capture.problems
         for key in capture.compiled:
             statuses.setdefault(key, TargetStatus()).compiled_levels.update(LEVELS)
+        for key, error in capture.stopped.items():
+            statuses.setdefault(key, TargetStatus()).stopped.setdefault(RUN_LEVEL, error)
         if capture.returncode is None:
             _status_reasons(statuses, targets, f"`{capture.command}` did not finish within {request.timeout:g} s")
 
@@ -147,12 +157,16 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     for outcome in outcomes:
         key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)
         status = statuses.setdefault(key, TargetStatus())
+        owner = targets_by_key.get(key) or _compiled_elsewhere(outcome)
+        found = [replace(p, entry=owner.entry) if owner is not None else p for p in outcome.problems]
         if outcome.status == COMPILED:
             status.compiled_levels.add(outcome.job.level)
+            stop = next((p for p in found if p.kind == ERROR), None)
+            if stop is not None:
+                status.stopped.setdefault(outcome.job.level, stop)
         else:
             status.reasons.append(outcome.reason or outcome.status)
-        owner = targets_by_key.get(key) or _compiled_elsewhere(outcome)
-        for problem in outcome.problems:
+        for problem in found:
             problems.append(problem)
             if owner is not None:
                 problem_targets[id(problem)] = owner

@@ -49,6 +49,9 @@ class Problem:
     locations: tuple[Location, ...]
     level: str = ""
     """The syntax level of the compile that showed it (``strict``/``lax``), or the run's own."""
+    entry: str = ""
+    """The Cell or function whose compile (or run) showed it, as diagnostics name entries
+    (``Net.construct``); empty when nothing says which."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,12 +59,15 @@ class Problem:
             "level": self.level,
             "message": self.message,
             "locations": [{"path": path, "line": line} for path, line in self.locations],
+            "entry": self.entry or None,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Problem:
         locations = tuple((str(loc["path"]), int(loc["line"])) for loc in data["locations"])
-        return cls(str(data["kind"]), str(data["message"]), locations, str(data.get("level", "")))
+        return cls(
+            str(data["kind"]), str(data["message"]), locations, str(data.get("level", "")), str(data.get("entry") or "")
+        )
 
 
 def user_file_filter(excluded_roots: Iterable[str]) -> Callable[[str], bool]:

@@ -41,7 +41,7 @@ from mslint.verify.compiler_output import (
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
 from mslint.verify.inputs import TensorSpec, parse_input_specs
-from mslint.verify.runner import COMPILED, NOT_VERIFIABLE
+from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
 
 
@@ -319,8 +319,11 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
             problems = compile_target(obj, inputs, is_user_file, level)
             result["compile_s"] = round(time.perf_counter() - started, 3)
             held = held_parameter_names(obj)
+            if any(p.kind == ERROR for p in problems):
+                result["stopped"] = COMPILE_STAGE
         except ConstructionFailed as failure:
             result["target"] = describe(failure.cell)
+            result["stopped"] = BUILD_STAGE
             problems = [replace(failure.problem, level=level)]
         except NotVerifiable as error:
             return {**result, "status": NOT_VERIFIABLE, "reason": str(error)}

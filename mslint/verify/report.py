@@ -20,7 +20,7 @@ from mslint.verify.compiler_output import (
     Problem,
 )
 from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
-from mslint.verify.runner import COMPILED, Outcome
+from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, Outcome
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
 _LABELS = {CONFIRMED: "confirmed", NOT_REPRODUCED: "not reproduced", NOT_VERIFIABLE: "not verifiable"}
@@ -64,7 +64,7 @@ def render_text(report: VerifyReport) -> str:
 def _verdict_block(verdict: Verdict) -> str:
     d = verdict.diagnostic
     lines = [f"{d.path}:{d.line}:{d.column}: {d.code} {d.symbol} [{_LABELS[verdict.verdict]}] {d.message}"]
-    lines += [f"    {_describe(p)}" for p in _distinct_evidence(verdict)]
+    lines += [f"    {_describe(p)}" + (f" [in {p.entry}]" if p.entry else "") for p in _distinct_evidence(verdict)]
     if verdict.reason:
         lines.append(f"    {verdict.reason}")
     return "\n".join(lines)
@@ -76,9 +76,9 @@ def _describe(problem: Problem) -> str:
 
 
 def _distinct_evidence(verdict: Verdict) -> list[Problem]:
-    seen: dict[tuple[str, str, str], Problem] = {}
+    seen: dict[tuple[str, str, str, str], Problem] = {}
     for problem in verdict.evidence:
-        seen.setdefault((problem.kind, problem.level, problem.message), problem)
+        seen.setdefault((problem.kind, problem.level, problem.message, problem.entry), problem)
     return list(seen.values())
 
 
@@ -91,12 +91,24 @@ def _summary(report: VerifyReport) -> str:
         f"{problems} compiler-only problem{'s' if problems != 1 else ''}."
     )
     if report.outcomes:
-        compiles = [o for o in report.outcomes if o.status == COMPILED]
-        devices = sorted({o.device for o in compiles if o.device})
-        summary += f" {len(compiles)} of {len(report.outcomes)} compiles succeeded"
-        summary += f" on {', '.join(devices)}." if devices else "."
+        summary += " " + _compiles(report.outcomes)
     summary += _comparisons(report.outcomes)
     return f"{summary} Took {report.seconds:g} s."
+
+
+def _compiles(outcomes: list[Outcome]) -> str:
+    """How many compiles ran to the end, and how many stopped where: building the entry,
+    compiling it, or before (no process or no result: crashed, timed out, could not build)."""
+    ran = [o for o in outcomes if o.status == COMPILED]
+    counts = Counter(o.stopped for o in ran)
+    ended = [
+        (counts[BUILD_STAGE], "failed building the entry"),
+        (counts[COMPILE_STAGE], "stopped at a compile error"),
+        (len(outcomes) - len(ran), "could not be run (listed under Not compiled)"),
+    ]
+    devices = sorted({o.device for o in ran if o.device})
+    text = f"{counts[None]} of {len(outcomes)} compiles succeeded" + (f" on {', '.join(devices)}" if devices else "")
+    return text + "".join(f", {count} {what}" for count, what in ended if count) + "."
 
 
 def _comparisons(outcomes: list[Outcome]) -> str:
@@ -142,6 +154,7 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
         "compile_s": outcome.compile_s,
         "wall_s": outcome.wall_s,
         "comparison": outcome.comparison,
+        "stopped": outcome.stopped,
     }
 
 

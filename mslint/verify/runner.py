@@ -23,6 +23,8 @@ from mslint.verify.processes import wait
 
 COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
 LEVELS = ("strict", "lax")
+BUILD_STAGE, COMPILE_STAGE = "build", "compile"
+"""Where a job that ran stopped at an error of the user's code: building the Cell, or compiling it."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Outcome:
     comparison: dict[str, Any] | None = None
     """For a job with ``compare``: ``status`` (``compared``, ``not-comparable``, ``not-run``),
     ``reason`` and ``seconds``; None when nothing was compared (the compile failed)."""
+    stopped: str | None = None
+    """For a job that ran: ``build`` or ``compile`` when an error ended it there, else None."""
 
     @property
     def compiled_key(self) -> tuple[str, str] | None:
@@ -156,6 +160,7 @@ def _outcome(job: Job, record_path: Path, lost: str) -> Outcome:
         result.get("compile_s"),
         wall_s,
         result.get("comparison"),
+        result.get("stopped"),
     )
 
 

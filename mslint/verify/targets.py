@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mslint.diagnostics import Diagnostic
 from mslint.model.module import ModuleInfo
-from mslint.model.project import FunctionRef, Project
+from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.scope import entry_points
 from mslint.settings import Settings
 from mslint.verify.inputs import parse_input_specs
 
 _INPUTS_COMMENT = re.compile(r"#\s*mslint:\s*inputs=(.*)$")
+_SPEC = '"float32[N,...]"'
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,8 @@ class Target:
     kwargs: dict[str, Any] = field(default_factory=dict)
     unbuildable: str | None = None
     """Why the target cannot be built without an ``--example`` factory; None when it can."""
+    forward_only: bool = False
+    """A Cell with ``forward`` and no ``construct``: MindSpore has nothing of it to compile."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -52,44 +56,73 @@ def inputs_comment(lines: list[str], node: ast.ClassDef | ast.FunctionDef | ast.
 
 
 def targets_of(project: Project, settings: Settings) -> list[Target]:
-    """A target for every graph entry of the checked modules."""
+    """A target for every graph entry of the checked modules, and for every Cell that has only
+    ``forward``: compiling it shows MindSpore's own error (it calls ``construct``)."""
     return [
-        _target(module, ref, settings)
+        _target(project, module, ref, settings)
         for module in project.checked_modules
-        for ref in entry_points(project, module)
+        for ref in [*entry_points(project, module), *_forward_only(project, module)]
         if ref.module is module
     ]
 
 
-def _target(module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+def _forward_only(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]:
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.ClassDef) and project.is_cell(cls := ClassRef(module, node)):
+            forward = project.find_method(cls, "forward")
+            if forward is not None and project.find_method(cls, "construct") is None:
+                yield FunctionRef(module, forward.node, cls)
+
+
+def _target(project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+    if ref.owner is not None and ref.node.name not in ("construct", "forward"):
+        reason = f"{ref.display_name} is a @jit method: give an --example factory that returns the bound method"
+        return Target(module.path.resolve(), ref.owner.node.name, ref.display_name, ref.node.lineno, unbuildable=reason)
+    return _buildable(project, module, ref, settings)
+
+
+def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+    """The target with the inputs and constructor arguments configured for it, or one message
+    with everything it still needs."""
     path = module.path.resolve()
     definition = ref.owner.node if ref.owner else ref.node
     name, entry = definition.name, ref.display_name
-    if ref.owner is not None and ref.node.name != "construct":
-        reason = f"{entry} is a @jit method: give an --example factory that returns the bound method"
-        return Target(path, name, entry, ref.node.lineno, unbuildable=reason)
+    forward_only = ref.owner is not None and ref.node.name == "forward"
     if definition not in module.tree.body:
         reason = f"{name} is not defined at module level: give an --example factory that builds it"
-        return Target(path, name, entry, definition.lineno, unbuildable=reason)
-    configured = settings.verify_entries.get(f"{module.name}:{name}")
-    if configured is not None:
-        return Target(path, name, entry, definition.lineno, configured.inputs, configured.kwargs)
+        return Target(path, name, entry, definition.lineno, unbuildable=reason, forward_only=forward_only)
+    key = f"{module.name}:{name}"
+    configured = settings.verify_entries.get(key)
     comment = inputs_comment(module.source_lines, definition)
-    if comment is not None:
+    if comment is not None and not (configured and configured.inputs):
         try:
             parse_input_specs(comment)
         except ValueError as error:
-            return Target(path, name, entry, definition.lineno, unbuildable=f"{path.name}:{definition.lineno}: {error}")
-        return Target(path, name, entry, definition.lineno, comment)
-    needed = _required_inputs(ref.node, is_method=ref.owner is not None)
-    if needed:
+            reason = f"{path.name}:{definition.lineno}: {error}"
+            return Target(path, name, entry, definition.lineno, unbuildable=reason, forward_only=forward_only)
+    inputs = configured.inputs if configured and configured.inputs else comment or ""
+    kwargs = configured.kwargs if configured else {}
+    # MindSpore fails on a Cell without `construct` before it looks at the inputs.
+    needed = [] if inputs or forward_only else _required_inputs(ref.node, is_method=ref.owner is not None)
+    init = project.find_method(ref.owner, "__init__") if ref.owner and not kwargs else None
+    arguments = _required_inputs(init.node, is_method=True) if init is not None else []
+    if needed and arguments:
         reason = (
-            f"no input specs for {entry}({', '.join(needed)}): write `# mslint: inputs=float32[N,...], ...` on the "
-            f'{"class" if ref.owner else "def"} line, add "{module.name}:{name}" to [tool.mslint.verify], '
+            f"no input specs for {entry}({', '.join(needed)}) and no constructor arguments for "
+            f"{name}({', '.join(arguments)}): add "
+            f'"{key}" = {{ inputs = [{", ".join(_SPEC for _ in needed)}], '
+            f"kwargs = {{ {', '.join(f'{a} = ...' for a in arguments)} }} }} to [tool.mslint.verify], "
             "or give an --example factory"
         )
         return Target(path, name, entry, definition.lineno, unbuildable=reason)
-    return Target(path, name, entry, definition.lineno)
+    if needed:
+        reason = (
+            f"no input specs for {entry}({', '.join(needed)}): write `# mslint: inputs={_SPEC[1:-1]}, ...` on the "
+            f'{"class" if ref.owner else "def"} line, add "{key}" to [tool.mslint.verify], '
+            "or give an --example factory"
+        )
+        return Target(path, name, entry, definition.lineno, unbuildable=reason)
+    return Target(path, name, entry, definition.lineno, inputs, kwargs, forward_only=forward_only)
 
 
 def _required_inputs(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> list[str]:

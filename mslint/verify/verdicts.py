@@ -1,8 +1,10 @@
 """Match the compiler's evidence to the linter's findings.
 
-A finding is *confirmed* when a compile showed a problem on its lines, *not reproduced* when
-its entry compiled at both syntax levels without one, and *not verifiable* otherwise (with
-the reason). Problems on lines no finding covers are *compiler-only*.
+A finding is *confirmed* when a compile showed a problem on its lines (whichever entry's
+compile it was: each problem names its entry), *not reproduced* when its own entry compiled
+at both syntax levels to the end without one, and *not verifiable* otherwise, with the reason
+(the entry could not be built, or its compile stopped at another line first). Problems on
+lines no finding covers are *compiler-only*.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
 
 CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE = "confirmed", "not-reproduced", "not-verifiable"
+RUN_LEVEL = "run"
+"""The level of a compile that ``--run``'s command made, at its own syntax level."""
 _OUTSIDE_ENTRIES = (
     "not in a Cell or @jit function that mslint can compile; "
     '`--run "python train.py"` runs your own entry point and records what MindSpore finds there'
@@ -75,6 +79,9 @@ class TargetStatus:
 
     compiled_levels: set[str] = field(default_factory=set)
     reasons: list[str] = field(default_factory=list)
+    stopped: dict[str, Problem] = field(default_factory=dict)
+    """The error that ended the target's own compile (or build), by level: lines after it
+    were never compiled at that level."""
 
 
 def covers(diagnostic: Diagnostic, location: Location) -> bool:
@@ -103,21 +110,34 @@ def judge(
     if target is None:
         return Verdict(diagnostic, NOT_VERIFIABLE, reason=_OUTSIDE_ENTRIES)
     status = statuses.get(target.key, TargetStatus())
+    if status.stopped:
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason=_stopped_reason(status.stopped))
     if {"strict", "lax"} <= status.compiled_levels:
-        stopped = [p for p in problems if p.kind == ERROR and p.level == "lax" and _in_target(p, target)]
-        reason = f"the compile stopped earlier: {stopped[0].message}" if stopped else None
-        return Verdict(diagnostic, NOT_REPRODUCED, reason=reason)
+        return Verdict(diagnostic, NOT_REPRODUCED)
     reasons = status.reasons or [target.unbuildable or f"{target.entry} was not compiled"]
+    if target.forward_only:
+        reasons = [f"{target.name} has `forward` and no `construct`, the method MindSpore compiles", *reasons]
     return Verdict(diagnostic, NOT_VERIFIABLE, reason="; ".join(dict.fromkeys(reasons)))
+
+
+def _stopped_reason(stopped: dict[str, Problem]) -> str:
+    """``the compile stopped at FILE:LINE (MESSAGE) in STRICT``, once per place and message."""
+    levels: dict[tuple[str, str], list[str]] = {}
+    for level, problem in stopped.items():
+        place = f"{_display(problem.locations[-1][0])}:{problem.locations[-1][1]}" if problem.locations else ""
+        levels.setdefault((place, problem.message), []).append(_LEVEL_NAMES.get(level, level.upper()))
+    return "; ".join(
+        f"the compile stopped{' at ' + place if place else ''} ({message}) in {' and '.join(names)}"
+        for (place, message), names in levels.items()
+    )
+
+
+_LEVEL_NAMES = {RUN_LEVEL: "your --run command"}
 
 
 def _predicts_compile_time(diagnostic: Diagnostic) -> bool:
     rule = rule_named(diagnostic.symbol)
     return rule is not None and rule.compile_time_evidence
-
-
-def _in_target(problem: Problem, target: Target) -> bool:
-    return any(path == str(target.path) for path, _ in problem.locations)
 
 
 def compiler_only(

@@ -1,0 +1,242 @@
+"""Exact verdicts of ``mslint verify`` on several Cells in one file, each compiled for real:
+a Cell's verdict rests on its own compiles, never on another Cell's error in the same file."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mslint.settings import Settings, VerifyEntry
+from mslint.verify.command import VerifyReport, VerifyRequest, verify
+from mslint.verify.report import render_json, render_text
+
+CELLS = """
+import numpy as np
+from mindspore import nn
+
+
+class Folded(nn.Cell):  # mslint: inputs=float32[2]
+    def construct(self, x, scale=None):
+        if scale is None:
+            return x
+        return x * np.sqrt(scale)  # line of Folded
+
+
+class StopsEarly(nn.Cell):  # mslint: inputs=float32[2]
+    def construct(self, x, scale=None):
+        with open("weights.txt") as handle:  # line of the stop
+            handle.read()
+        if scale is None:
+            return x
+        return x * np.sqrt(scale)  # line after the stop
+
+
+class BuildFails(nn.Cell):  # mslint: inputs=float32[2]
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 3, 3, padding=1)  # line of the build error
+
+    def construct(self, x):
+        return np.exp(x)  # line never built
+
+
+class NeedsWidth(nn.Cell):  # mslint: inputs=float32[2]
+    def __init__(self, width):
+        super().__init__()
+        self.width = width
+
+    def construct(self, x):
+        return np.log(x)  # line of NeedsWidth
+
+
+class WidthFromConfig(nn.Cell):  # mslint: inputs=float32[2]
+    def __init__(self, width):
+        super().__init__()
+        self.width = width
+
+    def construct(self, x):
+        return np.log(x)  # line of WidthFromConfig
+
+
+class NeedsEverything(nn.Cell):
+    def __init__(self, width, depth):
+        super().__init__()
+        self.width = width
+
+    def construct(self, x, mask):
+        return np.tanh(x)  # line of NeedsEverything
+
+
+class TorchStyle(nn.Cell):  # line of TorchStyle
+    def forward(self, x):
+        return x
+
+
+class TorchStyleWithWidth(nn.Cell):  # line of TorchStyleWithWidth
+    def __init__(self, width):
+        super().__init__()
+        self.width = width
+
+    def forward(self, x):
+        return x
+"""
+
+
+def line_of(marker: str) -> int:
+    return next(number for number, text in enumerate(CELLS.lstrip("\n").splitlines(), 1) if f"# {marker}" in text)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> VerifyReport:
+    path = tmp_path_factory.mktemp("cells") / "cells.py"
+    path.write_text(textwrap.dedent(CELLS).lstrip("\n"))
+    # kwargs in [tool.mslint.verify], the inputs in the comment on the class line
+    settings = Settings(verify_entries={"cells:WidthFromConfig": VerifyEntry(kwargs={"width": 3})})
+    return verify(VerifyRequest([path], jobs=1, compare=False), settings)
+
+
+@pytest.fixture(scope="module")
+def findings(report: VerifyReport) -> dict[int, dict[str, Any]]:
+    return {f["line"]: f for f in json.loads(render_json(report))["findings"]}
+
+
+@pytest.mark.mindspore
+def test_another_cells_error_is_not_a_reason(findings: dict[int, dict[str, Any]]) -> None:
+    folded = findings[line_of("line of Folded")]
+    assert folded["verdict"] == "not-reproduced"
+    assert folded["reason"] is None, "StopsEarly's error in the same file says nothing about Folded"
+    stop = findings[line_of("line of the stop")]
+    assert stop["verdict"] == "confirmed"
+    assert {e["entry"] for e in stop["evidence"]} == {"StopsEarly.construct"}, "evidence names the entry it came from"
+
+
+@pytest.mark.mindspore
+def test_a_line_after_the_stop_is_not_verifiable(findings: dict[int, dict[str, Any]]) -> None:
+    after = findings[line_of("line after the stop")]
+    assert after["verdict"] == "not-verifiable"
+    stop = line_of("line of the stop")
+    assert after["reason"].startswith(f"the compile stopped at cells.py:{stop} (") or (
+        f"cells.py:{stop} (" in after["reason"]
+    ), after["reason"]
+    assert after["reason"].endswith("in STRICT and LAX"), after["reason"]
+    never_built = findings[line_of("line never built")]
+    assert never_built["verdict"] == "not-verifiable"
+    assert f"cells.py:{line_of('line of the build error')} (" in never_built["reason"]
+    assert "raised building BuildFails" in never_built["reason"]
+
+
+@pytest.mark.mindspore
+def test_summary_counts_builds_and_compiles_that_failed(report: VerifyReport) -> None:
+    summary = render_text(report).splitlines()[-1]
+    # Seven Cells at two levels each; NeedsEverything is never started. NeedsWidth and
+    # TorchStyleWithWidth cannot be built without arguments; TorchStyle has no `construct`;
+    # STRICT rejects WidthFromConfig's numpy call on a tensor, LAX falls back.
+    counts = (
+        r"3 of 14 compiles succeeded on \w+, 2 failed building the entry, 5 stopped at a compile error, "
+        r"4 could not be run \(listed under Not compiled\)\."
+    )
+    assert re.search(counts, summary), summary
+
+
+@pytest.mark.mindspore
+def test_one_message_lists_specs_and_constructor_arguments(findings: dict[int, dict[str, Any]]) -> None:
+    reason = findings[line_of("line of NeedsEverything")]["reason"]
+    assert "no input specs for NeedsEverything.construct(x, mask)" in reason
+    assert "no constructor arguments for NeedsEverything(width, depth)" in reason
+    assert '"cells:NeedsEverything" = { inputs = ["float32[N,...]", "float32[N,...]"], ' in reason
+    assert "kwargs = { width = ..., depth = ... } }" in reason
+    configured = findings[line_of("line of WidthFromConfig")]
+    assert configured["verdict"] == "confirmed", "built with the kwargs of the config and the inputs of the comment"
+    needs_width = findings[line_of("line of NeedsWidth")]
+    assert needs_width["verdict"] == "not-verifiable" and "constructor needs arguments" in needs_width["reason"]
+
+
+@pytest.mark.mindspore
+def test_a_cell_with_only_forward_is_explained_as_such(findings: dict[int, dict[str, Any]]) -> None:
+    torch_style = findings[line_of("line of TorchStyle")]
+    assert torch_style["symbol"] == "forward-instead-of-construct"
+    assert torch_style["verdict"] == "confirmed", "compiling it shows MindSpore's own error"
+    assert any("'construct' is not defined" in e["message"] for e in torch_style["evidence"])
+    with_width = findings[line_of("line of TorchStyleWithWidth")]
+    assert with_width["verdict"] == "not-verifiable"
+    assert with_width["reason"].startswith("TorchStyleWithWidth has `forward` and no `construct`"), with_width
+    assert "constructor needs arguments" in with_width["reason"]
+    assert all("that mslint can compile" not in (f["reason"] or "") for f in findings.values())
+
+
+@pytest.mark.mindspore
+def test_run_passes_the_commands_output_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from mslint.cli import main
+
+    (tmp_path / "train.py").write_text("print('step 1 done')\nraise RuntimeError('out of batteries')\n")
+    monkeypatch.chdir(tmp_path)
+    code = main(["verify", "train.py", "--run", f"{sys.executable} train.py", "--format", "json"])
+    out, err = capfd.readouterr()
+    assert json.loads(out)["run"]["returncode"] == 1 and code == 0
+    assert "step 1 done" in err, "the command's stdout goes to stderr, as it comes"
+    assert "Traceback (most recent call last)" in err and "RuntimeError: out of batteries" in err
+
+
+RUN_SCRIPT = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class Folded(nn.Cell):
+    def construct(self, x, scale=None):
+        if scale is None:
+            return x
+        return x * np.sqrt(scale)  # line of Folded
+
+
+class StopsEarly(nn.Cell):
+    def construct(self, x, scale=None):
+        with open("weights.txt") as handle:  # line of the stop
+            handle.read()
+        if scale is None:
+            return x
+        return x * np.sqrt(scale)  # line after the stop
+
+
+x = ms.Tensor(np.ones(2), ms.float32)
+Folded()(x)
+StopsEarly()(x)
+"""
+
+
+@pytest.mark.mindspore
+def test_a_compile_of_the_run_command_that_stopped_is_its_entrys_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from mslint.cli import main
+
+    (tmp_path / "train.py").write_text(RUN_SCRIPT.lstrip("\n"))
+    monkeypatch.chdir(tmp_path)
+    main(["verify", "train.py", "--run", f"{sys.executable} train.py", "--format", "json", "--no-compare"])
+    out, _ = capfd.readouterr()
+    lines = RUN_SCRIPT.lstrip("\n").splitlines()
+    line = {
+        marker: next(n for n, text in enumerate(lines, 1) if f"# {marker}" in text)
+        for marker in ("line of Folded", "line of the stop", "line after the stop")
+    }
+    findings = {f["line"]: f for f in json.loads(out)["findings"]}
+    assert findings[line["line of Folded"]]["verdict"] == "not-reproduced"
+    assert findings[line["line of Folded"]]["reason"] is None
+    after = findings[line["line after the stop"]]
+    assert after["verdict"] == "not-verifiable"
+    # The run's record locates the error on the `with` line, or on the definition when the
+    # error names no line of train.py (MindSpore 2.10's TypeError for `open` names none).
+    stopped_at = {line["line of the stop"], line["line of the stop"] - 2}
+    assert any(f"the compile stopped at train.py:{n} (" in after["reason"] for n in stopped_at), after["reason"]
+    assert after["reason"].endswith("in your --run command"), after["reason"]
