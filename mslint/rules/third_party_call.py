@@ -133,8 +133,9 @@ def rejected_on_constants(release: str, qualname: str) -> str:
     the first missing key fails); "" where it compiles."""
     table = syntax_table(release)
     for row in (f"stdlib.{qualname}", f"stdlib.{qualname}/constant"):
-        if table.has(row) and table.outcome(row, "construct", "lax").kind == ERROR:
-            return table.outcome(row, "construct", "lax").message
+        outcome = table.outcome(row, "construct", "lax") if table.has(row) else None
+        if outcome is not None and outcome.kind == ERROR:
+            return outcome.message
     return ""
 
 

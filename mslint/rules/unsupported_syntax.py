@@ -278,32 +278,42 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
         return
     if name == "vars" and not call.args:
         return
+    if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
+        return  # `next(iter(x))`: the finding on `iter` says it
     arguments = [*call.args, *(k.value for k in call.keywords)]
     on_graph = (name in _CODE_RUNNERS and _code_reads_locals(call, function)) or any(
         function.kind(a) is Kind.GRAPH for a in arguments
     )
-    release = function.project.mindspore_release
     rows = (f"builtin.{name}/tensor", f"builtin.{name}/constant") if on_graph else (f"builtin.{name}/constant",)
-    if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
-        return  # `next(iter(x))`: the finding on `iter` says it
     if name == "len" and len(call.args) == 1 and _is_string(call.args[0], function):
         rows = (f"builtin.{name}/string",)
-    table = syntax_table(release)
+    table = syntax_table(function.project.mindspore_release)
     row = next((r for r in rows if table.has(r)), None)
     if row is None:
         return
-    position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
-    verdict = measured_verdict(release, row, position)
+    of = {"tensor": "a graph value", "string": "a string"}.get(row.rpartition("/")[2], "constants")
+    yield from _measured(
+        call,
+        f"Python's `{name}` of {of} in graph code",
+        row,
+        function,
+        hint="use a `mindspore.ops` equivalent (`ops.any`, `ops.sort`, `ops.floor_divide`, ...) or keep it in "
+        "host code",
+    )
+
+
+def _measured(
+    node: ast.AST, subject: str, row: str, function: GraphFunction, hint: str, position: str | None = None
+) -> Iterator[Finding]:
+    """A finding on ``node`` where the syntax table's ``row`` says the compiler rejects, interprets
+    or diverges on it, at ``position`` (by default ``jit`` in a ``@jit`` function, else
+    ``construct``)."""
+    if position is None:
+        position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
+    verdict = measured_verdict(function.project.mindspore_release, row, position)
     if verdict is not None:
         message, severity = verdict
-        of = {"tensor": "a graph value", "string": "a string"}.get(row.rpartition("/")[2], "constants")
-        yield Finding(
-            call,
-            f"Python's `{name}` of {of} in graph code: {message}",
-            hint="use a `mindspore.ops` equivalent (`ops.any`, `ops.sort`, `ops.floor_divide`, ...) or keep it in "
-            "host code",
-            severity=severity,
-        )
+        yield Finding(node, f"{subject}: {message}", hint=hint, severity=severity)
 
 
 def _code_reads_locals(call: ast.Call, function: GraphFunction) -> bool:
@@ -497,30 +507,25 @@ def _measured_operator(operation: ast.BinOp, function: GraphFunction) -> Iterato
     if not any(function.kind(side) is Kind.GRAPH for side in (operation.left, operation.right)):
         return
     name = type(operation.op).__name__
-    row = f"expr.BinOp/tensor-{name.lower()}"
-    position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
-    verdict = measured_verdict(function.project.mindspore_release, row, position)
-    if verdict is not None:
-        message, severity = verdict
-        yield Finding(
-            operation,
-            f"the `{name}` operator on a graph value: {message}",
-            hint="use the `mindspore.ops` operation (`ops.bitwise_left_shift`, ...)",
-            severity=severity,
-        )
+    yield from _measured(
+        operation,
+        f"the `{name}` operator on a graph value",
+        f"expr.BinOp/tensor-{name.lower()}",
+        function,
+        hint="use the `mindspore.ops` operation (`ops.bitwise_left_shift`, ...)",
+    )
 
 
 def _nested_comprehension(comprehension: ast.ListComp, function: GraphFunction) -> Iterator[Finding]:
     """A list comprehension with several ``for`` clauses, where the syntax table finds it rejected."""
-    verdict = measured_verdict(function.project.mindspore_release, "comprehension.list/nested", "construct")
-    if verdict is not None:
-        message, severity = verdict
-        yield Finding(
-            comprehension,
-            f"a list comprehension with {len(comprehension.generators)} `for` clauses: {message}",
-            hint="nest two comprehensions (`[[f(i, j) for j in b] for i in a]`) or write the loops out",
-            severity=severity,
-        )
+    yield from _measured(
+        comprehension,
+        f"a list comprehension with {len(comprehension.generators)} `for` clauses",
+        "comprehension.list/nested",
+        function,
+        hint="nest two comprehensions (`[[f(i, j) for j in b] for i in a]`) or write the loops out",
+        position="construct",
+    )
 
 
 def _assigned_and_never_read(value: ast.expr, function: GraphFunction) -> bool:
