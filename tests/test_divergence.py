@@ -283,3 +283,35 @@ def test_a_run_that_raises_is_named_by_its_first_line_of_words() -> None:
 
     message = "----------------------------------------------------\n- Kernel select failed:\n---"
     assert _one_line(RuntimeError(message)) == "RuntimeError: - Kernel select failed:"
+
+
+@pytest.mark.mindspore
+def test_a_jit_helper_runs_as_python_in_pynative(write: Callable[[str, str], Path]) -> None:
+    """A ``@jit`` function compiles even in PyNative; the reference run is the Python program, so
+    the global counter it loses in graph mode shows."""
+    from mslint.verify.runner import Job, run_jobs
+
+    path = write(
+        "jit_helper.py",
+        """
+        import mindspore as ms
+        from mindspore import nn
+
+        calls = 0
+
+
+        @ms.jit
+        def count(x):
+            global calls
+            calls += 1
+            return x * 2
+
+
+        class Net(nn.Cell):  # mslint: inputs=float32[2,4]
+            def construct(self, x):
+                return count(x)
+        """,
+    )
+    (outcome,) = run_jobs([Job(path, "Net", "lax", "float32[2,4]", compare=True)], 120, 1, None)
+    message = "graph mode keeps global jit_helper.calls at 0 after 2 calls; PyNative has 2"
+    assert [(p.kind, p.message, p.locations) for p in outcome.problems] == [("divergence", message, ((str(path), 10),))]

@@ -8,6 +8,9 @@ module globals (restored between modes), in eval mode, and is called twice; afte
 the outputs, the Python state of the user's Cells (attributes that are not Cells or
 Parameters), the module globals the entry's code names, and the Parameter values are taken.
 
+PyNative is the Python program as written: every ``@jit`` in it (the entry's, a helper's, a
+training step's) runs as plain Python there (MindSpore's ``MS_JIT=0``), since a ``@jit``
+function compiles even in PyNative and would lose a global write the same way graph mode does.
 PyNative runs twice, the second time with another MindSpore seed (Python's and numpy's stay):
 when the two disagree, the result depends on MindSpore's random operators (or on something
 else that changes from run to run, such as a clock), and the entry is *not comparable*: a
@@ -25,6 +28,7 @@ import contextlib
 import copy
 import inspect
 import math
+import os
 import random
 import sys
 import time
@@ -137,11 +141,18 @@ def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> lis
     """Build a fresh instance in ``mode`` and call it ``CALLS`` times: a snapshot of the instance
     as built, then one after each call."""
     import mindspore as ms
-    import numpy as np
 
     for item in watched.state:
         setattr(item.holder, item.name, copy.deepcopy(item.saved))
     ms.set_context(mode=mode)
+    with _jit_disabled(mode == ms.PYNATIVE_MODE):
+        return _calls(build, mode, watched, mindspore_seed)
+
+
+def _calls(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> list[Snapshot]:
+    import mindspore as ms
+    import numpy as np
+
     _seed(_SEED)
     target, inputs = build()
     cells = _cells_of(target)
@@ -149,8 +160,6 @@ def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> lis
         cell.set_train(False)
     if mode == ms.GRAPH_MODE and not isinstance(target, ms.nn.Cell) and not hasattr(target, "__wrapped__"):
         target = ms.jit(target)
-    if mode == ms.PYNATIVE_MODE and not isinstance(target, ms.nn.Cell):
-        target = _python_function(target)
     ms.set_seed(mindspore_seed)
     np.random.seed(_SEED)
     random.seed(_SEED)
@@ -158,11 +167,19 @@ def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> lis
     return [built, *(watched.snapshot(target(*inputs), cells) for _ in range(CALLS))]
 
 
-def _python_function(target: Any) -> Any:
-    """The Python function under ``@jit`` (which compiles even in PyNative), bound as ``target`` is."""
-    if isinstance(target, MethodType):
-        return MethodType(inspect.unwrap(target.__func__), target.__self__)
-    return inspect.unwrap(target)
+@contextlib.contextmanager
+def _jit_disabled(disabled: bool) -> Iterator[None]:
+    """MindSpore's ``@jit`` reads ``MS_JIT`` at each call: ``0`` runs the function as Python."""
+    saved = os.environ.get("MS_JIT")
+    if disabled:
+        os.environ["MS_JIT"] = "0"
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("MS_JIT", None)
+        else:
+            os.environ["MS_JIT"] = saved
 
 
 def _seed(seed: int) -> None:
