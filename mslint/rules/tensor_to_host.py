@@ -18,8 +18,8 @@ class TensorToHostInGraph(Rule):
     ## What it does
     Flags `.asnumpy()`, `.numpy()` and `.tolist()` called on a graph value (a tensor, an
     input, or something computed from one) in graph code, `.asnumpy()` on a tensor built in
-    graph code even from constants (`ops.ones((2, 3)).asnumpy()`), and `Tensor(x)` of a graph
-    value. `.item()`, `int(t)` and `float(t)` compile in MindSpore 2.10 and are not flagged,
+    graph code even from constants (`ops.ones((2, 3)).asnumpy()`), and `Tensor(x)` or
+    `mindspore.tensor(x)` of a graph value. `.item()`, `int(t)` and `float(t)` compile in MindSpore 2.10 and are not flagged,
     nor are these methods on compile-time constants (a numpy array built in `__init__`; a
     tensor attribute's `self.t.asnumpy()`, which LAX folds but STRICT rejects, is not
     flagged either).
@@ -28,8 +28,8 @@ class TensorToHostInGraph(Rule):
     A graph has no host copy of its tensors. In STRICT the compiler rejects the call
     (`AttributeError: In JIT strict mode, cannot get attributes asnumpy ...`); in LAX it
     falls back to the Python interpreter for that line, which cuts the graph, copies the
-    tensor to the host on every step and blocks graph sinking on Ascend. `Tensor(x)` of a
-    graph value is the same copy (`ValueError: When handling script 'Tensor(input_data, ...)'
+    tensor to the host on every step and blocks graph sinking on Ascend. `Tensor(x)` or
+    `mindspore.tensor(x)` of a graph value is the same copy (`ValueError: When handling script 'Tensor(input_data, ...)'
     ..., the inputs should be constant` in STRICT).
 
     ## Example
@@ -60,7 +60,7 @@ class TensorToHostInGraph(Rule):
         if _builds_tensor_from_graph_value(node, function):
             yield Finding(
                 node,
-                "`Tensor(...)` of a graph value goes through the host, which graph code cannot do",
+                f"`{ast.unparse(node.func)}(...)` of a graph value goes through the host, which graph code cannot do",
                 hint="the value is a tensor already: use it as it is, or cast it with `.astype(dtype)`",
             )
             return
@@ -76,8 +76,9 @@ class TensorToHostInGraph(Rule):
 
 
 def _builds_tensor_from_graph_value(call: ast.Call, function: GraphFunction) -> bool:
-    """``Tensor(x)`` with ``x`` a graph value: STRICT rejects it, LAX runs it in the interpreter."""
-    if not is_mindspore_name(function.qualname(call.func), "Tensor"):
+    """``Tensor(x)`` or ``mindspore.tensor(x)`` with ``x`` a graph value: STRICT rejects it, LAX
+    runs it in the interpreter."""
+    if not is_mindspore_name(function.qualname(call.func), "Tensor", "tensor"):
         return False
     data = call.args[:1] + [k.value for k in call.keywords if k.arg == "input_data"]
     return any(

@@ -35,6 +35,11 @@ class TensorOfGraphValue(nn.Cell):  # mslint: inputs=float32[2,3]
         return ms.Tensor(x * 2) + 1  # expect: tensor-to-host-in-graph
 
 
+class TensorFunctionOfGraphValue(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return ms.tensor(x) * 2  # expect: tensor-to-host-in-graph
+
+
 class HostCopyOfConstantTensor(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         ones = ops.ones((2, 3), ms.float32)

@@ -44,3 +44,9 @@ class TensorOfPythonNumbers(nn.Cell):  # mslint: inputs=float32[2,4]
         count = x.shape[0] * 2
         count = ms.Tensor([count], ms.float32)
         return x * count
+
+
+class TensorFunctionOfConstants(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        scale = ms.tensor([2.0], ms.float32)
+        return x * scale + ms.tensor(x.shape[0], ms.float32)
