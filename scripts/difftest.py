@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import ast
 import fnmatch
+import functools
 import json
 import random
 import re
@@ -50,6 +51,7 @@ from graph_syntax.compose import Package, Site, compose, random_program
 from graph_syntax.difftest_forms import DIFFTEST_FORMS
 from graph_syntax.forms import SEED_FORMS, Form
 
+from mslint.syntax_table import OK, syntax_table
 from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, ERROR, Problem
 from mslint.verify.runner import COMPILED, CRASHED, TIMED_OUT, Job, Outcome, run_jobs
 
@@ -138,18 +140,48 @@ def write_tree(tree: Path, packages: Iterable[Package]) -> None:
             (folder / name).write_text(text)
 
 
-def compile_all(tree: Path, packages: list[Package], workers: int, timeout: float) -> tuple[list[Outcomes], int]:
-    """Each package's (STRICT, LAX) outcomes and the number of compiles. LAX is compiled only where
-    STRICT went through with evidence (LAX shows each fallback, where STRICT rejects the first):
-    what STRICT compiles without evidence, LAX compiles the same way, and a program STRICT stops
-    is judged form by form (:func:`run_chunk`); STRICT's outcome stands for both."""
+def compile_all(
+    tree: Path, packages: list[Package], workers: int, timeout: float, flagged: Iterable[str] = ()
+) -> tuple[list[Outcomes], int]:
+    """Each package's (STRICT, LAX) outcomes and the number of compiles. A program STRICT stops is
+    judged form by form (:func:`run_chunk`), so LAX is compiled only where STRICT went through,
+    and there only where LAX may show more: where STRICT showed evidence (LAX shows each
+    fallback, where STRICT rejects the first), where mslint reports something (``flagged``: the
+    names of those packages) that STRICT did not show, or where a form is one the syntax table
+    found LAX alone to interpret or to run differently (:func:`lax_only_forms`). Elsewhere
+    STRICT's outcome stands for both."""
+    flagged = set(flagged)
+    lax_only = lax_only_forms()
     strict = run_jobs([_job(tree, p, "strict") for p in packages], timeout, workers, None)
-    again = [i for i, o in enumerate(strict) if not _stopped(o) and any(map(is_hazard, o.problems))]
+    again = [
+        i
+        for i, o in enumerate(strict)
+        if not _stopped(o)
+        and (
+            any(map(is_hazard, o.problems))
+            or packages[i].name in flagged
+            or any(s.placement.form.id in lax_only for s in packages[i].sites)
+        )
+    ]
     lax = dict(zip(again, run_jobs([_job(tree, packages[i], "lax") for i in again], timeout, workers, None)))
     return [(outcome, lax.get(i, outcome)) for i, outcome in enumerate(strict)], len(strict) + len(lax)
 
 
 Progress = Callable[["Run"], None]
+
+
+@functools.cache
+def lax_only_forms() -> frozenset[str]:
+    """The rows of the syntax table that STRICT compiles cleanly at some position where LAX
+    interprets them or runs them differently from PyNative (an f-string of a tensor, a lambda in
+    a loop, a write to a module global)."""
+    table = syntax_table()
+    return frozenset(
+        row
+        for row in table.ids()
+        for position in table.positions(row)
+        if table.outcome(row, position, "strict").kind == OK and table.outcome(row, position, "lax").kind != OK
+    )
 
 
 def _job(tree: Path, package: Package, level: str) -> Job:
@@ -281,15 +313,13 @@ def run_chunk(tree: Path, packages: list[Package], workers: int, timeout: float)
     compiler shows is that form's."""
     started = time.perf_counter()
     write_tree(tree, packages)
-    outcomes, compiles = compile_all(tree, packages, workers, timeout)
+    outcomes, compiles = compile_all(tree, packages, workers, timeout, _by_package(lint(tree)))
     stopped = [p for p, pair in zip(packages, outcomes) if any(map(_judged_alone, pair))]
     solos = [solo(p, site) for p in stopped for site in p.sites]
     write_tree(tree, solos)
-    solo_outcomes, solo_compiles = compile_all(tree, solos, workers, timeout)
+    by_package = _by_package(lint(tree))
+    solo_outcomes, solo_compiles = compile_all(tree, solos, workers, timeout, by_package)
     compile_s = time.perf_counter() - started
-    by_package: dict[str, list[dict[str, Any]]] = {}
-    for finding in lint(tree):
-        by_package.setdefault(Path(finding["path"]).parts[0], []).append(finding)
     judged = [p for p in packages if p not in stopped] + solos
     pairs = dict(zip([p.name for p in packages + solos], outcomes + solo_outcomes))
     runs = [judge(tree, p, *pairs[p.name], by_package.get(p.name, [])) for p in judged]
@@ -304,6 +334,14 @@ def run_chunk(tree: Path, packages: list[Package], workers: int, timeout: float)
         [u for _, _, unowned in runs for u in unowned] + [note for note in interplay if note],
         len(solos),
     )
+
+
+def _by_package(findings: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """mslint's findings by the program (the folder of the tree) they are in."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for finding in findings:
+        found.setdefault(Path(finding["path"]).parts[0], []).append(finding)
+    return found
 
 
 def _judged_alone(outcome: Outcome) -> bool:

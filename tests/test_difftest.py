@@ -103,6 +103,21 @@ def test_a_frozen_value_is_evidence_only_where_it_must_be_taken_per_call(tmp_pat
     assert _judge(tmp_path, [RANDOM, CONSTANT], frozen, []) == ["miss", "agree"]
 
 
+def test_lax_is_compiled_for_the_forms_only_lax_shows() -> None:
+    lax_only = difftest.lax_only_forms()
+    assert {"format.fstring/tensor", "expr.Lambda/local", "state.global-int.augassign"} <= lax_only
+    assert not {"builtin.abs/constant", "numpy.call/tensor", "stmt.Try/except"} & lax_only
+
+
+@pytest.mark.mindspore
+def test_lax_is_compiled_where_mslint_reports_what_strict_did_not_show(tmp_path: Path) -> None:
+    packages = [compose(name, "cell", [Placement(RELU, ())]) for name in ("flagged", "plain")]
+    difftest.write_tree(tmp_path, packages)
+    (flagged, plain), compiles = difftest.compile_all(tmp_path, packages, 2, 120, ["flagged"])
+    assert [o.job.level for o in flagged] == ["strict", "lax"] and compiles == 3
+    assert [o.job.level for o in plain] == ["strict", "strict"], "STRICT's outcome stands for both"
+
+
 def test_known_limits_match_kind_form_and_position_globs() -> None:
     known = difftest.Known("miss", "format.*", "cell:*", "why")
     assert known.covers("miss", "format.fstring/tensor", "cell:method/loop")

@@ -19,8 +19,9 @@ class TensorToHostInGraph(Rule):
     Flags `.asnumpy()`, `.numpy()` and `.tolist()` called on a graph value (a tensor, an
     input, or something computed from one) in graph code, `.asnumpy()` on a tensor built in
     graph code even from constants (`ops.ones((2, 3)).asnumpy()`), and `Tensor(x)` or
-    `mindspore.tensor(x)` of a graph value. `.item()`, `int(t)` and `float(t)` compile in MindSpore 2.10 and are not flagged,
-    nor are these methods on compile-time constants (a numpy array built in `__init__`; a
+    `mindspore.tensor(x)` of a graph value. `.item()`, `int(t)` and `float(t)` compile in
+    MindSpore 2.10 and are not flagged, nor are these methods on compile-time constants (a
+    numpy array built in `__init__`; a
     tensor attribute's `self.t.asnumpy()`, which LAX folds but STRICT rejects, is not
     flagged either).
 
