@@ -21,9 +21,8 @@ class TensorToHostInGraph(Rule):
     graph code even from constants (`ops.ones((2, 3)).asnumpy()`), and `Tensor(x)` or
     `mindspore.tensor(x)` of a graph value. `.item()`, `int(t)` and `float(t)` compile in
     MindSpore 2.10 and are not flagged, nor are these methods on compile-time constants (a
-    numpy array built in `__init__`; a
-    tensor attribute's `self.t.asnumpy()`, which LAX folds but STRICT rejects, is not
-    flagged either).
+    numpy array built in `__init__`; a tensor attribute's `self.t.asnumpy()`, which LAX folds
+    but STRICT rejects, is not flagged either).
 
     ## Why it breaks graph mode
     A graph has no host copy of its tensors. In STRICT the compiler rejects the call
