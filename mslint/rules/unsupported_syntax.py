@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from functools import cache
+from typing import Optional
 
 from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, is_jit_class
@@ -74,26 +75,81 @@ _JUDGED_ELSEWHERE = frozenset(
 _CODE_RUNNERS = frozenset({"eval", "exec"})
 
 
+def lax_only_severity(settings: Settings) -> Severity:
+    """Code STRICT compiles and LAX runs in the Python interpreter: a warning in LAX, a note in STRICT."""
+    return Severity.WARNING if settings.syntax_level == "lax" else Severity.INFO
+
+
+Verdict = tuple[str, Optional[SeverityChoice]]
+"""A finding's message and severity (None: the rule's)."""
+_MOST_SEVERE_FIRST: tuple[SeverityChoice | None, ...] = (None, fallback_severity, lax_only_severity)
+# Where graph code is nested, as the table's positions name it, and how a finding says so.
+_NESTED_POSITIONS = {"loop": "in a `for` loop", "branch": "under an `if` on a tensor"}
+# The table's ``branch`` programs join ``y = x`` with the form's ``y``: a form that leaves a row of
+# ``x`` in ``y`` fails to join there, which says nothing of the form.
+_JOIN_ERROR = "Cannot join the return values of different branches"
+
+
 @cache
-def measured_verdict(release: str, row: str, position: str) -> tuple[str, SeverityChoice | None] | None:
-    """What the syntax table of ``release`` says of a row at ``position`` (``construct``
-    or ``jit``): the finding's message and severity (None: the rule's), or None where both
-    levels compile it (folding constants at compile time is what the compiler should do)."""
+def measured_verdict(release: str, row: str, position: str) -> Verdict | None:
+    """What the syntax table of ``release`` says of a row at ``position``: the finding's message
+    and severity, or None where both levels compile it (folding constants at compile time is
+    what the compiler should do)."""
     table = syntax_table(release)
     if not table.has(row) or position not in table.positions(row):
         return None
     strict, lax = table.outcome(row, position, "strict"), table.outcome(row, position, "lax")
+    if position == "branch" and _JOIN_ERROR in strict.message + lax.message:
+        return None
     if lax.kind == ERROR and lax.on_hazard_line:
         return "MindSpore rejects it at every syntax level", None
     if lax.kind == DIVERGENCE:
         return "graph mode returns another result than PyNative", None
     if not (strict.kind == ERROR and strict.on_hazard_line):
+        if lax.kind == FALLBACK and lax.on_hazard_line:
+            return "STRICT compiles it, LAX runs it in the Python interpreter", lax_only_severity
         return None
     lax_does = {FALLBACK: "runs it in the Python interpreter", COMPILE_TIME: "runs it once, while compiling"}
     message = f"STRICT rejects it, LAX {lax_does.get(lax.kind, 'accepts it')}"
     if "grad" in table.positions(row) and table.outcome(row, "grad", "lax").kind == ERROR:
         return f"{message}, but not under `value_and_grad`, where the compile fails", None
     return message, fallback_severity
+
+
+def table_positions(node: ast.AST, function: GraphFunction) -> tuple[str, ...]:
+    """The positions of the syntax table ``node`` is at: ``jit`` in a ``@jit`` function, else
+    ``construct``; and ``loop`` in the body of a ``for``, ``branch`` under an ``if`` on a tensor."""
+    positions = ["jit" if is_jit_decorated(function.node, function.module) else "construct"]
+    blocks = _enclosing_blocks(function.node).get(id(node), ())
+    if any(isinstance(b, ast.For) for b in blocks):
+        positions.append("loop")
+    if any(isinstance(b, ast.If) and function.kind(b.test) is Kind.GRAPH for b in blocks):
+        positions.append("branch")
+    return tuple(positions)
+
+
+_BLOCKS = "_mslint_blocks"
+
+
+def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
+    """By node id: the ``for`` statements whose body and the ``if`` statements whose branches hold
+    the node, outermost first (kept on the function node, as :mod:`mslint.model.walk` keeps its lists)."""
+    cached: dict[int, tuple[ast.stmt, ...]] | None = function.__dict__.get(_BLOCKS)
+    if cached is None:
+        cached = {}
+        stack: list[tuple[ast.AST, tuple[ast.stmt, ...]]] = [(function, ())]
+        while stack:
+            node, blocks = stack.pop()
+            cached[id(node)] = blocks
+            for name, value in ast.iter_fields(node):
+                nested = (isinstance(node, ast.For) and name == "body") or (
+                    isinstance(node, ast.If) and name in ("body", "orelse")
+                )
+                inner = (*blocks, node) if nested and isinstance(node, ast.stmt) else blocks
+                children = value if isinstance(value, list) else [value]
+                stack.extend((child, inner) for child in children if isinstance(child, ast.AST))
+        setattr(function, _BLOCKS, cached)
+    return cached
 
 
 # Tensor methods that, given no axis, reduce over every axis to a 0-d tensor.
@@ -127,9 +183,15 @@ class UnsupportedSyntax(Rule):
       `contextlib.suppress`, `open`, `ms._no_grad()`); `raise` of an exception class of your own
       (only Python's built-in exception types);
     * because STRICT rejects them and LAX runs them in the interpreter (warnings in LAX, errors in
-      STRICT): `1 in t`, `"..." % t` (even `"%s" % (t.shape,)`) and `"x={}".format(t)`.
+      STRICT): `1 in t`, `"..." % t` (even `"%s" % (t.shape,)`) and `"x={}".format(t)`;
+    * a `lambda` in the body of a `for` loop (`functools.reduce(lambda a, b: a * b, sizes)` too),
+      which STRICT compiles and LAX runs in the interpreter (warnings in LAX, notes in STRICT).
 
-    What compiles is not flagged: `global`, `lambda`, `assert` and `raise` of built-in exceptions;
+    A form in the body of a `for` loop, or under an `if` on a tensor, takes the verdict the table
+    measured there too, the most severe one (except a branch that could not join the form's result
+    with the other branch's, which says nothing of the form).
+
+    What compiles is not flagged: `global`, `lambda` outside `for` loops, `assert` and `raise` of built-in exceptions;
     `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`, `hasattr`,
     `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
     f-strings, `"{}".format(t.shape)` and `str()` of shapes and numbers.
@@ -174,7 +236,8 @@ class UnsupportedSyntax(Rule):
 
     warning_findings = (
         "builtins only STRICT rejects (`str(t)`, `frozenset(t)`: errors in STRICT), `in` and `%` formatting "
-        "that LAX runs in the Python interpreter (`1 in t`)"
+        "that LAX runs in the Python interpreter (`1 in t`), and a `lambda` in a `for` loop (a note in STRICT, "
+        "which compiles it)"
     )
 
     def severity(self, settings: Settings) -> Severity:
@@ -202,6 +265,15 @@ class UnsupportedSyntax(Rule):
             yield from _nested_comprehension(node, function)
         if isinstance(node, ast.Compare):
             yield from _membership_in_tensors(node, function)
+            return
+        if isinstance(node, ast.Lambda):
+            yield from _measured(
+                node,
+                "a `lambda`",
+                "expr.Lambda/local",
+                function,
+                hint="define the function with `def`, or the `lambda` before the loop",
+            )
             return
         what = rejected_node_types(function.project.mindspore_release).get(type(node))
         if what is None or node is function.node:  # the table measures these nested in graph code
@@ -306,14 +378,16 @@ def _measured(
     node: ast.AST, subject: str, row: str, function: GraphFunction, hint: str, position: str | None = None
 ) -> Iterator[Finding]:
     """A finding on ``node`` where the syntax table's ``row`` says the compiler rejects, interprets
-    or diverges on it, at ``position`` (by default ``jit`` in a ``@jit`` function, else
-    ``construct``)."""
-    if position is None:
-        position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
-    verdict = measured_verdict(function.project.mindspore_release, row, position)
-    if verdict is not None:
-        message, severity = verdict
-        yield Finding(node, f"{subject}: {message}", hint=hint, severity=severity)
+    or diverges on it: at ``position``, or else at every position ``node`` is at
+    (:func:`table_positions`), the most severe verdict."""
+    release = function.project.mindspore_release
+    positions = (position,) if position is not None else table_positions(node, function)
+    verdicts = [(p, v) for p in positions for v in (measured_verdict(release, row, p),) if v is not None]
+    if not verdicts:
+        return
+    where, (message, severity) = min(verdicts, key=lambda found: _MOST_SEVERE_FIRST.index(found[1][1]))
+    nested = _NESTED_POSITIONS.get(where)
+    yield Finding(node, f"{subject}{' ' + nested if nested else ''}: {message}", hint=hint, severity=severity)
 
 
 def _code_reads_locals(call: ast.Call, function: GraphFunction) -> bool:
