@@ -71,8 +71,9 @@ _CANDIDATE_TYPES = tuple(
 _JUDGED_ELSEWHERE = frozenset(
     f"builtins.{name}" for name in ("range", "max", "min", "map", "filter", "globals", "locals")
 )
-# Builtins that run a string of code: the row of their use on a tensor where the code reads a local.
-_CODE_RUNNERS = frozenset({"eval", "exec"})
+# ``eval`` reads the row of its use on a tensor where its code names a local (else the compiler
+# folds it); ``exec`` fails in STRICT and runs in the interpreter in LAX whatever its code, and is
+# measured only so (``exec('z = 1')``).
 
 
 def lax_only_severity(settings: Settings) -> Severity:
@@ -173,7 +174,7 @@ class UnsupportedSyntax(Rule):
       than PyNative (`iter(t)`, `len(dir(self))`); errors too where LAX runs them in
       the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`);
       otherwise, where only STRICT rejects them (`str(t)`, `repr(t)`, `frozenset(t)`, `hash(t)`,
-      `len("abc")`), warnings in LAX and errors in STRICT;
+      `len("abc")`, `exec("z = 1")`), warnings in LAX and errors in STRICT;
     * builtins whose verdict depends on more than one row: `range(t)`, `max(t, 1)` /
       `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles and STRICT rejects),
       `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor, `map` over a `lambda` that
@@ -353,8 +354,10 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
     if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
         return  # `next(iter(x))`: the finding on `iter` says it
     arguments = [*call.args, *(k.value for k in call.keywords)]
-    on_graph = (name in _CODE_RUNNERS and _code_reads_locals(call, function)) or any(
-        function.kind(a) is Kind.GRAPH for a in arguments
+    on_graph = (
+        name == "exec"
+        or (name == "eval" and _code_reads_locals(call, function))
+        or any(function.kind(a) is Kind.GRAPH for a in arguments)
     )
     rows = (f"builtin.{name}/tensor", f"builtin.{name}/constant") if on_graph else (f"builtin.{name}/constant",)
     if name == "len" and len(call.args) == 1 and _is_string(call.args[0], function):

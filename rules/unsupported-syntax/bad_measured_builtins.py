@@ -68,3 +68,9 @@ class NestedComprehension(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         parts = [x * i * j for i in range(2) for j in range(2)]  # expect: unsupported-syntax
         return parts[3]
+
+
+class ExecutesCode(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        exec("z = 1")  # expect: unsupported-syntax
+        return x

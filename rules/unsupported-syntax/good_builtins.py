@@ -84,3 +84,8 @@ class TypeInAnErrorMessage(nn.Cell):  # mslint: inputs=float32[2,3]
         if not isinstance(x, ms.Tensor):
             raise TypeError(f"expected a Tensor, got {type(x)}")
         return x * 2
+
+
+class EvaluatesAConstantExpression(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * eval("1 + 1")
