@@ -74,3 +74,9 @@ class ExecutesCode(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         exec("z = 1")  # expect: unsupported-syntax
         return x
+
+
+class ComprehensionFilteredOnANumber(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        parts = [x * i for i in range(4) if i % 2]  # expect: unsupported-syntax
+        return parts[1]
