@@ -170,6 +170,11 @@ def test_a_form_in_a_loop_or_under_an_if_on_a_tensor_takes_the_most_severe_cell_
             "expr.Lambda/local": _cells(construct=ok, loop=(["ok"], ["fallback", True]), branch=ok),
             "builtin.hash/tensor": _cells(construct=ok, loop=ok, branch=(["error", True, "TypeError: no"],) * 2),
             "builtin.iter/tensor": _cells(construct=ok, loop=ok, branch=(joined, joined)),
+            "builtin.sorted/tensor": _cells(
+                construct=(["error", True], ["fallback", True]),
+                grad=(["error", True], ["error", True]),
+                loop=(["error", True], ["error", True]),
+            ),
         },
     )
     monkeypatch.setattr(unsupported_syntax, "syntax_table", lambda release: table)
@@ -183,7 +188,7 @@ def test_a_form_in_a_loop_or_under_an_if_on_a_tensor_takes_the_most_severe_cell_
         "        a = hash(x) + iter(x)\n"
         "        for _ in range(2):\n"
         "            g = lambda v: v * 3\n"
-        "            b = hash(x)\n"
+        "            b = hash(x) + sorted(x)\n"
         "        if x.shape[0] == 2:\n"
         "            c = hash(x)\n"
         "        if x.sum() > 0:\n"
@@ -194,9 +199,11 @@ def test_a_form_in_a_loop_or_under_an_if_on_a_tensor_takes_the_most_severe_cell_
     for level, lambda_severity in (("lax", "warning"), ("strict", "info")):
         report = check_files([path], Settings(syntax_level=level))
         found = {(d.line, str(d.severity)) for d in report.diagnostics if d.symbol == "unsupported-syntax"}
-        assert found == {(9, lambda_severity), (15, "error")}, level
-        messages = [d.message for d in report.diagnostics if d.line in (9, 15)]
-        assert "in a `for` loop" in messages[0] and "under an `if` on a tensor" in messages[1]
+        assert found == {(9, lambda_severity), (10, "error"), (15, "error")}, level
+        messages = {d.line: d.message for d in report.diagnostics}
+        assert "a `lambda` in a `for` loop: STRICT compiles it, LAX runs it" in messages[9]
+        assert "`sorted` of a graph value in graph code in a `for` loop: MindSpore rejects it" in messages[10]
+        assert "`hash` of a graph value in graph code under an `if` on a tensor: MindSpore" in messages[15]
 
 
 @pytest.mark.parametrize("release", syntax_releases())

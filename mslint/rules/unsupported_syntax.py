@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from functools import cache
-from typing import Optional
+from typing import NamedTuple
 
 from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, is_jit_class
@@ -81,9 +81,15 @@ def lax_only_severity(settings: Settings) -> Severity:
     return Severity.WARNING if settings.syntax_level == "lax" else Severity.INFO
 
 
-Verdict = tuple[str, Optional[SeverityChoice]]
-"""A finding's message and severity (None: the rule's)."""
-_MOST_SEVERE_FIRST: tuple[SeverityChoice | None, ...] = (None, fallback_severity, lax_only_severity)
+class Verdict(NamedTuple):
+    """What a finding says, and how severe it is: ``rank`` orders verdicts, 0 the most severe."""
+
+    rank: int
+    message: str
+    severity: SeverityChoice | None
+    """None: the rule's."""
+
+
 # Where graph code is nested, as the table's positions name it, and how a finding says so.
 _NESTED_POSITIONS = {"loop": "in a `for` loop", "branch": "under an `if` on a tensor"}
 # The table's ``branch`` programs join ``y = x`` with the form's ``y``: a form that leaves a row of
@@ -103,18 +109,18 @@ def measured_verdict(release: str, row: str, position: str) -> Verdict | None:
     if position == "branch" and _JOIN_ERROR in strict.message + lax.message:
         return None
     if lax.kind == ERROR and lax.on_hazard_line:
-        return "MindSpore rejects it at every syntax level", None
+        return Verdict(0, "MindSpore rejects it at every syntax level", None)
     if lax.kind == DIVERGENCE:
-        return "graph mode returns another result than PyNative", None
+        return Verdict(1, "graph mode returns another result than PyNative", None)
     if not (strict.kind == ERROR and strict.on_hazard_line):
         if lax.kind == FALLBACK and lax.on_hazard_line:
-            return "STRICT compiles it, LAX runs it in the Python interpreter", lax_only_severity
+            return Verdict(4, "STRICT compiles it, LAX runs it in the Python interpreter", lax_only_severity)
         return None
     lax_does = {FALLBACK: "runs it in the Python interpreter", COMPILE_TIME: "runs it once, while compiling"}
     message = f"STRICT rejects it, LAX {lax_does.get(lax.kind, 'accepts it')}"
     if "grad" in table.positions(row) and table.outcome(row, "grad", "lax").kind == ERROR:
-        return f"{message}, but not under `value_and_grad`, where the compile fails", None
-    return message, fallback_severity
+        return Verdict(2, f"{message}, but not under `value_and_grad`, where the compile fails", None)
+    return Verdict(3, message, fallback_severity)
 
 
 def table_positions(node: ast.AST, function: GraphFunction) -> tuple[str, ...]:
@@ -174,7 +180,8 @@ class UnsupportedSyntax(Rule):
       errors where LAX rejects them too (`memoryview`, `next(iter((1, 2)))`, and in a `@jit`
       function `sorted`, `divmod`, `hex` of a tensor), or where graph mode returns another result
       than PyNative (`iter(t)`, `len(dir(self))`); errors too where LAX runs them in
-      the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`);
+      the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`,
+      `delattr(self, "name")`);
       otherwise, where only STRICT rejects them (`str(t)`, `repr(t)`, `frozenset(t)`, `hash(t)`,
       `len("abc")`, `exec("z = 1")`), warnings in LAX and errors in STRICT;
     * builtins whose verdict depends on more than one row: `range(t)`, `max(t, 1)` /
@@ -392,9 +399,10 @@ def _measured(
     verdicts = [(p, v) for p in positions for v in (measured_verdict(release, row, p),) if v is not None]
     if not verdicts:
         return
-    where, (message, severity) = min(verdicts, key=lambda found: _MOST_SEVERE_FIRST.index(found[1][1]))
+    where, verdict = min(verdicts, key=lambda found: found[1].rank)
     nested = _NESTED_POSITIONS.get(where)
-    yield Finding(node, f"{subject}{' ' + nested if nested else ''}: {message}", hint=hint, severity=severity)
+    message = f"{subject}{' ' + nested if nested else ''}: {verdict.message}"
+    yield Finding(node, message, hint=hint, severity=verdict.severity)
 
 
 def _code_reads_locals(call: ast.Call, function: GraphFunction) -> bool:

@@ -80,3 +80,13 @@ class ComprehensionFilteredOnANumber(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         parts = [x * i for i in range(4) if i % 2]  # expect: unsupported-syntax
         return parts[1]
+
+
+class DeletesAnAttribute(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.extra = 1
+
+    def construct(self, x):
+        delattr(self, "extra")  # expect: unsupported-syntax
+        return x
