@@ -206,6 +206,23 @@ def test_a_form_in_a_loop_or_under_an_if_on_a_tensor_takes_the_most_severe_cell_
         assert "`hash` of a graph value in graph code under an `if` on a tensor: MindSpore" in messages[15]
 
 
+def test_super_in_a_function_outside_a_class_reads_the_jit_cell_wherever_graph_code_calls_it(tmp_path: Path) -> None:
+    """The compiler reports it on the call of the function (the marker of rules/ stands in the @jit
+    function itself); a method's `super()` compiles."""
+    assert syntax_table("2.10.0").outcome("builtin.super/constant", "jit", "lax").kind == "error"
+    path = tmp_path / "net.py"
+    path.write_text(
+        "from mindspore import nn\n\n\n"
+        "def scaled(x):\n"
+        "    return x * (super() is not None)\n\n\n"
+        "class Net(nn.Cell):\n"
+        "    def construct(self, x):\n"
+        "        return scaled(x) * (super() is not None)\n"
+    )
+    report = check_files([path], Settings())
+    assert {(d.line, str(d.severity)) for d in report.diagnostics if d.symbol == "unsupported-syntax"} == {(5, "error")}
+
+
 @pytest.mark.parametrize("release", syntax_releases())
 def test_every_form_of_the_catalog_is_a_row_with_its_code_and_its_positions(release: str) -> None:
     """The newest release at every position; older ones at least in construct, run and grad."""

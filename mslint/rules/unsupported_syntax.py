@@ -178,7 +178,8 @@ class UnsupportedSyntax(Rule):
       operators on tensors the table finds rejected or interpreted (`t << 1`);
     * Python builtins, on tensors or on constants, each as its row in the table measured it:
       errors where LAX rejects them too (`memoryview`, `next(iter((1, 2)))`, and in a `@jit`
-      function `sorted`, `divmod`, `hex` of a tensor), or where graph mode returns another result
+      function `sorted`, `divmod`, `hex` of a tensor, `super()` in a function defined outside a
+      class), or where graph mode returns another result
       than PyNative (`iter(t)`, `len(dir(self))`); errors too where LAX runs them in
       the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`,
       `delattr(self, "name")`);
@@ -376,6 +377,16 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
     table = syntax_table(function.project.mindspore_release)
     row = next((r for r in rows if table.has(r)), None)
     if row is None:
+        return
+    if name == "super" and not call.args and function.owner is None:
+        yield from _measured(
+            call,
+            "`super()` in a function defined outside a class",
+            row,
+            function,
+            hint="call `super()` in a method of the class, or name the class and object (`super(Net, self)`)",
+            position="jit",  # where the table measures it outside a class
+        )
         return
     of = {"tensor": "a graph value", "string": "a string"}.get(row.rpartition("/")[2], "constants")
     yield from _measured(

@@ -90,3 +90,8 @@ class DeletesAnAttribute(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         delattr(self, "extra")  # expect: unsupported-syntax
         return x
+
+
+@ms.jit
+def calls_super_outside_a_class(x):  # mslint: inputs=float32[2,3]
+    return x * (super() is not None)  # expect: unsupported-syntax

@@ -102,3 +102,13 @@ class ReadsAnOptionalAttribute(nn.Cell):  # mslint: inputs=float32[2,3]
         if hasattr(self, "extra"):
             return x * getattr(self, "extra")
         return x
+
+
+class Doubler(nn.Cell):
+    def construct(self, x):
+        return x * 2
+
+
+class CallsTheParentConstruct(Doubler):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return super().construct(x) + 1
