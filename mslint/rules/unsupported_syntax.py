@@ -6,10 +6,10 @@ from functools import cache
 from typing import NamedTuple
 
 from mslint.diagnostics import Severity
-from mslint.model.project import ClassRef, is_jit_class
+from mslint.model.project import ClassRef, FunctionNode, is_jit_class
 from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.values import Kind, all_parameter_names
-from mslint.model.walk import descendants, raised
+from mslint.model.walk import descendants, own_nodes, raised
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.rules.dynamic_shape_op import is_runtime_number
@@ -31,7 +31,8 @@ _DESCRIPTIONS = {
     "Set": "a set display (`{a, b}`)",
     "SetComp": "a set comprehension",
 }
-# The compiler reports a generator where it is called: ``_generator_calls`` flags the call.
+# The compiler reports a generator of another function where it is called (``_generator_calls``
+# flags the call), one defined in graph code on its ``yield`` (``_local_generator``).
 _REPORTED_AT_CALL = frozenset({"Yield", "YieldFrom"})
 
 
@@ -190,7 +191,8 @@ class UnsupportedSyntax(Rule):
       `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor, `map` over a `lambda` that
       reads the function's local variables, and `filter(None, ...)`;
     * calls of generator functions (functions that `yield`), which the compiler reports where
-      they are called; `with` on anything but a `@jit_class` instance (a plain class,
+      they are called, and `yield` in a generator defined in graph code, which it reports on the
+      `yield`; `with` on anything but a `@jit_class` instance (a plain class,
       `contextlib.suppress`, `open`, `ms._no_grad()`); `raise` of an exception class of your own
       (only Python's built-in exception types);
     * because STRICT rejects them and LAX runs them in the interpreter (warnings in LAX, errors in
@@ -279,6 +281,9 @@ class UnsupportedSyntax(Rule):
         if isinstance(node, ast.Compare):
             yield from _membership_in_tensors(node, function)
             return
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            yield from _local_generator(node, function)
+            return
         if isinstance(node, ast.Lambda):
             yield from _measured(
                 node,
@@ -363,8 +368,8 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
         return
     if name == "vars" and not call.args:
         return
-    if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
-        return  # `next(iter(x))`: the finding on `iter` says it
+    if name == "next" and call.args and _makes_an_iterator(call.args[0], function):
+        return  # `next(iter(x))`, `next(gen())`: the finding on `iter` or on the generator says it
     arguments = [*call.args, *(k.value for k in call.keywords)]
     on_graph = (
         name == "exec"
@@ -427,6 +432,13 @@ def _code_reads_locals(call: ast.Call, function: GraphFunction) -> bool:
     except SyntaxError:
         return True
     return any(isinstance(n, ast.Name) and n.id in function.local_names for n in ast.walk(tree))
+
+
+def _makes_an_iterator(expr: ast.expr, function: GraphFunction) -> bool:
+    """A call of ``iter`` or of a generator function."""
+    return isinstance(expr, ast.Call) and (
+        _is_call_of(expr, "builtins.iter", function) or _generator(expr, function) is not None
+    )
 
 
 def _is_call_of(expr: ast.expr, qualname: str, function: GraphFunction) -> bool:
@@ -717,18 +729,46 @@ def _reads_locals(func: ast.expr, function: GraphFunction) -> bool:
     )
 
 
+def _local_generator(node: ast.Yield | ast.YieldFrom, function: GraphFunction) -> Iterator[Finding]:
+    """``yield`` in a function defined in graph code, where the syntax table finds it rejected: the
+    compiler reports it there, not where the generator is called."""
+    if node in own_nodes(function.node):
+        return
+    keyword = "yield" if isinstance(node, ast.Yield) else "yield from"
+    yield from _measured(
+        node,
+        f"`{keyword}` in a generator defined in graph code",
+        f"expr.{type(node).__name__}/local-generator",
+        function,
+        hint="return a tuple or list instead, or iterate with a `for` over a range",
+    )
+
+
 def _generator_calls(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
-    """A call of a generator function: the compiler rejects it where it is called."""
+    """A call of a generator function defined outside graph code: the compiler rejects it where it
+    is called."""
+    generator = _generator(call, function)
+    if generator is not None and generator not in descendants(function.node):  # else its ``yield`` is flagged
+        yield Finding(
+            call,
+            f"`{generator.name}` is a generator (it uses `yield`): MindSpore rejects generators at every syntax level",
+            hint="return a tuple or list instead, or iterate with a `for` over a range",
+        )
+
+
+def _generator(call: ast.Call, function: GraphFunction) -> FunctionNode | None:
+    """The generator function (one that ``yield``s) ``call`` calls, if any: one defined in
+    ``function``, or one of the project's."""
     func = call.func
+    if isinstance(func, ast.Name):
+        local = [n for n in descendants(function.node)[1:] if isinstance(n, ast.FunctionDef) and n.name == func.id]
+        if local:
+            return local[-1] if _yields(local[-1]) else None
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
     if name not in function.project.generator_names():
-        return
-    for callee in function.callees(call):
-        if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(callee.node)):
-            yield Finding(
-                call,
-                f"`{callee.node.name}` is a generator (it uses `yield`): MindSpore rejects generators "
-                "at every syntax level",
-                hint="return a tuple or list instead, or iterate with a `for` over a range",
-            )
-            return
+        return None
+    return next((c.node for c in function.callees(call) if _yields(c.node)), None)
+
+
+def _yields(function: FunctionNode) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(function))
