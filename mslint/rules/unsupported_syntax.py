@@ -204,16 +204,17 @@ class UnsupportedSyntax(Rule):
     measured there too, the most severe one (except a branch that could not join the form's result
     with the other branch's, which says nothing of the form).
 
-    What compiles is not flagged: `global`, `lambda` outside `for` loops, `assert` and `raise` of built-in exceptions;
-    `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`, `hasattr`,
-    `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
+    What compiles is not flagged: `global`, `lambda` outside `for` loops, `assert` and `raise` of
+    built-in exceptions; `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`,
+    `hasattr`, `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
     f-strings, `"{}".format(t.shape)` and `str()` of shapes and numbers.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
     `RuntimeError: Unsupported statement 'Import'` (`'Try'`, `'Delete'`, `'ClassDef'`, ...),
     `Unsupported expression 'NamedExpr'` (`'Set'`, `'SetComp'`) or
-    `Unsupported expression 'Yield'` (at the call), `TypeError: For 'make_range', the 0th input
+    `Unsupported expression 'Yield'` (at the call, or at the `yield` of a generator defined in graph
+    code), `TypeError: For 'make_range', the 0th input
     should be a int scalar`, `ValueError: The truth value of an array with more than one element
     is ambiguous` or `RuntimeError: The Map operator don't support Closure with free variable`,
     at every syntax level, so the Cell cannot run in graph mode at all.
@@ -760,7 +761,7 @@ def _generator(call: ast.Call, function: GraphFunction) -> FunctionNode | None:
     """The generator function (one that ``yield``s) ``call`` calls, if any: one defined in
     ``function``, or one of the project's."""
     func = call.func
-    if isinstance(func, ast.Name):
+    if isinstance(func, ast.Name) and func.id in function.local_names:
         local = [n for n in descendants(function.node)[1:] if isinstance(n, ast.FunctionDef) and n.name == func.id]
         if local:
             return local[-1] if _yields(local[-1]) else None
