@@ -85,7 +85,9 @@ LAX, in each of six positions, through the same machinery as `mslint verify` (a 
 compile; the compiler's error, its fallback dump and its IR are the evidence). `x` is a float32
 Tensor of shape (2, 3); the form's first line (or the line the catalog marks) is its *hazard
 line*. MindSpore's own documentation gives this as prose; this page is what the compiler did.
-mslint's rules read the same tables.
+mslint's rules read the same tables; `unsupported-syntax` reads a form's row where the code
+stands: in `construct` (or `jit`), and also in `loop` in the body of a `for`, in `branch` under an
+`if` on a tensor, taking the most severe cell.
 
 Releases measured: {releases}. The divergence column (graph mode run twice against PyNative,
 outputs and the Cell's Python state compared) is measured where Python state or host randomness

@@ -155,6 +155,74 @@ def test_builtins_are_judged_by_their_row_and_the_syntax_level_decides_strict_on
         assert found == {(6, hash_severity), (7, "error"), (8, "error"), (9, "error")}, level
 
 
+def _cells(**positions: tuple[list[object], list[object]]) -> dict[str, object]:
+    return {"family": "", "code": "", "outcomes": {p: {"strict": s, "lax": lax} for p, (s, lax) in positions.items()}}
+
+
+def test_a_form_in_a_loop_or_under_an_if_on_a_tensor_takes_the_most_severe_cell_of_its_positions(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    ok = (["ok"], ["ok"])
+    joined = ["error", True, "TypeError: Cannot join the return values of different branches, perhaps ..."]
+    table = SyntaxTable(
+        "9.9.9",
+        {
+            "expr.Lambda/local": _cells(construct=ok, loop=(["ok"], ["fallback", True]), branch=ok),
+            "builtin.hash/tensor": _cells(construct=ok, loop=ok, branch=(["error", True, "TypeError: no"],) * 2),
+            "builtin.iter/tensor": _cells(construct=ok, loop=ok, branch=(joined, joined)),
+            "builtin.sorted/tensor": _cells(
+                construct=(["error", True], ["fallback", True]),
+                grad=(["error", True], ["error", True]),
+                loop=(["error", True], ["error", True]),
+            ),
+        },
+    )
+    monkeypatch.setattr(unsupported_syntax, "syntax_table", lambda release: table)
+    monkeypatch.setattr(unsupported_syntax, "measured_verdict", unsupported_syntax.measured_verdict.__wrapped__)
+    path = tmp_path / "net.py"
+    path.write_text(
+        "from mindspore import nn\n\n\n"
+        "class Net(nn.Cell):\n"
+        "    def construct(self, x):\n"
+        "        f = lambda v: v * 2\n"
+        "        a = hash(x) + iter(x)\n"
+        "        for _ in range(2):\n"
+        "            g = lambda v: v * 3\n"
+        "            b = hash(x) + sorted(x)\n"
+        "        if x.shape[0] == 2:\n"
+        "            c = hash(x)\n"
+        "        if x.sum() > 0:\n"
+        "            h = lambda v: v * 4\n"
+        "            d = hash(x) + iter(x)\n"
+        "        return x\n"
+    )
+    for level, lambda_severity in (("lax", "warning"), ("strict", "info")):
+        report = check_files([path], Settings(syntax_level=level))
+        found = {(d.line, str(d.severity)) for d in report.diagnostics if d.symbol == "unsupported-syntax"}
+        assert found == {(9, lambda_severity), (10, "error"), (15, "error")}, level
+        messages = {d.line: d.message for d in report.diagnostics}
+        assert "a `lambda` in a `for` loop: STRICT compiles it, LAX runs it" in messages[9]
+        assert "`sorted` of a graph value in graph code in a `for` loop: MindSpore rejects it" in messages[10]
+        assert "`hash` of a graph value in graph code under an `if` on a tensor: MindSpore" in messages[15]
+
+
+def test_super_in_a_function_outside_a_class_reads_the_jit_cell_wherever_graph_code_calls_it(tmp_path: Path) -> None:
+    """The compiler reports it on the call of the function (the marker of rules/ stands in the @jit
+    function itself); a method's `super()` compiles."""
+    assert syntax_table("2.10.0").outcome("builtin.super/constant", "jit", "lax").kind == "error"
+    path = tmp_path / "net.py"
+    path.write_text(
+        "from mindspore import nn\n\n\n"
+        "def scaled(x):\n"
+        "    return x * (super() is not None)\n\n\n"
+        "class Net(nn.Cell):\n"
+        "    def construct(self, x):\n"
+        "        return scaled(x) * (super() is not None)\n"
+    )
+    report = check_files([path], Settings())
+    assert {(d.line, str(d.severity)) for d in report.diagnostics if d.symbol == "unsupported-syntax"} == {(5, "error")}
+
+
 @pytest.mark.parametrize("release", syntax_releases())
 def test_every_form_of_the_catalog_is_a_row_with_its_code_and_its_positions(release: str) -> None:
     """The newest release at every position; older ones at least in construct, run and grad."""

@@ -3,12 +3,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from functools import cache
+from typing import NamedTuple
 
 from mslint.diagnostics import Severity
-from mslint.model.project import ClassRef, is_jit_class
+from mslint.model.project import ClassRef, FunctionNode, is_jit_class
 from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.values import Kind, all_parameter_names
-from mslint.model.walk import descendants, raised
+from mslint.model.walk import descendants, own_nodes, raised
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.rules.dynamic_shape_op import is_runtime_number
@@ -30,7 +31,8 @@ _DESCRIPTIONS = {
     "Set": "a set display (`{a, b}`)",
     "SetComp": "a set comprehension",
 }
-# The compiler reports a generator where it is called: ``_generator_calls`` flags the call.
+# The compiler reports a generator of another function where it is called (``_generator_calls``
+# flags the call), one defined in graph code on its ``yield`` (``_local_generator``).
 _REPORTED_AT_CALL = frozenset({"Yield", "YieldFrom"})
 
 
@@ -70,30 +72,92 @@ _CANDIDATE_TYPES = tuple(
 _JUDGED_ELSEWHERE = frozenset(
     f"builtins.{name}" for name in ("range", "max", "min", "map", "filter", "globals", "locals")
 )
-# Builtins that run a string of code: the row of their use on a tensor where the code reads a local.
-_CODE_RUNNERS = frozenset({"eval", "exec"})
+# ``eval`` reads the row of its use on a tensor where its code names a local (else the compiler
+# folds it); ``exec`` fails in STRICT and runs in the interpreter in LAX whatever its code, and is
+# measured only so (``exec('z = 1')``).
+
+
+def lax_only_severity(settings: Settings) -> Severity:
+    """Code STRICT compiles and LAX runs in the Python interpreter: a warning in LAX, a note in STRICT."""
+    return Severity.WARNING if settings.syntax_level == "lax" else Severity.INFO
+
+
+class Verdict(NamedTuple):
+    """What a finding says, and how severe it is: ``rank`` orders verdicts, 0 the most severe."""
+
+    rank: int
+    message: str
+    severity: SeverityChoice | None
+    """None: the rule's."""
+
+
+# Where graph code is nested, as the table's positions name it, and how a finding says so.
+_NESTED_POSITIONS = {"loop": "in a `for` loop", "branch": "under an `if` on a tensor"}
+# The table's ``branch`` programs join ``y = x`` with the form's ``y``: a form that leaves a row of
+# ``x`` in ``y`` fails to join there, which says nothing of the form.
+_JOIN_ERROR = "Cannot join the return values of different branches"
 
 
 @cache
-def measured_verdict(release: str, row: str, position: str) -> tuple[str, SeverityChoice | None] | None:
-    """What the syntax table of ``release`` says of a row at ``position`` (``construct``
-    or ``jit``): the finding's message and severity (None: the rule's), or None where both
-    levels compile it (folding constants at compile time is what the compiler should do)."""
+def measured_verdict(release: str, row: str, position: str) -> Verdict | None:
+    """What the syntax table of ``release`` says of a row at ``position``: the finding's message
+    and severity, or None where both levels compile it (folding constants at compile time is
+    what the compiler should do)."""
     table = syntax_table(release)
     if not table.has(row) or position not in table.positions(row):
         return None
     strict, lax = table.outcome(row, position, "strict"), table.outcome(row, position, "lax")
+    if position == "branch" and _JOIN_ERROR in strict.message + lax.message:
+        return None
     if lax.kind == ERROR and lax.on_hazard_line:
-        return "MindSpore rejects it at every syntax level", None
+        return Verdict(0, "MindSpore rejects it at every syntax level", None)
     if lax.kind == DIVERGENCE:
-        return "graph mode returns another result than PyNative", None
+        return Verdict(1, "graph mode returns another result than PyNative", None)
     if not (strict.kind == ERROR and strict.on_hazard_line):
+        if lax.kind == FALLBACK and lax.on_hazard_line:
+            return Verdict(4, "STRICT compiles it, LAX runs it in the Python interpreter", lax_only_severity)
         return None
     lax_does = {FALLBACK: "runs it in the Python interpreter", COMPILE_TIME: "runs it once, while compiling"}
     message = f"STRICT rejects it, LAX {lax_does.get(lax.kind, 'accepts it')}"
     if "grad" in table.positions(row) and table.outcome(row, "grad", "lax").kind == ERROR:
-        return f"{message}, but not under `value_and_grad`, where the compile fails", None
-    return message, fallback_severity
+        return Verdict(2, f"{message}, but not under `value_and_grad`, where the compile fails", None)
+    return Verdict(3, message, fallback_severity)
+
+
+def table_positions(node: ast.AST, function: GraphFunction) -> tuple[str, ...]:
+    """The positions of the syntax table ``node`` is at: ``jit`` in a ``@jit`` function, else
+    ``construct``; and ``loop`` in the body of a ``for``, ``branch`` under an ``if`` on a tensor."""
+    positions = ["jit" if is_jit_decorated(function.node, function.module) else "construct"]
+    blocks = _enclosing_blocks(function.node).get(id(node), ())
+    if any(isinstance(b, ast.For) for b in blocks):
+        positions.append("loop")
+    if any(isinstance(b, ast.If) and function.kind(b.test) is Kind.GRAPH for b in blocks):
+        positions.append("branch")
+    return tuple(positions)
+
+
+_BLOCKS = "_mslint_blocks"
+
+
+def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
+    """By node id: the ``for`` statements whose body and the ``if`` statements whose branches hold
+    the node, outermost first (kept on the function node, as :mod:`mslint.model.walk` keeps its lists)."""
+    cached: dict[int, tuple[ast.stmt, ...]] | None = function.__dict__.get(_BLOCKS)
+    if cached is None:
+        cached = {}
+        stack: list[tuple[ast.AST, tuple[ast.stmt, ...]]] = [(function, ())]
+        while stack:
+            node, blocks = stack.pop()
+            cached[id(node)] = blocks
+            for name, value in ast.iter_fields(node):
+                nested = (isinstance(node, ast.For) and name == "body") or (
+                    isinstance(node, ast.If) and name in ("body", "orelse")
+                )
+                inner = (*blocks, node) if nested and isinstance(node, ast.stmt) else blocks
+                children = value if isinstance(value, list) else [value]
+                stack.extend((child, inner) for child in children if isinstance(child, ast.AST))
+        setattr(function, _BLOCKS, cached)
+    return cached
 
 
 # Tensor methods that, given no axis, reduce over every axis to a 0-d tensor.
@@ -109,36 +173,48 @@ class UnsupportedSyntax(Rule):
 
     * statements and expressions rejected at every syntax level: in 2.10 `import`, `try`, `del`,
       a nested `class`, `async def`, `nonlocal`, `match`, `:=`, set displays and comprehensions,
-      list comprehensions with several `for` clauses, and the `else` clause of `for` and `while`;
+      list comprehensions with several `for` clauses, list comprehensions of graph values whose `if`
+      clause tests a number (`[x * i for i in range(4) if i % 2]`; `if i % 2 == 1` compiles), and
+      the `else` clause of `for` and `while`;
       operators on tensors the table finds rejected or interpreted (`t << 1`);
     * Python builtins, on tensors or on constants, each as its row in the table measured it:
       errors where LAX rejects them too (`memoryview`, `next(iter((1, 2)))`, and in a `@jit`
-      function `sorted`, `divmod`, `hex` of a tensor), or where graph mode returns another result
+      function `sorted`, `divmod`, `hex` of a tensor, `super()` in a function defined outside a
+      class), or where graph mode returns another result
       than PyNative (`iter(t)`, `len(dir(self))`); errors too where LAX runs them in
-      the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`);
+      the interpreter but fails under `value_and_grad` (`any(t)`, `sorted(t)`, `divmod(t, 2)`,
+      `delattr(self, "name")`);
       otherwise, where only STRICT rejects them (`str(t)`, `repr(t)`, `frozenset(t)`, `hash(t)`,
-      `len("abc")`), warnings in LAX and errors in STRICT;
+      `len("abc")`, `exec("z = 1")`), warnings in LAX and errors in STRICT;
     * builtins whose verdict depends on more than one row: `range(t)`, `max(t, 1)` /
       `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles and STRICT rejects),
       `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor, `map` over a `lambda` that
       reads the function's local variables, and `filter(None, ...)`;
     * calls of generator functions (functions that `yield`), which the compiler reports where
-      they are called; `with` on anything but a `@jit_class` instance (a plain class,
+      they are called, and `yield` in a generator defined in graph code, which it reports on the
+      `yield`; `with` on anything but a `@jit_class` instance (a plain class,
       `contextlib.suppress`, `open`, `ms._no_grad()`); `raise` of an exception class of your own
       (only Python's built-in exception types);
     * because STRICT rejects them and LAX runs them in the interpreter (warnings in LAX, errors in
-      STRICT): `1 in t`, `"..." % t` (even `"%s" % (t.shape,)`) and `"x={}".format(t)`.
+      STRICT): `1 in t`, `"..." % t` (even `"%s" % (t.shape,)`) and `"x={}".format(t)`;
+    * a `lambda` in the body of a `for` loop (`functools.reduce(lambda a, b: a * b, sizes)` too),
+      which STRICT compiles and LAX runs in the interpreter (warnings in LAX, notes in STRICT).
 
-    What compiles is not flagged: `global`, `lambda`, `assert` and `raise` of built-in exceptions;
-    `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`, `hasattr`,
-    `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
+    A form in the body of a `for` loop, or under an `if` on a tensor, takes the verdict the table
+    measured there too, the most severe one (except a branch that could not join the form's result
+    with the other branch's, which says nothing of the form).
+
+    What compiles is not flagged: `global`, `lambda` outside `for` loops, `assert` and `raise` of
+    built-in exceptions; `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`,
+    `hasattr`, `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
     f-strings, `"{}".format(t.shape)` and `str()` of shapes and numbers.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
     `RuntimeError: Unsupported statement 'Import'` (`'Try'`, `'Delete'`, `'ClassDef'`, ...),
     `Unsupported expression 'NamedExpr'` (`'Set'`, `'SetComp'`) or
-    `Unsupported expression 'Yield'` (at the call), `TypeError: For 'make_range', the 0th input
+    `Unsupported expression 'Yield'` (at the call, or at the `yield` of a generator defined in graph
+    code), `TypeError: For 'make_range', the 0th input
     should be a int scalar`, `ValueError: The truth value of an array with more than one element
     is ambiguous` or `RuntimeError: The Map operator don't support Closure with free variable`,
     at every syntax level, so the Cell cannot run in graph mode at all.
@@ -174,7 +250,8 @@ class UnsupportedSyntax(Rule):
 
     warning_findings = (
         "builtins only STRICT rejects (`str(t)`, `frozenset(t)`: errors in STRICT), `in` and `%` formatting "
-        "that LAX runs in the Python interpreter (`1 in t`)"
+        "that LAX runs in the Python interpreter (`1 in t`), and a `lambda` in a `for` loop (a note in STRICT, "
+        "which compiles it)"
     )
 
     def severity(self, settings: Settings) -> Severity:
@@ -200,8 +277,22 @@ class UnsupportedSyntax(Rule):
             return
         if isinstance(node, ast.ListComp) and len(node.generators) > 1:
             yield from _nested_comprehension(node, function)
+        elif isinstance(node, ast.ListComp):
+            yield from _filter_on_a_number(node, function)
         if isinstance(node, ast.Compare):
             yield from _membership_in_tensors(node, function)
+            return
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            yield from _local_generator(node, function)
+            return
+        if isinstance(node, ast.Lambda):
+            yield from _measured(
+                node,
+                "a `lambda`",
+                "expr.Lambda/local",
+                function,
+                hint="define the function with `def`, or the `lambda` before the loop",
+            )
             return
         what = rejected_node_types(function.project.mindspore_release).get(type(node))
         if what is None or node is function.node:  # the table measures these nested in graph code
@@ -278,11 +369,13 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
         return
     if name == "vars" and not call.args:
         return
-    if name == "next" and call.args and _is_call_of(call.args[0], "builtins.iter", function):
-        return  # `next(iter(x))`: the finding on `iter` says it
+    if name == "next" and call.args and _makes_an_iterator(call.args[0], function):
+        return  # `next(iter(x))`, `next(gen())`: the finding on `iter` or on the generator says it
     arguments = [*call.args, *(k.value for k in call.keywords)]
-    on_graph = (name in _CODE_RUNNERS and _code_reads_locals(call, function)) or any(
-        function.kind(a) is Kind.GRAPH for a in arguments
+    on_graph = (
+        name == "exec"
+        or (name == "eval" and _code_reads_locals(call, function))
+        or any(function.kind(a) is Kind.GRAPH for a in arguments)
     )
     rows = (f"builtin.{name}/tensor", f"builtin.{name}/constant") if on_graph else (f"builtin.{name}/constant",)
     if name == "len" and len(call.args) == 1 and _is_string(call.args[0], function):
@@ -290,6 +383,16 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
     table = syntax_table(function.project.mindspore_release)
     row = next((r for r in rows if table.has(r)), None)
     if row is None:
+        return
+    if name == "super" and not call.args and function.owner is None:
+        yield from _measured(
+            call,
+            "`super()` in a function defined outside a class",
+            row,
+            function,
+            hint="call `super()` in a method of the class, or name the class and object (`super(Net, self)`)",
+            position="jit",  # where the table measures it outside a class
+        )
         return
     of = {"tensor": "a graph value", "string": "a string"}.get(row.rpartition("/")[2], "constants")
     yield from _measured(
@@ -306,14 +409,17 @@ def _measured(
     node: ast.AST, subject: str, row: str, function: GraphFunction, hint: str, position: str | None = None
 ) -> Iterator[Finding]:
     """A finding on ``node`` where the syntax table's ``row`` says the compiler rejects, interprets
-    or diverges on it, at ``position`` (by default ``jit`` in a ``@jit`` function, else
-    ``construct``)."""
-    if position is None:
-        position = "jit" if is_jit_decorated(function.node, function.module) else "construct"
-    verdict = measured_verdict(function.project.mindspore_release, row, position)
-    if verdict is not None:
-        message, severity = verdict
-        yield Finding(node, f"{subject}: {message}", hint=hint, severity=severity)
+    or diverges on it: at ``position``, or else at every position ``node`` is at
+    (:func:`table_positions`), the most severe verdict."""
+    release = function.project.mindspore_release
+    positions = (position,) if position is not None else table_positions(node, function)
+    verdicts = [(p, v) for p in positions for v in (measured_verdict(release, row, p),) if v is not None]
+    if not verdicts:
+        return
+    where, verdict = min(verdicts, key=lambda found: found[1].rank)
+    nested = _NESTED_POSITIONS.get(where)
+    message = f"{subject}{' ' + nested if nested else ''}: {verdict.message}"
+    yield Finding(node, message, hint=hint, severity=verdict.severity)
 
 
 def _code_reads_locals(call: ast.Call, function: GraphFunction) -> bool:
@@ -327,6 +433,13 @@ def _code_reads_locals(call: ast.Call, function: GraphFunction) -> bool:
     except SyntaxError:
         return True
     return any(isinstance(n, ast.Name) and n.id in function.local_names for n in ast.walk(tree))
+
+
+def _makes_an_iterator(expr: ast.expr, function: GraphFunction) -> bool:
+    """A call of ``iter`` or of a generator function."""
+    return isinstance(expr, ast.Call) and (
+        _is_call_of(expr, "builtins.iter", function) or _generator(expr, function) is not None
+    )
 
 
 def _is_call_of(expr: ast.expr, qualname: str, function: GraphFunction) -> bool:
@@ -528,6 +641,51 @@ def _nested_comprehension(comprehension: ast.ListComp, function: GraphFunction) 
     )
 
 
+def _filter_on_a_number(comprehension: ast.ListComp, function: GraphFunction) -> Iterator[Finding]:
+    """A list comprehension of graph values whose ``if`` clause tests a number, not a bool
+    (``[x * i for i in range(4) if i % 2]``), where the syntax table finds it rejected. Measured on
+    2.10: ``if i % 2 == 1``, ``if not i % 2``, ``if bool(i % 2)`` and a comprehension of numbers
+    compile."""
+    (generator,) = comprehension.generators
+    numbers = _number_targets(generator, function)
+    if function.kind(comprehension.elt) is Kind.GRAPH and any(
+        _tests_a_number(condition, numbers) for condition in generator.ifs
+    ):
+        yield from _measured(
+            comprehension,
+            "a list comprehension whose `if` clause tests a number",
+            "comprehension.list/if-constant",
+            function,
+            hint="compare the number (`if i % 2 == 1`) or convert it with `bool(...)`",
+        )
+
+
+def _number_targets(generator: ast.comprehension, function: GraphFunction) -> frozenset[str]:
+    """The name a ``for`` clause binds to numbers: over ``range(...)`` or a tuple or list of numbers."""
+    target, source = generator.target, generator.iter
+    over_numbers = (isinstance(source, ast.Call) and function.qualname(source.func) == "builtins.range") or (
+        isinstance(source, (ast.Tuple, ast.List)) and all(_is_number(e, frozenset()) for e in source.elts)
+    )
+    return frozenset({target.id}) if over_numbers and isinstance(target, ast.Name) else frozenset()
+
+
+def _tests_a_number(condition: ast.expr, numbers: frozenset[str]) -> bool:
+    if isinstance(condition, ast.BoolOp):
+        return any(_tests_a_number(value, numbers) for value in condition.values)
+    return _is_number(condition, numbers)
+
+
+def _is_number(expr: ast.expr, numbers: frozenset[str]) -> bool:
+    """An int or float literal, one of ``numbers``, or arithmetic on those."""
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool)
+    if isinstance(expr, ast.Name):
+        return expr.id in numbers
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd, ast.Invert)):
+        return _is_number(expr.operand, numbers)
+    return isinstance(expr, ast.BinOp) and _is_number(expr.left, numbers) and _is_number(expr.right, numbers)
+
+
 def _assigned_and_never_read(value: ast.expr, function: GraphFunction) -> bool:
     """Whether ``value`` is only bound to a local name that nothing reads (the compiler drops it)."""
     names = [
@@ -572,18 +730,46 @@ def _reads_locals(func: ast.expr, function: GraphFunction) -> bool:
     )
 
 
+def _local_generator(node: ast.Yield | ast.YieldFrom, function: GraphFunction) -> Iterator[Finding]:
+    """``yield`` in a function defined in graph code, where the syntax table finds it rejected: the
+    compiler reports it there, not where the generator is called."""
+    if node in own_nodes(function.node):
+        return
+    keyword = "yield" if isinstance(node, ast.Yield) else "yield from"
+    yield from _measured(
+        node,
+        f"`{keyword}` in a generator defined in graph code",
+        f"expr.{type(node).__name__}/local-generator",
+        function,
+        hint="return a tuple or list instead, or iterate with a `for` over a range",
+    )
+
+
 def _generator_calls(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
-    """A call of a generator function: the compiler rejects it where it is called."""
+    """A call of a generator function defined outside graph code: the compiler rejects it where it
+    is called."""
+    generator = _generator(call, function)
+    if generator is not None and generator not in descendants(function.node):  # else its ``yield`` is flagged
+        yield Finding(
+            call,
+            f"`{generator.name}` is a generator (it uses `yield`): MindSpore rejects generators at every syntax level",
+            hint="return a tuple or list instead, or iterate with a `for` over a range",
+        )
+
+
+def _generator(call: ast.Call, function: GraphFunction) -> FunctionNode | None:
+    """The generator function (one that ``yield``s) ``call`` calls, if any: one defined in
+    ``function``, or one of the project's."""
     func = call.func
+    if isinstance(func, ast.Name) and func.id in function.local_names:
+        local = [n for n in descendants(function.node)[1:] if isinstance(n, ast.FunctionDef) and n.name == func.id]
+        if local:
+            return local[-1] if _yields(local[-1]) else None
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
     if name not in function.project.generator_names():
-        return
-    for callee in function.callees(call):
-        if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(callee.node)):
-            yield Finding(
-                call,
-                f"`{callee.node.name}` is a generator (it uses `yield`): MindSpore rejects generators "
-                "at every syntax level",
-                hint="return a tuple or list instead, or iterate with a `for` over a range",
-            )
-            return
+        return None
+    return next((c.node for c in function.callees(call) if _yields(c.node)), None)
+
+
+def _yields(function: FunctionNode) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(function))

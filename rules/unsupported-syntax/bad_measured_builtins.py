@@ -68,3 +68,30 @@ class NestedComprehension(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         parts = [x * i * j for i in range(2) for j in range(2)]  # expect: unsupported-syntax
         return parts[3]
+
+
+class ExecutesCode(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        exec("z = 1")  # expect: unsupported-syntax
+        return x
+
+
+class ComprehensionFilteredOnANumber(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        parts = [x * i for i in range(4) if i % 2]  # expect: unsupported-syntax
+        return parts[1]
+
+
+class DeletesAnAttribute(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.extra = 1
+
+    def construct(self, x):
+        delattr(self, "extra")  # expect: unsupported-syntax
+        return x
+
+
+@ms.jit
+def calls_super_outside_a_class(x):  # mslint: inputs=float32[2,3]
+    return x * (super() is not None)  # expect: unsupported-syntax

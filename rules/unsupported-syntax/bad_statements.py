@@ -85,3 +85,23 @@ class MapOverTensor(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         rows = list(map(ops.relu, x))  # expect: unsupported-syntax
         return rows[0]
+
+
+class GeneratorDefinedInConstruct(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        def halves():
+            yield from (x, x * 2)  # expect: unsupported-syntax
+
+        return next(halves())
+
+
+class GeneratorDefinedInALoop(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        y = x
+        for _ in range(2):
+
+            def twice():
+                yield y * 2  # expect: unsupported-syntax
+
+            y = next(twice())
+        return y

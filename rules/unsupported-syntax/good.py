@@ -52,3 +52,12 @@ class BuiltinsOnNumbers(nn.Cell):  # mslint: inputs=float32[8], int32[]
         for i in range(int(n)):
             x = x + i
         return x
+
+
+class FunctionDefinedInConstructReturnsATuple(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        def halves():
+            return (x, x * 2)
+
+        first, second = halves()
+        return first + second + sum(x * i for i in range(3))

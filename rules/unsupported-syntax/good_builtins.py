@@ -84,3 +84,31 @@ class TypeInAnErrorMessage(nn.Cell):  # mslint: inputs=float32[2,3]
         if not isinstance(x, ms.Tensor):
             raise TypeError(f"expected a Tensor, got {type(x)}")
         return x * 2
+
+
+class EvaluatesAConstantExpression(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return x * eval("1 + 1")
+
+
+class ReadsAnOptionalAttribute(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self, keep_extra=False):
+        super().__init__()
+        self.extra = 2
+        if not keep_extra:
+            delattr(self, "extra")
+
+    def construct(self, x):
+        if hasattr(self, "extra"):
+            return x * getattr(self, "extra")
+        return x
+
+
+class Doubler(nn.Cell):
+    def construct(self, x):
+        return x * 2
+
+
+class CallsTheParentConstruct(Doubler):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        return super().construct(x) + 1

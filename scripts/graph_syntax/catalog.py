@@ -121,7 +121,7 @@ _BUILTINS: dict[str, tuple[str | None, str | None]] = {
     "callable": ("y = x * callable(x)", "y = x * callable(len)"),
     "chr": ("print(chr(x[0, 1]))\ny = x", "y = x * (chr(65) == 'A')"),
     "complex": ("y = x * complex(x[0, 1]).real", "y = x * complex(1, 2).real"),
-    "delattr": (None, "y = x\ndelattr(self, 'extra')"),
+    "delattr": (None, "y = x\ndelattr(self, 'extra')  # hazard"),
     "dict": ("d = dict(a=x)  # hazard\ny = d['a']", "d = dict(a=1)  # hazard\ny = x * d['a']"),
     "dir": ("y = x * len(dir(x))", "y = x * len(dir(self))"),
     "divmod": ("q, r = divmod(x, 2)  # hazard\ny = q + r", "q, r = divmod(7, 2)  # hazard\ny = x * q"),
