@@ -198,7 +198,8 @@ class UnsupportedSyntax(Rule):
     * because STRICT rejects them and LAX runs them in the interpreter (warnings in LAX, errors in
       STRICT): `1 in t`, `"..." % t` (even `"%s" % (t.shape,)`) and `"x={}".format(t)`;
     * a `lambda` in the body of a `for` loop (`functools.reduce(lambda a, b: a * b, sizes)` too),
-      which STRICT compiles and LAX runs in the interpreter (warnings in LAX, notes in STRICT).
+      and an f-string of a tensor whose text is used (`print(f"x={x}")`), which STRICT compiles and
+      LAX runs in the interpreter (warnings in LAX, notes in STRICT).
 
     A form in the body of a `for` loop, or under an `if` on a tensor, takes the verdict the table
     measured there too, the most severe one (except a branch that could not join the form's result
@@ -207,7 +208,8 @@ class UnsupportedSyntax(Rule):
     What compiles is not flagged: `global`, `lambda` outside `for` loops, `assert` and `raise` of
     built-in exceptions; `abs`, `sum`, `round`, `pow`, `len`, `int`, `float`, `bool`, `isinstance`,
     `hasattr`, `enumerate`, `zip` and `print` of tensors, `max` / `min` of 0-d tensors or of a list,
-    f-strings, `"{}".format(t.shape)` and `str()` of shapes and numbers.
+    f-strings and `"{}".format(...)` of shapes and numbers (`f"{x.shape}"`), an f-string nothing
+    reads or that only a failing `assert` or a `raise` builds, and `str()` of shapes and numbers.
 
     ## Why it breaks graph mode
     There is no interpreter fallback for these: the compile fails with
@@ -284,6 +286,9 @@ class UnsupportedSyntax(Rule):
             return
         if isinstance(node, (ast.Yield, ast.YieldFrom)):
             yield from _local_generator(node, function)
+            return
+        if isinstance(node, ast.JoinedStr):
+            yield from _fstring(node, function)
             return
         if isinstance(node, ast.Lambda):
             yield from _measured(
@@ -719,6 +724,25 @@ def _format_method(call: ast.Call, function: GraphFunction) -> Iterator[Finding]
             hint="print the tensor with `print(x)`, or format it in host code",
             severity=fallback_severity,
         )
+
+
+def _fstring(text: ast.JoinedStr, function: GraphFunction) -> Iterator[Finding]:
+    """An f-string of a graph value whose text is used: LAX runs it in the interpreter, STRICT
+    compiles it (rows ``format.fstring/*``; of static values such as ``x.shape`` it compiles, and
+    an f-string nothing reads is dropped)."""
+    values = [v for v in text.values if isinstance(v, ast.FormattedValue) and function.kind(v.value) is Kind.GRAPH]
+    if not values or id(text) in raised(function.node) or _assigned_and_never_read(text, function):
+        return
+    if any(isinstance(n, ast.Assert) and n.msg is text for n in descendants(function.node)):
+        return  # built only when the assertion fails, as a raise's message
+    row = "format.fstring/spec" if any(v.format_spec is not None for v in values) else "format.fstring/tensor"
+    yield from _measured(
+        text,
+        "an f-string of a graph value",
+        row,
+        function,
+        hint="print the tensor with `print(x)`, or format it in host code",
+    )
 
 
 def _reads_locals(func: ast.expr, function: GraphFunction) -> bool:

@@ -61,3 +61,15 @@ class MaxOfAReboundInput(nn.Cell):  # mslint: inputs=float32[2,3]
         x0 = x
         x = x0
         return max(x)  # expect: unsupported-syntax
+
+
+class FStringOfATensor(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        print(f"x={x}")  # expect: unsupported-syntax
+        return x * 2
+
+
+class FStringWithAFormatSpec(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        print(f"{x.sum():.2f}")  # expect: unsupported-syntax
+        return x * 2

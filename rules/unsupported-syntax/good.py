@@ -61,3 +61,13 @@ class FunctionDefinedInConstructReturnsATuple(nn.Cell):  # mslint: inputs=float3
 
         first, second = halves()
         return first + second + sum(x * i for i in range(3))
+
+
+class FStringsOfStaticValues(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        print(f"shape={x.shape}, rows={x.shape[0]}")
+        unused = f"{x}"
+        assert x.shape[0] == 2, f"two rows, not {x}"
+        if x.shape[1] != 4:
+            raise ValueError(f"four columns, not {x}")
+        return x * 2
