@@ -157,3 +157,65 @@ def f(x):
     return y
 """
     assert flagged(write, body) == []
+
+
+NUMBER_OR_TENSOR = {
+    "a helper": """
+def f(x):
+    if x.sum() > 0:  # here
+        y = x
+    else:
+        y = 1.0
+    y = x * y
+    return y
+""",
+    "a jit function": """
+@ms.jit
+def f(x):
+    if x.sum() > 0:  # here
+        y = x
+    else:
+        y = 1.0
+    return x * y
+""",
+    "another tensor branch": """
+def f(x):
+    y = x
+    if x.sum() > 0:
+        if x.max() > 1:  # here
+            y = x
+        else:
+            y = 1.0
+        y = x * y
+    return y
+""",
+    "a loop": """
+def f(x):
+    y = x
+    for _ in range(2):
+        if x.sum() > 0:  # here
+            y = x
+        else:
+            y = 1.0
+        y = x * y
+    return y
+""",
+}
+
+
+@pytest.mark.parametrize("body", NUMBER_OR_TENSOR.values(), ids=NUMBER_OR_TENSOR.keys())
+def test_a_tensor_or_a_number_is_flagged_wherever_the_if_is(write: Callable[[str, str], Path], body: str) -> None:
+    assert flagged(write, body) == [line_of(body, "# here")]
+
+
+def test_a_number_on_a_constant_condition_or_a_none_default_is_clean(write: Callable[[str, str], Path]) -> None:
+    body = """
+def f(x, mask):
+    if mask is None:
+        mask = 1.0
+    scale = 2.0
+    if ms.get_context("mode") == 0:
+        scale = x
+    return x * mask * scale
+"""
+    assert flagged(write, body, "f(x, mask)") == []

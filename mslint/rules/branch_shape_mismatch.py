@@ -98,13 +98,13 @@ class BranchShapeMismatch(Rule):
     without `keepdims`, `unsqueeze`, or a concatenation with itself on one side only
     (`ops.concat((y, x))`, also in a loop over a constant `range` in the branch); literal shapes
     that differ (`ops.zeros((2, 3))` and `ops.zeros((3,))`); a cast on one side only or casts to
-    different dtypes; a Python number on one side and a tensor on the other; `None` on one side
-    and a value on the other (`mask = None` before the `if`, `mask = x * 2` in its branch,
+    different dtypes; a Python number on one side and a graph value on the other; `None` on one
+    side and a value on the other (`mask = None` before the `if`, `mask = x * 2` in its branch,
     `mask` read after it), reported on the `None`. Flags as well a `while` on a tensor value
     that re-binds a name to a concatenation or stack holding it (`y = ops.concat((y, y))`): the
     name grows at each iteration. A tensor `if` by itself is fine (`if not overflow:`), and so
     are branches whose shapes mslint cannot tell apart. Different dtypes, a number against a
-    tensor and a tensor `while` that grows a name are errors; `None` against a value is a
+    graph value and a tensor `while` that grows a name are errors; `None` against a value is a
     warning (STRICT rejects it, LAX falls back to the interpreter; under `value_and_grad` it
     fails at every level); different shapes have the severity of dynamic shapes.
 
@@ -414,8 +414,8 @@ def _difference(first: _Value | None, second: _Value | None) -> str | None:
     if first.none or second.none:
         return "none" if first.none != second.none and not (first.number or second.number) else None
     if first.number or second.number:
-        tensor = second.tensor if first.number else first.tensor
-        return "types" if first.number != second.number and tensor else None
+        graph = second.graph if first.number else first.graph
+        return "types" if first.number != second.number and graph else None
     if first.base == second.base:
         known = first.rank is not None and second.rank is not None
         if known and first.rank != second.rank:
