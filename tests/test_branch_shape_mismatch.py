@@ -219,3 +219,51 @@ def f(x, mask):
     return x * mask * scale
 """
     assert flagged(write, body, "f(x, mask)") == []
+
+
+ROWS = {
+    "an integer index": "y = x[0]",
+    "a constant slice": "y = x[slice(0, 1)]",
+    "a slice with a start": "y = x[:, 1:3:1]",
+    "a row of list()": "rows = list(x)\n        y = rows[0]",
+    "a row of tuple()": "y = tuple(x)[0]",
+    "a list comprehension": "parts = [row * 2 for row in x]\n        y = parts[0]",
+    "a dict comprehension": "d = {i: row for i, row in enumerate(x)}\n        y = d[0]",
+}
+
+
+@pytest.mark.parametrize("statements", ROWS.values(), ids=ROWS.keys())
+def test_a_row_or_a_slice_joined_with_its_tensor_is_flagged(write: Callable[[str, str], Path], statements: str) -> None:
+    body = f"""
+def f(x):
+    y = x  # here
+    if x.sum() > 0:
+        {statements}
+    return y
+"""
+    assert flagged(write, body) == [line_of(body, "# here")]
+
+
+WHOLE = {
+    "a full slice": "y = x[:]",
+    "an ellipsis": "y = x[...]",
+    "slices from 0 by 1": "y = x[0:, ::1]",
+    "a slice of a tuple": "y = (x, x)[0:1]",
+    "a row of a list of tensors": "y = [x, x][0]",
+    "a slice with a variable bound": "y = x[: x.shape[0]]",
+    "a row of another tensor": "rows = list(x * 2)\n        y = rows",
+}
+
+
+@pytest.mark.parametrize("statements", WHOLE.values(), ids=WHOLE.keys())
+def test_indexing_that_keeps_the_shape_or_is_unknown_is_clean(
+    write: Callable[[str, str], Path], statements: str
+) -> None:
+    body = f"""
+def f(x):
+    y = x
+    if x.sum() > 0:
+        {statements}
+    return y
+"""
+    assert flagged(write, body) == []

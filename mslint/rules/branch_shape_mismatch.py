@@ -61,6 +61,8 @@ class _Value:
     """A Python number literal."""
     none: bool = False
     """``None``."""
+    items: _Value | None = None
+    """What each item is, for a list, tuple or dict made from a tensor (``list(x)``, ``[r * 2 for r in x]``)."""
 
     @property
     def graph(self) -> bool:
@@ -94,19 +96,23 @@ class BranchShapeMismatch(Rule):
     """
     ## What it does
     Flags an `if` on a tensor value whose branches give the same name (or return) values that
-    certainly differ in shape or dtype: an integer index (`x[0]`), a reduction over an axis
-    without `keepdims`, `unsqueeze`, or a concatenation with itself on one side only
-    (`ops.concat((y, x))`, also in a loop over a constant `range` in the branch); literal shapes
-    that differ (`ops.zeros((2, 3))` and `ops.zeros((3,))`); a cast on one side only or casts to
-    different dtypes; a Python number on one side and a graph value on the other; `None` on one
-    side and a value on the other (`mask = None` before the `if`, `mask = x * 2` in its branch,
-    `mask` read after it), reported on the `None`. Flags as well a `while` on a tensor value
-    that re-binds a name to a concatenation or stack holding it (`y = ops.concat((y, y))`): the
-    name grows at each iteration. A tensor `if` by itself is fine (`if not overflow:`), and so
-    are branches whose shapes mslint cannot tell apart. Different dtypes, a number against a
-    graph value and a tensor `while` that grows a name are errors; `None` against a value is a
-    warning (STRICT rejects it, LAX falls back to the interpreter; under `value_and_grad` it
-    fails at every level); different shapes have the severity of dynamic shapes.
+    certainly differ in shape or dtype: an integer index (`x[0]`), a row of the tensor
+    (`list(x)[0]`, `tuple(x)[0]`, an item of a list or dict comprehension over it), a constant
+    slice that leaves part of an axis out (`x[0:1]`, `x[:, 1:3]`, `x[slice(0, 1)]`), a reduction
+    over an axis without `keepdims`, `unsqueeze`, or a concatenation with itself on one side
+    only (`ops.concat((y, x))`, also in a loop over a constant `range` in the branch); literal
+    shapes that differ (`ops.zeros((2, 3))` and `ops.zeros((3,))`); a cast on one side only or
+    casts to different dtypes; a Python number on one side and a graph value on the other;
+    `None` on one side and a value on the other (`mask = None` before the `if`, `mask = x * 2`
+    in its branch, `mask` read after it), reported on the `None`. Flags as well a `while` on a
+    tensor value that re-binds a name to a concatenation or stack holding it (`y =
+    ops.concat((y, y))`): the name grows at each iteration. A tensor `if` by itself is fine (`if
+    not overflow:`), and so are branches whose shapes mslint cannot tell apart (whole slices
+    such as `x[:]` and `x[...]` keep the shape; a slice with a bound that is not a literal is
+    not compared). Different dtypes, a number against a graph value and a tensor `while` that
+    grows a name are errors; `None` against a value is a warning (STRICT rejects it, LAX falls
+    back to the interpreter; under `value_and_grad` it fails at every level); different shapes
+    have the severity of dynamic shapes.
 
     ## Why it breaks graph mode
     Both branches of a tensor condition are compiled, and their results are joined into one
@@ -294,19 +300,90 @@ def _value(expr: ast.expr, scope: _Scope) -> _Value | None:
         return _scaled(expr, scope)
     if isinstance(expr, ast.Call):
         return _called(expr, scope)
+    if isinstance(expr, (ast.ListComp, ast.DictComp)):
+        return _comprehension(expr, scope)
     return None
 
 
 def _indexed(expr: ast.Subscript, scope: _Scope) -> _Value | None:
-    """``x[0]`` has one dimension fewer than ``x``; slices keep the rank."""
+    """``x[0]`` has one dimension fewer than ``x``; a constant slice that leaves part of an axis out
+    (``x[0:1]``, ``x[:, 1:3]``) makes it smaller; a full slice (``x[:]``, ``x[...]``) keeps its shape."""
     value = _value(expr.value, scope)
-    parts = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
-    if value is None or value.number or value.rank is None:
+    if value is None or value.number:
         return None
-    if not all(isinstance(p, ast.Slice) or _integer(p) is not None for p in parts):
+    index = _slice_call(expr.slice, scope.function) or expr.slice
+    if value.items is not None:
+        return value.items if _integer(index) is not None else None
+    parts = [_slice_call(p, scope.function) or p for p in (index.elts if isinstance(index, ast.Tuple) else [index])]
+    if value.rank is None or not all(_integer(p) is not None or _sliced(p) is not None for p in parts):
         return None
-    integers = sum(1 for p in parts if not isinstance(p, ast.Slice))
-    return replace(value, rank=value.rank - integers, dims=None, extent=None)
+    integers = sum(1 for p in parts if _integer(p) is not None)
+    if integers:
+        return replace(value, rank=value.rank - integers, dims=None, extent=None)
+    cut = any(_sliced(p) == "smaller" for p in parts)
+    extent = "smaller" if cut and value.extent in ("same", "smaller") else None if cut else value.extent
+    return replace(value, dims=None, extent=extent)
+
+
+def _sliced(part: ast.expr) -> str | None:
+    """How much of its axis ``part`` keeps: "same" for all of it (``:``, ``...``), "smaller" for a
+    slice with constant bounds that leaves part of it out (``1:``, ``0:1``, ``::2``); None for any other index."""
+    if isinstance(part, ast.Constant) and part.value is Ellipsis:
+        return "same"
+    if not isinstance(part, ast.Slice):
+        return None
+    bounds = (part.lower, part.upper, part.step)
+    if any(b is not None and _integer(b) is None for b in bounds):
+        return None
+    lower, upper, step = (None if b is None else _integer(b) for b in bounds)
+    return "same" if lower in (None, 0) and upper is None and step in (None, 1) else "smaller"
+
+
+def _slice_call(expr: ast.expr, function: GraphFunction) -> ast.Slice | None:
+    """``slice(0, 1)`` as the ``0:1`` it stands for."""
+    if not (isinstance(expr, ast.Call) and function.qualname(expr.func) == "builtins.slice"):
+        return None
+    if expr.keywords or not 1 <= len(expr.args) <= 3:
+        return None
+    bounds: list[ast.expr | None] = [None if _is_none(a) else a for a in expr.args]
+    lower, upper, step = ([None, *bounds, None] if len(bounds) == 1 else [*bounds, None, None])[:3]
+    return ast.Slice(lower=lower, upper=upper, step=step)
+
+
+def _is_none(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Constant) and expr.value is None
+
+
+def _comprehension(expr: ast.ListComp | ast.DictComp, scope: _Scope) -> _Value | None:
+    """A list or dict comprehension over the rows of a tensor, ``[r * 2 for r in x]`` or
+    ``{i: r for i, r in enumerate(x)}``: a container whose items are known when its element is."""
+    if len(expr.generators) != 1:
+        return None
+    generator = expr.generators[0]
+    iterated, target = generator.iter, generator.target
+    call = iterated if isinstance(iterated, ast.Call) else None
+    if call is not None and scope.function.qualname(call.func) == "builtins.enumerate" and len(call.args) == 1:
+        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
+            return None
+        iterated, target = call.args[0], target.elts[1]
+    row = _row(_value(iterated, scope))
+    if row is None or not isinstance(target, ast.Name):
+        return None
+    unknown = dict.fromkeys(bound_names(generator.target))
+    inner = scope.knowing({**scope.known, **unknown, target.id: _Binding(target, row)})
+    element = _value(expr.value if isinstance(expr, ast.DictComp) else expr.elt, inner)
+    return _Value(items=element) if element is not None else None
+
+
+def _row(value: _Value | None) -> _Value | None:
+    """An item of ``value`` when iterated: a row of a tensor (one dimension fewer)."""
+    if value is None or value.number or value.none:
+        return None
+    if value.items is not None:
+        return value.items
+    if value.rank is None:
+        return None
+    return replace(value, rank=value.rank - 1, dims=None, extent=None)
 
 
 def _scaled(expr: ast.BinOp, scope: _Scope) -> _Value | None:
@@ -315,7 +392,7 @@ def _scaled(expr: ast.BinOp, scope: _Scope) -> _Value | None:
     if left is not None and right is not None and left.number and right.number:
         return left
     for value, other in ((left, right), (right, left)):
-        if value is not None and not value.number and other is not None and other.number:
+        if value is not None and not value.number and value.items is None and other is not None and other.number:
             return replace(value, dtype=None)
     return None
 
@@ -323,6 +400,9 @@ def _scaled(expr: ast.BinOp, scope: _Scope) -> _Value | None:
 def _called(call: ast.Call, scope: _Scope) -> _Value | None:
     function = scope.function
     qualname = function.qualname(call.func)
+    if qualname in ("builtins.list", "builtins.tuple") and len(call.args) == 1 and not call.keywords:
+        row = _row(_value(call.args[0], scope))
+        return _Value(items=row) if row is not None else None
     if is_mindspore_name(qualname):
         assert qualname is not None
         name = qualname.rsplit(".", 1)[-1]
@@ -338,7 +418,7 @@ def _called(call: ast.Call, scope: _Scope) -> _Value | None:
     else:
         return None
     value = _value(operand, scope)
-    if value is None or value.number:
+    if value is None or value.number or value.items is not None:
         return None
     if name in ("astype", "to", "cast") and len(rest) == 1:
         dtype = _dtype(rest[0], function)
@@ -357,7 +437,7 @@ def _joined(call: ast.Call, name: str, scope: _Scope) -> _Value | None:
     (``ops.stack`` adds an axis)."""
     operands = _operands(call)
     values = [_value(e, scope) for e in operands or []]
-    known = [v for v in values if v is not None and v.graph and v.rank is not None]
+    known = [v for v in values if v is not None and v.graph and v.items is None and v.rank is not None]
     if len(known) < 2 or len(known) != len(values) or len({(v.base, v.rank) for v in known}) != 1:
         return None
     base, rank = known[0].base, known[0].rank
@@ -409,7 +489,7 @@ def _created(call: ast.Call, name: str, function: GraphFunction) -> _Value | Non
 
 def _difference(first: _Value | None, second: _Value | None) -> str | None:
     """What certainly differs between two joined values: "shapes", "dtypes", "types", "none", or None."""
-    if first is None or second is None:
+    if first is None or second is None or first.items is not None or second.items is not None:
         return None
     if first.none or second.none:
         return "none" if first.none != second.none and not (first.number or second.number) else None
