@@ -105,14 +105,14 @@ class BranchShapeMismatch(Rule):
     casts to different dtypes; a Python number on one side and a graph value on the other;
     `None` on one side and a value on the other (`mask = None` before the `if`, `mask = x * 2`
     in its branch, `mask` read after it), reported on the `None`. Flags as well a `while` on a
-    tensor value that re-binds a name to a concatenation or stack holding it (`y =
-    ops.concat((y, y))`): the name grows at each iteration. A tensor `if` by itself is fine (`if
-    not overflow:`), and so are branches whose shapes mslint cannot tell apart (whole slices
-    such as `x[:]` and `x[...]` keep the shape; a slice with a bound that is not a literal is
-    not compared). Different dtypes, a number against a graph value and a tensor `while` that
-    grows a name are errors; `None` against a value is a warning (STRICT rejects it, LAX falls
-    back to the interpreter; under `value_and_grad` it fails at every level); different shapes
-    have the severity of dynamic shapes.
+    tensor value that re-binds a name to a concatenation or stack holding it
+    (`y = ops.concat((y, y))`): the name grows at each iteration. A tensor `if` by itself is
+    fine (`if not overflow:`), and so are branches whose shapes mslint cannot tell apart (whole
+    slices such as `x[:]` and `x[...]` keep the shape; a slice with a bound that is not a
+    literal is not compared). Different dtypes, a number against a graph value and a tensor
+    `while` that grows a name are errors; `None` against a value is a warning (STRICT rejects
+    it, LAX falls back to the interpreter; under `value_and_grad` it fails at every level);
+    different shapes have the severity of dynamic shapes.
 
     ## Why it breaks graph mode
     Both branches of a tensor condition are compiled, and their results are joined into one
