@@ -264,7 +264,7 @@ def _branch_values(node: ast.If, function: GraphFunction) -> Iterator[tuple[str,
     bound_in_body = {n for s in node.body for n in _bound(s)}
     for name, value in body.items():
         other = orelse.get(name)
-        if name in bound_in_body and value and other and _read_after(name, node, function):
+        if name in bound_in_body and value is not None and other is not None and _read_after(name, node, function):
             yield f"`{name}`", value, other
 
 
