@@ -90,6 +90,62 @@ def error_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Loc
     return tuple(found)
 
 
+_PYTHON_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception)): ?(.*)$")
+_CPP_ERROR = re.compile(r"^\[ERROR\] \w+\(.*?\] \w+\] (?:.*?failed info: )?(.*)$")
+_CAUGHT = "- Caught exception:"
+"""analyze_fail.ir's header of the message, on the line after the next rule of dashes."""
+_PYTHON_FRAME = re.compile(r'^\s*File "(.+?)", line (\d+)')
+_FALLBACK_HEADER = "Found unsupported syntax in graph mode"
+
+
+def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Problem]:
+    """The errors in a log a user kept: Python exceptions (a compile's message, its ``In file``
+    lines), ``[ERROR]`` lines of MindSpore's C++ log and the message of ``analyze_fail.ir``,
+    once each. An exception without ``In file`` lines (a Cell failing while being built) is
+    located on the user's frames of its Python traceback, innermost last."""
+    lines = text.splitlines()
+    starts: list[tuple[int, str, str, bool]] = []
+    """(line index, exception type or "", message, whether it is a Python exception)"""
+    for index, line in enumerate(lines):
+        python, cpp = _PYTHON_EXCEPTION.match(line), _CPP_ERROR.match(line)
+        if python is not None:
+            starts.append((index, python.group(1), python.group(2), True))
+        elif cpp is not None and _FALLBACK_HEADER not in line:
+            starts.append((index, "", cpp.group(1), False))
+        elif line.strip() == _CAUGHT:
+            message = next((m for m in lines[index + 1 :] if m.strip() and not m.strip().startswith("---")), "")
+            starts.append((index, "", message.strip(), False))
+    found: dict[tuple[str, tuple[Location, ...]], Problem] = {}
+    for number, (index, exception, message, is_python) in enumerate(starts):
+        end = starts[number + 1][0] if number + 1 < len(starts) else len(lines)
+        segment = "\n".join(_until_ir(lines[index:end]))
+        locations = error_locations(segment, is_user_file)
+        if not locations and is_python:
+            before = "\n".join(lines[starts[number - 1][0] if number else 0 : index])
+            locations = _frame_locations(before.rpartition("Traceback (most recent call last):")[2], is_user_file)
+        key = (message.strip(), locations)
+        if key not in found or is_python:  # the Python exception names the error's type; the C++ log does not
+            found[key] = Problem(ERROR, f"{exception}: {message}" if exception else message, locations)
+    return list(found.values())
+
+
+def _until_ir(lines: list[str]) -> list[str]:
+    """The lines before analyze_fail.ir's IR dump, whose every node names a line of the user's."""
+    for index, line in enumerate(lines):
+        if line.startswith("# The following shows the IR"):
+            return lines[:index]
+    return lines
+
+
+def _frame_locations(traceback_text: str, is_user_file: Callable[[str], bool]) -> tuple[Location, ...]:
+    found: dict[Location, None] = {}
+    for line in traceback_text.splitlines():
+        match = _PYTHON_FRAME.match(line)
+        if match is not None and is_user_file(match.group(1)):
+            found[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+    return tuple(found)
+
+
 def fallback_problems(log: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
     """Lines under "After Optimizer Phase" of ``MS_DEV_FALLBACK_DUMP_NODE=1`` dumps: code that
     really runs in the Python interpreter (parser-phase candidates are often folded away)."""
