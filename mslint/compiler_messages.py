@@ -39,7 +39,7 @@ def normalise(message: str) -> str:
     first = text.splitlines()[0].strip() if text else ""
     first = _EXCEPTION_TYPE.sub("", _RAISED_BUILDING.sub("", first))
     first = _NUMBER.sub("N", _GRAPH.sub("@?", _ADDRESS.sub("0x?", _PATH.sub("PATH", first))))
-    return first[:KEY_LENGTH]
+    return first[:KEY_LENGTH].rstrip()
 
 
 def without_names(key: str) -> str:
