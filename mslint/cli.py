@@ -401,7 +401,8 @@ def _explain(file: Path, output_format: str) -> int:
     from mslint.explain import REPORTED, explain, read_problems, render_json, render_text
 
     try:
-        text = sys.stdin.read() if file == STDIN else file.read_text(encoding="utf-8", errors="replace")
+        data = sys.stdin.buffer.read() if file == STDIN else file.read_bytes()
+        text = data.decode("utf-8", errors="replace")  # a log may hold bytes of any encoding
     except OSError as error:
         raise UsageError(f"{file}: cannot read ({error.strerror or error})") from None
     table = message_table()

@@ -180,6 +180,20 @@ def test_a_missing_file_is_one_line_and_exit_2(tmp_path: Path, run: Run) -> None
     assert err.startswith(f"mslint: error: {tmp_path / 'absent.log'}: cannot read") and err.count("\n") == 1
 
 
+def test_a_folder_is_one_line_and_exit_2(tmp_path: Path, run: Run) -> None:
+    code, _, err = run("explain", str(tmp_path))
+    assert code == 2 and err.startswith(f"mslint: error: {tmp_path}: cannot read") and err.count("\n") == 1
+
+
+def test_stdin_in_another_encoding_is_read() -> None:
+    command = [sys.executable, "-m", "mslint", "explain", "-"]
+    environment = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    latin1 = "compil\xe9 sans erreur\n".encode("latin-1")
+    result = subprocess.run(command, input=latin1, capture_output=True, cwd=REPO, env=environment, timeout=120)
+    assert (result.returncode, result.stderr) == (0, b""), result.stderr
+    assert result.stdout == b"no compiler problem in the user's files found in this output\n"
+
+
 def test_an_internal_error_exits_2(tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(text: str) -> list[object]:
         raise RuntimeError("boom")
