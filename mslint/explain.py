@@ -9,6 +9,7 @@ check`` on the user's file says whether one of them reports the problem's line n
 
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,7 +30,8 @@ from mslint.verify.compiler_output import (
     fallback_problems,
     user_file_filter,
 )
-from mslint.verify.verdicts import covers
+from mslint.verify.sources import definition_at, function_at, statement_at
+from mslint.verify.verdicts import calls, covers
 
 REPORTED, NOT_REPORTED, NO_RULE = "reported", "not-reported", "no-rule"
 """A problem's status: a rule predicts it and ``mslint check`` reports it now; a rule predicts it
@@ -46,7 +48,8 @@ class Explanation:
     measured: bool
     """Whether the project measured the message (or the kind): in the table."""
     findings: tuple[Diagnostic, ...]
-    """What ``mslint check`` reports now on the problem's lines, whatever the rule."""
+    """What ``mslint check`` reports now on the problem's lines, whatever the rule; when no rule
+    that predicts it is among them, also that rule's findings that cause it (:func:`_caused_by`)."""
 
     @property
     def status(self) -> str:
@@ -95,6 +98,8 @@ def explain(problems: list[Problem], table: MessageTable) -> list[Explanation]:
     for problem in problems:
         predicted, measured = table.rules_for(problem.kind, problem.message)
         findings = tuple(d for d in diagnostics if any(covers(d, loc) for loc in problem.locations))
+        if not any(d.symbol in predicted for d in findings):
+            findings += tuple(d for d in diagnostics if d.symbol in predicted and _caused_by(d, problem))
         reported = tuple(dict.fromkeys(d.symbol for d in findings if d.symbol in predicted))
         if not predicted and findings:  # a message never measured, on a line a rule flags
             reported = tuple(dict.fromkeys(d.symbol for d in findings))
@@ -103,6 +108,20 @@ def explain(problems: list[Problem], table: MessageTable) -> list[Explanation]:
         location = lines[-1] if lines else None
         explanations.append(Explanation(problem, location, reported or predicted, measured, findings))
     return explanations
+
+
+def _caused_by(diagnostic: Diagnostic, problem: Problem) -> bool:
+    """Whether the finding names the cause of a problem the compiler shows elsewhere: it is in the
+    class or function around the problem's line (the compiler names the loop over a plain list of
+    Cells, a rule the list, built in ``__init__``), or in a function the problem's line calls."""
+    for path, line in problem.locations:
+        span = definition_at(path, line)
+        same_file = Path(diagnostic.path).resolve() == Path(path).resolve()
+        if span is not None and same_file and span[0] <= diagnostic.line <= span[1]:
+            return True
+    holder = function_at(diagnostic.path, diagnostic.line)
+    used = statement_at(*problem.locations[-1]) if problem.locations else None  # the innermost line
+    return holder is not None and used is not None and any(calls(node, holder.name) for node in ast.walk(used))
 
 
 def _check(files: list[Path]) -> list[Diagnostic]:

@@ -58,9 +58,11 @@ def compile_log(example: Path, entry: str, level: str, folder: Path) -> str:
 
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Real outputs of five compiles: an unsupported statement, ``range`` of a tensor (with its
+    """Real outputs of compiles: an unsupported statement, ``range`` of a tensor (with its
     analyze_fail.ir), numpy in construct (the fallback dump), a Cell that fails while it is built
-    (a Python traceback without ``In file`` lines), and a good example (no problem)."""
+    (a Python traceback without ``In file`` lines), an error the C++ log locates before the
+    traceback (``.cuda()``), an error on the loop over a plain list of Cells, a fallback on the
+    call of a helper, and a good example (no problem)."""
     pytest.importorskip("mindspore")
     folder = tmp_path_factory.mktemp("explain")
     copy = folder / "unsupported_syntax_bad.py"
@@ -71,6 +73,9 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "range": (RULES_DIR / "unsupported-syntax" / "bad.py", "RangeOfTensor", "strict"),
         "numpy": (RULES_DIR / "third-party-call-in-graph" / "bad.py", "NumpyOnInput", "lax"),
         "built": (RULES_DIR / "missing-super-init" / "bad.py", "SubCell", "strict"),
+        "cuda": (RULES_DIR / "torch-api-in-cell" / "bad.py", "MovesToGpu", "lax"),
+        "list": (RULES_DIR / "python-container-of-cells" / "bad.py", "ListOfCells", "lax"),
+        "helper": (RULES_DIR / "tensor-to-host-in-graph" / "bad.py", "HelperCopiesToHost", "lax"),
         "good": (good, compile_entries(good)[0].name, "strict"),
     }
     saved = {}
@@ -133,6 +138,44 @@ def test_a_cell_failing_while_built_is_located_on_the_users_frame(logs: dict[str
     (explanation,) = explain(read_problems(logs["built"].read_text()), message_table())
     assert explanation.location == (str(example), _line_of(example, "self.dense = nn.Dense(4, 4)"))
     assert (explanation.status, explanation.rules) == (REPORTED, ("missing-super-init",))
+
+
+@pytest.mark.mindspore
+def test_an_error_the_cpp_log_locates_before_the_traceback_is_one_problem_on_that_line(
+    logs: dict[str, Path],
+) -> None:
+    example = RULES_DIR / "torch-api-in-cell" / "bad.py"
+    (explanation,) = explain(read_problems(logs["cuda"].read_text()), message_table())
+    assert explanation.problem.message == "AttributeError: 'Tensor' object has no attribute 'cuda'"
+    assert explanation.location == (str(example), _line_of(example, "x.cuda()"))
+    assert (explanation.status, explanation.rules) == (REPORTED, ("torch-api-in-cell",))
+
+
+@pytest.mark.mindspore
+def test_a_cause_mslint_reports_away_from_the_compilers_line(logs: dict[str, Path]) -> None:
+    """The compiler names the loop over the list (its finding is on the list, in ``__init__``)
+    and the call of a helper (its finding is in the helper)."""
+    for name, symbol, cause in (
+        ("list", "python-container-of-cells", "self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]"),
+        ("helper", "tensor-to-host-in-graph", "return ms.Tensor(logits.asnumpy())"),
+    ):
+        explanations = explain(read_problems(logs[name].read_text()), message_table())
+        assert explanations, name
+        for explanation in explanations:
+            assert (explanation.status, explanation.rules) == (REPORTED, (symbol,)), name
+            example = Path(explanation.findings[0].path)
+            assert [d.line for d in explanation.findings] == [_line_of(example, cause)], name
+
+
+@pytest.mark.mindspore
+def test_a_log_of_two_compiles_keeps_the_fallback_dump_apart_from_the_next_error(logs: dict[str, Path]) -> None:
+    text = logs["numpy"].read_text() + logs["try"].read_text()
+    numpy_example = RULES_DIR / "third-party-call-in-graph" / "bad.py"
+    found = sorted((p.kind, p.locations[-1]) for p in read_problems(text))
+    assert found == [
+        ("error", (str(logs["copy"]), _line_of(logs["copy"], "try:  # expect"))),
+        ("fallback", (str(numpy_example), _line_of(numpy_example, "np.maximum(x, 0)"))),
+    ]
 
 
 @pytest.mark.mindspore
