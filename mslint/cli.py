@@ -1,4 +1,4 @@
-"""The ``mslint`` command: ``check``, ``baseline``, ``verify``, ``rule`` and ``rules``."""
+"""The ``mslint`` command: ``check``, ``baseline``, ``verify``, ``explain``, ``rule`` and ``rules``."""
 
 from __future__ import annotations
 
@@ -101,6 +101,10 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     )
     verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
 
+    explain = commands.add_parser("explain", help="map a MindSpore error output to the rules that predict it")
+    explain.add_argument("file", nargs="?", type=Path, default=STDIN, help="the output to read (default: -, stdin)")
+    explain.add_argument("--format", choices=("text", "json"), default="text")
+
     commands.add_parser("server", help="run the language server on stdin/stdout (needs mslint[lsp])")
 
     rule = commands.add_parser("rule", help="print a rule's documentation")
@@ -138,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == "explain":
+            return _explain(args.file, args.format)
         if args.command == "baseline":
             return _baseline(args)
         if args.command == "server":
@@ -388,6 +394,21 @@ def _verify(args: argparse.Namespace) -> int:
     if report.unreadable:
         return EXIT_USAGE
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
+
+
+def _explain(file: Path, output_format: str) -> int:
+    from mslint.compiler_messages import message_table
+    from mslint.explain import REPORTED, explain, read_problems, render_json, render_text
+
+    try:
+        data = sys.stdin.buffer.read() if file == STDIN else file.read_bytes()
+        text = data.decode("utf-8", errors="replace")  # a log may hold bytes of any encoding
+    except OSError as error:
+        raise UsageError(f"{file}: cannot read ({error.strerror or error})") from None
+    table = message_table()
+    explanations = explain(read_problems(text), table)
+    print(render_json(explanations, table.release) if output_format == "json" else render_text(explanations), end="")
+    return EXIT_CLEAN if all(e.status == REPORTED for e in explanations) else EXIT_FINDINGS
 
 
 def _mebibytes(text: str) -> int | None:

@@ -90,6 +90,69 @@ def error_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Loc
     return tuple(found)
 
 
+_PYTHON_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception)): ?(.*)$")
+_CPP_ERROR = re.compile(r"^\[ERROR\] \w+\(.*?\] \w+\] (?:.*?failed info: )?(.*)$")
+_CAUGHT = "- Caught exception:"
+"""analyze_fail.ir's header of the message, on the line after the next rule of dashes."""
+_PYTHON_FRAME = re.compile(r'^\s*File "(.+?)", line (\d+)')
+_FALLBACK_HEADER = "Found unsupported syntax in graph mode"
+
+
+def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Problem]:
+    """The errors in a log a user kept: Python exceptions (a compile's message, its ``In file``
+    lines), ``[ERROR]`` lines of MindSpore's C++ log and the message of ``analyze_fail.ir``,
+    once each. An exception without ``In file`` lines (a Cell failing while being built) is
+    located on the user's frames of its Python traceback, innermost last. A C++ ``[ERROR]`` line
+    that names no line of the user's is left out: it is about the compiler's own state, and the
+    exception that follows it carries the message."""
+    lines = text.splitlines()
+    starts: list[tuple[int, str, str, bool]] = []
+    """(line index, exception type or "", message, whether it is a Python exception)"""
+    for index, line in enumerate(lines):
+        python, cpp = _PYTHON_EXCEPTION.match(line), _CPP_ERROR.match(line)
+        if python is not None:
+            starts.append((index, python.group(1), python.group(2), True))
+        elif cpp is not None and _FALLBACK_HEADER not in line:
+            starts.append((index, "", cpp.group(1), False))
+        elif line.strip() == _CAUGHT:
+            message = next((m for m in lines[index + 1 :] if m.strip() and not m.strip().startswith("---")), "")
+            starts.append((index, "", message.strip(), False))
+    ends = [start[0] for start in starts[1:]] + [len(lines)]
+    located = [
+        error_locations("\n".join(_until_ir(lines[start[0] : end])), is_user_file) for start, end in zip(starts, ends)
+    ]
+    by_compiler = {start[2].strip() for start, locations in zip(starts, located) if locations}
+    """Messages whose ``In file`` lines the log shows (the C++ log prints them before the traceback)."""
+    found: dict[tuple[str, tuple[Location, ...]], Problem] = {}
+    for number, ((index, exception, message, is_python), locations) in enumerate(zip(starts, located)):
+        if not locations and is_python and message.strip() not in by_compiler:
+            before = "\n".join(lines[starts[number - 1][0] if number else 0 : index])
+            locations = _frame_locations(before.rpartition("Traceback (most recent call last):")[2], is_user_file)
+        if not locations and lines[index].strip() != _CAUGHT:
+            continue  # located elsewhere in the log, or the C++ log's lines about its own state
+        key = (message.strip(), locations)
+        if key not in found or is_python:  # the Python exception names the error's type; the C++ log does not
+            found[key] = Problem(ERROR, f"{exception}: {message}" if exception else message, locations)
+    return list(found.values())
+
+
+def _until_ir(lines: list[str]) -> list[str]:
+    """The lines before analyze_fail.ir's IR dump, whose every node names a line of the user's."""
+    for index, line in enumerate(lines):
+        if line.startswith("# The following shows the IR"):
+            return lines[:index]
+    return lines
+
+
+def _frame_locations(traceback_text: str, is_user_file: Callable[[str], bool]) -> tuple[Location, ...]:
+    found: dict[Location, None] = {}
+    for line in traceback_text.splitlines():
+        match = _PYTHON_FRAME.match(line)
+        if match is not None and is_user_file(match.group(1)):
+            found[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+    return tuple(found)
+
+
 def fallback_problems(log: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
     """Lines under "After Optimizer Phase" of ``MS_DEV_FALLBACK_DUMP_NODE=1`` dumps: code that
     really runs in the Python interpreter (parser-phase candidates are often folded away)."""
@@ -113,11 +176,16 @@ def _fallback_dump_lines(
     parser: dict[Location, None] = {}
     optimizer: dict[Location, None] = {}
     section: dict[Location, None] | None = None
+    rules = 0
+    """Rules of dashes since the section's title: the first closes the title, the second the section."""
     for line in log.splitlines():
         if "After Parser Phase" in line:
-            section = parser
+            section, rules = parser, 0
         elif "After Optimizer Phase" in line:
-            section = optimizer
+            section, rules = optimizer, 0
+        elif section is not None and line.startswith("-----"):
+            rules += 1
+            section = None if rules == 2 else section
         elif section is not None:
             match = _IN_FILE.search(line)
             if match is not None and is_user_file(match.group(1)):

@@ -28,6 +28,17 @@ def function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef 
     return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
 
 
+def definition_at(path: str, line: int) -> tuple[int, int] | None:
+    """The first and last line of the top-level class or function spanning ``line``."""
+    tree = _parsed(str(Path(path).resolve()))
+    for node in tree.body if tree else ():
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            if first <= line <= (node.end_lineno or node.lineno):
+                return first, node.end_lineno or node.lineno
+    return None
+
+
 def statement_at(path: str, line: int) -> ast.stmt | None:
     """The innermost statement spanning ``line``."""
     tree = _parsed(path)

@@ -198,7 +198,7 @@ def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
     if used is None:
         return False
     holder = function_at(diagnostic.path, diagnostic.line)
-    if holder is not None and any(_calls(node, holder.name) for node in ast.walk(used)):
+    if holder is not None and any(calls(node, holder.name) for node in ast.walk(used)):
         return True
     if Path(diagnostic.path).resolve() != Path(path):
         return False
@@ -214,7 +214,7 @@ def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
     )
 
 
-def _calls(node: ast.AST, name: str) -> bool:
+def calls(node: ast.AST, name: str) -> bool:
     if not isinstance(node, ast.Call):
         return False
     func = node.func

@@ -1,0 +1,87 @@
+"""Which mslint rules predict each compiler message the project has measured, per release, shipped
+as ``mslint/data/messages-<release>.json`` (written by ``scripts/generate_message_table.py``).
+
+An error is known by its message, normalised so that the same message from another program
+matches: its first line, without the exception's type, paths, addresses, numbers and the note
+``(raised building Net)`` and the names of graphs. The user's own names (``name 'x' is not defined``,
+``self.cache``) still differ from program to program: a message that matches no entry as it is
+matches one whose quoted names and ``self.`` attributes are replaced, the same way, by ``?``.
+Evidence with no message of its own (a fallback, a dynamic shape, ...) is known by its kind.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from mslint.mindspore_tables import DATA, nearest_release, parse_release, releases_with
+
+KEY_LENGTH = 160
+"""Normalised messages are compared on this many characters: the syntax table keeps 240 of the raw line."""
+
+_EXCEPTION_TYPE = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Warning): ")
+_RAISED_BUILDING = re.compile(r"\s*\(raised building [\w.]+\)$")
+_PATH = re.compile(r"(?<![\w.])/[^\s'\",:)]+")
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+_GRAPH = re.compile(r"@[\w.]+")
+"""A graph's name in the IR (``@bad_Net_construct_12``): the user's module and class."""
+_NUMBER = re.compile(r"\d+")
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_SELF_ATTRIBUTE = re.compile(r"\bself\.\w+")
+
+
+def normalise(message: str) -> str:
+    """The key of a compiler message: see the module's documentation."""
+    text = message.strip()
+    first = text.splitlines()[0].strip() if text else ""
+    first = _EXCEPTION_TYPE.sub("", _RAISED_BUILDING.sub("", first))
+    first = _NUMBER.sub("N", _GRAPH.sub("@?", _ADDRESS.sub("0x?", _PATH.sub("PATH", first))))
+    return first[:KEY_LENGTH].rstrip()
+
+
+def without_names(key: str) -> str:
+    """A normalised message with the user's names (quoted words, ``self.`` attributes) replaced."""
+    return _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", key))
+
+
+@dataclass(frozen=True)
+class MessageTable:
+    release: str
+    messages: dict[str, list[str]]
+    """Normalised message -> the symbols of the rules whose confirmed findings produced it."""
+    kinds: dict[str, list[str]]
+    """Evidence kind without a message of its own (``fallback``, ...) -> the rules it confirmed."""
+    loose: dict[str, list[str]] = field(default_factory=dict)
+    """The messages again, keyed by :func:`without_names`."""
+
+    def __post_init__(self) -> None:
+        for key, rules in self.messages.items():
+            merged = self.loose.setdefault(without_names(key), [])
+            merged.extend(rule for rule in rules if rule not in merged)
+
+    def rules_for(self, kind: str, message: str) -> tuple[tuple[str, ...], bool]:
+        """The rules that predict a problem, and whether its message (or kind) was measured."""
+        if kind in self.kinds:
+            return tuple(self.kinds[kind]), True
+        key = normalise(message)
+        if key in self.messages:
+            return tuple(self.messages[key]), True
+        loose = self.loose.get(without_names(key))
+        return (tuple(loose), True) if loose is not None else ((), False)
+
+
+def message_releases() -> tuple[str, ...]:
+    return releases_with("messages")
+
+
+@cache
+def message_table(release: str | None = None) -> MessageTable:
+    """The table measured on ``release``, or on the nearest measured release (the newest by default)."""
+    releases = message_releases()
+    chosen = releases[-1] if release is None else nearest_release(releases, parse_release(release))
+    data: dict[str, Any] = json.loads((DATA / f"messages-{chosen}.json").read_text(encoding="utf-8"))
+    messages = {key: list(entry["rules"]) for key, entry in data["messages"].items()}
+    return MessageTable(chosen, messages, {kind: list(entry["rules"]) for kind, entry in data["kinds"].items()})

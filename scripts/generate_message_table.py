@@ -1,0 +1,156 @@
+"""Write mslint/data/messages-<version>.json: the rules that predict each compiler message measured
+on the installed MindSpore (read by :mod:`mslint.compiler_messages` and ``mslint explain``).
+
+Two sources, both the compiler's own words:
+
+* the bad examples in ``rules/``: ``mslint verify`` compiles each of their entries in STRICT and
+  in LAX; the evidence of every finding the compiler confirms maps its message (an error, a
+  runtime check) or its kind (a fallback, a dynamic shape, ...) to the finding's rule;
+* the syntax table (``mslint/data/syntax-<version>.json``): each error message a form produced
+  maps to the rules ``mslint check`` reports on the form's hazard line, rendered at the position
+  and checked at the level that produced it; a message no rule reports there is kept with no rule.
+
+Run it in an environment with the release to describe: ``python scripts/generate_message_table.py``;
+``--check`` only compares with the shipped table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+
+from graph_syntax.catalog import catalog
+from graph_syntax.forms import Form, render
+from mindspore_table import write_or_check
+
+from mslint.compiler_messages import normalise
+from mslint.engine import check_files
+from mslint.settings import Settings
+from mslint.syntax_table import ERROR, syntax_table
+from mslint.verify.command import VerifyRequest, verify
+from mslint.verify.compiler_output import RUNTIME
+from mslint.verify.verdicts import CONFIRMED
+
+REPO = Path(__file__).resolve().parent.parent
+WORKERS = 2
+TIMEOUT_S = 120.0
+SOURCES_KEPT = 3
+"""Where a message was measured, for a reader of the table: the first few places are enough."""
+
+MESSAGE_KINDS = (ERROR, RUNTIME)
+"""Evidence known by its message; the other kinds (fallback, dynamic shape, ...) say no more than their kind."""
+
+Mapping = dict[str, dict[str, set[str]]]
+"""Normalised message or kind -> {"rules": symbols, "sources": where it was measured}."""
+
+
+def example_messages(examples: list[Path]) -> tuple[Mapping, Mapping]:
+    """(messages, kinds) from the confirmed findings of the bad examples."""
+    report = verify(VerifyRequest(paths=examples, timeout=TIMEOUT_S, jobs=WORKERS), Settings())
+    messages: Mapping = {}
+    kinds: Mapping = {}
+    for verdict in report.verdicts:
+        if verdict.verdict != CONFIRMED:
+            continue
+        where = f"{Path(verdict.diagnostic.path).resolve().relative_to(REPO)}:{verdict.diagnostic.line}"
+        for problem in verdict.evidence:
+            if problem.kind in MESSAGE_KINDS:
+                _add(messages, normalise(problem.message), [verdict.diagnostic.symbol], where)
+            else:
+                _add(kinds, problem.kind, [verdict.diagnostic.symbol], where)
+    return messages, kinds
+
+
+def syntax_table_messages(release: str | None = None) -> Mapping:
+    """The error messages of the syntax table, each with the rules reported on its form's hazard line."""
+    table = syntax_table(release)
+    forms = {form.id: form for form in catalog()}
+    messages: Mapping = {}
+    with tempfile.TemporaryDirectory(prefix="mslint-messages-") as scratch:
+        for row in table.ids():
+            if row not in forms:
+                continue
+            for position in table.positions(row):
+                for level in ("strict", "lax"):
+                    outcome = table.outcome(row, position, level)
+                    if outcome.kind != ERROR:
+                        continue
+                    symbols = hazard_line_rules(forms[row], position, level, Path(scratch))
+                    _add(messages, normalise(outcome.message), symbols, f"syntax:{row}@{position}/{level}")
+    return messages
+
+
+def hazard_line_rules(form: Form, position: str, level: str, scratch: Path) -> list[str]:
+    """The rules ``mslint check`` reports on the hazard line of ``form`` rendered at ``position``."""
+    program = render(form, position)
+    path = scratch / "program.py"
+    path.write_text(program.source)
+    report = check_files([path], Settings(syntax_level=level))
+    return [d.symbol for d in report.diagnostics if d.line <= program.hazard_line <= d.end_line]
+
+
+def _add(mapping: Mapping, key: str, symbols: Iterable[str], source: str) -> None:
+    if not any(c.isalpha() for c in key):  # a first line of dashes: the message was on the next lines
+        return
+    entry = mapping.setdefault(key, {"rules": set(), "sources": set()})
+    entry["rules"].update(symbols)
+    entry["sources"].add(source)
+
+
+def merge(*mappings: Mapping) -> Mapping:
+    merged: Mapping = {}
+    for mapping in mappings:
+        for key, entry in mapping.items():
+            for source in entry["sources"]:
+                _add(merged, key, entry["rules"], source)
+    return merged
+
+
+def render_table(version: str, messages: Mapping, kinds: Mapping) -> str:
+    """Compact, deterministic JSON, an entry per line (a release's change is a readable diff)."""
+
+    def lines(mapping: Mapping) -> str:
+        return ",\n".join(
+            f"{json.dumps(key)}:"
+            + json.dumps(
+                {"rules": sorted(entry["rules"]), "sources": sorted(entry["sources"])[:SOURCES_KEPT]},
+                separators=(",", ":"),
+            )
+            for key, entry in sorted(mapping.items())
+        )
+
+    head = f'{{"mindspore":{json.dumps(version)},\n'
+    return head + f'"kinds":{{\n{lines(kinds)}\n}},\n"messages":{{\n{lines(messages)}\n}}}}\n'
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
+    parser.parse_args(argv)
+    try:
+        version = metadata.version("mindspore")
+    except metadata.PackageNotFoundError:
+        print("generate_message_table.py: MindSpore is not installed in this environment", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    examples = sorted((REPO / "rules").glob("*/bad*.py"))
+    from_examples, kinds = example_messages(examples)
+    messages = merge(from_examples, syntax_table_messages(version))
+    mapped = [key for key, entry in messages.items() if entry["rules"]]
+    rules = {rule for entry in [*messages.values(), *kinds.values()] for rule in entry["rules"]}
+    summary = (
+        f"{len(messages)} messages ({len(mapped)} mapped to a rule), {len(kinds)} evidence kinds, {len(rules)} rules, "
+        f"from {len(examples)} examples and the syntax table in {time.perf_counter() - started:.0f} s"
+    )
+    print(summary, file=sys.stderr)
+    return write_or_check(f"messages-{version}.json", render_table(version, messages, kinds), summary)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
