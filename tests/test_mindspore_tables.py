@@ -7,7 +7,7 @@ from importlib import metadata
 
 import pytest
 
-from mslint.mindspore_tables import DATA, default_release, described_releases, release_for, table
+from mslint.mindspore_tables import DATA, default_release, described_releases, release_for, releases_with, table
 from mslint.syntax_table import syntax_releases
 
 NEW_IN_2_10 = """
@@ -32,6 +32,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
     assert sorted(p.name for p in DATA.glob("*.json")) == sorted(
         [f"{kind}-{r}.json" for r in releases for kind in ("api", "jit-forbidden")]
         + [f"syntax-{r}.json" for r in syntax_releases()]
+        + [f"messages-{r}.json" for r in releases_with("messages")]
     )
 
 

@@ -125,8 +125,9 @@ def test_run_captures_the_compiles_of_a_training_script(
         ("train.py", 24): "not-verifiable",
         ("train.py", 30): "confirmed",  # the `with` on a file
     }
-    only = {(c["path"], c["line"], c["kind"]) for c in report["compiler_only"]}
-    assert ("train.py", 27, "error") in only, "the failed compile of `accuracy`, located at its definition"
+    with_ = next(f for f in report["findings"] if f["line"] == 30)
+    assert [e["kind"] for e in with_["evidence"]] == ["error"], "located by the C++ log's `In file` lines"
+    assert not [c for c in report["compiler_only"] if c["kind"] == "error"], "no error off the `with` line"
     assert code == 1
     assert (tmp_path / "train.py").read_text() == (DATA / "train_script" / "train.py").read_text()
 

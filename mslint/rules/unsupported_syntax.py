@@ -735,6 +735,8 @@ def _fstring(text: ast.JoinedStr, function: GraphFunction) -> Iterator[Finding]:
         return
     if any(isinstance(n, ast.Assert) and n.msg is text for n in descendants(function.node)):
         return  # built only when the assertion fails, as a raise's message
+    if any(_passes_to_a_library(n, text, function) for n in descendants(function.node)):
+        return  # the call is the hazard (`logger.info(f"{x}")`), third-party-call-in-graph's
     row = "format.fstring/spec" if any(v.format_spec is not None for v in values) else "format.fstring/tensor"
     yield from _measured(
         text,
@@ -743,6 +745,16 @@ def _fstring(text: ast.JoinedStr, function: GraphFunction) -> Iterator[Finding]:
         function,
         hint="print the tensor with `print(x)`, or format it in host code",
     )
+
+
+def _passes_to_a_library(node: ast.AST, argument: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``node`` is a call, of something else than a builtin, that takes ``argument``."""
+    if not isinstance(node, ast.Call) or not any(
+        a is argument for a in (*node.args, *(k.value for k in node.keywords))
+    ):
+        return False
+    qualname = function.qualname(node.func)
+    return qualname is not None and not qualname.startswith("builtins.")
 
 
 def _reads_locals(func: ast.expr, function: GraphFunction) -> bool:

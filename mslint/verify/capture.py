@@ -21,10 +21,12 @@ from typing import IO, Any
 
 from mslint.verify.compiler_output import (
     ERROR,
+    Location,
     Problem,
     compile_time_problems,
     dynamic_shape_problems,
     error_locations,
+    error_problems,
     fallback_problems,
     user_file_filter,
 )
@@ -93,9 +95,10 @@ def capture_run(command: str, timeout: float) -> RunCapture:
                 copy.join(_DRAIN_S)
         is_user_file = user_file_filter(not_user_code())
         capture = RunCapture(command, returncode)
-        for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:
-            _read_record(json.loads(line), capture, is_user_file)
         text = log.read_text(errors="replace")
+        logged = {p.message: p.locations for p in error_problems(text, is_user_file) if p.locations}
+        for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:
+            _read_record(json.loads(line), capture, is_user_file, logged)
         ir_text = "\n".join(p.read_text(errors="replace") for p in graphs.rglob("*validate*.ir"))
     capture.problems += (
         fallback_problems(text, is_user_file)
@@ -117,7 +120,15 @@ def _pass_through(stream: IO[bytes], log: IO[bytes] | None) -> None:
             sys.stderr.write(chunk.decode(errors="replace"))
 
 
-def _read_record(record: dict[str, Any], capture: RunCapture, is_user_file: Callable[[str], bool]) -> None:
+def _read_record(
+    record: dict[str, Any],
+    capture: RunCapture,
+    is_user_file: Callable[[str], bool],
+    logged: dict[str, tuple[Location, ...]],
+) -> None:
+    """A compile the hook recorded. An exception whose text has no ``In file`` lines takes those
+    the C++ log printed for the same message (``logged``: the compiler locates a rejected
+    ``with`` there), else the compiled Cell's or function's definition."""
     if "runtime" in record:
         capture.problems.append(Problem.from_json(record["runtime"]))
         return
@@ -127,7 +138,7 @@ def _read_record(record: dict[str, Any], capture: RunCapture, is_user_file: Call
         capture.compiled.add(key)
     if isinstance(error, str):
         first_line = error.strip().splitlines()[0] if error.strip() else error
-        locations = error_locations(error, is_user_file)
+        locations = error_locations(error, is_user_file) or logged.get(first_line.strip(), ())
         if not locations and isinstance(path, str) and is_user_file(path):
             locations = ((str(Path(path).resolve()), int(str(record.get("line") or 1))),)
         problem = Problem(ERROR, first_line, locations, entry=name if isinstance(name, str) else "")
