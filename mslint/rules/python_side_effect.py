@@ -42,7 +42,12 @@ class PythonSideEffectInGraph(Rule):
     PyNative keeps them (measured by running both): `self.seen.append(x)` (`extend`, `insert`,
     `clear`) on a list attribute, `self.stats.update({...})` or `self.stats.clear()` on a dict
     attribute, `SEEN.append(x)` or `CACHE[k] = x` on a module-level list or dict, and assigning
-    a `global`. Warnings too: `globals()`, `locals()` and `vars()`, which graph mode
+    a `global`. A method of a plain object (held by the Cell, a module-level or a local one; a
+    dataclass or a `@jit_class` alike) that assigns an attribute of its own is flagged where graph
+    code calls it (`self.box.bump()`, `bump` doing `self.n += 1`; row
+    `state.self-object.method-mutates`): STRICT rejects the call, asking for a Parameter, and LAX
+    runs the method in the interpreter and loses the change; a method that only reads its
+    attributes is fine. Warnings too: `globals()`, `locals()` and `vars()`, which graph mode
     evaluates once, while compiling, in a namespace of its own. Log messages and
     warnings written from graph code (`logging.info("...")`, `logger.warning("...")` through a
     module-level `logging.getLogger(...)`, `warnings.warn("...")`) are warnings too: they run
