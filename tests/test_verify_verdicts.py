@@ -12,9 +12,12 @@ from typing import Any
 
 import pytest
 
+from mslint.diagnostics import Diagnostic, Severity
 from mslint.settings import Settings, VerifyEntry
 from mslint.verify.command import VerifyReport, VerifyRequest, verify
+from mslint.verify.compiler_output import ERROR, FALLBACK, Problem
 from mslint.verify.report import render_json, render_text
+from mslint.verify.verdicts import compiler_only
 
 CELLS = """
 import numpy as np
@@ -240,3 +243,32 @@ def test_a_compile_of_the_run_command_that_stopped_is_its_entrys_alone(
     stopped_at = {line["line of the stop"], line["line of the stop"] - 2}
     assert any(f"the compile stopped at train.py:{n} (" in after["reason"] for n in stopped_at), after["reason"]
     assert after["reason"].endswith("in your --run command"), after["reason"]
+
+
+BUMPED = """\
+class Box:
+    def bump(self):
+        self.n += 1
+        return self.n
+
+    def read(self):
+        return self.n
+
+
+def construct(box, x):
+    return x * box.bump()
+"""
+
+
+def test_a_fallback_in_a_method_the_flagged_line_calls_follows_from_it(tmp_path: Path) -> None:
+    # LAX interprets the body of `bump` because of the flagged call: the same hazard, not another.
+    path = tmp_path / "box.py"
+    path.write_text(BUMPED)
+    flagged = Diagnostic(str(path), 11, 5, 11, 29, "MS109", "python-side-effect-in-graph", Severity.WARNING, "")
+    problems = [
+        Problem(ERROR, "must be of the Parameter type", ((str(path), 11),), "strict"),
+        Problem(FALLBACK, "interpreted", ((str(path), 3),), "lax"),
+        Problem(FALLBACK, "interpreted", ((str(path), 7),), "lax"),
+    ]
+    left = compiler_only(problems, [flagged], Settings(), {})
+    assert [(c.line, c.problem.kind) for c in left] == [(7, FALLBACK)]  # `read` is not called there

@@ -6,14 +6,14 @@ from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.module import is_self_attribute
-from mslint.model.project import is_mindspore_name
+from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind, bindings
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, own_nodes
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
-from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, syntax_table
+from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, SyntaxTable, syntax_table
 
 # Modules whose every call reads a clock or a random generator (or sleeps, or reseeds). Kept by hand:
 # the syntax table's `stdlib.random.*` and `stdlib.time.*` rows say "compile-time", as for any call
@@ -42,7 +42,12 @@ class PythonSideEffectInGraph(Rule):
     PyNative keeps them (measured by running both): `self.seen.append(x)` (`extend`, `insert`,
     `clear`) on a list attribute, `self.stats.update({...})` or `self.stats.clear()` on a dict
     attribute, `SEEN.append(x)` or `CACHE[k] = x` on a module-level list or dict, and assigning
-    a `global`. Warnings too: `globals()`, `locals()` and `vars()`, which graph mode
+    a `global`. A method of a plain object (held by the Cell, a module-level or a local one; a
+    dataclass or a `@jit_class` alike) that assigns an attribute of its own is flagged where graph
+    code calls it (`self.box.bump()`, `bump` doing `self.n += 1`; row
+    `state.self-object.method-mutates`): STRICT rejects the call, asking for a Parameter, and LAX
+    runs the method in the interpreter and loses the change; a method that only reads its
+    attributes is fine. Warnings too: `globals()`, `locals()` and `vars()`, which graph mode
     evaluates once, while compiling, in a namespace of its own. Log messages and
     warnings written from graph code (`logging.info("...")`, `logger.warning("...")` through a
     module-level `logging.getLogger(...)`, `warnings.warn("...")`) are warnings too: they run
@@ -111,6 +116,7 @@ class PythonSideEffectInGraph(Rule):
         if isinstance(node, ast.Call):
             yield from _check_host_state(node, function)
             yield from _container_mutations(node, function)
+            yield from _object_state_changes(node, function)
             return
         assert isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -156,17 +162,21 @@ def _self_container_kind(expr: ast.expr, function: GraphFunction) -> str | None:
 
 def _module_container_kind(expr: ast.expr, function: GraphFunction) -> str | None:
     """ "list" or "dict" where ``expr`` names a module-level list or dict (``SEEN = []``)."""
+    kinds = {_container_kind(value, function) for value in _module_values(expr, function)}
+    kind = kinds.pop() if len(kinds) == 1 else None
+    return kind if kind in ("list", "dict") else None
+
+
+def _module_values(expr: ast.expr, function: GraphFunction) -> list[ast.expr]:
+    """The values the module assigns to the global ``expr`` names at its top level (none for a local)."""
     if not isinstance(expr, ast.Name) or expr.id in function.local_names or expr.id not in function.module.assigned:
-        return None
-    values = [
+        return []
+    return [
         statement.value
         for statement in function.module.tree.body
         if isinstance(statement, ast.Assign)
         and any(isinstance(t, ast.Name) and t.id == expr.id for t in statement.targets)
     ]
-    kinds = {_container_kind(value, function) for value in values}
-    kind = kinds.pop() if len(kinds) == 1 else None
-    return kind if kind in ("list", "dict") else None
 
 
 def _container_kind(value: ast.expr, function: GraphFunction) -> str | None:
@@ -199,20 +209,30 @@ def _mutation_verdicts(release: str) -> dict[tuple[str, str], str]:
     for row in table.ids("state."):
         holder, _, method = row.removeprefix("state.").partition(".")
         container = _CONTAINER_TYPES.get(holder.rpartition("-")[2])
-        if container is None or not hasattr(container, method) or "construct" not in table.positions(row):
+        if container is None or not hasattr(container, method):
             continue
-        strict, lax = table.outcome(row, "construct", "strict"), table.outcome(row, "construct", "lax")
-        if lax.kind == ERROR and lax.on_hazard_line:
-            verdicts[holder, method] = _REJECTED
-        elif strict.kind == ERROR:
-            verdicts[holder, method] = _STRICT_REJECTED
-        elif lax.kind == FALLBACK or any(
-            table.outcome(row, position, level).kind == DIVERGENCE
-            for position in table.positions(row)
-            for level in ("strict", "lax")
-        ):
-            verdicts[holder, method] = _DROPPED
+        verdict = _row_verdict(table, row)
+        if verdict is not None:
+            verdicts[holder, method] = verdict
     return verdicts
+
+
+def _row_verdict(table: SyntaxTable, row: str) -> str | None:
+    """What the compiler does with the call of ``row`` at ``construct``, read from its outcomes."""
+    if not table.has(row) or "construct" not in table.positions(row):
+        return None
+    strict, lax = table.outcome(row, "construct", "strict"), table.outcome(row, "construct", "lax")
+    if lax.kind == ERROR and lax.on_hazard_line:
+        return _REJECTED
+    if strict.kind == ERROR:
+        return _STRICT_REJECTED
+    if lax.kind == FALLBACK or any(
+        table.outcome(row, position, level).kind == DIVERGENCE
+        for position in table.positions(row)
+        for level in ("strict", "lax")
+    ):
+        return _DROPPED
+    return None
 
 
 def _mutation_verdict(holder: str, kind: str, call: ast.Call, function: GraphFunction) -> str | None:
@@ -266,6 +286,101 @@ def _container_mutations(call: ast.Call, function: GraphFunction) -> Iterator[Fi
             hint="return the values from `construct` (a local list is fine), or keep them in a `Parameter`",
             severity=Severity.WARNING,
         )
+
+
+# A method of a plain object (`self.box.bump()`, on an object held by the Cell, a global, a local or
+# the object itself) that assigns an attribute of its own: the table's row measures one held by
+# the Cell; one held by a global, a local, a dataclass or a `@jit_class` object is rejected alike
+# (measured on 2.10: the same STRICT error on the call's line, the change lost in LAX).
+_OBJECT_METHOD_ROW = "state.self-object.method-mutates"
+
+
+def _object_state_changes(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    """``self.box.bump()`` in graph code, where ``bump`` assigns ``self.n`` of a plain object."""
+    method = call.func
+    if not isinstance(method, ast.Attribute):
+        return
+    verdict = _row_verdict(syntax_table(function.project.mindspore_release), _OBJECT_METHOD_ROW)
+    if verdict is None:
+        return
+    for cls in _object_classes(method.value, function):
+        attribute = _assigned_own_attribute(function.project, cls, method.attr)
+        if attribute is None:
+            continue
+        what = f"`{ast.unparse(method)}(...)` assigns `self.{attribute}` of a `{cls.node.name}` object in graph code"
+        hint = "keep the state in a `Parameter` of the Cell and update it with `ops.assign`, or return it"
+        if verdict == _DROPPED:
+            yield Finding(
+                call, f"{what}: graph mode loses the change (PyNative keeps it)", hint=hint, severity=Severity.WARNING
+            )
+        else:
+            yield Finding(
+                call,
+                f"{what}, which needs it to be a `Parameter`: STRICT rejects it, LAX runs it in the Python "
+                "interpreter and loses the change",
+                hint=hint,
+                severity=Severity.ERROR if verdict == _REJECTED else None,
+            )
+        return
+
+
+def _object_classes(receiver: ast.expr, function: GraphFunction) -> list[ClassRef]:
+    """The project classes, not Cells, of the object a method is called on: an attribute of ``self``,
+    a local or a global bound to ``Cls(...)``, or ``self`` in a method of such a class."""
+    project = function.project
+    if isinstance(receiver, ast.Name) and receiver.id == function.self_name and function.owner is not None:
+        classes = [function.owner]
+    else:
+        classes = function.instance_classes(receiver) or [
+            resolved
+            for value in _module_values(receiver, function)
+            if isinstance(value, ast.Call)
+            for resolved in [project.resolve_expr(value.func, function.module)]
+            if isinstance(resolved, ClassRef)
+        ]
+    return [cls for cls in classes if not project.is_cell(cls) and _bases_known(project, cls)]
+
+
+# Bases measured alike (on 2.10, `abc.ABC` rejected as a plain class is); a third-party base may
+# define how its attributes are set.
+_PLAIN_BASES = frozenset({"builtins.object", "abc.ABC"})
+
+
+def _bases_known(project: Project, cls: ClassRef) -> bool:
+    """Whether every base of ``cls`` is a plain base or a class of the checked code."""
+    return all(
+        qualified_name(base, klass.module) in _PLAIN_BASES
+        or isinstance(project.resolve_expr(base, klass.module), ClassRef)
+        for klass in project.mro(cls)
+        for base in klass.node.bases
+    )
+
+
+def _assigned_own_attribute(project: Project, cls: ClassRef, name: str) -> str | None:
+    """The first attribute of its own, not a Parameter, that the method ``name`` of ``cls`` assigns."""
+    method = project.find_method(cls, name)
+    if method is None or not isinstance(method.node, ast.FunctionDef) or not method.node.args.args:
+        return None
+    decorators = {qualified_name(d, method.module) for d in method.node.decorator_list}
+    if decorators & {"builtins.staticmethod", "builtins.classmethod"}:
+        return None
+    self_name = method.node.args.args[0].arg
+    for node in own_nodes(method.node):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if is_self_attribute(target, self_name):
+                    assert isinstance(target, ast.Attribute)
+                    if not _holds_parameter(project, cls, target):
+                        return target.attr
+    return None
+
+
+def _holds_parameter(project: Project, cls: ClassRef, target: ast.Attribute) -> bool:
+    """Whether the class creates ``self.<attribute>`` as a Parameter (assigning it compiles)."""
+    return any(
+        isinstance(value, ast.Call) and is_mindspore_name(qualified_name(value.func, klass.module), "Parameter")
+        for klass, value in project.attribute_values(cls, target.attr)
+    )
 
 
 def _container_holder(expr: ast.expr, function: GraphFunction) -> tuple[str, str | None]:

@@ -22,7 +22,16 @@ from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import Settings
 from mslint.source import source_text
 from mslint.suppressions import SuppressionComments
-from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, DYNAMIC_SHAPE, ERROR, RUNTIME, Location, Problem
+from mslint.verify.compiler_output import (
+    COMPILE_TIME,
+    DIVERGENCE,
+    DYNAMIC_SHAPE,
+    ERROR,
+    FALLBACK,
+    RUNTIME,
+    Location,
+    Problem,
+)
 from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
 
@@ -159,6 +168,8 @@ def compiler_only(
             continue
         if problem.locations and any(_follows_from(problem.locations[-1], d) for d in confirmed):
             continue
+        if problem.kind == FALLBACK and any(_runs_in_callee(problem.locations[-1], d) for d in confirmed):
+            continue
         target = entries.get(id(problem))
         if problem.locations:
             path, line = problem.locations[-1]
@@ -212,6 +223,15 @@ def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
         for node in ast.walk(used)
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load)
     )
+
+
+def _runs_in_callee(location: Location, diagnostic: Diagnostic) -> bool:
+    """Whether the interpreted line is in a function that the confirmed finding's line calls: the
+    flagged call (``self.box.bump()``) made the interpreter run the body of ``bump``."""
+    path, line = location
+    holder = function_at(path, line)
+    flagged = statement_at(str(Path(diagnostic.path).resolve()), diagnostic.line)
+    return holder is not None and flagged is not None and any(calls(n, holder.name) for n in ast.walk(flagged))
 
 
 def calls(node: ast.AST, name: str) -> bool:
