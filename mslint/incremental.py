@@ -11,6 +11,7 @@ component only. Components are independent, so ``jobs`` processes analyse them i
 from __future__ import annotations
 
 import codecs
+import functools
 import hashlib
 import json
 import os
@@ -66,11 +67,12 @@ class CacheData:
 
 
 def cache_file(settings: Settings) -> Path:
-    """One cache file per mslint version, effective settings and MindSpore release checked
+    """One cache file per mslint version (and build of its files), effective settings and MindSpore release checked
     against (installing another MindSpore changes the default), in the project's cache folder
     (``.mslint_cache`` beside the configuration, or ``$MSLINT_CACHE_DIR``)."""
     fingerprint = json.dumps(
         [
+            _installed_code(),
             settings.syntax_level,
             settings.target,
             targeted_release(settings.mindspore_version),
@@ -84,6 +86,18 @@ def cache_file(settings: Settings) -> Path:
     name = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
     folder = Path(os.environ.get("MSLINT_CACHE_DIR") or settings.root / CACHE_FOLDER)
     return folder / __version__ / f"{name}.json"
+
+
+@functools.cache
+def _installed_code() -> str:
+    """The size and modification time of each file of the mslint package: a development install
+    (or a reinstall of the same version) with other rules or tables must not read the results
+    of the old ones. A stat per file, not a read: a run costs well under a millisecond more."""
+    package = Path(__file__).resolve().parent
+    files = sorted(p for p in package.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts)
+    return hashlib.sha256(
+        "\n".join(f"{p.relative_to(package)} {p.stat().st_size} {p.stat().st_mtime_ns}" for p in files).encode()
+    ).hexdigest()
 
 
 def check_incrementally(paths: list[Path], settings: Settings, cache: Path | None, jobs: int = 1) -> Report:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mslint import incremental
 from mslint.engine import check_files
 from mslint.incremental import cache_file, check_incrementally
 from mslint.settings import Settings
@@ -184,3 +186,19 @@ def test_a_cache_whose_import_lists_lie_still_gives_the_same_results(
     cache.write_text(json.dumps({"components": {}, "imports": {key: [] for key in document["imports"]}, "joins": []}))
     assert check_incrementally(files, settings, cache).diagnostics == expected
     assert check_incrementally(files, settings, cache, jobs=2).diagnostics == expected
+
+
+def test_another_build_of_mslint_reads_another_cache(project: tuple[list[Path], Settings, Path]) -> None:
+    """A development install whose rules changed keeps its version: its files tell the builds apart."""
+    _, settings, _ = project
+    before = cache_file(settings)
+    rule = Path(incremental.__file__).parent / "rules" / "unsupported_syntax.py"
+    stat = rule.stat()
+    try:
+        os.utime(rule, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+        incremental._installed_code.cache_clear()
+        assert cache_file(settings) != before
+    finally:
+        os.utime(rule, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        incremental._installed_code.cache_clear()
+    assert cache_file(settings) == before
