@@ -202,3 +202,36 @@ def test_the_default_memory_limit_shares_three_quarters_of_the_memory_among_the_
     total_kib = int(Path("/proc/meminfo").read_text().split("MemTotal:")[1].split()[0])
     assert default_memory_limit_mib(1) == total_kib * 3 // 4 >> 10
     assert default_memory_limit_mib(4) == total_kib * 3 // 4 // 4 >> 10
+
+
+@pytest.mark.mindspore
+def test_each_compile_forks_from_a_frozen_heap_that_holds_the_probe(write: Callable[[str, str], Path]) -> None:
+    """MindSpore calls gc.collect() at every Cell compile: in a fork, a heap the collector still
+    tracks is walked (and copied page by page) each time. The probe and MindSpore are imported,
+    and frozen, before the fork."""
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    path = write(
+        "factories.py",
+        """
+        import gc
+        import json
+        import sys
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        def make():
+            tracked = {id(obj) for obj in gc.get_objects()}
+            inherited = {name: id(sys.modules[name]) in tracked for name in ("mindspore", "mslint.verify.probe")}
+            Path(__file__).with_name("tracked.json").write_text(json.dumps(inherited))
+            return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
+        """,
+    )
+    (outcome,) = run_jobs([Job(path, "make", "lax", factory=True)], 120, 1, None)
+    assert outcome.status == COMPILED, outcome.reason
+    tracked = json.loads(path.with_name("tracked.json").read_text())
+    assert tracked == {"mindspore": False, "mslint.verify.probe": False}, "the collector walks them in every fork"
