@@ -235,3 +235,52 @@ def test_each_compile_forks_from_a_frozen_heap_that_holds_the_probe(write: Calla
     assert outcome.status == COMPILED, outcome.reason
     tracked = json.loads(path.with_name("tracked.json").read_text())
     assert tracked == {"mindspore": False, "mslint.verify.probe": False}, "the collector walks them in every fork"
+
+
+@pytest.mark.mindspore
+def test_a_batch_that_drew_a_slow_compile_leaves_the_other_jobs_to_the_others(
+    write: Callable[[str, str], Path],
+) -> None:
+    """The children take jobs from one list: dealt out in advance, the first child would get
+    jobs 0 and 2, and job 2 would wait for the slow job 0."""
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    path = write(
+        "factories.py",
+        """
+        import os
+        import time
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        def made_by(name):
+            Path(__file__).with_name(name + ".batch").write_text(str(os.getppid()))
+            return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
+
+
+        def slow():
+            time.sleep(15)
+            return made_by("slow")
+
+
+        def fast_a():
+            return made_by("fast_a")
+
+
+        def fast_b():
+            return made_by("fast_b")
+
+
+        def fast_c():
+            return made_by("fast_c")
+        """,
+    )
+    names = ("slow", "fast_a", "fast_b", "fast_c")
+    outcomes = run_jobs([Job(path, name, "strict", factory=True) for name in names], 120, 2, None)
+    assert [o.status for o in outcomes] == [COMPILED] * 4, [o.reason for o in outcomes]
+    batch = {name: path.with_name(f"{name}.batch").read_text() for name in names}
+    assert batch["fast_a"] == batch["fast_b"] == batch["fast_c"] != batch["slow"]
