@@ -9,13 +9,15 @@ verifier's compile processes through ``PYTHONPATH``. The models are those of min
 takes the smallest variant of each of mindcv's model modules instead (``SMALL_VARIANTS``).
 
 A sizing pass (one PyNative process, untimed) runs each model once on a 1x3x64x64 input and
-keeps 64 where it runs, else the model's own ``input_size`` from its pretrained config (224,
-384, ...): fixed-size models (position embeddings, windows) need theirs. Then one factory per
+keeps 64 where it runs, else the model's own ``input_size`` from its pretrained config (224
+where it names none): fixed-size models (position embeddings, windows) need theirs. Then one factory per
 model is generated into an ``--example`` file (``create_model(NAME, num_classes=10)`` in eval
 mode, and a tensor of ones of that size), and one ``mslint verify mindcv/models --example
 FILE:FUNCTION ...`` run compiles them all, STRICT and LAX, with the comparison with PyNative.
 The report gives the models, the wall time and seconds per model, the compiles by status, the
-verdict counts, and each model that could not be verified, with why. Nothing here asserts a
+verdict counts, each model whose compile stopped at an error (the error, and the finding it
+confirms) or that could not be compiled, with why, and each model that ran in PyNative at
+neither size (MindSpore 2.10 no longer has an API it calls, say). Nothing here asserts a
 time: it reports.
 """
 
