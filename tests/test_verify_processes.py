@@ -202,3 +202,85 @@ def test_the_default_memory_limit_shares_three_quarters_of_the_memory_among_the_
     total_kib = int(Path("/proc/meminfo").read_text().split("MemTotal:")[1].split()[0])
     assert default_memory_limit_mib(1) == total_kib * 3 // 4 >> 10
     assert default_memory_limit_mib(4) == total_kib * 3 // 4 // 4 >> 10
+
+
+@pytest.mark.mindspore
+def test_each_compile_forks_from_a_frozen_heap_that_holds_the_probe(write: Callable[[str, str], Path]) -> None:
+    """MindSpore calls gc.collect() at every Cell compile: in a fork, a heap the collector still
+    tracks is walked (and copied page by page) each time. The probe and MindSpore are imported,
+    and frozen, before the fork."""
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    path = write(
+        "factories.py",
+        """
+        import gc
+        import json
+        import sys
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        def make():
+            tracked = {id(obj) for obj in gc.get_objects()}
+            inherited = {name: id(sys.modules[name]) in tracked for name in ("mindspore", "mslint.verify.probe")}
+            Path(__file__).with_name("tracked.json").write_text(json.dumps(inherited))
+            return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
+        """,
+    )
+    (outcome,) = run_jobs([Job(path, "make", "lax", factory=True)], 120, 1, None)
+    assert outcome.status == COMPILED, outcome.reason
+    tracked = json.loads(path.with_name("tracked.json").read_text())
+    assert tracked == {"mindspore": False, "mslint.verify.probe": False}, "the collector walks them in every fork"
+
+
+@pytest.mark.mindspore
+def test_a_batch_that_drew_a_slow_compile_leaves_the_other_jobs_to_the_others(
+    write: Callable[[str, str], Path],
+) -> None:
+    """The children take jobs from one list: dealt out in advance, the first child would get
+    jobs 0 and 2, and job 2 would wait for the slow job 0."""
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    path = write(
+        "factories.py",
+        """
+        import os
+        import time
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        def made_by(name):
+            Path(__file__).with_name(name + ".batch").write_text(str(os.getppid()))
+            return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
+
+
+        def slow():
+            time.sleep(15)
+            return made_by("slow")
+
+
+        def fast_a():
+            return made_by("fast_a")
+
+
+        def fast_b():
+            return made_by("fast_b")
+
+
+        def fast_c():
+            return made_by("fast_c")
+        """,
+    )
+    names = ("slow", "fast_a", "fast_b", "fast_c")
+    outcomes = run_jobs([Job(path, name, "strict", factory=True) for name in names], 120, 2, None)
+    assert [o.status for o in outcomes] == [COMPILED] * 4, [o.reason for o in outcomes]
+    batch = {name: path.with_name(f"{name}.batch").read_text() for name in names}
+    assert batch["fast_a"] == batch["fast_b"] == batch["fast_c"] != batch["slow"]

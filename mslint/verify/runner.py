@@ -1,5 +1,6 @@
 """Compile jobs in child processes, in parallel: each child imports MindSpore once and forks
-a process per compile (:mod:`mslint.verify.batch`), in its own process group, with a timeout.
+a process per compile (:mod:`mslint.verify.batch`), in its own process group, with a timeout;
+the children take the jobs from one shared list.
 
 A compile that crashes, hangs or runs out of memory becomes an outcome that says so; it never
 stops the other jobs. The parent never imports MindSpore or the user's code.
@@ -86,48 +87,53 @@ def run_jobs(
     jobs: list[Job], timeout: float, workers: int, device: str | None, memory_limit_mib: int | None = None
 ) -> list[Outcome]:
     """Run every job, in ``workers`` child processes; the outcomes come back in the order of ``jobs``.
-    A compile whose resident memory passes ``memory_limit_mib`` is killed."""
+    A compile whose resident memory passes ``memory_limit_mib`` is killed.
+
+    The children share one list and each claims the next job nobody has claimed
+    (:func:`mslint.verify.batch.claim`): a child that drew the slow compiles (a large model, the
+    LAX compiles with their comparison) does not keep the others waiting."""
     if not jobs:
         return []
-    batches = [jobs[start :: max(1, workers)] for start in range(min(len(jobs), max(1, workers)))]
-    with ThreadPoolExecutor(max_workers=len(batches)) as pool:
-        done = [
-            outcome
-            for outcomes in pool.map(lambda batch: run_batch(batch, timeout, device, memory_limit_mib), batches)
-            for outcome in outcomes
-        ]
-    by_job = {id(outcome.job): outcome for outcome in done}
-    return [by_job[id(job)] for job in jobs]
-
-
-def run_batch(jobs: list[Job], timeout: float, device: str | None, memory_limit_mib: int | None) -> list[Outcome]:
-    """The jobs in one child (:mod:`mslint.verify.batch`), which forks a process per compile."""
+    count = min(len(jobs), max(1, workers))
     with tempfile.TemporaryDirectory(prefix="mslint-verify-") as scratch:
-        job_file, results, log = Path(scratch, "jobs.json"), Path(scratch, "results"), Path(scratch, "child.log")
+        job_file, results = Path(scratch, "jobs.json"), Path(scratch, "results")
         results.mkdir()
         job_file.write_text(json.dumps([_job_json(job) for job in jobs]))
-        command = [
-            sys.executable,
-            "-m",
-            "mslint.verify.batch",
-            str(job_file),
-            str(results),
-            "--timeout",
-            f"{timeout:g}",
-        ]
-        command += ["--device", device] if device else []
-        command += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
-        guard = timeout * len(jobs) + 120  # each compile has its own timeout in the child; this guards the child
-        with log.open("wb") as log_stream:
-            child = subprocess.Popen(
-                command, stdin=subprocess.DEVNULL, stdout=log_stream, stderr=subprocess.STDOUT, start_new_session=True
+        with ThreadPoolExecutor(max_workers=count) as pool:
+            endings = list(
+                pool.map(
+                    lambda worker: run_batch(job_file, results, worker, len(jobs), timeout, device, memory_limit_mib),
+                    range(count),
+                )
             )
-            returncode = wait(child, guard)
-        if returncode is None:
-            lost = f"the compile batch did not finish within {guard:g} s (killed)"
-        else:
-            lost = failure_reason(returncode, log.read_text(errors="replace"))
-        return [_outcome(job, results / f"{index}.json", lost) for index, job in enumerate(jobs)]
+        return [_outcome(job, results, index, endings) for index, job in enumerate(jobs)]
+
+
+def run_batch(
+    job_file: Path,
+    results: Path,
+    worker: int,
+    jobs: int,
+    timeout: float,
+    device: str | None,
+    memory_limit_mib: int | None,
+) -> str:
+    """One child (:mod:`mslint.verify.batch`), which claims jobs and forks a process per compile;
+    how it ended, for the jobs it claimed and left without a record."""
+    log = results.parent / f"child{worker}.log"
+    command = [sys.executable, "-m", "mslint.verify.batch", str(job_file), str(results)]
+    command += ["--worker", str(worker), "--timeout", f"{timeout:g}"]
+    command += ["--device", device] if device else []
+    command += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
+    guard = timeout * jobs + 120  # each compile has its own timeout in the child; this guards the child
+    with log.open("wb") as log_stream:
+        child = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=log_stream, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        returncode = wait(child, guard)
+    if returncode is None:
+        return f"the compile batch did not finish within {guard:g} s (killed)"
+    return failure_reason(returncode, log.read_text(errors="replace"))
 
 
 def _job_json(job: Job) -> dict[str, Any]:
@@ -141,10 +147,14 @@ def _job_json(job: Job) -> dict[str, Any]:
     }
 
 
-def _outcome(job: Job, record_path: Path, lost: str) -> Outcome:
-    """The outcome from the child's record of the job; ``lost`` says why when there is none."""
+def _outcome(job: Job, results: Path, index: int, endings: list[str]) -> Outcome:
+    """The outcome from the child's record of the job; without one, how the child that claimed
+    it ended (or the first child, when none claimed it)."""
+    record_path = results / f"{index}.json"
     if not record_path.is_file():
-        return Outcome(job, CRASHED, lost)
+        claim = results / f"{index}.claim"
+        worker = int(claim.read_text() or 0) if claim.is_file() else 0
+        return Outcome(job, CRASHED, endings[worker])
     record = json.loads(record_path.read_text())
     wall_s = float(record["wall_s"])
     result = record.get("result")
