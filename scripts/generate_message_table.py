@@ -17,6 +17,7 @@ Run it in an environment with the release to describe: ``python scripts/generate
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import sys
 import tempfile
@@ -82,13 +83,20 @@ def syntax_table_messages(release: str | None = None) -> Mapping:
                     if outcome.kind != ERROR:
                         continue
                     symbols = hazard_line_rules(forms[row], position, level, Path(scratch))
-                    _add(messages, normalise(outcome.message), symbols, f"syntax:{row}@{position}/{level}")
+                    if symbols is not None:
+                        _add(messages, normalise(outcome.message), symbols, f"syntax:{row}@{position}/{level}")
     return messages
 
 
-def hazard_line_rules(form: Form, position: str, level: str, scratch: Path) -> list[str]:
-    """The rules ``mslint check`` reports on the hazard line of ``form`` rendered at ``position``."""
+def hazard_line_rules(form: Form, position: str, level: str, scratch: Path) -> list[str] | None:
+    """The rules ``mslint check`` reports on the hazard line of ``form`` rendered at ``position``;
+    None where this Python cannot parse the form (``match`` before 3.10), whose line mslint
+    then reports as a syntax error."""
     program = render(form, position)
+    try:
+        ast.parse(program.source)
+    except SyntaxError:
+        return None
     path = scratch / "program.py"
     path.write_text(program.source)
     report = check_files([path], Settings(syntax_level=level))
