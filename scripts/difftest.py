@@ -188,8 +188,11 @@ def _job(tree: Path, package: Package, level: str) -> Job:
     return Job(tree / package.name / "net.py", "make", level, factory=True, compare=True)
 
 
-def lint(tree: Path) -> list[dict[str, Any]]:
-    command = [sys.executable, "-m", "mslint", "check", ".", "--no-cache", "--format", "json"]
+def lint(tree: Path, packages: list[Package]) -> list[dict[str, Any]]:
+    """``mslint check`` of the folders of ``packages`` in ``tree`` (each program is a project of its own)."""
+    if not packages:
+        return []
+    command = [sys.executable, "-m", "mslint", "check", *(p.name for p in packages), "--no-cache", "--format", "json"]
     done = subprocess.run(command, cwd=tree, capture_output=True, text=True)
     if done.returncode not in (0, 1):
         raise SystemExit(f"mslint check exited with {done.returncode}: {done.stderr.strip()[-2000:]}")
@@ -313,11 +316,12 @@ def run_chunk(tree: Path, packages: list[Package], workers: int, timeout: float)
     compiler shows is that form's."""
     started = time.perf_counter()
     write_tree(tree, packages)
-    outcomes, compiles = compile_all(tree, packages, workers, timeout, _by_package(lint(tree)))
+    by_package = _by_package(lint(tree, packages))
+    outcomes, compiles = compile_all(tree, packages, workers, timeout, by_package)
     stopped = [p for p, pair in zip(packages, outcomes) if any(map(_judged_alone, pair))]
     solos = [solo(p, site) for p in stopped for site in p.sites]
     write_tree(tree, solos)
-    by_package = _by_package(lint(tree))
+    by_package.update(_by_package(lint(tree, solos)))
     solo_outcomes, solo_compiles = compile_all(tree, solos, workers, timeout, by_package)
     compile_s = time.perf_counter() - started
     judged = [p for p in packages if p not in stopped] + solos
