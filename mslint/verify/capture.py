@@ -7,6 +7,7 @@ IR dumps switched on; what they show becomes problems located in the user's file
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import os
@@ -96,7 +97,7 @@ def capture_run(command: str, timeout: float) -> RunCapture:
         is_user_file = user_file_filter(not_user_code())
         capture = RunCapture(command, returncode)
         text = log.read_text(errors="replace")
-        logged = {p.message: p.locations for p in error_problems(text, is_user_file) if p.locations}
+        logged = _logged_locations(text, is_user_file)
         for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:
             _read_record(json.loads(line), capture, is_user_file, logged)
         ir_text = "\n".join(p.read_text(errors="replace") for p in graphs.rglob("*validate*.ir"))
@@ -120,11 +121,22 @@ def _pass_through(stream: IO[bytes], log: IO[bytes] | None) -> None:
             sys.stderr.write(chunk.decode(errors="replace"))
 
 
+def _logged_locations(log: str, is_user_file: Callable[[str], bool]) -> Callable[[str], tuple[Location, ...]]:
+    """The ``In file`` lines the log printed for an error message; the log is read for errors only
+    when a compile's exception had no lines of its own (a training log can be long)."""
+
+    @functools.cache
+    def by_message() -> dict[str, tuple[Location, ...]]:
+        return {p.message: p.locations for p in error_problems(log, is_user_file) if p.locations}
+
+    return lambda message: by_message().get(message, ())
+
+
 def _read_record(
     record: dict[str, Any],
     capture: RunCapture,
     is_user_file: Callable[[str], bool],
-    logged: dict[str, tuple[Location, ...]],
+    logged: Callable[[str], tuple[Location, ...]],
 ) -> None:
     """A compile the hook recorded. An exception whose text has no ``In file`` lines takes those
     the C++ log printed for the same message (``logged``: the compiler locates a rejected
@@ -138,7 +150,7 @@ def _read_record(
         capture.compiled.add(key)
     if isinstance(error, str):
         first_line = error.strip().splitlines()[0] if error.strip() else error
-        locations = error_locations(error, is_user_file) or logged.get(first_line.strip(), ())
+        locations = error_locations(error, is_user_file) or logged(first_line.strip())
         if not locations and isinstance(path, str) and is_user_file(path):
             locations = ((str(Path(path).resolve()), int(str(record.get("line") or 1))),)
         problem = Problem(ERROR, first_line, locations, entry=name if isinstance(name, str) else "")
