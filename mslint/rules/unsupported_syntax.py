@@ -715,8 +715,7 @@ def _format_method(call: ast.Call, function: GraphFunction) -> Iterator[Finding]
         and isinstance(func.value, ast.Constant)
         and isinstance(func.value.value, str)
         and any(function.kind(a) is Kind.GRAPH for a in [*call.args, *(k.value for k in call.keywords)])
-        and id(call) not in raised(function.node)
-        and not _assigned_and_never_read(call, function)
+        and _text_is_read(call, function)
     ):
         yield Finding(
             call,
@@ -731,12 +730,8 @@ def _fstring(text: ast.JoinedStr, function: GraphFunction) -> Iterator[Finding]:
     compiles it (rows ``format.fstring/*``; of static values such as ``x.shape`` it compiles, and
     an f-string nothing reads is dropped)."""
     values = [v for v in text.values if isinstance(v, ast.FormattedValue) and function.kind(v.value) is Kind.GRAPH]
-    if not values or id(text) in raised(function.node) or _assigned_and_never_read(text, function):
+    if not values or not _text_is_read(text, function) or _consumed_by_another_finding(text, function):
         return
-    if any(isinstance(n, ast.Assert) and n.msg is text for n in descendants(function.node)):
-        return  # built only when the assertion fails, as a raise's message
-    if any(_passes_to_a_library(n, text, function) for n in descendants(function.node)):
-        return  # the call is the hazard (`logger.info(f"{x}")`), third-party-call-in-graph's
     row = "format.fstring/spec" if any(v.format_spec is not None for v in values) else "format.fstring/tensor"
     yield from _measured(
         text,
@@ -744,6 +739,22 @@ def _fstring(text: ast.JoinedStr, function: GraphFunction) -> Iterator[Finding]:
         row,
         function,
         hint="print the tensor with `print(x)`, or format it in host code",
+    )
+
+
+def _text_is_read(text: ast.expr, function: GraphFunction) -> bool:
+    """Whether graph code uses the text that ``text`` builds: not only to build an exception, and
+    read after it is bound (the compiler drops what nothing reads)."""
+    return id(text) not in raised(function.node) and not _assigned_and_never_read(text, function)
+
+
+def _consumed_by_another_finding(text: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``text`` is an assertion's message (built only when the assertion fails, as a
+    raise's) or an argument of a library call, which is the hazard (``logger.info(f"{x}")``,
+    third-party-call-in-graph's)."""
+    return any(
+        (isinstance(node, ast.Assert) and node.msg is text) or _passes_to_a_library(node, text, function)
+        for node in descendants(function.node)
     )
 
 
