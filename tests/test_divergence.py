@@ -315,3 +315,57 @@ def test_a_jit_helper_runs_as_python_in_pynative(write: Callable[[str, str], Pat
     (outcome,) = run_jobs([Job(path, "Net", "lax", "float32[2,4]", compare=True)], 120, 1, None)
     message = "graph mode keeps global jit_helper.calls at 0 after 2 calls; PyNative has 2"
     assert [(p.kind, p.message, p.locations) for p in outcome.problems] == [("divergence", message, ((str(path), 10),))]
+
+
+@pytest.mark.mindspore
+def test_pynative_runs_a_second_time_only_where_the_modes_differ(write: Callable[[str, str], Path]) -> None:
+    """Each build is an instance: the compile's, graph mode's, PyNative's, and a second PyNative
+    one (another MindSpore seed) only where graph mode gave something else."""
+    from mslint.verify.runner import Job, run_jobs
+
+    path = write(
+        "builds.py",
+        """
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+        calls = 0
+
+
+        class Agrees(nn.Cell):
+            def construct(self, x):
+                return x * 2
+
+
+        class Counts(nn.Cell):
+            def construct(self, x):
+                global calls
+                calls += 1
+                return x * 2
+
+
+        def built(net):
+            with Path(__file__).with_name(type(net).__name__ + ".builds").open("a") as log:
+                log.write("x")
+            return net, (ms.Tensor(np.ones((2, 4)), ms.float32),)
+
+
+        def agrees():
+            return built(Agrees())
+
+
+        def counts():
+            return built(Counts())
+        """,
+    )
+    jobs = [Job(path, name, "lax", factory=True, compare=True) for name in ("agrees", "counts")]
+    agreeing, differing = run_jobs(jobs, 120, 1, None)
+    assert agreeing.comparison is not None and agreeing.comparison["status"] == "compared"
+    assert not agreeing.problems
+    assert differing.comparison is not None and differing.comparison["status"] == "compared"
+    assert [p.kind for p in differing.problems] == ["divergence"]
+    assert path.with_name("Agrees.builds").read_text() == "xxx"
+    assert path.with_name("Counts.builds").read_text() == "xxxx"
