@@ -7,6 +7,7 @@ import json
 import re
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,34 @@ def test_a_fallback_in_a_method_the_flagged_line_calls_follows_from_it(tmp_path:
     ]
     left = compiler_only(problems, [flagged], Settings(), {})
     assert [(c.line, c.problem.kind) for c in left] == [(7, FALLBACK)]  # `read` is not called there
+
+
+@pytest.mark.mindspore
+def test_a_helpers_finding_without_an_entry_is_judged_by_the_cell_that_reaches_it(
+    write: Callable[[str, str], Path],
+) -> None:
+    """A rule that names no entry (an API keyword the release dropped) in a module-level helper:
+    the Cell that calls the helper is its target, so the line after the compile's stop is 'the
+    compile stopped', not 'outside any Cell'."""
+    path = write(
+        "helper.py",
+        """
+        from mindspore import nn, ops
+
+
+        def padded(x):
+            x = ops.pad(x, paddings=((0, 1),))
+            return ops.pad(x, paddings=((1, 0),))
+
+
+        class UsesHelper(nn.Cell):  # mslint: inputs=float32[2]
+            def construct(self, x):
+                return padded(x)
+        """,
+    )
+    report = verify(VerifyRequest([path], jobs=1, compare=False), Settings(select=["unknown-mindspore-api"]))
+    verdicts = {f["line"]: f for f in json.loads(render_json(report))["findings"]}
+    assert verdicts[5]["verdict"] == "confirmed", verdicts[5]
+    assert verdicts[6]["verdict"] == "not-verifiable"
+    reason = verdicts[6]["reason"]
+    assert reason.startswith("the compile stopped at ") and f"{path.name}:5 (" in reason, reason

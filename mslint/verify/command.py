@@ -19,6 +19,7 @@ from mslint.diagnostics import Severity
 from mslint.discovery import discover
 from mslint.engine import load_project
 from mslint.extras import install_command
+from mslint.model.scope import graph_functions
 from mslint.settings import Settings
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import ERROR, Problem
@@ -110,7 +111,8 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     lint.unreadable[:0] = discovery.unreadable
     targets = targets_of(project, settings)
     targets_by_key = {t.key: t for t in targets}
-    finding_targets = {id(d): target_of(d, targets, project) for d in lint.diagnostics}
+    graph_code = graph_functions(project)
+    finding_targets = {id(d): target_of(d, targets, project, graph_code) for d in lint.diagnostics}
 
     statuses: dict[tuple[str, str], TargetStatus] = {}
     problems: list[Problem] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from typing import Any
 from mslint.diagnostics import Diagnostic
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
-from mslint.model.scope import entry_points
+from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
 from mslint.verify.inputs import parse_input_specs
 
@@ -133,11 +133,14 @@ def _required_inputs(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method
     return [a.arg for a in [*without_default, *keyword_only]]
 
 
-def target_of(diagnostic: Diagnostic, targets: list[Target], project: Project) -> Target | None:
-    """The target whose compile shows ``diagnostic``: its entry, or the Cell whose code holds it."""
+def target_of(
+    diagnostic: Diagnostic, targets: list[Target], project: Project, graph_code: Sequence[GraphFunction] = ()
+) -> Target | None:
+    """The target whose compile shows ``diagnostic``: its entry, the Cell whose code holds it,
+    or the entry that reaches the graph function holding it (a module-level helper's finding
+    from a rule that names no entry, such as an API call the release no longer accepts)."""
     if diagnostic.entry is not None and diagnostic.entry_path is not None:
-        entry_path = str(Path(diagnostic.entry_path).resolve())
-        return next((t for t in targets if str(t.path) == entry_path and t.entry == diagnostic.entry), None)
+        return _target_named(targets, Path(diagnostic.entry_path).resolve(), diagnostic.entry)
     path = Path(diagnostic.path).resolve()
     module = next((m for m in project.checked_modules if m.path.resolve() == path), None)
     if module is None:
@@ -146,4 +149,19 @@ def target_of(diagnostic: Diagnostic, targets: list[Target], project: Project) -
         end = statement.end_lineno or statement.lineno
         if isinstance(statement, ast.ClassDef) and statement.lineno <= diagnostic.line <= end:
             return next((t for t in targets if t.path == path and t.name == statement.name), None)
-    return None
+    holder = next(
+        (
+            function
+            for function in graph_code
+            if function.module.path.resolve() == path
+            and function.node.lineno <= diagnostic.line <= (function.node.end_lineno or function.node.lineno)
+        ),
+        None,
+    )
+    if holder is None:
+        return None
+    return _target_named(targets, holder.entry.module.path.resolve(), holder.entry.display_name)
+
+
+def _target_named(targets: list[Target], path: Path, entry: str) -> Target | None:
+    return next((t for t in targets if t.path == path and t.entry == entry), None)
