@@ -1,4 +1,4 @@
-"""The ``mslint`` command: ``check``, ``baseline``, ``verify``, ``explain``, ``rule`` and ``rules``."""
+"""The ``mslint`` command: ``check``, ``baseline``, ``verify``, ``report``, ``explain``, ``rule`` and ``rules``."""
 
 from __future__ import annotations
 
@@ -101,6 +101,17 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     )
     verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
 
+    report = commands.add_parser(
+        "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
+    )
+    _add_lint_options(report, ("html", "json", "markdown"))
+    report.set_defaults(format="html")
+    report.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write (default: stdout)")
+    report.add_argument(
+        "--verify-results", type=Path, metavar="FILE", help="the output of `mslint verify --format json` to show"
+    )
+    report.add_argument("--compare", type=Path, metavar="OLD.json", help="an earlier report in JSON: mark what changed")
+
     explain = commands.add_parser("explain", help="map a MindSpore error output to the rules that predict it")
     explain.add_argument("file", nargs="?", type=Path, default=STDIN, help="the output to read (default: -, stdin)")
     explain.add_argument("--format", choices=("text", "json"), default="text")
@@ -142,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == "report":
+            return _report(args)
         if args.command == "explain":
             return _explain(args.file, args.format)
         if args.command == "baseline":
@@ -349,6 +362,28 @@ def _baseline(args: argparse.Namespace) -> int:
     count = len(report.diagnostics)
     print(f"Recorded {count} finding{'s' if count != 1 else ''} of {report.files} files in {args.output}.")
     return EXIT_USAGE if report.unreadable else EXIT_CLEAN
+
+
+def _report(args: argparse.Namespace) -> int:
+    from mslint.report.command import ReportRequest, make_report, summary_line
+
+    if args.syntax_level is not None:
+        raise UsageError("the report shows both syntax levels: leave out --syntax-level")
+    settings = _settings(args)
+    discovery = _discover(args, settings)
+    request = ReportRequest(args.paths or [Path(".")], discovery.files, args.format, args.verify_results, args.compare)
+    written = make_report(request, settings)
+    for line in [*discovery.unreadable, *written.unreadable]:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    if args.output is None:
+        sys.stdout.write(written.text)
+    else:
+        try:
+            args.output.write_text(written.text, encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"{args.output}: cannot write: {error.strerror or error}") from None
+        print(f"Wrote {args.output}: {summary_line(written.document)}")
+    return EXIT_USAGE if discovery.unreadable or written.unreadable else EXIT_CLEAN
 
 
 def _verify(args: argparse.Namespace) -> int:

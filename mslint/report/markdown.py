@@ -1,0 +1,85 @@
+"""The report as a short Markdown summary for CI job pages (``$GITHUB_STEP_SUMMARY``, GitLab)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mslint.report.status import FAILS, LAX, LEVELS, STATUSES
+
+STATUS_LABELS = {
+    "compiles": "compiles",
+    "warnings": "compiles, with warnings",
+    "falls-back": "falls back",
+    "fails": "fails",
+}
+_LISTED = 10
+"""Failing entries listed by name; the HTML report has them all."""
+
+
+def render(document: dict[str, Any]) -> str:
+    summary = document["summary"]
+    lines = [
+        f"## mslint readiness: {summary['entries']} graph entries in {document['files']} files",
+        "",
+        _status_table(summary),
+    ]
+    if summary.get("verified"):
+        verified = summary["verified"]
+        lines += ["", f"Compiled by `mslint verify`: {verified['entries']} entries.", ""]
+        lines.append(_counts_table({level: verified[level] for level in LEVELS}))
+    compare = document.get("compare")
+    if compare:
+        lines += ["", _trend(compare)]
+    if summary["by_rule"]:
+        lines += ["", "| rule | findings |", "|---|---|"]
+        lines += [f"| {r['code']} {r['symbol']} | {r['count']} |" for r in summary["by_rule"]]
+    if summary["outside_entries"]:
+        outside = summary["outside_entries"]
+        lines += [
+            "",
+            f"{_plural(outside, 'finding')} outside any graph entry (scripts, data pipelines, Cells with no construct)",
+        ]
+    failing = [e for e in document["entries"] if e["strict"]["status"] == FAILS or e[LAX]["status"] == FAILS]
+    if failing:
+        lines += ["", f"Entries that fail at either level ({len(failing)}):", ""]
+        lines += [f"* `{e['path']}:{e['line']}` {e['name']}: {_rules(e)}" for e in failing[:_LISTED]]
+        if len(failing) > _LISTED:
+            lines.append(f"* and {len(failing) - _LISTED} more")
+    return "\n".join(lines) + "\n"
+
+
+def _status_table(summary: dict[str, Any]) -> str:
+    return _counts_table({level: summary[level] for level in LEVELS})
+
+
+def _counts_table(counts: dict[str, dict[str, int]]) -> str:
+    statuses = [s for s in STATUSES[LAX] if any(s in counts[level] for level in LEVELS)]
+    statuses += sorted({s for level in LEVELS for s in counts[level]} - set(statuses))
+    header = "| level | " + " | ".join(STATUS_LABELS.get(s, s) for s in statuses) + " |"
+    rows = [
+        f"| {level.upper()} | " + " | ".join(_count(counts[level], s, level) for s in statuses) + " |"
+        for level in LEVELS
+    ]
+    return "\n".join([header, "|---|" + "---|" * len(statuses), *rows])
+
+
+def _count(counts: dict[str, int], status: str, level: str) -> str:
+    if status not in STATUSES[level] and status not in counts:
+        return "-"
+    return str(counts.get(status, 0))
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _rules(entry: dict[str, Any]) -> str:
+    return ", ".join(f"{symbol} ({count})" for symbol, count in entry["rules"].items())
+
+
+def _trend(compare: dict[str, Any]) -> str:
+    fixed, removed = len(compare["fixed_findings"]), len(compare["removed_entries"])
+    return (
+        f"Since `{compare['file']}`: {compare['new_findings']} new findings, {fixed} fixed; "
+        f"{compare['new_entries']} new entries, {compare['changed_entries']} changed status, {removed} removed."
+    )
