@@ -250,6 +250,7 @@
   if (start >= 0) {
     openEntry(start, false);
     const row = rows.querySelector(`tr[data-index="${start}"]`);
-    if (row) row.scrollIntoView({ block: "center" });
+    const box = $("table-box");
+    if (row) box.scrollTop = row.offsetTop - box.clientHeight / 2;
   }
 })();
