@@ -49,14 +49,3 @@ class CallGraph:
                     parents[callee] = (caller, line)
                     queue.append(callee)
         return parents
-
-    def call_path(self, parents: dict[int, tuple[int, int] | None], key: int) -> list[Call]:
-        """The calls from the entry of ``parents`` down to the function ``key``."""
-        path: list[Call] = []
-        step = parents.get(key)
-        while step is not None:
-            caller, line = step
-            function = self.functions[caller]
-            path.append(Call(function.ref.display_name, str(function.module.path), line))
-            step = parents.get(caller)
-        return path[::-1]
