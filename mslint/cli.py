@@ -104,7 +104,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     report = commands.add_parser(
         "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
     )
-    _add_lint_options(report, ("html", "json", "markdown"))
+    _add_lint_options(report, ("html", "json", "markdown"), syntax_level=False)  # it shows both levels
     report.set_defaults(format="html")
     report.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write (default: stdout)")
     report.add_argument(
@@ -126,14 +126,15 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     return parser, dict(commands.choices)
 
 
-def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], syntax_level: bool = True) -> None:
     parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
     parser.add_argument("--select", type=_rule_list, help="rules to enable: symbols, codes or code prefixes, or ALL")
     parser.add_argument("--ignore", type=_rule_list, help="rules to disable, as for --select")
     parser.add_argument("--extend-select", type=_rule_list, help="rules to enable besides those selected")
     parser.add_argument("--extend-ignore", type=_rule_list, help="rules to disable besides those ignored")
     parser.add_argument("--format", "--output-format", dest="format", choices=formats, default="text")
-    parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
+    if syntax_level:
+        parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
     parser.add_argument("--target", choices=TARGETS, help="device the graphs run on (default: ascend)")
     parser.add_argument(
         "--mindspore-version",
@@ -189,7 +190,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     settings = settings.with_options(
         select=(*(settings.select if args.select is None else args.select), *(args.extend_select or ())),
         ignore=(*(settings.ignore if args.ignore is None else args.ignore), *(args.extend_ignore or ())),
-        syntax_level=args.syntax_level,
+        syntax_level=getattr(args, "syntax_level", None),
         target=args.target,
         mindspore_version=args.mindspore_version,
         fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) not in (None, NEVER) else None,
@@ -367,8 +368,6 @@ def _baseline(args: argparse.Namespace) -> int:
 def _report(args: argparse.Namespace) -> int:
     from mslint.report.command import ReportRequest, make_report, summary_line
 
-    if args.syntax_level is not None:
-        raise UsageError("the report shows both syntax levels: leave out --syntax-level")
     settings = _settings(args)
     discovery = _discover(args, settings)
     request = ReportRequest(args.paths or [Path(".")], discovery.files, args.format, args.verify_results, args.compare)
