@@ -104,7 +104,7 @@ def test_json_and_markdown_say_the_same(project: Path, run: Run) -> None:
     assert f"Entries that fail at either level ({len(failing)}):" in markdown
     for e in failing:
         assert f"* `{e['path']}:{e['line']}` {e['name']}: " in markdown
-    assert "1 finding outside any graph entry" in markdown
+    assert "1 finding outside any entry" in markdown
 
 
 def test_compare_marks_what_changed(project: Path, run: Run, tmp_path: Path) -> None:

@@ -37,9 +37,10 @@ def render(document: dict[str, Any]) -> str:
         outside = summary["outside_entries"]
         lines += [
             "",
-            f"{_plural(outside, 'finding')} outside any graph entry (scripts, data pipelines, Cells with no construct)",
+            f"{_plural(outside, 'finding')} outside any entry (scripts, data pipelines, Cells without construct).",
         ]
     failing = [e for e in document["entries"] if e["strict"]["status"] == FAILS or e[LAX]["status"] == FAILS]
+    failing.sort(key=lambda e: (-len(e["findings"]), e["path"], e["line"]))  # the furthest from clean first
     if failing:
         lines += ["", f"Entries that fail at either level ({len(failing)}):", ""]
         lines += [f"* `{e['path']}:{e['line']}` {e['name']}: {_rules(e)}" for e in failing[:_LISTED]]
