@@ -5,12 +5,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from mslint.report.markdown import STATUS_LABELS
-from mslint.report.status import LEVELS, STATUSES
+from mslint.report.status import COUNTED, LEVELS, STATUS_LABELS, STATUSES
 
 _WIDTH, _BAR, _LABEL = 760, 26, 70
 _BAR_SPAN = 470
-_SHORT = {"compiles": "compile", "warnings": "warn", "falls-back": "fall back", "fails": "fail"}
 _MAX_RULES = 15
 
 
@@ -37,7 +35,7 @@ def status_chart(summary: dict[str, Any]) -> str:
             if width > 28:
                 parts.append(f'<text x="{x + 5:.1f}" y="{y + _BAR * 0.68:.1f}" class="inside">{count}</text>')
             x += width
-        counts = ", ".join(f"{summary[level][s]} {_SHORT[s]}" for s in STATUSES[level] if summary[level].get(s))
+        counts = ", ".join(f"{summary[level][s]} {COUNTED[s]}" for s in STATUSES[level] if summary[level].get(s))
         parts.append(f'<text x="{x + 8:.1f}" y="{y + _BAR * 0.68:.1f}" class="legend">{escape(counts)}</text>')
     legend_y = height - 10
     x = float(_LABEL)

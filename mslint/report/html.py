@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mslint.report.charts import rule_chart, status_chart
-from mslint.report.markdown import STATUS_LABELS
-from mslint.report.status import LEVELS
+from mslint.report.status import COUNTED, LEVELS
 from mslint.source import source_text
 
 
@@ -90,7 +89,7 @@ def _verified(summary: dict[str, Any]) -> str:
     if not verified:
         return ""
     levels = "; ".join(
-        f"{level.upper()}: " + ", ".join(f"{n} {STATUS_LABELS.get(s, s)}" for s, n in verified[level].items())
+        f"{level.upper()}: " + ", ".join(f"{n} {COUNTED.get(s, s)}" for s, n in verified[level].items())
         for level in LEVELS
     )
     entries = verified["entries"]

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mslint.report.status import FAILS, LAX, LEVELS, STATUSES
+from mslint.report.status import FAILS, LAX, LEVELS, STATUS_LABELS, STATUSES
 
-STATUS_LABELS = {
-    "compiles": "compiles",
-    "warnings": "compiles, with warnings",
-    "falls-back": "falls back",
-    "fails": "fails",
-}
 _LISTED = 10
 """Failing entries listed by name; the HTML report has them all."""
 

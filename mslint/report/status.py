@@ -20,6 +20,9 @@ LEVELS = (STRICT, LAX)
 COMPILES, WARNINGS, FALLS_BACK, FAILS = "compiles", "warnings", "falls-back", "fails"
 STATUSES = {STRICT: (COMPILES, WARNINGS, FAILS), LAX: (COMPILES, WARNINGS, FALLS_BACK, FAILS)}
 """Each level's statuses, best first (STRICT never falls back: it raises instead)."""
+STATUS_LABELS = {COMPILES: "compiles", WARNINGS: "compiles, with warnings", FALLS_BACK: "falls back", FAILS: "fails"}
+COUNTED = {COMPILES: "compile", WARNINGS: "compile with warnings", FALLS_BACK: "fall back", FAILS: "fail"}
+"""After a number of entries: "21 fail"."""
 
 
 @dataclass(frozen=True)
