@@ -224,3 +224,22 @@ def test_verify_results_show_the_confirmed_status_and_evidence(
     assert document["summary"]["verified"]["entries"] == 2
     code, markdown, _ = run("report", "--format", "markdown", str(path.parent), "--verify-results", str(results))
     assert "Compiled by `mslint verify`: 2 entries." in markdown
+
+
+def test_an_unreadable_file_is_an_error_and_the_others_are_reported(project: Path, run: Run) -> None:
+    (project / "pkg" / "latin.py").write_bytes(b"x = 1\n\xff\xfe = 2\n")
+    code, out, err = run("report", "--format", "markdown", ".")
+    assert code == 2
+    assert err == (
+        "mslint: error: pkg/latin.py: cannot read: line 2: byte 0xff is not valid utf-8, and no coding comment "
+        "(PEP 263) names another encoding\n"
+    )
+    assert out.startswith("## mslint readiness: 6 graph entries in 4 files\n")
+
+
+def test_a_tree_without_entries(tmp_path: Path, run: Run) -> None:
+    out = tmp_path / "report.html"
+    code, stdout, _ = run("report", str(tmp_path), "-o", str(out))
+    assert (code, stdout) == (0, f"Wrote {out}: 0 graph entries in 0 files\n")
+    html5lib.HTMLParser(strict=True).parse(out.read_text())
+    assert '<p class="empty">No findings.</p>' in out.read_text()

@@ -199,3 +199,32 @@ def test_a_tree_of_800_files_renders_thousands_of_rows(tmp_path: Path, run: Run,
     falling_back = sum(1 for n in range(800) for i in range(4) if (n + i) % 7 == 0)
     assert browser.find_element("id", "shown").text == f"{falling_back} of 3200 entries"
     print(f"3200 rows loaded in {loaded:.2f} s")
+
+
+def test_compare_marks_changed_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run, browser: Any) -> None:
+    root = copy_project(tmp_path)
+    monkeypatch.chdir(root)
+    old, out = tmp_path / "old.json", tmp_path / "report.html"
+    assert run("report", "--format", "json", "-o", str(old), ".")[0] == 0
+    helpers = root / "pkg" / "helpers.py"
+    helpers.write_text(helpers.read_text().replace("np.maximum(x, 0)", "x.clip(0)"))
+    (root / "pkg" / "added.py").write_text(
+        "from mindspore import nn\n\n\nclass Added(nn.Cell):\n    def construct(self, x):\n        return x.asnumpy()\n"
+    )
+    assert run("report", ".", "--compare", str(old), "-o", str(out))[0] == 0
+    browser.get(out.as_uri())
+    assert (
+        "1 new findings, 1 fixed; 1 new entries, 2 changed status, 0 removed"
+        in browser.find_element("id", "trend").text
+    )
+    browser.find_element("id", "filter-changed").click()
+    changed = browser.execute_script(
+        """return Object.fromEntries([...document.querySelectorAll('#rows tr')].map((tr) => [
+            tr.querySelector('td.name').firstChild.textContent,
+            [...tr.querySelectorAll('.badge')].map((b) => b.textContent)]))"""
+    )
+    assert changed == {
+        "Added.construct": ["new", "+1"],
+        "FallsBack.construct": ["changed"],
+        "Outer.construct": ["changed"],
+    }

@@ -8,7 +8,7 @@ from typing import Any
 
 from mslint.report import html, markdown
 from mslint.report.build import analyse, readiness
-from mslint.report.status import COUNTED, LEVELS
+from mslint.report.status import COUNTED, LEVELS, counted
 from mslint.report.trend import add_trend, read_previous_report
 from mslint.report.verified import add_verify_results, read_verify_results
 from mslint.settings import Settings
@@ -62,4 +62,4 @@ def summary_line(document: dict[str, Any]) -> str:
     levels = "; ".join(
         f"{level.upper()} " + ", ".join(f"{n} {COUNTED[s]}" for s, n in summary[level].items() if n) for level in LEVELS
     )
-    return f"{summary['entries']} graph entries in {document['files']} files: {levels}"
+    return counted(summary["entries"], document["files"]) + (f": {levels}" if summary["entries"] else "")

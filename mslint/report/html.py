@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mslint.report.charts import rule_chart, status_chart
-from mslint.report.status import COUNTED, LEVELS
+from mslint.report.status import COUNTED, LEVELS, counted
 from mslint.source import source_text
 
 
@@ -32,7 +32,7 @@ def render(document: dict[str, Any]) -> str:
 <body>
 <header>
 <h1>Graph-mode readiness</h1>
-<p class="meta">{escape(", ".join(document["paths"]))}: {summary["entries"]} graph entries in {document["files"]} files,
+<p class="meta">{escape(", ".join(document["paths"]))}: {counted(summary["entries"], document["files"])},
 {summary["findings"]} findings; target {escape(document["target"])}; mslint {escape(document["mslint"])}</p>
 </header>
 <main>

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mslint.report.status import FAILS, LAX, LEVELS, STATUS_LABELS, STATUSES
+from mslint.report.status import FAILS, LAX, LEVELS, STATUS_LABELS, STATUSES, counted
 
 _LISTED = 10
 """Failing entries listed by name; the HTML report has them all."""
@@ -13,7 +13,7 @@ _LISTED = 10
 def render(document: dict[str, Any]) -> str:
     summary = document["summary"]
     lines = [
-        f"## mslint readiness: {summary['entries']} graph entries in {document['files']} files",
+        f"## mslint readiness: {counted(summary['entries'], document['files'])}",
         "",
         _status_table(summary),
     ]

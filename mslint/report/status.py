@@ -63,3 +63,8 @@ def level_status(findings: Iterable[tuple[str, int, Severities]], level: str) ->
         if lines[status]:
             return LevelStatus(status, len(lines[status]))
     return LevelStatus(COMPILES, 0)
+
+
+def counted(entries: int, files: int) -> str:
+    """``444 graph entries in 823 files``."""
+    return f"{entries} graph entr{'y' if entries == 1 else 'ies'} in {files} file{'' if files == 1 else 's'}"

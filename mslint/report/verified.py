@@ -61,8 +61,8 @@ def _compiles_entry(compile_: Any, entry: dict[str, Any]) -> bool:
 def _problems(results: dict[str, Any]) -> list[dict[str, Any]]:
     """Every problem the compiler showed, once: the evidence of the findings and the compiler-only ones."""
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for finding in results["findings"]:
-        for problem in finding.get("evidence") or [] if isinstance(finding, dict) else []:
+    for finding in (f for f in results["findings"] if isinstance(f, dict)):
+        for problem in finding.get("evidence") or []:
             locations = problem.get("locations") or [{"path": finding.get("path"), "line": finding.get("line")}]
             for location in locations:
                 _add(found, problem, location.get("path"), location.get("line"))
