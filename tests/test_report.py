@@ -126,7 +126,7 @@ def test_compare_marks_what_changed(project: Path, run: Run, tmp_path: Path) -> 
     assert [f["symbol"] for f in compare["fixed_findings"]] == ["third-party-call-in-graph"]
     assert (compare["new_entries"], compare["changed_entries"], compare["new_findings"]) == (1, 2, 1)
     _, markdown, _ = run("report", "--format", "markdown", ".", "--compare", str(old))
-    assert f"Since `{old}`: 1 new findings, 1 fixed; 1 new entries, 2 changed status, 0 removed." in markdown
+    assert f"Since `{old}`: 1 new finding, 1 fixed; 1 new entry, 2 changed status, 0 removed." in markdown
 
 
 def test_html_is_valid_html5_and_self_contained(project: Path, run: Run, tmp_path: Path) -> None:

@@ -214,8 +214,7 @@ def test_compare_marks_changed_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert run("report", ".", "--compare", str(old), "-o", str(out))[0] == 0
     browser.get(out.as_uri())
     assert (
-        "1 new findings, 1 fixed; 1 new entries, 2 changed status, 0 removed"
-        in browser.find_element("id", "trend").text
+        "1 new finding, 1 fixed; 1 new entry, 2 changed status, 0 removed" in browser.find_element("id", "trend").text
     )
     browser.find_element("id", "filter-changed").click()
     changed = browser.execute_script(
@@ -228,3 +227,26 @@ def test_compare_marks_changed_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         "FallsBack.construct": ["changed"],
         "Outer.construct": ["changed"],
     }
+
+
+@pytest.mark.mindspore
+def test_verified_statuses_and_evidence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run, browser: Any
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("net.py").write_text(
+        "from mindspore import nn\n\n\n"
+        "class ToHost(nn.Cell):  # mslint: inputs=float32[2]\n    def construct(self, x):\n        return x.asnumpy()\n"
+    )
+    code, out, err = run("verify", "--all", "--format", "json", "net.py")
+    assert code == 0, err
+    Path("verify.json").write_text(out)
+    assert run("report", "net.py", "--verify-results", "verify.json", "-o", "report.html")[0] == 0
+    browser.get((tmp_path / "report.html").as_uri())
+    verified = browser.find_elements("css selector", "#rows td.verified .status")
+    assert [v.get_attribute("data-status") for v in verified] == ["fails", "falls-back"]
+    browser.find_element("css selector", "#rows tr").click()
+    evidence = browser.find_element("id", "evidence").text
+    assert evidence.startswith("STRICT: fails") and "\nLAX: falls back\n" in evidence
+    assert "fallback: " in evidence and "net.py:6" in evidence
+    assert "verify: confirmed" in browser.find_element("css selector", "#detail .note").text

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from mslint.report.charts import rule_chart, status_chart
-from mslint.report.status import COUNTED, LEVELS, counted
+from mslint.report.status import COUNTED, LEVELS, counted, plural
+from mslint.report.trend import changes
 from mslint.source import source_text
 
 
@@ -92,18 +93,14 @@ def _verified(summary: dict[str, Any]) -> str:
         f"{level.upper()}: " + ", ".join(f"{n} {COUNTED.get(s, s)}" for s, n in verified[level].items())
         for level in LEVELS
     )
-    entries = verified["entries"]
-    return f'<p id="verified-summary">Compiled by <code>mslint verify</code>: {entries} entries. {escape(levels)}.</p>'
+    entries = plural(verified["entries"], "entry", "entries")
+    return f'<p id="verified-summary">Compiled by <code>mslint verify</code>: {entries}. {escape(levels)}.</p>'
 
 
 def _trend(compare: dict[str, Any] | None) -> str:
     if not compare:
         return ""
-    return (
-        f'<p id="trend">Since <code>{escape(compare["file"])}</code>: {compare["new_findings"]} new findings, '
-        f"{len(compare['fixed_findings'])} fixed; {compare['new_entries']} new entries, "
-        f"{compare['changed_entries']} changed status, {len(compare['removed_entries'])} removed.</p>"
-    )
+    return f'<p id="trend">Since <code>{escape(compare["file"])}</code>: {changes(compare)}.</p>'
 
 
 def _sources(document: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mslint.report.status import FAILS, LAX, LEVELS, STATUS_LABELS, STATUSES, counted
+from mslint.report.status import FAILS, LAX, LEVELS, STATUS_LABELS, STATUSES, counted, plural
+from mslint.report.trend import changes
 
 _LISTED = 10
 """Failing entries listed by name; the HTML report has them all."""
@@ -19,7 +20,7 @@ def render(document: dict[str, Any]) -> str:
     ]
     if summary.get("verified"):
         verified = summary["verified"]
-        lines += ["", f"Compiled by `mslint verify`: {verified['entries']} entries.", ""]
+        lines += ["", f"Compiled by `mslint verify`: {plural(verified['entries'], 'entry', 'entries')}.", ""]
         lines.append(_counts_table({level: verified[level] for level in LEVELS}))
     compare = document.get("compare")
     if compare:
@@ -31,7 +32,7 @@ def render(document: dict[str, Any]) -> str:
         outside = summary["outside_entries"]
         lines += [
             "",
-            f"{_plural(outside, 'finding')} outside any entry (scripts, data pipelines, Cells without construct).",
+            f"{plural(outside, 'finding')} outside any entry (scripts, data pipelines, Cells without construct).",
         ]
     failing = [e for e in document["entries"] if e["strict"]["status"] == FAILS or e[LAX]["status"] == FAILS]
     failing.sort(key=lambda e: (-len(e["findings"]), e["path"], e["line"]))  # the furthest from clean first
@@ -64,17 +65,9 @@ def _count(counts: dict[str, int], status: str, level: str) -> str:
     return str(counts.get(status, 0))
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def _rules(entry: dict[str, Any]) -> str:
     return ", ".join(f"{symbol} ({count})" for symbol, count in entry["rules"].items())
 
 
 def _trend(compare: dict[str, Any]) -> str:
-    fixed, removed = len(compare["fixed_findings"]), len(compare["removed_entries"])
-    return (
-        f"Since `{compare['file']}`: {compare['new_findings']} new findings, {fixed} fixed; "
-        f"{compare['new_entries']} new entries, {compare['changed_entries']} changed status, {removed} removed."
-    )
+    return f"Since `{compare['file']}`: {changes(compare)}."

@@ -67,4 +67,8 @@ def level_status(findings: Iterable[tuple[str, int, Severities]], level: str) ->
 
 def counted(entries: int, files: int) -> str:
     """``444 graph entries in 823 files``."""
-    return f"{entries} graph entr{'y' if entries == 1 else 'ies'} in {files} file{'' if files == 1 else 's'}"
+    return f"{plural(entries, 'graph entry', 'graph entries')} in {plural(files, 'file')}"
+
+
+def plural(count: int, noun: str, nouns: str | None = None) -> str:
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"

@@ -12,7 +12,7 @@ from typing import Any
 from mslint.discovery import UsageError
 from mslint.report.build import FORMAT, FORMAT_VERSION
 from mslint.report.documents import read_json_object
-from mslint.report.status import LEVELS
+from mslint.report.status import LEVELS, plural
 
 NEW, STATUS_CHANGED = "new", "status"
 
@@ -46,6 +46,15 @@ def add_trend(document: dict[str, Any], previous: dict[str, Any], name: str) -> 
         "fixed_findings": [{k: f.get(k) for k in ("path", "line", "code", "symbol", "message")} for f in fixed],
         "before": {level: (previous.get("summary") or {}).get(level) for level in LEVELS},
     }
+
+
+def changes(compare: dict[str, Any]) -> str:
+    """What ``compare`` counts, in words: ``1 new finding, 2 fixed; 1 new entry, ...``."""
+    return (
+        f"{plural(compare['new_findings'], 'new finding')}, {len(compare['fixed_findings'])} fixed; "
+        f"{plural(compare['new_entries'], 'new entry', 'new entries')}, {compare['changed_entries']} changed status, "
+        f"{len(compare['removed_entries'])} removed"
+    )
 
 
 def _change(entry: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any] | None:
