@@ -21,6 +21,7 @@ from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
 from mslint.output import FORMATS, render, render_statistics
+from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, read_source
@@ -104,7 +105,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     report = commands.add_parser(
         "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
     )
-    _add_lint_options(report, ("html", "json", "markdown"), syntax_level=False)  # it shows both levels
+    _add_lint_options(report, REPORT_FORMATS, syntax_level=False)  # it shows both levels
     report.set_defaults(format="html")
     report.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write (default: stdout)")
     report.add_argument(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,6 @@ from mslint.report.status import COUNTED, LEVELS, counted
 from mslint.report.trend import add_trend, read_previous_report
 from mslint.report.verified import add_verify_results, read_verify_results
 from mslint.settings import Settings
-
-FORMATS = ("html", "json", "markdown")
 
 
 @dataclass
@@ -48,8 +47,6 @@ def make_report(request: ReportRequest, settings: Settings) -> Written:
 
 def render(output_format: str, document: dict[str, Any]) -> str:
     if output_format == "json":
-        import json
-
         return json.dumps(document, indent=1) + "\n"
     if output_format == "markdown":
         return markdown.render(document)
