@@ -161,7 +161,16 @@ def test_embedded_json_cannot_close_its_script_element(project: Path, run: Run, 
         (None, "--compare", "cannot read: No such file or directory"),
         ("not json", "--compare", "not JSON: expected the output of `mslint report --format json`"),
         ("[]", "--compare", "not the output of `mslint report --format json`"),
-        ('{"format": "mslint-report", "version": 0, "entries": [], "findings": []}', "--compare", "version"),
+        (
+            '{"format": "mslint-report", "version": 0, "summary": {}, "entries": [], "findings": []}',
+            "--compare",
+            "version",
+        ),
+        (
+            '{"format": "mslint-report", "version": 1, "summary": [], "entries": [], "findings": []}',
+            "--compare",
+            "not the",
+        ),
         ("{}", "--verify-results", "not the output of `mslint verify --format json`"),
     ],
 )

@@ -134,14 +134,19 @@ def test_drill_down_shows_source_findings_and_call_path(page: Any, tmp_path: Pat
     note = blocks[1].find_element("css selector", ".note")
     assert "MS101" in note.text and "pkg/helpers.py:5:" in note.text and "hint: " in note.text
     link = note.find_element("tag name", "a")
-    assert link.text == "third-party-call-in-graph" and link.get_attribute("href").endswith(
-        "third-party-call-in-graph.md"
-    )
+    assert link.text == "third-party-call-in-graph"
+    assert link.get_attribute("href").endswith("/rules/third-party-call-in-graph.md")
     assert "FallsBack.construct" in detail.find_element("id", "also-reaches").text
-    assert (
-        page.current_url.endswith("#entry=.%2Fpkg%2Fnets.py%3A%3AOuter.construct")
-        or "Outer.construct" in page.current_url
-    )
+    link_to_entry = page.current_url
+    assert link_to_entry.endswith("#entry=pkg%2Fnets.py%3A%3AOuter.construct")
+    page.get("about:blank")
+    page.get(link_to_entry)
+    assert page.find_element("id", "detail-name").text == "Outer.construct", "a link opens its entry"
+    from selenium.webdriver.common.keys import Keys
+
+    clean = next(r for r in page.find_elements("css selector", "#rows tr") if r.text.startswith("Clean.construct"))
+    clean.send_keys(Keys.ENTER)
+    assert page.find_element("id", "detail-name").text == "Clean.construct", "Enter on a row opens it too"
     screenshot = tmp_path / "drill-down.png"
     assert page.save_screenshot(str(screenshot)) and screenshot.stat().st_size > 10_000
 

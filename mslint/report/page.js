@@ -107,7 +107,7 @@
     const added = newFindings(e);
     const rules = Object.entries(e.rules).map(([s, n]) => `${escapeHtml(s)}&nbsp;${n}`).join(", ");
     return (
-      `<tr data-index="${i}"${i === state.open ? ' class="open"' : ""}>` +
+      `<tr data-index="${i}" tabindex="0"${i === state.open ? ' class="open"' : ""}>` +
       `<td class="name">${escapeHtml(e.name)}${changeHtml(e)}</td>` +
       `<td class="file">${escapeHtml(relative(e.path))}:${e.line}</td>` +
       `<td class="strict">${statusHtml(e.strict)}</td><td class="lax">${statusHtml(e.lax)}</td>` +
@@ -129,6 +129,11 @@
   rows.addEventListener("click", (event) => {
     const row = event.target.closest("tr[data-index]");
     if (row) openEntry(Number(row.dataset.index), true);
+  });
+
+  rows.addEventListener("keydown", (event) => {
+    const row = event.target.closest("tr[data-index]");
+    if (row && event.key === "Enter") openEntry(Number(row.dataset.index), true);
   });
 
   for (const part of document.querySelectorAll("svg [data-status]")) {

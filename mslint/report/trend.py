@@ -18,7 +18,9 @@ NEW, STATUS_CHANGED = "new", "status"
 
 
 def read_previous_report(path: Path) -> dict[str, Any]:
-    data = read_json_object(path, "mslint report --format json", {"format": str, "entries": list, "findings": list})
+    data = read_json_object(
+        path, "mslint report --format json", {"format": str, "summary": dict, "entries": list, "findings": list}
+    )
     if data["format"] != FORMAT or data.get("version") != FORMAT_VERSION:
         raise UsageError(f"{path}: not a report of this mslint (format {FORMAT} version {FORMAT_VERSION})")
     return data
@@ -44,7 +46,7 @@ def add_trend(document: dict[str, Any], previous: dict[str, Any], name: str) -> 
         "removed_entries": sorted(str(i) for i in before if i not in current),
         "new_findings": sum(1 for f in document["findings"] if f["new"]),
         "fixed_findings": [{k: f.get(k) for k in ("path", "line", "code", "symbol", "message")} for f in fixed],
-        "before": {level: (previous.get("summary") or {}).get(level) for level in LEVELS},
+        "before": {level: previous["summary"].get(level) for level in LEVELS},
     }
 
 
