@@ -196,9 +196,9 @@ def test_bad_paths_and_options_are_one_line_errors(project: Path, run: Run) -> N
 
 @pytest.mark.mindspore
 def test_verify_results_show_the_confirmed_status_and_evidence(
-    project: Path, run: Run, tmp_path: Path, write: Any
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write: Any
 ) -> None:
-    path = write(
+    write(
         "verified/net.py",
         """
         from mindspore import nn
@@ -214,16 +214,18 @@ def test_verify_results_show_the_confirmed_status_and_evidence(
                 return x * 2
         """,
     )
-    code, out, err = run("verify", "--all", "--format", "json", "--jobs", "2", str(path.parent))
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("verify", "--all", "--format", "json", "--jobs", "2", "verified")
     assert code == 0, err  # at the default level, LAX, a confirmed fallback is a warning
-    results = tmp_path / "verify.json"
-    results.write_text(out)
-    document = report_json(run, str(path.parent), "--verify-results", str(results))
+    Path("verify.json").write_text(out)
+    document = report_json(run, "verified", "--verify-results", "verify.json")
     to_host, fine = entry(document, "ToHost.construct"), entry(document, "Fine.construct")
     assert (to_host[STRICT]["status"], to_host[LAX]["status"]) == ("fails", "falls-back")
     assert to_host["verified"][STRICT]["status"] == "fails"
     assert to_host["verified"][LAX]["status"] == "falls-back"
-    assert {p["kind"] for p in to_host["verified"][LAX]["evidence"]} == {"fallback"}
+    assert [(p["kind"], p["path"], p["line"]) for p in to_host["verified"][LAX]["evidence"]] == [
+        ("fallback", "verified/net.py", 6)
+    ], "the file as the report names it (verify names it by its absolute path)"
     assert fine["verified"] == {
         STRICT: {"status": "compiles", "reason": None, "evidence": []},
         LAX: {"status": "compiles", "reason": None, "evidence": []},
@@ -231,7 +233,7 @@ def test_verify_results_show_the_confirmed_status_and_evidence(
     [finding] = document["findings"]
     assert finding["verdict"]["verdict"] == "confirmed"
     assert document["summary"]["verified"]["entries"] == 2
-    code, markdown, _ = run("report", "--format", "markdown", str(path.parent), "--verify-results", str(results))
+    code, markdown, _ = run("report", "--format", "markdown", "verified", "--verify-results", "verify.json")
     assert "Compiled by `mslint verify`: 2 entries." in markdown
 
 

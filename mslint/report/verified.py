@@ -26,7 +26,8 @@ def read_verify_results(path: Path) -> dict[str, Any]:
 def add_verify_results(document: dict[str, Any], results: dict[str, Any]) -> None:
     """Give each entry that ``results`` compiled its ``verified`` status and evidence, and each
     finding its ``verdict``; ``summary.verified`` counts the entries by confirmed status."""
-    problems = _problems(results)
+    known = {_resolved(f["path"]): f["path"] for f in document["functions"] + document["findings"]}
+    problems = [{**p, "path": known.get(_resolved(p["path"]), p["path"])} for p in _problems(results)]
     for entry in document["entries"]:
         compiles = [c for c in results["compiles"] if _compiles_entry(c, entry)]
         levels = {level: _confirmed(entry, level, compiles, problems) for level in LEVELS}
