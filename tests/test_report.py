@@ -125,6 +125,10 @@ def test_compare_marks_what_changed(project: Path, run: Run, tmp_path: Path) -> 
     compare = document["compare"]
     assert [f["symbol"] for f in compare["fixed_findings"]] == ["third-party-call-in-graph"]
     assert (compare["new_entries"], compare["changed_entries"], compare["new_findings"]) == (1, 2, 1)
+    code, _, _ = run("report", ".", "--compare", str(old), "-o", str(tmp_path / "report.html"))
+    page = (tmp_path / "report.html").read_text()
+    assert "<li>fixed: pkg/helpers.py:5 MS101 `numpy.maximum` is called on a graph value" in page
+    html5lib.HTMLParser(strict=True).parse(page)
     _, markdown, _ = run("report", "--format", "markdown", ".", "--compare", str(old))
     assert f"Since `{old}`: 1 new finding, 1 fixed; 1 new entry, 2 changed status, 0 removed." in markdown
 

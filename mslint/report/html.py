@@ -100,7 +100,12 @@ def _verified(summary: dict[str, Any]) -> str:
 def _trend(compare: dict[str, Any] | None) -> str:
     if not compare:
         return ""
-    return f'<p id="trend">Since <code>{escape(compare["file"])}</code>: {changes(compare)}.</p>'
+    gone = [
+        f"<li>fixed: {escape(f['path'])}:{f['line']} {escape(str(f['code']))} {escape(str(f['message']))}</li>"
+        for f in compare["fixed_findings"]
+    ] + [f"<li>removed: {escape(entry)}</li>" for entry in compare["removed_entries"]]
+    listed = f"<details><summary>Fixed and removed</summary><ul>{''.join(gone)}</ul></details>" if gone else ""
+    return f'<div id="trend"><p>Since <code>{escape(compare["file"])}</code>: {changes(compare)}.</p>{listed}</div>'
 
 
 def _sources(document: dict[str, Any]) -> dict[str, Any]:
