@@ -7,15 +7,17 @@ from typing import Any
 
 from mslint.report.status import COUNTED, LEVELS, STATUS_LABELS, STATUSES
 
-_WIDTH, _BAR, _LABEL = 760, 26, 70
-_BAR_SPAN = 470
+_BAR, _LABEL = 26, 70
+_STATUS_WIDTH, _BAR_SPAN = 820, 380
+"""The status bars take 380 of the 820 units; their counts are written after them."""
+_RULES_WIDTH = 640
 _MAX_RULES = 15
 
 
 def status_chart(summary: dict[str, Any]) -> str:
     """One bar per level, split by status; each part is a filter of the table (``data-status``)."""
     height = len(LEVELS) * (_BAR + 14) + 34
-    parts = [_svg_open("chart-status", height, "Graph entries by predicted status at STRICT and at LAX")]
+    parts = [_svg_open("chart-status", _STATUS_WIDTH, height, "Graph entries by predicted status at STRICT and at LAX")]
     total = max(summary["entries"], 1)
     span = _BAR_SPAN
     for row, level in enumerate(LEVELS):
@@ -53,9 +55,9 @@ def rule_chart(summary: dict[str, Any]) -> str:
         return '<p class="empty">No findings.</p>'
     label_width = 270
     height = len(rules) * 22 + 6
-    parts = [_svg_open("chart-rules", height, "Findings by rule")]
+    parts = [_svg_open("chart-rules", _RULES_WIDTH, height, "Findings by rule")]
     most = max(r["count"] for r in rules)
-    span = _WIDTH - label_width - 40
+    span = _RULES_WIDTH - label_width - 40
     for row, rule in enumerate(rules):
         y = 4 + row * 22
         width = max(span * rule["count"] / most, 2)
@@ -69,8 +71,8 @@ def rule_chart(summary: dict[str, Any]) -> str:
     return "".join(parts) + "</svg>"
 
 
-def _svg_open(identifier: str, height: int, title: str) -> str:
+def _svg_open(identifier: str, width: int, height: int, title: str) -> str:
     return (
-        f'<svg id="{identifier}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_WIDTH} {height}" '
-        f'width="{_WIDTH}" height="{height}" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
+        f'<svg id="{identifier}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
     )
