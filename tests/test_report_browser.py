@@ -175,6 +175,12 @@ def test_charts_are_drawn(page: Any) -> None:
     }
     bars = page.find_elements("css selector", "#chart-rules rect.bar")
     assert len(bars) == 4 and all(b.size["width"] > 0 for b in bars)
+    cut = page.execute_script(
+        """return [...document.querySelectorAll('svg text')].filter((t) =>
+            t.getBBox().x + t.getBBox().width > t.ownerSVGElement.viewBox.baseVal.width).map((t) => t.textContent)"""
+    )
+    assert cut == [], "every label fits in its chart"
+    assert "2 compile, 1 compile with warnings, 2 fall back, 1 fail" in page.find_element("id", "chart-status").text
 
 
 def test_a_tree_of_800_files_renders_thousands_of_rows(tmp_path: Path, run: Run, browser: Any) -> None:
