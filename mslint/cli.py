@@ -1,4 +1,4 @@
-"""The ``mslint`` command: ``check``, ``baseline``, ``verify``, ``explain``, ``rule`` and ``rules``."""
+"""The ``mslint`` command: ``check``, ``baseline``, ``verify``, ``report``, ``explain``, ``rule`` and ``rules``."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
 from mslint.output import FORMATS, render, render_statistics
+from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, read_source
@@ -101,6 +102,17 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     )
     verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
 
+    report = commands.add_parser(
+        "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
+    )
+    _add_lint_options(report, REPORT_FORMATS, syntax_level=False)  # it shows both levels
+    report.set_defaults(format="html")
+    report.add_argument("-o", "--output", type=Path, metavar="FILE", help="the file to write (default: stdout)")
+    report.add_argument(
+        "--verify-results", type=Path, metavar="FILE", help="the output of `mslint verify --format json` to show"
+    )
+    report.add_argument("--compare", type=Path, metavar="OLD.json", help="an earlier report in JSON: mark what changed")
+
     explain = commands.add_parser("explain", help="map a MindSpore error output to the rules that predict it")
     explain.add_argument("file", nargs="?", type=Path, default=STDIN, help="the output to read (default: -, stdin)")
     explain.add_argument("--format", choices=("text", "json"), default="text")
@@ -115,14 +127,15 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     return parser, dict(commands.choices)
 
 
-def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], syntax_level: bool = True) -> None:
     parser.add_argument("paths", nargs="*", type=Path, help="files or folders (default: .)")
     parser.add_argument("--select", type=_rule_list, help="rules to enable: symbols, codes or code prefixes, or ALL")
     parser.add_argument("--ignore", type=_rule_list, help="rules to disable, as for --select")
     parser.add_argument("--extend-select", type=_rule_list, help="rules to enable besides those selected")
     parser.add_argument("--extend-ignore", type=_rule_list, help="rules to disable besides those ignored")
     parser.add_argument("--format", "--output-format", dest="format", choices=formats, default="text")
-    parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
+    if syntax_level:
+        parser.add_argument("--syntax-level", choices=SYNTAX_LEVELS, help="MindSpore JIT syntax level (default: lax)")
     parser.add_argument("--target", choices=TARGETS, help="device the graphs run on (default: ascend)")
     parser.add_argument(
         "--mindspore-version",
@@ -142,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == "report":
+            return _report(args)
         if args.command == "explain":
             return _explain(args.file, args.format)
         if args.command == "baseline":
@@ -176,7 +191,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     settings = settings.with_options(
         select=(*(settings.select if args.select is None else args.select), *(args.extend_select or ())),
         ignore=(*(settings.ignore if args.ignore is None else args.ignore), *(args.extend_ignore or ())),
-        syntax_level=args.syntax_level,
+        syntax_level=getattr(args, "syntax_level", None),
         target=args.target,
         mindspore_version=args.mindspore_version,
         fail_on=Severity.parse(args.fail_on) if getattr(args, "fail_on", None) not in (None, NEVER) else None,
@@ -349,6 +364,26 @@ def _baseline(args: argparse.Namespace) -> int:
     count = len(report.diagnostics)
     print(f"Recorded {count} finding{'s' if count != 1 else ''} of {report.files} files in {args.output}.")
     return EXIT_USAGE if report.unreadable else EXIT_CLEAN
+
+
+def _report(args: argparse.Namespace) -> int:
+    from mslint.report.command import ReportRequest, make_report, summary_line
+
+    settings = _settings(args)
+    discovery = _discover(args, settings)
+    request = ReportRequest(args.paths or [Path(".")], discovery.files, args.format, args.verify_results, args.compare)
+    written = make_report(request, settings)
+    for line in [*discovery.unreadable, *written.unreadable]:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    if args.output is None:
+        sys.stdout.write(written.text)
+    else:
+        try:
+            args.output.write_text(written.text, encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"{args.output}: cannot write: {error.strerror or error}") from None
+        print(f"Wrote {args.output}: {summary_line(written.document)}")
+    return EXIT_USAGE if discovery.unreadable or written.unreadable else EXIT_CLEAN
 
 
 def _verify(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,12 +143,7 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
                 report(rule, module, finding, None)
-    detected = pynative_code(project)
-
-    def runs_pynative(cell: ClassRef) -> bool:
-        return cell in detected or settings.runs_pynative(cell.module.path, f"{cell.module.name}:{cell.node.name}")
-
-    for function in graph_functions(project, runs_pynative):
+    for function in graph_functions(project, pynative_cells(project, settings)):
         if not function.module.checked:
             continue
         by_type: dict[type, list[Rule]] = defaultdict(list)
@@ -167,6 +162,17 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
                 for problem in list(rule.check_suppressions(comments[module.path], enabled)):
                     keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
+
+
+def pynative_cells(project: Project, settings: Settings) -> Callable[[ClassRef], bool]:
+    """The test of a Cell that runs only in PyNative mode (found in a script, or named in the
+    ``pynative`` setting): its ``construct`` is no graph entry."""
+    detected = pynative_code(project)
+
+    def runs_pynative(cell: ClassRef) -> bool:
+        return cell in detected or settings.runs_pynative(cell.module.path, f"{cell.module.name}:{cell.node.name}")
+
+    return runs_pynative
 
 
 def _analyze_one_by_one(project: Project, settings: Settings) -> list[Diagnostic]:

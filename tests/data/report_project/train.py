@@ -1,0 +1,3 @@
+from mindspore.communication import init
+
+init()
