@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 _IMPORTED = "_mslint_imports"
@@ -167,7 +167,7 @@ def imported_names(module: ModuleInfo) -> frozenset[str]:
     cached: frozenset[str] | None = module.tree.__dict__.get(_IMPORTED)
     if cached is None:
         names: set[str] = set()
-        for node in descendants(module.tree):
+        for node in statements(module.tree):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):  # the module too: `from .random import *` binds no name

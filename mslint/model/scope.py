@@ -37,7 +37,7 @@ from mslint.model.values import (
     loop_items,
     parameter_kinds,
 )
-from mslint.model.walk import descendants, own_nodes
+from mslint.model.walk import descendants, own_nodes, statements
 
 _JIT_DECORATORS = ("jit", "ms_function")
 
@@ -377,7 +377,7 @@ def entry_points(
     The ``construct`` of a Cell that ``runs_pynative`` is not one: PyNative mode runs it
     eagerly. A ``@jit`` one is, since ``@jit`` compiles in PyNative mode too."""
     owners: dict[int, ClassRef] = {}
-    for node in descendants(module.tree):
+    for node in statements(module.tree):
         if isinstance(node, ast.ClassDef):
             cls = ClassRef(module, node)
             for statement in node.body:
@@ -389,7 +389,7 @@ def entry_points(
                 )
                 if construct is not None:
                     yield FunctionRef(module, construct, cls)
-    for node in descendants(module.tree):
+    for node in statements(module.tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_jit_decorated(node, module):
             yield FunctionRef(module, node, owners.get(id(node)))
     for statement in module.tree.body:

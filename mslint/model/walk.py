@@ -15,6 +15,9 @@ from __future__ import annotations
 import ast
 
 _CACHE = "_mslint_descendants"
+_STATEMENTS = "_mslint_statements"
+_BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+"""The fields that hold statements (``handlers`` and ``cases`` hold their holders)."""
 _RAISED = "_mslint_raised"
 _SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _NESTED_SCOPES = _SCOPES[1:]
@@ -59,6 +62,28 @@ def _child_fields_reversed(node_type: type[ast.AST]) -> tuple[str, ...]:
     fields = tuple(name for name in reversed(node_type._fields) if name not in _SINGLETON_FIELDS)
     _CHILD_FIELDS_REVERSED[node_type] = fields
     return fields
+
+
+def statements(scope: ast.AST) -> list[ast.stmt]:
+    """The statements under ``scope`` at any depth (in nested functions and classes too), in
+    source order: what ``descendants`` gives less the expressions, which hold no statement.
+    Finding the classes, functions or imports of a module this way skips nine nodes in ten.
+    Kept on the node, as ``descendants`` is."""
+    cached: list[ast.stmt] | None = scope.__dict__.get(_STATEMENTS)
+    if cached is None:
+        cached = []
+        stack: list[ast.AST] = [scope]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.stmt) and node is not scope:
+                cached.append(node)
+            for name in reversed(node._fields):  # pushed last to first: popped in source order
+                if name in _BODY_FIELDS:
+                    value = getattr(node, name, None)
+                    if isinstance(value, list):
+                        stack.extend(reversed(value))
+        setattr(scope, _STATEMENTS, cached)
+    return cached
 
 
 def own_nodes(scope: ast.AST) -> list[ast.AST]:
