@@ -133,7 +133,8 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
         else:
             report.diagnostics.extend(result.diagnostics)
             report.unreadable.extend(result.unreadable)
-            fresh[key] = _store(component, result)
+            if cache:  # storing reads every file the results depend on, to digest it
+                fresh[key] = _store(component, result)
     report.diagnostics.sort(key=lambda d: d.sort_key)
     if cache and not report.unreadable:
         kept = {k: v for k, v in data.components.items() if not in_run.intersection(v.files)}

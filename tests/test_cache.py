@@ -131,6 +131,15 @@ def test_parallel_runs_find_the_same() -> None:
     assert check_incrementally(files, settings, None, jobs=2).diagnostics == serial
 
 
+def test_a_parallel_run_without_cache_digests_no_file_for_it(
+    project: tuple[list[Path], Settings, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files, settings, _ = project
+    expected = check_files(files, settings).diagnostics
+    monkeypatch.setattr(incremental, "_digest_of", lambda path: pytest.fail(f"{path} digested for no cache"))
+    assert check_incrementally(files, settings, None, jobs=2).diagnostics == expected
+
+
 def test_no_cache_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Callable[..., tuple[int, str, str]], write: Write
 ) -> None:
