@@ -58,6 +58,13 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
     return order
 
 
+def child_fields(node: ast.AST) -> tuple[str, ...]:
+    """The fields of ``node`` that can hold nodes, last to first, less the operator and context
+    singletons (``ast.iter_fields`` gives every field, through a generator)."""
+    fields = _CHILD_FIELDS_REVERSED.get(type(node))
+    return _child_fields_reversed(type(node)) if fields is None else fields
+
+
 def _child_fields_reversed(node_type: type[ast.AST]) -> tuple[str, ...]:
     fields = tuple(name for name in reversed(node_type._fields) if name not in _SINGLETON_FIELDS)
     _CHILD_FIELDS_REVERSED[node_type] = fields
