@@ -153,7 +153,7 @@ def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
             nesting = _NESTING_FIELDS.get(type(node), ())
             for name in child_fields(node):
                 value = getattr(node, name, None)
-                inner = (*blocks, node) if name in nesting else blocks
+                inner = (*blocks, node) if name in nesting and isinstance(node, ast.stmt) else blocks
                 if isinstance(value, list):
                     stack.extend((child, inner) for child in value if isinstance(child, ast.AST))
                 elif isinstance(value, ast.AST):
