@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from mslint.engine import check_files
+from mslint.model import walk
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, qualified_name
 from mslint.model.scope import entry_points, graph_functions
@@ -298,3 +299,21 @@ def test_finding_generators_and_entries_of_a_module_leaves_its_expressions_unwal
     assert "_mslint_descendants" not in module.tree.__dict__
     generator = project_of(write, "def g(x):\n    yield x\n\ndef h(x):\n    return x\n", "gen.py")
     assert generator.generator_names() == frozenset({"g"})
+
+
+def test_a_module_walked_after_its_functions_reuses_their_walks(monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = descendants(ast.parse(STATEMENT_NESTING))
+    tree = ast.parse(STATEMENT_NESTING)
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    method = descendants(cls.body[0])  # a rule walks a method first
+    visited: list[type[ast.AST]] = []
+
+    class CountingFields(dict):  # type: ignore[type-arg]
+        def get(self, key: type[ast.AST], default: object = None) -> object:
+            visited.append(key)
+            return super().get(key, default)
+
+    monkeypatch.setattr(walk, "_CHILD_FIELDS_REVERSED", CountingFields(walk._CHILD_FIELDS_REVERSED))
+    found = descendants(tree)
+    assert [ast.dump(n) for n in found] == [ast.dump(n) for n in fresh]
+    assert len(visited) == len(found) - len(method)

@@ -43,6 +43,11 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
             setattr(scope, _CACHE, order[start + 1 :])
             continue
         if isinstance(node, _SCOPES):
+            walked: list[ast.AST] | None = node.__dict__.get(_CACHE)
+            if walked is not None:  # a function or class walked before its module: reused, not walked again
+                order.append(node)
+                order.extend(walked)
+                continue
             open_scopes.append((node, len(order)))
             stack.append(None)
         order.append(node)
