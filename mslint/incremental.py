@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from mslint.diagnostics import Diagnostic
 from mslint.engine import Report, check_files
 from mslint.mindspore_tables import targeted_release
 from mslint.model.import_roots import ImportRoots, module_files
-from mslint.model.module import module_name_for
+from mslint.model.module import Packages, module_name_for
 from mslint.rules import all_rules
 from mslint.settings import Settings
 
@@ -107,6 +108,7 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
     report = Report(files=len(paths))
     data = _load(cache) if cache else CacheData()
     run_files: list[RunFile] = []
+    packages: Packages = {}
     for path in paths:
         try:
             content = path.read_bytes()
@@ -114,9 +116,9 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
             report.unreadable.append(f"{path}: cannot read: {error.strerror or error}")
             continue
         digest = hashlib.sha256(content).hexdigest()
+        root, module = module_name_for(path, packages)
         if digest not in data.imports:
-            data.imports[digest] = _imported_modules(path, content)
-        root, module = module_name_for(path)
+            data.imports[digest] = _imported_modules(path, module, content)
         run_files.append(RunFile(path, str(path.resolve()), digest, root, module, len(content)))
 
     fresh: dict[str, Stored] = {}
@@ -143,28 +145,43 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
     return report
 
 
+# Searched from their keyword, then kept where it starts a line (after spaces and tabs): as
+# ``^[ \t]*from ...`` in MULTILINE mode finds them, five times faster (a literal first).
 _FROM_IMPORT = re.compile(
-    rb"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+"
+    rb"from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+"
     rb"(\([^)]*\)|(?:[^\n#;\\]|\\[ \t]*\r?\n)*)",  # a parenthesised list, or a line with continuations
-    re.M,
 )
 _COMMENT = re.compile(r"#[^\n]*")
-_IMPORT = re.compile(rb"^[ \t]*import[ \t]+([^\n#;]+)", re.M)
+_IMPORT = re.compile(rb"import[ \t]+([^\n#;]+)")
 
 
-def _imported_modules(path: Path, content: bytes) -> list[str]:
-    """Every module name the file may import, top-level or local, relative imports resolved.
+def _statements(pattern: re.Pattern[bytes], content: bytes) -> Iterator[re.Match[bytes]]:
+    """The matches of ``pattern`` that start a line, after spaces and tabs only."""
+    position = 0
+    while True:
+        match = pattern.search(content, position)
+        if match is None:
+            return
+        start = match.start()
+        if content[content.rfind(b"\n", 0, start) + 1 : start].strip(b" \t"):
+            position = start + 1  # inside a line: no statement starts here
+            continue
+        yield match
+        position = match.end()
+
+
+def _imported_modules(path: Path, name: str, content: bytes) -> list[str]:
+    """Every module name the file (module ``name``) may import, top-level or local, relative imports resolved.
 
     A scan of the text rather than a parse: ten times faster, and the over-approximation
     (an import statement quoted in a docstring) only joins more files into a component."""
     content = content.removeprefix(codecs.BOM_UTF8)  # or an import on the first line is not at its start
-    name = module_name_for(path)[1]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for match in _IMPORT.finditer(content):
+    for match in _statements(_IMPORT, content):
         for alias in match.group(1).decode("utf-8", "replace").split(","):
             found.add(alias.split(" as ")[0].strip())
-    for match in _FROM_IMPORT.finditer(content):
+    for match in _statements(_FROM_IMPORT, content):
         dots, base = re.match(r"(\.*)(.*)", match.group(1).decode("utf-8", "replace")).groups()  # type: ignore[union-attr]
         if dots:
             parts = package.split(".") if package else []
@@ -199,12 +216,16 @@ def _components(
         by_module.setdefault(run_file.module, []).append(index)
         by_path[run_file.resolved] = index
     under_roots: dict[tuple[Path, str], list[int]] = {}
+    folders: dict[Path, tuple[str, ...]] = {}  # each import root's search folders, as text: joined thousands of times
 
     def run_files_named(name: str, importer: Path) -> list[int]:
         found = under_roots.get((importer, name))
         if found is None:
             found = [*by_module.get(name, ())]
-            for folder in import_roots.for_root(importer):
+            searched = folders.get(importer)
+            if searched is None:
+                searched = folders[importer] = tuple(map(str, import_roots.for_root(importer)))
+            for folder in searched:
                 found.extend(by_path[p] for p in module_files(name, folder) if p in by_path)
             under_roots[importer, name] = found
         return found

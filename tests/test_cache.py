@@ -211,3 +211,37 @@ def test_another_build_of_mslint_reads_another_cache(project: tuple[list[Path], 
         os.utime(rule, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         incremental._installed_code.cache_clear()
     assert cache_file(settings) == before
+
+
+IMPORT_TEXT = b"""\
+import os, numpy as np  # a comment
+  from .base import (Base,
+      Head as H)  # from hidden import x
+x = 1; import not_a_statement
+text = "from quoted import inside"
+def f():
+    from ..utils import seed \\
+        , log
+    return x; from after_semicolon import y
+from a.b import *
+ximport wrong
+from c import d; from e import f
+"""
+
+
+def test_the_import_scan_finds_statements_at_the_start_of_lines_only() -> None:
+    """The text scan that splits a run into components (an over-approximation of the imports)."""
+    found = incremental._imported_modules(Path("pkg/sub/mod.py"), "pkg.sub.mod", IMPORT_TEXT)
+    assert found == [
+        "a.b",
+        "c",
+        "c.d",
+        "numpy",
+        "os",
+        "pkg.sub.base",
+        "pkg.sub.base.Base",
+        "pkg.sub.base.Head",
+        "pkg.utils",
+        "pkg.utils.log",
+        "pkg.utils.seed",
+    ]
