@@ -11,15 +11,18 @@ component only. Components are independent, so ``jobs`` processes analyse them i
 from __future__ import annotations
 
 import codecs
+import contextlib
 import functools
 import hashlib
 import json
 import os
+import pickle
 import re
+import signal
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from mslint import __version__
 from mslint.diagnostics import Diagnostic
@@ -105,6 +108,13 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
     """:func:`mslint.engine.check_files`, reusing cached components and analysing the rest in ``jobs`` processes."""
     if cache is None and jobs <= 1:
         return check_files(paths, settings)
+    with _speculating(paths, settings, cache is None) as speculation:
+        return _check_components(paths, settings, cache, jobs, speculation)
+
+
+def _check_components(
+    paths: list[Path], settings: Settings, cache: Path | None, jobs: int, speculation: _Speculation | None
+) -> Report:
     report = Report(files=len(paths))
     data = _load(cache) if cache else CacheData()
     run_files: list[RunFile] = []
@@ -125,7 +135,13 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
     in_run = {f.resolved for f in run_files}
     joins = [pair for pair in data.joins if in_run.issuperset(pair)]
     components = _components(run_files, data.imports, ImportRoots(settings.root), joins)
-    results, found_joins = _closed_results(components, data, settings, jobs)
+    whole = None
+    if speculation is not None:
+        if len(components) == 1 and len(run_files) == len(paths):
+            whole = speculation.report()
+        else:
+            speculation.cancel()  # before the components' processes start
+    results, found_joins = _closed_results(components, data, settings, jobs, whole)
     for component, result in results:
         key = _component_key(component)
         if isinstance(result, Stored):
@@ -286,14 +302,15 @@ def _store(component: list[RunFile], report: Report) -> Stored:
 
 
 def _closed_results(
-    components: list[list[RunFile]], data: CacheData, settings: Settings, jobs: int
+    components: list[list[RunFile]], data: CacheData, settings: Settings, jobs: int, whole: Report | None = None
 ) -> tuple[list[tuple[list[RunFile], Stored | Report]], list[list[str]]]:
-    """Each component with its cached results or its new report, and the joins found.
+    """Each component with its cached results or its new report, and the joins found; ``whole``
+    is the report of the one component, when it was analysed already.
 
     A component whose analysis read a file of another one (an import the text scan missed) is
     merged with it and analysed again, so that the results are always those of one analysis
     of every file together."""
-    reports: dict[str, Report] = {}
+    reports: dict[str, Report] = {_component_key(components[0]): whole} if whole is not None else {}
     joins: list[list[str]] = []
     while True:
         keyed = {_component_key(c): c for c in components}
@@ -325,6 +342,76 @@ def _merge_groups(count: int, links: dict[int, set[int]]) -> dict[int, frozenset
             for k in union:
                 groups[k] = union
     return groups
+
+
+class _Speculation:
+    """The whole run analysed in a forked process while the parent splits it into components.
+
+    Where the split finds one component (a package whose ``__init__`` imports all its modules),
+    that report is ready when a serial run's would be: the split cost nothing, and ``--jobs``
+    is never slower than a serial run. Where it finds several, the process is killed."""
+
+    def __init__(self, pid: int, results: int) -> None:
+        self._pid: int | None = pid
+        self._results = results
+
+    @classmethod
+    def start(cls, paths: list[Path], settings: Settings) -> _Speculation:
+        results, written = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child
+            os.close(results)
+            _send_report(written, paths, settings)
+        os.close(written)
+        return cls(pid, results)
+
+    def report(self) -> Report | None:
+        """The report, or None where the process died without one (the parent analyses again)."""
+        with os.fdopen(self._results, "rb") as stream:
+            payload = stream.read()
+        self._reap()
+        if not payload:
+            return None
+        analysed, found = pickle.loads(payload)
+        if not analysed:
+            raise found  # as the serial run would have raised it
+        assert isinstance(found, Report)
+        return found
+
+    def cancel(self) -> None:
+        if self._pid is not None:
+            os.kill(self._pid, signal.SIGKILL)
+            os.close(self._results)
+            self._reap()
+
+    def _reap(self) -> None:
+        if self._pid is not None:
+            os.waitpid(self._pid, 0)
+            self._pid = None
+
+
+def _send_report(results: int, paths: list[Path], settings: Settings) -> NoReturn:
+    """In the forked process: write the pickled ``(True, report)``, or ``(False, exception)``, and exit."""
+    try:
+        try:
+            payload = pickle.dumps((True, check_files(paths, settings)))
+        except Exception as error:
+            payload = pickle.dumps((False, error))
+        with os.fdopen(results, "wb") as stream:
+            stream.write(payload)
+    finally:
+        os._exit(0)  # no cleanup of the parent's state: buffered output is the parent's to write
+
+
+@contextlib.contextmanager
+def _speculating(paths: list[Path], settings: Settings, enabled: bool) -> Iterator[_Speculation | None]:
+    """A :class:`_Speculation` where the results cannot come from a cache and ``fork`` exists."""
+    speculation = _Speculation.start(paths, settings) if enabled and hasattr(os, "fork") else None
+    try:
+        yield speculation
+    finally:
+        if speculation is not None:
+            speculation.cancel()
 
 
 def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> list[Report]:

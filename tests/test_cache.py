@@ -140,6 +140,35 @@ def test_a_parallel_run_without_cache_digests_no_file_for_it(
     assert check_incrementally(files, settings, None, jobs=2).diagnostics == expected
 
 
+def test_a_parallel_run_of_one_component_takes_the_report_analysed_while_splitting(
+    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The split into components costs a serial run nothing where it finds one component."""
+    files = [write("models/__init__.py", ""), write("models/base.py", BASE), write("models/net.py", NET)]
+    settings = Settings(root=tmp_path)
+    expected = check_files(files, settings).diagnostics
+    assert expected
+    def analyse(components: list[Any], *args: object) -> list[Any]:
+        assert not components, "analysed again after the split"
+        return []
+
+    monkeypatch.setattr(incremental, "_analyse", analyse)
+    assert check_incrementally(files, settings, None, jobs=2).diagnostics == expected
+
+
+def test_an_error_in_the_speculative_analysis_is_raised_as_a_serial_run_raises_it(
+    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = [write("models/__init__.py", ""), write("models/base.py", BASE), write("models/net.py", NET)]
+
+    def broken(*args: object) -> None:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(incremental, "check_files", broken)
+    with pytest.raises(ValueError, match="a bug"):
+        check_incrementally(files, Settings(root=tmp_path), None, jobs=2)
+
+
 def test_no_cache_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Callable[..., tuple[int, str, str]], write: Write
 ) -> None:
