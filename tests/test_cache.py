@@ -148,6 +148,7 @@ def test_a_parallel_run_of_one_component_takes_the_report_analysed_while_splitti
     settings = Settings(root=tmp_path)
     expected = check_files(files, settings).diagnostics
     assert expected
+
     def analyse(components: list[Any], *args: object) -> list[Any]:
         assert not components, "analysed again after the split"
         return []
