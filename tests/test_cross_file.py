@@ -81,3 +81,13 @@ def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
     assert findings([renderer, sampler]) == {("renderer.py", 7, "third-party-call-in-graph")}
     write("src/train.py", 'if __name__ == "__main__":\n    pass\n')
     assert findings([renderer, sampler]) == {("sampler.py", 5, "third-party-call-in-graph")}
+
+
+def test_a_convolution_named_only_through_a_star_import_is_still_checked(write) -> None:
+    """The module's text never names the convolution: a `*` import binds the other module's alias."""
+    layers = write("layers.py", "from mindspore import nn\nfrom mindspore.nn import Conv2d as Layer\n")
+    net = write("net.py", "from mindspore import nn\nfrom layers import *\n\nblock = Layer(3, 8, 3, padding=1)\n")
+    report = check_files([layers, net], Settings(root=net.parent))
+    assert [(Path(d.path).name, d.line, d.symbol) for d in report.diagnostics] == [
+        ("net.py", 4, "conv-padding-without-pad-mode")
+    ]
