@@ -395,7 +395,7 @@ def self_attribute_assignments(node: ast.ClassDef) -> dict[str, list[ast.expr]]:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
             continue
         self_name = method.args.args[0].arg
-        for statement in descendants(method):
+        for statement in statements(method):
             if isinstance(statement, ast.Assign):
                 pairs = [(t, statement.value) for t in statement.targets]
             elif isinstance(statement, ast.AnnAssign) and statement.value is not None:

@@ -246,7 +246,7 @@ class GraphFunction:
         """Loop variables over a container attribute: ``block`` in ``for block in self.blocks`` (or
         ``for i, block in enumerate(self.blocks)``), bound by no other statement."""
         found = {}
-        for loop in (n for n in descendants(self.node) if isinstance(n, ast.For)):
+        for loop in (n for n in statements(self.node) if isinstance(n, ast.For)):
             attribute = loop_attribute(loop, self.self_name)
             target = loop.target
             if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(loop.iter, ast.Call):
@@ -260,7 +260,7 @@ class GraphFunction:
     def local_values(self) -> dict[str, list[ast.expr]]:
         """The values assigned to each plain local name."""
         values: dict[str, list[ast.expr]] = {}
-        for node in descendants(self.node):
+        for node in statements(self.node):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     if isinstance(target, ast.Name):

@@ -114,7 +114,7 @@ def raised(function: ast.AST) -> frozenset[int]:
     cached: frozenset[int] | None = function.__dict__.get(_RAISED)
     if cached is None:
         cached = frozenset(
-            id(inner) for node in descendants(function) if isinstance(node, ast.Raise) for inner in descendants(node)
+            id(inner) for node in statements(function) if isinstance(node, ast.Raise) for inner in descendants(node)
         )
         setattr(function, _RAISED, cached)
     return cached

@@ -9,7 +9,7 @@ from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind, bindings
-from mslint.model.walk import descendants, own_nodes
+from mslint.model.walk import own_nodes, statements
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
@@ -434,7 +434,7 @@ def _declared_global(function: GraphFunction) -> frozenset[str]:
     cached: frozenset[str] | None = function.node.__dict__.get(_GLOBALS)
     if cached is None:
         cached = frozenset(
-            name for node in descendants(function.node) if isinstance(node, ast.Global) for name in node.names
+            name for node in statements(function.node) if isinstance(node, ast.Global) for name in node.names
         )
         setattr(function.node, _GLOBALS, cached)
     return cached

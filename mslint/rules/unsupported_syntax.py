@@ -9,7 +9,7 @@ from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, FunctionNode, is_jit_class
 from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.values import Kind, all_parameter_names
-from mslint.model.walk import child_fields, descendants, own_nodes, raised
+from mslint.model.walk import child_fields, descendants, own_nodes, raised, statements
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.rules.dynamic_shape_op import is_runtime_number
@@ -705,7 +705,7 @@ def _assigned_and_never_read(value: ast.expr, function: GraphFunction) -> bool:
     """Whether ``value`` is only bound to a local name that nothing reads (the compiler drops it)."""
     names = [
         target.id
-        for node in descendants(function.node)
+        for node in statements(function.node)
         if isinstance(node, ast.Assign) and node.value is value
         for target in node.targets
         if isinstance(target, ast.Name)
@@ -819,7 +819,7 @@ def _generator(call: ast.Call, function: GraphFunction) -> FunctionNode | None:
     ``function``, or one of the project's."""
     func = call.func
     if isinstance(func, ast.Name) and func.id in function.local_names:
-        local = [n for n in descendants(function.node)[1:] if isinstance(n, ast.FunctionDef) and n.name == func.id]
+        local = [n for n in statements(function.node) if isinstance(n, ast.FunctionDef) and n.name == func.id]
         if local:
             return local[-1] if _yields(local[-1]) else None
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
