@@ -91,3 +91,27 @@ def test_a_convolution_named_only_through_a_star_import_is_still_checked(write) 
     assert [(Path(d.path).name, d.line, d.symbol) for d in report.diagnostics] == [
         ("net.py", 4, "conv-padding-without-pad-mode")
     ]
+
+
+PIPELINE = """
+import mindspore as ms
+import mindspore.dataset as ds
+from mindspore import ops
+
+
+def normalize(x):
+    return ops.div(ms.Tensor(x) - 6.0, 6.0).asnumpy()
+
+
+def create_dataset(data):
+    return data.map(operations=normalize, input_columns="x", python_multiprocessing=True)
+"""
+
+
+def test_a_network_operator_in_a_map_is_fine_where_another_file_sets_spawn(write) -> None:
+    """MindSpore runs such a `map` in spawned workers only where the program sets `spawn` (in any file)."""
+    data = write("data.py", PIPELINE)
+    train = write("train.py", 'import mindspore.dataset as ds\n\nds.config.set_multiprocessing_start_method("spawn")\n')
+    settings = Settings(root=data.parent)
+    assert [d.symbol for d in check_files([data], settings).diagnostics] == ["ms-op-in-data-pipeline"]
+    assert check_files([data, train], settings).diagnostics == []

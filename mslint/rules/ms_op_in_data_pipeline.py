@@ -173,6 +173,8 @@ def _program_sets_spawn(project: Project) -> bool:
 
 
 def _sets_spawn(module: ModuleInfo) -> bool:
+    if "set_multiprocessing_start_method" not in module.text:
+        return False  # the call names the function: most modules are not walked for it
     return any(
         isinstance(node, ast.Call)
         and isinstance(node.func, (ast.Attribute, ast.Name))
