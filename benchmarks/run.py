@@ -300,12 +300,12 @@ def render(rows: list[Measure], machine_line: str, profile: dict[str, float], ed
         )
     lines += ["", "## Against the targets (DESIGN.md section 6)", ""]
     checks = [
-        ("cold on corpus A <= 1.5 s", by.get(("A", "mslint cold (--no-cache)")), 1.5),
+        ("cold on corpus A <= 0.5 s", by.get(("A", "mslint cold (--no-cache)")), 0.5),
         ("warm on corpus A <= 0.3 s", by.get(("A", "mslint warm (cache)")), 0.3),
         (
-            "one file end to end <= 0.15 s",
+            "one file end to end <= 0.08 s",
             next((r for r in rows if r.label == "mslint one file (end to end)"), None),
-            0.15,
+            0.08,
         ),
     ]
     for text, row, limit in checks:
@@ -320,13 +320,15 @@ def render(rows: list[Measure], machine_line: str, profile: dict[str, float], ed
         )
         if floor and plugin:
             overhead = plugin.median / floor.median - 1
-            verdict = "met" if overhead <= 0.2 else "NOT met"
-            lines.append(f"* pylint plugin overhead on corpus {corpus} <= 20 %: {overhead:+.0%} — {verdict}")
+            verdict = "met" if overhead <= 0.1 else "NOT met"
+            lines.append(f"* pylint plugin overhead on corpus {corpus} <= 10 %: {overhead:+.0%} — {verdict}")
         serial, parallel = by.get((corpus, "mslint cold (--no-cache)")), by.get((corpus, "mslint cold, --jobs 2"))
         if serial and parallel:
+            # Corpus A is one component (nothing to spread): --jobs must only cost nothing there.
+            wanted, text = (1.0, "never slower than serial") if corpus == "A" else (1.7, ">= 1.7x")
             speedup = serial.median / parallel.median
-            verdict = "met" if speedup >= 1.6 else "NOT met"
-            lines.append(f"* `--jobs 2` speed-up on corpus {corpus} >= 1.6x: {speedup:.2f}x — {verdict}")
+            verdict = "met" if speedup >= wanted else "NOT met"
+            lines.append(f"* `--jobs 2` on corpus {corpus} {text}: {speedup:.2f}x — {verdict}")
     peak = max(r.peak_mb for r in rows if r.label.startswith("mslint"))
     lines.append(f"* memory <= 300 MB: mslint's peak {peak:.0f} MB — {'met' if peak <= 300 else 'NOT met'}")
     scale = [by.get((f"A x{n}", f"mslint cold, {n}x corpus A")) for n in (1, 2, 4)]
@@ -346,7 +348,8 @@ def render(rows: list[Measure], machine_line: str, profile: dict[str, float], ed
         "",
         "`--jobs` spreads *components* (files joined by imports in either direction) over",
         "processes. Corpus A is a single component - every module reaches `mindspore/nn/__init__.py`,",
-        "which re-exports all the others - so it is analysed by one process whatever `--jobs` says;",
+        "which re-exports all the others - so it is analysed by one process whatever `--jobs` says",
+        "(a forked process analyses the whole run while mslint splits it, so the split costs nothing);",
         "corpus B has one component per model zoo and gains from `--jobs 2`.",
         "",
         "## Language server",

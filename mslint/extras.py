@@ -7,11 +7,12 @@ extra adds install from the index by name.
 from __future__ import annotations
 
 import re
-from importlib import metadata
 
 
 def install_command(extra: str) -> str:
     """``pip install`` of the requirements ``extra`` adds, as the installed mslint declares them."""
+    from importlib import metadata  # slow to import (the email package): only when an extra is missing
+
     try:
         requirements = metadata.requires("mslint") or []
     except metadata.PackageNotFoundError:

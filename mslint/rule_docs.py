@@ -7,7 +7,6 @@ and the language server's diagnostic links point at them.
 from __future__ import annotations
 
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 
 from mslint.rules.base import Rule
@@ -29,6 +28,8 @@ def documentation_link(rule: Rule) -> str | None:
 
 @cache  # reading the installed distribution's metadata costs a millisecond, once per diagnostic otherwise
 def _documentation_url() -> str | None:
+    from importlib import metadata  # slow to import (the email package): only for the outputs that link
+
     try:
         urls = metadata.metadata("mslint").get_all("Project-URL") or []
     except metadata.PackageNotFoundError:

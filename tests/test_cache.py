@@ -131,6 +131,45 @@ def test_parallel_runs_find_the_same() -> None:
     assert check_incrementally(files, settings, None, jobs=2).diagnostics == serial
 
 
+def test_a_parallel_run_without_cache_digests_no_file_for_it(
+    project: tuple[list[Path], Settings, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files, settings, _ = project
+    expected = check_files(files, settings).diagnostics
+    monkeypatch.setattr(incremental, "_digest_of", lambda path: pytest.fail(f"{path} digested for no cache"))
+    assert check_incrementally(files, settings, None, jobs=2).diagnostics == expected
+
+
+def test_a_parallel_run_of_one_component_takes_the_report_analysed_while_splitting(
+    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The split into components costs a serial run nothing where it finds one component."""
+    files = [write("models/__init__.py", ""), write("models/base.py", BASE), write("models/net.py", NET)]
+    settings = Settings(root=tmp_path)
+    expected = check_files(files, settings).diagnostics
+    assert expected
+
+    def analyse(components: list[Any], *args: object) -> list[Any]:
+        assert not components, "analysed again after the split"
+        return []
+
+    monkeypatch.setattr(incremental, "_analyse", analyse)
+    assert check_incrementally(files, settings, None, jobs=2).diagnostics == expected
+
+
+def test_an_error_in_the_speculative_analysis_is_raised_as_a_serial_run_raises_it(
+    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    files = [write("models/__init__.py", ""), write("models/base.py", BASE), write("models/net.py", NET)]
+
+    def broken(*args: object) -> None:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(incremental, "check_files", broken)
+    with pytest.raises(ValueError, match="a bug"):
+        check_incrementally(files, Settings(root=tmp_path), None, jobs=2)
+
+
 def test_no_cache_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Callable[..., tuple[int, str, str]], write: Write
 ) -> None:
@@ -202,3 +241,37 @@ def test_another_build_of_mslint_reads_another_cache(project: tuple[list[Path], 
         os.utime(rule, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         incremental._installed_code.cache_clear()
     assert cache_file(settings) == before
+
+
+IMPORT_TEXT = b"""\
+import os, numpy as np  # a comment
+  from .base import (Base,
+      Head as H)  # from hidden import x
+x = 1; import not_a_statement
+text = "from quoted import inside"
+def f():
+    from ..utils import seed \\
+        , log
+    return x; from after_semicolon import y
+from a.b import *
+ximport wrong
+from c import d; from e import f
+"""
+
+
+def test_the_import_scan_finds_statements_at_the_start_of_lines_only() -> None:
+    """The text scan that splits a run into components (an over-approximation of the imports)."""
+    found = incremental._imported_modules(Path("pkg/sub/mod.py"), "pkg.sub.mod", IMPORT_TEXT)
+    assert found == [
+        "a.b",
+        "c",
+        "c.d",
+        "numpy",
+        "os",
+        "pkg.sub.base",
+        "pkg.sub.base.Base",
+        "pkg.sub.base.Head",
+        "pkg.utils",
+        "pkg.utils.log",
+        "pkg.utils.seed",
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import json
 import re
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from mslint.cli import main
 from mslint.rules import all_rules
 from tests.extras import extra_requirements, quoted_requirements
 
@@ -189,6 +191,23 @@ def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.strip() == f"mslint: error: {tmp_path / 'missing'}: no such file or directory"
+
+
+def test_the_command_leaves_the_collector_off_only_in_a_process_of_its_own(
+    write, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The console script's check ends the process: a collection after the analysis would only
+    rescan the model. Called with arguments (a host, these tests) it leaves the collector on."""
+    path = write("net.py", "x = 1\n")
+    try:
+        assert main(["check", "--no-cache", str(path)]) == 0
+        assert gc.isenabled()
+        monkeypatch.setattr(sys, "argv", ["mslint", "check", "--no-cache", str(path)])
+        assert main() == 0
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    capsys.readouterr()
 
 
 @pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.symbol)

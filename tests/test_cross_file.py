@@ -81,3 +81,37 @@ def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
     assert findings([renderer, sampler]) == {("renderer.py", 7, "third-party-call-in-graph")}
     write("src/train.py", 'if __name__ == "__main__":\n    pass\n')
     assert findings([renderer, sampler]) == {("sampler.py", 5, "third-party-call-in-graph")}
+
+
+def test_a_convolution_named_only_through_a_star_import_is_still_checked(write) -> None:
+    """The module's text never names the convolution: a `*` import binds the other module's alias."""
+    layers = write("layers.py", "from mindspore import nn\nfrom mindspore.nn import Conv2d as Layer\n")
+    net = write("net.py", "from mindspore import nn\nfrom layers import *\n\nblock = Layer(3, 8, 3, padding=1)\n")
+    report = check_files([layers, net], Settings(root=net.parent))
+    assert [(Path(d.path).name, d.line, d.symbol) for d in report.diagnostics] == [
+        ("net.py", 4, "conv-padding-without-pad-mode")
+    ]
+
+
+PIPELINE = """
+import mindspore as ms
+import mindspore.dataset as ds
+from mindspore import ops
+
+
+def normalize(x):
+    return ops.div(ms.Tensor(x) - 6.0, 6.0).asnumpy()
+
+
+def create_dataset(data):
+    return data.map(operations=normalize, input_columns="x", python_multiprocessing=True)
+"""
+
+
+def test_a_network_operator_in_a_map_is_fine_where_another_file_sets_spawn(write) -> None:
+    """MindSpore runs such a `map` in spawned workers only where the program sets `spawn` (in any file)."""
+    data = write("data.py", PIPELINE)
+    train = write("train.py", 'import mindspore.dataset as ds\n\nds.config.set_multiprocessing_start_method("spawn")\n')
+    settings = Settings(root=data.parent)
+    assert [d.symbol for d in check_files([data], settings).diagnostics] == ["ms-op-in-data-pipeline"]
+    assert check_files([data, train], settings).diagnostics == []

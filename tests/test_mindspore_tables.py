@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 
-from mslint.mindspore_tables import DATA, default_release, described_releases, release_for, releases_with, table
+from mslint.mindspore_tables import (
+    DATA,
+    default_release,
+    described_releases,
+    installed_version,
+    release_for,
+    releases_with,
+    table,
+)
 from mslint.syntax_table import syntax_releases
 
 NEW_IN_2_10 = """
@@ -47,6 +58,40 @@ def test_a_series_names_its_newest_release_and_unknown_ones_are_refused() -> Non
 @pytest.mark.mindspore
 def test_the_default_is_the_installed_release() -> None:
     assert default_release() == metadata.version("mindspore")
+
+
+def test_installed_versions_are_read_as_importlib_metadata_reads_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for folder, version in (("first", "2.8.1"), ("second", "2.9.0")):
+        info = tmp_path / folder / "Fake_Dist-2.8.1.dist-info"  # the first on sys.path wins, by its METADATA
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: fake-dist\nVersion: {version}\n\nVersion: 0\n")
+    egg = tmp_path / "third" / "other.egg-info"
+    egg.mkdir(parents=True)
+    (egg / "PKG-INFO").write_text("Metadata-Version: 1.0\nName: other\nVersion: 1.2\n")
+    (tmp_path / "third" / "fake_dist_plugin-9.0.dist-info").mkdir()
+    for folder in ("third", "second", "first"):
+        monkeypatch.syspath_prepend(str(tmp_path / folder))
+    for name in ("fake-dist", "fake_dist", "Fake.Dist", "other", "fake-dist-plugin", "missing"):
+        try:
+            expected: str | None = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            expected = None
+        assert installed_version(name) == expected
+    assert installed_version("fake-dist") == "2.8.1"
+
+
+def test_checking_does_not_import_importlib_metadata(tmp_path: Path) -> None:
+    """It imports the email package: a fifth of the start-up of a one-file run."""
+    (tmp_path / "net.py").write_text("x = 1\n")
+    probe = (
+        "import sys\nfrom mslint.cli import main\n"
+        f"main(['check', '--no-cache', {str(tmp_path / 'net.py')!r}])\n"
+        "print('importlib.metadata' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
+    assert result.stdout.splitlines()[-1] == "False", result.stderr
 
 
 def test_the_targeted_release_decides_what_exists(write, run) -> None:

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from mslint.engine import check_files
+from mslint.model import walk
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, qualified_name
-from mslint.model.scope import graph_functions
+from mslint.model.scope import entry_points, graph_functions
 from mslint.model.values import Kind
+from mslint.model.walk import descendants, statements
 from mslint.settings import Settings
 
 
@@ -249,3 +251,69 @@ class Net(nn.Cell):
     assert kinds["shape_text"] is Kind.CONSTANT
     assert kinds["value_text"] is Kind.GRAPH
     assert kinds["nested_text"] is Kind.GRAPH
+
+
+STATEMENT_NESTING = """
+import os
+@decorator(lambda x: x)
+class A(Base, metaclass=Meta):
+    def f(self):
+        try:
+            import numpy
+        except ImportError as error:
+            def g():
+                yield 1
+        else:
+            class B: ...
+        finally:
+            pass
+        with open(os.devnull) as stream:
+            async def h(): ...
+        match self.x:
+            case [1, *rest] if rest:
+                x = 1
+            case _:
+                for i in range(2):
+                    while i:
+                        break
+                else:
+                    return lambda: (yield)
+"""
+
+
+def test_statements_are_those_of_the_full_walk_in_the_same_order() -> None:
+    tree = ast.parse(STATEMENT_NESTING)
+    expected = [n for n in ast.walk(tree) if isinstance(n, ast.stmt)]
+    found = statements(tree)
+    assert sorted(map(id, found)) == sorted(map(id, expected))
+    assert found == [n for n in descendants(tree) if isinstance(n, ast.stmt)]  # source order
+
+
+def test_finding_generators_and_entries_of_a_module_leaves_its_expressions_unwalked(write) -> None:
+    """Modules read only to resolve names (a whole library in a one-file run) are not walked
+    node by node to find their entries and generators."""
+    project = project_of(write, "import mindspore as ms\n\n@ms.jit\ndef f(x):\n    return [x + 1 for _ in x]\n")
+    module = project.modules[0]
+    assert project.generator_names() == frozenset()
+    assert [ref.node.name for ref in entry_points(project, module)] == ["f"]
+    assert "_mslint_descendants" not in module.tree.__dict__
+    generator = project_of(write, "def g(x):\n    yield x\n\ndef h(x):\n    return x\n", "gen.py")
+    assert generator.generator_names() == frozenset({"g"})
+
+
+def test_a_module_walked_after_its_functions_reuses_their_walks(monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = descendants(ast.parse(STATEMENT_NESTING))
+    tree = ast.parse(STATEMENT_NESTING)
+    (cls,) = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    method = descendants(cls.body[0])  # a rule walks a method first
+    visited: list[type[ast.AST]] = []
+
+    class CountingFields(dict):  # type: ignore[type-arg]
+        def get(self, key: type[ast.AST], default: object = None) -> object:
+            visited.append(key)
+            return super().get(key, default)
+
+    monkeypatch.setattr(walk, "_CHILD_FIELDS_REVERSED", CountingFields(walk._CHILD_FIELDS_REVERSED))
+    found = descendants(tree)
+    assert [ast.dump(n) for n in found] == [ast.dump(n) for n in fresh]
+    assert len(visited) == len(found) - len(method)

@@ -15,7 +15,7 @@ import ast
 
 from mslint.model.module import ModuleInfo, imports_in
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 
 _RETURNS_SELF = frozenset({"set_train", "set_grad", "to_float"})
 """Cell methods that compile nothing and return the Cell: quiet only when their result is dropped."""
@@ -82,7 +82,7 @@ class CellUses:
         local = assign.targets[0]
         scope = self._scope_of(assign)
         if scope is None or any(
-            isinstance(n, (ast.Global, ast.Nonlocal)) and local.id in n.names for n in descendants(scope)
+            isinstance(n, (ast.Global, ast.Nonlocal)) and local.id in n.names for n in statements(scope)
         ):
             return False
         uses = [n for n in descendants(scope) if isinstance(n, ast.Name) and n.id == local.id and n is not local]

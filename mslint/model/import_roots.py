@@ -47,7 +47,7 @@ def _parents_up_to(root: Path, top: Path) -> list[Path]:
     return parents
 
 
-def module_files(name: str, root: Path) -> tuple[str, str]:
+def module_files(name: str, root: str | Path) -> tuple[str, str]:
     """The two files that can hold module ``name`` under ``root``: ``a/b.py`` and ``a/b/__init__.py``
     (strings: the run's components test thousands of them)."""
     base = os.path.join(root, *name.split("."))

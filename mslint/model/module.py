@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 _IMPORTED = "_mslint_imports"
@@ -167,7 +167,7 @@ def imported_names(module: ModuleInfo) -> frozenset[str]:
     cached: frozenset[str] | None = module.tree.__dict__.get(_IMPORTED)
     if cached is None:
         names: set[str] = set()
-        for node in descendants(module.tree):
+        for node in statements(module.tree):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):  # the module too: `from .random import *` binds no name
@@ -219,12 +219,24 @@ def is_self_attribute(node: ast.AST, self_name: str | None) -> bool:
     )
 
 
-def module_name_for(path: Path) -> tuple[Path, str]:
-    """The import root and dotted module name of a file, from the packages around it."""
+Packages = dict[Path, tuple[Path, tuple[str, ...]]]
+"""A folder -> its import root and the package names from there (one run's files share folders)."""
+
+
+def module_name_for(path: Path, packages: Packages | None = None) -> tuple[Path, str]:
+    """The import root and dotted module name of a file, from the packages around it; ``packages``
+    keeps what is found for each folder, for the next file of the folder."""
     path = path.resolve()
-    parts = [] if path.name == "__init__.py" else [path.stem]
-    folder = path.parent
-    while (folder / "__init__.py").is_file() and folder.parent != folder:
-        parts.insert(0, folder.name)
-        folder = folder.parent
-    return folder, ".".join(parts) or path.parent.name
+    known = packages.get(path.parent) if packages is not None else None
+    if known is None:
+        names: list[str] = []
+        folder = path.parent
+        while (folder / "__init__.py").is_file() and folder.parent != folder:
+            names.insert(0, folder.name)
+            folder = folder.parent
+        known = (folder, tuple(names))
+        if packages is not None:
+            packages[path.parent] = known
+    root, package = known
+    parts = package if path.name == "__init__.py" else (*package, path.stem)
+    return root, ".".join(parts) or path.parent.name

@@ -11,7 +11,7 @@ from typing import TypeVar, Union
 from mslint.mindspore_tables import default_release
 from mslint.model.import_roots import ImportRoots, module_files
 from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 from mslint.source import source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
@@ -342,7 +342,7 @@ class Project:
 
 
 def _all_generator_names(project: Project) -> frozenset[str]:
-    return frozenset(name for module in project.modules for name in _generator_names(module.tree))
+    return frozenset(name for module in project.modules for name in _generator_names(module))
 
 
 def _checked_importers(project: Project) -> dict[str, list[ModuleInfo]]:
@@ -361,18 +361,27 @@ def _prefix_ends(dotted: str) -> Iterator[int]:
     yield len(dotted)
 
 
-def _generator_names(tree: ast.Module) -> frozenset[str]:
+def _generator_names(module: ModuleInfo) -> frozenset[str]:
     """Functions of one module that ``yield``, kept on its tree (computed once per tree)."""
+    tree = module.tree
     cached: frozenset[str] | None = tree.__dict__.get("_mslint_generators")
     if cached is None:
-        cached = frozenset(
-            node.name
-            for node in descendants(tree)
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(node))
-        )
+        cached = frozenset()
+        if "yield" in module.text:  # most modules have none: their trees are not walked
+            cached = frozenset(
+                node.name
+                for node in statements(tree)
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _yields(node, module)
+            )
         tree._mslint_generators = cached  # type: ignore[attr-defined]
     return cached
+
+
+def _yields(function: FunctionNode, module: ModuleInfo) -> bool:
+    lines = module.source_lines[function.lineno - 1 : function.end_lineno]
+    if not any("yield" in line for line in lines):  # the keyword is in the function's own lines
+        return False
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(function))
 
 
 def is_jit_class(cls: ClassRef) -> bool:
@@ -386,7 +395,7 @@ def self_attribute_assignments(node: ast.ClassDef) -> dict[str, list[ast.expr]]:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
             continue
         self_name = method.args.args[0].arg
-        for statement in descendants(method):
+        for statement in statements(method):
             if isinstance(statement, ast.Assign):
                 pairs = [(t, statement.value) for t in statement.targets]
             elif isinstance(statement, ast.AnnAssign) and statement.value is not None:

@@ -37,7 +37,7 @@ from mslint.model.values import (
     loop_items,
     parameter_kinds,
 )
-from mslint.model.walk import descendants, own_nodes
+from mslint.model.walk import descendants, own_nodes, statements
 
 _JIT_DECORATORS = ("jit", "ms_function")
 
@@ -246,7 +246,7 @@ class GraphFunction:
         """Loop variables over a container attribute: ``block`` in ``for block in self.blocks`` (or
         ``for i, block in enumerate(self.blocks)``), bound by no other statement."""
         found = {}
-        for loop in (n for n in descendants(self.node) if isinstance(n, ast.For)):
+        for loop in (n for n in statements(self.node) if isinstance(n, ast.For)):
             attribute = loop_attribute(loop, self.self_name)
             target = loop.target
             if isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(loop.iter, ast.Call):
@@ -260,7 +260,7 @@ class GraphFunction:
     def local_values(self) -> dict[str, list[ast.expr]]:
         """The values assigned to each plain local name."""
         values: dict[str, list[ast.expr]] = {}
-        for node in descendants(self.node):
+        for node in statements(self.node):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
@@ -377,7 +377,7 @@ def entry_points(
     The ``construct`` of a Cell that ``runs_pynative`` is not one: PyNative mode runs it
     eagerly. A ``@jit`` one is, since ``@jit`` compiles in PyNative mode too."""
     owners: dict[int, ClassRef] = {}
-    for node in descendants(module.tree):
+    for node in statements(module.tree):
         if isinstance(node, ast.ClassDef):
             cls = ClassRef(module, node)
             for statement in node.body:
@@ -389,7 +389,7 @@ def entry_points(
                 )
                 if construct is not None:
                     yield FunctionRef(module, construct, cls)
-    for node in descendants(module.tree):
+    for node in statements(module.tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_jit_decorated(node, module):
             yield FunctionRef(module, node, owners.get(id(node)))
     for statement in module.tree.body:

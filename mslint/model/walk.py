@@ -15,6 +15,9 @@ from __future__ import annotations
 import ast
 
 _CACHE = "_mslint_descendants"
+_STATEMENTS = "_mslint_statements"
+_BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+"""The fields that hold statements (``handlers`` and ``cases`` hold their holders)."""
 _RAISED = "_mslint_raised"
 _SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _NESTED_SCOPES = _SCOPES[1:]
@@ -40,6 +43,11 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
             setattr(scope, _CACHE, order[start + 1 :])
             continue
         if isinstance(node, _SCOPES):
+            walked: list[ast.AST] | None = node.__dict__.get(_CACHE)
+            if walked is not None:  # a function or class walked before its module: reused, not walked again
+                order.append(node)
+                order.extend(walked)
+                continue
             open_scopes.append((node, len(order)))
             stack.append(None)
         order.append(node)
@@ -55,10 +63,39 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
     return order
 
 
+def child_fields(node: ast.AST) -> tuple[str, ...]:
+    """The fields of ``node`` that can hold nodes, last to first, less the operator and context
+    singletons (``ast.iter_fields`` gives every field, through a generator)."""
+    fields = _CHILD_FIELDS_REVERSED.get(type(node))
+    return _child_fields_reversed(type(node)) if fields is None else fields
+
+
 def _child_fields_reversed(node_type: type[ast.AST]) -> tuple[str, ...]:
     fields = tuple(name for name in reversed(node_type._fields) if name not in _SINGLETON_FIELDS)
     _CHILD_FIELDS_REVERSED[node_type] = fields
     return fields
+
+
+def statements(scope: ast.AST) -> list[ast.stmt]:
+    """The statements under ``scope`` at any depth (in nested functions and classes too), in
+    source order: what ``descendants`` gives less the expressions, which hold no statement.
+    Finding the classes, functions or imports of a module this way skips nine nodes in ten.
+    Kept on the node, as ``descendants`` is."""
+    cached: list[ast.stmt] | None = scope.__dict__.get(_STATEMENTS)
+    if cached is None:
+        cached = []
+        stack: list[ast.AST] = [scope]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, ast.stmt) and node is not scope:
+                cached.append(node)
+            for name in reversed(node._fields):  # pushed last to first: popped in source order
+                if name in _BODY_FIELDS:
+                    value = getattr(node, name, None)
+                    if isinstance(value, list):
+                        stack.extend(reversed(value))
+        setattr(scope, _STATEMENTS, cached)
+    return cached
 
 
 def own_nodes(scope: ast.AST) -> list[ast.AST]:
@@ -77,7 +114,7 @@ def raised(function: ast.AST) -> frozenset[int]:
     cached: frozenset[int] | None = function.__dict__.get(_RAISED)
     if cached is None:
         cached = frozenset(
-            id(inner) for node in descendants(function) if isinstance(node, ast.Raise) for inner in descendants(node)
+            id(inner) for node in statements(function) if isinstance(node, ast.Raise) for inner in descendants(node)
         )
         setattr(function, _RAISED, cached)
     return cached

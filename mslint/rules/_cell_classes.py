@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 
 _CELL_CLASSES = "_mslint_cell_classes"
 
@@ -19,7 +19,7 @@ def cell_classes(module: ModuleInfo, project: Project) -> Iterator[ClassRef]:
     if cells is None:
         cells = [
             node
-            for node in descendants(module.tree)
+            for node in statements(module.tree)
             if isinstance(node, ast.ClassDef) and project.is_cell(ClassRef(module, node))
         ]
         setattr(module.tree, _CELL_CLASSES, cells)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.module import ModuleInfo, bound_names, call_argument
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name, self_attribute_assignments
-from mslint.model.walk import descendants, own_nodes
+from mslint.model.walk import descendants, own_nodes, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -81,7 +81,7 @@ class AmpLevelWithToFloat(Rule):
             return
         if not any(isinstance(n, ast.Call) and _amp_api(n, module) for n in descendants(module.tree)):
             return
-        functions = (n for n in descendants(module.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        functions = (n for n in statements(module.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         for scope in [module.tree, *functions]:
             nodes = own_nodes(scope)
             for call in nodes:

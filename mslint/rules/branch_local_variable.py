@@ -7,7 +7,7 @@ from mslint.diagnostics import Severity
 from mslint.model.module import bound_names
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind, all_parameter_names
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -61,7 +61,7 @@ class BranchLocalVariable(Rule):
         if node is not function.node:
             return
         assert isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        if any(isinstance(n, (ast.If, ast.While)) and function.kind(n.test) is Kind.GRAPH for n in descendants(node)):
+        if any(isinstance(n, (ast.If, ast.While)) and function.kind(n.test) is Kind.GRAPH for n in statements(node)):
             yield from _check_block(node.body, set(all_parameter_names(node)), function)
 
 

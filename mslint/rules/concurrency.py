@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
-from mslint.model.walk import descendants
+from mslint.model.walk import statements
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
 
@@ -89,7 +89,7 @@ class ConcurrencyInGraph(Rule):
 def _is_context_manager(call: ast.Call, function: GraphFunction) -> bool:
     return any(
         item.context_expr is call
-        for node in descendants(function.node)
+        for node in statements(function.node)
         if isinstance(node, (ast.With, ast.AsyncWith))
         for item in node.items
     )

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cached_property
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
@@ -119,10 +120,9 @@ class _MethodCheck:
         """The last ``self.<attribute> = value`` of each attribute: a later one replaces the earlier."""
         self.registered: set[str] = set()
         """Local names also given to the Cell directly (``self.x = conv``, ``setattr(self, k, conv)``)."""
-        self.wrapped: set[str] = set()
-        """Lists (``name``, ``self.name``) whose Cells are registered another way: given to a Cell
-        (``nn.SequentialCell(*layers)``, ``nn.CellList(self.layers)``) or one by one."""
-        loops: list[ast.For] = []
+        self.registered_lists: set[str] = set()
+        """Lists whose Cells are registered one by one (``setattr(self, k, layers[i])``)."""
+        self.loops: list[ast.For] = []
         for node in descendants(method):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
@@ -141,26 +141,37 @@ class _MethodCheck:
                 self.values.setdefault(self._key(node.func.value), []).append(grown)
             elif isinstance(node, ast.Call) and is_registration(node):
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
-                self.wrapped.update(self._key(a.value) for a in node.args[1:] if isinstance(a, ast.Subscript))
+                self.registered_lists.update(self._key(a.value) for a in node.args[1:] if isinstance(a, ast.Subscript))
             elif isinstance(node, ast.For):
-                loops.append(node)
+                self.loops.append(node)
         self.local_names = frozenset(self.values)
-        for node in descendants(method):
+
+    @cached_property
+    def wrapped(self) -> set[str]:
+        """Lists (``name``, ``self.name``) whose Cells are registered another way: given to a Cell
+        (``nn.SequentialCell(*layers)``, ``nn.CellList(self.layers)``) or one by one. Worked out
+        only for a method that keeps a container: it resolves every call of the method."""
+        wrapped = set(self.registered_lists)
+        for node in descendants(self.method):
             if isinstance(node, ast.Call) and self._is_cell_call(node):
                 arguments = [*node.args, *(k.value for k in node.keywords)]
-                self.wrapped.update(self._key(a.value if isinstance(a, ast.Starred) else a) for a in arguments)
-        for loop in loops:  # `for i, cell in enumerate(self.layers): self.insert_child_to_cell(..., cell)`
+                wrapped.update(self._key(a.value if isinstance(a, ast.Starred) else a) for a in arguments)
+        for loop in self.loops:  # `for i, cell in enumerate(self.layers): self.insert_child_to_cell(..., cell)`
             if self.registered.intersection(bound_names(loop.target)):
                 iterated = loop.iter
                 if isinstance(iterated, ast.Call) and iterated.args and not self._is_cell_call(iterated):
                     iterated = iterated.args[0]
-                self.wrapped.add(self._key(iterated))
-        self.wrapped.discard("")
-        self.shadowed = frozenset(
-            all_parameter_names(method)
-            + [n.id for n in descendants(method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
-        )
+                wrapped.add(self._key(iterated))
+        wrapped.discard("")
+        return wrapped
+
+    @cached_property
+    def shadowed(self) -> frozenset[str]:
         """Names the method binds itself: they hide the module's imports from its code."""
+        return frozenset(
+            all_parameter_names(self.method)
+            + [n.id for n in descendants(self.method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+        )
 
     def _key(self, node: ast.expr) -> str:
         """``name`` for a local, ``self.name`` for an attribute (which lists grow by appends too)."""
@@ -173,13 +184,10 @@ class _MethodCheck:
             yield from self._check_assignment(target, value, self.values.get(f"self.{attribute}", []))
 
     def _check_assignment(self, target: ast.Attribute, value: ast.expr, growth: list[ast.expr]) -> Iterator[Finding]:
-        if f"self.{target.attr}" in self.wrapped:
-            return
         containers = self._containers(value, set())
-        if containers:
-            containers += [c for grown in growth for c in self._containers(grown, set())]
-        if not containers:
+        if not containers or f"self.{target.attr}" in self.wrapped:
             return
+        containers += [c for grown in growth for c in self._containers(grown, set())]
         container = containers[0]
         kinds = set().union(*(self._element_kinds(c, set()) for c in containers))
         if "cell" in kinds or ("dropout" in kinds and "parameter" not in kinds):

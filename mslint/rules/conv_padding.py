@@ -56,6 +56,8 @@ class ConvPaddingWithoutPadMode(Rule):
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         if not any(name.split(".", 1)[0] == "mindspore" for name in module.imports.values()):
             return
+        if "Conv" not in module.text and not module.star_imports:
+            return  # a call's qualified name ends with a name written in the module, or bound by a `*`
         for node in descendants(module.tree):
             if isinstance(node, ast.Call) and _is_convolution(node, module):
                 yield from _check(node, module)

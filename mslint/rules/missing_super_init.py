@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 from mslint.rules._cell_classes import cell_classes, is_plain_cell, method, mindspore_bases, name_node
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -85,7 +85,7 @@ def _first_registration(init: ast.FunctionDef, module: ModuleInfo, project: Proj
     """The first ``self.<name>`` set to a value MindSpore keeps in the tables ``Cell.__init__``
     makes (a Cell, a Parameter, an operator), which is where the constructor raises."""
     self_name = init.args.args[0].arg
-    for node in descendants(init):
+    for node in statements(init):
         if isinstance(node, ast.Assign) and _may_need_cell_tables(node.value, module, project):
             target = next((t for t in node.targets if is_self_attribute(t, self_name)), None)
             if isinstance(target, ast.Attribute):

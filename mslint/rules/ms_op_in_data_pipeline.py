@@ -15,7 +15,7 @@ from mslint.model.project import (
     qualified_name_in,
 )
 from mslint.model.values import all_parameter_names
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 from mslint.rules._cell_classes import method
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -173,6 +173,8 @@ def _program_sets_spawn(project: Project) -> bool:
 
 
 def _sets_spawn(module: ModuleInfo) -> bool:
+    if "set_multiprocessing_start_method" not in module.text:
+        return False  # the call names the function: most modules are not walked for it
     return any(
         isinstance(node, ast.Call)
         and isinstance(node.func, (ast.Attribute, ast.Name))
@@ -207,9 +209,9 @@ def _function(
 def _nested_functions(module: ModuleInfo) -> dict[str, ast.FunctionDef]:
     """Functions defined inside other functions (``def decode(x)`` in ``create_dataset()``), by name."""
     found = {}
-    for function in descendants(module.tree):
+    for function in statements(module.tree):
         if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for node in descendants(function)[1:]:
+            for node in statements(function):
                 if isinstance(node, ast.FunctionDef):
                     found[node.name] = node
     return found

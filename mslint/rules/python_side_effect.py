@@ -9,7 +9,7 @@ from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind, bindings
-from mslint.model.walk import descendants, own_nodes
+from mslint.model.walk import own_nodes, statements
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
@@ -401,7 +401,7 @@ def _local_container_kind(expr: ast.expr, function: GraphFunction) -> str | None
         return None
     values = function.local_values.get(expr.id, [])
     kinds = {_container_kind(value, function) for value in values}
-    bound = sum(expr.id in b.names for b in bindings(function.node))
+    bound = _binding_counts(function.node).get(expr.id, 0)
     kind = kinds.pop() if len(kinds) == 1 and bound == len(values) else None
     return kind if kind in ("list", "dict") else None
 
@@ -426,8 +426,30 @@ def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Findin
         )
 
 
-def _declared_global(function: GraphFunction) -> set[str]:
-    return {name for node in descendants(function.node) if isinstance(node, ast.Global) for name in node.names}
+_GLOBALS, _BINDING_COUNTS = "_mslint_declared_global", "_mslint_binding_counts"
+
+
+def _declared_global(function: GraphFunction) -> frozenset[str]:
+    # Kept on the function node, as walk.descendants keeps its lists: asked once per assignment.
+    cached: frozenset[str] | None = function.node.__dict__.get(_GLOBALS)
+    if cached is None:
+        cached = frozenset(
+            name for node in statements(function.node) if isinstance(node, ast.Global) for name in node.names
+        )
+        setattr(function.node, _GLOBALS, cached)
+    return cached
+
+
+def _binding_counts(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
+    """How many of the function's bindings bind each name (kept on the node: asked per container use)."""
+    cached: dict[str, int] | None = function.__dict__.get(_BINDING_COUNTS)
+    if cached is None:
+        cached = {}
+        for binding in bindings(function):
+            for name in set(binding.names):
+                cached[name] = cached.get(name, 0) + 1
+        setattr(function, _BINDING_COUNTS, cached)
+    return cached
 
 
 # Calls that write a message: run once while compiling, they never write it when the graph runs.

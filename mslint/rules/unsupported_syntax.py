@@ -9,7 +9,7 @@ from mslint.diagnostics import Severity
 from mslint.model.project import ClassRef, FunctionNode, is_jit_class
 from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.values import Kind, all_parameter_names
-from mslint.model.walk import descendants, own_nodes, raised
+from mslint.model.walk import child_fields, descendants, own_nodes, raised, statements
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.rules.dynamic_shape_op import is_runtime_number
@@ -137,6 +137,7 @@ def table_positions(node: ast.AST, function: GraphFunction) -> tuple[str, ...]:
 
 
 _BLOCKS = "_mslint_blocks"
+_NESTING_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.For: ("body",), ast.If: ("body", "orelse")}
 
 
 def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
@@ -149,13 +150,14 @@ def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
         while stack:
             node, blocks = stack.pop()
             cached[id(node)] = blocks
-            for name, value in ast.iter_fields(node):
-                nested = (isinstance(node, ast.For) and name == "body") or (
-                    isinstance(node, ast.If) and name in ("body", "orelse")
-                )
-                inner = (*blocks, node) if nested and isinstance(node, ast.stmt) else blocks
-                children = value if isinstance(value, list) else [value]
-                stack.extend((child, inner) for child in children if isinstance(child, ast.AST))
+            nesting = _NESTING_FIELDS.get(type(node), ())
+            for name in child_fields(node):
+                value = getattr(node, name, None)
+                inner = (*blocks, node) if name in nesting and isinstance(node, ast.stmt) else blocks
+                if isinstance(value, list):
+                    stack.extend((child, inner) for child in value if isinstance(child, ast.AST))
+                elif isinstance(value, ast.AST):
+                    stack.append((value, inner))
         setattr(function, _BLOCKS, cached)
     return cached
 
@@ -310,11 +312,19 @@ class UnsupportedSyntax(Rule):
         )
 
 
+_TAKING_TENSORS = frozenset({"builtins.range", "builtins.max", "builtins.min"})
+"""The builtins whose findings depend on which arguments are tensors (not runtime numbers)."""
+
+
 def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
     """Python builtins the compiler cannot apply to tensors: ``range(t)``, ``max(t, 1)``, and
     ``map`` over a lambda that reads the function's locals."""
     qualname = function.qualname(call.func)
-    tensors = [a for a in call.args if function.kind(a) is Kind.GRAPH and not is_runtime_number(a, function)]
+    tensors = (
+        [a for a in call.args if function.kind(a) is Kind.GRAPH and not is_runtime_number(a, function)]
+        if qualname in _TAKING_TENSORS
+        else []  # what the kinds of other calls' arguments would cost is spent only where they matter
+    )
     if qualname == "builtins.range" and tensors:
         yield Finding(
             call,
@@ -695,7 +705,7 @@ def _assigned_and_never_read(value: ast.expr, function: GraphFunction) -> bool:
     """Whether ``value`` is only bound to a local name that nothing reads (the compiler drops it)."""
     names = [
         target.id
-        for node in descendants(function.node)
+        for node in statements(function.node)
         if isinstance(node, ast.Assign) and node.value is value
         for target in node.targets
         if isinstance(target, ast.Name)
@@ -809,7 +819,7 @@ def _generator(call: ast.Call, function: GraphFunction) -> FunctionNode | None:
     ``function``, or one of the project's."""
     func = call.func
     if isinstance(func, ast.Name) and func.id in function.local_names:
-        local = [n for n in descendants(function.node)[1:] if isinstance(n, ast.FunctionDef) and n.name == func.id]
+        local = [n for n in statements(function.node) if isinstance(n, ast.FunctionDef) and n.name == func.id]
         if local:
             return local[-1] if _yields(local[-1]) else None
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
