@@ -7,6 +7,10 @@ import ast
 from pathlib import Path
 from typing import ClassVar
 
+import pytest
+
+from mslint.incremental import DisjointSets, RunFile, _components
+from mslint.model.import_roots import ImportRoots
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 
@@ -43,3 +47,30 @@ def test_a_module_finds_its_own_project_s_module_of_a_shared_name(tmp_path: Path
     assert all(project.module_named("src.utils", module) is module for module in modules)
     # One lookup each, not a scan of every project's module of that name (80,000 comparisons).
     assert _CountedPath.comparisons <= 2 * projects
+
+
+def test_the_components_of_projects_sharing_module_names_cost_unions_per_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    projects = 300
+    run_files, imports = [], {}
+    for i in range(projects):
+        root = tmp_path / f"project{i}"
+        for module, imported in (("src.utils", []), ("train", ["src", "src.utils"])):
+            path = root / (module.replace(".", "/") + ".py")
+            digest = f"{module}{i}"
+            imports[digest] = imported
+            run_files.append(RunFile(path, str(path), digest, root, module, 1))
+    joins = 0
+    join = DisjointSets.join
+
+    def counted(self: DisjointSets, first: int, second: int) -> None:
+        nonlocal joins
+        joins += 1
+        join(self, first, second)
+
+    monkeypatch.setattr(DisjointSets, "join", counted)
+    components = _components(run_files, imports, ImportRoots(tmp_path), [])
+    # An import may find any module of its name (the run's first, where its own project has none).
+    assert [len(c) for c in components] == [2 * projects]
+    assert joins <= 3 * len(run_files)  # not one per importer and module of the name: 90,000
