@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import gc
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -15,6 +17,7 @@ from mslint.incremental import DisjointSets, RunFile, _components
 from mslint.model.import_roots import ImportRoots
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
+from mslint.rules.unsupported_syntax import _enclosing_blocks
 from mslint.settings import Settings
 
 
@@ -38,7 +41,7 @@ def test_a_module_finds_its_own_project_s_module_of_a_shared_name(tmp_path: Path
             name="src.utils",
             root=_CountedPath(tmp_path / f"project{i}"),
             tree=ast.Module(body=[], type_ignores=[]),
-            source_lines=[],
+            text="",
             checked=True,
         )
         for i in range(projects)
@@ -103,3 +106,34 @@ def test_the_trees_are_freed_before_the_garbage_collector_is_back(tmp_path: Path
         gc.callbacks.remove(collecting)
     # The analysis makes some 200,000 objects: none of them may be left to the collector.
     assert max(scanned, default=0) < 20_000
+
+
+def _held(make: Callable[[], object]) -> tuple[object, int]:
+    """What ``make`` returns, and the bytes it holds."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        made = make()
+        return made, tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_module_keeps_its_source_once(tmp_path: Path) -> None:
+    source = "".join(f"x = 1  # row {i}\n" for i in range(20_000))  # the same tree for every line
+    _, tree = _held(lambda: ast.parse(source))
+    module, held = _held(lambda: ModuleInfo.parse(tmp_path / "table.py", source, checked=True))
+    assert isinstance(module, ModuleInfo)
+    assert (module.line(3), module.line(20_000), module.line(20_001)) == ("x = 1  # row 2", "x = 1  # row 19999", "")
+    # The tree, the text and the index of names; a list of the lines besides cost three times the text.
+    assert held - tree <= 2 * len(source), (held, tree)
+
+
+def test_the_blocks_around_nodes_are_kept_only_for_nodes_inside_blocks() -> None:
+    function = ast.parse("def f(x):\n    y = x + 1\n    for i in y:\n        z = i\n    return y\n").body[0]
+    loop = function.body[1]  # type: ignore[attr-defined]
+    assert isinstance(loop, ast.For)
+    blocks = _enclosing_blocks(function)
+    assert set(blocks.values()) == {(loop,)}
+    assert set(blocks) == {id(node) for statement in loop.body for node in ast.walk(statement)}

@@ -141,14 +141,16 @@ _BLOCKS = "_mslint_blocks"
 
 def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
     """By node id: the ``for`` statements whose body and the ``if`` statements whose branches hold
-    the node, outermost first (kept on the function node, as :mod:`mslint.model.walk` keeps its lists)."""
+    the node, outermost first (kept on the function node, as :mod:`mslint.model.walk` keeps its lists;
+    the nodes in none are left out: kept for the whole run, they were most of the entries)."""
     cached: dict[int, tuple[ast.stmt, ...]] | None = function.__dict__.get(_BLOCKS)
     if cached is None:
         cached = {}
         stack: list[tuple[ast.AST, tuple[ast.stmt, ...]]] = [(function, ())]
         while stack:
             node, blocks = stack.pop()
-            cached[id(node)] = blocks
+            if blocks:
+                cached[id(node)] = blocks
             for name, value in ast.iter_fields(node):
                 nested = (isinstance(node, ast.For) and name == "body") or (
                     isinstance(node, ast.If) and name in ("body", "orelse")
