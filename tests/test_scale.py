@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import ast
 import gc
+import shutil
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
+from mslint.discovery import discover
 from mslint.engine import check_files
 from mslint.incremental import DisjointSets, RunFile, _components
 from mslint.model.import_roots import ImportRoots
@@ -19,6 +21,9 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 from mslint.rules.unsupported_syntax import _enclosing_blocks
 from mslint.settings import Settings
+from tests.examples import RULES_DIR
+
+DATA = Path(__file__).parent / "data"
 
 
 class _CountedPath(type(Path())):  # type: ignore[misc]
@@ -137,3 +142,24 @@ def test_the_blocks_around_nodes_are_kept_only_for_nodes_inside_blocks() -> None
     blocks = _enclosing_blocks(function)
     assert set(blocks.values()) == {(loop,)}
     assert set(blocks) == {id(node) for statement in loop.body for node in ast.walk(statement)}
+
+
+def _findings(paths: list[Path], root: Path) -> list[dict[str, Any]]:
+    settings = Settings(root=root)
+    return [d.to_json() for d in check_files(discover(paths, settings).files, settings).diagnostics]
+
+
+@pytest.mark.parametrize("tree", [RULES_DIR, *sorted(p for p in DATA.iterdir() if p.is_dir())], ids=lambda p: p.name)
+def test_projects_side_by_side_each_find_what_they_find_alone(tree: Path, tmp_path: Path) -> None:
+    """A zoo of projects with the same module names: each project's imports lead to its own
+    modules, so each copy of a committed tree has the findings of the tree checked alone."""
+    copies = [tmp_path / f"project{i}" for i in range(3)]
+    for copy in copies:
+        shutil.copytree(tree, copy)
+    alone = [{**d, "path": str(Path(d["path"]).relative_to(copies[0]))} for d in _findings(copies[:1], tmp_path)]
+    by_copy: dict[str, list[dict[str, Any]]] = {copy.name: [] for copy in copies}
+    for finding in _findings(copies, tmp_path):
+        copy, *inside = Path(finding["path"]).relative_to(tmp_path).parts
+        by_copy[copy].append({**finding, "path": str(Path(*inside))})
+    assert alone
+    assert all(found == alone for found in by_copy.values())
