@@ -19,6 +19,7 @@ from mslint.incremental import DisjointSets, RunFile, _components
 from mslint.model.import_roots import ImportRoots
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
+from mslint.rules.ms_op_in_data_pipeline import _program_sets_spawn
 from mslint.rules.unsupported_syntax import _enclosing_blocks
 from mslint.settings import Settings
 from tests.examples import RULES_DIR
@@ -144,6 +145,11 @@ def test_the_blocks_around_nodes_are_kept_only_for_nodes_inside_blocks() -> None
     assert set(blocks) == {id(node) for statement in loop.body for node in ast.walk(statement)}
 
 
+def descendants_cached(tree: ast.AST) -> bool:
+    """Whether the tree has been walked (:mod:`mslint.model.walk` keeps the walk on it)."""
+    return "_mslint_descendants" in tree.__dict__
+
+
 def _findings(paths: list[Path], root: Path) -> list[dict[str, Any]]:
     settings = Settings(root=root)
     return [d.to_json() for d in check_files(discover(paths, settings).files, settings).diagnostics]
@@ -163,3 +169,20 @@ def test_projects_side_by_side_each_find_what_they_find_alone(tree: Path, tmp_pa
         by_copy[copy].append({**finding, "path": str(Path(*inside))})
     assert alone
     assert all(found == alone for found in by_copy.values())
+
+
+@pytest.mark.parametrize(
+    ("whole_project_fact", "needed_in_text"),
+    [(Project.generator_names, "yield"), (lambda p: _program_sets_spawn(p), "set_multiprocessing_start_method")],
+    ids=["generator names", "spawn start method"],
+)
+def test_a_fact_about_the_whole_project_walks_only_modules_whose_text_can_hold_it(
+    tmp_path: Path, whole_project_fact: Callable[[Project], object], needed_in_text: str
+) -> None:
+    project = Project()
+    for name, source in [("plain.py", "def f(x):\n    return x\n"), ("holds.py", f"def g():\n    {needed_in_text}\n")]:
+        project.add(ModuleInfo.parse(tmp_path / name, source, checked=True))
+    whole_project_fact(project)
+    plain, holds = project.modules
+    assert not descendants_cached(plain.tree)
+    assert descendants_cached(holds.tree)

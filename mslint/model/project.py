@@ -346,7 +346,10 @@ class Project:
 
 
 def _all_generator_names(project: Project) -> frozenset[str]:
-    return frozenset(name for module in project.modules for name in _generator_names(module.tree))
+    # Only ``yield`` in the text makes a generator: most modules are not walked for one.
+    return frozenset(
+        name for module in project.modules if "yield" in module.text for name in _generator_names(module.tree)
+    )
 
 
 def _checked_importers(project: Project) -> dict[str, list[ModuleInfo]]:
