@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from mslint import settings as settings_module
 from mslint.discovery import discover
 from mslint.engine import check_files
 from mslint.incremental import DisjointSets, RunFile, _components
@@ -186,3 +187,17 @@ def test_a_fact_about_the_whole_project_walks_only_modules_whose_text_can_hold_i
     plain, holds = project.modules
     assert not descendants_cached(plain.tree)
     assert descendants_cached(holds.tree)
+
+
+def test_settings_without_path_patterns_resolve_no_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    resolved: list[Path] = []
+    monkeypatch.setattr(settings_module, "_relative", lambda path, root: resolved.append(path) or path.as_posix())
+    plain = Settings(root=tmp_path)
+    assert not plain.is_excluded(tmp_path / "model.py") and plain.is_excluded(tmp_path / "__pycache__")
+    assert plain.ignored_in(tmp_path / "model.py") == ()
+    assert resolved == []  # asked for every file of the run, it resolved two paths per file
+    patterned = Settings(root=tmp_path, exclude=("build",), per_file_ignores={"model.py": ("MS101",)})
+    assert patterned.ignored_in(tmp_path / "model.py") == ("MS101",) and not patterned.is_excluded(
+        tmp_path / "model.py"
+    )
+    assert len(resolved) == 2
