@@ -20,6 +20,7 @@ from mslint.incremental import DisjointSets, RunFile, _components
 from mslint.model.import_roots import ImportRoots
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
+from mslint.model.walk import descendants
 from mslint.rules.ms_op_in_data_pipeline import _program_sets_spawn
 from mslint.rules.unsupported_syntax import _enclosing_blocks
 from mslint.settings import Settings
@@ -143,7 +144,7 @@ def test_the_blocks_around_nodes_are_kept_only_for_nodes_inside_blocks() -> None
     assert isinstance(loop, ast.For)
     blocks = _enclosing_blocks(function)
     assert set(blocks.values()) == {(loop,)}
-    assert set(blocks) == {id(node) for statement in loop.body for node in ast.walk(statement)}
+    assert set(blocks) == {id(node) for statement in loop.body for node in descendants(statement)}
 
 
 def descendants_cached(tree: ast.AST) -> bool:
@@ -201,3 +202,27 @@ def test_settings_without_path_patterns_resolve_no_path(tmp_path: Path, monkeypa
         tmp_path / "model.py"
     )
     assert len(resolved) == 2
+
+
+def test_the_blocks_around_a_node_are_listed_outermost_first() -> None:
+    source = """
+def f(xs, flag):
+    for x in xs:
+        if x > flag:
+            y = x
+        else:
+            while y:
+                z = y
+    else:
+        w = 0
+    return y
+"""
+    function = ast.parse(source).body[0]
+    loop = function.body[0]  # type: ignore[attr-defined]
+    branch = loop.body[0]
+    blocks = _enclosing_blocks(function)
+    inner = branch.orelse[0].body[0]
+    assert blocks[id(branch.body[0].value)] == (loop, branch)
+    assert blocks[id(inner.targets[0])] == (loop, branch)  # a while loop is no block of the table
+    assert blocks[id(branch.test)] == (loop,)
+    assert id(loop.orelse[0]) not in blocks and id(loop.iter) not in blocks

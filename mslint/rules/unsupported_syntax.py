@@ -146,18 +146,16 @@ def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
     cached: dict[int, tuple[ast.stmt, ...]] | None = function.__dict__.get(_BLOCKS)
     if cached is None:
         cached = {}
-        stack: list[tuple[ast.AST, tuple[ast.stmt, ...]]] = [(function, ())]
-        while stack:
-            node, blocks = stack.pop()
-            if blocks:
-                cached[id(node)] = blocks
-            for name, value in ast.iter_fields(node):
-                nested = (isinstance(node, ast.For) and name == "body") or (
-                    isinstance(node, ast.If) and name in ("body", "orelse")
-                )
-                inner = (*blocks, node) if nested and isinstance(node, ast.stmt) else blocks
-                children = value if isinstance(value, list) else [value]
-                stack.extend((child, inner) for child in children if isinstance(child, ast.AST))
+        for block in descendants(function):  # outer blocks before the blocks inside them
+            if isinstance(block, ast.For):
+                held = block.body
+            elif isinstance(block, ast.If):
+                held = [*block.body, *block.orelse]
+            else:
+                continue
+            for statement in held:
+                for node in descendants(statement):
+                    cached[id(node)] = (*cached.get(id(node), ()), block)
         setattr(function, _BLOCKS, cached)
     return cached
 
