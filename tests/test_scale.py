@@ -21,6 +21,7 @@ from mslint.model.import_roots import ImportRoots
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 from mslint.model.walk import descendants
+from mslint.rules import python_side_effect
 from mslint.rules.ms_op_in_data_pipeline import _program_sets_spawn
 from mslint.rules.unsupported_syntax import _enclosing_blocks
 from mslint.settings import Settings
@@ -226,3 +227,24 @@ def f(xs, flag):
     assert blocks[id(inner.targets[0])] == (loop, branch)  # a while loop is no block of the table
     assert blocks[id(branch.test)] == (loop,)
     assert id(loop.orelse[0]) not in blocks and id(loop.iter) not in blocks
+
+
+def test_the_globals_of_a_graph_function_are_found_once_per_function(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assignments = "".join(f"        y{i} = x + {i}\n" for i in range(200))
+    path = tmp_path / "net.py"
+    path.write_text(
+        "from mindspore import nn\n\nG = 0\n\n\nclass Net(nn.Cell):\n    def construct(self, x):\n"
+        f"        global G\n{assignments}        G = x\n        return x\n"
+    )
+    walked: list[ast.AST] = []
+
+    def counted(node: ast.AST) -> list[ast.AST]:
+        walked.append(node)
+        return descendants(node)
+
+    monkeypatch.setattr(python_side_effect, "descendants", counted)
+    findings = check_files([path], Settings(root=tmp_path)).diagnostics
+    assert any(f.symbol == "python-side-effect-in-graph" and "global `G`" in f.message for f in findings)
+    assert sum(isinstance(node, ast.FunctionDef) and node.name == "construct" for node in walked) <= 2

@@ -426,8 +426,22 @@ def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Findin
         )
 
 
-def _declared_global(function: GraphFunction) -> set[str]:
-    return {name for node in descendants(function.node) if isinstance(node, ast.Global) for name in node.names}
+_GLOBALS = "_mslint_globals"
+
+
+def _declared_global(function: GraphFunction) -> frozenset[str]:
+    """Names a ``global`` statement of the function declares (kept on its node: asked for each
+    assignment of the function, it walked the whole function each time)."""
+    declared: frozenset[str] | None = function.node.__dict__.get(_GLOBALS)
+    if declared is None:
+        declared = frozenset(
+            name
+            for node in (descendants(function.node) if "global" in function.module.text else ())
+            if isinstance(node, ast.Global)
+            for name in node.names
+        )
+        setattr(function.node, _GLOBALS, declared)
+    return declared
 
 
 # Calls that write a message: run once while compiling, they never write it when the graph runs.
