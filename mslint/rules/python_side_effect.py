@@ -435,10 +435,7 @@ def _declared_global(function: GraphFunction) -> frozenset[str]:
     declared: frozenset[str] | None = function.node.__dict__.get(_GLOBALS)
     if declared is None:
         declared = frozenset(
-            name
-            for node in (descendants(function.node) if "global" in function.module.text else ())
-            if isinstance(node, ast.Global)
-            for name in node.names
+            name for node in descendants(function.node) if isinstance(node, ast.Global) for name in node.names
         )
         setattr(function.node, _GLOBALS, declared)
     return declared
