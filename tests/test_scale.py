@@ -135,6 +135,7 @@ def test_a_module_keeps_its_source_once(tmp_path: Path) -> None:
     module, held = _held(lambda: ModuleInfo.parse(tmp_path / "table.py", source, checked=True))
     assert isinstance(module, ModuleInfo)
     assert (module.line(3), module.line(20_000), module.line(20_001)) == ("x = 1  # row 2", "x = 1  # row 19999", "")
+    assert module.line_count == len(module.source_lines) == 20_000
     # The tree, the text and the index of names; a list of the lines besides cost three times the text.
     assert held - tree <= 2 * len(source), (held, tree)
 

@@ -94,6 +94,11 @@ class ModuleInfo:
     def source_lines(self) -> list[str]:
         return self.text.split("\n") if self.text else []
 
+    @property
+    def line_count(self) -> int:
+        """``len(source_lines)``, without splitting the text."""
+        return len(self._line_starts) if self.text else 0
+
     def star_exports(self, imported_as: str) -> dict[str, str]:
         """What ``from <imported_as> import *`` binds, reading this module: the names of a literal
         ``__all__``, else every top-level name not starting with an underscore."""
