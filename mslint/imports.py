@@ -49,7 +49,7 @@ def _add_import(module: ModuleInfo, statement: str) -> Edit | None:
     """Insert ``statement`` on the line after the module's last top-level import (None when there is
     none, or it ends the file: the insertion would need the file's last newline)."""
     imports = [s for s in module.tree.body if isinstance(s, (ast.Import, ast.ImportFrom))]
-    if not imports or imports[-1].end_lineno is None or imports[-1].end_lineno >= len(module.source_lines):
+    if not imports or imports[-1].end_lineno is None or imports[-1].end_lineno >= module.line_count:
         return None
     line = imports[-1].end_lineno + 1
     return Edit(line, 1, line, 1, f"{statement}\n")

@@ -213,50 +213,72 @@ def _imported_modules(path: Path, name: str, content: bytes) -> list[str]:
     return sorted(m for m in found if m)
 
 
+class DisjointSets:
+    """Union-find over ``0 .. count - 1``."""
+
+    def __init__(self, count: int) -> None:
+        self._parent = list(range(count))
+
+    def root(self, item: int) -> int:
+        parent = self._parent
+        while parent[item] != item:
+            parent[item] = parent[parent[item]]
+            item = parent[item]
+        return item
+
+    def join(self, first: int, second: int) -> None:
+        self._parent[self.root(first)] = self.root(second)
+
+
 def _components(
     run_files: list[RunFile], imports: dict[str, list[str]], import_roots: ImportRoots, joins: list[list[str]]
 ) -> list[list[RunFile]]:
     """Files joined by an import in either direction (a name and each of its parents count),
     found as the analysis finds them: by module name, or by path under the import roots."""
-    parent = list(range(len(run_files)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    sets = DisjointSets(len(run_files))
     by_module: dict[str, list[int]] = {}
     by_path: dict[str, int] = {}
     for index, run_file in enumerate(run_files):
         by_module.setdefault(run_file.module, []).append(index)
         by_path[run_file.resolved] = index
-    under_roots: dict[tuple[Path, str], list[int]] = {}
+    named: dict[str, int | None] = {}
+    under_roots: dict[tuple[Path, str], int | None] = {}
     folders: dict[Path, tuple[str, ...]] = {}  # each import root's search folders, as text: joined thousands of times
 
-    def run_files_named(name: str, importer: Path) -> list[int]:
-        found = under_roots.get((importer, name))
-        if found is None:
-            found = [*by_module.get(name, ())]
+    def one_of(files: list[int]) -> int | None:
+        for other in files[1:]:
+            sets.join(other, files[0])
+        return files[0] if files else None
+
+    def run_file_named(name: str, importer: Path) -> int | None:
+        """One of the run files an import of ``name`` may find, the others joined to it already:
+        joining each importer to every one of them made a name shared by N projects cost N
+        unions per import."""
+        if name not in named:
+            named[name] = one_of(by_module.get(name, []))
+        if (importer, name) not in under_roots:
+            same_name = named[name]
+            found = [same_name] if same_name is not None else []
             searched = folders.get(importer)
             if searched is None:
                 searched = folders[importer] = tuple(map(str, import_roots.for_root(importer)))
             for folder in searched:
                 found.extend(by_path[p] for p in module_files(name, folder) if p in by_path)
-            under_roots[importer, name] = found
-        return found
+            under_roots[importer, name] = one_of(found)
+        return under_roots[importer, name]
 
     for index, run_file in enumerate(run_files):
         for imported in imports[run_file.digest]:
             parts = imported.split(".")
             for length in range(1, len(parts) + 1):
-                for other in run_files_named(".".join(parts[:length]), run_file.root):
-                    parent[root(other)] = root(index)
+                other = run_file_named(".".join(parts[:length]), run_file.root)
+                if other is not None:
+                    sets.join(other, index)
     for first, second in joins:
-        parent[root(by_path[first])] = root(by_path[second])
+        sets.join(by_path[first], by_path[second])
     groups: dict[int, list[RunFile]] = {}
     for index, run_file in enumerate(run_files):
-        groups.setdefault(root(index), []).append(run_file)
+        groups.setdefault(sets.root(index), []).append(run_file)
     return list(groups.values())
 
 

@@ -78,8 +78,12 @@ class Settings:
     def is_excluded(self, path: Path) -> bool:
         """Whether discovery skips ``path`` (checked for each folder and file as it is reached)."""
         patterns = (*DEFAULT_EXCLUDE, *self.exclude)
+        if any(fnmatch.fnmatch(path.name, p) for p in patterns):
+            return True
+        if not self.exclude:
+            return False  # no path of its own to resolve: discovery asks for every file and folder
         relative = _relative(path, self.root)
-        return any(fnmatch.fnmatch(path.name, p) for p in patterns) or any(
+        return any(
             fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(relative, p.rstrip("/") + "/*") for p in self.exclude
         )
 
@@ -98,6 +102,8 @@ class Settings:
         )
 
     def ignored_in(self, path: Path) -> tuple[str, ...]:
+        if not self.per_file_ignores:
+            return ()  # no path of its own to resolve: asked for every module checked
         relative = _relative(path, self.root)
         return tuple(
             selector

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -23,7 +24,9 @@ class ModuleInfo:
     root: Path
     """The folder the dotted name is relative to (an import root)."""
     tree: ast.Module
-    source_lines: list[str]
+    text: str
+    """The whole source, its lines joined by ``\\n`` (one string, not a list of lines: the
+    line list cost as much again as the text, for every module of the run)."""
     checked: bool
     """False for modules loaded only to resolve names (a base class imported from an unchecked file)."""
     imports: dict[str, str] = field(default_factory=dict)
@@ -48,7 +51,7 @@ class ModuleInfo:
         except (RecursionError, MemoryError):
             raise SyntaxError(TOO_DEEPLY_NESTED) from None
         root, name = module_name_for(path)
-        module = cls(path, name, root, tree, source.splitlines(), checked)
+        module = cls(path, name, root, tree, "\n".join(source.splitlines()), checked)
         module._index(tree.body)
         return module
 
@@ -87,10 +90,14 @@ class ModuleInfo:
             return f"builtins.{name}"
         return None
 
-    @cached_property
-    def text(self) -> str:
-        """The whole source, for quick substring tests before a rule walks the tree."""
-        return "\n".join(self.source_lines)
+    @property
+    def source_lines(self) -> list[str]:
+        return self.text.split("\n") if self.text else []
+
+    @property
+    def line_count(self) -> int:
+        """``len(source_lines)``, without splitting the text."""
+        return len(self._line_starts) if self.text else 0
 
     def star_exports(self, imported_as: str) -> dict[str, str]:
         """What ``from <imported_as> import *`` binds, reading this module: the names of a literal
@@ -106,7 +113,21 @@ class ModuleInfo:
         }
 
     def line(self, lineno: int) -> str:
-        return self.source_lines[lineno - 1] if 0 < lineno <= len(self.source_lines) else ""
+        starts = self._line_starts
+        if not self.text or not 0 < lineno <= len(starts):
+            return ""
+        end = starts[lineno] - 1 if lineno < len(starts) else len(self.text)
+        return self.text[starts[lineno - 1] : end]
+
+    @cached_property
+    def _line_starts(self) -> array[int]:
+        """Where each line starts in the text."""
+        starts = array("q", [0])
+        newline = self.text.find("\n")
+        while newline >= 0:
+            starts.append(newline + 1)
+            newline = self.text.find("\n", newline + 1)
+        return starts
 
 
 def _literal_all(tree: ast.Module) -> list[str] | None:

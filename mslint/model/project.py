@@ -98,6 +98,9 @@ class Project:
         """Paths looked at to resolve imports that held no module (missing, or not Python): the
         results change when one of them appears."""
         self._by_name: dict[str, list[ModuleInfo]] = {}
+        self._by_name_and_root: dict[tuple[str, Path], ModuleInfo] = {}
+        """The first module of each name under each import root: a tree of many projects side by
+        side has as many modules called ``src.utils`` as projects, each import asks for its own."""
         self._by_path: dict[Path, ModuleInfo] = {}
         self._cell_memo: dict[tuple[Path, str], bool] = {}
         self._mro_memo: dict[int, list[ClassRef]] = {}
@@ -113,6 +116,7 @@ class Project:
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
         self._by_name.setdefault(module.name, []).append(module)
+        self._by_name_and_root.setdefault((module.name, module.root), module)
         self._by_path[module.path.resolve()] = module
         if not module.checked:
             self.probed.add(module.root / "__init__.py")  # one there would rename the module
@@ -142,8 +146,7 @@ class Project:
 
     def module_named(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
         """The module called ``name`` as seen from ``near``; loads it from disk if it is there."""
-        candidates = self._by_name.get(name, [])
-        same_root = next((m for m in candidates if m.root == near.root), None)
+        same_root = self._by_name_and_root.get((name, near.root))
         if same_root is not None:
             return same_root
         if is_mindspore_name(name):
@@ -152,6 +155,7 @@ class Project:
             module = self._module_under(name, root)
             if module is not None:
                 return module
+        candidates = self._by_name.get(name)
         return candidates[0] if candidates else None
 
     def _package_folders(self, module: ModuleInfo) -> tuple[Path, ...]:
@@ -378,8 +382,8 @@ def _generator_names(module: ModuleInfo) -> frozenset[str]:
 
 
 def _yields(function: FunctionNode, module: ModuleInfo) -> bool:
-    lines = module.source_lines[function.lineno - 1 : function.end_lineno]
-    if not any("yield" in line for line in lines):  # the keyword is in the function's own lines
+    lines = range(function.lineno, (function.end_lineno or function.lineno) + 1)
+    if not any("yield" in module.line(number) for number in lines):  # the keyword is in the function's own lines
         return False
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in descendants(function))
 

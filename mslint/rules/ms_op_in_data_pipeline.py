@@ -169,7 +169,8 @@ def _runs_in_spawned_processes(call: ast.Call, project: Project) -> bool:
 
 
 def _program_sets_spawn(project: Project) -> bool:
-    return any(_sets_spawn(m) for m in project.checked_modules)
+    # The method's name in the text first: it is asked of every module of the project.
+    return any(_sets_spawn(m) for m in project.checked_modules if "set_multiprocessing_start_method" in m.text)
 
 
 def _sets_spawn(module: ModuleInfo) -> bool:

@@ -142,14 +142,16 @@ _NESTING_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.For: ("body",), ast
 
 def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
     """By node id: the ``for`` statements whose body and the ``if`` statements whose branches hold
-    the node, outermost first (kept on the function node, as :mod:`mslint.model.walk` keeps its lists)."""
+    the node, outermost first (kept on the function node, as :mod:`mslint.model.walk` keeps its lists;
+    the nodes in none are left out: kept for the whole run, they were most of the entries)."""
     cached: dict[int, tuple[ast.stmt, ...]] | None = function.__dict__.get(_BLOCKS)
     if cached is None:
         cached = {}
         stack: list[tuple[ast.AST, tuple[ast.stmt, ...]]] = [(function, ())]
         while stack:
             node, blocks = stack.pop()
-            cached[id(node)] = blocks
+            if blocks:
+                cached[id(node)] = blocks
             nesting = _NESTING_FIELDS.get(type(node), ())
             for name in child_fields(node):
                 value = getattr(node, name, None)

@@ -1,0 +1,283 @@
+"""How the analysis grows with the tree: what a tree of many projects side by side costs must
+grow with its lines, not with how many projects repeat the same module names."""
+
+from __future__ import annotations
+
+import ast
+import gc
+import shutil
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from mslint import settings as settings_module
+from mslint.discovery import discover
+from mslint.engine import check_files
+from mslint.incremental import DisjointSets, RunFile, _components
+from mslint.model.import_roots import ImportRoots
+from mslint.model.module import ModuleInfo
+from mslint.model.project import Project
+from mslint.model.walk import descendants
+from mslint.rules import python_side_effect
+from mslint.rules.ms_op_in_data_pipeline import _program_sets_spawn
+from mslint.rules.unsupported_syntax import _enclosing_blocks
+from mslint.settings import Settings
+from tests.examples import RULES_DIR
+
+DATA = Path(__file__).parent / "data"
+
+
+class _CountedPath(type(Path())):  # type: ignore[misc]
+    """A path that counts the comparisons made with it."""
+
+    comparisons: ClassVar[int] = 0
+
+    def __eq__(self, other: object) -> bool:
+        _CountedPath.comparisons += 1
+        return super().__eq__(other)
+
+    __hash__ = type(Path()).__hash__
+
+
+def test_a_module_finds_its_own_project_s_module_of_a_shared_name(tmp_path: Path) -> None:
+    projects = 400
+    modules = [
+        ModuleInfo(
+            path=tmp_path / f"project{i}" / "src" / "utils.py",
+            name="src.utils",
+            root=_CountedPath(tmp_path / f"project{i}"),
+            tree=ast.Module(body=[], type_ignores=[]),
+            text="",
+            checked=True,
+        )
+        for i in range(projects)
+    ]
+    project = Project()
+    for module in modules:
+        project.add(module)
+    _CountedPath.comparisons = 0
+    assert all(project.module_named("src.utils", module) is module for module in modules)
+    # One lookup each, not a scan of every project's module of that name (80,000 comparisons).
+    assert _CountedPath.comparisons <= 2 * projects
+
+
+def test_the_components_of_projects_sharing_module_names_cost_unions_per_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    projects = 300
+    run_files, imports = [], {}
+    for i in range(projects):
+        root = tmp_path / f"project{i}"
+        for module, imported in (("src.utils", []), ("train", ["src", "src.utils"])):
+            path = root / (module.replace(".", "/") + ".py")
+            digest = f"{module}{i}"
+            imports[digest] = imported
+            run_files.append(RunFile(path, str(path), digest, root, module, 1))
+    joins = 0
+    join = DisjointSets.join
+
+    def counted(self: DisjointSets, first: int, second: int) -> None:
+        nonlocal joins
+        joins += 1
+        join(self, first, second)
+
+    monkeypatch.setattr(DisjointSets, "join", counted)
+    components = _components(run_files, imports, ImportRoots(tmp_path), [])
+    # An import may find any module of its name (the run's first, where its own project has none).
+    assert [len(c) for c in components] == [2 * projects]
+    assert joins <= 3 * len(run_files)  # not one per importer and module of the name: 90,000
+
+
+def test_the_trees_are_freed_before_the_garbage_collector_is_back(tmp_path: Path) -> None:
+    cell = "class Net{0}(nn.Cell):\n    def construct(self, x):\n        return ops.relu(x) + {0}\n\n"
+    paths = []
+    for index in range(20):
+        path = tmp_path / f"module{index}.py"
+        path.write_text("from mindspore import nn, ops\n\n" + "".join(cell.format(i) for i in range(100)))
+        paths.append(path)
+    scanned: list[int] = []
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            scanned.append(len(gc.get_objects(generation=0)))  # the young objects, scanned by every collection
+
+    assert gc.isenabled()
+    gc.collect()
+    gc.callbacks.append(collecting)
+    try:
+        report = check_files(paths, Settings())
+        del report
+        [object() for _ in range(10_000)]  # allocations that start a collection if one is due
+    finally:
+        gc.callbacks.remove(collecting)
+    # The analysis makes some 200,000 objects: none of them may be left to the collector.
+    assert max(scanned, default=0) < 20_000
+
+
+def _held(make: Callable[[], object]) -> tuple[object, int]:
+    """What ``make`` returns, and the bytes it holds."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        made = make()
+        return made, tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_module_keeps_its_source_once(tmp_path: Path) -> None:
+    source = "".join(f"x = 1  # row {i}\n" for i in range(20_000))  # the same tree for every line
+    _, tree = _held(lambda: ast.parse(source))
+    module, held = _held(lambda: ModuleInfo.parse(tmp_path / "table.py", source, checked=True))
+    assert isinstance(module, ModuleInfo)
+    assert (module.line(3), module.line(20_000), module.line(20_001)) == ("x = 1  # row 2", "x = 1  # row 19999", "")
+    assert module.line_count == len(module.source_lines) == 20_000
+    # The tree, the text and the index of names; a list of the lines besides cost three times the text.
+    assert held - tree <= 2 * len(source), (held, tree)
+
+
+def test_the_blocks_around_nodes_are_kept_only_for_nodes_inside_blocks() -> None:
+    function = ast.parse("def f(x):\n    y = x + 1\n    for i in y:\n        z = i\n    return y\n").body[0]
+    loop = function.body[1]  # type: ignore[attr-defined]
+    assert isinstance(loop, ast.For)
+    blocks = _enclosing_blocks(function)
+    assert set(blocks.values()) == {(loop,)}
+    assert set(blocks) == {id(node) for statement in loop.body for node in descendants(statement)}
+
+
+def descendants_cached(tree: ast.AST) -> bool:
+    """Whether the tree has been walked (:mod:`mslint.model.walk` keeps the walk on it)."""
+    return "_mslint_descendants" in tree.__dict__
+
+
+def _findings(paths: list[Path], root: Path) -> list[dict[str, Any]]:
+    settings = Settings(root=root)
+    return [d.to_json() for d in check_files(discover(paths, settings).files, settings).diagnostics]
+
+
+@pytest.mark.parametrize("tree", [RULES_DIR, *sorted(p for p in DATA.iterdir() if p.is_dir())], ids=lambda p: p.name)
+def test_projects_side_by_side_each_find_what_they_find_alone(tree: Path, tmp_path: Path) -> None:
+    """A zoo of projects with the same module names: each project's imports lead to its own
+    modules, so each copy of a committed tree has the findings of the tree checked alone."""
+    copies = [tmp_path / f"project{i}" for i in range(3)]
+    for copy in copies:
+        shutil.copytree(tree, copy)
+    alone = [{**d, "path": str(Path(d["path"]).relative_to(copies[0]))} for d in _findings(copies[:1], tmp_path)]
+    by_copy: dict[str, list[dict[str, Any]]] = {copy.name: [] for copy in copies}
+    for finding in _findings(copies, tmp_path):
+        copy, *inside = Path(finding["path"]).relative_to(tmp_path).parts
+        by_copy[copy].append({**finding, "path": str(Path(*inside))})
+    assert alone
+    assert all(found == alone for found in by_copy.values())
+
+
+@pytest.mark.parametrize(
+    ("whole_project_fact", "needed_in_text"),
+    [(Project.generator_names, "yield"), (lambda p: _program_sets_spawn(p), "set_multiprocessing_start_method")],
+    ids=["generator names", "spawn start method"],
+)
+def test_a_fact_about_the_whole_project_walks_only_modules_whose_text_can_hold_it(
+    tmp_path: Path, whole_project_fact: Callable[[Project], object], needed_in_text: str
+) -> None:
+    project = Project()
+    for name, source in [("plain.py", "def f(x):\n    return x\n"), ("holds.py", f"def g():\n    {needed_in_text}\n")]:
+        project.add(ModuleInfo.parse(tmp_path / name, source, checked=True))
+    whole_project_fact(project)
+    plain, holds = project.modules
+    assert not descendants_cached(plain.tree)
+    assert descendants_cached(holds.tree)
+
+
+def test_settings_without_path_patterns_resolve_no_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    resolved: list[Path] = []
+    monkeypatch.setattr(settings_module, "_relative", lambda path, root: resolved.append(path) or path.as_posix())
+    plain = Settings(root=tmp_path)
+    assert not plain.is_excluded(tmp_path / "model.py") and plain.is_excluded(tmp_path / "__pycache__")
+    assert plain.ignored_in(tmp_path / "model.py") == ()
+    assert resolved == []  # asked for every file of the run, it resolved two paths per file
+    patterned = Settings(root=tmp_path, exclude=("build",), per_file_ignores={"model.py": ("MS101",)})
+    assert patterned.ignored_in(tmp_path / "model.py") == ("MS101",) and not patterned.is_excluded(
+        tmp_path / "model.py"
+    )
+    assert len(resolved) == 2
+
+
+def test_the_blocks_around_a_node_are_listed_outermost_first() -> None:
+    source = """
+def f(xs, flag):
+    for x in xs:
+        if x > flag:
+            y = x
+        else:
+            while y:
+                z = y
+    else:
+        w = 0
+    return y
+"""
+    function = ast.parse(source).body[0]
+    loop = function.body[0]  # type: ignore[attr-defined]
+    branch = loop.body[0]
+    blocks = _enclosing_blocks(function)
+    inner = branch.orelse[0].body[0]
+    assert blocks[id(branch.body[0].value)] == (loop, branch)
+    assert blocks[id(inner.targets[0])] == (loop, branch)  # a while loop is no block of the table
+    assert blocks[id(branch.test)] == (loop,)
+    assert id(loop.orelse[0]) not in blocks and id(loop.iter) not in blocks
+
+
+def test_the_globals_of_a_graph_function_are_found_once_per_function(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assignments = "".join(f"        y{i} = x + {i}\n" for i in range(200))
+    path = tmp_path / "net.py"
+    path.write_text(
+        "from mindspore import nn\n\nG = 0\n\n\nclass Net(nn.Cell):\n    def construct(self, x):\n"
+        f"        global G\n{assignments}        G = x\n        return x\n"
+    )
+    walked: list[ast.AST] = []
+
+    def counted(node: ast.AST) -> list[ast.AST]:
+        walked.append(node)
+        return descendants(node)
+
+    monkeypatch.setattr(python_side_effect, "descendants", counted)
+    findings = check_files([path], Settings(root=tmp_path)).diagnostics
+    assert any(f.symbol == "python-side-effect-in-graph" and "global `G`" in f.message for f in findings)
+    assert sum(isinstance(node, ast.FunctionDef) and node.name == "construct" for node in walked) <= 2
+
+
+class _CountedText(str):
+    """A module's text that counts the substring tests made on it."""
+
+    searches: ClassVar[int] = 0
+
+    def __contains__(self, part: object) -> bool:
+        _CountedText.searches += 1
+        return super().__contains__(part)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("cells", [50, 200])
+def test_the_text_of_a_module_is_searched_per_module_not_per_function(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cells: int
+) -> None:
+    """A substring test reads the whole text: made per function, it makes a file of many small
+    Cells quadratic (5 MB of them: 9 s became 55 s)."""
+    parse = ModuleInfo.parse.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[ModuleInfo], path: Path, source: str, *, checked: bool) -> ModuleInfo:
+        module: ModuleInfo = parse(cls, path, source, checked=checked)
+        module.text = _CountedText(module.text)
+        return module
+
+    monkeypatch.setattr(ModuleInfo, "parse", classmethod(counted))
+    cell = "class Net{0}(nn.Cell):\n    def construct(self, x):\n        y = x + {0}\n        return y\n\n\n"
+    path = tmp_path / "cells.py"
+    path.write_text("from mindspore import nn\n\n\n" + "".join(cell.format(i) for i in range(cells)))
+    _CountedText.searches = 0
+    check_files([path], Settings(root=tmp_path))
+    assert 0 < _CountedText.searches < 50
