@@ -20,7 +20,7 @@ from mslint.incremental import DisjointSets, RunFile, _components
 from mslint.model.import_roots import ImportRoots
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 from mslint.rules import python_side_effect
 from mslint.rules.ms_op_in_data_pipeline import _program_sets_spawn
 from mslint.rules.unsupported_syntax import _enclosing_blocks
@@ -154,6 +154,11 @@ def descendants_cached(tree: ast.AST) -> bool:
     return "_mslint_descendants" in tree.__dict__
 
 
+def walked_into(module: ModuleInfo) -> bool:
+    """Whether the module's tree or one of its top-level statements has been walked."""
+    return any(descendants_cached(node) for node in [module.tree, *module.tree.body])
+
+
 def _findings(paths: list[Path], root: Path) -> list[dict[str, Any]]:
     settings = Settings(root=root)
     return [d.to_json() for d in check_files(discover(paths, settings).files, settings).diagnostics]
@@ -188,8 +193,8 @@ def test_a_fact_about_the_whole_project_walks_only_modules_whose_text_can_hold_i
         project.add(ModuleInfo.parse(tmp_path / name, source, checked=True))
     whole_project_fact(project)
     plain, holds = project.modules
-    assert not descendants_cached(plain.tree)
-    assert descendants_cached(holds.tree)
+    assert not walked_into(plain)
+    assert walked_into(holds)
 
 
 def test_settings_without_path_patterns_resolve_no_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -243,9 +248,9 @@ def test_the_globals_of_a_graph_function_are_found_once_per_function(
 
     def counted(node: ast.AST) -> list[ast.AST]:
         walked.append(node)
-        return descendants(node)
+        return statements(node)
 
-    monkeypatch.setattr(python_side_effect, "descendants", counted)
+    monkeypatch.setattr(python_side_effect, "statements", counted)
     findings = check_files([path], Settings(root=tmp_path)).diagnostics
     assert any(f.symbol == "python-side-effect-in-graph" and "global `G`" in f.message for f in findings)
     assert sum(isinstance(node, ast.FunctionDef) and node.name == "construct" for node in walked) <= 2
