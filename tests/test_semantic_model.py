@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
@@ -269,16 +270,18 @@ class A(Base, metaclass=Meta):
             pass
         with open(os.devnull) as stream:
             async def h(): ...
-        match self.x:
-            case [1, *rest] if rest:
-                x = 1
-            case _:
+        {branches}
                 for i in range(2):
                     while i:
                         break
                 else:
                     return lambda: (yield)
-"""
+""".format(
+    # Python 3.9 cannot parse ``match``: the same nesting as an ``if``
+    branches="match self.x:\n            case [1, *rest] if rest:\n                x = 1\n            case _:"
+    if sys.version_info >= (3, 10)
+    else "if self.x:\n                x = 1\n        else:"
+)
 
 
 def test_statements_are_those_of_the_full_walk_in_the_same_order() -> None:
