@@ -62,7 +62,7 @@ def check_files(
     ``sources`` gives unsaved text for some files (editors). ``context`` files take part in
     the analysis - their graph code can reach into the checked files - but are not reported.
     """
-    with _collector_paused():
+    with collector_paused():
         # The project is freed here, before the collector is back: alive then, its million
         # objects would all be scanned by the first collection (a tenth of the run).
         return _load_project(paths, settings, sources, context)[1]
@@ -75,12 +75,12 @@ def load_project(
     context: Sequence[Path] = (),
 ) -> tuple[Project, Report]:
     """The project of ``paths`` and its report, as for :func:`check_files`."""
-    with _collector_paused():
+    with collector_paused():
         return _load_project(paths, settings, sources, context)
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector during an analysis.
 
     The syntax trees and the model make hundreds of thousands of objects and no cycles to

@@ -3,7 +3,6 @@ of every function it reaches, as one JSON document that every renderer reads."""
 
 from __future__ import annotations
 
-import gc
 import os
 from collections import Counter
 from dataclasses import dataclass
@@ -12,7 +11,7 @@ from typing import Any
 
 from mslint import __version__
 from mslint.diagnostics import Diagnostic, Severity
-from mslint.engine import Report, check_files, load_project
+from mslint.engine import Report, check_files, collector_paused, load_project
 from mslint.fingerprint import fingerprint
 from mslint.report.entries import Entry, GraphScope, graph_scope
 from mslint.report.status import LAX, LEVELS, STATUSES, STRICT, Severities, level_status
@@ -55,15 +54,10 @@ def _lax_analysis(files: list[Path], settings: Settings) -> tuple[Report, GraphS
     """The findings and the graph scope, with Python's cyclic garbage collector paused until the
     model is freed: the model makes millions of objects and no cycles to free, and a collection
     while it is alive scans them all (as the engine pauses it while it analyses)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         project, report = load_project(files, settings)
         scope = graph_scope(project, settings)
         del project
-    finally:
-        if enabled:
-            gc.enable()
     return report, scope
 
 

@@ -117,10 +117,10 @@ def compare_modes(
         # Only a difference needs ruling out that PyNative itself varies: where the modes agree,
         # no second run could make a divergence of it (and it costs a third of the comparison).
         differs = _first_difference(graph, pynative) is not None
-        again = _run(build, ms.PYNATIVE_MODE, watched, _OTHER_MINDSPORE_SEED) if differs else pynative
+        again = _run(build, ms.PYNATIVE_MODE, watched, _OTHER_MINDSPORE_SEED) if differs else None
     except Exception as error:
         return _not_comparable(f"PyNative raised {_one_line(error)}", started)
-    label = _first_difference(pynative, again)
+    label = _first_difference(pynative, again) if again is not None else None
     if label is not None:
         reason = f"two PyNative runs disagree on {label} (random operators, or values that change from run to run)"
         return _not_comparable(reason, started)

@@ -153,7 +153,7 @@ def target_of(
         (
             function
             for function in graph_code
-            if function.module.path.resolve() == path
+            if function.module is module
             and function.node.lineno <= diagnostic.line <= (function.node.end_lineno or function.node.lineno)
         ),
         None,
