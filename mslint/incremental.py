@@ -76,7 +76,7 @@ def cache_file(settings: Settings) -> Path:
     (``.mslint_cache`` beside the configuration, or ``$MSLINT_CACHE_DIR``)."""
     fingerprint = json.dumps(
         [
-            _installed_code(),
+            code_fingerprint(Path(__file__).resolve().parent),
             settings.syntax_level,
             settings.target,
             targeted_release(settings.mindspore_version),
@@ -93,11 +93,10 @@ def cache_file(settings: Settings) -> Path:
 
 
 @functools.cache
-def _installed_code() -> str:
+def code_fingerprint(package: Path) -> str:
     """The size and modification time of each file of the mslint package: a development install
     (or a reinstall of the same version) with other rules or tables must not read the results
     of the old ones. A stat per file, not a read: a run costs well under a millisecond more."""
-    package = Path(__file__).resolve().parent
     files = sorted(p for p in package.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts)
     return hashlib.sha256(
         "\n".join(f"{p.relative_to(package)} {p.stat().st_size} {p.stat().st_mtime_ns}" for p in files).encode()
