@@ -28,7 +28,7 @@ from mslint import __version__
 from mslint.diagnostics import Diagnostic
 from mslint.engine import Report, check_files
 from mslint.mindspore_tables import targeted_release
-from mslint.model.import_roots import ImportRoots, module_files
+from mslint.model.import_roots import module_files
 from mslint.model.module import Packages, module_name_for
 from mslint.rules import all_rules
 from mslint.settings import Settings
@@ -48,6 +48,12 @@ class RunFile:
     module: str
     size: int
 
+    @property
+    def imports_key(self) -> str:
+        """The key of the file's imports: its content and its module name, which resolves its
+        relative imports (the same file in two projects may sit in packages of other names)."""
+        return f"{self.digest} {self.module}"
+
 
 @dataclass
 class Stored:
@@ -64,7 +70,7 @@ class Stored:
 class CacheData:
     components: dict[str, Stored] = field(default_factory=dict)
     imports: dict[str, list[str]] = field(default_factory=dict)
-    """File digest -> module names the file imports."""
+    """:attr:`RunFile.imports_key` -> module names the file imports."""
     joins: list[list[str]] = field(default_factory=list)
     """Pairs of files (resolved paths) whose analysis showed them joined where the import scan
     did not: kept so that later runs split the files the same way and reuse the results."""
@@ -104,10 +110,12 @@ def code_fingerprint(package: Path) -> str:
 
 
 def check_incrementally(paths: list[Path], settings: Settings, cache: Path | None, jobs: int = 1) -> Report:
-    """:func:`mslint.engine.check_files`, reusing cached components and analysing the rest in ``jobs`` processes."""
-    if cache is None and jobs <= 1:
-        return check_files(paths, settings)
-    with _speculating(paths, settings, cache is None) as speculation:
+    """:func:`mslint.engine.check_files`, component by component: cached components reused, the
+    others analysed in ``jobs`` processes. A serial run frees each component's syntax trees
+    before it reads the next: its memory is that of the largest component, not of the run."""
+    if cache is None and len(paths) <= 1:
+        return check_files(paths, settings)  # one component: nothing to split
+    with _speculating(paths, settings, cache is None and jobs > 1) as speculation:
         return _check_components(paths, settings, cache, jobs, speculation)
 
 
@@ -126,14 +134,15 @@ def _check_components(
             continue
         digest = hashlib.sha256(content).hexdigest()
         root, module = module_name_for(path, packages)
-        if digest not in data.imports:
-            data.imports[digest] = _imported_modules(path, module, content)
-        run_files.append(RunFile(path, str(path.resolve()), digest, root, module, len(content)))
+        run_file = RunFile(path, str(path.resolve()), digest, root, module, len(content))
+        if run_file.imports_key not in data.imports:
+            data.imports[run_file.imports_key] = _imported_modules(path, module, content)
+        run_files.append(run_file)
 
     fresh: dict[str, Stored] = {}
     in_run = {f.resolved for f in run_files}
     joins = [pair for pair in data.joins if in_run.issuperset(pair)]
-    components = _components(run_files, data.imports, ImportRoots(settings.root), joins)
+    components = _components(run_files, data.imports, joins)
     whole = None
     if speculation is not None:
         if len(components) == 1 and len(run_files) == len(paths):
@@ -155,7 +164,7 @@ def _check_components(
     report.diagnostics.sort(key=lambda d: d.sort_key)
     if cache and not report.unreadable:
         kept = {k: v for k, v in data.components.items() if not in_run.intersection(v.files)}
-        imports = {f.digest: data.imports[f.digest] for f in run_files}
+        imports = {f.imports_key: data.imports[f.imports_key] for f in run_files}
         _save(cache, CacheData({**kept, **fresh}, imports, [*joins, *found_joins]))
     return report
 
@@ -229,48 +238,43 @@ class DisjointSets:
         self._parent[self.root(first)] = self.root(second)
 
 
-def _components(
-    run_files: list[RunFile], imports: dict[str, list[str]], import_roots: ImportRoots, joins: list[list[str]]
-) -> list[list[RunFile]]:
-    """Files joined by an import in either direction (a name and each of its parents count),
-    found as the analysis finds them: by module name, or by path under the import roots."""
+def _components(run_files: list[RunFile], imports: dict[str, list[str]], joins: list[list[str]]) -> list[list[RunFile]]:
+    """Files joined by an import in either direction (a name and each of its parents count).
+
+    An import can find a run file under any folder that encloses the importer (its import roots,
+    the package folders of scripts, the folders a project marker hides: see
+    :meth:`mslint.model.project.Project.module_named`), and under no other folder: projects side
+    by side with the same module names stay apart."""
     sets = DisjointSets(len(run_files))
-    by_module: dict[str, list[int]] = {}
-    by_path: dict[str, int] = {}
-    for index, run_file in enumerate(run_files):
-        by_module.setdefault(run_file.module, []).append(index)
-        by_path[run_file.resolved] = index
-    named: dict[str, int | None] = {}
-    under_roots: dict[tuple[Path, str], int | None] = {}
-    folders: dict[Path, tuple[str, ...]] = {}  # each import root's search folders, as text: joined thousands of times
+    by_path = {run_file.resolved: index for index, run_file in enumerate(run_files)}
+    found_from: dict[tuple[str, str], int | None] = {}
+    # The dotted names a run file can be found by, under some folder: most imports (numpy,
+    # mindspore) name none, and are not looked for folder by folder.
+    findable = {name for run_file in run_files for name in _dotted_tails(run_file.resolved)}
 
-    def one_of(files: list[int]) -> int | None:
-        for other in files[1:]:
-            sets.join(other, files[0])
-        return files[0] if files else None
-
-    def run_file_named(name: str, importer: Path) -> int | None:
-        """One of the run files an import of ``name`` may find, the others joined to it already:
-        joining each importer to every one of them made a name shared by N projects cost N
-        unions per import."""
-        if name not in named:
-            named[name] = one_of(by_module.get(name, []))
-        if (importer, name) not in under_roots:
-            same_name = named[name]
-            found = [same_name] if same_name is not None else []
-            searched = folders.get(importer)
-            if searched is None:
-                searched = folders[importer] = tuple(map(str, import_roots.for_root(importer)))
-            for folder in searched:
-                found.extend(by_path[p] for p in module_files(name, folder) if p in by_path)
-            under_roots[importer, name] = one_of(found)
-        return under_roots[importer, name]
+    def run_file_under(folder: str, name: str) -> int | None:
+        """One of the run files an import of ``name`` finds under ``folder`` or a folder above it,
+        the others joined to it already (a name asked from a thousand folders of one tree is
+        looked up once per folder)."""
+        key = (folder, name)
+        if name not in findable:
+            return None
+        if key not in found_from:
+            found = [by_path[p] for p in module_files(name, folder) if p in by_path]
+            parent = os.path.dirname(folder)
+            above = run_file_under(parent, name) if parent != folder else None
+            found.extend([above] if above is not None else [])
+            for other in found[1:]:
+                sets.join(other, found[0])
+            found_from[key] = found[0] if found else None
+        return found_from[key]
 
     for index, run_file in enumerate(run_files):
-        for imported in imports[run_file.digest]:
+        folder = os.path.dirname(run_file.resolved)
+        for imported in imports[run_file.imports_key]:
             parts = imported.split(".")
             for length in range(1, len(parts) + 1):
-                other = run_file_named(".".join(parts[:length]), run_file.root)
+                other = run_file_under(folder, ".".join(parts[:length]))
                 if other is not None:
                     sets.join(other, index)
     for first, second in joins:
@@ -279,6 +283,17 @@ def _components(
     for index, run_file in enumerate(run_files):
         groups.setdefault(sets.root(index), []).append(run_file)
     return list(groups.values())
+
+
+def _dotted_tails(path: str) -> Iterator[str]:
+    """The module names ``path`` has under the folders above it: ``/a/b/c.py`` gives ``c``,
+    ``b.c`` and ``a.b.c``; ``/a/b/__init__.py`` gives ``b`` and ``a.b``."""
+    parts = path.split(os.sep)[1:]
+    parts[-1] = parts[-1].removesuffix(".py")
+    if parts[-1] == "__init__":
+        parts.pop()
+    for start in range(len(parts) - 1, -1, -1):
+        yield ".".join(parts[start:])
 
 
 def _component_key(component: list[RunFile]) -> str:

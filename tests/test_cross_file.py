@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mslint.engine import check_files
+from mslint.engine import check_files, load_project
 from mslint.settings import Settings
 from tests.examples import expected_findings
 
@@ -51,8 +51,9 @@ def test_entry_is_named_in_the_message() -> None:
 def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
     """nerf's layout: ``src/`` and ``src/models/`` are packages and the scripts run from ``src/``,
     so ``from nerf_utils.sampler import sample`` in ``src/models/renderer.py`` is
-    ``src/nerf_utils/sampler.py``: graph code, not a third-party call. Without the script no
-    ``sys.path`` holds ``src/``, and the name is not the project's."""
+    ``src/nerf_utils/sampler.py``: graph code, not a third-party call. Without the script, only a
+    ``sys.path`` that holds ``src/`` runs the import: the module around the importer is still the
+    one meant, never a third-party package of that name."""
     write("src/__init__.py", "")
     write("src/models/__init__.py", "")
     write("src/nerf_utils/__init__.py", "")
@@ -78,7 +79,7 @@ def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
                 return sample(x)
         """,
     )
-    assert findings([renderer, sampler]) == {("renderer.py", 7, "third-party-call-in-graph")}
+    assert findings([renderer, sampler]) == {("sampler.py", 5, "third-party-call-in-graph")}
     write("src/train.py", 'if __name__ == "__main__":\n    pass\n')
     assert findings([renderer, sampler]) == {("sampler.py", 5, "third-party-call-in-graph")}
 
@@ -108,10 +109,71 @@ def create_dataset(data):
 """
 
 
+SPAWNING_SCRIPT = """
+import mindspore.dataset as ds
+
+from data import create_dataset
+
+ds.config.set_multiprocessing_start_method("spawn")
+"""
+
+
 def test_a_network_operator_in_a_map_is_fine_where_another_file_sets_spawn(write) -> None:
-    """MindSpore runs such a `map` in spawned workers only where the program sets `spawn` (in any file)."""
-    data = write("data.py", PIPELINE)
-    train = write("train.py", 'import mindspore.dataset as ds\n\nds.config.set_multiprocessing_start_method("spawn")\n')
-    settings = Settings(root=data.parent)
+    """MindSpore runs such a `map` in spawned workers only where the program sets `spawn`: in any
+    module of it, but not in a project beside it."""
+    data = write("app/data.py", PIPELINE)
+    train = write("app/train.py", SPAWNING_SCRIPT)
+    beside = [write("other/data.py", PIPELINE), write("other/train.py", SPAWNING_SCRIPT.replace('"spawn"', '"fork"'))]
+    settings = Settings(root=data.parent.parent)
     assert [d.symbol for d in check_files([data], settings).diagnostics] == ["ms-op-in-data-pipeline"]
     assert check_files([data, train], settings).diagnostics == []
+    together = check_files([data, train, *beside], settings).diagnostics
+    assert [(d.path, d.symbol) for d in together] == [(str(beside[0]), "ms-op-in-data-pipeline")]
+
+
+UNSEEDED_TRAINING = """
+from mindspore.communication import init
+
+from src.dataset import create_dataset
+
+
+def main():
+    init()
+    return create_dataset()
+"""
+
+
+def test_a_seed_in_a_project_beside_does_not_seed_this_one(write) -> None:
+    """Many projects side by side (a model zoo): a seeded program elsewhere in the run seeds no replica here."""
+    write("zoo/seeded/src/dataset.py", "def create_dataset():\n    return []\n")
+    write("zoo/seeded/train.py", UNSEEDED_TRAINING + "\nimport mindspore\n\nmindspore.set_seed(1)\n")
+    write("zoo/plain/src/dataset.py", "def create_dataset():\n    return []\n")
+    plain = write("zoo/plain/train.py", UNSEEDED_TRAINING)
+    root = plain.parent.parent
+    found = check_files(sorted(root.rglob("*.py")), Settings(root=root)).diagnostics
+    assert [(d.path, d.symbol) for d in found] == [(str(plain), "distributed-without-seed")]
+
+
+def test_a_seed_in_the_script_that_imports_a_namespace_module_counts(write) -> None:
+    """``from src.dataset import ...`` beside a folder ``src`` without ``__init__.py``: the module
+    calls itself ``dataset``, and the script that imports it under the longer name seeds it."""
+    dataset = write("app/src/dataset.py", "from mindspore.communication import init\n\n\ndef setup():\n    init()\n")
+    write("app/train.py", "import mindspore\n\nfrom src.dataset import setup\n\nmindspore.set_seed(1)\nsetup()\n")
+    root = dataset.parent.parent
+    assert check_files(sorted(root.rglob("*.py")), Settings(root=root)).diagnostics == []
+
+
+def test_a_project_marker_inside_the_tree_does_not_hide_the_modules_around_it(write) -> None:
+    """``src/plug_in/sampler/setup.py`` builds an extension; ``src/train.py`` still puts ``src`` on
+    ``sys.path``, so ``model.block`` is ``src/model/block.py``. The same name in a project beside
+    it is not looked at."""
+    write("zoo/other/src/model/block.py", "def Pad(n):\n    return n\n")
+    block = write("zoo/app/src/model/block.py", "from mindspore import nn\n\n\nclass Pad(nn.Cell):\n    pass\n")
+    write("zoo/app/src/plug_in/sampler/setup.py", "from setuptools import setup\n\nsetup()\n")
+    sampler = write("zoo/app/src/plug_in/sampler/sampler.py", "from model.block import Pad\n")
+    root = sampler.parents[4]
+    # Checked from elsewhere (no configuration around the zoo): the markers bound the imports' search.
+    project, _ = load_project(sorted(root.rglob("*.py")), Settings(root=root / "elsewhere"))
+    importer = next(m for m in project.modules if m.path == sampler)
+    found = project.module_named("model.block", importer)
+    assert found is not None and found.path == block

@@ -13,16 +13,16 @@ from typing import Any, ClassVar
 
 import pytest
 
+from mslint import incremental
 from mslint import settings as settings_module
 from mslint.discovery import discover
-from mslint.engine import check_files
-from mslint.incremental import DisjointSets, RunFile, _components
-from mslint.model.import_roots import ImportRoots
+from mslint.engine import Report, check_files
+from mslint.incremental import DisjointSets, RunFile, _components, check_incrementally
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 from mslint.model.walk import descendants, statements
 from mslint.rules import python_side_effect
-from mslint.rules.ms_op_in_data_pipeline import _program_sets_spawn
+from mslint.rules.ms_op_in_data_pipeline import _sets_spawn
 from mslint.rules.unsupported_syntax import _enclosing_blocks
 from mslint.settings import Settings
 from tests.examples import RULES_DIR
@@ -74,8 +74,9 @@ def test_the_components_of_projects_sharing_module_names_cost_unions_per_import(
         for module, imported in (("src.utils", []), ("train", ["src", "src.utils"])):
             path = root / (module.replace(".", "/") + ".py")
             digest = f"{module}{i}"
-            imports[digest] = imported
-            run_files.append(RunFile(path, str(path), digest, root, module, 1))
+            run_file = RunFile(path, str(path), digest, root, module, 1)
+            imports[run_file.imports_key] = imported
+            run_files.append(run_file)
     joins = 0
     join = DisjointSets.join
 
@@ -85,9 +86,9 @@ def test_the_components_of_projects_sharing_module_names_cost_unions_per_import(
         join(self, first, second)
 
     monkeypatch.setattr(DisjointSets, "join", counted)
-    components = _components(run_files, imports, ImportRoots(tmp_path), [])
-    # An import may find any module of its name (the run's first, where its own project has none).
-    assert [len(c) for c in components] == [2 * projects]
+    components = _components(run_files, imports, [])
+    # An import finds a module under a folder around the importer, never in the project beside it.
+    assert sorted(len(c) for c in components) == [2] * projects
     assert joins <= 3 * len(run_files)  # not one per importer and module of the name: 90,000
 
 
@@ -181,17 +182,20 @@ def test_projects_side_by_side_each_find_what_they_find_alone(tree: Path, tmp_pa
 
 
 @pytest.mark.parametrize(
-    ("whole_project_fact", "needed_in_text"),
-    [(Project.generator_names, "yield"), (lambda p: _program_sets_spawn(p), "set_multiprocessing_start_method")],
+    ("fact", "needed_in_text"),
+    [
+        (Project.generator_names, "yield"),
+        (lambda p: [_sets_spawn(m) for m in p.modules], "set_multiprocessing_start_method"),
+    ],
     ids=["generator names", "spawn start method"],
 )
-def test_a_fact_about_the_whole_project_walks_only_modules_whose_text_can_hold_it(
-    tmp_path: Path, whole_project_fact: Callable[[Project], object], needed_in_text: str
+def test_a_fact_about_the_modules_walks_only_modules_whose_text_can_hold_it(
+    tmp_path: Path, fact: Callable[[Project], object], needed_in_text: str
 ) -> None:
     project = Project()
     for name, source in [("plain.py", "def f(x):\n    return x\n"), ("holds.py", f"def g():\n    {needed_in_text}\n")]:
         project.add(ModuleInfo.parse(tmp_path / name, source, checked=True))
-    whole_project_fact(project)
+    fact(project)
     plain, holds = project.modules
     assert not walked_into(plain)
     assert walked_into(holds)
@@ -286,3 +290,49 @@ def test_the_text_of_a_module_is_searched_per_module_not_per_function(
     _CountedText.searches = 0
     check_files([path], Settings(root=tmp_path))
     assert 0 < _CountedText.searches < 50
+
+
+def _zoo(tmp_path: Path, projects: int) -> list[Path]:
+    for i in range(projects):
+        (tmp_path / f"project{i}" / "src").mkdir(parents=True)
+        (tmp_path / f"project{i}" / "src" / "utils.py").write_text("def relu(x):\n    return x\n")
+        (tmp_path / f"project{i}" / "train.py").write_text("from src.utils import relu\n")
+    return sorted(tmp_path.rglob("*.py"))
+
+
+def test_a_serial_run_analyses_one_component_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its memory is that of the largest project of a zoo, not of the zoo."""
+    paths = _zoo(tmp_path, 3)
+    analysed: list[list[str]] = []
+    check = incremental.check_files
+
+    def spied(files: list[Path], settings: Settings) -> Report:
+        analysed.append(sorted(str(f.relative_to(tmp_path)) for f in files))
+        return check(files, settings)
+
+    monkeypatch.setattr(incremental, "check_files", spied)
+    check_incrementally(paths, Settings(root=tmp_path), None)
+    assert analysed == [[f"project{i}/src/utils.py", f"project{i}/train.py"] for i in range(3)]
+
+
+def test_the_same_file_in_packages_of_other_names_has_its_own_imports(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its relative imports name other modules: the split must not reuse the first one's (the
+    analysis would find the missed import and analyse the component again)."""
+    for package in ("models", "src"):
+        folder = tmp_path / package / package
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text("")
+        (folder / "detr.py").write_text("from .transformer import build\n")
+        (folder / "transformer.py").write_text(f"def build():\n    return {package!r}\n")
+    splits: list[int] = []
+    analyse = incremental._analyse
+
+    def spied(components: list[list[RunFile]], settings: Settings, jobs: int) -> list[Report]:
+        splits.append(len(components))
+        return analyse(components, settings, jobs)
+
+    monkeypatch.setattr(incremental, "_analyse", spied)
+    check_incrementally(sorted(tmp_path.rglob("*.py")), Settings(root=tmp_path), None)
+    assert splits == [2]

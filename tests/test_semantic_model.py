@@ -192,21 +192,30 @@ def test_checked_importers_are_the_modules_importing_a_module_or_one_inside_it(t
         "pkg/sub.py": "",
         "whole.py": "import pkg",
         "inner.py": "from pkg.sub import thing",
-        "lookalike.py": "import pkgx",
+        "lookalike.py": "import pkgx.sub",
         "unrelated.py": "import os",
+        "beside/pkg/__init__.py": "",
+        "beside/pkg/sub.py": "",
+        "beside/other.py": "from pkg import sub",
     }
     project = Project()
     for name, source in sources.items():
         path = tmp_path / name
-        path.parent.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(source)
         project.add(ModuleInfo.parse(path, source, checked=True))
-    stems = {name: [m.path.stem for m in project.checked_importers(name)] for name in ("pkg", "pkg.sub", "pkgx", "os")}
-    assert stems == {"pkg": ["whole", "inner"], "pkg.sub": ["inner"], "pkgx": ["lookalike"], "os": ["unrelated"]}
+    by_path = {m.path.relative_to(tmp_path).as_posix(): m for m in project.modules}
+
+    def importers(name: str) -> list[str]:
+        return [m.path.relative_to(tmp_path).as_posix() for m in project.checked_importers(by_path[name])]
+
+    assert importers("pkg/__init__.py") == ["whole.py", "inner.py"]
+    assert importers("pkg/sub.py") == ["inner.py"]
+    assert importers("beside/pkg/sub.py") == ["beside/other.py"], "another project's module of the same name"
     extra = tmp_path / "late.py"
     extra.write_text("import pkg.sub")
     project.add(ModuleInfo.parse(extra, "import pkg.sub", checked=True))
-    assert [m.path.stem for m in project.checked_importers("pkg.sub")] == ["inner", "late"], "a module added later"
+    assert importers("pkg/sub.py") == ["inner.py", "late.py"], "a module added later"
 
 
 def test_a_loop_target_read_in_its_body_has_the_kind_of_the_loops_iterable(write) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,11 +98,14 @@ class Project:
         self.probed: set[Path] = set()
         """Paths looked at to resolve imports that held no module (missing, or not Python): the
         results change when one of them appears."""
-        self._by_name: dict[str, list[ModuleInfo]] = {}
         self._by_name_and_root: dict[tuple[str, Path], ModuleInfo] = {}
         """The first module of each name under each import root: a tree of many projects side by
         side has as many modules called ``src.utils`` as projects, each import asks for its own."""
         self._by_path: dict[Path, ModuleInfo] = {}
+        self._by_file: dict[str, ModuleInfo] = {}
+        """The modules by resolved path as text (folders above a module test thousands of them)."""
+        self._enclosing_memo: dict[tuple[str, str], ModuleInfo | None] = {}
+        self._folder_of: dict[int, str] = {}
         self._cell_memo: dict[tuple[Path, str], bool] = {}
         self._mro_memo: dict[int, list[ClassRef]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
@@ -115,9 +119,12 @@ class Project:
 
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
-        self._by_name.setdefault(module.name, []).append(module)
         self._by_name_and_root.setdefault((module.name, module.root), module)
-        self._by_path[module.path.resolve()] = module
+        resolved = module.path.resolve()
+        self._by_path[resolved] = module
+        self._by_file[str(resolved)] = module
+        self._folder_of[id(module)] = str(resolved.parent)
+        self._enclosing_memo.clear()  # a module added may be the nearest one now
         if not module.checked:
             self.probed.add(module.root / "__init__.py")  # one there would rename the module
 
@@ -155,8 +162,27 @@ class Project:
             module = self._module_under(name, root)
             if module is not None:
                 return module
-        candidates = self._by_name.get(name)
-        return candidates[0] if candidates else None
+        return self._module_in_enclosing_folder(name, near)
+
+    def _module_in_enclosing_folder(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
+        """A module of the run called ``name`` under a folder that encloses ``near``, the nearest first.
+
+        The import roots stop at a project marker, and a marker inside the tree that a script
+        runs from (a ``setup.py`` that builds ``src/plug_in/sampler``'s extension, while
+        ``src/train.py`` puts ``src`` on ``sys.path``) would hide ``src``'s modules. Only modules
+        already read: no folder outside the project is probed. A folder beside ``near``'s is never
+        searched: projects side by side each find their own ``model.block``."""
+        return self._module_at_or_above(self._folder_of[id(near)], name)
+
+    def _module_at_or_above(self, folder: str, name: str) -> ModuleInfo | None:
+        key = (folder, name)
+        if key not in self._enclosing_memo:
+            found = next((self._by_file[f] for f in module_files(name, folder) if f in self._by_file), None)
+            parent = os.path.dirname(folder)
+            if found is None and parent != folder:
+                found = self._module_at_or_above(parent, name)
+            self._enclosing_memo[key] = found
+        return self._enclosing_memo[key]
 
     def _package_folders(self, module: ModuleInfo) -> tuple[Path, ...]:
         """The package folders between ``module``'s import root and the module that hold a script
@@ -315,10 +341,41 @@ class Project:
         """Names of the functions of the project's modules that ``yield`` (a cheap first test)."""
         return self.derived(_all_generator_names)
 
-    def checked_importers(self, module_name: str) -> list[ModuleInfo]:
-        """The checked modules that import the module ``module_name`` or one inside it, in the
-        project's order."""
-        return self.derived(_checked_importers).get(module_name, [])
+    def checked_importers(self, module: ModuleInfo) -> list[ModuleInfo]:
+        """The checked modules that import ``module`` or a name inside it, in the project's order:
+        those where an imported name finds this module, under whatever name (``src.dataset``
+        from the folder above a namespace package finds the module ``dataset``); another
+        project's module of the same name is another module."""
+        last = module.name.rpartition(".")[2]
+        return [
+            importer
+            for importer in self.derived(_checked_importers).get(last, [])
+            if any(self.module_of(name, importer) is module for name in _prefixes_ending_in(importer, last))
+        ]
+
+    def program_of(self, module: ModuleInfo) -> Iterator[ModuleInfo]:
+        """The modules whose code may run in the same program as ``module``: itself, the checked
+        modules that import it (transitively), then every project module those import, each
+        once. Lazily: a rule that finds what it looks for stops before more modules are read.
+
+        Import edges only, never names alone: the answer is the same whether the run holds
+        this project alone or many projects side by side (what lets a run be analysed
+        component by component)."""
+        seen = {id(module): module}
+        walked = [module]
+        for current in walked:  # grows while it is walked
+            yield current
+            for other in self.checked_importers(current):
+                if id(other) not in seen:
+                    seen[id(other)] = other
+                    walked.append(other)
+        for current in walked:  # grows while it is walked
+            for name in imported_names(current):
+                found = self.module_of(name, current)
+                if found is not None and id(found) not in seen:
+                    seen[id(found)] = found
+                    walked.append(found)
+                    yield found
 
     def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
         for klass in self.mro(cls):
@@ -350,19 +407,22 @@ def _all_generator_names(project: Project) -> frozenset[str]:
 
 
 def _checked_importers(project: Project) -> dict[str, list[ModuleInfo]]:
-    """The checked modules importing each dotted name, or a module inside it: one index of
-    every imported name's prefixes."""
+    """The checked modules by each part of the dotted names they import (``src.dataset``: ``src``
+    and ``dataset``): one index of the candidates for every module's importers."""
     index: dict[str, list[ModuleInfo]] = {}
     for module in project.checked_modules:
-        for prefix in {name[:end] for name in imported_names(module) for end in _prefix_ends(name)}:
-            index.setdefault(prefix, []).append(module)
+        for part in {part for name in imported_names(module) for part in name.split(".")}:
+            index.setdefault(part, []).append(module)
     return index
 
 
-def _prefix_ends(dotted: str) -> Iterator[int]:
-    """Where each prefix of ``dotted`` ends: ``a.b.c`` gives the ends of ``a``, ``a.b`` and ``a.b.c``."""
-    yield from (i for i, char in enumerate(dotted) if char == ".")
-    yield len(dotted)
+def _prefixes_ending_in(module: ModuleInfo, part: str) -> set[str]:
+    """The prefixes of the names ``module`` imports that end with the name part ``part``."""
+    found: set[str] = set()
+    for name in imported_names(module):
+        parts = name.split(".")
+        found.update(".".join(parts[: i + 1]) for i, each in enumerate(parts) if each == part)
+    return found
 
 
 def _generator_names(module: ModuleInfo) -> frozenset[str]:

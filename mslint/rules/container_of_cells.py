@@ -97,13 +97,16 @@ class PythonContainerOfCells(Rule):
         return Severity.ERROR
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        read_from_outside: frozenset[str] | None = None
         for cls in cell_classes(module, project):
             compiled = _is_compiled(cls, project)
             for method in cls.node.body:
                 if isinstance(method, ast.FunctionDef) and method.args.args:
                     for finding in _MethodCheck(module, project, cls.node, method).findings():
                         assert isinstance(finding.node, ast.Attribute)
-                        if compiled or finding.node.attr in _attributes_read_from_outside(project):
+                        if not compiled and read_from_outside is None:
+                            read_from_outside = _attributes_read_from_outside(module, project)
+                        if compiled or finding.node.attr in (read_from_outside or ()):
                             yield finding
 
 
@@ -400,14 +403,11 @@ def _defines_construct(cls: ClassRef, project: Project) -> bool:
     return any(project.find_method(cls, name) for name in ("construct", "forward"))
 
 
-def _attributes_read_from_outside(project: Project) -> frozenset[str]:
-    """Attributes the project reads through another object than ``self`` (``self.holder.layers``):
-    a Cell without ``construct`` may keep Cells for another Cell's graph code."""
-    return project.derived(_all_outside_reads)
-
-
-def _all_outside_reads(project: Project) -> frozenset[str]:
-    return frozenset(name for module in project.modules for name in _outside_reads(module))
+def _attributes_read_from_outside(module: ModuleInfo, project: Project) -> frozenset[str]:
+    """Attributes the module's program reads through another object than ``self``
+    (``self.holder.layers``): a Cell without ``construct`` may keep Cells for another Cell's
+    graph code."""
+    return frozenset(name for other in project.program_of(module) for name in _outside_reads(other))
 
 
 def _outside_reads(module: ModuleInfo) -> frozenset[str]:

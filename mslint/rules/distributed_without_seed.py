@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import ModuleInfo, imported_names, imports_in
+from mslint.model.module import ModuleInfo, imports_in
 from mslint.model.project import Project, is_mindspore_name
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
@@ -96,7 +96,7 @@ class DistributedWithoutSeed(Rule):
         if not calls:
             return
         per_rank: list[str] = []
-        for other in _program(module, project):
+        for other in project.program_of(module):
             seeds = _seeds(other)
             if seeds is _SAME_ON_EVERY_RANK:
                 return
@@ -114,27 +114,6 @@ class DistributedWithoutSeed(Rule):
                 hint="call `mindspore.set_seed(<seed>)` with the same seed on every rank before building the "
                 "network, or `set_auto_parallel_context(parameter_broadcast=True)`",
             )
-
-
-def _program(module: ModuleInfo, project: Project) -> Iterator[ModuleInfo]:
-    """The modules whose code may run in the same program as ``module``: itself, the checked
-    modules that import it (transitively), then every project module those import, each
-    once. Lazily: the first seed found ends the search before more modules are read."""
-    seen = {id(module): module}
-    walked = [module]
-    for current in walked:  # grows while it is walked
-        yield current
-        for other in project.checked_importers(current.name):
-            if id(other) not in seen:
-                seen[id(other)] = other
-                walked.append(other)
-    for current in walked:  # grows while it is walked
-        for name in imported_names(current):
-            found = project.module_of(name, current)
-            if found is not None and id(found) not in seen:
-                seen[id(found)] = found
-                walked.append(found)
-                yield found
 
 
 def _seeds(module: ModuleInfo) -> ast.Call | object | None:

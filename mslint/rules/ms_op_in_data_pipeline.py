@@ -110,7 +110,7 @@ def _check_map(
     call: ast.Call, module: ModuleInfo, project: Project, nested: dict[str, ast.FunctionDef]
 ) -> Iterator[Finding]:
     operations = call_argument(call, 0, "operations")
-    if operations is None or _runs_in_spawned_processes(call, project):
+    if operations is None or _runs_in_spawned_processes(call, module, project):
         return
     listed = operations.elts if isinstance(operations, (ast.List, ast.Tuple)) else [operations]
     for operation in listed:
@@ -136,7 +136,7 @@ def _check_source(
     call: ast.Call, module: ModuleInfo, project: Project, nested: dict[str, ast.FunctionDef]
 ) -> Iterator[Finding]:
     source = call_argument(call, 0, "source")
-    if source is None or _runs_in_spawned_processes(call, project):
+    if source is None or _runs_in_spawned_processes(call, module, project):
         return
     functions: list[Function] = []
     if isinstance(source, ast.Call):
@@ -158,19 +158,14 @@ def _check_source(
             return
 
 
-def _runs_in_spawned_processes(call: ast.Call, project: Project) -> bool:
+def _runs_in_spawned_processes(call: ast.Call, module: ModuleInfo, project: Project) -> bool:
     """The one set-up MindSpore supports network operators in: ``python_multiprocessing=True``
     with the ``spawn`` start method set somewhere in the program."""
     multiprocessing = any(
         k.arg == "python_multiprocessing" and isinstance(k.value, ast.Constant) and k.value.value is True
         for k in call.keywords
     )
-    return multiprocessing and project.derived(_program_sets_spawn)
-
-
-def _program_sets_spawn(project: Project) -> bool:
-    # The method's name in the text first: it is asked of every module of the project.
-    return any(_sets_spawn(m) for m in project.checked_modules if "set_multiprocessing_start_method" in m.text)
+    return multiprocessing and any(_sets_spawn(m) for m in project.program_of(module))
 
 
 def _sets_spawn(module: ModuleInfo) -> bool:
