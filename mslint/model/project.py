@@ -17,6 +17,7 @@ from mslint.source import source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 T = TypeVar("T")
+ImporterIndex = dict[str, list[tuple[ModuleInfo, tuple[str, ...]]]]
 
 # Classes exported by mindspore.nn that are not Cells (measured on 2.10: the metrics).
 _NON_CELL_NN_CLASSES = frozenset(
@@ -116,9 +117,13 @@ class Project:
         self._script_folder_memo: dict[Path, bool] = {}
         self._linked: set[int] = set()
         self._derived: dict[Callable[[Project], object], tuple[int, object]] = {}
+        self._checked_count = 0
+        self._importers: tuple[int, ImporterIndex, dict[int, list[ModuleInfo]]] = (-1, {}, {})
+        """The checked importers' index for a count of checked modules, and each module's importers."""
 
     def add(self, module: ModuleInfo) -> None:
         self.modules.append(module)
+        self._checked_count += module.checked
         self._by_name_and_root.setdefault((module.name, module.root), module)
         resolved = module.path.resolve()
         self._by_path[resolved] = module
@@ -346,12 +351,19 @@ class Project:
         those where an imported name finds this module, under whatever name (``src.dataset``
         from the folder above a namespace package finds the module ``dataset``); another
         project's module of the same name is another module."""
-        last = module.name.rpartition(".")[2]
-        return [
-            importer
-            for importer in self.derived(_checked_importers).get(last, [])
-            if any(self.module_of(name, importer) is module for name in _prefixes_ending_in(importer, last))
-        ]
+        checked = self._checked_count
+        if self._importers[0] != checked:  # modules loaded to resolve names are never importers here
+            self._importers = (checked, _checked_importers(self), {})
+        _, index, memo = self._importers
+        found = memo.get(id(module))
+        if found is None:
+            last = module.name.rpartition(".")[2]
+            found = memo[id(module)] = [
+                importer
+                for importer, names in index.get(last, [])
+                if any(self.module_of(name, importer) is module for name in names)
+            ]
+        return found
 
     def program_of(self, module: ModuleInfo) -> Iterator[ModuleInfo]:
         """The modules whose code may run in the same program as ``module``: itself, the checked
@@ -406,23 +418,20 @@ def _all_generator_names(project: Project) -> frozenset[str]:
     return frozenset(name for module in project.modules for name in _generator_names(module))
 
 
-def _checked_importers(project: Project) -> dict[str, list[ModuleInfo]]:
-    """The checked modules by each part of the dotted names they import (``src.dataset``: ``src``
-    and ``dataset``): one index of the candidates for every module's importers."""
-    index: dict[str, list[ModuleInfo]] = {}
+def _checked_importers(project: Project) -> ImporterIndex:
+    """For each part of a dotted name imported (``src.dataset``: ``src`` and ``dataset``), the
+    checked modules importing it with the prefixes of their names that end with it
+    (``src.dataset`` for ``dataset``): one index of the candidates for every module's importers."""
+    index: ImporterIndex = {}
     for module in project.checked_modules:
-        for part in {part for name in imported_names(module) for part in name.split(".")}:
-            index.setdefault(part, []).append(module)
+        by_part: dict[str, set[str]] = {}
+        for name in imported_names(module):
+            parts = name.split(".")
+            for end, part in enumerate(parts, 1):
+                by_part.setdefault(part, set()).add(".".join(parts[:end]))
+        for part, prefixes in by_part.items():
+            index.setdefault(part, []).append((module, tuple(sorted(prefixes))))
     return index
-
-
-def _prefixes_ending_in(module: ModuleInfo, part: str) -> set[str]:
-    """The prefixes of the names ``module`` imports that end with the name part ``part``."""
-    found: set[str] = set()
-    for name in imported_names(module):
-        parts = name.split(".")
-        found.update(".".join(parts[: i + 1]) for i, each in enumerate(parts) if each == part)
-    return found
 
 
 def _generator_names(module: ModuleInfo) -> frozenset[str]:
