@@ -102,9 +102,8 @@ class Project:
         self._by_name_and_root: dict[tuple[str, Path], ModuleInfo] = {}
         """The first module of each name under each import root: a tree of many projects side by
         side has as many modules called ``src.utils`` as projects, each import asks for its own."""
-        self._by_path: dict[Path, ModuleInfo] = {}
         self._by_file: dict[str, ModuleInfo] = {}
-        """The modules by resolved path as text (folders above a module test thousands of them)."""
+        """The modules by resolved path, as text (imports test thousands of paths: text hashes faster)."""
         self._enclosing_memo: dict[tuple[str, str], ModuleInfo | None] = {}
         self._folder_of: dict[int, str] = {}
         self._cell_memo: dict[tuple[Path, str], bool] = {}
@@ -126,7 +125,6 @@ class Project:
         self._checked_count += module.checked
         self._by_name_and_root.setdefault((module.name, module.root), module)
         resolved = module.path.resolve()
-        self._by_path[resolved] = module
         self._by_file[str(resolved)] = module
         self._folder_of[id(module)] = str(resolved.parent)
         self._enclosing_memo.clear()  # a module added may be the nearest one now
@@ -223,16 +221,16 @@ class Project:
             self._not_on_disk.add((name, root))
             return None
         for file in module_files(name, root):
-            path = Path(file)
-            known = self._by_path.get(path)
+            known = self._by_file.get(file)
             if known is not None:
                 return known
+            path = Path(file)
             if not path.is_file():
                 self.probed.add(path)
                 continue
-            resolved = path.resolve()
-            if resolved in self._by_path:
-                return self._by_path[resolved]
+            resolved = str(path.resolve())
+            if resolved in self._by_file:
+                return self._by_file[resolved]
             try:
                 module = ModuleInfo.parse(path, source_text(path), checked=False)
             except (OSError, SyntaxError, ValueError, UnicodeDecodeError):

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from functools import cached_property
+from functools import cache, cached_property
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
@@ -97,16 +97,15 @@ class PythonContainerOfCells(Rule):
         return Severity.ERROR
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        read_from_outside: frozenset[str] | None = None
+        # Walks the module's whole program: only for a finding in a Cell that graph code may not read.
+        read_from_outside = cache(lambda: _attributes_read_from_outside(module, project))
         for cls in cell_classes(module, project):
             compiled = _is_compiled(cls, project)
             for method in cls.node.body:
                 if isinstance(method, ast.FunctionDef) and method.args.args:
                     for finding in _MethodCheck(module, project, cls.node, method).findings():
                         assert isinstance(finding.node, ast.Attribute)
-                        if not compiled and read_from_outside is None:
-                            read_from_outside = _attributes_read_from_outside(module, project)
-                        if compiled or finding.node.attr in (read_from_outside or ()):
+                        if compiled or finding.node.attr in read_from_outside():
                             yield finding
 
 
