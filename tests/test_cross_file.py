@@ -177,3 +177,31 @@ def test_a_project_marker_inside_the_tree_does_not_hide_the_modules_around_it(wr
     importer = next(m for m in project.modules if m.path == sampler)
     found = project.module_named("model.block", importer)
     assert found is not None and found.path == block
+
+
+@pytest.mark.parametrize("package", ["regular", "namespace"])
+@pytest.mark.parametrize(
+    ("folder", "helper_read", "reported"),
+    [
+        ("venv/lib/python3.11/site-packages", False, ["third-party-call-in-graph"]),
+        ("checkout", True, []),
+    ],
+)
+def test_code_checked_where_it_is_installed_reads_only_its_own_package(
+    write, folder: str, helper_read: bool, reported: list[str], package: str
+) -> None:
+    """A package checked in ``site-packages`` finds its own modules there, but another library
+    installed beside it is an installed library, known by its names as from anywhere else; in a
+    checkout the same folder is the project's own package, read to follow the call."""
+    helper = write(f"{folder}/helper/__init__.py", "import numpy\n\n\ndef scale(x):\n    return numpy.asarray(x)\n")
+    base = write(f"{folder}/pkg/base.py", "from mindspore import nn\n\n\nclass Base(nn.Cell):\n    pass\n")
+    if package == "regular":
+        write(f"{folder}/pkg/__init__.py", "")
+    net = write(
+        f"{folder}/pkg/net.py",
+        "from pkg.base import Base\nfrom helper import scale\n\n\n"
+        "class Net(Base):\n    def construct(self, x):\n        return scale(x)\n",
+    )
+    report = check_files([net], Settings(root=net.parents[1]))
+    assert report.context_files == ([base, helper] if helper_read else [base])
+    assert [d.symbol for d in report.diagnostics] == reported

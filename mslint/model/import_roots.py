@@ -8,6 +8,8 @@ module's import root first, then under each folder above it, up to the project's
 configuration's folder (or the current one) when the file lies inside it, else the nearest
 folder that marks a project (``pyproject.toml``, ``setup.py``, ``setup.cfg``, ``.git``), else
 the file system's root: the same tree gives the same results from wherever it is checked.
+Code checked where it is installed (``site-packages``) is a project of its own package only:
+the folders above the installation hold the interpreter's library, not the project's code.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 from pathlib import Path
 
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+INSTALLATION_FOLDERS = frozenset({"site-packages", "dist-packages"})
 
 
 class ImportRoots:
@@ -32,6 +35,8 @@ class ImportRoots:
         return searched
 
     def _top_for(self, root: Path) -> Path:
+        if root.name in INSTALLATION_FOLDERS:
+            return root
         if self.top is not None and (root == self.top or self.top in root.parents):
             return self.top
         marked = (f for f in (root, *root.parents) if any((f / m).exists() for m in PROJECT_MARKERS))

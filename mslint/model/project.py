@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TypeVar, Union
 
 from mslint.mindspore_tables import default_release
-from mslint.model.import_roots import ImportRoots, module_files
+from mslint.model.import_roots import INSTALLATION_FOLDERS, ImportRoots, module_files
 from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
 from mslint.model.walk import descendants, statements
 from mslint.source import source_text
@@ -117,6 +117,8 @@ class Project:
         self._linked: set[int] = set()
         self._derived: dict[Callable[[Project], object], tuple[int, object]] = {}
         self._checked_count = 0
+        self._checked_packages: set[tuple[Path, str]] = set()
+        """The installation folders and top-level names of the checked code installed there."""
         self._importers: tuple[int, ImporterIndex, dict[int, list[ModuleInfo]]] = (-1, {}, {})
         """The checked importers' index for a count of checked modules, and each module's importers."""
 
@@ -125,6 +127,8 @@ class Project:
         self._checked_count += module.checked
         self._by_name_and_root.setdefault((module.name, module.root), module)
         resolved = module.path.resolve()
+        if module.checked:
+            self._checked_packages.update(_installed_package(resolved))
         self._by_file[str(resolved)] = module
         self._folder_of[id(module)] = str(resolved.parent)
         self._enclosing_memo.clear()  # a module added may be the nearest one now
@@ -216,7 +220,10 @@ class Project:
         # numpy, os, ...: asked for again and again; an empty part (`from . import x` at the top) names nothing
         if (name, root) in self._not_on_disk or not all(name.split(".")):
             return None
-        head = root / name.split(".", 1)[0]
+        top = name.split(".", 1)[0]
+        if root.name in INSTALLATION_FOLDERS and (root, top) not in self._checked_packages:
+            return None  # another installed library: judged by its names, as wherever code is checked
+        head = root / top
         if not self._is_folder_or_module(head):
             self._not_on_disk.add((name, root))
             return None
@@ -508,6 +515,14 @@ def qualified_name(expr: ast.expr, module: ModuleInfo, local_names: frozenset[st
     if head is None:
         return None
     return ".".join([head, *reversed(parts)])
+
+
+def _installed_package(path: Path) -> list[tuple[Path, str]]:
+    """The installation folder (``site-packages``) and top-level name of the package holding ``path``."""
+    for inside in (path, *path.parents):
+        if inside.parent.name in INSTALLATION_FOLDERS:
+            return [(inside.parent, inside.name[: -len(".py")] if inside.suffix == ".py" else inside.name)]
+    return []
 
 
 def _is_script(path: Path) -> bool:
