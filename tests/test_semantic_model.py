@@ -320,12 +320,66 @@ def test_a_module_walked_after_its_functions_reuses_their_walks(monkeypatch: pyt
     method = descendants(cls.body[0])  # a rule walks a method first
     visited: list[type[ast.AST]] = []
 
-    class CountingFields(dict):  # type: ignore[type-arg]
-        def get(self, key: type[ast.AST], default: object = None) -> object:
-            visited.append(key)
+    class CountingPlans(dict):  # type: ignore[type-arg]
+        def get(self, key: type, default: object = None) -> object:
+            if issubclass(key, ast.AST):
+                visited.append(key)
             return super().get(key, default)
 
-    monkeypatch.setattr(walk, "_CHILD_FIELDS_REVERSED", CountingFields(walk._CHILD_FIELDS_REVERSED))
+    monkeypatch.setattr(walk, "_PLANS", CountingPlans(walk._PLANS))
     found = descendants(tree)
     assert [ast.dump(n) for n in found] == [ast.dump(n) for n in fresh]
-    assert len(visited) == len(found) - len(method)
+    assert len(visited) == len(found) - len(method) + 1  # the method itself, to find its walk kept
+
+
+EVERY_KIND_OF_NODE = """
+global g
+def f(a, /, b=1, *args, c: int = 2, d=None, **kw):
+    nonlocal_name = {**kw, "k": [x async for x in y] if a else {s for s in b}}
+    def inner():
+        nonlocal nonlocal_name
+        return f"{a!r:>{b}}" + b"bytes".decode() % (1,), -a, not b, a < b <= c
+    del kw["k"]
+    assert a, "message"
+    x: int = (yield from g)
+    return lambda *p, **q: (await p)[1:2:3], ..., None, (q := 1)
+"""
+MATCH = """
+match point:
+    case Point(x=0, y=[1, *rest]) | {"k": 1, **others} if rest:
+        pass
+    case None | True | "text" as name:
+        pass
+"""
+TYPE_ALIAS = "type Vector[T: int, *Ts, **P] = list[T]\n"
+
+
+def reference_preorder(node: ast.AST) -> list[ast.AST]:
+    singletons = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+    found = [] if isinstance(node, singletons) else [node]
+    for child in ast.iter_child_nodes(node):
+        found.extend(reference_preorder(child))
+    return found
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        EVERY_KIND_OF_NODE,
+        STATEMENT_NESTING,
+        pytest.param(MATCH, marks=pytest.mark.skipif(sys.version_info < (3, 10), reason="match: Python 3.10")),
+        pytest.param(TYPE_ALIAS, marks=pytest.mark.skipif(sys.version_info < (3, 12), reason="type: Python 3.12")),
+    ],
+)
+def test_descendants_are_every_node_in_source_order_less_the_operator_singletons(source: str) -> None:
+    tree = ast.parse(source)
+    assert descendants(tree) == reference_preorder(tree)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 13), reason="ast records its field types from Python 3.13")
+def test_the_fields_the_walk_skips_never_hold_a_node() -> None:
+    for node_type in vars(ast).values():
+        if isinstance(node_type, type) and issubclass(node_type, ast.AST) and node_type._fields:
+            walked = walk.child_fields(node_type.__new__(node_type))
+            for field in set(node_type._fields) - set(walked) - {"ctx", "op", "ops"}:
+                assert "ast." not in str(node_type._field_types[field]), (node_type, field)

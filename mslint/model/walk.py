@@ -13,6 +13,7 @@ no rule looks for, a quarter of all nodes; rules read them from their parent (``
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 _CACHE = "_mslint_descendants"
 _STATEMENTS = "_mslint_statements"
@@ -22,7 +23,16 @@ _RAISED = "_mslint_raised"
 _SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _NESTED_SCOPES = _SCOPES[1:]
 _SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
-_CHILD_FIELDS_REVERSED: dict[type[ast.AST], tuple[str, ...]] = {}
+_SCALAR_FIELDS = frozenset(
+    {"name", "id", "arg", "attr", "module", "asname", "kind", "type_comment", "level", "conversion", "is_async"}
+    | {"simple", "tag", "rest"}
+)
+"""Fields that hold names, numbers or flags, never a node: not pushed to be looked at."""
+_SCALAR_FIELDS_OF = {"Constant": frozenset({"value"}), "MatchSingleton": frozenset({"value"})}
+_NODE_FIELDS_OF = {"TypeAlias": frozenset({"name"})}
+"""Where a field of a name listed above holds a node after all (``type X = ...``: a ``Name``)."""
+_SCOPE_END = object()
+_PLANS: dict[type[ast.AST], tuple[tuple[str, ...], bool]] = {}
 
 
 def descendants(node: ast.AST) -> list[ast.AST]:
@@ -33,47 +43,57 @@ def descendants(node: ast.AST) -> list[ast.AST]:
 
 
 def _preorder(root: ast.AST) -> list[ast.AST]:
+    # The hottest loop of a run: one dict lookup per node says what to do with it; what is
+    # neither a node nor a list (None, a string in ``Global.names``) is dropped when popped.
     order: list[ast.AST] = []
     open_scopes: list[tuple[ast.AST, int]] = []
-    stack: list[ast.AST | None] = [root]
+    stack: list[Any] = [root]  # nodes, the scope-end mark, and what fields hold besides nodes
+    push, extend, visit = stack.append, stack.extend, order.append
     while stack:
         node = stack.pop()
-        if node is None:  # the end of the scope opened last
-            scope, start = open_scopes.pop()
-            setattr(scope, _CACHE, order[start + 1 :])
-            continue
-        if isinstance(node, _SCOPES):
+        plan = _PLANS.get(node.__class__)
+        if plan is None:
+            if node is _SCOPE_END:
+                scope, start = open_scopes.pop()
+                setattr(scope, _CACHE, order[start + 1 :])
+                continue
+            if not isinstance(node, ast.AST):
+                continue
+            plan = _plan(node.__class__)
+        fields, is_scope = plan
+        if is_scope:
             walked: list[ast.AST] | None = node.__dict__.get(_CACHE)
             if walked is not None:  # a function or class walked before its module: reused, not walked again
-                order.append(node)
+                visit(node)
                 order.extend(walked)
                 continue
             open_scopes.append((node, len(order)))
-            stack.append(None)
-        order.append(node)
-        fields = _CHILD_FIELDS_REVERSED.get(type(node))
-        if fields is None:
-            fields = _child_fields_reversed(type(node))
+            push(_SCOPE_END)
+        visit(node)
         for name in fields:  # pushed last to first: popped in source order
             value = getattr(node, name, None)
-            if isinstance(value, ast.AST):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack.extend(item for item in reversed(value) if isinstance(item, ast.AST))
+            if value.__class__ is list:
+                extend(reversed(value))
+            elif value is not None:
+                push(value)
     return order
 
 
+def _plan(node_type: type[ast.AST]) -> tuple[tuple[str, ...], bool]:
+    name = node_type.__name__
+    skipped = (_SINGLETON_FIELDS | _SCALAR_FIELDS | _SCALAR_FIELDS_OF.get(name, frozenset())) - _NODE_FIELDS_OF.get(
+        name, frozenset()
+    )
+    fields = tuple(field for field in reversed(node_type._fields) if field not in skipped)
+    plan = _PLANS[node_type] = (fields, issubclass(node_type, _SCOPES))
+    return plan
+
+
 def child_fields(node: ast.AST) -> tuple[str, ...]:
-    """The fields of ``node`` that can hold nodes, last to first, less the operator and context
-    singletons (``ast.iter_fields`` gives every field, through a generator)."""
-    fields = _CHILD_FIELDS_REVERSED.get(type(node))
-    return _child_fields_reversed(type(node)) if fields is None else fields
-
-
-def _child_fields_reversed(node_type: type[ast.AST]) -> tuple[str, ...]:
-    fields = tuple(name for name in reversed(node_type._fields) if name not in _SINGLETON_FIELDS)
-    _CHILD_FIELDS_REVERSED[node_type] = fields
-    return fields
+    """The fields of ``node`` that can hold nodes, last to first: less the operator and context
+    singletons and the fields of names and numbers (``ast.iter_fields`` gives every field)."""
+    plan = _PLANS.get(type(node))
+    return (plan or _plan(type(node)))[0]
 
 
 def statements(scope: ast.AST) -> list[ast.stmt]:
