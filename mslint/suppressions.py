@@ -51,7 +51,7 @@ class SuppressionComments:
     def __init__(self, source: str) -> None:
         self.by_line: dict[int, list[Suppression]] = {}
         self.used: set[Suppression] = set()
-        if _MAY_HAVE_COMMENTS.search(source):
+        if _may_have_comments(source):
             for suppression in _read(source):
                 self.by_line.setdefault(suppression.line, []).append(suppression)
 
@@ -67,6 +67,15 @@ class SuppressionComments:
     def unused(self) -> Iterator[Suppression]:
         for suppressions in self.by_line.values():
             yield from (s for s in suppressions if s not in self.used)
+
+
+def _may_have_comments(source: str) -> bool:
+    """A quick test that skips most files: a case-insensitive search is eight times slower than
+    lowering ASCII text (other text may fold to these letters, so it gets the search)."""
+    if source.isascii():
+        lowered = source.lower()
+        return "mslint" in lowered or "noqa" in lowered
+    return _MAY_HAVE_COMMENTS.search(source) is not None
 
 
 def _read(source: str) -> Iterator[Suppression]:

@@ -47,6 +47,8 @@ def test_the_example_is_a_finding_without_a_comment(tmp_path: Path) -> None:
         "  # MSLint: Disable=variable-slice , MS101",
         "  # noqa: MS101",
         "  # noqa:ms101",
+        "  # NOQA: MS101",
+        "  # mslint: disable=MS101  (une entrée constante)",  # a file that is not ASCII
         "  # noqa: E501, MS101 the input is a constant",
         "  # noqa: E501 MS101",
         "  # type: ignore  # mslint: disable=all",
