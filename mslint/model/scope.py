@@ -57,6 +57,8 @@ class CallMemo:
     returned: dict[_Key, Kinds] = field(default_factory=dict)
     returning: set[int] = field(default_factory=set)
     """The function nodes whose returns are being evaluated: a recursive call is not followed."""
+    qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
+    """By function node and expression: what the expression names there (rules ask for the same calls)."""
 
 
 class GraphFunction:
@@ -107,7 +109,10 @@ class GraphFunction:
 
     def qualname(self, expr: ast.expr) -> str | None:
         """The qualified name ``expr`` refers to here; None for local values."""
-        return qualified_name_in(expr, self.module, self.local_imports, self.local_names)
+        key = (id(self.node), id(expr))
+        if key not in self.memo.qualnames:
+            self.memo.qualnames[key] = qualified_name_in(expr, self.module, self.local_imports, self.local_names)
+        return self.memo.qualnames[key]
 
     @cached_property
     def _key(self) -> _Key:
