@@ -32,3 +32,11 @@ def run(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str
         return code, captured.out, captured.err
 
     return run_cli
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-snapshots",
+        action="store_true",
+        help="write the findings of the committed example trees to tests/snapshots (after a wanted change)",
+    )
