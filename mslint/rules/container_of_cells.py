@@ -10,7 +10,7 @@ from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import is_registration
 from mslint.model.values import all_parameter_names
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 from mslint.rules._cell_classes import (
     cell_classes,
     creates_parameters,
@@ -102,11 +102,23 @@ class PythonContainerOfCells(Rule):
         for cls in cell_classes(module, project):
             compiled = _is_compiled(cls, project)
             for method in cls.node.body:
-                if isinstance(method, ast.FunctionDef) and method.args.args:
+                if isinstance(method, ast.FunctionDef) and _assigns_own_attributes(method):
                     for finding in _MethodCheck(module, project, cls.node, method).findings():
                         assert isinstance(finding.node, ast.Attribute)
                         if compiled or finding.node.attr in read_from_outside():
                             yield finding
+
+
+def _assigns_own_attributes(method: ast.FunctionDef) -> bool:
+    """Whether the method assigns ``self.<attribute> = ...``: only such a method keeps a container
+    (found from its statements, without walking the expressions of every method)."""
+    if not method.args.args:
+        return False
+    self_name = method.args.args[0].arg
+    return any(
+        isinstance(node, ast.Assign) and any(is_self_attribute(target, self_name) for target in node.targets)
+        for node in statements(method)
+    )
 
 
 class _MethodCheck:
