@@ -133,7 +133,7 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
     """Diagnostics of every enabled rule on the checked modules of ``project``."""
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
     rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
-    comments = {m.path: SuppressionComments(m.text) for m in project.checked_modules}
+    comments = {m.path: SuppressionComments(m.text, m.tree) for m in project.checked_modules}
 
     def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
         keep(rule, module, _diagnostic(rule, module, finding, entry, settings))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from mslint.diagnostics import Severity
 from mslint.engine import check_files
 from mslint.settings import Settings
+from mslint.suppressions import SuppressionComments
 
 NET = """\
 import numpy as np
@@ -121,3 +123,23 @@ def test_all_does_not_hide_findings_about_its_own_comment(tmp_path: Path) -> Non
 def test_suppressions_in_unparsable_code_are_not_judged(tmp_path: Path) -> None:
     source = "x = (  # mslint: disable=no-such-rule\n"
     assert [(line, symbol) for line, _, symbol in findings(tmp_path, source)] == [(1, "syntax-error")]
+
+
+TRICKY_COMMENTS = [
+    'x = "# noqa: MS101"  # mslint: disable=MS102\n',
+    "x = f'{y!r:#>4} # noqa: MS101'  # noqa: MS103\n",
+    'doc = """\n# mslint: disable=all\n"""  # NOQA: MS104 after a string of lines\n',
+    "x = b'#' + rb'# noqa: MS105'  # noqa: E501, MS106\n",
+    "y = (1 +  # noqa: MS107\n     2)  # mslint: disable=variable-slice\n",
+    "z = 'entrée' # noqa: MS108 after text that is not ASCII\n",
+    "w = 1\r\n# mslint: disable=MS109\r\nv = 2 \\\n  # noqa: MS110\n",
+    "\x0cu = 1  # noqa: MS111 after a form feed\n",
+    "s = 'a # b' 'c # mslint: disable=MS112'  # mslint: disable = MS113 , MS114\n",
+]
+
+
+@pytest.mark.parametrize("source", TRICKY_COMMENTS)
+def test_comments_read_beside_the_tree_are_those_tokenizing_finds(source: str) -> None:
+    tokenized = SuppressionComments(source).by_line
+    assert tokenized, "each source holds a suppression"
+    assert SuppressionComments(source, ast.parse(source)).by_line == tokenized
