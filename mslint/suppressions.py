@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from mslint.model.walk import descendants
 from mslint.rules.base import Rule
+from mslint.source import LINE_END
 
 _NAMES = r"[\w\-]+(?:\s*,\s*[\w\-]+)*"
 DISABLE_COMMENT = re.compile(rf"#\s*mslint\s*:\s*disable\s*=\s*({_NAMES})", re.IGNORECASE)
@@ -26,8 +27,6 @@ _NOQA = re.compile(r"#\s*noqa\s*:\s*([A-Z]+[0-9]+(?:(?:\s*,\s*|\s+)[A-Z]+[0-9]+)
 _NAME = re.compile(r"[\w\-]+")
 _OWN_CODE = re.compile(r"MS[0-9]+", re.IGNORECASE)
 _MAY_HAVE_COMMENTS = re.compile(r"mslint|noqa", re.IGNORECASE)
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-"""The line breaks that number lines in syntax trees (``str.splitlines`` knows more)."""
 EVERY_RULE = "all"
 
 
@@ -84,7 +83,7 @@ def _may_have_comments(source: str) -> bool:
 
 
 def _read(source: str) -> Iterator[Suppression]:
-    lines = _LINE_BREAK.split(source)
+    lines = LINE_END.split(source)
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
             if token.type == tokenize.COMMENT:
@@ -98,7 +97,7 @@ def _read_outside_strings(source: str, tree: ast.Module) -> Iterator[Suppression
     """What :func:`_read` finds, read on the lines that may hold a suppression only: a ``#``
     starts a comment where no string literal of the tree covers it. Tokenizing a whole file
     (pure Python before 3.12) for one ``# noqa`` cost a tenth of its analysis."""
-    lines = _LINE_BREAK.split(source)
+    lines = LINE_END.split(source)
     wanted = {number for number, text in enumerate(lines, 1) if "#" in text and _may_have_comments(text)}
     if not wanted:
         return

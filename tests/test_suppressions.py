@@ -125,6 +125,14 @@ def test_suppressions_in_unparsable_code_are_not_judged(tmp_path: Path) -> None:
     assert [(line, symbol) for line, _, symbol in findings(tmp_path, source)] == [(1, "syntax-error")]
 
 
+def test_a_comment_after_a_form_feed_silences_its_own_line(tmp_path: Path) -> None:
+    """A form feed ends no line for Python (``str.splitlines`` says it does): the comment is on
+    the finding's line, not one below it."""
+    source = NET.replace("\n\n\nclass", "\n\x0c\n\nclass").format(comment="  # noqa: MS101")
+    assert findings(tmp_path, source.replace("  # noqa: MS101", "")) == [(7, 16, "third-party-call-in-graph")]
+    assert findings(tmp_path, source) == []
+
+
 TRICKY_COMMENTS = [
     'x = "# noqa: MS101"  # mslint: disable=MS102\n',
     "x = f'{y!r:#>4} # noqa: MS101'  # noqa: MS103\n",

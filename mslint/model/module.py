@@ -10,6 +10,7 @@ from functools import cached_property
 from pathlib import Path
 
 from mslint.model.walk import descendants, statements
+from mslint.source import LINE_END
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 _IMPORTED = "_mslint_imports"
@@ -25,8 +26,8 @@ class ModuleInfo:
     """The folder the dotted name is relative to (an import root)."""
     tree: ast.Module
     text: str
-    """The whole source, its lines joined by ``\\n`` (one string, not a list of lines: the
-    line list cost as much again as the text, for every module of the run)."""
+    """The whole source, its lines (as Python's parser counts them) joined by ``\\n`` (one string,
+    not a list of lines: the line list cost as much again as the text, for every module of the run)."""
     checked: bool
     """False for modules loaded only to resolve names (a base class imported from an unchecked file)."""
     imports: dict[str, str] = field(default_factory=dict)
@@ -51,7 +52,8 @@ class ModuleInfo:
         except (RecursionError, MemoryError):
             raise SyntaxError(TOO_DEEPLY_NESTED) from None
         root, name = module_name_for(path)
-        module = cls(path, name, root, tree, "\n".join(source.splitlines()), checked)
+        text = LINE_END.sub("\n", source)  # lines as the parser counts them (a form feed ends none)
+        module = cls(path, name, root, tree, text.removesuffix("\n"), checked)
         module._index(tree.body)
         return module
 
