@@ -294,6 +294,26 @@ class Project:
             return self.resolve(".".join([imported, *path[1:]]), module, depth + 1)
         return None
 
+    def method_of_module_object(self, qualname: str, near: ModuleInfo) -> FunctionRef | None:
+        """The method ``qualname`` names as ``module.name.method``, where the module binds ``name``
+        at its top level to an instance of one project class (a registry kept as a singleton:
+        ``parameter_register = ParameterRegister()``)."""
+        module_name, _, method = qualname.rpartition(".")
+        module_name, _, name = module_name.rpartition(".")
+        module = self.module_named(module_name, near) if module_name else None
+        if module is None:
+            return None
+        classes = {
+            id(cls.node): cls
+            for statement in module.tree.body
+            if isinstance(statement, ast.Assign)
+            and isinstance(statement.value, ast.Call)
+            and any(isinstance(target, ast.Name) and target.id == name for target in statement.targets)
+            for cls in [self.resolve_expr(statement.value.func, module)]
+            if isinstance(cls, ClassRef)
+        }
+        return self.find_method(next(iter(classes.values())), method) if len(classes) == 1 else None
+
     def resolve_expr(self, expr: ast.expr, module: ModuleInfo) -> ClassRef | FunctionRef | None:
         qualname = qualified_name(expr, module)
         return self.resolve(qualname, module) if qualname else None

@@ -165,8 +165,9 @@ class GraphFunction:
     def self_attribute_constructors(self, attribute: str) -> list[str]:
         """Qualified names of the calls ``self.<attribute>`` is assigned from (``mindspore.Parameter``,
         ``mindspore.ops.Shape``), each resolved in the module of the class that assigns it; for a call
-        of a helper function of the checked code, also the calls it returns (``make_param()``
-        returning ``Parameter(...)``)."""
+        of a helper function of the checked code, or of a method of a module-level object
+        (``registry.register(...)``), also the calls it returns (``make_param()`` returning
+        ``Parameter(...)``)."""
         if self.owner is None:
             return []
         found = []
@@ -174,7 +175,10 @@ class GraphFunction:
             created = qualified_name(value.func, klass.module) if isinstance(value, ast.Call) else None
             if created is not None:
                 found.append(created)
-                found.extend(_returned_constructors(self.project.resolve(created, klass.module)))
+                helper = self.project.resolve(created, klass.module) or self.project.method_of_module_object(
+                    created, klass.module
+                )
+                found.extend(_returned_constructors(helper))
         return found
 
     def _self_attribute_is_static_primitive(self, attribute: str) -> bool:

@@ -53,7 +53,8 @@ class PythonSideEffectInGraph(Rule):
     module-level `logging.getLogger(...)`, `warnings.warn("...")`) are warnings too: they run
     once, while compiling, like `random.random()`; `print(...)` runs at every call and is fine.
     Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
-    checked code created the Parameter) is supported and not flagged. Local
+    checked code, or a method of a module-level object such as a registry, created the
+    Parameter) is supported and not flagged. Local
     lists and dicts built and consumed in `construct` are fine too (`d.update({"a": x})` with a
     dict, `parts.append(x)`), and so are MindSpore's random operators (`ops.uniform`,
     `ops.randint`). Not flagged either: `x += 1` on a tensor the function was given, which graph

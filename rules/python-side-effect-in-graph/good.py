@@ -72,3 +72,33 @@ class ParameterFromAHelper(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         self.last = x * 2
         return self.last + x
+
+
+class _Registry:
+    """One object for the whole program that creates and keeps named Parameters."""
+
+    def __init__(self):
+        self.parameters = {}
+
+    def register(self, name, value):
+        if isinstance(value, Tensor):
+            parameter = Parameter(value, name=name, requires_grad=False)
+        else:
+            parameter = Parameter(Tensor(value, ms.float32), name=name, requires_grad=False)
+        self.parameters[name] = parameter
+        return parameter
+
+
+registry = _Registry()
+
+
+class ParameterFromARegistry(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The attribute holds a Parameter that a method of a module-level object creates."""
+
+    def __init__(self):
+        super().__init__()
+        self.total = registry.register("total", 0.0)
+
+    def construct(self, x):
+        self.total = x.sum()
+        return x * 2
