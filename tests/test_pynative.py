@@ -426,3 +426,64 @@ def test_graph_script_building_the_cell_at_top_level_leaves_it_eager(write) -> N
     assert findings([*paths[:2], script], Settings()) == INNER_ONLY
     write("infer.py", top_level + "print(net(ms.Tensor([1.0])))\n")
     assert findings([*paths[:2], script], Settings()) == OUTER_TOO
+
+
+UNIMPORTED_LAYER = """
+import numpy as np
+from mindspore import nn
+
+from net import Net
+
+
+class Layer(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+
+    def construct(self, x):
+        return self.net(np.exp(x))
+"""
+
+
+@pytest.mark.parametrize(
+    ("layer", "graph_script", "expected"),
+    [
+        pytest.param(UNIMPORTED_LAYER, None, set(), id="written on PyNative-only code"),
+        pytest.param(
+            UNIMPORTED_LAYER,
+            "import mindspore as ms\nfrom net import Net\n\nms.set_context(mode=ms.GRAPH_MODE)\nNet()\n",
+            {("layer.py", 13, "third-party-call-in-graph"), ("net.py", 7, "third-party-call-in-graph")},
+            id="on code a GRAPH_MODE script runs too",
+        ),
+        pytest.param(
+            UNIMPORTED_LAYER.replace("from net import Net", "from mindspore.nn import Dense as Net"),
+            None,
+            {("layer.py", 13, "third-party-call-in-graph")},
+            id="on no project code",
+        ),
+        pytest.param(
+            UNIMPORTED_LAYER + '\n\nif __name__ == "__main__":\n    Layer()\n',
+            None,
+            {("layer.py", 13, "third-party-call-in-graph"), ("net.py", 7, "third-party-call-in-graph")},
+            id="a script that selects no mode",
+        ),
+        pytest.param(
+            UNIMPORTED_LAYER + "\n\nLayer()\n",
+            None,
+            {("layer.py", 13, "third-party-call-in-graph"), ("net.py", 7, "third-party-call-in-graph")},
+            id="a script without a guard",
+        ),
+    ],
+)
+def test_a_module_nothing_imports_takes_the_mode_of_the_code_it_is_written_on(
+    write, layer: str, graph_script: str | None, expected: set[tuple[str, int, str]]
+) -> None:
+    """ICON's seg3d_lossless.py lost its import; MoCo's split_batchnorm.py uses no project code."""
+    net = write("net.py", NUMPY_CELL)
+    script = write(
+        "train.py", SCRIPT.format(imports="import mindspore as ms", call="ms.set_context(mode=ms.PYNATIVE_MODE)")
+    )
+    paths = [net, script, write("layer.py", layer)]
+    if graph_script is not None:
+        paths.append(write("infer.py", graph_script))
+    assert findings(paths, Settings()) == expected

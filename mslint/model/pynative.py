@@ -14,7 +14,9 @@ leaves no doubt:
   submodules) are PyNative-only together when nothing else of the run imports them;
 * a Cell of a module that such a script imports is PyNative-only when the other modules that
   import it are scripts (nothing imports them) that build the Cell without ever calling it as
-  a whole (``cell_uses``): MoCo's GRAPH_MODE ``infer.py`` runs only ``model.encoder_q``.
+  a whole (``cell_uses``): MoCo's GRAPH_MODE ``infer.py`` runs only ``model.encoder_q``;
+* a library module that nothing imports is PyNative-only when the code it imports is: it
+  counts as one more PyNative script where that leaves all it imports PyNative-only.
 """
 
 from __future__ import annotations
@@ -50,18 +52,43 @@ class PyNativeCode:
 def pynative_code(project: Project) -> PyNativeCode:
     """The modules and Cells of the run that only PyNative mode runs."""
     scripts = [m for m in list(project.modules) if _modes(m) == {_PYNATIVE}]
+    candidates, importers, only = _pynative_programs(project, scripts)
+    if not only:
+        return PyNativeCode(frozenset(), frozenset())
+    closures: dict[int, list[ModuleInfo]] = {}
+    unimported = _unimported_library_modules(project, candidates)
+    while unimported:
+        widened = _pynative_programs(project, scripts + unimported)
+        kept = [
+            module
+            for module in unimported
+            for closure in [closures.setdefault(id(module), _imported_closure(module, project))]
+            if all(id(m) in widened[2] for m in closure) and any(id(m) in candidates for m in closure[1:])
+        ]
+        if len(kept) == len(unimported):
+            candidates, importers, only = widened
+            break
+        unimported = kept
+    dropped = [module for key, module in candidates.items() if key not in only]
+    cells = _cells_never_called_elsewhere(project, dropped, importers, only)
+    return PyNativeCode(frozenset(candidates[key].path for key in only), cells)
+
+
+def _pynative_programs(
+    project: Project, roots: list[ModuleInfo]
+) -> tuple[dict[int, ModuleInfo], dict[int, list[ModuleInfo]], set[int]]:
+    """The modules that ``roots`` import, each root taken as a PyNative script, their importers,
+    and which of them only PyNative code runs."""
     candidates: dict[int, ModuleInfo] = {}
-    for script in scripts:
-        program = _imported_closure(script, project)
+    for root in roots:
+        program = _imported_closure(root, project)
         if all(_modes(m) <= {_PYNATIVE} and not _uses_jit(m) for m in program):
             candidates.update((id(m), m) for m in program)
-    if not candidates:
-        return PyNativeCode(frozenset(), frozenset())
     importers = _importers(project, list(candidates.values()))
-    is_script = {id(m) for m in scripts}
+    is_root = {id(m) for m in roots}
     # Every candidate is PyNative-only until an importer outside the set shows otherwise:
     # modules that import each other (a package and its submodules) stay in together.
-    only = {key for key in candidates if importers[key] or key in is_script}
+    only = {key for key in candidates if importers[key] or key in is_root}
     changed = True
     while changed:
         changed = False
@@ -69,9 +96,34 @@ def pynative_code(project: Project) -> PyNativeCode:
             if not all(id(u) in only for u in importers[key]):
                 only.discard(key)
                 changed = True
-    dropped = [module for key, module in candidates.items() if key not in only]
-    cells = _cells_never_called_elsewhere(project, dropped, importers, only)
-    return PyNativeCode(frozenset(candidates[key].path for key in only), cells)
+    return candidates, importers, only
+
+
+def _unimported_library_modules(project: Project, imported: dict[int, ModuleInfo]) -> list[ModuleInfo]:
+    """The library modules that nothing imports and that select no mode.
+
+    No script shows the mode of such a module, one whose import was dropped (ICON's
+    ``seg3d_lossless.py``), but the code it is written on. It is PyNative-only where, taken as a
+    PyNative script, it imports code that a PyNative script imports and all it imports stays
+    PyNative-only. MoCo's ``split_batchnorm.py`` imports no project code and stays graph code.
+    An entry point is no library module: a script (a ``__main__`` guard, or calls at its top
+    level), whose own code runs in the graph mode mslint assumes where it selects no mode
+    (External-Attention's model files, each with its own demo, beside the one that selects
+    PyNative), or a pytest module, which keeps the Cells it tests graph code."""
+    unimported = [m for m in project.modules if id(m) not in imported and not _modes(m) and _is_library(m)]
+    importers = _importers(project, unimported)
+    return [m for m in unimported if not importers[id(m)]]
+
+
+def _is_library(module: ModuleInfo) -> bool:
+    name = module.path.name
+    return not (
+        "__main__" in module.text
+        or name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+        or any(isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) for s in module.tree.body)
+    )
 
 
 def _cells_never_called_elsewhere(
