@@ -24,6 +24,17 @@ _SEEDS = frozenset(
     ]
 )
 _SEEDED = "_mslint_seeded"
+_TRAINING = (
+    "value_and_grad",
+    "grad",
+    "GradOperation",
+    "TrainOneStepCell",
+    "TrainOneStepWithLossScaleCell",
+    "Optimizer",
+)
+_TRAINING_METHODS = frozenset(["train", "fit"])
+_LOADING = ("load_checkpoint", "load_param_into_net")
+_USES = "_mslint_checkpoint_uses"
 _SAME_ON_EVERY_RANK = object()
 
 
@@ -51,8 +62,10 @@ class DistributedWithoutSeed(Rule):
     `mindspore.dataset.config.set_seed(1)` the ranks built identical weights;
     `parameter_broadcast=True` (data-parallel mode) made them identical once the network was
     compiled, by broadcasting rank 0's Parameters. Loading a checkpoint also makes the loaded
-    Parameters agree, but it is not counted: a checkpoint covers only what it holds (a new
-    head stays random) and resuming is usually optional.
+    Parameters agree, but in a program that trains it is not counted: a checkpoint covers only
+    what it holds (a new head stays random) and resuming is usually optional. A program that
+    loads a checkpoint and never trains (it names no gradient, training wrapper or optimizer of
+    MindSpore and calls no `train` or `fit` method: an inference script) is not flagged.
 
     ## Example
     ```python
@@ -96,12 +109,16 @@ class DistributedWithoutSeed(Rule):
         if not calls:
             return
         per_rank: list[str] = []
+        program: list[ModuleInfo] = []
         for other in project.program_of(module):
+            program.append(other)
             seeds = _seeds(other)
             if seeds is _SAME_ON_EVERY_RANK:
                 return
             if isinstance(seeds, ast.Call):
                 per_rank.append(f"`{ast.unparse(seeds)}` ({other.path.name}:{seeds.lineno})")
+        if _infers_from_a_checkpoint(program):
+            return
         message = (
             f"distributed `init()` in a program that seeds each rank differently, {per_rank[0]}: "
             if per_rank
@@ -134,6 +151,33 @@ def _seeds(module: ModuleInfo) -> ast.Call | object | None:
                 found = found or node
     setattr(module.tree, _SEEDED, found)
     return found
+
+
+def _infers_from_a_checkpoint(program: list[ModuleInfo]) -> bool:
+    """Whether the program loads a checkpoint and never trains: every rank then runs the same
+    weights, and the seed would only have drawn weights that the checkpoint replaces."""
+    uses = [_checkpoint_uses(module) for module in program]
+    return any(loads for loads, _ in uses) and not any(trains for _, trains in uses)
+
+
+def _checkpoint_uses(module: ModuleInfo) -> tuple[bool, bool]:
+    """Whether the module loads a checkpoint, and whether it may train: it names a gradient,
+    a training wrapper or an optimizer of MindSpore, or calls a ``train`` or ``fit`` method
+    (kept on its tree)."""
+    if _USES in module.tree.__dict__:
+        cached: tuple[bool, bool] = module.tree.__dict__[_USES]
+        return cached
+    loads = trains = False
+    bindings = imports_in(module.tree, module.package)
+    for node in descendants(module.tree):
+        if isinstance(node, ast.Attribute) and node.attr in _TRAINING_METHODS:
+            trains = True
+        elif isinstance(node, (ast.Name, ast.Attribute)):
+            qualname = _qualname(node, module, bindings)
+            trains = trains or is_mindspore_name(qualname, *_TRAINING)
+            loads = loads or is_mindspore_name(qualname, *_LOADING)
+    setattr(module.tree, _USES, (loads, trains))
+    return loads, trains
 
 
 def _mentions_rank(call: ast.Call) -> bool:
