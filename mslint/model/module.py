@@ -92,6 +92,15 @@ class ModuleInfo:
             return f"builtins.{name}"
         return None
 
+    def top_level_values(self, name: str) -> list[ast.expr]:
+        """The values the module's top-level ``name = value`` statements assign, in order."""
+        return [
+            statement.value
+            for statement in self.tree.body
+            if isinstance(statement, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == name for t in statement.targets)
+        ]
+
     @property
     def source_lines(self) -> list[str]:
         return self.text.split("\n") if self.text else []

@@ -294,22 +294,30 @@ class Project:
             return self.resolve(".".join([imported, *path[1:]]), module, depth + 1)
         return None
 
+    def module_object(self, qualname: str, near: ModuleInfo) -> tuple[ModuleInfo, list[ast.expr], list[str]] | None:
+        """For ``qualname`` read as ``module.name.rest``, with the longest prefix that names a
+        module of the project: that module, the values its top level assigns to ``name``, and the
+        names of ``rest``; None where no prefix names a module."""
+        parts = qualname.split(".")
+        for split in range(len(parts) - 1, 0, -1):
+            module = self.module_named(".".join(parts[:split]), near)
+            if module is not None:
+                return module, module.top_level_values(parts[split]), parts[split + 1 :]
+        return None
+
     def method_of_module_object(self, qualname: str, near: ModuleInfo) -> FunctionRef | None:
         """The method ``qualname`` names as ``module.name.method``, where the module binds ``name``
         at its top level to an instance of one project class (a registry kept as a singleton:
         ``parameter_register = ParameterRegister()``)."""
-        module_name, _, method = qualname.rpartition(".")
-        module_name, _, name = module_name.rpartition(".")
-        module = self.module_named(module_name, near) if module_name else None
-        if module is None:
+        found = self.module_object(qualname, near)
+        if found is None or len(found[2]) != 1:
             return None
+        module, values, (method,) = found
         classes = {
             id(cls.node): cls
-            for statement in module.tree.body
-            if isinstance(statement, ast.Assign)
-            and isinstance(statement.value, ast.Call)
-            and any(isinstance(target, ast.Name) and target.id == name for target in statement.targets)
-            for cls in [self.resolve_expr(statement.value.func, module)]
+            for value in values
+            if isinstance(value, ast.Call)
+            for cls in [self.resolve_expr(value.func, module)]
             if isinstance(cls, ClassRef)
         }
         return self.find_method(next(iter(classes.values())), method) if len(classes) == 1 else None

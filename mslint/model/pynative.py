@@ -52,21 +52,21 @@ class PyNativeCode:
 def pynative_code(project: Project) -> PyNativeCode:
     """The modules and Cells of the run that only PyNative mode runs."""
     scripts = [m for m in list(project.modules) if _modes(m) == {_PYNATIVE}]
-    candidates, importers, only = _pynative_programs(project, scripts)
+    closures: dict[int, list[ModuleInfo]] = {}
+    candidates, importers, only = _pynative_programs(project, scripts, closures)
     if not only:
         return PyNativeCode(frozenset(), frozenset())
-    closures: dict[int, list[ModuleInfo]] = {}
     unimported = _unimported_library_modules(project, candidates)
     while unimported:
-        widened = _pynative_programs(project, scripts + unimported)
+        wider_candidates, wider_importers, wider_only = _pynative_programs(project, scripts + unimported, closures)
         kept = [
             module
             for module in unimported
-            for closure in [closures.setdefault(id(module), _imported_closure(module, project))]
-            if all(id(m) in widened[2] for m in closure) and any(id(m) in candidates for m in closure[1:])
+            if all(id(m) in wider_only for m in closures[id(module)])
+            and any(id(m) in candidates for m in closures[id(module)][1:])
         ]
         if len(kept) == len(unimported):
-            candidates, importers, only = widened
+            candidates, importers, only = wider_candidates, wider_importers, wider_only
             break
         unimported = kept
     dropped = [module for key, module in candidates.items() if key not in only]
@@ -75,13 +75,16 @@ def pynative_code(project: Project) -> PyNativeCode:
 
 
 def _pynative_programs(
-    project: Project, roots: list[ModuleInfo]
+    project: Project, roots: list[ModuleInfo], closures: dict[int, list[ModuleInfo]]
 ) -> tuple[dict[int, ModuleInfo], dict[int, list[ModuleInfo]], set[int]]:
     """The modules that ``roots`` import, each root taken as a PyNative script, their importers,
-    and which of them only PyNative code runs."""
+    and which of them only PyNative code runs. ``closures`` keeps each root's closure for the
+    next call."""
     candidates: dict[int, ModuleInfo] = {}
     for root in roots:
-        program = _imported_closure(root, project)
+        if id(root) not in closures:
+            closures[id(root)] = _imported_closure(root, project)
+        program = closures[id(root)]
         if all(_modes(m) <= {_PYNATIVE} and not _uses_jit(m) for m in program):
             candidates.update((id(m), m) for m in program)
     importers = _importers(project, list(candidates.values()))

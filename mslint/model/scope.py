@@ -323,15 +323,12 @@ class GraphFunction:
         """Functions wrapped by a module-level ``name = wrapper(f, ...)`` (``value_and_grad(forward)``)."""
         if not isinstance(func, ast.Name) or func.id not in self.module.assigned:
             return []
-        found = []
-        for statement in self.module.tree.body:
-            if (
-                isinstance(statement, ast.Assign)
-                and isinstance(statement.value, ast.Call)
-                and any(isinstance(t, ast.Name) and t.id == func.id for t in statement.targets)
-            ):
-                found.extend(_functions_among(statement.value.args, self.module, self.project))
-        return found
+        return [
+            function
+            for value in self.module.top_level_values(func.id)
+            if isinstance(value, ast.Call)
+            for function in _functions_among(value.args, self.module, self.project)
+        ]
 
 
 def _returns(function: FunctionNode) -> list[ast.Return]:

@@ -172,12 +172,7 @@ def _module_values(expr: ast.expr, function: GraphFunction) -> list[ast.expr]:
     """The values the module assigns to the global ``expr`` names at its top level (none for a local)."""
     if not isinstance(expr, ast.Name) or expr.id in function.local_names or expr.id not in function.module.assigned:
         return []
-    return [
-        statement.value
-        for statement in function.module.tree.body
-        if isinstance(statement, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == expr.id for t in statement.targets)
-    ]
+    return function.module.top_level_values(expr.id)
 
 
 def _container_kind(value: ast.expr, function: GraphFunction) -> str | None:

@@ -144,21 +144,16 @@ def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
     ``logging.getLogger`` for ``logger.info(...)`` after ``logger = logging.getLogger(__name__)``,
     ``collections.namedtuple`` for ``Pair(...)`` after ``Pair = namedtuple("Pair", "a b")``;
     None where the call does not go through such an object."""
-    project, parts = function.project, qualname.split(".")
-    for split in range(len(parts) - 1, 0, -1):
-        module = project.module_named(".".join(parts[:split]), function.module)
-        if module is None:
-            continue
-        if parts[split] not in module.assigned:
-            return None
-        value = _top_level_value(module.tree, parts[split])
-        if not isinstance(value, ast.Call):
-            return None
-        origin = qualified_name(value.func, module)
-        if origin is None or project.module_named(origin.split(".", 1)[0], module) is not None:
-            return None
-        return origin
-    return None
+    found = function.project.module_object(qualname, function.module)
+    if found is None:
+        return None
+    module, values, _ = found
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None  # none, or several: which one is called is unknown
+    origin = qualified_name(values[0].func, module)
+    if origin is None or function.project.module_named(origin.split(".", 1)[0], module) is not None:
+        return None
+    return origin
 
 
 def _made_by_call(func: ast.expr, function: GraphFunction) -> str | None:
@@ -176,17 +171,6 @@ def _made_by_call(func: ast.expr, function: GraphFunction) -> str | None:
     if qualname is None or project.resolve(qualname, function.module) is not None:
         return None
     return qualname if project.module_named(qualname.split(".", 1)[0], function.module) is None else None
-
-
-def _top_level_value(tree: ast.Module, name: str) -> ast.expr | None:
-    """The value of the one top-level ``name = value`` (None where there is none, or several)."""
-    values = [
-        statement.value
-        for statement in tree.body
-        if isinstance(statement, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == name for t in statement.targets)
-    ]
-    return values[0] if len(values) == 1 else None
 
 
 def _hint(qualname: str) -> str:
