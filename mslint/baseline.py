@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from mslint.atomic_write import write_atomically
 from mslint.diagnostics import Diagnostic
 from mslint.fingerprint import fingerprint, source_line
 
@@ -60,7 +61,7 @@ def write_baseline(diagnostics: list[Diagnostic], file: Path) -> None:
     ]
     document = {"mslint-baseline": FORMAT_VERSION, "findings": findings}
     try:
-        file.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        write_atomically(file, (json.dumps(document, indent=2) + "\n").encode("utf-8"))
     except OSError as error:
         raise BaselineError(f"{file}: cannot write: {error.strerror or error}") from None
 

@@ -13,19 +13,21 @@ from pathlib import Path
 from typing import TextIO
 
 from mslint import __version__
+from mslint.atomic_write import write_atomically
 from mslint.baseline import BaselineError, compare, write_baseline
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import Discovery, UsageError, discover
-from mslint.engine import check_files
+from mslint.engine import Report, check_files
 from mslint.extras import install_command
-from mslint.fixes import apply_fixes, fixable, unified_diff
+from mslint.fix_files import fixed_sources, write_fixes
+from mslint.fixes import unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
 from mslint.output import FORMATS, render, render_statistics
 from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
-from mslint.source import Source, read_source
+from mslint.source import Source
 from mslint.verify.devices import DEVICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -227,12 +229,13 @@ def _check(args: argparse.Namespace) -> int:
     discovery = _discover(args, settings)
     files = discovery.files
     cache = None if args.no_cache else cache_file(settings)
-    report = check_incrementally(files, settings, cache, args.jobs)
+    # Fixes are never read from the cache: they are computed from the text they are applied to.
+    report = check_incrementally(files, settings, None if args.fix or args.diff else cache, args.jobs)
     if args.diff:
-        return _print_fixes(report.diagnostics, args.unsafe_fixes)
+        return _print_fixes(report, args.unsafe_fixes)
     not_fixed: list[str] = []
     if args.fix:
-        fixed, not_fixed = _apply_fixes(report.diagnostics, args.unsafe_fixes, args.quiet)
+        fixed, not_fixed = _apply_fixes(report, args.unsafe_fixes, args.quiet)
         if args.show_fixes:
             for diagnostic in fixed:
                 print(
@@ -298,8 +301,8 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
     context = sorted(p for p in path.resolve().parent.glob("*.py") if p.resolve() != path.resolve())
     report = check_files([path], settings, sources={path: source}, context=context)
     if args.diff or args.fix:
-        changed = _fixed_sources(report.diagnostics, args.unsafe_fixes, {str(path): Source(source, "utf-8")})
-        fixed = changed[str(path)][1] if changed else source
+        changed, _ = fixed_sources(report.diagnostics, args.unsafe_fixes, {}, {str(path): Source(source, "utf-8")})
+        fixed = changed[str(path)].fixed if changed else source
         if args.diff:
             sys.stdout.write(unified_diff(str(path), source, fixed) if changed else "")
             return EXIT_FINDINGS if changed else EXIT_CLEAN
@@ -311,50 +314,27 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
     return _findings_exit(args, settings, report.diagnostics)
 
 
-def _fixed_sources(
-    diagnostics: list[Diagnostic], unsafe: bool, sources: dict[str, Source] | None = None
-) -> dict[str, tuple[Source, str, int]]:
-    """path -> (source, fixed text as written, fixes applied) for every file a fix changes;
-    ``sources`` gives the text of paths that are not read from disk (stdin)."""
-    by_path: dict[str, list[Diagnostic]] = {}
-    for diagnostic in diagnostics:
-        by_path.setdefault(diagnostic.path, []).append(diagnostic)
-    changed = {}
-    for path, found in by_path.items():
-        fixes = fixable(found, unsafe)
-        if fixes:
-            source = sources[path] if sources and path in sources else read_source(Path(path))
-            fixed, applied = apply_fixes(source.written, fixes)
-            if fixed != source.written:
-                changed[path] = (source, fixed, applied)
-    return changed
-
-
-def _print_fixes(diagnostics: list[Diagnostic], unsafe: bool) -> int:
-    changed = _fixed_sources(diagnostics, unsafe)
-    for path, (source, fixed, _) in changed.items():
-        sys.stdout.write(unified_diff(path, source.written, fixed))
-    count = sum(applied for _, _, applied in changed.values())
+def _print_fixes(report: Report, unsafe: bool) -> int:
+    changed, stale = fixed_sources(report.diagnostics, unsafe, report.analysed)
+    for path, file in changed.items():
+        sys.stdout.write(unified_diff(path, file.source.written, file.fixed))
+    for line in stale:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    count = sum(file.applied for file in changed.values())
     print(f"mslint: {count} fix{'es' if count != 1 else ''} would be applied", file=sys.stderr)
+    if stale:
+        return EXIT_USAGE
     return EXIT_FINDINGS if changed else EXIT_CLEAN
 
 
-def _apply_fixes(diagnostics: list[Diagnostic], unsafe: bool, quiet: bool) -> tuple[list[Diagnostic], list[str]]:
-    """Write the fixed files back in their own encoding: the findings whose fix was written,
-    and one line per file that could not be."""
-    written: set[str] = set()
-    count, failures = 0, []
-    for path, (source, fixed_text, fixes) in _fixed_sources(diagnostics, unsafe).items():
-        try:
-            Path(path).write_bytes(source.encode(fixed_text))
-        except (OSError, UnicodeEncodeError) as error:
-            failures.append(f"{path}: cannot write the fixes: {getattr(error, 'strerror', None) or error}")
-            continue
-        written.add(path)
-        count += fixes
+def _apply_fixes(report: Report, unsafe: bool, quiet: bool) -> tuple[list[Diagnostic], list[str]]:
+    """Write the fixes: the findings whose fix was written, and one line per file that was not."""
+    written, count, failures = write_fixes(report, unsafe)
     if written and not quiet:
         print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {len(written)} files", file=sys.stderr)
-    applied = [d for d in diagnostics if d.path in written and d.fix and (unsafe or d.fix.applicability == "safe")]
+    applied = [
+        d for d in report.diagnostics if d.path in written and d.fix and (unsafe or d.fix.applicability == "safe")
+    ]
     return applied, failures
 
 
@@ -384,7 +364,7 @@ def _report(args: argparse.Namespace) -> int:
         sys.stdout.write(written.text)
     else:
         try:
-            args.output.write_text(written.text, encoding="utf-8")
+            write_atomically(args.output, written.text.encode("utf-8"))
         except OSError as error:
             raise UsageError(f"{args.output}: cannot write: {error.strerror or error}") from None
         print(f"Wrote {args.output}: {summary_line(written.document)}")

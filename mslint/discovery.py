@@ -27,6 +27,9 @@ def discover(paths: list[Path], settings: Settings) -> Discovery:
     """Python files under ``paths``, sorted, excluded ones left out; files named explicitly always count."""
     found: dict[Path, None] = {}
     discovery = Discovery()
+    # A link found in a folder is read only where it stays inside the folders named: a pull
+    # request's ``leak.py -> /proc/self/environ`` must not print a CI job's secrets.
+    roots = [Path(os.path.realpath(p)) for p in paths]
 
     def add(path: Path) -> None:
         try:
@@ -56,7 +59,21 @@ def discover(paths: list[Path], settings: Settings) -> Discovery:
             subfolders[:] = sorted(d for d in subfolders if not settings.is_excluded(Path(folder, d)))
             for name in sorted(files):
                 candidate = Path(folder, name)
-                if name.endswith((".py", ".pyi")) and not settings.is_excluded(candidate):
-                    add(candidate)
+                if not name.endswith((".py", ".pyi")) or settings.is_excluded(candidate):
+                    continue
+                if candidate.is_symlink() and _leads_outside(candidate, roots):
+                    discovery.skipped.append(f"{candidate}: a link to a file outside the checked folders, skipped")
+                    continue
+                add(candidate)
     discovery.files = list(found)
     return discovery
+
+
+def _leads_outside(link: Path, roots: list[Path]) -> bool:
+    """Whether the file a link leads to lies outside every root (a loop or a dangling link leads
+    nowhere: reading it says why)."""
+    try:
+        target = link.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return False
+    return not any(target == root or root in target.parents for root in roots)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic
 from mslint.mindspore_tables import targeted_release
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
@@ -21,7 +22,7 @@ from mslint.rules.base import Finding, Rule
 from mslint.rules.suppression_comments import CommentFinding, SuppressionRule
 from mslint.rules.syntax_error import SyntaxErrorRule
 from mslint.settings import Settings
-from mslint.source import source_text
+from mslint.source import decode_source, source_text
 from mslint.suppressions import SuppressionComments
 
 TOO_DEEP = (RecursionError, MemoryError)
@@ -40,6 +41,9 @@ class Report:
     """Files outside the run read to resolve names (a base class in an unchecked module)."""
     probed_paths: list[Path] = field(default_factory=list)
     """Paths looked at to resolve imports that held no module: results change if one appears."""
+    analysed: dict[str, str] = field(default_factory=dict)
+    """Path of each checked file read from disk -> digest of the bytes analysed: the findings
+    (and their fixes) hold for that text only."""
 
 
 def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
@@ -108,7 +112,12 @@ def _load_project(
             project.add(ModuleInfo.parse(path, source_text(path), checked=False))
     for path in paths:
         try:
-            source = sources[path] if sources and path in sources else source_text(path)
+            if sources and path in sources:
+                source = sources[path]
+            else:
+                content = path.read_bytes()
+                source = decode_source(content).text
+                report.analysed[str(path)] = digest(content)
         except (OSError, UnicodeDecodeError) as error:
             report.unreadable.append(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
             continue

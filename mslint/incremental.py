@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from mslint import __version__
+from mslint.atomic_write import write_atomically
+from mslint.cache_signature import sign, signed_payload, signing_key
 from mslint.diagnostics import Diagnostic
 from mslint.engine import Report, check_files
 from mslint.mindspore_tables import targeted_release
@@ -155,12 +157,16 @@ def _check_components(
         if isinstance(result, Stored):
             fresh[key] = result
             report.diagnostics.extend(_restore(result, component))
+            report.analysed.update({str(f.path): f.digest for f in component})
             report.cached_files += len(component)
         else:
             report.diagnostics.extend(result.diagnostics)
             report.unreadable.extend(result.unreadable)
-            if cache:  # storing reads every file the results depend on, to digest it
-                fresh[key] = _store(component, result)
+            report.analysed.update(result.analysed)
+            # Results are kept under the text they were computed from: a file saved between its
+            # digest above and its analysis is analysed again next time, not answered wrongly.
+            if cache and all(result.analysed.get(str(f.path)) == f.digest for f in component):
+                fresh[key] = _store(component, result)  # reads every file the results depend on
     report.diagnostics.sort(key=lambda d: d.sort_key)
     if cache and not report.unreadable:
         kept = {k: v for k, v in data.components.items() if not in_run.intersection(v.files)}
@@ -467,8 +473,12 @@ def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> 
 def _load(cache: Path) -> CacheData:
     """The cache, or an empty one when it is missing or not exactly what :func:`_save` writes:
     a damaged cache must cost a slower run, never other results or a crash."""
+    key = signing_key()
     try:
-        raw = json.loads(cache.read_text(encoding="utf-8"))
+        payload = signed_payload(cache.read_bytes(), key) if key else None
+        if payload is None:
+            return CacheData()
+        raw = json.loads(payload)
     except (OSError, ValueError, RecursionError):
         return CacheData()
     if not (isinstance(raw, dict) and set(raw) == {"components", "imports", "joins"}):
@@ -534,17 +544,18 @@ def _valid_finding(found: Any) -> bool:
 
 
 def _save(cache: Path, data: CacheData) -> None:
-    """Write atomically, so that concurrent runs never read half a cache."""
+    """Write signed and atomically, so that concurrent runs never read half a cache."""
+    key = signing_key()
+    if key is None:
+        return
     try:
         folder = cache.parent.parent
         ours = not folder.exists()  # a folder of the user's ($MSLINT_CACHE_DIR=.) keeps its files seen by git
         cache.parent.mkdir(parents=True, exist_ok=True)
         if ours:
-            (folder / ".gitignore").write_text("# Created by mslint\n*\n")
-        temporary = cache.with_suffix(f".{os.getpid()}.tmp")
+            write_atomically(folder / ".gitignore", b"# Created by mslint\n*\n")
         components = {k: asdict(v) for k, v in data.components.items()}
         document = {"components": components, "imports": data.imports, "joins": data.joins}
-        temporary.write_text(json.dumps(document), encoding="utf-8")
-        os.replace(temporary, cache)
+        write_atomically(cache, sign(json.dumps(document).encode("utf-8"), key))
     except OSError:
         pass  # a read-only project still gets its results, only not cached

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from mslint import incremental
+from mslint.cache_signature import sign, signed_payload, signing_key
 from mslint.engine import check_files
 from mslint.incremental import cache_file, check_incrementally
 from mslint.settings import Settings
@@ -49,6 +50,22 @@ class Other(nn.Cell):
     def construct(self, x):
         return np.exp(x)
 """
+
+
+def read_document(cache: Path) -> Any:
+    """The cache's JSON document, checked against the user's key as a run checks it."""
+    key = signing_key()
+    assert key is not None
+    payload = signed_payload(cache.read_bytes(), key)
+    assert payload is not None, "the cache is signed with the user's key"
+    return json.loads(payload)
+
+
+def write_document(cache: Path, text: str) -> None:
+    """A cache file signed as a run of this user signs it: only its content is wrong."""
+    key = signing_key()
+    assert key is not None
+    cache.write_bytes(sign(text.encode(), key))
 
 
 def findings(paths: list[Path], settings: Settings, cache: Path | None, jobs: int = 1) -> set[tuple[str, int, str]]:
@@ -120,9 +137,9 @@ def test_settings_are_part_of_the_key(project: tuple[list[Path], Settings, Path]
 def test_a_corrupt_cache_is_ignored(project: tuple[list[Path], Settings, Path]) -> None:
     files, settings, cache = project
     expected = findings(files, settings, cache)
-    cache.write_text("{not json")
+    write_document(cache, "{not json")
     assert findings(files, settings, cache) == expected
-    assert json.loads(cache.read_text())["components"], "and it is rewritten"
+    assert read_document(cache)["components"], "and it is rewritten"
 
 
 def test_parallel_runs_find_the_same() -> None:
@@ -209,7 +226,7 @@ def test_a_cache_of_another_shape_is_discarded(project: tuple[list[Path], Settin
     files, settings, cache = project
     expected = check_files(files, settings).diagnostics
     check_incrementally(files, settings, cache)
-    cache.write_text(json.dumps(_wrong_shapes(json.loads(cache.read_text()))[variant]))
+    write_document(cache, json.dumps(_wrong_shapes(read_document(cache))[variant]))
     assert check_incrementally(files, settings, cache).diagnostics == expected
     assert check_incrementally(files, settings, cache).diagnostics == expected, "and the rewritten cache is sound"
 
@@ -222,8 +239,9 @@ def test_a_cache_whose_import_lists_lie_still_gives_the_same_results(
     files, settings, cache = project
     expected = check_files(files, settings).diagnostics
     check_incrementally(files, settings, cache)
-    document = json.loads(cache.read_text())
-    cache.write_text(json.dumps({"components": {}, "imports": {key: [] for key in document["imports"]}, "joins": []}))
+    document = read_document(cache)
+    lying = {"components": {}, "imports": {key: [] for key in document["imports"]}, "joins": []}
+    write_document(cache, json.dumps(lying))
     assert check_incrementally(files, settings, cache).diagnostics == expected
     assert check_incrementally(files, settings, cache, jobs=2).diagnostics == expected
 

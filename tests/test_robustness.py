@@ -145,7 +145,7 @@ def test_files_that_are_not_regular_are_skipped_with_a_note(tmp_path: Path, writ
     assert err.splitlines() == [
         f"mslint: note: {tmp_path / 'given.py'}: not a regular file, skipped",
         f"mslint: note: {tmp_path / 'tree' / 'fifo.py'}: not a regular file, skipped",
-        f"mslint: note: {tmp_path / 'tree' / 'zero.py'}: not a regular file, skipped",
+        f"mslint: note: {tmp_path / 'tree' / 'zero.py'}: a link to a file outside the checked folders, skipped",
     ]
     assert out.splitlines()[-1] == "Found 1 problem (1 warning) in 1 file checked."
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from mslint import atomic_write
 from mslint.diagnostics import Edit, Fix
 from mslint.fixes import apply_fixes, unified_diff
 from mslint.pylint_plugin import diagnostics_for
@@ -222,17 +223,18 @@ def test_a_read_only_file_is_reported_and_the_others_are_fixed(
         path.write_text(source)
     locked.chmod(0o444)
     if os.access(locked, os.W_OK):  # root writes read-only files: refuse as the system does for others
-        write_bytes = Path.write_bytes
+        refuse = atomic_write.refuse_unwritable
 
-        def refuse_locked(self: Path, data: bytes) -> int:
-            if self == locked:
-                raise PermissionError(13, "Permission denied", str(self))
-            return write_bytes(self, data)
+        def refuse_locked(path: Path) -> None:
+            if path == locked:
+                raise PermissionError(13, "Permission denied", str(path))
+            refuse(path)
 
-        monkeypatch.setattr(Path, "write_bytes", refuse_locked)
+        monkeypatch.setattr(atomic_write, "refuse_unwritable", refuse_locked)
     code, _, err = run("check", str(locked), str(other), "--fix", "--no-cache")
     assert code == 2
-    assert f"mslint: error: {locked}: cannot write the fixes: Permission denied" in err.splitlines()
+    unchanged = f"mslint: error: {locked}: cannot write the fixes, the file is unchanged: Permission denied"
+    assert unchanged in err.splitlines()
     assert "Traceback" not in err
     assert locked.read_text() == source
     assert CONTAINER_FIXED in other.read_text()

@@ -21,3 +21,8 @@ def read_json_object(path: Path, what: str, required: dict[str, type]) -> dict[s
     if not (isinstance(data, dict) and all(isinstance(data.get(k), t) for k, t in required.items())):
         raise UsageError(f"{path}: not the output of `{what}`")
     return data
+
+
+def line_number(value: Any) -> int | None:
+    """A line number read from one of these files, or None: the page shows it, so nothing else passes."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None

@@ -101,9 +101,10 @@ def _trend(compare: dict[str, Any] | None) -> str:
     if not compare:
         return ""
     gone = [
-        f"<li>fixed: {escape(f['path'])}:{f['line']} {escape(str(f['code']))} {escape(str(f['message']))}</li>"
+        f"<li>fixed: {escape(str(f['path']))}:{escape(str(f['line']))} {escape(str(f['code']))} "
+        f"{escape(str(f['message']))}</li>"
         for f in compare["fixed_findings"]
-    ] + [f"<li>removed: {escape(entry)}</li>" for entry in compare["removed_entries"]]
+    ] + [f"<li>removed: {escape(str(entry))}</li>" for entry in compare["removed_entries"]]
     listed = f"<details><summary>Fixed and removed</summary><ul>{''.join(gone)}</ul></details>" if gone else ""
     return f'<div id="trend"><p>Since <code>{escape(compare["file"])}</code>: {changes(compare)}.</p>{listed}</div>'
 

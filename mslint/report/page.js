@@ -202,7 +202,7 @@
     if (!entry.verified) return "";
     const parts = ["strict", "lax"].filter((l) => entry.verified[l]).map((level) => {
       const v = entry.verified[level];
-      const evidence = v.evidence.map((p) => `<li>${escapeHtml(p.kind)}: ${escapeHtml(p.message)} <span class="where">${escapeHtml(relative(p.path || ""))}:${p.line ?? ""}</span></li>`);
+      const evidence = v.evidence.map((p) => `<li>${escapeHtml(p.kind)}: ${escapeHtml(p.message)} <span class="where">${escapeHtml(relative(p.path || ""))}:${escapeHtml(p.line ?? "")}</span></li>`);
       return `<p>${level.toUpperCase()}: ${statusHtml(v)}${v.reason ? " " + escapeHtml(v.reason) : ""}</p>${evidence.length ? `<ul>${evidence.join("")}</ul>` : ""}`;
     });
     return `<h3>Verified by the compiler</h3><div id="evidence">${parts.join("")}</div>`;

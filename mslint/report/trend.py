@@ -11,7 +11,7 @@ from typing import Any
 
 from mslint.discovery import UsageError
 from mslint.report.build import FORMAT, FORMAT_VERSION
-from mslint.report.documents import read_json_object
+from mslint.report.documents import line_number, read_json_object
 from mslint.report.status import LEVELS, plural
 
 NEW, STATUS_CHANGED = "new", "status"
@@ -45,7 +45,10 @@ def add_trend(document: dict[str, Any], previous: dict[str, Any], name: str) -> 
         "changed_entries": sum(1 for e in document["entries"] if e["change"] and e["change"]["kind"] == STATUS_CHANGED),
         "removed_entries": sorted(str(i) for i in before if i not in current),
         "new_findings": sum(1 for f in document["findings"] if f["new"]),
-        "fixed_findings": [{k: f.get(k) for k in ("path", "line", "code", "symbol", "message")} for f in fixed],
+        "fixed_findings": [
+            {**{k: f.get(k) for k in ("path", "code", "symbol", "message")}, "line": line_number(f.get("line"))}
+            for f in fixed
+        ],
         "before": {level: previous["summary"].get(level) for level in LEVELS},
     }
 

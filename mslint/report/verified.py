@@ -12,7 +12,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from mslint.report.documents import read_json_object
+from mslint.report.documents import line_number, read_json_object
 from mslint.report.status import COMPILES, FAILS, FALLS_BACK, LAX, LEVELS
 
 _COMPILED = "compiled"
@@ -79,7 +79,7 @@ def _add(found: dict[tuple[Any, ...], dict[str, Any]], problem: dict[str, Any], 
         "message": problem.get("message"),
         "entry": problem.get("entry"),
         "path": None if path is None else str(path),
-        "line": line,
+        "line": line_number(line),
     }
     found.setdefault(tuple(item.values()), item)
 

@@ -1,0 +1,135 @@
+"""Every file mslint writes (fixes, cache, baseline, report) is written whole or not at all.
+
+The new content goes to a file beside the target, is flushed to disk, and takes the target's
+name in one ``rename``: a full disk, a crash or a SIGKILL leaves the old file as it was. On
+Linux the new content lives in an unnamed file (``O_TMPFILE``) until it is complete, so a
+process killed while writing leaves no stray file either. Where the caller read the file
+before, the write is refused if the file changed since (an editor saved it meanwhile): the
+new content was computed from the old text and would garble the new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+
+class FileChanged(OSError):
+    """The file is no longer the text the new content was computed from."""
+
+
+def digest(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+def write_atomically(path: Path, content: bytes, expected_digest: str | None = None, mode: int | None = None) -> None:
+    """Replace ``path`` by ``content``, keeping its permissions (or giving it ``mode``); with
+    ``expected_digest``, only if the file still holds the bytes of that digest. Raises
+    :class:`OSError` with the file untouched."""
+    if _is_special(path):  # /dev/stdout, a pipe: there is nothing to replace, only a stream to write
+        with open(path, "wb") as stream:
+            stream.write(content)
+        return
+    mode = _mode_of(path) if mode is None else mode
+    refuse_unwritable(path)
+    written = _write_unnamed(path, content, mode) or _write_named(path, content, mode)
+    try:
+        if expected_digest is not None and digest(_read_or_empty(path)) != expected_digest:
+            raise FileChanged(f"{path} changed since it was read")
+        os.replace(written, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(written)
+        raise
+    _sync_folder(path.parent)
+
+
+def _write_unnamed(path: Path, content: bytes, mode: int) -> Path | None:
+    """The content in a new file beside ``path``, named only once complete; None where the
+    system has no unnamed files (or cannot name one through ``/proc``)."""
+    temporary_file = getattr(os, "O_TMPFILE", 0)
+    if not temporary_file:
+        return None
+    try:
+        descriptor = os.open(path.parent, temporary_file | os.O_WRONLY, 0o600)
+    except OSError:
+        return None
+    with open(descriptor, "wb") as stream:
+        _fill(stream, content, mode)
+        named = _unique_name(path)
+        try:
+            os.link(f"/proc/self/fd/{stream.fileno()}", named, follow_symlinks=True)
+        except OSError:
+            return None
+    return named
+
+
+def _write_named(path: Path, content: bytes, mode: int) -> Path:
+    named = _unique_name(path)
+    try:
+        with open(os.open(named, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as stream:
+            _fill(stream, content, mode)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(named)
+        raise
+    return named
+
+
+def _fill(stream: BinaryIO, content: bytes, mode: int) -> None:
+    stream.write(content)
+    stream.flush()
+    os.fchmod(stream.fileno(), mode)
+    os.fsync(stream.fileno())
+
+
+def _unique_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.mslint-tmp")
+
+
+def _is_special(path: Path) -> bool:
+    try:
+        return not stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+def refuse_unwritable(path: Path) -> None:
+    """Raise what writing into ``path`` in place would raise: a rename would replace a file the
+    user made read-only."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return
+    os.close(descriptor)
+
+
+def _mode_of(path: Path) -> int:
+    """The target's permission bits, or those a new file gets under the process's umask."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _read_or_empty(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (best effort: some systems cannot open a folder)."""
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
