@@ -16,6 +16,7 @@ from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.pynative import pynative_code
 from mslint.model.scope import graph_functions
+from mslint.model.unknowns import FindingsOnUnknowns
 from mslint.model.walk import descendants
 from mslint.rules import all_rules, matches
 from mslint.rules.base import Finding, Rule
@@ -162,10 +163,11 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
         for rule in rules_by_path[function.module.path]:
             for node_type in rule.node_types:
                 by_type[node_type].append(rule)
+        settle = FindingsOnUnknowns(function)
         for node in descendants(function.node):
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
-                    report(rule, function.module, finding, function.entry)
+                    report(rule, function.module, settle(rule, node, finding), function.entry)
     # Last, when every other rule has had its say on which comments silenced something.
     for module in list(project.checked_modules):
         enabled = rules_by_path[module.path]

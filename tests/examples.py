@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from mslint.verify.targets import inputs_comment
+from mslint.verify.inputs import inputs_comment
 
 REPO = Path(__file__).resolve().parent.parent
 RULES_DIR = REPO / "rules"
@@ -40,7 +40,7 @@ def compile_entries(path: Path) -> list[Entry]:
     entries = []
     for node in ast.parse("\n".join(lines)).body:
         if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
-            inputs = inputs_comment(lines, node)
+            inputs = inputs_comment(lambda number: lines[number - 1], node)
             if inputs is not None:
                 entries.append(Entry(node.name, inputs))
     return entries

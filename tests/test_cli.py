@@ -21,7 +21,7 @@ import numpy as np
 from mindspore import nn, ops
 
 
-class Net(nn.Cell):
+class Net(nn.Cell):  # mslint: inputs=float32[4], int32[]
     def construct(self, x, n):
         y = np.maximum(x, 0)
         return ops.unique(y)[0][:n]

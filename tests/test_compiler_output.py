@@ -12,7 +12,7 @@ from mslint.verify.compiler_output import (
     unowned_parameter_problems,
     user_file_filter,
 )
-from mslint.verify.inputs import TensorSpec, parse_input_specs
+from mslint.verify.inputs import ConstantSpec, TensorSpec, parse_input_specs
 
 FALLBACK_DUMP = """\
 [ERROR] PIPELINE(1,python):... CheckInterpretNodeLineInfos] Found unsupported syntax in graph mode:
@@ -155,15 +155,19 @@ def test_problems_survive_json(tmp_path: Path) -> None:
 
 
 def test_input_specs() -> None:
-    assert parse_input_specs("float32[N,3,224,224], int32[None], bool[]") == [
+    assert parse_input_specs("float32[N,3,224,224], int32[None], bool[], 3, 0.5, (2, 'a,b'), None") == [
         TensorSpec("float32", (None, 3, 224, 224)),
         TensorSpec("int32", (None,)),
         TensorSpec("bool", ()),
+        ConstantSpec(3),
+        ConstantSpec(0.5),
+        ConstantSpec((2, "a,b")),
+        ConstantSpec(None),
     ]
 
 
 def test_malformed_input_specs_are_rejected() -> None:
-    for text in ("float32", "float32[2,4] int32[2]", "[2,4]"):
+    for text in ("float32", "float32[2,4] int32[2]", "[2,4]", "float32[2], x + 1", "(2, [3])"):
         try:
             parse_input_specs(text)
         except ValueError:

@@ -73,7 +73,10 @@ def test_the_json_fields_table_names_every_field_of_a_finding_and_its_fix(run: R
             "python-container-of-cells",
             "error; warning for containers of Parameters, and of dropouts among Cells without Parameters",
         ),
-        ("parameter-mutation-in-graph", "error; warning for `requires_grad` set on a plain tensor (a LAX fallback)"),
+        (
+            "parameter-mutation-in-graph",
+            "error; warning for `requires_grad` set on a plain tensor or a `construct` input (a LAX fallback)",
+        ),
         ("torch-api-in-cell", "error"),
     ],
 )

@@ -487,3 +487,46 @@ def test_a_module_nothing_imports_takes_the_mode_of_the_code_it_is_written_on(
     if graph_script is not None:
         paths.append(write("infer.py", graph_script))
     assert findings(paths, Settings()) == expected
+
+
+DATAUTIL_PYNATIVE = """
+import mindspore as ms
+
+ms.set_context(mode=ms.PYNATIVE_MODE)
+
+
+def load():
+    return [1.0, 2.0]
+"""
+DATAUTIL_PYNATIVE_WHEN_RUN = """
+import mindspore as ms
+
+
+def load():
+    return [1.0, 2.0]
+
+
+if __name__ == "__main__":
+    ms.set_context(mode=ms.PYNATIVE_MODE)
+"""
+EVAL_SCRIPT = (
+    NUMPY_CELL
+    + """
+
+if __name__ == "__main__":
+    from datautil import load
+
+    print(Net()(load()))
+"""
+)
+
+
+@pytest.mark.parametrize(("datautil", "reported"), [(DATAUTIL_PYNATIVE, False), (DATAUTIL_PYNATIVE_WHEN_RUN, True)])
+def test_a_module_that_selects_pynative_when_imported_makes_its_importing_script_pynative(
+    write, datautil: str, reported: bool
+) -> None:
+    """A project's ``datautil.py`` sets PyNative at import time and its ``eval.py`` imports it:
+    eval.py's Cells run eagerly. A mode set under ``__main__`` is not set by the import."""
+    paths = [write("datautil.py", datautil), write("eval.py", EVAL_SCRIPT)]
+    found = findings(paths, Settings())
+    assert (("eval.py", 7, "third-party-call-in-graph") in found) is reported

@@ -137,7 +137,7 @@ def test_builtins_are_judged_by_their_row_and_the_syntax_level_decides_strict_on
     monkeypatch.setattr(unsupported_syntax, "measured_verdict", unsupported_syntax.measured_verdict.__wrapped__)
     source = (
         "from mindspore import nn\n\n\n"
-        "class Net(nn.Cell):\n"
+        "class Net(nn.Cell):  # mslint: inputs=float32[4]\n"
         "    def construct(self, x):\n"
         "        a = hash(x)\n"
         "        b = sorted(x)\n"

@@ -29,7 +29,7 @@ from pathlib import Path
 from mslint.model.cell_uses import CellUses
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name_in
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, own_nodes
 
 _PYNATIVE = "pynative"
 _OTHER = "other"
@@ -51,8 +51,9 @@ class PyNativeCode:
 
 def pynative_code(project: Project) -> PyNativeCode:
     """The modules and Cells of the run that only PyNative mode runs."""
-    scripts = [m for m in list(project.modules) if _modes(m) == {_PYNATIVE}]
     closures: dict[int, list[ModuleInfo]] = {}
+    scripts = [m for m in list(project.modules) if _modes(m) == {_PYNATIVE}]
+    scripts += _scripts_made_pynative_by_an_import(project, closures)
     candidates, importers, only = _pynative_programs(project, scripts, closures)
     if not only:
         return PyNativeCode(frozenset(), frozenset())
@@ -72,6 +73,48 @@ def pynative_code(project: Project) -> PyNativeCode:
     dropped = [module for key, module in candidates.items() if key not in only]
     cells = _cells_never_called_elsewhere(project, dropped, importers, only)
     return PyNativeCode(frozenset(candidates[key].path for key in only), cells)
+
+
+def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, list[ModuleInfo]]) -> list[ModuleInfo]:
+    """Scripts that select no mode but import a module that selects PyNative when it is
+    imported (a ``set_context`` among its top-level statements: a project's ``datautil.py``
+    imported by its ``eval.py``). Found only where such a module exists: most runs have none."""
+    if not any(_modes_at_import(m) == {_PYNATIVE} for m in project.modules):
+        return []
+    found = []
+    for module in list(project.modules):
+        if _modes(module) or _is_library(module):
+            continue
+        if id(module) not in closures:
+            closures[id(module)] = _imported_closure(module, project)
+        if any(_modes_at_import(m) == {_PYNATIVE} for m in closures[id(module)][1:]):
+            found.append(module)
+    return found
+
+
+def _modes_at_import(module: ModuleInfo) -> frozenset[str]:
+    """The modes selected by the module's top-level statements, outside a ``__main__`` guard:
+    importing the module selects them."""
+    if not _modes(module):
+        return frozenset()
+    guarded = {id(n) for s in module.tree.body if _is_main_guard(s) for n in descendants(s)}
+    bindings = imports_in(module.tree, module.package)
+    return frozenset(
+        mode
+        for node in own_nodes(module.tree)
+        if isinstance(node, ast.Call) and id(node) not in guarded and _is_set_context(node, module, bindings)
+        for mode in _mode_of(node, module, bindings)
+    )
+
+
+def _is_main_guard(statement: ast.stmt) -> bool:
+    test = statement.test if isinstance(statement, ast.If) else None
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and any(isinstance(c, ast.Constant) and c.value == "__main__" for c in test.comparators)
+    )
 
 
 def _pynative_programs(

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property, reduce
 
+from mslint.model.call_sites import EntryEvidence
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
     ClassRef,
@@ -35,7 +36,6 @@ from mslint.model.values import (
     join,
     local_kinds,
     loop_items,
-    parameter_kinds,
 )
 from mslint.model.walk import descendants, own_nodes, statements
 
@@ -71,6 +71,7 @@ class GraphFunction:
         entry: FunctionRef,
         parameters: dict[str, Kind],
         memo: CallMemo | None = None,
+        unknown_as: Kind = Kind.GRAPH,
     ) -> None:
         self.project = project
         self.ref = ref
@@ -78,6 +79,18 @@ class GraphFunction:
         """The entry point (Cell ``construct``, ``@jit`` function) that first reaches this function."""
         self.parameter_kinds = parameters
         self.memo = memo or CallMemo()
+        self.unknown_as = unknown_as
+        """What :meth:`kind` answers for an unknown value: rules see graph values or constants."""
+
+    def assuming_constants(self) -> GraphFunction:
+        """This function with every unknown value taken for a Python constant: a finding it still
+        gives holds whatever the unknowns turn out to be."""
+        return GraphFunction(self.project, self.ref, self.entry, self.parameter_kinds, self.memo, Kind.CONSTANT)
+
+    @cached_property
+    def unknown_names(self) -> frozenset[str]:
+        """The local names whose values are not inferred (see :attr:`Kind.UNKNOWN`)."""
+        return frozenset(name for name, kind in self.local_kinds.items() if kind is Kind.UNKNOWN)
 
     @property
     def module(self) -> ModuleInfo:
@@ -125,9 +138,11 @@ class GraphFunction:
         return self.memo.local_kinds[self._key]
 
     def kind(self, expr: ast.expr | None) -> Kind:
+        """CONSTANT or GRAPH: an unknown value is taken as :attr:`unknown_as` says."""
         # A new evaluator each time: one kept on self would hold self's bound methods, a
         # reference cycle that leaves every analysed tree to the host's garbage collector.
-        return self._evaluator(self.local_kinds).of(expr)
+        kind = self._evaluator(self.local_kinds).of(expr)
+        return self.unknown_as if kind is Kind.UNKNOWN else kind
 
     def _evaluator(self, kinds: dict[str, Kind]) -> KindEvaluator:
         return KindEvaluator(
@@ -178,7 +193,7 @@ class GraphFunction:
                 helper = self.project.resolve(created, klass.module) or self.project.method_of_module_object(
                     created, klass.module
                 )
-                found.extend(_returned_constructors(helper))
+                found.extend(returned_constructors(helper))
         return found
 
     def _self_attribute_is_static_primitive(self, attribute: str) -> bool:
@@ -336,7 +351,7 @@ def _returns(function: FunctionNode) -> list[ast.Return]:
     return [n for n in own_nodes(function) if isinstance(n, ast.Return)]
 
 
-def _returned_constructors(helper: ClassRef | FunctionRef | None) -> list[str]:
+def returned_constructors(helper: ClassRef | FunctionRef | None) -> list[str]:
     """Qualified names of the calls a function of the checked code returns, directly or through a
     local (``p = Parameter(...)``, ``return p``)."""
     if not isinstance(helper, FunctionRef):
@@ -420,10 +435,11 @@ def graph_functions(
     entries = [ref for module in list(project.modules) for ref in entry_points(project, module, runs_pynative)]
     sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries)}
     memo = CallMemo()
+    evidence = EntryEvidence(project, entries)
 
     def start(ref: FunctionRef) -> None:
         if id(ref.node) not in reached:
-            kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
+            kinds = evidence.parameter_kinds(ref)
             reached[id(ref.node)] = function = GraphFunction(project, ref, ref, kinds, memo=memo)
             queue.append(function)
 

@@ -23,8 +23,16 @@ from mslint.model.walk import descendants
 
 
 class Kind(enum.IntEnum):
+    """What a value is to the compiler, ordered so that the kind of a value made of parts is the
+    largest of theirs."""
+
     CONSTANT = 0
-    GRAPH = 1
+    """Known at compile time: folded, so Python and numpy may compute with it."""
+    UNKNOWN = 1
+    """Not inferred: an entry's parameter that nothing shows a tensor or a Python number is given
+    (no call site, ``net(*data)``). A finding that holds only if it is a graph value is a warning."""
+    GRAPH = 2
+    """A runtime value: a tensor, a Parameter."""
 
 
 Kinds = Union[Kind, tuple["Kinds", ...]]
@@ -119,12 +127,14 @@ class KindEvaluator:
         A loop over the parts rather than a recursion: generated or machine-written code chains
         thousands of ``+`` terms or ``.sum()`` calls, deeper than Python's stack."""
         pending: list[ast.expr | None] = [expr]
+        largest = Kind.CONSTANT
         while pending:
             kind, parts = self._step(pending.pop())
             if kind is Kind.GRAPH:
                 return Kind.GRAPH
+            largest = max(largest, kind)
             pending.extend(reversed(parts))
-        return Kind.CONSTANT
+        return largest
 
     def _step(self, expr: ast.expr | None) -> tuple[Kind, list[ast.expr]]:
         """The kind ``expr`` has by itself, and the parts whose kinds it also takes."""
@@ -252,7 +262,7 @@ def _nested_parameter_bindings(
     )
     if not sites or len(sites) != len(uses) or spread:
         kinds = parameter_kinds(nested, is_method=False)
-        return [Binding(name, None if kind is Kind.GRAPH else _CONSTANT) for name, kind in kinds.items()]
+        return [Binding(name, _CONSTANT if kind is Kind.CONSTANT else None) for name, kind in kinds.items()]
     arguments = nested.args
     positional = [*arguments.posonlyargs, *arguments.args]
     defaults = dict(zip([a.arg for a in positional][len(positional) - len(arguments.defaults) :], arguments.defaults))
@@ -352,7 +362,9 @@ def _all_arguments(arguments: ast.arguments) -> list[ast.arg]:
 
 
 def parameter_kinds(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> dict[str, Kind]:
-    """Kinds of an entry point's parameters: tensors, except Python scalars given as defaults."""
+    """Kinds of a function's parameters from its signature alone: Python scalars where a literal
+    default marks one, unknown otherwise (how the function is called decides:
+    :mod:`mslint.model.call_sites`)."""
     arguments = function.args
     positional = [*arguments.posonlyargs, *arguments.args]
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
@@ -360,7 +372,7 @@ def parameter_kinds(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method:
     kinds = {arg.arg: _parameter_kind(default) for arg, default in pairs}
     for extra in (arguments.vararg, arguments.kwarg):
         if extra is not None:
-            kinds[extra.arg] = Kind.GRAPH
+            kinds[extra.arg] = Kind.UNKNOWN
     if is_method and positional:
         kinds[positional[0].arg] = Kind.CONSTANT
     return kinds
@@ -369,13 +381,13 @@ def parameter_kinds(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method:
 def _parameter_kind(default: ast.expr | None) -> Kind:
     # A literal default (`2`, `-1`, `"bilinear"`, `(7, 7)`) marks a Python scalar, flag or shape,
     # which MindSpore treats as a constant; None is the usual default of an optional tensor
-    # (masks, labels).
+    # (masks, labels), and says as little as no default.
     if default is None or (isinstance(default, ast.Constant) and default.value is None):
-        return Kind.GRAPH
+        return Kind.UNKNOWN
     try:
         ast.literal_eval(default)
     except (ValueError, TypeError, RecursionError):  # not a literal; `{[]: 1}`; nested too deep
-        return Kind.GRAPH
+        return Kind.UNKNOWN
     return Kind.CONSTANT
 
 

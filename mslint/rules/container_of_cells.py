@@ -7,8 +7,8 @@ from functools import cache, cached_property
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
-from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
-from mslint.model.scope import is_registration
+from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.scope import is_registration, returned_constructors
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
 from mslint.rules._cell_classes import (
@@ -159,6 +159,8 @@ class _MethodCheck:
             elif isinstance(node, ast.For):
                 self.loops.append(node)
         self.local_names = frozenset(self.values)
+        self.container_modules: dict[int, ModuleInfo] = {}
+        """Containers written in another module (given to ``__init__``), by node id: their module."""
 
     @cached_property
     def wrapped(self) -> set[str]:
@@ -325,23 +327,35 @@ class _MethodCheck:
             if value.id in self.wrapped or any(isinstance(v, ast.Call) and self._is_cell_call(v) for v in values):
                 return []
             return [c for v in values for c in self._containers(v, seen)]
+        if isinstance(value, ast.Name) and value.id in all_parameter_names(self.method)[1:]:
+            return self._given_containers(value.id)
         return []
 
+    def _given_containers(self, parameter: str) -> list[ast.expr]:
+        """The container literals the class's instantiations in the project give ``parameter``
+        of ``__init__`` (``Net([Block(), Block()])``); their items are read in their own module."""
+        if self.method.name != "__init__":
+            return []
+        positional = [a.arg for a in [*self.method.args.posonlyargs, *self.method.args.args]][1:]
+        found: list[ast.expr] = []
+        for call, module in self.project.derived(_calls_given_containers).get(self.cls.name, []):
+            made = self.project.resolve_expr(call.func, module)
+            if not (isinstance(made, ClassRef) and made.node is self.cls):
+                continue
+            given = dict(zip(positional, call.args))
+            given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+            argument = given.get(parameter)
+            if argument is not None and _is_container(argument):
+                self.container_modules[id(argument)] = module
+                found.append(argument)
+        return found
+
     def _element_kinds(self, container: ast.expr, seen: set[str]) -> set[str]:
-        if isinstance(container, (ast.List, ast.Tuple)):
-            elements: list[ast.expr] = container.elts
-        elif isinstance(container, ast.Dict):
-            elements = container.values
-        elif isinstance(container, ast.ListComp):
-            elements = [container.elt]
-        elif isinstance(container, ast.DictComp):
-            elements = [container.value]
-        else:
-            return set()
+        module = self.container_modules.get(id(container))
+        if module is not None:
+            return set().union(*(self._value_kind(item, module) for item in _items(container)))
         kinds = set()
-        for element in elements:
-            if isinstance(element, ast.Starred):
-                element = element.value
+        for element in _items(container):
             if isinstance(element, ast.Name) and element.id in self.registered:
                 continue
             if isinstance(element, ast.Name) and element.id in self.values and element.id not in seen:
@@ -352,15 +366,48 @@ class _MethodCheck:
                 kinds |= self._value_kind(element)
         return kinds
 
-    def _value_kind(self, value: ast.expr) -> set[str]:
+    def _value_kind(self, value: ast.expr, module: ModuleInfo | None = None) -> set[str]:
+        """What an item of a container is: a Cell owning Parameters, a dropout, a Parameter;
+        ``module``: where the item is written, when not in this method."""
         if not isinstance(value, ast.Call):
             return set()
+        if module is not None:
+            qualname = qualified_name(value.func, module)
+            if is_mindspore_name(qualname, "Parameter"):
+                return {"parameter"}
+            if not self.project.is_cell_name(qualname, module) or _parameter_free(self.project, qualname or "", module):
+                return set()
+            return {"dropout"} if _is_dropout(qualname) else {"cell"}
         qualname = qualified_name(value.func, self.module, self.local_names)
         if is_mindspore_name(qualname, "Parameter"):
             return {"parameter"}
-        if not self.project.is_cell_name(qualname, self.module) or self._owns_no_parameters(value):
+        if not self.project.is_cell_name(qualname, self.module):
+            return self._helper_kinds(value, qualname)
+        if self._owns_no_parameters(value):
             return set()
         return {"dropout"} if _is_dropout(qualname) else {"cell"}
+
+    def _helper_kinds(self, call: ast.Call, qualname: str | None) -> set[str]:
+        """What a helper of the checked code returns (``self._make_layer(64, 2)`` returning
+        ``nn.SequentialCell(*layers)``, the ResNet port pattern): a Cell that owns Parameters, or a
+        Parameter."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and is_self_attribute(func, self.self_name):
+            helper = self.project.find_method(ClassRef(self.module, self.cls), func.attr)
+        else:
+            resolved = self.project.resolve(qualname, self.module) if qualname else None
+            helper = resolved if isinstance(resolved, FunctionRef) else None
+        if helper is None:
+            return set()
+        kinds = set()
+        for returned in returned_constructors(helper):
+            if is_mindspore_name(returned, "Parameter"):
+                kinds.add("parameter")
+            elif self.project.is_cell_name(returned, helper.module) and not _parameter_free(
+                self.project, returned, helper.module
+            ):
+                kinds.add("dropout" if _is_dropout(returned) else "cell")
+        return kinds
 
     def _is_cell_call(self, call: ast.Call) -> bool:
         return self.project.is_cell_name(qualified_name(call.func, self.module, self.local_names), self.module)
@@ -372,8 +419,7 @@ class _MethodCheck:
         dropouts stay flagged."""
         qualname = qualified_name(cell.func, self.module, self.local_names) or ""
         if is_mindspore_name(qualname):
-            name = qualname.rsplit(".", 1)[-1]
-            return not (is_parameter_cell(qualname) or name.endswith(_HOLDING_CELLS) or _is_dropout(qualname))
+            return _parameter_free(self.project, qualname, self.module)
         resolved = self.project.resolve(qualname, self.module)
         arguments = [*cell.args, *(k.value for k in cell.keywords)]
         return (
@@ -381,6 +427,48 @@ class _MethodCheck:
             and not creates_parameters(self.project, resolved)
             and all(isinstance(a, ast.Constant) for a in arguments)
         )
+
+
+def _parameter_free(project: Project, qualname: str, module: ModuleInfo) -> bool:
+    """A Cell class that owns no Parameters whatever it is given: an activation, pooling or
+    loss of MindSpore, or a class of the checked code that creates none."""
+    if is_mindspore_name(qualname):
+        name = qualname.rsplit(".", 1)[-1]
+        return not (is_parameter_cell(qualname) or name.endswith(_HOLDING_CELLS) or _is_dropout(qualname))
+    resolved = project.resolve(qualname, module)
+    return isinstance(resolved, ClassRef) and not creates_parameters(project, resolved)
+
+
+def _is_container(value: ast.expr) -> bool:
+    return isinstance(value, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp))
+
+
+def _items(container: ast.expr) -> list[ast.expr]:
+    if isinstance(container, (ast.List, ast.Tuple)):
+        return [e.value if isinstance(e, ast.Starred) else e for e in container.elts]
+    if isinstance(container, ast.Dict):
+        return list(container.values)
+    if isinstance(container, ast.ListComp):
+        return [container.elt]
+    if isinstance(container, ast.DictComp):
+        return [container.value]
+    return []
+
+
+def _calls_given_containers(project: Project) -> dict[str, list[tuple[ast.Call, ModuleInfo]]]:
+    """By the name called: the calls of the project that give a container literal of calls
+    (``Net([Block(), Block()])``), candidates for Cells handed their sub-Cells in a list."""
+    found: dict[str, list[tuple[ast.Call, ModuleInfo]]] = {}
+    for module in project.modules:
+        for node in descendants(module.tree):
+            if not isinstance(node, ast.Call):
+                continue
+            arguments = [*node.args, *(k.value for k in node.keywords)]
+            if any(_is_container(a) and any(isinstance(i, ast.Call) for i in _items(a)) for a in arguments):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+                if name:
+                    found.setdefault(name, []).append((node, module))
+    return found
 
 
 def _is_dropout(qualname: str | None) -> bool:

@@ -19,8 +19,8 @@ class ParameterMutationInGraph(Rule):
     Flags, in graph code, what MindSpore 2.10 refuses to do to Parameters there: calling
     `set_data` or `init_data`, creating a `Parameter`, and assigning `requires_grad`.
     Assigning `requires_grad` of a tensor computed there (`t = ops.ones(...)`, then
-    `t.requires_grad = False`) is a warning: it compiles, STRICT included, but the statement
-    runs in the Python interpreter (use `ops.stop_gradient(t)`).
+    `t.requires_grad = False`) or of an input of `construct` is a warning: it compiles, STRICT
+    included, but the statement runs in the Python interpreter (use `ops.stop_gradient(t)`).
     Assigning a new value to a Parameter attribute (`self.w = x`, or `ops.assign`) is
     supported and not flagged.
 
@@ -54,7 +54,7 @@ class ParameterMutationInGraph(Rule):
     summary = (
         "`set_data`, `init_data`, `Parameter(...)`, `requires_grad = ...` in graph code (a warning on plain tensors)"
     )
-    warning_findings = "`requires_grad` set on a plain tensor (a LAX fallback)"
+    warning_findings = "`requires_grad` set on a plain tensor or a `construct` input (a LAX fallback)"
     node_types = (ast.Call, ast.Assign, ast.AugAssign)
 
     def severity(self, settings: Settings) -> Severity:
@@ -87,8 +87,12 @@ def _may_be_parameter(value: ast.expr, function: GraphFunction) -> bool:
     """Whether ``value`` may be a Parameter: anything but a local that only plain assignments
     bind, each to a new tensor (``t = ops.ones(...)``, ``y = x * 2``). MindSpore compiles setting
     ``requires_grad`` on those, STRICT included."""
-    if not isinstance(value, ast.Name) or value.id in all_parameter_names(function.node):
+    if not isinstance(value, ast.Name):
         return True
+    if value.id in all_parameter_names(function.node):
+        # A Cell's inputs are tensors (its Parameters are its attributes); a helper may be
+        # handed ``self.w``.
+        return function.node.name != "construct" or value.id == function.self_name
     bindings_of = [b for b in bindings(function.node) if value.id in b.names]
     if any(not (b.unpacks and isinstance(b.target, ast.Name)) for b in bindings_of):
         return True  # a loop variable (`for p in self.params`), an unpacked item, `with ... as p`

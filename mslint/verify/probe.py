@@ -40,7 +40,7 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
-from mslint.verify.inputs import TensorSpec, parse_input_specs
+from mslint.verify.inputs import ConstantSpec, InputSpec, parse_input_specs
 from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
 
@@ -83,13 +83,17 @@ def _import_user_module(path: Path) -> Any:
         raise NotVerifiable(f"importing {path.name} raised {type(error).__name__}: {error}") from None
 
 
-def make_inputs(specs: list[TensorSpec], concrete: bool) -> tuple[Any, ...]:
-    """Tensors for ``specs``: shape placeholders (named dims dynamic), or data when ``concrete``."""
+def make_inputs(specs: list[InputSpec], concrete: bool) -> tuple[Any, ...]:
+    """Tensors for ``specs``: shape placeholders (named dims dynamic), or data when ``concrete``;
+    constants as they are."""
     import mindspore as ms
     import numpy as np
 
     tensors = []
     for spec in specs:
+        if isinstance(spec, ConstantSpec):
+            tensors.append(spec.value)
+            continue
         dtype = getattr(ms, spec.dtype, None)
         if dtype is None:
             raise NotVerifiable(f"unknown dtype {spec.dtype!r} in the input specs")
@@ -191,7 +195,7 @@ def build(
     module: Any,
     name: str,
     factory: bool,
-    specs: list[TensorSpec],
+    specs: list[InputSpec],
     kwargs: dict[str, Any],
     is_user_file: Callable[[str], bool],
 ) -> tuple[Any, tuple[Any, ...]]:

@@ -8,7 +8,6 @@ Entries that cannot be built this way say why, so the user knows what to give.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,9 +18,8 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
-from mslint.verify.inputs import parse_input_specs
+from mslint.verify.inputs import inputs_comment, parse_input_specs
 
-_INPUTS_COMMENT = re.compile(r"#\s*mslint:\s*inputs=(.*)$")
 _SPEC = '"float32[N,...]"'
 
 
@@ -44,15 +42,6 @@ class Target:
     @property
     def key(self) -> tuple[str, str]:
         return (str(self.path), self.name)
-
-
-def inputs_comment(lines: list[str], node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
-    """The ``# mslint: inputs=...`` text on a definition's decorator or header lines."""
-    for number in [d.lineno for d in node.decorator_list] + [node.lineno]:
-        match = _INPUTS_COMMENT.search(lines[number - 1])
-        if match:
-            return match.group(1).strip()
-    return None
 
 
 def targets_of(project: Project, settings: Settings) -> list[Target]:
@@ -93,7 +82,7 @@ def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings:
         return Target(path, name, entry, definition.lineno, unbuildable=reason, forward_only=forward_only)
     key = f"{module.name}:{name}"
     configured = settings.verify_entries.get(key)
-    comment = inputs_comment(module.source_lines, definition)
+    comment = inputs_comment(module.line, definition)
     if comment is not None and not (configured and configured.inputs):
         try:
             parse_input_specs(comment)

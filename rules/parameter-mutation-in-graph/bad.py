@@ -49,3 +49,12 @@ class RequiresGradOfAPlainTensor(nn.Cell):  # mslint: inputs=float32[2,4]
         mask = ops.ones((2, 4), ms.float32)
         mask.requires_grad = False  # expect: parameter-mutation-in-graph
         return x * 2 + mask
+
+
+class RequiresGradOfAnInput(nn.Cell):  # mslint: inputs=float32[2,4]
+    """An input of construct is a tensor, no Parameter: as for a computed tensor, this compiles,
+    STRICT included, and the statement runs in the Python interpreter (a warning)."""
+
+    def construct(self, x):
+        x.requires_grad = False  # expect: parameter-mutation-in-graph
+        return x * 2

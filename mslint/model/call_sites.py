@@ -1,0 +1,298 @@
+"""What an entry's parameters hold, from how the code is called.
+
+An entry (the ``construct`` of a Cell that no graph code calls, a ``@jit`` function) gets its
+arguments from Python: a training script, a data loop, a test. MindSpore compiles a Python
+number, string or tuple of them given there as a graph constant, and a tensor (or a numpy
+array, which it converts) as a graph input. So ``range(n)`` compiles when ``net(x, 3)`` passes
+a number and fails when it passes a tensor: the parameter's kind is what the evidence shows,
+joined over all of it:
+
+* a literal default (``n=3``): a Python number;
+* ``# mslint: inputs=float32[N,4]`` on the entry: tensors, one per spec;
+* the calls of the Cell's instances (``net = Net(); net(x, 3)``; an instance made by a factory
+  function of the project counts) and of the ``@jit`` function, in the project's code;
+* the instance handed to MindSpore's training wrappers (``Model``, ``WithLossCell``,
+  ``TrainOneStepCell``, ``value_and_grad``, ...): they call it with dataset columns, tensors;
+* the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
+  ``x.astype(...)``): no Python number has them.
+
+Where nothing shows what a parameter holds (no call site, ``net(*data)``, ``args.steps``), it is
+:attr:`Kind.UNKNOWN`: rules still see a graph value there, but a finding that rests on it is a
+warning at most, and says so.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from collections.abc import Iterator
+
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.values import Kind, parameter_kinds
+from mslint.model.walk import descendants, own_nodes, statements
+from mslint.verify.inputs import ConstantSpec, inputs_comment, parse_input_specs
+
+# MindSpore wrappers that call the Cell they are given with the columns of a dataset.
+_TRAINING_WRAPPERS = (
+    "Model",
+    "WithLossCell",
+    "WithEvalCell",
+    "WithGradCell",
+    "TrainOneStepCell",
+    "TrainOneStepWithLossScaleCell",
+    "value_and_grad",
+    "grad",
+    "GradOperation",
+    "build_train_network",
+    "PipelineCell",
+    "MicroBatchInterleaved",
+)
+# Calls whose result is a Python number or string whatever their arguments.
+_PYTHON_SCALARS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.len", "builtins.str"})
+# Methods of Python numbers, strings and tuples: reading one says nothing of a tensor.
+_PYTHON_METHODS = frozenset(
+    {"real", "imag", "conjugate", "bit_length", "to_bytes", "is_integer", "hex", "as_integer_ratio", "count", "index"}
+    | {name for name in dir(str) if not name.startswith("_")}
+)
+# Dataset iterators: the items they give are tensors.
+_DATASET_ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
+
+
+class EntryEvidence:
+    """The kinds of each entry's parameters, from the evidence the project holds (module doc)."""
+
+    def __init__(self, project: Project, entries: list[FunctionRef]) -> None:
+        self._project = project
+        self._sites: dict[int, list[tuple[ast.Call, ModuleInfo, FunctionNode | ast.Module]]] = defaultdict(list)
+        """By entry node: the calls that run it, with their module and scope."""
+        self._wrapped: set[int] = set()
+        """Entry nodes whose Cell is handed to a training wrapper."""
+        self._collect(entries)
+
+    def parameter_kinds(self, ref: FunctionRef) -> dict[str, Kind]:
+        kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
+        given = _positional(ref)
+        kinds.update(zip(given, _spec_kinds(ref)))
+        if id(ref.node) in self._wrapped:
+            kinds.update({name: Kind.GRAPH for name in given if kinds[name] is not Kind.CONSTANT})
+        for call, module, scope in self._sites.get(id(ref.node), []):
+            for name, kind in _argument_kinds(call, ref, module, scope).items():
+                kinds[name] = kind if kinds[name] is Kind.UNKNOWN else max(kinds[name], kind)
+        used_as_tensors = _used_as_tensors(ref.node)
+        return {
+            name: Kind.GRAPH if kind is Kind.UNKNOWN and name in used_as_tensors else kind
+            for name, kind in kinds.items()
+        }
+
+    def _collect(self, entries: list[FunctionRef]) -> None:
+        constructs = {
+            id(ref.owner.node): ref for ref in entries if ref.owner is not None and ref.node.name == "construct"
+        }
+        functions = {id(ref.node): ref for ref in entries if ref.owner is None}
+        names = {ref.owner.node.name for ref in constructs.values() if ref.owner} | {
+            ref.node.name for ref in functions.values()
+        }
+        modules = list(self._project.modules)
+        names |= {
+            f.name
+            for module in modules
+            for f in module.tree.body
+            if isinstance(f, ast.FunctionDef) and _returns_a_call_of(f, names)
+        }
+        for module in modules:
+            if any(
+                isinstance(n, ast.Call) and _called_name(n.func) in names.union(_TRAINING_WRAPPERS)
+                for n in descendants(module.tree)
+            ):
+                self._collect_in(module, constructs, functions, names)
+
+    def _collect_in(
+        self,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        functions: dict[int, FunctionRef],
+        names: set[str],
+    ) -> None:
+        for scope in _scopes(module):
+            nodes = own_nodes(scope)
+            instances: dict[str, FunctionRef] = {}
+            for node in nodes:
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                    construct = self._construct_made_by(node.value, module, constructs, names)
+                    if construct is not None:
+                        instances.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
+            for node in nodes:
+                if not isinstance(node, ast.Call):
+                    continue
+                if isinstance(node.func, ast.Name) and node.func.id in instances:
+                    self._sites[id(instances[node.func.id].node)].append((node, module, scope))
+                elif isinstance(node.func, ast.Call):
+                    construct = self._construct_made_by(node.func, module, constructs, names)
+                    if construct is not None:
+                        self._sites[id(construct.node)].append((node, module, scope))
+                elif _called_name(node.func) in names:
+                    resolved = self._project.resolve_expr(node.func, module)
+                    if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
+                        self._sites[id(resolved.node)].append((node, module, scope))
+                if _is_wrapper(node, module):
+                    for argument in node.args[:1]:
+                        construct = (
+                            instances.get(argument.id)
+                            if isinstance(argument, ast.Name)
+                            else self._construct_made_by(argument, module, constructs, names)
+                            if isinstance(argument, ast.Call)
+                            else None
+                        )
+                        if construct is not None:
+                            self._wrapped.add(id(construct.node))
+
+    def _construct_made_by(
+        self, call: ast.Call, module: ModuleInfo, constructs: dict[int, FunctionRef], names: set[str]
+    ) -> FunctionRef | None:
+        """The entry ``construct`` of the Cell a call makes: the class itself, or a factory function
+        of the project that returns one (``resnet50()`` returning ``ResNet(...)``)."""
+        if _called_name(call.func) not in names:
+            return None
+        made = self._project.resolve_expr(call.func, module)
+        if isinstance(made, FunctionRef):
+            made = next((c for c in _returned_classes(self._project, made) if id(c.node) in constructs), None)
+        if isinstance(made, ClassRef):
+            return constructs.get(id(made.node))
+        return None
+
+
+def _scopes(module: ModuleInfo) -> Iterator[FunctionNode | ast.Module]:
+    yield module.tree
+    for node in statements(module.tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
+
+
+def _called_name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _is_wrapper(call: ast.Call, module: ModuleInfo) -> bool:
+    return _called_name(call.func) in _TRAINING_WRAPPERS and is_mindspore_name(
+        qualified_name(call.func, module), *_TRAINING_WRAPPERS
+    )
+
+
+def _returns_a_call_of(function: ast.FunctionDef, names: set[str]) -> bool:
+    """A function that returns a call of one of ``names`` (a factory of a Cell)."""
+    return any(
+        isinstance(node, ast.Return) and isinstance(node.value, ast.Call) and _called_name(node.value.func) in names
+        for node in statements(function)
+    )
+
+
+def _returned_classes(project: Project, function: FunctionRef) -> list[ClassRef]:
+    """The project classes a factory function returns an instance of, directly or through a local."""
+    nodes = own_nodes(function.node)
+    assigned = {t.id: n.value for n in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    returned = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None]
+    calls = [assigned.get(v.id) if isinstance(v, ast.Name) else v for v in returned]
+    classes = (project.resolve_expr(c.func, function.module) for c in calls if isinstance(c, ast.Call))
+    return [c for c in classes if isinstance(c, ClassRef)]
+
+
+def _positional(ref: FunctionRef) -> list[str]:
+    arguments = ref.node.args
+    names = [a.arg for a in [*arguments.posonlyargs, *arguments.args]]
+    return names[1:] if ref.owner is not None and names else names
+
+
+def _spec_kinds(ref: FunctionRef) -> list[Kind]:
+    """The kinds the entry's ``# mslint: inputs=...`` comment gives its inputs, in order: a tensor
+    or a Python constant each (none without a comment, or with one that does not parse)."""
+    definition = ref.owner.node if ref.owner is not None and ref.node.name == "construct" else ref.node
+    comment = inputs_comment(ref.module.line, definition)
+    try:
+        specs = parse_input_specs(comment) if comment else []
+    except ValueError:
+        return []
+    return [Kind.CONSTANT if isinstance(spec, ConstantSpec) else Kind.GRAPH for spec in specs]
+
+
+def _argument_kinds(
+    call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
+) -> dict[str, Kind]:
+    """The kinds a call site gives the entry's parameters: a spread (``net(*data)``) says nothing."""
+    positional = _positional(ref)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return {}
+    found = {name: _script_kind(argument, module, scope) for name, argument in zip(positional, call.args)}
+    found.update((k.arg, _script_kind(k.value, module, scope)) for k in call.keywords if k.arg in positional)
+    return found
+
+
+def _script_kind(expr: ast.expr, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int = 0) -> Kind:
+    """What a value of ordinary Python code is when handed to a graph: a tensor, a constant, or unknown."""
+    if depth > 4:
+        return Kind.UNKNOWN
+    if isinstance(expr, ast.Constant):
+        return Kind.CONSTANT
+    if isinstance(expr, (ast.Tuple, ast.List)):
+        return max((_script_kind(e, module, scope, depth + 1) for e in expr.elts), default=Kind.CONSTANT)
+    if isinstance(expr, ast.UnaryOp):
+        return _script_kind(expr.operand, module, scope, depth + 1)
+    if isinstance(expr, ast.BinOp):
+        return max(
+            _script_kind(expr.left, module, scope, depth + 1), _script_kind(expr.right, module, scope, depth + 1)
+        )
+    if isinstance(expr, ast.Subscript):
+        return _script_kind(expr.value, module, scope, depth + 1)
+    if isinstance(expr, ast.Call):
+        created = qualified_name(expr.func, module)
+        if created in _PYTHON_SCALARS:
+            return Kind.CONSTANT
+        if created is not None and (is_mindspore_name(created) or created.split(".")[0] == "numpy"):
+            return Kind.GRAPH
+        return Kind.UNKNOWN
+    if isinstance(expr, ast.Name):
+        return _name_kind(expr.id, module, scope, depth)
+    return Kind.UNKNOWN
+
+
+def _name_kind(name: str, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int) -> Kind:
+    """The join of what ``name`` is bound to in its scope; a parameter or anything else says nothing."""
+    kinds = []
+    for node in own_nodes(scope):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            kinds.append(_script_kind(node.value, module, scope, depth + 1))
+        elif isinstance(node, (ast.For, ast.comprehension)) and name in {
+            n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)
+        }:
+            kinds.append(Kind.GRAPH if _iterates_a_dataset(node.iter) else Kind.UNKNOWN)
+        elif isinstance(node, ast.arg) and node.arg == name:
+            kinds.append(Kind.UNKNOWN)
+    return max(kinds, default=Kind.UNKNOWN)
+
+
+def _iterates_a_dataset(iterable: ast.expr) -> bool:
+    """``for data in dataset.create_tuple_iterator()`` (also through ``enumerate``)."""
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "enumerate":
+        iterable = iterable.args[0] if iterable.args else iterable
+    return (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr in _DATASET_ITERATORS
+    )
+
+
+def _used_as_tensors(function: FunctionNode) -> frozenset[str]:
+    """Parameters whose attributes the function reads as only a tensor has them."""
+    parameters = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+    return frozenset(
+        node.value.id
+        for node in descendants(function)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in parameters
+        and node.attr not in _PYTHON_METHODS
+    )

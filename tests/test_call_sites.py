@@ -1,0 +1,139 @@
+"""Values known from how the code is called: an entry's parameters are tensors, Python constants
+or unknown, and a finding that rests on an unknown is a warning at most that says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+Write = Callable[[str, str], Path]
+
+STEPS = """
+import numpy as np
+from mindspore import nn, Tensor
+import mindspore as ms
+
+
+class Steps(nn.Cell):
+    def construct(self, x, n):
+        for _ in range(n):
+            x = x * 2
+        return x
+"""
+RANGE_LINE = 8
+
+
+def _range_findings(write: Write, script: str) -> list[tuple[str, str]]:
+    path = write("net.py", STEPS + script)
+    return [
+        (str(d.severity), d.message)
+        for d in check_files([path], Settings()).diagnostics
+        if d.line == RANGE_LINE and d.symbol == "unsupported-syntax"
+    ]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "net = Steps()\nnet(Tensor(np.ones(2)), 3)\n",
+        "def main(steps=3):\n    net = Steps()\n    net(Tensor(np.ones(2)), n=4)\n",
+        "def resnet():\n    return Steps()\n\n\nnet = resnet()\nnet(Tensor(np.ones(2)), 2)\n",
+        "Steps()(Tensor(np.ones(2)), (2 + 1) * 2)\n",
+    ],
+    ids=["positional", "keyword", "factory", "direct"],
+)
+def test_a_python_number_passed_to_construct_is_a_graph_constant(write: Write, script: str) -> None:
+    assert _range_findings(write, script) == []
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "net = Steps()\nnet(Tensor(np.ones(2)), Tensor(3, ms.int32))\n",
+        "net = Steps()\nfor x, n in dataset.create_tuple_iterator():\n    net(x, n)\n",
+        "net = Steps()\nmodel = ms.Model(net)\n",
+        "net = Steps()\nnet(Tensor(np.ones(2)), 3)\nnet(Tensor(np.ones(2)), np.array(3))\n",
+    ],
+    ids=["tensor", "dataset", "training-wrapper", "one-site-of-two"],
+)
+def test_a_tensor_passed_to_construct_keeps_the_error(write: Write, script: str) -> None:
+    found = _range_findings(write, script)
+    assert [severity for severity, _ in found] == ["error"]
+    assert "rests on" not in found[0][1]
+
+
+@pytest.mark.parametrize(
+    "script",
+    ["", "import sys\nnet = Steps()\nnet(*sys.argv)\n", "net = Steps()\nnet(Tensor(np.ones(2)), args.steps)\n"],
+    ids=["no-call-site", "spread", "argparse"],
+)
+def test_a_finding_that_rests_on_an_unknown_is_a_warning_that_says_so(write: Write, script: str) -> None:
+    found = _range_findings(write, script)
+    assert [severity for severity, _ in found] == ["warning"]
+    assert "rests on `n` that mslint could not infer from how `Steps.construct` is called" in found[0][1]
+
+
+def test_the_entrys_own_use_of_a_tensor_attribute_shows_a_tensor(write: Write) -> None:
+    source = STEPS.replace("        for _ in range(n):", "        m = n.shape\n        for _ in range(n):")
+    path = write("net.py", source)
+    found = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "unsupported-syntax"]
+    assert [(d.line, str(d.severity)) for d in found] == [(RANGE_LINE + 1, "error")]
+
+
+def test_input_specs_show_tensors(write: Write) -> None:
+    source = STEPS.replace("class Steps(nn.Cell):", "class Steps(nn.Cell):  # mslint: inputs=float32[2], int32[]")
+    path = write("net.py", source)
+    found = [
+        str(d.severity)
+        for d in check_files([path], Settings()).diagnostics
+        if d.line == RANGE_LINE and d.symbol == "unsupported-syntax"
+    ]
+    assert found == ["error"]
+
+
+def test_a_sub_cell_gets_the_kinds_its_caller_knows(write: Write) -> None:
+    """The top Cell is called with a tensor and a number; its sub-Cell's parameters follow."""
+    source = (
+        STEPS
+        + """
+
+class Top(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.steps = Steps()
+
+    def construct(self, x, n):
+        return self.steps(x, n)
+
+
+top = Top()
+top(Tensor(np.ones(2)), 3)
+"""
+    )
+    path = write("net.py", source)
+    assert [d for d in check_files([path], Settings()).diagnostics if d.line == RANGE_LINE] == []
+
+
+def test_width_multipliers_and_numpy_on_constants_from_call_sites_are_quiet(write: Write) -> None:
+    """The false errors and warnings of the zoos: `x[:, :int(c * width_mult)]`, `np.round(T / dt)`."""
+    source = """
+import numpy as np
+from mindspore import nn, Tensor
+
+
+class Slim(nn.Cell):
+    def construct(self, x, width_mult, t, dt):
+        steps = int(np.round(t / dt))
+        return x[:, : int(4 * width_mult)] * steps
+
+
+net = Slim()
+net(Tensor(np.ones((2, 8))), 0.5, 1.0, 0.1)
+"""
+    path = write("net.py", source)
+    assert check_files([path], Settings()).diagnostics == []
