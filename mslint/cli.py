@@ -21,7 +21,7 @@ from mslint.extras import install_command
 from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
-from mslint.output import FORMATS, render, render_statistics
+from mslint.output import FORMATS, SUMMARIZED, render, render_statistics, write_output_file
 from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
@@ -57,6 +57,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     )
     check.add_argument("--exit-zero", action="store_true", help="exit with 0 even when there are findings")
     check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead")
+    check.add_argument("-o", "--output-file", type=Path, metavar="FILE", help="write the findings to FILE, not stdout")
     check.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary or notes")
     check.add_argument(
         "--stdin-filename", type=Path, metavar="PATH", help="with the path -: check stdin as if it were this file"
@@ -273,12 +274,16 @@ def _print_report(
     args: argparse.Namespace, diagnostics: list[Diagnostic], files: int, stream: TextIO, unreadable: int = 0
 ) -> None:
     if args.statistics:
-        stream.write(render_statistics(args.format, diagnostics))
-    elif args.quiet and args.format == "text":
+        text = render_statistics(args.format, diagnostics)
+    elif args.quiet and args.format in SUMMARIZED:
         text = render(args.format, diagnostics, files, unreadable)
-        stream.write(text.rpartition("Found ")[0] if diagnostics else "")
+        text = text.rpartition("Found ")[0] if diagnostics else ""
     else:
-        stream.write(render(args.format, diagnostics, files, unreadable))
+        text = render(args.format, diagnostics, files, unreadable)
+    if args.output_file is None:
+        stream.write(text)
+    else:
+        write_output_file(args.output_file, text)
 
 
 def _findings_exit(args: argparse.Namespace, settings: Settings, diagnostics: list[Diagnostic]) -> int:

@@ -1,6 +1,6 @@
 """Write docs/rules.md and docs/rules/<symbol>.md from the rules' documentation and rules/ examples,
 and the rule tables of the other pages (between ``<!-- begin generated: NAME -->`` and
-``<!-- end generated: NAME -->``): ``mslint rules`` in cli.md, the pylint messages in
+``<!-- end generated: NAME -->``): ``mslint rules`` and ``mslint check --help`` in cli.md, the pylint messages in
 editors.md, the severities in configuration.md.
 
 Run ``python scripts/generate_rule_docs.py`` after changing a rule or its examples;
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -63,6 +64,8 @@ def generated_sections() -> dict[str, dict[str, str]]:
         "cli.md": {
             "rules": f"```console\n$ mslint rules\n{mslint_output('rules')}```",
             "rules-json": f"```console\n$ mslint rules --format json\n{json_sample}\n```",
+            "check-help": f"```console\n$ mslint check --help\n{mslint_output('check', '--help')}```",
+            "concise": console("check", "--no-cache", "--format", "concise", "rules/variable-slice/bad.py"),
         },
         "editors.md": {
             "pylint-messages": "| mslint code | symbol | pylint message id |\n|---|---|---|\n"
@@ -74,10 +77,19 @@ def generated_sections() -> dict[str, dict[str, str]]:
     }
 
 
+def console(*arguments: str) -> str:
+    """A console block: the command and what it prints."""
+    return f"```console\n$ mslint {' '.join(arguments)}\n{mslint_output(*arguments)}```"
+
+
 def mslint_output(*arguments: str) -> str:
     """What the mslint command prints, run the way a user runs it."""
     command = [sys.executable, "-m", "mslint", *arguments]
-    return subprocess.run(command, capture_output=True, text=True, check=True, cwd=REPO).stdout
+    environment = {**os.environ, "COLUMNS": "80"}  # the width argparse wraps help at
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO, env=environment)
+    if result.returncode not in (0, 1):  # 1: findings, which an example shows
+        raise SystemExit(f"mslint {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
 
 
 def severity_table() -> str:

@@ -1,5 +1,6 @@
 """The flags a ruff user reaches for: --output-format, --exit-zero, --fail-on none, -q, --extend-select,
---extend-ignore, --show-fixes, stdin with --stdin-filename, and errors that name the subcommand."""
+--extend-ignore, --show-fixes, stdin with --stdin-filename, errors that name the subcommand, the concise,
+json-lines and junit formats, and --output-file."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import io
 import json
 from collections.abc import Callable
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -111,3 +113,70 @@ def test_fix_with_stdin_prints_the_fixed_text(write: Write, run: Run, monkeypatc
     assert out == NET.replace("[nn.Dense(4, 4), nn.Dense(4, 4)]", "nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])")
     assert "MS101" in err and code == 1, "the findings left go to stderr"
     assert path.read_text() == NET, "the file on disk is not touched"
+
+
+def test_concise_prints_one_line_per_finding(write: Write, run: Run) -> None:
+    path = write("net.py", NET)
+    code, out, _ = run("check", str(path), "--no-cache", "--output-format", "concise")
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 3
+    assert lines[0].startswith(f"{path}:8:9: MS103 python-container-of-cells ")
+    assert lines[1].startswith(f"{path}:11:16: MS101 third-party-call-in-graph ")
+    assert lines[2] == "Found 2 problems (1 error, 1 warning) in 1 file checked."
+    assert run("check", str(path), "--no-cache", "--format", "concise", "-q")[1] == "\n".join(lines[:2]) + "\n"
+
+
+def test_json_lines_holds_the_objects_of_the_json_report(write: Write, run: Run) -> None:
+    path = write("net.py", NET)
+    _, listed, _ = run("check", str(path), "--no-cache", "--format", "json")
+    code, out, _ = run("check", str(path), "--no-cache", "--format", "json-lines")
+    assert code == 1 and [json.loads(line) for line in out.splitlines()] == json.loads(listed)
+    assert run("check", str(write("clean.py", "x = 1\n")), "--no-cache", "--format", "json-lines")[1] == ""
+
+
+def test_junit_has_a_suite_per_file_and_a_failed_case_per_finding(write: Write, run: Run) -> None:
+    net = write("net.py", NET)
+    other = write("other.py", NET.replace("self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]", "pass"))
+    code, out, _ = run("check", str(net), str(other), "--no-cache", "--format", "junit")
+    assert code == 1 and out.startswith('<?xml version="1.0" encoding="UTF-8"?>\n')
+    root = ElementTree.fromstring(out)
+    assert (root.tag, root.get("tests"), root.get("failures")) == ("testsuites", "3", "3")
+    suites = {suite.get("name"): suite for suite in root}
+    assert list(suites) == [str(net), str(other)] and suites[str(net)].get("failures") == "2"
+    case = suites[str(net)][0]
+    assert (case.get("name"), case.get("line"), case.get("column")) == ("org.mslint.MS103", "8", "9")
+    failure = case.find("failure")
+    assert failure is not None and failure.text is not None and failure.text.startswith("line 8, col 9, ")
+    properties = {p.get("name"): p.get("value") for p in case.iter("property")}
+    assert properties == {"symbol": "python-container-of-cells", "severity": "error"}
+
+
+def test_junit_without_findings_is_one_passed_test(write: Write, run: Run) -> None:
+    code, out, _ = run("check", str(write("clean.py", "x = 1\n")), "--no-cache", "--format", "junit")
+    root = ElementTree.fromstring(out)
+    assert code == 0 and (root.get("tests"), root.get("failures")) == ("1", "0")
+    assert [case.get("name") for case in root.iter("testcase")] == ["No problems found"]
+    assert not list(root.iter("failure"))
+
+
+def test_junit_replaces_what_xml_cannot_hold(write: Write, run: Run) -> None:
+    path = write("odd\x01name.py", NET)
+    _, out, _ = run("check", str(path), "--no-cache", "--format", "junit")
+    assert ElementTree.fromstring(out)[0].get("name") == str(path).replace("\x01", "\ufffd")
+
+
+def test_output_file_receives_the_report(write: Write, run: Run, tmp_path: Path) -> None:
+    path = write("net.py", NET)
+    _, expected, _ = run("check", str(path), "--no-cache", "--format", "json")
+    target = tmp_path / "reports" / "new" / "mslint.json"  # folders created, as ruff does
+    code, out, _ = run("check", str(path), "--no-cache", "--format", "json", "-o", str(target))
+    assert (code, out) == (1, "") and target.read_text(encoding="utf-8") == expected
+    run("check", str(path), "--no-cache", "--statistics", "--output-file", str(target))
+    statistics = "1\tMS101\tthird-party-call-in-graph\n1\tMS103\tpython-container-of-cells\n"
+    assert target.read_text(encoding="utf-8") == statistics
+
+
+def test_an_output_file_that_cannot_be_written_is_a_usage_error(write: Write, run: Run) -> None:
+    folder = write("taken", "a file, not a folder\n")
+    code, out, err = run("check", str(write("net.py", NET)), "--no-cache", "-o", str(folder / "out.txt"))
+    assert (code, out) == (2, "") and err.startswith(f"mslint: error: {folder / 'out.txt'}: cannot write: ")

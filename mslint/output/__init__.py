@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
-from mslint.diagnostics import Diagnostic
-from mslint.output import json_list, statistics, text
+from pathlib import Path
 
-FORMATS = ("text", "json", "sarif", "github", "gitlab")
+from mslint.diagnostics import Diagnostic
+from mslint.discovery import UsageError
+from mslint.output import concise, json_lines, json_list, statistics, text
+
+FORMATS = ("text", "concise", "json", "json-lines", "junit", "sarif", "github", "gitlab")
+SUMMARIZED = ("text", "concise")
+"""The formats for people, which end with a summary line (``-q`` leaves it out)."""
 
 
 def render(output_format: str, diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
     """``files`` were checked, ``unreadable`` more could not be read (the text report says so)."""
     if output_format == "json":
         return json_list.render(diagnostics)
+    if output_format == "json-lines":
+        return json_lines.render(diagnostics)
+    if output_format == "concise":
+        return concise.render(diagnostics, files, unreadable)
+    if output_format == "junit":
+        from mslint.output import junit  # imports xml.etree: only when asked for
+
+        return junit.render(diagnostics)
     if output_format == "sarif":
         from mslint.output import sarif  # reads package metadata: imported only when asked for
 
@@ -31,3 +44,12 @@ def render_statistics(output_format: str, diagnostics: list[Diagnostic]) -> str:
     if output_format == "json":
         return statistics.render_json(diagnostics)
     return statistics.render_text(diagnostics)
+
+
+def write_output_file(path: Path, text: str) -> None:
+    """``--output-file``: the report in ``path``, its folder created as ruff does."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
