@@ -145,6 +145,26 @@ def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...],
         help="MindSpore release whose APIs the code must use, e.g. 2.9 (default: the installed one, else the newest)",
     )
     parser.add_argument("--config", type=Path, help="pyproject.toml to read instead of the nearest one")
+    _add_file_selection_options(parser)
+
+
+def _add_file_selection_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--exclude", type=_rule_list, metavar="PATTERNS", help="files and folders to skip, replacing `exclude`"
+    )
+    parser.add_argument(
+        "--extend-exclude", type=_rule_list, metavar="PATTERNS", help="files and folders to skip besides `exclude`"
+    )
+    parser.add_argument(
+        "--force-exclude",
+        action=argparse.BooleanOptionalAction,
+        help="skip excluded files even when named on the command line (pre-commit)",
+    )
+    parser.add_argument(
+        "--respect-gitignore",
+        action=argparse.BooleanOptionalAction,
+        help="skip what .gitignore, .git/info/exclude and .ignore files ignore (default: on)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,6 +217,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     settings = settings.with_options(
         select=(*(settings.select if args.select is None else args.select), *(args.extend_select or ())),
         ignore=(*(settings.ignore if args.ignore is None else args.ignore), *(args.extend_ignore or ())),
+        exclude=args.exclude,
+        extend_exclude=(*settings.extend_exclude, *(args.extend_exclude or ())),
+        force_exclude=args.force_exclude,
+        respect_gitignore=args.respect_gitignore,
         syntax_level=getattr(args, "syntax_level", None),
         target=args.target,
         mindspore_version=args.mindspore_version,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mslint.ignore_files import IgnoreFiles
 from mslint.settings import Settings
 
 
@@ -49,14 +51,28 @@ def discover(paths: list[Path], settings: Settings) -> Discovery:
             raise UsageError(f"{path}: no such file or directory") from None
         except OSError:
             is_folder = False  # a symlink loop, a folder above that cannot be entered: add() says so
+        if settings.is_force_excluded(path):
+            continue
         if not is_folder:
             add(path)
             continue
+        skips = _walk_filter(path, settings)
         for folder, subfolders, files in os.walk(path, onerror=unlistable):
-            subfolders[:] = sorted(d for d in subfolders if not settings.is_excluded(Path(folder, d)))
+            subfolders[:] = sorted(d for d in subfolders if not skips(Path(folder, d), True))
             for name in sorted(files):
                 candidate = Path(folder, name)
-                if name.endswith((".py", ".pyi")) and not settings.is_excluded(candidate):
+                if name.endswith((".py", ".pyi")) and not skips(candidate, False):
                     add(candidate)
     discovery.files = list(found)
     return discovery
+
+
+def _walk_filter(top: Path, settings: Settings) -> Callable[[Path, bool], bool]:
+    """Whether the walk of the folder ``top`` skips a path (a folder when the flag says so): it is
+    excluded, or git ignores it, unless ``top`` itself is ignored (named on purpose)."""
+    ignore_files = IgnoreFiles() if settings.respect_gitignore else None
+    if ignore_files is not None and ignore_files.ignores(top, is_folder=True):
+        ignore_files = None
+    return lambda path, is_folder: (
+        settings.is_excluded(path) or (ignore_files is not None and ignore_files.ignores(path, is_folder))
+    )

@@ -1,7 +1,7 @@
 """Write docs/rules.md and docs/rules/<symbol>.md from the rules' documentation and rules/ examples,
 and the rule tables of the other pages (between ``<!-- begin generated: NAME -->`` and
-``<!-- end generated: NAME -->``): ``mslint rules`` and ``mslint check --help`` in cli.md, the pylint messages in
-editors.md, the severities in configuration.md.
+``<!-- end generated: NAME -->``): ``mslint rules``, ``check --help``, ``verify --help`` and a
+concise report in cli.md, the pylint messages in editors.md, the severities in configuration.md.
 
 Run ``python scripts/generate_rule_docs.py`` after changing a rule or its examples;
 ``--check`` exits with 1 when a page is out of date (the test suite runs it).
@@ -64,7 +64,8 @@ def generated_sections() -> dict[str, dict[str, str]]:
         "cli.md": {
             "rules": f"```console\n$ mslint rules\n{mslint_output('rules')}```",
             "rules-json": f"```console\n$ mslint rules --format json\n{json_sample}\n```",
-            "check-help": f"```console\n$ mslint check --help\n{mslint_output('check', '--help')}```",
+            "check-help": console("check", "--help"),
+            "verify-help": console("verify", "--help"),
             "concise": console("check", "--no-cache", "--format", "concise", "rules/variable-slice/bad.py"),
         },
         "editors.md": {

@@ -180,3 +180,83 @@ def test_an_output_file_that_cannot_be_written_is_a_usage_error(write: Write, ru
     folder = write("taken", "a file, not a folder\n")
     code, out, err = run("check", str(write("net.py", NET)), "--no-cache", "-o", str(folder / "out.txt"))
     assert (code, out) == (2, "") and err.startswith(f"mslint: error: {folder / 'out.txt'}: cannot write: ")
+
+
+def checked(run: Run, *arguments: str) -> list[str]:
+    """The files with a finding, of a run on copies of NET."""
+    code, out, err = run("check", "--no-cache", "--format", "json", *arguments)
+    assert code in (0, 1), err
+    return sorted({Path(d["path"]).as_posix() for d in json.loads(out)})
+
+
+def test_a_folder_walk_leaves_out_what_git_ignores(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".git" / "info").mkdir(parents=True)
+    (tmp_path / ".git" / "info" / "exclude").write_text("local.py\n")
+    write(".gitignore", "generated/\n*_pb2.py\n!keep_pb2.py\n")
+    write("src/.gitignore", "/own.py\n")
+    for name in ["generated/gen.py", "net.py", "local.py", "x_pb2.py", "keep_pb2.py", "src/own.py", "src/a/own.py"]:
+        write(name, NET)
+    monkeypatch.chdir(tmp_path)
+    assert checked(run, ".") == ["keep_pb2.py", "net.py", "src/a/own.py"]
+    assert checked(run, "src") == ["src/a/own.py"], "the .gitignore above the folder named counts too"
+    everything = ["generated/gen.py", "keep_pb2.py", "local.py", "net.py", "src/a/own.py", "src/own.py", "x_pb2.py"]
+    assert checked(run, ".", "--no-respect-gitignore") == everything
+    assert checked(run, "x_pb2.py", "generated") == ["generated/gen.py", "x_pb2.py"], "named on purpose"
+    write("pyproject.toml", "[tool.mslint]\nrespect-gitignore = false\n")
+    assert checked(run, ".") == everything
+    assert checked(run, ".", "--respect-gitignore") == ["keep_pb2.py", "net.py", "src/a/own.py"]
+
+
+def test_gitignore_counts_only_in_a_repository_and_ignore_files_anywhere(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(".gitignore", "gen.py\n")
+    write(".ignore", "tool.py\n")
+    for name in ["gen.py", "tool.py"]:
+        write(name, NET)
+    monkeypatch.chdir(tmp_path)
+    assert checked(run, ".") == ["gen.py"], "no .git: git ignores nothing here, as in ruff"
+
+
+def test_exclude_and_extend_exclude_options(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("pyproject.toml", '[tool.mslint]\nexclude = ["legacy"]\nextend-exclude = ["*_gen.py"]\n')
+    for name in ["legacy/old.py", "scripts/new.py", "scripts/a_gen.py", "net.py"]:
+        write(name, NET)
+    monkeypatch.chdir(tmp_path)
+    assert checked(run, ".") == ["net.py", "scripts/new.py"]
+    assert checked(run, ".", "--exclude", "scripts") == ["legacy/old.py", "net.py"], "replaces exclude"
+    assert checked(run, ".", "--extend-exclude", "scripts/new.py,net.py") == []
+
+
+def test_force_exclude_skips_excluded_paths_named_on_the_command_line(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("pyproject.toml", '[tool.mslint]\nexclude = ["legacy", "*_gen.py"]\n')
+    for name in ["legacy/deep/old.py", "a_gen.py", "net.py", "build/lib.py"]:
+        write(name, NET)
+    monkeypatch.chdir(tmp_path)
+    named = ["legacy/deep/old.py", "a_gen.py", "net.py", "build/lib.py"]
+    assert checked(run, *named) == sorted(named), "named files count, excluded or not"
+    assert checked(run, "--force-exclude", *named) == ["net.py"], "by a folder around it, or the built-in list"
+    assert checked(run, "--force-exclude", "legacy") == []
+    write("pyproject.toml", '[tool.mslint]\nexclude = ["legacy", "*_gen.py"]\nforce-exclude = true\n')
+    assert checked(run, *named) == ["net.py"]
+    assert checked(run, "--no-force-exclude", *named) == sorted(named)
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ("force-exclude = 1", "force-exclude must be true or false, not 1"),
+        ('respect-gitignore = "no"', "respect-gitignore must be true or false, not 'no'"),
+        ('extend-exclude = "x"', "[tool.mslint] extend-exclude must be a list of strings"),
+    ],
+)
+def test_bad_file_selection_settings(setting: str, message: str, write: Write, run: Run) -> None:
+    write("pyproject.toml", f"[tool.mslint]\n{setting}\n")
+    code, _, err = run("check", str(write("net.py", NET)), "--no-cache")
+    assert code == 2 and message in err
