@@ -65,9 +65,17 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     check.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings not recorded in FILE")
     check.add_argument("--verbose", action="store_true", help="also list baseline entries that no longer match")
     check.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
+    check.add_argument(
+        "--fix-only", action="store_true", help="apply the fixes and report nothing else (implies --fix; exit 0)"
+    )
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply unsafe fixes")
     check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of applying them")
-    check.add_argument("--show-fixes", action="store_true", help="with --fix, list the findings that were fixed")
+    check.add_argument(
+        "--show-fixes", action="store_true", help="list the findings fixed; without --fix, show each fix as a diff"
+    )
+    check.add_argument(
+        "--add-noqa", action="store_true", help="add a `# noqa: CODE` comment to every line with a finding"
+    )
     check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
 
@@ -245,6 +253,7 @@ def _check(args: argparse.Namespace) -> int:
         raise UsageError("--jobs must be at least 1")
     if args.statistics and args.format not in ("text", "json"):
         raise UsageError(f"--statistics prints text or json, not {args.format}")
+    _check_fix_modes(args)
     if STDIN in args.paths:
         return _check_stdin(args, settings)
     if args.stdin_filename is not None:
@@ -255,6 +264,8 @@ def _check(args: argparse.Namespace) -> int:
     report = check_incrementally(files, settings, cache, args.jobs)
     if args.diff:
         return _print_fixes(report.diagnostics, args.unsafe_fixes)
+    if args.add_noqa:
+        return _add_noqa(report.diagnostics, discovery.unreadable + report.unreadable)
     not_fixed: list[str] = []
     if args.fix:
         fixed, not_fixed = _apply_fixes(report.diagnostics, args.unsafe_fixes, args.quiet)
@@ -270,6 +281,8 @@ def _check(args: argparse.Namespace) -> int:
     report.unreadable[:0] = discovery.unreadable
     for line in [*report.unreadable, *not_fixed]:
         print(f"mslint: error: {line}", file=sys.stderr)
+    if args.fix_only:  # ruff's: the findings left are not reported and do not fail the run
+        return EXIT_USAGE if report.unreadable or not_fixed else EXIT_CLEAN
     if args.baseline is not None:
         comparison = compare(report.diagnostics, args.baseline, files)
         report.diagnostics = comparison.new
@@ -297,17 +310,45 @@ def _discover(args: argparse.Namespace, settings: Settings) -> Discovery:
 def _print_report(
     args: argparse.Namespace, diagnostics: list[Diagnostic], files: int, stream: TextIO, unreadable: int = 0
 ) -> None:
+    show_fixes = args.show_fixes and not args.fix
     if args.statistics:
         text = render_statistics(args.format, diagnostics)
     elif args.quiet and args.format in SUMMARIZED:
-        text = render(args.format, diagnostics, files, unreadable)
+        text = render(args.format, diagnostics, files, unreadable, show_fixes)
         text = text.rpartition("Found ")[0] if diagnostics else ""
     else:
-        text = render(args.format, diagnostics, files, unreadable)
+        text = render(args.format, diagnostics, files, unreadable, show_fixes)
     if args.output_file is None:
         stream.write(text)
     else:
         write_output_file(args.output_file, text)
+
+
+def _check_fix_modes(args: argparse.Namespace) -> None:
+    """``--fix-only`` implies ``--fix``; the modes that change files or print diffs exclude each other."""
+    args.fix = args.fix or args.fix_only
+    if args.add_noqa and (args.fix or args.diff):
+        raise UsageError("--add-noqa cannot be combined with --fix, --fix-only or --diff")
+    if args.add_noqa and STDIN in args.paths:
+        raise UsageError("--add-noqa writes files: it cannot read stdin")
+    if args.show_fixes and not args.fix and (args.format != "text" or args.statistics or STDIN in args.paths):
+        raise UsageError(
+            "--show-fixes without --fix shows each fix under its finding in the text report of files "
+            "(use --diff for stdin; the json formats hold the fixes)"
+        )
+
+
+def _add_noqa(diagnostics: list[Diagnostic], unreadable: list[str]) -> int:
+    from mslint.add_noqa import add_noqa
+
+    added = add_noqa(diagnostics)
+    for line in [*unreadable, *added.failures]:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    for line in added.skipped:
+        print(f"mslint: note: {line}", file=sys.stderr)
+    count = added.comments
+    print(f"mslint: added {count} noqa comment{'s' if count != 1 else ''} in {added.files} files", file=sys.stderr)
+    return EXIT_USAGE if unreadable or added.failures else EXIT_CLEAN
 
 
 def _findings_exit(args: argparse.Namespace, settings: Settings, diagnostics: list[Diagnostic]) -> int:
@@ -333,6 +374,8 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
             sys.stdout.write(unified_diff(str(path), source, fixed) if changed else "")
             return EXIT_FINDINGS if changed else EXIT_CLEAN
         sys.stdout.write(fixed)
+        if args.fix_only:
+            return EXIT_CLEAN
         report = check_files([path], settings, sources={path: fixed}, context=context)
         _print_report(args, report.diagnostics, report.files, sys.stderr)
     else:

@@ -23,7 +23,8 @@ from mslint.source import LINE_END
 _NAMES = r"[\w\-]+(?:\s*,\s*[\w\-]+)*"
 DISABLE_COMMENT = re.compile(rf"#\s*mslint\s*:\s*disable\s*=\s*({_NAMES})", re.IGNORECASE)
 """The names of a ``# mslint: disable=`` comment are its first group."""
-_NOQA = re.compile(r"#\s*noqa\s*:\s*([A-Z]+[0-9]+(?:(?:\s*,\s*|\s+)[A-Z]+[0-9]+)*)", re.IGNORECASE)
+NOQA_COMMENT = re.compile(r"#\s*noqa\s*:\s*([A-Z]+[0-9]+(?:(?:\s*,\s*|\s+)[A-Z]+[0-9]+)*)", re.IGNORECASE)
+"""The codes of a ``# noqa:`` comment are its first group."""
 _NAME = re.compile(r"[\w\-]+")
 _OWN_CODE = re.compile(r"MS[0-9]+", re.IGNORECASE)
 _MAY_HAVE_COMMENTS = re.compile(r"mslint|noqa", re.IGNORECASE)
@@ -131,10 +132,10 @@ def _string_literals(tree: ast.Module) -> Iterator[ast.expr]:
 
 
 def _in_comment(comment: str, line: int, before: bytes) -> Iterator[Suppression]:
-    for pattern, label in ((DISABLE_COMMENT, "# mslint: disable="), (_NOQA, "# noqa:")):
+    for pattern, label in ((DISABLE_COMMENT, "# mslint: disable="), (NOQA_COMMENT, "# noqa:")):
         for match in pattern.finditer(comment):
             for name in _NAME.finditer(match.group(1)):
-                if pattern is _NOQA and not _OWN_CODE.fullmatch(name.group()):
+                if pattern is NOQA_COMMENT and not _OWN_CODE.fullmatch(name.group()):
                     continue  # another tool's code
                 start = len(before) + len(comment[: match.start(1) + name.start()].encode("utf-8")) + 1
                 yield Suppression(name.group(), line, start, start + len(name.group().encode("utf-8")), label)

@@ -260,3 +260,77 @@ def test_bad_file_selection_settings(setting: str, message: str, write: Write, r
     write("pyproject.toml", f"[tool.mslint]\n{setting}\n")
     code, _, err = run("check", str(write("net.py", NET)), "--no-cache")
     assert code == 2 and message in err
+
+
+FIXED_NET = NET.replace("[nn.Dense(4, 4), nn.Dense(4, 4)]", "nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])")
+
+
+def test_fix_only_fixes_and_reports_nothing_else(write: Write, run: Run) -> None:
+    path = write("net.py", NET)
+    code, out, err = run("check", str(path), "--no-cache", "--fix-only")
+    assert (code, out) == (0, ""), "the numpy call left does not fail the run"
+    assert path.read_text() == FIXED_NET and "fixed 1 problem" in err
+    assert run("check", str(path), "--no-cache", "--fix-only")[0] == 0
+
+
+def test_fix_only_with_stdin_prints_only_the_text(write: Write, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(NET))
+    code, out, err = run("check", "-", "--stdin-filename", str(write("net.py", NET)), "--fix-only")
+    assert (code, out, err) == (0, FIXED_NET, "")
+
+
+def test_show_fixes_without_fix_shows_each_fix_as_a_diff(write: Write, run: Run) -> None:
+    path = write("net.py", NET)
+    code, out, _ = run("check", str(path), "--no-cache", "--show-fixes")
+    assert code == 1 and path.read_text() == NET, "nothing is written"
+    block = out.split("\n\n")[0].splitlines()
+    assert block[3:] == [
+        "   = hint: wrap it in `nn.CellList(...)`",
+        "   = fix: Wrap in `nn.CellList`",
+        "              super().__init__()",
+        "     -        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]",
+        "     +        self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])",
+    ]
+    assert "= fix" not in out.split("\n\n")[1], "the numpy call has no fix"
+
+
+@pytest.mark.parametrize("flags", [["--format", "json"], ["--statistics"], ["--format", "concise"]])
+def test_show_fixes_without_fix_needs_the_text_report(flags: list[str], write: Write, run: Run) -> None:
+    code, out, err = run("check", str(write("net.py", NET)), "--no-cache", "--show-fixes", *flags)
+    assert (code, out) == (2, "") and err.startswith("mslint: error: --show-fixes without --fix shows each fix")
+
+
+def test_add_noqa_silences_every_finding_in_place(write: Write, run: Run, tmp_path: Path) -> None:
+    text = NET.replace("self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]", "self.layers = [nn.Dense(4, 4)]  # noqa: E501")
+    text = text.replace("return np.maximum(x, 0)", "y = np.minimum(x, 1) + np.minimum(x, 2)  # keep\n        return y")
+    path = tmp_path / "net.py"
+    path.write_bytes(text.replace("\n", "\r\n").encode())
+    code, out, err = run("check", str(path), "--no-cache", "--add-noqa")
+    assert (code, out) == (0, "") and err == "mslint: added 2 noqa comments in 1 files\n"
+    written = path.read_bytes().decode()
+    assert written.split("\r\n")[7] == "        self.layers = [nn.Dense(4, 4)]  # noqa: E501, MS103"
+    assert written.split("\r\n")[10] == "        y = np.minimum(x, 1) + np.minimum(x, 2)  # keep  # noqa: MS101"
+    assert written.replace("  # noqa: MS101", "").replace(", MS103", "") == text.replace("\n", "\r\n")
+    assert run("check", str(path), "--no-cache")[0] == 0
+    assert run("check", str(path), "--no-cache", "--add-noqa")[2] == "mslint: added 0 noqa comments in 0 files\n"
+
+
+def test_add_noqa_leaves_a_line_that_cannot_take_a_comment(write: Write, run: Run) -> None:
+    text = NET.replace("return np.maximum(x, 0)", 'return np.maximum(x, """\n        """)')
+    text = text.replace("self.layers = [", "self.layers = \\\n            [")
+    path = write("net.py", text)
+    code, _, err = run("check", str(path), "--no-cache", "--add-noqa")
+    assert code == 0 and path.read_text() == text
+    assert err.splitlines() == [
+        f"mslint: note: {path}:8: no noqa comment: the line ends inside a string or with a backslash",
+        f"mslint: note: {path}:12: no noqa comment: the line ends inside a string or with a backslash",
+        "mslint: added 0 noqa comments in 0 files",
+    ]
+
+
+@pytest.mark.parametrize("flag", ["--fix", "--fix-only", "--diff"])
+def test_add_noqa_does_not_combine_with_fixes(flag: str, write: Write, run: Run) -> None:
+    path = write("net.py", NET)
+    code, _, err = run("check", str(path), "--no-cache", "--add-noqa", flag)
+    assert code == 2 and "--add-noqa cannot be combined with --fix, --fix-only or --diff" in err
+    assert path.read_text() == NET

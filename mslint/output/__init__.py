@@ -13,8 +13,11 @@ SUMMARIZED = ("text", "concise")
 """The formats for people, which end with a summary line (``-q`` leaves it out)."""
 
 
-def render(output_format: str, diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
-    """``files`` were checked, ``unreadable`` more could not be read (the text report says so)."""
+def render(
+    output_format: str, diagnostics: list[Diagnostic], files: int, unreadable: int = 0, show_fixes: bool = False
+) -> str:
+    """``files`` were checked, ``unreadable`` more could not be read (the text report says so);
+    ``show_fixes``: the text report shows each fix as a diff."""
     if output_format == "json":
         return json_list.render(diagnostics)
     if output_format == "json-lines":
@@ -37,7 +40,7 @@ def render(output_format: str, diagnostics: list[Diagnostic], files: int, unread
         from mslint.output import gitlab
 
         return gitlab.render(diagnostics)
-    return text.render_text(diagnostics, files, unreadable)
+    return text.render_text(diagnostics, files, unreadable, show_fixes)
 
 
 def render_statistics(output_format: str, diagnostics: list[Diagnostic]) -> str:

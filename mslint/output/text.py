@@ -6,11 +6,13 @@ from collections import Counter
 
 from mslint.diagnostics import Diagnostic
 from mslint.fingerprint import source_line
+from mslint.output.fix_diffs import fix_lines
 
 
-def render_text(diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
-    """``path:line:col: CODE symbol message``, the source line with a caret span, and the hint."""
-    blocks = [_text_block(d) for d in diagnostics]
+def render_text(diagnostics: list[Diagnostic], files: int, unreadable: int = 0, show_fixes: bool = False) -> str:
+    """``path:line:col: CODE symbol message``, the source line with a caret span, the hint, and
+    with ``show_fixes`` the fix as a diff."""
+    blocks = [_text_block(d, show_fixes) for d in diagnostics]
     return "\n".join([*blocks, summary_line(diagnostics, files, unreadable)]) + "\n"
 
 
@@ -39,7 +41,7 @@ def header(diagnostic: Diagnostic) -> str:
     )
 
 
-def _text_block(diagnostic: Diagnostic) -> str:
+def _text_block(diagnostic: Diagnostic, show_fixes: bool) -> str:
     first = header(diagnostic)
     source = _source_line(diagnostic.path, diagnostic.line)
     if source is None:
@@ -54,6 +56,8 @@ def _text_block(diagnostic: Diagnostic) -> str:
     ]
     if diagnostic.hint:
         lines.append(f" {gutter} = hint: {diagnostic.hint}")
+    if show_fixes:
+        lines.extend(fix_lines(diagnostic, gutter))
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,97 @@
+"""``check --add-noqa``: a ``# noqa: CODE`` comment on every line with a finding, as ruff adds them,
+the other way to adopt mslint on old code besides a baseline.
+
+A line that already has a ``# noqa: ...`` comment gets the new codes added to it; another comment
+is kept, and the new one follows it. A line that ends inside a string or continues with a
+backslash cannot take a comment: it is left as it is and named in a note. Every line keeps its
+ending, and the file its encoding and byte order mark.
+"""
+
+from __future__ import annotations
+
+import io
+import tokenize
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mslint.diagnostics import Diagnostic
+from mslint.source import read_source, split_lines
+from mslint.suppressions import NOQA_COMMENT
+
+_UNSUPPRESSIBLE = "MS001"
+"""A file that cannot be parsed cannot hold a suppression that counts."""
+
+
+@dataclass
+class Added:
+    comments: int = 0
+    files: int = 0
+    failures: list[str] = field(default_factory=list)
+    """One line per file that could not be read or written."""
+    skipped: list[str] = field(default_factory=list)
+    """One line per line with findings that cannot take a comment."""
+
+
+def add_noqa(diagnostics: list[Diagnostic]) -> Added:
+    added = Added()
+    by_path: dict[str, dict[int, set[str]]] = {}
+    for d in diagnostics:
+        if d.code != _UNSUPPRESSIBLE:
+            by_path.setdefault(d.path, {}).setdefault(d.line, set()).add(d.code)
+    for path, codes_by_line in by_path.items():
+        try:
+            source = read_source(Path(path))
+        except (OSError, UnicodeDecodeError) as error:
+            added.failures.append(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
+            continue
+        lines = split_lines(source.written)
+        comments = _comment_places(source.text)
+        count = 0
+        for line, codes in sorted(codes_by_line.items()):
+            if line not in comments:
+                added.skipped.append(
+                    f"{path}:{line}: no noqa comment: the line ends inside a string or with a backslash"
+                )
+                continue
+            lines[line - 1] = _with_codes(lines[line - 1], comments[line], sorted(codes))
+            count += 1
+        if not count:
+            continue
+        try:
+            Path(path).write_bytes(source.encode("".join(lines)))
+        except (OSError, UnicodeEncodeError) as error:
+            added.failures.append(
+                f"{path}: cannot write the noqa comments: {getattr(error, 'strerror', None) or error}"
+            )
+            continue
+        added.comments += count
+        added.files += 1
+    return added
+
+
+def _with_codes(line: str, comment: int | None, codes: list[str]) -> str:
+    """``line`` (with its ending) naming ``codes`` in a noqa comment; ``comment``: where its comment starts."""
+    text = line.rstrip("\r\n")
+    ending = line[len(text) :]
+    existing = None if comment is None else NOQA_COMMENT.search(text, comment)
+    if existing is not None:
+        named = {code.upper() for code in existing.group(1).replace(",", " ").split()}
+        new = "".join(f", {code}" for code in codes if code not in named)
+        return text[: existing.end(1)] + new + text[existing.end(1) :] + ending
+    return f"{text.rstrip()}  # noqa: {', '.join(codes)}{ending}"
+
+
+def _comment_places(text: str) -> dict[int, int | None]:
+    """The lines whose end may take a comment (not inside a string, not after a backslash), each
+    with the column where its own comment starts, if it has one."""
+    places: dict[int, int | None] = {}
+    comments: dict[int, int] = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                comments[token.start[0]] = token.start[1]
+            elif token.type in (tokenize.NEWLINE, tokenize.NL):
+                places[token.start[0]] = comments.get(token.start[0])
+    except (tokenize.TokenError, SyntaxError):
+        pass  # a file that does not tokenize has a syntax-error finding and no other
+    return places
