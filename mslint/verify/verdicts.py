@@ -189,7 +189,7 @@ def compiler_only(
 def _silenced(location: Location) -> bool:
     """Whether a suppression comment silences some rule on the line."""
     path, line = location
-    return bool(_suppressions(path).by_line.get(line))
+    return any(_suppressions(path).covering(line))
 
 
 @lru_cache(maxsize=64)
