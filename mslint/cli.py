@@ -9,6 +9,7 @@ import json
 import math
 import os
 import sys
+import time
 from pathlib import Path
 from typing import TextIO
 
@@ -22,16 +23,17 @@ from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
 from mslint.output import FORMATS, SUMMARIZED, render, render_statistics, write_output_file
+from mslint.output.color import WHEN as COLOR_WHEN
+from mslint.output.color import use_color
+from mslint.output.text import TextOptions
 from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
-from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
+from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, read_source
 from mslint.verify.devices import DEVICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = Path("-")
-NEVER = "none"
-"""``--fail-on none``: findings never fail the run."""
 
 
 def _rule_list(text: str) -> tuple[str, ...]:
@@ -55,7 +57,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     check.add_argument(
         "--fail-on", choices=("error", "warning", "info", NEVER), help="lowest severity that fails the run"
     )
-    check.add_argument("--exit-zero", action="store_true", help="exit with 0 even when there are findings")
+    check.add_argument("-e", "--exit-zero", action="store_true", help="exit with 0 even when there are findings")
     check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead")
     check.add_argument("-o", "--output-file", type=Path, metavar="FILE", help="write the findings to FILE, not stdout")
     check.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary or notes")
@@ -63,7 +65,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         "--stdin-filename", type=Path, metavar="PATH", help="with the path -: check stdin as if it were this file"
     )
     check.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings not recorded in FILE")
-    check.add_argument("--verbose", action="store_true", help="also list baseline entries that no longer match")
+    check.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="say which configuration and cache are used, the time taken, and baseline entries no longer found",
+    )
     check.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
     check.add_argument(
         "--fix-only", action="store_true", help="apply the fixes and report nothing else (implies --fix; exit 0)"
@@ -76,7 +83,13 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     check.add_argument(
         "--add-noqa", action="store_true", help="add a `# noqa: CODE` comment to every line with a finding"
     )
-    check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    check.add_argument("-n", "--no-cache", action="store_true", help="neither read nor write the cache")
+    check.add_argument("--cache-dir", type=Path, metavar="DIR", help="keep the cache in DIR (default: .mslint_cache)")
+    check.add_argument(
+        "--color", choices=COLOR_WHEN, default="auto", help="color the text reports (default: auto, on a terminal)"
+    )
+    check.add_argument("--show-settings", action="store_true", help="print the settings the first path is checked with")
+    check.add_argument("--show-files", action="store_true", help="print the files that would be checked")
     check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
 
     baseline = commands.add_parser("baseline", help="record the current findings in a baseline file")
@@ -153,6 +166,7 @@ def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...],
         help="MindSpore release whose APIs the code must use, e.g. 2.9 (default: the installed one, else the newest)",
     )
     parser.add_argument("--config", type=Path, help="pyproject.toml to read instead of the nearest one")
+    parser.add_argument("--isolated", action="store_true", help="read no configuration file: the defaults and options")
     _add_file_selection_options(parser)
 
 
@@ -216,12 +230,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    if args.config is not None and not args.config.is_file():
-        raise UsageError(f"{args.config}: no such configuration file")
-    first = args.paths[0] if args.paths else Path.cwd()
-    if first == STDIN:
-        first = getattr(args, "stdin_filename", None) or Path.cwd()
-    settings = load_settings(args.config or find_config(first))
+    settings = load_settings(_configuration(args))
     settings = settings.with_options(
         select=(*(settings.select if args.select is None else args.select), *(args.extend_select or ())),
         ignore=(*(settings.ignore if args.ignore is None else args.ignore), *(args.extend_ignore or ())),
@@ -229,6 +238,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         extend_exclude=(*settings.extend_exclude, *(args.extend_exclude or ())),
         force_exclude=args.force_exclude,
         respect_gitignore=args.respect_gitignore,
+        cache_dir=getattr(args, "cache_dir", None),
         syntax_level=getattr(args, "syntax_level", None),
         target=args.target,
         mindspore_version=args.mindspore_version,
@@ -247,6 +257,21 @@ def _settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def _configuration(args: argparse.Namespace) -> Path | None:
+    """The pyproject.toml a run reads: ``--config``, else the nearest one above the first path;
+    none with ``--isolated``."""
+    if args.isolated:
+        if args.config is not None:
+            raise UsageError("--isolated reads no configuration: it cannot be combined with --config")
+        return None
+    if args.config is not None and not args.config.is_file():
+        raise UsageError(f"{args.config}: no such configuration file")
+    first = args.paths[0] if args.paths else Path.cwd()
+    if first == STDIN:
+        first = getattr(args, "stdin_filename", None) or Path.cwd()
+    return args.config or find_config(first)
+
+
 def _check(args: argparse.Namespace) -> int:
     settings = _settings(args)
     if args.jobs < 1:
@@ -261,7 +286,12 @@ def _check(args: argparse.Namespace) -> int:
     discovery = _discover(args, settings)
     files = discovery.files
     cache = None if args.no_cache else cache_file(settings)
+    if args.show_settings or args.show_files:
+        return _show(args, settings, discovery, cache)
+    started = time.perf_counter()
     report = check_incrementally(files, settings, cache, args.jobs)
+    if args.verbose:
+        _describe_run(args, len(files), cache, time.perf_counter() - started)
     if args.diff:
         return _print_fixes(report.diagnostics, args.unsafe_fixes)
     if args.add_noqa:
@@ -310,14 +340,41 @@ def _discover(args: argparse.Namespace, settings: Settings) -> Discovery:
 def _print_report(
     args: argparse.Namespace, diagnostics: list[Diagnostic], files: int, stream: TextIO, unreadable: int = 0
 ) -> None:
-    show_fixes = args.show_fixes and not args.fix
+    color = use_color(args.color, stream if args.output_file is None else None)
+    options = TextOptions(show_fixes=args.show_fixes and not args.fix, color=color)
     if args.statistics:
         text = render_statistics(args.format, diagnostics)
     elif args.quiet and args.format in SUMMARIZED:
-        text = render(args.format, diagnostics, files, unreadable, show_fixes)
+        text = render(args.format, diagnostics, files, unreadable, options)
         text = text.rpartition("Found ")[0] if diagnostics else ""
     else:
-        text = render(args.format, diagnostics, files, unreadable, show_fixes)
+        text = render(args.format, diagnostics, files, unreadable, options)
+    _write(args, text, stream)
+
+
+def _describe_run(args: argparse.Namespace, files: int, cache: Path | None, seconds: float) -> None:
+    """``--verbose``: what the run read and wrote, and how long it took."""
+    print(f"mslint: configuration: {_configuration(args) or 'none (the defaults)'}", file=sys.stderr)
+    print(f"mslint: cache: {cache or 'none'}", file=sys.stderr)
+    print(f"mslint: analysed {files} file{'s' if files != 1 else ''} in {seconds:.2f} s", file=sys.stderr)
+
+
+def _show(args: argparse.Namespace, settings: Settings, discovery: Discovery, cache: Path | None) -> int:
+    """``--show-settings`` (for the first path) or ``--show-files``: nothing is checked."""
+    from mslint.settings_display import show_settings
+
+    for line in discovery.unreadable:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    if args.show_settings:
+        first = discovery.files[0] if discovery.files else (args.paths or [Path(".")])[0]
+        text = show_settings(first, settings, _configuration(args), cache)
+    else:
+        text = "".join(f"{path}\n" for path in discovery.files)
+    _write(args, text, sys.stdout)
+    return EXIT_USAGE if discovery.unreadable else EXIT_CLEAN
+
+
+def _write(args: argparse.Namespace, text: str, stream: TextIO) -> None:
     if args.output_file is None:
         stream.write(text)
     else:
@@ -352,7 +409,7 @@ def _add_noqa(diagnostics: list[Diagnostic], unreadable: list[str]) -> int:
 
 
 def _findings_exit(args: argparse.Namespace, settings: Settings, diagnostics: list[Diagnostic]) -> int:
-    if args.exit_zero or args.fail_on == NEVER:
+    if args.exit_zero or args.fail_on == NEVER or settings.fail_on is None:
         return EXIT_CLEAN
     return EXIT_FINDINGS if any(d.severity >= settings.fail_on for d in diagnostics) else EXIT_CLEAN
 

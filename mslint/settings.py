@@ -17,6 +17,8 @@ if sys.version_info >= (3, 11):
 else:
     import tomli as tomllib
 
+NEVER = "none"
+"""``fail-on = "none"``: findings never fail the run."""
 SYNTAX_LEVELS = ("strict", "lax")
 TARGETS = ("ascend", "gpu", "cpu")
 DEFAULT_EXCLUDE = (
@@ -69,14 +71,16 @@ class Settings:
     """Exclusions apply to paths named on the command line too (pre-commit passes file names)."""
     respect_gitignore: bool = True
     """A folder walk leaves out what ``.gitignore``, ``.git/info/exclude`` and ``.ignore`` files ignore."""
-    fail_on: Severity = Severity.WARNING
-    """The lowest severity that makes ``mslint check`` exit with 1."""
+    fail_on: Severity | None = Severity.WARNING
+    """The lowest severity that makes ``mslint check`` exit with 1; None (``none``): no finding does."""
     pynative: tuple[str, ...] = ()
     """Where the code runs only in PyNative mode: path globs, or ``module:Cell`` names."""
     verify_entries: dict[str, VerifyEntry] = field(default_factory=dict)
     """``[tool.mslint.verify]``, keyed by ``module:Name``."""
     root: Path = field(default_factory=Path.cwd)
     """The folder of the configuration file; per-file-ignores and exclude are relative to it."""
+    cache_dir: Path | None = None
+    """``--cache-dir``: where the cache lives instead of ``.mslint_cache`` beside the configuration."""
 
     def with_options(self, **options: Any) -> Settings:
         return replace(self, **{k: v for k, v in options.items() if v is not None})
@@ -217,7 +221,7 @@ def load_settings(pyproject: Path | None) -> Settings:
     ):
         raise ConfigError(f"{pyproject}: [tool.mslint] per-file-ignores must map patterns to lists of rules")
     try:
-        return Settings(
+        settings = Settings(
             root=pyproject.parent,
             per_file_ignores={k: tuple(v) for k, v in per_file.items()},
             verify_entries=_verify_entries(table.get("verify", {})),
@@ -236,6 +240,7 @@ def load_settings(pyproject: Path | None) -> Settings:
         )
     except ValueError as error:
         raise ConfigError(f"{pyproject}: {error}") from None
+    return replace(settings, fail_on=None) if table.get("fail-on") == NEVER else settings
 
 
 def _extended(
@@ -284,10 +289,10 @@ def _boolean(value: Any, name: str) -> bool | None:
 
 
 def _severity(value: Any) -> Severity | None:
-    if value is None:
+    if value is None or value == NEVER:
         return None
-    if not isinstance(value, str):
-        raise ValueError(f"fail-on must be one of error, warning, info, not {value!r}")
+    if not isinstance(value, str) or value.upper() not in Severity.__members__:
+        raise ValueError(f"fail-on must be one of error, warning, info, none, not {value!r}")
     return Severity.parse(value)
 
 

@@ -334,3 +334,119 @@ def test_add_noqa_does_not_combine_with_fixes(flag: str, write: Write, run: Run)
     code, _, err = run("check", str(path), "--no-cache", "--add-noqa", flag)
     assert code == 2 and "--add-noqa cannot be combined with --fix, --fix-only or --diff" in err
     assert path.read_text() == NET
+
+
+def test_show_files_lists_what_would_be_checked(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".git").mkdir()
+    write(".gitignore", "generated/\n")
+    write("pyproject.toml", '[tool.mslint]\nexclude = ["legacy"]\n')
+    for name in ["generated/gen.py", "legacy/old.py", "src/net.py", "src/util.pyi", "README.md"]:
+        write(name, NET)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("check", "--show-files")
+    assert (code, out) == (0, f"{Path('src/net.py')}\n{Path('src/util.pyi')}\n"), "nothing is checked: exit 0"
+
+
+def test_show_settings_prints_the_effective_settings_of_the_first_path(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = write(
+        "pyproject.toml", '[tool.mslint]\ntarget = "cpu"\n[tool.mslint.per-file-ignores]\n"net.py" = ["MS1"]\n'
+    )
+    write("net.py", NET)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("check", "net.py", "--show-settings", "--syntax-level", "strict", "--no-cache")
+    lines = out.splitlines()
+    assert code == 0 and lines[:4] == [
+        "# Settings for net.py",
+        f"# configuration: {config}",
+        f"# root: {tmp_path}",
+        "# cache: none",
+    ]
+    assert {'target = "cpu"', 'syntax-level = "strict"', 'per-file-ignores = {"net.py": ["MS1"]}'} <= set(lines)
+    rules = [line for line in lines if line.startswith("# MS")]
+    assert "# MS003 useless-suppression" in rules and not any(line.startswith("# MS1") for line in rules)
+
+
+def test_isolated_reads_no_configuration(write: Write, run: Run, tmp_path: Path) -> None:
+    config = write("pyproject.toml", '[tool.mslint]\nignore = ["MS101", "MS103"]\n')
+    path = write("net.py", NET)
+    assert run("check", str(path), "--no-cache")[0] == 0
+    assert codes(run("check", str(path), "--no-cache", "--isolated", "--format", "json")[1]) == ["MS103", "MS101"]
+    code, _, err = run("check", str(path), "--isolated", "--config", str(config))
+    assert (
+        code == 2 and err == "mslint: error: --isolated reads no configuration: it cannot be combined with --config\n"
+    )
+
+
+def test_cache_dir_holds_the_cache(write: Write, run: Run, tmp_path: Path) -> None:
+    path = write("net.py", NET)
+    cache = tmp_path / "elsewhere"
+    first = run("check", str(path), "--cache-dir", str(cache))
+    assert list(cache.rglob("*.json")) and not (tmp_path / ".mslint_cache").exists()
+    assert run("check", str(path), "--cache-dir", str(cache)) == first
+
+
+@pytest.mark.parametrize(
+    ("flags", "environment", "colored"),
+    [
+        (["--color", "always"], {}, True),
+        (["--color", "never"], {"FORCE_COLOR": "1"}, False),
+        ([], {}, False),  # auto: the captured stdout is no terminal
+        ([], {"FORCE_COLOR": "1"}, True),
+        (["--format", "concise", "--color", "always"], {}, True),
+        (["--format", "json", "--color", "always"], {}, False),
+    ],
+)
+def test_color(
+    flags: list[str],
+    environment: dict[str, str],
+    colored: bool,
+    write: Write,
+    run: Run,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    path = write("net.py", NET)
+    _, out, _ = run("check", str(path), "--no-cache", *flags)
+    assert ("\x1b[1;31mMS103 python-container-of-cells\x1b[0m" in out) is colored
+    assert ("\x1b[" in out) is colored
+
+
+def test_no_color_turns_auto_off(write: Write, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert "\x1b[" not in run("check", str(write("net.py", NET)), "--no-cache")[1]
+
+
+def test_short_flags(write: Write, run: Run) -> None:
+    path = write("net.py", NET)
+    assert run("check", str(path), "-n", "-e")[0] == 0
+    _, _, err = run("check", str(path), "-n", "-v")
+    assert err.splitlines() == [
+        "mslint: configuration: none (the defaults)",
+        "mslint: cache: none",
+        err.splitlines()[2],
+    ] and err.splitlines()[2].startswith("mslint: analysed 1 file in ")
+
+
+def test_fail_on_none_in_the_configuration(write: Write, run: Run) -> None:
+    write("pyproject.toml", '[tool.mslint]\nfail-on = "none"\n')
+    path = write("net.py", NET)
+    code, out, _ = run("check", str(path), "--no-cache")
+    assert code == 0 and "MS103" in out
+    assert run("check", str(path), "--no-cache", "--fail-on", "error")[0] == 1
+    write("pyproject.toml", '[tool.mslint]\nfail-on = "never"\n')
+    code, _, err = run("check", str(path), "--no-cache")
+    assert code == 2 and "fail-on must be one of error, warning, info, none, not 'never'" in err
+
+
+@pytest.mark.parametrize("name", ["ms104", "MS104", "Variable-Slice"])
+def test_rule_names_in_any_case(name: str, run: Run) -> None:
+    code, out, _ = run("rule", name)
+    assert code == 0 and out.startswith("# variable-slice (MS104)")

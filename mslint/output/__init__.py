@@ -14,16 +14,21 @@ SUMMARIZED = ("text", "concise")
 
 
 def render(
-    output_format: str, diagnostics: list[Diagnostic], files: int, unreadable: int = 0, show_fixes: bool = False
+    output_format: str,
+    diagnostics: list[Diagnostic],
+    files: int,
+    unreadable: int = 0,
+    options: text.TextOptions | None = None,
 ) -> str:
     """``files`` were checked, ``unreadable`` more could not be read (the text report says so);
-    ``show_fixes``: the text report shows each fix as a diff."""
+    ``options``: what the reports for people show (fixes, colors)."""
+    options = options or text.TextOptions()
     if output_format == "json":
         return json_list.render(diagnostics)
     if output_format == "json-lines":
         return json_lines.render(diagnostics)
     if output_format == "concise":
-        return concise.render(diagnostics, files, unreadable)
+        return concise.render(diagnostics, files, unreadable, options.color)
     if output_format == "junit":
         from mslint.output import junit  # imports xml.etree: only when asked for
 
@@ -40,7 +45,7 @@ def render(
         from mslint.output import gitlab
 
         return gitlab.render(diagnostics)
-    return text.render_text(diagnostics, files, unreadable, show_fixes)
+    return text.render_text(diagnostics, files, unreadable, options)
 
 
 def render_statistics(output_format: str, diagnostics: list[Diagnostic]) -> str:

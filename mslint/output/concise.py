@@ -6,5 +6,5 @@ from mslint.diagnostics import Diagnostic
 from mslint.output.text import header, summary_line
 
 
-def render(diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
-    return "".join(f"{header(d)}\n" for d in diagnostics) + summary_line(diagnostics, files, unreadable) + "\n"
+def render(diagnostics: list[Diagnostic], files: int, unreadable: int = 0, color: bool = False) -> str:
+    return "".join(f"{header(d, color)}\n" for d in diagnostics) + summary_line(diagnostics, files, unreadable) + "\n"

@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from mslint.diagnostics import Diagnostic
 from mslint.fingerprint import source_line
+from mslint.output.color import paint
 from mslint.output.fix_diffs import fix_lines
 
 
-def render_text(diagnostics: list[Diagnostic], files: int, unreadable: int = 0, show_fixes: bool = False) -> str:
+@dataclass(frozen=True)
+class TextOptions:
+    show_fixes: bool = False
+    """Each fix as a diff under its finding (``--show-fixes`` without ``--fix``)."""
+    color: bool = False
+
+
+def render_text(
+    diagnostics: list[Diagnostic], files: int, unreadable: int = 0, options: TextOptions = TextOptions()
+) -> str:
     """``path:line:col: CODE symbol message``, the source line with a caret span, the hint, and
-    with ``show_fixes`` the fix as a diff."""
-    blocks = [_text_block(d, show_fixes) for d in diagnostics]
+    the fix as the options say."""
+    blocks = [_text_block(d, options) for d in diagnostics]
     return "\n".join([*blocks, summary_line(diagnostics, files, unreadable)]) + "\n"
 
 
@@ -33,16 +44,16 @@ def summary_line(diagnostics: list[Diagnostic], files: int, unreadable: int = 0)
     return summary + "."
 
 
-def header(diagnostic: Diagnostic) -> str:
+def header(diagnostic: Diagnostic, color: bool = False) -> str:
     """``path:line:col: CODE symbol message``: a finding in one line."""
     return (
-        f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}: "
-        f"{diagnostic.code} {diagnostic.symbol} {diagnostic.message}"
+        f"{paint(diagnostic.path, 'bold', color)}:{diagnostic.line}:{diagnostic.column}: "
+        f"{paint(f'{diagnostic.code} {diagnostic.symbol}', str(diagnostic.severity), color)} {diagnostic.message}"
     )
 
 
-def _text_block(diagnostic: Diagnostic, show_fixes: bool) -> str:
-    first = header(diagnostic)
+def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
+    first = header(diagnostic, options.color)
     source = _source_line(diagnostic.path, diagnostic.line)
     if source is None:
         return first
@@ -52,11 +63,12 @@ def _text_block(diagnostic: Diagnostic, show_fixes: bool) -> str:
     lines = [
         first,
         f" {diagnostic.line} | {source}",
-        f" {gutter} | {' ' * (diagnostic.column - 1)}{'^' * width} {diagnostic.severity}",
+        f" {gutter} | {' ' * (diagnostic.column - 1)}"
+        + paint(f"{'^' * width} {diagnostic.severity}", str(diagnostic.severity), options.color),
     ]
     if diagnostic.hint:
-        lines.append(f" {gutter} = hint: {diagnostic.hint}")
-    if show_fixes:
+        lines.append(f" {gutter} {paint('= hint:', 'hint', options.color)} {diagnostic.hint}")
+    if options.show_fixes:
         lines.extend(fix_lines(diagnostic, gutter))
     return "\n".join(lines) + "\n"
 
