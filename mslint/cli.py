@@ -90,6 +90,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     )
     check.add_argument("--show-settings", action="store_true", help="print the settings the first path is checked with")
     check.add_argument("--show-files", action="store_true", help="print the files that would be checked")
+    check.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes (Ctrl-C stops)")
     check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
 
     baseline = commands.add_parser("baseline", help="record the current findings in a baseline file")
@@ -194,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
         subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
-    if argv is None and args.command in ("check", "baseline"):
+    if argv is None and args.command in ("check", "baseline") and not getattr(args, "watch", False):
         # A process of its own that ends with the run: the cyclic collector would only scan
         # the syntax trees and the model again once the engine turns it back on (7 % of a run).
         gc.disable()
@@ -273,6 +274,8 @@ def _configuration(args: argparse.Namespace) -> Path | None:
 
 
 def _check(args: argparse.Namespace) -> int:
+    if args.watch:
+        return _watch(args)
     settings = _settings(args)
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
@@ -350,6 +353,21 @@ def _print_report(
     else:
         text = render(args.format, diagnostics, files, unreadable, options)
     _write(args, text, stream)
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from mslint.watch import watch
+
+    if args.fix or args.fix_only or args.diff or args.add_noqa or STDIN in args.paths:
+        raise UsageError("--watch checks files: not with --fix, --fix-only, --diff, --add-noqa or stdin")
+    once = argparse.Namespace(**{**vars(args), "watch": False})
+
+    def watched() -> list[Path]:
+        configuration = _configuration(once)
+        files = discover(once.paths or [Path(".")], _settings(once)).files
+        return [*files, *([configuration] if configuration is not None else [])]
+
+    return watch(lambda: _check(once), watched, clear=sys.stdout.isatty())
 
 
 def _describe_run(args: argparse.Namespace, files: int, cache: Path | None, seconds: float) -> None:

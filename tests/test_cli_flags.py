@@ -1,11 +1,15 @@
-"""The flags a ruff user reaches for: --output-format, --exit-zero, --fail-on none, -q, --extend-select,
---extend-ignore, --show-fixes, stdin with --stdin-filename, errors that name the subcommand, the concise,
-json-lines and junit formats, and --output-file."""
+"""The flags and habits a ruff user reaches for: --output-format and the concise, json-lines and junit
+formats, -o, --exit-zero/-e, --fail-on none, -q, -v, -n, --extend-select/--extend-ignore, file selection
+(.gitignore, --exclude, --extend-exclude, --force-exclude), --fix-only, --show-fixes, --add-noqa,
+--show-settings, --show-files, --isolated, --cache-dir, --color, --watch, stdin with --stdin-filename,
+and errors that name the subcommand."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from xml.etree import ElementTree
@@ -450,3 +454,72 @@ def test_fail_on_none_in_the_configuration(write: Write, run: Run) -> None:
 def test_rule_names_in_any_case(name: str, run: Run) -> None:
     code, out, _ = run("rule", name)
     assert code == 0 and out.startswith("# variable-slice (MS104)")
+
+
+def test_watch_checks_again_when_a_file_changes(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write("net.py", NET)
+    config = tmp_path / "pyproject.toml"
+
+    def edit(target: Path, text: str) -> Path:
+        target.write_text(text)
+        return target
+
+    edits = iter(
+        [
+            lambda: None,  # nothing changed: no new round
+            lambda: edit(path, FIXED_NET),
+            lambda: edit(config, "[tool.mslint]\nfail-on = 3\n"),  # a configuration mid-edit
+            lambda: edit(config, '[tool.mslint]\nignore = ["MS101"]\n'),
+            lambda: write("new.py", NET),  # a new file in the folder
+        ]
+    )
+
+    def sleep(_: float) -> None:
+        edit = next(edits, None)
+        if edit is None:
+            raise KeyboardInterrupt
+        changed = edit()
+        if changed is not None:  # a change within the file system's time resolution shows too
+            os.utime(changed, ns=(changed.stat().st_atime_ns, changed.stat().st_mtime_ns + 1_000_000_000))
+
+    monkeypatch.setattr("mslint.watch.time.sleep", sleep)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("check", "--watch", "--format", "concise")
+    assert code == 130, "Ctrl-C ends it as SIGINT would"
+    summaries = [line for line in out.splitlines() if line.startswith(("Found", "All"))]
+    assert summaries == [
+        "Found 2 problems (1 error, 1 warning) in 1 file checked.",
+        "Found 1 problem (1 warning) in 1 file checked.",
+        "All checks passed! (1 file checked)",
+        "Found 1 problem (1 error) in 2 files checked.",
+    ]
+    assert "mslint: error: " in err and "fail-on must be one of" in err
+    assert err.count("mslint: watching for file changes (Ctrl-C to stop)") == 5
+
+
+@pytest.mark.parametrize("flag", ["--fix", "--fix-only", "--diff", "--add-noqa"])
+def test_watch_does_not_write_files(flag: str, write: Write, run: Run) -> None:
+    path = write("net.py", NET)
+    code, _, err = run("check", str(path), "--watch", flag)
+    assert code == 2 and "--watch checks files: not with --fix" in err and path.read_text() == NET
+
+
+def test_watch_keeps_the_collector_on(
+    write: Write, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The one-run process turns the cyclic collector off; a watch lives on, round after round."""
+    path = write("net.py", NET)
+
+    def interrupt(_: float) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mslint.watch.time.sleep", interrupt)
+    monkeypatch.setattr("sys.argv", ["mslint", "check", "--watch", "--no-cache", str(path)])
+    try:
+        assert main() == 130
+        assert gc.isenabled()
+    finally:
+        gc.enable()
+    capsys.readouterr()
