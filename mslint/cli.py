@@ -11,7 +11,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from mslint import __version__
 from mslint.baseline import BaselineError, compare, write_baseline
@@ -31,6 +31,9 @@ from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, read_source
 from mslint.verify.devices import DEVICES
+
+if TYPE_CHECKING:
+    from mslint.verify.verdicts import Verdict
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = Path("-")
@@ -125,6 +128,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         help="do not run the compiled entries in graph mode and PyNative to compare their results",
     )
     verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
+    verify.add_argument(
+        "--fail-on-unverified",
+        action="store_true",
+        help="exit with 1 when a finding at or above the failing severity could not be verified",
+    )
 
     report = commands.add_parser(
         "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
@@ -568,8 +576,9 @@ def _verify(args: argparse.Namespace) -> int:
         compare=args.compare,
         shard=shard,
     )
+    settings = _settings(args)
     try:
-        report = verify(request, _settings(args))
+        report = verify(request, settings)
     except VerifierUnavailable as error:
         raise UsageError(str(error)) from None
     except Interrupted as interrupted:
@@ -580,7 +589,24 @@ def _verify(args: argparse.Namespace) -> int:
     sys.stdout.write(render(args.format, report))
     if report.unreadable:
         return EXIT_USAGE
+    if args.fail_on_unverified and _unverified(report.verdicts, settings):
+        return EXIT_FINDINGS
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
+
+
+def _unverified(verdicts: list[Verdict], settings: Settings) -> int:
+    """``verify --fail-on-unverified``: the findings at or above the failing severity that could
+    not be verified, said on stderr (a CI job must not pass on no evidence)."""
+    from mslint.verify.verdicts import NOT_VERIFIABLE
+
+    fail_on = settings.fail_on if settings.fail_on is not None else Severity.INFO
+    count = sum(v.verdict == NOT_VERIFIABLE and v.diagnostic.severity >= fail_on for v in verdicts)
+    if count:
+        print(
+            f"mslint: {count} finding{'s' if count != 1 else ''} could not be verified (--fail-on-unverified)",
+            file=sys.stderr,
+        )
+    return count
 
 
 def _explain(file: Path, output_format: str) -> int:
