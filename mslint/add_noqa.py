@@ -3,8 +3,10 @@ the other way to adopt mslint on old code besides a baseline.
 
 A line that already has a ``# noqa: ...`` comment gets the new codes added to it; another comment
 is kept, and the new one follows it. A line that ends inside a string or continues with a
-backslash cannot take a comment: it is left as it is and named in a note. Every line keeps its
-ending, and the file its encoding and byte order mark.
+backslash cannot take a comment: a ``# mslint: disable-next-line=CODES`` line goes above it
+instead, with its indentation, where the line above ends a line of code (not inside a string,
+not after a backslash); otherwise it is left as it is and named in a note. Every line keeps
+its ending, and the file its encoding and byte order mark.
 """
 
 from __future__ import annotations
@@ -46,15 +48,22 @@ def add_noqa(diagnostics: list[Diagnostic]) -> Added:
             continue
         lines = split_lines(source.written)
         comments = _comment_places(source.text)
+        above: dict[int, str] = {}
+        """Lines to insert, by the line they go above."""
         count = 0
         for line, codes in sorted(codes_by_line.items()):
-            if line not in comments:
+            if line in comments:
+                lines[line - 1] = _with_codes(lines[line - 1], comments[line], sorted(codes))
+            elif line <= len(lines) and (line == 1 or line - 1 in comments):
+                above[line] = _next_line_comment(lines[line - 1], sorted(codes))
+            else:
                 added.skipped.append(
-                    f"{path}:{line}: no noqa comment: the line ends inside a string or with a backslash"
+                    f"{path}:{line}: no noqa comment: the line and the one above it end inside a string "
+                    "or with a backslash"
                 )
                 continue
-            lines[line - 1] = _with_codes(lines[line - 1], comments[line], sorted(codes))
             count += 1
+        lines = [above.get(number, "") + text for number, text in enumerate(lines, 1)]
         if not count:
             continue
         try:
@@ -79,6 +88,13 @@ def _with_codes(line: str, comment: int | None, codes: list[str]) -> str:
         new = "".join(f", {code}" for code in codes if code not in named)
         return text[: existing.end(1)] + new + text[existing.end(1) :] + ending
     return f"{text.rstrip()}  # noqa: {', '.join(codes)}{ending}"
+
+
+def _next_line_comment(line: str, codes: list[str]) -> str:
+    """A ``# mslint: disable-next-line=`` line for ``line``, indented and ended as it is."""
+    text = line.rstrip("\r\n")
+    indentation = text[: len(text) - len(text.lstrip(" \t"))]
+    return f"{indentation}# mslint: disable-next-line={','.join(codes)}{line[len(text) :] or chr(10)}"
 
 
 def _comment_places(text: str) -> dict[int, int | None]:

@@ -319,15 +319,26 @@ def test_add_noqa_silences_every_finding_in_place(write: Write, run: Run, tmp_pa
     assert run("check", str(path), "--no-cache", "--add-noqa")[2] == "mslint: added 0 noqa comments in 0 files\n"
 
 
-def test_add_noqa_leaves_a_line_that_cannot_take_a_comment(write: Write, run: Run) -> None:
+def test_add_noqa_puts_a_next_line_comment_above_a_line_that_cannot_take_one(write: Write, run: Run) -> None:
     text = NET.replace("return np.maximum(x, 0)", 'return np.maximum(x, """\n        """)')
     text = text.replace("self.layers = [", "self.layers = \\\n            [")
     path = write("net.py", text)
     code, _, err = run("check", str(path), "--no-cache", "--add-noqa")
+    assert (code, err) == (0, "mslint: added 2 noqa comments in 1 files\n")
+    assert path.read_text() == text.replace(
+        "        self.layers", "        # mslint: disable-next-line=MS103\n        self.layers"
+    ).replace("        return np", "        # mslint: disable-next-line=MS101\n        return np")
+    assert run("check", str(path), "--no-cache")[0] == 0
+
+
+def test_add_noqa_leaves_a_line_that_no_comment_can_reach(write: Write, run: Run) -> None:
+    text = NET.replace("return np.maximum(x, 0)", 'return 1 + \\\n            np.maximum(x, """\n        """)')
+    path = write("net.py", text)
+    code, _, err = run("check", str(path), "--no-cache", "--add-noqa", "--select", "MS101")
     assert code == 0 and path.read_text() == text
     assert err.splitlines() == [
-        f"mslint: note: {path}:8: no noqa comment: the line ends inside a string or with a backslash",
-        f"mslint: note: {path}:12: no noqa comment: the line ends inside a string or with a backslash",
+        f"mslint: note: {path}:12: no noqa comment: the line and the one above it end inside a string or with a "
+        "backslash",
         "mslint: added 0 noqa comments in 0 files",
     ]
 
