@@ -10,6 +10,7 @@ Git's global excludes file (``core.excludesFile``) is not read.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from pathspec import GitIgnoreSpec
@@ -42,7 +43,7 @@ class IgnoreFiles:
             if self._inside_repository(folder):
                 lines += _lines(folder / ".gitignore")
             lines += _lines(folder / ".ignore")
-            chain = (*above, (folder, GitIgnoreSpec.from_lines(lines))) if lines else above
+            chain = (*above, (folder, _spec(lines))) if lines else above
             self._chains[folder] = chain
         return chain
 
@@ -53,6 +54,23 @@ class IgnoreFiles:
             inside = above or os.path.exists(folder / ".git")
             self._in_repository[folder] = inside
         return inside
+
+
+def _spec(lines: list[str]) -> GitIgnoreSpec:
+    """The patterns of ``lines``; a line git cannot read either (``!`` alone, a trailing ``\\``,
+    ``[z-a]``) is left out, as git leaves it."""
+    try:
+        return GitIgnoreSpec.from_lines(lines)
+    except (ValueError, re.error):
+        return GitIgnoreSpec.from_lines([line for line in lines if _is_pattern(line)])
+
+
+def _is_pattern(line: str) -> bool:
+    try:
+        GitIgnoreSpec.from_lines([line])
+    except (ValueError, re.error):
+        return False
+    return True
 
 
 def _lines(path: Path) -> list[str]:

@@ -534,3 +534,14 @@ def test_watch_keeps_the_collector_on(
     finally:
         gc.enable()
     capsys.readouterr()
+
+
+def test_a_gitignore_line_git_cannot_read_is_left_out(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".git").mkdir()
+    write(".gitignore", "!\n[z-a]\ntrailing\\\ngen.py\n")
+    for name in ["gen.py", "net.py"]:
+        write(name, NET)
+    monkeypatch.chdir(tmp_path)
+    assert checked(run, ".") == ["net.py"]
