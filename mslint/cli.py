@@ -9,8 +9,9 @@ import json
 import math
 import os
 import sys
+import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from mslint import __version__
 from mslint.atomic_write import write_atomically
@@ -23,17 +24,21 @@ from mslint.fix_files import fixed_sources, write_fixes
 from mslint.fixes import unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
-from mslint.output import FORMATS, render, render_statistics
+from mslint.output import FORMATS, SUMMARIZED, render, render_statistics, write_output_file
+from mslint.output.color import WHEN as COLOR_WHEN
+from mslint.output.color import use_color
+from mslint.output.text import TextOptions
 from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
-from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
+from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source
 from mslint.verify.devices import DEVICES
 
+if TYPE_CHECKING:
+    from mslint.verify.verdicts import Verdict
+
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = Path("-")
-NEVER = "none"
-"""``--fail-on none``: findings never fail the run."""
 
 
 def _rule_list(text: str) -> tuple[str, ...]:
@@ -57,19 +62,40 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     check.add_argument(
         "--fail-on", choices=("error", "warning", "info", NEVER), help="lowest severity that fails the run"
     )
-    check.add_argument("--exit-zero", action="store_true", help="exit with 0 even when there are findings")
+    check.add_argument("-e", "--exit-zero", action="store_true", help="exit with 0 even when there are findings")
     check.add_argument("--statistics", action="store_true", help="print the number of findings per rule instead")
+    check.add_argument("-o", "--output-file", type=Path, metavar="FILE", help="write the findings to FILE, not stdout")
     check.add_argument("-q", "--quiet", action="store_true", help="print the findings only, no summary or notes")
     check.add_argument(
         "--stdin-filename", type=Path, metavar="PATH", help="with the path -: check stdin as if it were this file"
     )
     check.add_argument("--baseline", type=Path, metavar="FILE", help="report only findings not recorded in FILE")
-    check.add_argument("--verbose", action="store_true", help="also list baseline entries that no longer match")
+    check.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="say which configuration and cache are used, the time taken, and baseline entries no longer found",
+    )
     check.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
+    check.add_argument(
+        "--fix-only", action="store_true", help="apply the fixes and report nothing else (implies --fix; exit 0)"
+    )
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply unsafe fixes")
     check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of applying them")
-    check.add_argument("--show-fixes", action="store_true", help="with --fix, list the findings that were fixed")
-    check.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    check.add_argument(
+        "--show-fixes", action="store_true", help="list the findings fixed; without --fix, show each fix as a diff"
+    )
+    check.add_argument(
+        "--add-noqa", action="store_true", help="add a `# noqa: CODE` comment to every line with a finding"
+    )
+    check.add_argument("-n", "--no-cache", action="store_true", help="neither read nor write the cache")
+    check.add_argument("--cache-dir", type=Path, metavar="DIR", help="keep the cache in DIR (default: .mslint_cache)")
+    check.add_argument(
+        "--color", choices=COLOR_WHEN, default="auto", help="color the text reports (default: auto, on a terminal)"
+    )
+    check.add_argument("--show-settings", action="store_true", help="print the settings the first path is checked with")
+    check.add_argument("--show-files", action="store_true", help="print the files that would be checked")
+    check.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes (Ctrl-C stops)")
     check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
 
     baseline = commands.add_parser("baseline", help="record the current findings in a baseline file")
@@ -104,6 +130,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         help="do not run the compiled entries in graph mode and PyNative to compare their results",
     )
     verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
+    verify.add_argument(
+        "--fail-on-unverified",
+        action="store_true",
+        help="exit with 1 when a finding at or above the failing severity could not be verified",
+    )
 
     report = commands.add_parser(
         "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
@@ -146,6 +177,27 @@ def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...],
         help="MindSpore release whose APIs the code must use, e.g. 2.9 (default: the installed one, else the newest)",
     )
     parser.add_argument("--config", type=Path, help="pyproject.toml to read instead of the nearest one")
+    parser.add_argument("--isolated", action="store_true", help="read no configuration file: the defaults and options")
+    _add_file_selection_options(parser)
+
+
+def _add_file_selection_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--exclude", type=_rule_list, metavar="PATTERNS", help="files and folders to skip, replacing `exclude`"
+    )
+    parser.add_argument(
+        "--extend-exclude", type=_rule_list, metavar="PATTERNS", help="files and folders to skip besides `exclude`"
+    )
+    parser.add_argument(
+        "--force-exclude",
+        action=argparse.BooleanOptionalAction,
+        help="skip excluded files even when named on the command line (pre-commit)",
+    )
+    parser.add_argument(
+        "--respect-gitignore",
+        action=argparse.BooleanOptionalAction,
+        help="skip what .gitignore, .git/info/exclude and .ignore files ignore (default: on)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
         subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
-    if argv is None and args.command in ("check", "baseline"):
+    if argv is None and args.command in ("check", "baseline") and not getattr(args, "watch", False):
         # A process of its own that ends with the run: the cyclic collector would only scan
         # the syntax trees and the model again once the engine turns it back on (7 % of a run).
         gc.disable()
@@ -189,15 +241,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    if args.config is not None and not args.config.is_file():
-        raise UsageError(f"{args.config}: no such configuration file")
-    first = args.paths[0] if args.paths else Path.cwd()
-    if first == STDIN:
-        first = getattr(args, "stdin_filename", None) or Path.cwd()
-    settings = load_settings(args.config or find_config(first))
+    settings = load_settings(_configuration(args))
     settings = settings.with_options(
         select=(*(settings.select if args.select is None else args.select), *(args.extend_select or ())),
         ignore=(*(settings.ignore if args.ignore is None else args.ignore), *(args.extend_ignore or ())),
+        exclude=args.exclude,
+        extend_exclude=(*settings.extend_exclude, *(args.extend_exclude or ())),
+        force_exclude=args.force_exclude,
+        respect_gitignore=args.respect_gitignore,
+        cache_dir=getattr(args, "cache_dir", None),
         syntax_level=getattr(args, "syntax_level", None),
         target=args.target,
         mindspore_version=args.mindspore_version,
@@ -216,12 +268,30 @@ def _settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def _configuration(args: argparse.Namespace) -> Path | None:
+    """The pyproject.toml a run reads: ``--config``, else the nearest one above the first path;
+    none with ``--isolated``."""
+    if args.isolated:
+        if args.config is not None:
+            raise UsageError("--isolated reads no configuration: it cannot be combined with --config")
+        return None
+    if args.config is not None and not args.config.is_file():
+        raise UsageError(f"{args.config}: no such configuration file")
+    first = args.paths[0] if args.paths else Path.cwd()
+    if first == STDIN:
+        first = getattr(args, "stdin_filename", None) or Path.cwd()
+    return args.config or find_config(first)
+
+
 def _check(args: argparse.Namespace) -> int:
+    if args.watch:
+        return _watch(args)
     settings = _settings(args)
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.statistics and args.format not in ("text", "json"):
         raise UsageError(f"--statistics prints text or json, not {args.format}")
+    _check_fix_modes(args)
     if STDIN in args.paths:
         return _check_stdin(args, settings)
     if args.stdin_filename is not None:
@@ -229,10 +299,18 @@ def _check(args: argparse.Namespace) -> int:
     discovery = _discover(args, settings)
     files = discovery.files
     cache = None if args.no_cache else cache_file(settings)
-    # Fixes are never read from the cache: they are computed from the text they are applied to.
-    report = check_incrementally(files, settings, None if args.fix or args.diff else cache, args.jobs)
+    if args.show_settings or args.show_files:
+        return _show(args, settings, discovery, cache)
+    started = time.perf_counter()
+    # Edits are never read from the cache: they are computed from the text they are applied to.
+    edits = args.fix or args.diff or args.add_noqa
+    report = check_incrementally(files, settings, None if edits else cache, args.jobs)
+    if args.verbose:
+        _describe_run(args, len(files), cache, time.perf_counter() - started)
     if args.diff:
         return _print_fixes(report, args.unsafe_fixes)
+    if args.add_noqa:
+        return _add_noqa(report, discovery.unreadable + report.unreadable)
     not_fixed: list[str] = []
     if args.fix:
         fixed, not_fixed = _apply_fixes(report, args.unsafe_fixes, args.quiet)
@@ -248,6 +326,8 @@ def _check(args: argparse.Namespace) -> int:
     report.unreadable[:0] = discovery.unreadable
     for line in [*report.unreadable, *not_fixed]:
         print(f"mslint: error: {line}", file=sys.stderr)
+    if args.fix_only:  # ruff's: the findings left are not reported and do not fail the run
+        return EXIT_USAGE if report.unreadable or not_fixed else EXIT_CLEAN
     if args.baseline is not None:
         comparison = compare(report.diagnostics, args.baseline, files)
         report.diagnostics = comparison.new
@@ -275,17 +355,91 @@ def _discover(args: argparse.Namespace, settings: Settings) -> Discovery:
 def _print_report(
     args: argparse.Namespace, diagnostics: list[Diagnostic], files: int, stream: TextIO, unreadable: int = 0
 ) -> None:
+    color = use_color(args.color, stream if args.output_file is None else None)
+    options = TextOptions(show_fixes=args.show_fixes and not args.fix, color=color)
     if args.statistics:
-        stream.write(render_statistics(args.format, diagnostics))
-    elif args.quiet and args.format == "text":
-        text = render(args.format, diagnostics, files, unreadable)
-        stream.write(text.rpartition("Found ")[0] if diagnostics else "")
+        text = render_statistics(args.format, diagnostics)
+    elif args.quiet and args.format in SUMMARIZED:
+        text = render(args.format, diagnostics, files, unreadable, options)
+        text = text.rpartition("Found ")[0] if diagnostics else ""
     else:
-        stream.write(render(args.format, diagnostics, files, unreadable))
+        text = render(args.format, diagnostics, files, unreadable, options)
+    _write(args, text, stream)
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from mslint.watch import watch
+
+    if args.fix or args.fix_only or args.diff or args.add_noqa or STDIN in args.paths:
+        raise UsageError("--watch checks files: not with --fix, --fix-only, --diff, --add-noqa or stdin")
+    once = argparse.Namespace(**{**vars(args), "watch": False})
+
+    def watched() -> list[Path]:
+        configuration = _configuration(once)
+        files = discover(once.paths or [Path(".")], _settings(once)).files
+        return [*files, *([configuration] if configuration is not None else [])]
+
+    return watch(lambda: _check(once), watched, clear=sys.stdout.isatty())
+
+
+def _describe_run(args: argparse.Namespace, files: int, cache: Path | None, seconds: float) -> None:
+    """``--verbose``: what the run read and wrote, and how long it took."""
+    print(f"mslint: configuration: {_configuration(args) or 'none (the defaults)'}", file=sys.stderr)
+    print(f"mslint: cache: {cache or 'none'}", file=sys.stderr)
+    print(f"mslint: analysed {files} file{'s' if files != 1 else ''} in {seconds:.2f} s", file=sys.stderr)
+
+
+def _show(args: argparse.Namespace, settings: Settings, discovery: Discovery, cache: Path | None) -> int:
+    """``--show-settings`` (for the first path) or ``--show-files``: nothing is checked."""
+    from mslint.settings_display import show_settings
+
+    for line in discovery.unreadable:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    if args.show_settings:
+        first = discovery.files[0] if discovery.files else (args.paths or [Path(".")])[0]
+        text = show_settings(first, settings, _configuration(args), cache)
+    else:
+        text = "".join(f"{path}\n" for path in discovery.files)
+    _write(args, text, sys.stdout)
+    return EXIT_USAGE if discovery.unreadable else EXIT_CLEAN
+
+
+def _write(args: argparse.Namespace, text: str, stream: TextIO) -> None:
+    if args.output_file is None:
+        stream.write(text)
+    else:
+        write_output_file(args.output_file, text)
+
+
+def _check_fix_modes(args: argparse.Namespace) -> None:
+    """``--fix-only`` implies ``--fix``; the modes that change files or print diffs exclude each other."""
+    args.fix = args.fix or args.fix_only
+    if args.add_noqa and (args.fix or args.diff):
+        raise UsageError("--add-noqa cannot be combined with --fix, --fix-only or --diff")
+    if args.add_noqa and STDIN in args.paths:
+        raise UsageError("--add-noqa writes files: it cannot read stdin")
+    if args.show_fixes and not args.fix and (args.format != "text" or args.statistics or STDIN in args.paths):
+        raise UsageError(
+            "--show-fixes without --fix shows each fix under its finding in the text report of files "
+            "(use --diff for stdin; the json formats hold the fixes)"
+        )
+
+
+def _add_noqa(report: Report, unreadable: list[str]) -> int:
+    from mslint.add_noqa import add_noqa
+
+    added = add_noqa(report.diagnostics, report.analysed)
+    for line in [*unreadable, *added.failures]:
+        print(f"mslint: error: {line}", file=sys.stderr)
+    for line in added.skipped:
+        print(f"mslint: note: {line}", file=sys.stderr)
+    count = added.comments
+    print(f"mslint: added {count} noqa comment{'s' if count != 1 else ''} in {added.files} files", file=sys.stderr)
+    return EXIT_USAGE if unreadable or added.failures else EXIT_CLEAN
 
 
 def _findings_exit(args: argparse.Namespace, settings: Settings, diagnostics: list[Diagnostic]) -> int:
-    if args.exit_zero or args.fail_on == NEVER:
+    if args.exit_zero or args.fail_on == NEVER or settings.fail_on is None:
         return EXIT_CLEAN
     return EXIT_FINDINGS if any(d.severity >= settings.fail_on for d in diagnostics) else EXIT_CLEAN
 
@@ -307,6 +461,8 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
             sys.stdout.write(unified_diff(str(path), source, fixed) if changed else "")
             return EXIT_FINDINGS if changed else EXIT_CLEAN
         sys.stdout.write(fixed)
+        if args.fix_only:
+            return EXIT_CLEAN
         report = check_files([path], settings, sources={path: fixed}, context=context)
         _print_report(args, report.diagnostics, report.files, sys.stderr)
     else:
@@ -401,8 +557,9 @@ def _verify(args: argparse.Namespace) -> int:
         compare=args.compare,
         shard=shard,
     )
+    settings = _settings(args)
     try:
-        report = verify(request, _settings(args))
+        report = verify(request, settings)
     except VerifierUnavailable as error:
         raise UsageError(str(error)) from None
     except Interrupted as interrupted:
@@ -413,7 +570,24 @@ def _verify(args: argparse.Namespace) -> int:
     sys.stdout.write(render(args.format, report))
     if report.unreadable:
         return EXIT_USAGE
+    if args.fail_on_unverified and _unverified(report.verdicts, settings):
+        return EXIT_FINDINGS
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
+
+
+def _unverified(verdicts: list[Verdict], settings: Settings) -> int:
+    """``verify --fail-on-unverified``: the findings at or above the failing severity that could
+    not be verified, said on stderr (a CI job must not pass on no evidence)."""
+    from mslint.verify.verdicts import NOT_VERIFIABLE
+
+    fail_on = settings.fail_on if settings.fail_on is not None else Severity.INFO
+    count = sum(v.verdict == NOT_VERIFIABLE and v.diagnostic.severity >= fail_on for v in verdicts)
+    if count:
+        print(
+            f"mslint: {count} finding{'s' if count != 1 else ''} could not be verified (--fail-on-unverified)",
+            file=sys.stderr,
+        )
+    return count
 
 
 def _explain(file: Path, output_format: str) -> int:

@@ -5,7 +5,8 @@ An error is known by its message, normalised so that the same message from anoth
 matches: its first line, without the exception's type, paths, addresses, numbers and the note
 ``(raised building Net)`` and the names of graphs. The user's own names (``name 'x' is not defined``,
 ``self.cache``) still differ from program to program: a message that matches no entry as it is
-matches one whose quoted names and ``self.`` attributes are replaced, the same way, by ``?``.
+matches one whose quoted names, ``self.`` attributes and Parameter names (``@graph:param_0.conv1.weight``)
+are replaced, the same way, by ``?``.
 Evidence with no message of its own (a fallback, a dynamic shape, ...) is known by its kind.
 """
 
@@ -31,6 +32,8 @@ _GRAPH = re.compile(r"@[\w.]+")
 _NUMBER = re.compile(r"\d+")
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _SELF_ATTRIBUTE = re.compile(r"\bself\.\w+")
+_PARAMETER = re.compile(r":param_[\w.]+")
+"""A Parameter's name in a graph (``@?:param_0.conv1.weight``): the user's attribute path."""
 
 
 def normalise(message: str) -> str:
@@ -43,8 +46,9 @@ def normalise(message: str) -> str:
 
 
 def without_names(key: str) -> str:
-    """A normalised message with the user's names (quoted words, ``self.`` attributes) replaced."""
-    return _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", key))
+    """A normalised message with the user's names (quoted words, ``self.`` attributes, Parameter
+    names in a graph) replaced."""
+    return _PARAMETER.sub(":param_?", _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", key)))
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mslint.ignore_files import IgnoreFiles
 from mslint.settings import Settings
 
 
@@ -52,14 +54,17 @@ def discover(paths: list[Path], settings: Settings) -> Discovery:
             raise UsageError(f"{path}: no such file or directory") from None
         except OSError:
             is_folder = False  # a symlink loop, a folder above that cannot be entered: add() says so
+        if settings.is_force_excluded(path):
+            continue
         if not is_folder:
             add(path)
             continue
+        skips = _walk_filter(path, settings)
         for folder, subfolders, files in os.walk(path, onerror=unlistable):
-            subfolders[:] = sorted(d for d in subfolders if not settings.is_excluded(Path(folder, d)))
+            subfolders[:] = sorted(d for d in subfolders if not skips(Path(folder, d), True))
             for name in sorted(files):
                 candidate = Path(folder, name)
-                if not name.endswith((".py", ".pyi")) or settings.is_excluded(candidate):
+                if not name.endswith((".py", ".pyi")) or skips(candidate, False):
                     continue
                 if candidate.is_symlink() and _leads_outside(candidate, roots):
                     discovery.skipped.append(f"{candidate}: a link to a file outside the checked folders, skipped")
@@ -77,3 +82,14 @@ def _leads_outside(link: Path, roots: list[Path]) -> bool:
     except (OSError, RuntimeError):
         return False
     return not any(target == root or root in target.parents for root in roots)
+
+
+def _walk_filter(top: Path, settings: Settings) -> Callable[[Path, bool], bool]:
+    """Whether the walk of the folder ``top`` skips a path (a folder when the flag says so): it is
+    excluded, or git ignores it, unless ``top`` itself is ignored (named on purpose)."""
+    ignore_files = IgnoreFiles() if settings.respect_gitignore else None
+    if ignore_files is not None and ignore_files.ignores(top, is_folder=True):
+        ignore_files = None
+    return lambda path, is_folder: (
+        settings.is_excluded(path) or (ignore_files is not None and ignore_files.ignores(path, is_folder))
+    )

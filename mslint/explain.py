@@ -59,12 +59,13 @@ class Explanation:
 
     @property
     def hint(self) -> str:
-        """The fix: the finding's own hint, else the start of the rule's "Use instead" section."""
+        """The fix: the finding's own hint, else the rule's whole "Use instead" section (its code
+        blocks whole: the first paragraph alone is often cut inside one)."""
         for diagnostic in self.findings:
             if diagnostic.symbol in self.rules and diagnostic.hint:
                 return diagnostic.hint
         rule = rule_named(self.rules[0]) if self.rules else None
-        return rule.section("Use instead").split("\n\n")[0].replace("\n", " ") if rule is not None else ""
+        return rule.section("Use instead") if rule is not None else ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -172,7 +173,10 @@ def _text_block(explanation: Explanation) -> str:
     else:
         measured = "measured, but no rule predicts it" if explanation.measured else "a message mslint has not measured"
         lines.append(f"  rule: none ({measured})")
-    if explanation.hint:
+    if "\n" in explanation.hint:
+        lines.append("  hint:")
+        lines.extend(f"    {line}".rstrip() for line in explanation.hint.splitlines())
+    elif explanation.hint:
         lines.append(f"  hint: {explanation.hint}")
     if explanation.status == REPORTED:
         codes = ", ".join(f"{d.code} at line {d.line}" for d in explanation.findings if d.symbol in explanation.rules)

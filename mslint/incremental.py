@@ -81,7 +81,7 @@ class CacheData:
 def cache_file(settings: Settings) -> Path:
     """One cache file per mslint version (and build of its files), effective settings and MindSpore release checked
     against (installing another MindSpore changes the default), in the project's cache folder
-    (``.mslint_cache`` beside the configuration, or ``$MSLINT_CACHE_DIR``)."""
+    (``.mslint_cache`` beside the configuration, or ``$MSLINT_CACHE_DIR``, or ``--cache-dir``)."""
     fingerprint = json.dumps(
         [
             code_fingerprint(Path(__file__).resolve().parent),
@@ -96,7 +96,7 @@ def cache_file(settings: Settings) -> Path:
         ]
     )
     name = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
-    folder = Path(os.environ.get("MSLINT_CACHE_DIR") or settings.root / CACHE_FOLDER)
+    folder = settings.cache_dir or Path(os.environ.get("MSLINT_CACHE_DIR") or settings.root / CACHE_FOLDER)
     return folder / __version__ / f"{name}.json"
 
 

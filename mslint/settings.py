@@ -17,6 +17,8 @@ if sys.version_info >= (3, 11):
 else:
     import tomli as tomllib
 
+NEVER = "none"
+"""``fail-on = "none"``: findings never fail the run."""
 SYNTAX_LEVELS = ("strict", "lax")
 TARGETS = ("ascend", "gpu", "cpu")
 DEFAULT_EXCLUDE = (
@@ -63,29 +65,46 @@ class Settings:
     ignore: tuple[str, ...] = ()
     per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     exclude: tuple[str, ...] = ()
-    fail_on: Severity = Severity.WARNING
-    """The lowest severity that makes ``mslint check`` exit with 1."""
+    extend_exclude: tuple[str, ...] = ()
+    """Added to ``exclude`` (ruff's ``extend-exclude``)."""
+    force_exclude: bool = False
+    """Exclusions apply to paths named on the command line too (pre-commit passes file names)."""
+    respect_gitignore: bool = True
+    """A folder walk leaves out what ``.gitignore``, ``.git/info/exclude`` and ``.ignore`` files ignore."""
+    fail_on: Severity | None = Severity.WARNING
+    """The lowest severity that makes ``mslint check`` exit with 1; None (``none``): no finding does."""
     pynative: tuple[str, ...] = ()
     """Where the code runs only in PyNative mode: path globs, or ``module:Cell`` names."""
     verify_entries: dict[str, VerifyEntry] = field(default_factory=dict)
     """``[tool.mslint.verify]``, keyed by ``module:Name``."""
     root: Path = field(default_factory=Path.cwd)
     """The folder of the configuration file; per-file-ignores and exclude are relative to it."""
+    cache_dir: Path | None = None
+    """``--cache-dir``: where the cache lives instead of ``.mslint_cache`` beside the configuration."""
 
     def with_options(self, **options: Any) -> Settings:
         return replace(self, **{k: v for k, v in options.items() if v is not None})
 
     def is_excluded(self, path: Path) -> bool:
         """Whether discovery skips ``path`` (checked for each folder and file as it is reached)."""
-        patterns = (*DEFAULT_EXCLUDE, *self.exclude)
-        if any(fnmatch.fnmatch(path.name, p) for p in patterns):
+        own = (*self.exclude, *self.extend_exclude)
+        if any(fnmatch.fnmatch(path.name, p) for p in (*DEFAULT_EXCLUDE, *own)):
             return True
-        if not self.exclude:
+        if not own:
             return False  # no path of its own to resolve: discovery asks for every file and folder
         relative = _relative(path, self.root)
-        return any(
-            fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(relative, p.rstrip("/") + "/*") for p in self.exclude
-        )
+        return any(fnmatch.fnmatch(relative, p) or fnmatch.fnmatch(relative, p.rstrip("/") + "/*") for p in own)
+
+    def is_force_excluded(self, path: Path) -> bool:
+        """With ``force-exclude``, whether a path named on the command line is skipped: it or a
+        folder around it below the configuration folder is excluded."""
+        if not self.force_exclude:
+            return False
+        try:
+            inside = path.resolve().relative_to(self.root.resolve()).parents
+        except (ValueError, RuntimeError, OSError):  # outside the root: only the path itself
+            return self.is_excluded(path)
+        return self.is_excluded(path) or any(self.is_excluded(self.root / folder) for folder in list(inside)[:-1])
 
     def runs_pynative(self, path: Path, cell: str) -> bool:
         """Whether the ``pynative`` setting names the Cell ``cell`` (``module:Name``) defined in ``path``:
@@ -174,6 +193,9 @@ def load_settings(pyproject: Path | None) -> Settings:
         "extend-ignore",
         "per-file-ignores",
         "exclude",
+        "extend-exclude",
+        "force-exclude",
+        "respect-gitignore",
         "syntax-level",
         "target",
         "fail-on",
@@ -199,7 +221,7 @@ def load_settings(pyproject: Path | None) -> Settings:
     ):
         raise ConfigError(f"{pyproject}: [tool.mslint] per-file-ignores must map patterns to lists of rules")
     try:
-        return Settings(
+        settings = Settings(
             root=pyproject.parent,
             per_file_ignores={k: tuple(v) for k, v in per_file.items()},
             verify_entries=_verify_entries(table.get("verify", {})),
@@ -207,6 +229,9 @@ def load_settings(pyproject: Path | None) -> Settings:
             select=_extended(strings("select"), strings("extend-select"), Settings.select),
             ignore=_extended(strings("ignore"), strings("extend-ignore"), Settings.ignore),
             exclude=strings("exclude"),
+            extend_exclude=strings("extend-exclude"),
+            force_exclude=_boolean(table.get("force-exclude"), "force-exclude"),
+            respect_gitignore=_boolean(table.get("respect-gitignore"), "respect-gitignore"),
             pynative=_pynative(strings("pynative")),
             syntax_level=choice(table.get("syntax-level"), SYNTAX_LEVELS, "syntax-level"),
             target=choice(table.get("target"), TARGETS, "target"),
@@ -215,6 +240,7 @@ def load_settings(pyproject: Path | None) -> Settings:
         )
     except ValueError as error:
         raise ConfigError(f"{pyproject}: {error}") from None
+    return replace(settings, fail_on=None) if table.get("fail-on") == NEVER else settings
 
 
 def _extended(
@@ -256,11 +282,17 @@ def _pynative(entries: tuple[str, ...] | None) -> tuple[str, ...] | None:
     return entries
 
 
+def _boolean(value: Any, name: str) -> bool | None:
+    if value is not None and not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
 def _severity(value: Any) -> Severity | None:
-    if value is None:
+    if value is None or value == NEVER:
         return None
-    if not isinstance(value, str):
-        raise ValueError(f"fail-on must be one of error, warning, info, not {value!r}")
+    if not isinstance(value, str) or value.upper() not in Severity.__members__:
+        raise ValueError(f"fail-on must be one of error, warning, info, none, not {value!r}")
     return Severity.parse(value)
 
 

@@ -1,10 +1,13 @@
-"""Suppression comments, which silence findings on their line, and which of them silenced something.
+"""Suppression comments, which silence findings, and which of them silenced something.
 
-``# mslint: disable=RULE[,RULE]`` names rules by symbol or code (``all`` for every rule);
-``# noqa: MSxxx``, as ruff and flake8 users write it, names them by code. Both are read in
-any case and with spaces around ``=``, ``:`` and ``,``. A ``noqa`` comment also names other
-tools' codes (``# noqa: E731, MS101``): only ``MS`` codes are mslint's. A bare ``# noqa``
-is aimed at those tools and silences nothing here.
+``# mslint: disable=RULE[,RULE]`` after code silences its line; on a line of its own it silences
+the lines below it, up to a ``# mslint: enable=RULE`` comment naming the same rule (or the end
+of the file). ``# mslint: disable-next-line=RULE`` silences the line below it and
+``# mslint: disable-file=RULE`` the whole file. Rules are named by symbol or code (``all`` for
+every rule). ``# noqa: MSxxx``, as ruff and flake8 users write it, names them by code on its
+line. All are read in any case and with spaces around ``=``, ``:`` and ``,``. A ``noqa``
+comment also names other tools' codes (``# noqa: E731, MS101``): only ``MS`` codes are
+mslint's. A bare ``# noqa`` is aimed at those tools and silences nothing here.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import io
 import re
 import tokenize
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mslint.model.walk import descendants
 from mslint.rules.base import Rule
@@ -23,11 +26,18 @@ from mslint.source import LINE_END
 _NAMES = r"[\w\-]+(?:\s*,\s*[\w\-]+)*"
 DISABLE_COMMENT = re.compile(rf"#\s*mslint\s*:\s*disable\s*=\s*({_NAMES})", re.IGNORECASE)
 """The names of a ``# mslint: disable=`` comment are its first group."""
-_NOQA = re.compile(r"#\s*noqa\s*:\s*([A-Z]+[0-9]+(?:(?:\s*,\s*|\s+)[A-Z]+[0-9]+)*)", re.IGNORECASE)
+_DIRECTIVE = re.compile(
+    rf"#\s*mslint\s*:\s*(disable-next-line|disable-file|disable|enable)\s*=\s*({_NAMES})", re.IGNORECASE
+)
+"""An ``# mslint:`` comment: its kind, then its names."""
+NOQA_COMMENT = re.compile(r"#\s*noqa\s*:\s*([A-Z]+[0-9]+(?:(?:\s*,\s*|\s+)[A-Z]+[0-9]+)*)", re.IGNORECASE)
+"""The codes of a ``# noqa:`` comment are its first group."""
 _NAME = re.compile(r"[\w\-]+")
 _OWN_CODE = re.compile(r"MS[0-9]+", re.IGNORECASE)
 _MAY_HAVE_COMMENTS = re.compile(r"mslint|noqa", re.IGNORECASE)
 EVERY_RULE = "all"
+END_OF_FILE = 2**31
+"""The last line of a suppression that lasts to the end of its file."""
 
 
 @dataclass(frozen=True)
@@ -41,11 +51,23 @@ class Suppression:
     """Where the name starts, counted as finding columns are (UTF-8 bytes from 1)."""
     end_column: int
     comment: str
-    """``# mslint: disable=`` or ``# noqa:``, for messages."""
+    """``# mslint: disable=``, ``# mslint: disable-file=``, ... or ``# noqa:``, for messages."""
+    first: int
+    last: int
+    """The lines it silences."""
 
     def names(self, rule: Rule, explicitly: bool = False) -> bool:
         name = self.name.lower()
         return (name == EVERY_RULE and not explicitly) or name == rule.symbol or name == rule.code.lower()
+
+    @property
+    def scope(self) -> str:
+        """Where it silences, for messages: ``on this line``, ``in this file``, ..."""
+        if self.first == self.last:
+            return "on this line" if self.first == self.line else "on the next line"
+        if self.first == 1 and self.last == END_OF_FILE and self.comment.endswith("-file="):
+            return "in this file"
+        return "below it" if self.last == END_OF_FILE else f"up to its enable comment on line {self.last}"
 
 
 class SuppressionComments:
@@ -54,19 +76,30 @@ class SuppressionComments:
     def __init__(self, source: str, tree: ast.Module | None = None) -> None:
         """``tree``: the parsed ``source``, which finds the comments faster than tokenizing it."""
         self.by_line: dict[int, list[Suppression]] = {}
+        """By the line of the comment."""
+        self.spanning: list[Suppression] = []
+        """Those that silence other lines than their own."""
         self.used: set[Suppression] = set()
         if _may_have_comments(source):
-            for suppression in _read(source) if tree is None else _read_outside_strings(source, tree):
+            found = list(_read(source) if tree is None else _read_outside_strings(source, tree))
+            for suppression in _with_ranges_closed(found):
                 self.by_line.setdefault(suppression.line, []).append(suppression)
+                if (suppression.first, suppression.last) != (suppression.line, suppression.line):
+                    self.spanning.append(suppression)
 
     def silences(self, line: int, rule: Rule, explicitly: bool = False) -> bool:
         """Whether a finding of ``rule`` on ``line`` is silenced; the names that do are marked used.
 
         ``explicitly``: only by the rule's own name, not by ``all`` (a finding about the comment
         itself, which ``all`` would otherwise always hide)."""
-        naming = [s for s in self.by_line.get(line, ()) if s.names(rule, explicitly)]
+        naming = [s for s in self.covering(line) if s.names(rule, explicitly)]
         self.used.update(naming)
         return bool(naming)
+
+    def covering(self, line: int) -> Iterator[Suppression]:
+        """The suppressions that silence ``line`` (whatever rules they name)."""
+        yield from (s for s in self.by_line.get(line, ()) if s.first == s.last == line)
+        yield from (s for s in self.spanning if s.first <= line <= s.last)
 
     def unused(self) -> Iterator[Suppression]:
         for suppressions in self.by_line.values():
@@ -131,10 +164,59 @@ def _string_literals(tree: ast.Module) -> Iterator[ast.expr]:
 
 
 def _in_comment(comment: str, line: int, before: bytes) -> Iterator[Suppression]:
-    for pattern, label in ((DISABLE_COMMENT, "# mslint: disable="), (_NOQA, "# noqa:")):
+    own_line = not before.strip()
+    for pattern in (_DIRECTIVE, NOQA_COMMENT):
         for match in pattern.finditer(comment):
-            for name in _NAME.finditer(match.group(1)):
-                if pattern is _NOQA and not _OWN_CODE.fullmatch(name.group()):
+            kind = match.group(1).lower() if pattern is _DIRECTIVE else "noqa"
+            names = match.group(2) if pattern is _DIRECTIVE else match.group(1)
+            names_start = match.start(2) if pattern is _DIRECTIVE else match.start(1)
+            first, last = _scope(kind, line, own_line)
+            label = "# noqa:" if kind == "noqa" else f"# mslint: {kind}="
+            for name in _NAME.finditer(names):
+                if kind == "noqa" and not _OWN_CODE.fullmatch(name.group()):
                     continue  # another tool's code
-                start = len(before) + len(comment[: match.start(1) + name.start()].encode("utf-8")) + 1
-                yield Suppression(name.group(), line, start, start + len(name.group().encode("utf-8")), label)
+                start = len(before) + len(comment[: names_start + name.start()].encode("utf-8")) + 1
+                end = start + len(name.group().encode("utf-8"))
+                yield Suppression(name.group(), line, start, end, label, first, last)
+
+
+def _scope(kind: str, line: int, own_line: bool) -> tuple[int, int]:
+    """The lines a comment of ``kind`` on ``line`` silences (a range's end is found later)."""
+    if kind == "disable-next-line":
+        return line + 1, line + 1
+    if kind == "disable-file":
+        return 1, END_OF_FILE
+    if kind == "disable" and own_line:
+        return line, END_OF_FILE
+    return line, line
+
+
+def _with_ranges_closed(found: list[Suppression]) -> Iterator[Suppression]:
+    """The suppressions, each range of a ``disable`` on a line of its own ended by the first
+    ``enable`` below it that names the same rule; the ``enable`` names themselves are no
+    suppressions."""
+    enables = sorted((s for s in found if s.comment == _ENABLE), key=lambda s: s.line)
+    for suppression in found:
+        if suppression.comment == _ENABLE:
+            continue
+        if suppression.comment == _DISABLE and suppression.last == END_OF_FILE:
+            end = next(
+                (e.line for e in enables if e.line > suppression.line and _same_rule(e.name, suppression.name)), None
+            )
+            if end is not None:
+                suppression = replace(suppression, last=end)
+        yield suppression
+
+
+_ENABLE, _DISABLE = "# mslint: enable=", "# mslint: disable="
+
+
+def _same_rule(name: str, other: str) -> bool:
+    return _rule_key(name) == _rule_key(other)
+
+
+def _rule_key(name: str) -> str:
+    from mslint.rules import rule_named  # the rules' registry imports the suppression rules, which import this
+
+    rule = rule_named(name.lower()) or rule_named(name.upper())
+    return rule.code if rule is not None else name.lower()

@@ -1,7 +1,7 @@
 """Write docs/rules.md and docs/rules/<symbol>.md from the rules' documentation and rules/ examples,
 and the rule tables of the other pages (between ``<!-- begin generated: NAME -->`` and
-``<!-- end generated: NAME -->``): ``mslint rules`` in cli.md, the pylint messages in
-editors.md, the severities in configuration.md.
+``<!-- end generated: NAME -->``): ``mslint rules``, ``check --help``, ``verify --help`` and reports
+in cli.md, the pylint messages in editors.md, the severities in configuration.md.
 
 Run ``python scripts/generate_rule_docs.py`` after changing a rule or its examples;
 ``--check`` exits with 1 when a page is out of date (the test suite runs it).
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -59,10 +60,17 @@ def generated_sections() -> dict[str, dict[str, str]]:
     rules_json = json.loads(mslint_output("rules", "--format", "json"))
     json_sample = json.dumps(rules_json[:2], indent=2).removesuffix("\n]") + ",\n  ...\n]"
     symbols = ",".join(rule.symbol for rule in plugin_rules())
+    findings = json.loads(mslint_output("check", "--format", "json", "rules/variable-slice/bad.py"))
+    json_findings = json.dumps(findings[:2], indent=2).removesuffix("\n]") + ",\n  ...\n]"
     return {
         "cli.md": {
             "rules": f"```console\n$ mslint rules\n{mslint_output('rules')}```",
             "rules-json": f"```console\n$ mslint rules --format json\n{json_sample}\n```",
+            "check-help": console("check", "--help"),
+            "verify-help": console("verify", "--help"),
+            "text": console("check", "rules/variable-slice/bad.py"),
+            "json": f"```console\n$ mslint check --format json rules/variable-slice/bad.py\n{json_findings}\n```",
+            "concise": console("check", "--format", "concise", "rules/variable-slice/bad.py"),
         },
         "editors.md": {
             "pylint-messages": "| mslint code | symbol | pylint message id |\n|---|---|---|\n"
@@ -74,10 +82,19 @@ def generated_sections() -> dict[str, dict[str, str]]:
     }
 
 
+def console(*arguments: str) -> str:
+    """A console block: the command and what it prints."""
+    return f"```console\n$ mslint {' '.join(arguments)}\n{mslint_output(*arguments)}```"
+
+
 def mslint_output(*arguments: str) -> str:
     """What the mslint command prints, run the way a user runs it."""
     command = [sys.executable, "-m", "mslint", *arguments]
-    return subprocess.run(command, capture_output=True, text=True, check=True, cwd=REPO).stdout
+    environment = {**os.environ, "COLUMNS": "80"}  # the width argparse wraps help at
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO, env=environment)
+    if result.returncode not in (0, 1):  # 1: findings, which an example shows
+        raise SystemExit(f"mslint {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
 
 
 def severity_table() -> str:

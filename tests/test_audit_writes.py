@@ -397,3 +397,22 @@ def test_atomic_write_keeps_the_permissions_and_writes_special_files_in_place(tm
     with pytest.raises(atomic_write.FileChanged):
         atomic_write.write_atomically(script, b"newer\n", expected_digest=atomic_write.digest(b"old\n"))
     assert script.read_text() == "new\n"
+
+
+def test_add_noqa_leaves_a_file_saved_after_the_analysis_alone(
+    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    net = tmp_path / "net.py"
+    net.write_text(CONTAINER)
+    analyse = cli.check_incrementally
+
+    def analyse_then_save(*args: Any, **kwargs: Any) -> Any:
+        report = analyse(*args, **kwargs)
+        net.write_text(SAVED)
+        return report
+
+    monkeypatch.setattr(cli, "check_incrementally", analyse_then_save)
+    code, _, err = run("check", str(net), "--add-noqa")
+    assert code == 2
+    assert f"mslint: error: {net}: changed while mslint checked it, no comment added: run again" in err.splitlines()
+    assert net.read_text() == SAVED

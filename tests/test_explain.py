@@ -16,6 +16,8 @@ import pytest
 from mslint import explain as explain_module
 from mslint.compiler_messages import MessageTable, message_table, normalise, without_names
 from mslint.explain import NO_RULE, REPORTED, explain, read_problems
+from mslint.rules import rule_named
+from mslint.verify.compiler_output import Problem
 from tests.examples import REPO, RULES_DIR, compile_entries
 
 SCRIPTS = REPO / "scripts"
@@ -285,3 +287,82 @@ def test_the_shipped_table_has_what_the_compiler_says_of_an_example() -> None:
         assert set(shipped.messages.get(key, [])) >= entry["rules"], key
     for kind, entry in kinds.items():
         assert set(shipped.kinds.get(kind, [])) >= entry["rules"], kind
+
+
+DOTTED_DUPLICATE = (
+    "RuntimeError: The parameter @__main___Net_construct_4:param_0.conv1.weight , its name '0.conv1.weight' "
+    "already exists. Please set a unique name for the parameter."
+)
+"""MindSpore 2.10's message for a plain list of SequentialCells whose blocks own ``conv1`` (the
+program of :func:`test_the_dotted_duplicate_parameter_of_a_real_compile_is_explained`)."""
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        DOTTED_DUPLICATE,
+        "RuntimeError: The parameter @bad_ListOfCells_construct_7:param_weight , its name 'weight' already exists. "
+        "Please set a unique name for the parameter.",
+    ],
+)
+def test_every_form_of_the_duplicate_parameter_message_names_the_list_of_cells(message: str) -> None:
+    assert message_table("2.10.0").rules_for("error", message) == (("python-container-of-cells",), True)
+
+
+_DOTTED_PROGRAM = """\
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 3, 3)
+
+    def construct(self, x):
+        return self.conv1(x)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.blocks = [nn.SequentialCell([Block()]), nn.SequentialCell([Block()])]
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+
+ms.set_context(mode=ms.GRAPH_MODE)
+Net()(ms.Tensor(np.ones((1, 3, 8, 8), np.float32)))
+"""
+
+
+@pytest.mark.mindspore
+def test_the_dotted_duplicate_parameter_of_a_real_compile_is_explained(tmp_path: Path, run: Run) -> None:
+    pytest.importorskip("mindspore")
+    program = tmp_path / "net.py"
+    program.write_text(_DOTTED_PROGRAM)
+    result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert "its name '0.conv1.weight' already exists" in result.stderr
+    log = tmp_path / "run.log"
+    log.write_text(result.stderr)
+    code, out, _ = run("explain", str(log))
+    assert code == 0, out
+    assert "  rule: MS103 python-container-of-cells" in out
+    assert "  mslint check: reports it (MS103 at line 18)" in out
+
+
+def test_a_hint_from_the_rules_documentation_is_printed_whole(tmp_path: Path) -> None:
+    """Without a finding of its own, the hint is the rule's "Use instead" section, whose code
+    block a first paragraph would cut (unsupported-syntax's starts with one)."""
+    problem = Problem("error", "RuntimeError: Unsupported statement 'Try'.", ())
+    (explanation,) = explain([problem], message_table("2.10.0"))
+    section = rule_named("unsupported-syntax").section("Use instead")
+    assert section.startswith("```python") and section.count("```") % 2 == 0
+    assert explanation.hint == section
+    text = explain_module.render_text([explanation])
+    block = text.split("  hint:\n")[1].split("\n  mslint check:")[0]
+    assert block == "\n".join(f"    {line}".rstrip() for line in section.splitlines())

@@ -72,13 +72,17 @@ def test_the_documented_hook_fails_on_a_finding_and_passes_once_fixed(tmp_path: 
     assert configured != configuration, "the documented configuration names no repo"
     (project / ".pre-commit-config.yaml").write_text(configured)
     (project / "net.py").write_text(BAD)
+    (project / "pyproject.toml").write_text('[tool.mslint]\nexclude = ["generated"]\n')
+    (project / "generated").mkdir()
+    (project / "generated" / "gen.py").write_text(BAD)
     git(project, "add", ".")
 
     failing = pre_commit_run(project)
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "net.py:8:16: MS101 third-party-call-in-graph" in failing.stdout
+    assert "gen.py" not in failing.stdout, "the hook applies the exclude setting to the files it is given"
 
-    (project / "net.py").write_text(BAD.replace("np.maximum(x, 0)", "x.clip(0)"))
+    (project / "net.py").write_text(BAD.replace("np.maximum(x, 0)", "x.clip(0)"))  # gen.py stays as it is
     git(project, "add", "net.py")
     passing = pre_commit_run(project)
     assert passing.returncode == 0, passing.stdout + passing.stderr

@@ -206,8 +206,8 @@ def test_unreadable_files_and_folders_are_errors(tmp_path: Path, write, run) -> 
 @pytest.mark.parametrize(
     ("setting", "message"),
     [
-        ("fail-on = 1", "fail-on must be one of error, warning, info, not 1"),
-        ('fail-on = ["error"]', "fail-on must be one of error, warning, info, not ['error']"),
+        ("fail-on = 1", "fail-on must be one of error, warning, info, none, not 1"),
+        ('fail-on = ["error"]', "fail-on must be one of error, warning, info, none, not ['error']"),
         ('ignore = [""]', "empty rule selector (it would match every rule)"),
         ('per-file-ignores = {"*.py" = [""]}', "empty rule selector (it would match every rule)"),
         ("select = []", "no rule selected: --select and select in the configuration need a rule, or ALL"),

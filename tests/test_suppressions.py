@@ -143,6 +143,8 @@ TRICKY_COMMENTS = [
     "w = 1\r\n# mslint: disable=MS109\r\nv = 2 \\\n  # noqa: MS110\n",
     "\x0cu = 1  # noqa: MS111 after a form feed\n",
     "s = 'a # b' 'c # mslint: disable=MS112'  # mslint: disable = MS113 , MS114\n",
+    "# mslint: disable-file=MS115\nx = '# mslint: disable-next-line=MS116'\n  # mslint: disable-next-line=MS117\n",
+    "# mslint: disable=MS118\nx = 1\n# mslint: enable=MS118\n",
 ]
 
 
@@ -151,3 +153,86 @@ def test_comments_read_beside_the_tree_are_those_tokenizing_finds(source: str) -
     tokenized = SuppressionComments(source).by_line
     assert tokenized, "each source holds a suppression"
     assert SuppressionComments(source, ast.parse(source)).by_line == tokenized
+
+
+TWO_CALLS = """\
+import numpy as np
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        y = np.maximum(x, 0)
+        z = np.minimum(y, 1)
+        return np.tanh(z)
+"""
+
+
+def test_the_calls_are_findings_without_a_comment(tmp_path: Path) -> None:
+    assert [line for line, _, _ in findings(tmp_path, TWO_CALLS)] == [7, 8, 9]
+
+
+@pytest.mark.parametrize(
+    "comment", ["# mslint: disable-file=MS101", "# MSLINT: Disable-File = third-party-call-in-graph, MS104"]
+)
+@pytest.mark.parametrize("where", [0, 5, 9])
+def test_disable_file_silences_the_whole_file_wherever_it_is(comment: str, where: int, tmp_path: Path) -> None:
+    lines = TWO_CALLS.splitlines()
+    lines.insert(where, comment)
+    settings = Settings(ignore=("useless-suppression",))  # MS104 reports nothing
+    assert findings(tmp_path, "\n".join(lines) + "\n", settings) == []
+
+
+def test_disable_next_line_silences_the_line_below_only(tmp_path: Path) -> None:
+    source = TWO_CALLS.replace("        z =", "        # mslint: disable-next-line=MS101\n        z =")
+    assert [line for line, _, _ in findings(tmp_path, source)] == [7, 10]
+
+
+def test_a_disable_on_its_own_line_lasts_until_its_enable(tmp_path: Path) -> None:
+    source = TWO_CALLS.replace("        y =", "        # mslint: disable=third-party-call-in-graph\n        y =")
+    source = source.replace("        return", "        # mslint: enable=ms101\n        return")
+    assert [line for line, _, _ in findings(tmp_path, source)] == [11], "the enable names the same rule by code"
+    unclosed = TWO_CALLS.replace("        z =", "        # mslint: disable=MS101\n        z =")
+    assert [line for line, _, _ in findings(tmp_path, unclosed)] == [7], "to the end of the file"
+    other_rule = source.replace("enable=ms101", "enable=MS104")
+    assert findings(tmp_path, other_rule, Settings(ignore=("useless-suppression",))) == []
+
+
+def test_a_disable_after_code_still_silences_its_line_only(tmp_path: Path) -> None:
+    source = TWO_CALLS.replace("np.maximum(x, 0)", "np.maximum(x, 0)  # mslint: disable=MS101")
+    assert [line for line, _, _ in findings(tmp_path, source)] == [8, 9]
+
+
+@pytest.mark.parametrize(
+    ("comment", "where", "scope"),
+    [
+        ("# mslint: disable-file=MS104", 0, "in this file"),
+        ("        # mslint: disable-next-line=MS104", 6, "on the next line"),
+        ("        # mslint: disable=MS104", 6, "below it"),
+    ],
+)
+def test_a_spanning_suppression_that_silences_nothing_says_where(
+    comment: str, where: int, scope: str, tmp_path: Path
+) -> None:
+    lines = TWO_CALLS.splitlines()
+    lines.insert(where, comment)
+    path = tmp_path / "net.py"
+    path.write_text("\n".join(lines) + "\n")
+    useless = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "useless-suppression"]
+    assert [(d.line, d.message) for d in useless] == [
+        (where + 1, f"`MS104` in `{comment.strip()[:-5]}` silences nothing: variable-slice reports nothing {scope}")
+    ]
+
+
+def test_a_range_that_silences_nothing_names_its_end(tmp_path: Path) -> None:
+    source = "# mslint: disable=MS104\nx = 1\n# mslint: enable=MS104\n"
+    path = tmp_path / "net.py"
+    path.write_text(source)
+    (useless,) = check_files([path], Settings()).diagnostics
+    assert useless.message.endswith("variable-slice reports nothing up to its enable comment on line 3")
+
+
+def test_an_unknown_name_in_a_file_suppression_is_reported(tmp_path: Path) -> None:
+    source = "# mslint: disable-file=third-party-call\n" + TWO_CALLS
+    first_line, _, symbol = findings(tmp_path, source)[0]
+    assert (first_line, symbol) == (1, "unknown-rule-in-suppression")

@@ -316,3 +316,88 @@ def test_strict_applies_to_jit_functions_too(write: Callable[[str, str], Path]) 
     assert [p.kind for p in strict.problems] == ["error"], "a @jit function ignores set_context's level"
     assert "JIT strict mode" in strict.problems[0].message
     assert [p.kind for p in lax.problems] == ["fallback"]
+
+
+_BUILD_RAISES = """\
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+
+def conv3x3(cin, cout):
+    return nn.Conv2d(cin, cout, 3, padding=1)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = conv3x3(3, 8)
+
+    def construct(self, x):
+        return self.conv(x)
+
+
+if __name__ == "__main__":
+    ms.set_context(mode=ms.GRAPH_MODE)
+    print(Net()(ms.Tensor(np.ones((1, 3, 8, 8), np.float32))).shape)
+"""
+"""A training script that dies building its Cell, on the line conv-padding-without-pad-mode flags
+(the helper outside every graph entry)."""
+
+
+@pytest.mark.mindspore
+def test_a_run_that_stops_on_a_findings_line_confirms_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    (tmp_path / "net.py").write_text(_BUILD_RAISES)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("verify", "net.py", "--run", f"{sys.executable} net.py", "--format", "json")
+    report = json.loads(out)
+    assert report["run"]["returncode"] == 1
+    assert verdicts(report) == {("net.py", 7): "confirmed"}
+    (evidence,) = report["findings"][0]["evidence"]
+    assert evidence["kind"] == "stopped" and evidence["message"].startswith("ValueError: For 'Conv2D', the 'pad'")
+    assert [(Path(at["path"]).name, at["line"]) for at in evidence["locations"]] == [("net.py", 7)]
+    assert report["compiler_only"] == [] and code == 1, "a confirmed error fails the run"
+
+
+@pytest.mark.mindspore
+def test_a_run_that_stops_elsewhere_confirms_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run) -> None:
+    """A crash on a line no rule flags (a data file missing) is no compiler's problem."""
+    script = _BUILD_RAISES.replace("    ms.set_context", "    open('missing.csv')\n    ms.set_context")
+    (tmp_path / "net.py").write_text(script)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("verify", "net.py", "--run", f"{sys.executable} net.py")
+    assert "[not verifiable]" in out and code == 0
+    assert "your --run command neither compiled nor stopped on its line" in out, "no advice to use --run"
+    assert "0 compiler-only problems" in out
+
+
+def test_the_exception_that_ended_a_run_is_where_the_users_code_stopped(tmp_path: Path) -> None:
+    from mslint.verify.capture import capture_run
+
+    (tmp_path / "helper.py").write_text("def load(name):\n    return open(name)\n")
+    (tmp_path / "main.py").write_text("import helper\n\n\nhelper.load('missing.csv')\n")
+    failed = capture_run(f"cd {tmp_path} && {sys.executable} main.py", 60)
+    assert failed.returncode == 1 and failed.ended is not None
+    assert failed.ended.kind == "stopped" and failed.ended.message.startswith("FileNotFoundError: ")
+    assert failed.ended.locations == ((str(tmp_path / "helper.py"), 2),), "the innermost line of the user's"
+    (tmp_path / "caught.py").write_text("try:\n    open('missing.csv')\nexcept OSError:\n    import traceback\n")
+    assert capture_run(f"cd {tmp_path} && {sys.executable} caught.py", 60).ended is None, "exit 0: nothing ended it"
+
+
+@pytest.mark.mindspore
+def test_fail_on_unverified(write: Callable[[str, str], Path], run: Run) -> None:
+    """A finding no compile could check passes CI only without --fail-on-unverified."""
+    path = write(
+        "net.py",
+        "import numpy as np\nfrom mindspore import nn\n\n\nclass Net(nn.Cell):\n"
+        "    def __init__(self, n):\n        super().__init__()\n        self.n = n\n\n"
+        "    def construct(self, x):\n        return np.maximum(x, 0)\n",
+    )
+    code, out, _ = run("verify", str(path))
+    assert "0 confirmed, 0 not reproduced, 1 not verifiable" in out and code == 0
+    code, _, err = run("verify", str(path), "--fail-on-unverified")
+    assert code == 1 and err == "mslint: 1 finding could not be verified (--fail-on-unverified)\n"
+    write("pyproject.toml", '[tool.mslint]\nfail-on = "error"\n')  # the warning no longer counts
+    assert run("verify", str(path), "--fail-on-unverified")[0] == 0

@@ -2,16 +2,38 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from mslint.atomic_write import write_atomically
 from mslint.diagnostics import Diagnostic
-from mslint.output import json_list, statistics, text
+from mslint.discovery import UsageError
+from mslint.output import concise, json_lines, json_list, statistics, text
 
-FORMATS = ("text", "json", "sarif", "github", "gitlab")
+FORMATS = ("text", "concise", "json", "json-lines", "junit", "sarif", "github", "gitlab")
+SUMMARIZED = ("text", "concise")
+"""The formats for people, which end with a summary line (``-q`` leaves it out)."""
 
 
-def render(output_format: str, diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
-    """``files`` were checked, ``unreadable`` more could not be read (the text report says so)."""
+def render(
+    output_format: str,
+    diagnostics: list[Diagnostic],
+    files: int,
+    unreadable: int = 0,
+    options: text.TextOptions | None = None,
+) -> str:
+    """``files`` were checked, ``unreadable`` more could not be read (the text report says so);
+    ``options``: what the reports for people show (fixes, colors)."""
+    options = options or text.TextOptions()
     if output_format == "json":
         return json_list.render(diagnostics)
+    if output_format == "json-lines":
+        return json_lines.render(diagnostics)
+    if output_format == "concise":
+        return concise.render(diagnostics, files, unreadable, options.color)
+    if output_format == "junit":
+        from mslint.output import junit  # imports xml.etree: only when asked for
+
+        return junit.render(diagnostics)
     if output_format == "sarif":
         from mslint.output import sarif  # reads package metadata: imported only when asked for
 
@@ -24,10 +46,19 @@ def render(output_format: str, diagnostics: list[Diagnostic], files: int, unread
         from mslint.output import gitlab
 
         return gitlab.render(diagnostics)
-    return text.render_text(diagnostics, files, unreadable)
+    return text.render_text(diagnostics, files, unreadable, options)
 
 
 def render_statistics(output_format: str, diagnostics: list[Diagnostic]) -> str:
     if output_format == "json":
         return statistics.render_json(diagnostics)
     return statistics.render_text(diagnostics)
+
+
+def write_output_file(path: Path, text: str) -> None:
+    """``--output-file``: the report in ``path``, its folder created as ruff does."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, text.encode("utf-8"))
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None

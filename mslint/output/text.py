@@ -3,49 +3,73 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from mslint.diagnostics import Diagnostic
 from mslint.fingerprint import source_line
+from mslint.output.color import paint
+from mslint.output.fix_diffs import fix_lines
 
 
-def render_text(diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
-    """``path:line:col: CODE symbol message``, the source line with a caret span, and the hint."""
-    blocks = [_text_block(d) for d in diagnostics]
+@dataclass(frozen=True)
+class TextOptions:
+    show_fixes: bool = False
+    """Each fix as a diff under its finding (``--show-fixes`` without ``--fix``)."""
+    color: bool = False
+
+
+def render_text(
+    diagnostics: list[Diagnostic], files: int, unreadable: int = 0, options: TextOptions = TextOptions()
+) -> str:
+    """``path:line:col: CODE symbol message``, the source line with a caret span, the hint, and
+    the fix as the options say."""
+    blocks = [_text_block(d, options) for d in diagnostics]
+    return "\n".join([*blocks, summary_line(diagnostics, files, unreadable)]) + "\n"
+
+
+def summary_line(diagnostics: list[Diagnostic], files: int, unreadable: int = 0) -> str:
+    """``Found N problems (...) in M files checked.``, or ``All checks passed! (M files checked)``."""
     counts = Counter(d.severity for d in diagnostics)
     checked = f"{files} file{'s' if files != 1 else ''} checked"
     if not diagnostics and not unreadable:
-        blocks.append(f"All checks passed! ({checked})")
-    else:
-        parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True) if counts[s]]
-        total = len(diagnostics)
-        summary = f"Found {total} problem{'s' if total != 1 else ''}"
-        if parts:
-            summary += f" ({', '.join(parts)})"
-        summary += f" in {checked}"
-        if unreadable:  # never "All checks passed!" when some files could not be checked at all
-            summary += f"; {unreadable} could not be read"
-        blocks.append(summary + ".")
-    return "\n".join(blocks) + "\n"
+        return f"All checks passed! ({checked})"
+    parts = [f"{counts[s]} {s}{'s' if counts[s] != 1 else ''}" for s in sorted(counts, reverse=True) if counts[s]]
+    total = len(diagnostics)
+    summary = f"Found {total} problem{'s' if total != 1 else ''}"
+    if parts:
+        summary += f" ({', '.join(parts)})"
+    summary += f" in {checked}"
+    if unreadable:  # never "All checks passed!" when some files could not be checked at all
+        summary += f"; {unreadable} could not be read"
+    return summary + "."
 
 
-def _text_block(diagnostic: Diagnostic) -> str:
-    header = (
-        f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}: "
-        f"{diagnostic.code} {diagnostic.symbol} {diagnostic.message}"
+def header(diagnostic: Diagnostic, color: bool = False) -> str:
+    """``path:line:col: CODE symbol message``: a finding in one line."""
+    return (
+        f"{paint(diagnostic.path, 'bold', color)}:{diagnostic.line}:{diagnostic.column}: "
+        f"{paint(f'{diagnostic.code} {diagnostic.symbol}', str(diagnostic.severity), color)} {diagnostic.message}"
     )
+
+
+def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
+    first = header(diagnostic, options.color)
     source = _source_line(diagnostic.path, diagnostic.line)
     if source is None:
-        return header
+        return first
     gutter = " " * len(str(diagnostic.line))
     last = diagnostic.end_column if diagnostic.end_line == diagnostic.line else len(source) + 1
     width = max(1, last - diagnostic.column)
     lines = [
-        header,
+        first,
         f" {diagnostic.line} | {source}",
-        f" {gutter} | {' ' * (diagnostic.column - 1)}{'^' * width} {diagnostic.severity}",
+        f" {gutter} | {' ' * (diagnostic.column - 1)}"
+        + paint(f"{'^' * width} {diagnostic.severity}", str(diagnostic.severity), options.color),
     ]
     if diagnostic.hint:
-        lines.append(f" {gutter} = hint: {diagnostic.hint}")
+        lines.append(f" {gutter} {paint('= hint:', 'hint', options.color)} {diagnostic.hint}")
+    if options.show_fixes:
+        lines.extend(fix_lines(diagnostic, gutter))
     return "\n".join(lines) + "\n"
 
 

@@ -23,8 +23,9 @@ def _subclasses(cls: type[Rule]) -> list[type[Rule]]:
 
 
 def rule_named(name: str) -> Rule | None:
-    """The rule whose symbol or code is ``name``."""
-    return next((r for r in all_rules() if name in (r.symbol, r.code)), None)
+    """The rule whose symbol or code is ``name``, in any case (as ``--select`` reads codes)."""
+    lowered = name.lower()
+    return next((r for r in all_rules() if lowered in (r.symbol, r.code.lower())), None)
 
 
 def matches(rule: Rule, selector: str) -> bool:

@@ -84,9 +84,10 @@ class UselessSuppression(SuppressionRule):
     """
     ## What it does
     Flags a rule named in a `# mslint: disable=` or `# noqa:` comment when that rule reports
-    nothing on the line. Only rules enabled for the file are judged: a comment for a rule
-    left out by `--select`, `ignore` or `per-file-ignores` may be needed when the rule runs,
-    so it is not flagged; `all` is flagged only when every rule is enabled.
+    nothing on the line (or the lines, or the file) the comment silences. Only rules enabled
+    for the file are judged: a comment for a rule left out by `--select`, `ignore` or
+    `per-file-ignores` may be needed when the rule runs, so it is not flagged; `all` is
+    flagged only when every rule is enabled.
 
     ## Why it matters
     Once the code is fixed, or moved to another line, the comment stays behind and would
@@ -116,13 +117,15 @@ class UselessSuppression(SuppressionRule):
         for suppression in comments.unused():
             if suppression.name.lower() == EVERY_RULE:
                 if every_rule_enabled:
-                    yield CommentFinding(suppression, f"`{suppression.comment}all` silences nothing on this line")
+                    yield CommentFinding(
+                        suppression, f"`{suppression.comment}all` silences nothing {suppression.scope}"
+                    )
                 continue
             rule = _rule_called(suppression.name)
             if rule is not None and rule.code in judged:
                 yield CommentFinding(
                     suppression,
                     f"`{suppression.name}` in `{suppression.comment}` silences nothing: "
-                    f"{rule.symbol} reports nothing on this line",
+                    f"{rule.symbol} reports nothing {suppression.scope}",
                     "remove it",
                 )

@@ -16,12 +16,13 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
 from mslint.verify.compiler_output import (
     ERROR,
+    STOPPED,
     Location,
     Problem,
     compile_time_problems,
@@ -48,6 +49,8 @@ class RunCapture:
     problems: list[Problem] = field(default_factory=list)
     stopped: dict[tuple[str, str], Problem] = field(default_factory=dict)
     """The first error that stopped a compile, by the (path, name) compiled."""
+    ended: Problem | None = None
+    """The exception that ended a command that failed, at the innermost line of the user's it ran."""
 
 
 def not_user_code() -> list[str]:
@@ -97,6 +100,8 @@ def capture_run(command: str, timeout: float) -> RunCapture:
         is_user_file = user_file_filter(not_user_code())
         capture = RunCapture(command, returncode)
         text = log.read_text(errors="replace")
+        if returncode not in (0, None):
+            capture.ended = _ending_error(text, is_user_file)
         logged = _logged_locations(text, is_user_file)
         for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:
             _read_record(json.loads(line), capture, is_user_file, logged)
@@ -119,6 +124,19 @@ def _pass_through(stream: IO[bytes], log: IO[bytes] | None) -> None:
             os.write(sys.stderr.fileno(), chunk)
         except (AttributeError, ValueError, OSError):  # stderr replaced by an object without a file
             sys.stderr.write(chunk.decode(errors="replace"))
+
+
+def _ending_error(log: str, is_user_file: Callable[[str], bool]) -> Problem | None:
+    """The exception of the log's last traceback (a command that failed ends with it), at the
+    innermost line of the user's that it names: where the command stopped."""
+    _, start, last = log.rpartition(_TRACEBACK)
+    if not start:
+        return None
+    located = [p for p in error_problems(start + last, is_user_file) if p.locations]
+    return replace(located[-1], kind=STOPPED, locations=located[-1].locations[-1:]) if located else None
+
+
+_TRACEBACK = "Traceback (most recent call last):"
 
 
 def _logged_locations(log: str, is_user_file: Callable[[str], bool]) -> Callable[[str], tuple[Location, ...]]:

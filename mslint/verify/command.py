@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import discover
 from mslint.engine import load_project
 from mslint.extras import install_command
@@ -35,6 +35,7 @@ from mslint.verify.verdicts import (
     TargetStatus,
     Verdict,
     compiler_only,
+    covers,
     judge,
 )
 
@@ -119,7 +120,7 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     problem_targets: dict[int, Target] = {}
     capture = capture_run(request.run, request.timeout) if request.run else None
     if capture is not None:
-        problems += capture.problems
+        problems += capture.problems + _stopped_on_a_finding(capture, lint.diagnostics)
         for key in capture.compiled:
             statuses.setdefault(key, TargetStatus()).compiled_levels.update(LEVELS)
         for key, error in capture.stopped.items():
@@ -174,7 +175,8 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
                 problem_targets[id(problem)] = owner
 
     replicas = verify_replicas(reported, targets, factories, request.timeout)
-    verdicts = [replicas.get(id(d)) or judge(d, finding_targets[id(d)], problems, statuses) for d in reported]
+    ran = capture is not None
+    verdicts = [replicas.get(id(d)) or judge(d, finding_targets[id(d)], problems, statuses, ran) for d in reported]
     return VerifyReport(
         verdicts,
         compiler_only(problems, lint.diagnostics, settings, problem_targets),
@@ -183,6 +185,16 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         lint.unreadable,
         round(time.perf_counter() - started, 2),
     )
+
+
+def _stopped_on_a_finding(capture: RunCapture, diagnostics: list[Diagnostic]) -> list[Problem]:
+    """The exception that ended --run's command, as evidence, when it stopped on a finding's line
+    (a Cell whose building raises, as conv-padding-without-pad-mode predicts) and no compile
+    recorded it already. Elsewhere (a data file missing) it is no compiler's problem."""
+    ended = capture.ended
+    if ended is None or any(p.message == ended.message for p in capture.problems):
+        return []
+    return [ended] if any(covers(d, location) for d in diagnostics for location in ended.locations) else []
 
 
 def _compares(request: VerifyRequest, level: str) -> bool:

@@ -25,6 +25,9 @@ the same inputs: see :mod:`mslint.verify.divergence`."""
 RUNTIME = "runtime"
 """A check of MindSpore's own that the user's code failed while it ran outside a compile
 (network operators in a dataset ``map``): see :mod:`mslint.verify.runtime`."""
+STOPPED = "stopped"
+"""The exception that ended ``--run``'s command, on the line of the user's where it stopped
+(building a Cell raised): see :mod:`mslint.verify.capture`."""
 
 Location = tuple[str, int]
 """An absolute file path and a 1-based line."""

@@ -16,6 +16,7 @@ from mslint.verify.compiler_output import (
     ERROR,
     FALLBACK,
     RUNTIME,
+    STOPPED,
     UNTRACKED,
     Problem,
 )
@@ -31,6 +32,7 @@ _KINDS = {
     UNTRACKED: "parameters not owned",
     COMPILE_TIME: "run once while compiling",
     RUNTIME: "MindSpore's own check while running",
+    STOPPED: "your --run command stopped here",
     DIVERGENCE: "graph result differs from PyNative",
 }
 

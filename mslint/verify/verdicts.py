@@ -42,6 +42,10 @@ _OUTSIDE_ENTRIES = (
     "not in a Cell or @jit function that mslint can compile; "
     '`--run "python train.py"` runs your own entry point and records what MindSpore finds there'
 )
+_OUTSIDE_ENTRIES_RUN = (
+    "not in a Cell or @jit function that mslint can compile, and your --run command neither compiled "
+    "nor stopped on its line"
+)
 
 
 @dataclass
@@ -103,7 +107,9 @@ def judge(
     target: Target | None,
     problems: list[Problem],
     statuses: dict[tuple[str, str], TargetStatus],
+    ran: bool = False,
 ) -> Verdict:
+    """``ran``: a --run command gave evidence too (so it is not the advice for what lies outside entries)."""
     evidence = [
         p
         for p in problems
@@ -117,7 +123,7 @@ def judge(
     if isinstance(rule_named(diagnostic.symbol), SuppressionRule):
         return Verdict(diagnostic, NOT_VERIFIABLE, reason="a finding about a comment, which the compiler ignores")
     if target is None:
-        return Verdict(diagnostic, NOT_VERIFIABLE, reason=_OUTSIDE_ENTRIES)
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason=_OUTSIDE_ENTRIES_RUN if ran else _OUTSIDE_ENTRIES)
     status = statuses.get(target.key, TargetStatus())
     if status.stopped:
         return Verdict(diagnostic, NOT_VERIFIABLE, reason=_stopped_reason(status.stopped))
@@ -189,7 +195,7 @@ def compiler_only(
 def _silenced(location: Location) -> bool:
     """Whether a suppression comment silences some rule on the line."""
     path, line = location
-    return bool(_suppressions(path).by_line.get(line))
+    return any(_suppressions(path).covering(line))
 
 
 @lru_cache(maxsize=64)
