@@ -152,11 +152,13 @@ def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
         if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
             found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
 
+    graph = graph_functions(project, pynative_cells(project, settings))
+    project.graph_function_nodes = frozenset(id(function.node) for function in graph)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
                 report(rule, module, finding, None)
-    for function in graph_functions(project, pynative_cells(project, settings)):
+    for function in graph:
         if not function.module.checked:
             continue
         by_type: dict[type, list[Rule]] = defaultdict(list)

@@ -44,3 +44,29 @@ def test_to_a_device_is_flagged_only_for_names_mindspore_does_not_know(tmp_path:
     report = check_files([path], Settings())
     flagged = {(d.line, d.column) for d in report.diagnostics if d.symbol == "torch-api-in-cell"}
     assert flagged == {(8, 23), (8, 38)}
+
+
+def test_habits_outside_graph_code_are_flagged_on_tensors_mindspore_made(tmp_path) -> None:
+    """Scripts and ``__init__``: `.detach()` on `ops.ones(...)` fails there too; a parameter, a loop
+    variable or a Cell's output says nothing of what the value is."""
+    from mslint.engine import check_files
+    from mslint.settings import Settings
+
+    path = tmp_path / "train.py"
+    path.write_text(
+        "import mindspore as ms\n"
+        "import mindspore.numpy as mnp\n"
+        "from mindspore import ops\n"
+        "\n"
+        "\n"
+        "def main(batch, net):\n"
+        "    data = ms.Tensor([1.0, 2.0])\n"
+        "    print(data.cpu(), batch.cpu(), net(data).cpu())\n"
+        "    steps = mnp.arange(4).size(0)\n"
+        "    for item in [data]:\n"
+        "        item.detach()\n"
+        "    flat = ops.ones((2, 2), ms.float32).reshape(4)\n"
+        "    return flat.to('cuda'), steps\n"
+    )
+    found = [(d.line, d.column) for d in check_files([path], Settings()).diagnostics if d.symbol == "torch-api-in-cell"]
+    assert found == [(8, 11), (9, 13), (13, 12)]

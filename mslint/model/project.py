@@ -96,6 +96,9 @@ class Project:
         self.import_roots = ImportRoots(top)
         """Where imports look for the project's modules; ``top`` is the configuration's folder."""
         self.modules: list[ModuleInfo] = []
+        self.graph_function_nodes: frozenset[int] = frozenset()
+        """Ids of the function nodes the graph rules check, set by the engine before the module
+        rules run: a rule about code outside graph code leaves these to them."""
         self.probed: set[Path] = set()
         """Paths looked at to resolve imports that held no module (missing, or not Python): the
         results change when one of them appears."""

@@ -4,11 +4,12 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.module import is_self_attribute
-from mslint.model.project import is_mindspore_name
+from mslint.model.host_values import HostTensors
+from mslint.model.module import ModuleInfo, is_self_attribute
+from mslint.model.project import Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
-from mslint.model.walk import raised
+from mslint.model.walk import descendants, own_nodes, raised, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -31,7 +32,10 @@ class TorchApiInCell(Rule):
     `.cuda()`, `.cpu()`, `.detach()`, calling `.size(...)` (a property in MindSpore:
     `x.shape[0]`, `x.size` for the element count), and `.to("cuda")` / `.to(device="cuda:0")`
     with a device MindSpore does not name (its `Tensor.to` takes `"CPU"`, `"cpu"`, `"Ascend"`
-    or `"npu"`, or a dtype). Methods the two frameworks
+    or `"npu"`, or a dtype). Outside graph code (scripts, `__init__`, PyNative Cells) the same
+    calls are flagged on tensors that MindSpore made there (`Tensor(...)`, `ops.ones(...)`,
+    `mnp.arange(...)`, a tensor method's result, a name bound only to those): they fail when
+    the line runs, in every mode. Methods the two frameworks
     share (`view`, `permute`, `contiguous`, ...) are not flagged, nor are calls inside a
     `raise` statement (an error message's `x.size()`), which the compiler only reaches
     when it raises, nor methods of tensors that PyTorch made (`torch.Tensor(a).cpu()`):
@@ -42,7 +46,9 @@ class TorchApiInCell(Rule):
     attribute 'cuda'` (`'cpu'`, `'detach'`), `ValueError: The object is not callable` for
     `x.size(0)`, and `ValueError: Failed to convert the value "cuda" of input 'device' of
     'ToDevice' to enum` for `.to("cuda")` (also `"GPU"`, `"cuda:0"`). Models ported from
-    PyTorch carry these by the dozen. `.to("CPU")` is MindSpore's own device move and is not
+    PyTorch carry these by the dozen. PyNative mode raises the same errors when the line runs
+    (measured on 2.10: `AttributeError` for `detach`, `cuda` and `cpu`, `TypeError: 'int' object
+    is not callable` for `size(0)`). `.to("CPU")` is MindSpore's own device move and is not
     flagged; measured on the CPU backend, graph mode rejects it as it rejects `ops.move_to`
     (`Unsupported op [CopyToHost] on CPU`), while PyNative runs it.
 
@@ -65,7 +71,7 @@ class TorchApiInCell(Rule):
 
     code = "MS201"
     symbol = "torch-api-in-cell"
-    summary = "PyTorch-only tensor methods in graph code (`.cuda()`, `.detach()`, `.size(0)`, `.to('cuda')`)"
+    summary = "PyTorch-only tensor methods (`.cuda()`, `.detach()`, `.size(0)`, `.to('cuda')`) on MindSpore tensors"
     node_types = (ast.Call,)
 
     def severity(self, settings: Settings) -> Severity:
@@ -74,32 +80,61 @@ class TorchApiInCell(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
         method = node.func
-        if not isinstance(method, ast.Attribute) or method.attr not in (*_MISSING_METHODS, "size", "to"):
-            return
-        if function.qualname(method) is not None:  # a module function such as `torch.cuda`, not a method
-            return
+        if not _is_habit_call(node) or function.qualname(method) is not None:
+            return  # or a module function such as `torch.cuda`, not a method
+        assert isinstance(method, ast.Attribute)
         runtime = function.kind(method.value) is Kind.GRAPH or _is_tensor_attribute(method.value, function)
         if not runtime or _is_torch_tensor(method.value, function, set()):
             return
         if id(node) in raised(function.node):  # an error message's `x.size()` is built only when raising
             return
-        name = method.attr
-        if name in _MISSING_METHODS:
-            yield Finding(node, f"MindSpore tensors have no `.{name}()` method", hint=_MISSING_METHODS[name])
-        elif name == "size":
+        yield from _habit(node)
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        """The same calls outside graph code (scripts, ``__init__``, PyNative Cells), on tensors that
+        MindSpore made there: they fail at run time in every mode."""
+        candidates = {id(n) for n in descendants(module.tree) if isinstance(n, ast.Call) and _is_habit_call(n)}
+        if not candidates:
+            return
+        scopes = [
+            module.tree,
+            *(n for n in statements(module.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+        ]
+        for scope in scopes:
+            if id(scope) in project.graph_function_nodes:
+                continue  # graph rules judge it, with what graph code knows of its values
+            calls = [n for n in own_nodes(scope) if id(n) in candidates]
+            tensors = HostTensors(scope, module) if calls else None
+            for call in calls:
+                assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and tensors is not None
+                if qualified_name(call.func, module) is None and tensors.is_tensor(call.func.value):
+                    yield from _habit(call)
+
+
+def _is_habit_call(node: ast.Call) -> bool:
+    return isinstance(node.func, ast.Attribute) and node.func.attr in (*_MISSING_METHODS, "size", "to")
+
+
+def _habit(node: ast.Call) -> Iterator[Finding]:
+    """The finding of a PyTorch habit called on a MindSpore tensor."""
+    assert isinstance(node.func, ast.Attribute)
+    name = node.func.attr
+    if name in _MISSING_METHODS:
+        yield Finding(node, f"MindSpore tensors have no `.{name}()` method", hint=_MISSING_METHODS[name])
+    elif name == "size":
+        yield Finding(
+            node,
+            "`Tensor.size` is a property in MindSpore (the element count), not a method",
+            hint="use `x.shape[i]` for a dimension, `x.size` for the element count",
+        )
+    elif name == "to":
+        device = _unknown_device(node)
+        if device is not None:
             yield Finding(
                 node,
-                "`Tensor.size` is a property in MindSpore (the element count), not a method",
-                hint="use `x.shape[i]` for a dimension, `x.size` for the element count",
+                f"MindSpore's `Tensor.to` knows no device {device!r}: only 'CPU' and 'Ascend' ('cpu', 'npu')",
+                hint="drop the device move: the device is chosen with `mindspore.set_device`",
             )
-        elif name == "to":
-            device = _unknown_device(node)
-            if device is not None:
-                yield Finding(
-                    node,
-                    f"MindSpore's `Tensor.to` knows no device {device!r}: only 'CPU' and 'Ascend' ('cpu', 'npu')",
-                    hint="drop the device move: the device is chosen with `mindspore.set_device`",
-                )
 
 
 def _is_tensor_attribute(expr: ast.expr, function: GraphFunction) -> bool:
