@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import operator
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +20,8 @@ from mslint.source import source_text
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 T = TypeVar("T")
 ImporterIndex = dict[str, list[tuple[ModuleInfo, tuple[str, ...]]]]
+InheritedFact = Callable[["Project", "ClassRef", Callable[["ClassRef"], T]], T]
+"""A fact about a class computed from its own definition and the same fact of its project bases."""
 
 # Classes exported by mindspore.nn that are not Cells (measured on 2.10: the metrics).
 _NON_CELL_NN_CLASSES = frozenset(
@@ -106,10 +110,11 @@ class Project:
         """The modules by resolved path, as text (imports test thousands of paths: text hashes faster)."""
         self._enclosing_memo: dict[tuple[str, str], ModuleInfo | None] = {}
         self._folder_of: dict[int, str] = {}
-        self._cell_memo: dict[tuple[Path, str], bool] = {}
-        self._mro_memo: dict[int, list[ClassRef]] = {}
+        self._bases_memo: dict[int, list[ClassRef]] = {}
+        self._inherited_memo: dict[Callable[..., object], dict[int, object]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self._found_methods: dict[tuple[int, str], FunctionRef | None] = {}
         self._not_on_disk: set[tuple[str, Path]] = set()
         self._folder_memo: dict[Path, bool] = {}
         self._package_folder_memo: dict[Path, tuple[Path, ...]] = {}
@@ -326,38 +331,48 @@ class Project:
         qualname = qualified_name(expr, module)
         return self.resolve(qualname, module) if qualname else None
 
-    def bases(self, cls: ClassRef) -> Iterator[ClassRef]:
-        for base in cls.node.bases:
-            resolved = self.resolve_expr(base, cls.module)
-            if isinstance(resolved, ClassRef) and resolved.node is not cls.node:
-                yield resolved
+    def bases(self, cls: ClassRef) -> list[ClassRef]:
+        """The project classes among the bases of ``cls``, in the order written."""
+        found = self._bases_memo.get(id(cls.node))
+        if found is None:
+            resolved = (self.resolve_expr(base, cls.module) for base in cls.node.bases)
+            found = [r for r in resolved if isinstance(r, ClassRef) and r.node is not cls.node]
+            self._bases_memo[id(cls.node)] = found
+        return found
+
+    def inherited(self, cls: ClassRef, fact: InheritedFact[T], cyclic: T) -> T:
+        """``fact`` of ``cls``, computed once per class from the facts of its bases: every project
+        ancestor's is computed (and kept) before those of the classes that derive from it, with
+        a stack of its own, not Python's (a chain of thousands of classes costs as many steps,
+        and no ``RecursionError``). Where the bases form a cycle, a base whose fact is still
+        being computed gives ``cyclic``."""
+        memo: dict[int, T] = self._inherited_memo.setdefault(fact, {})  # type: ignore[assignment]
+        if id(cls.node) in memo:
+            return memo[id(cls.node)]
+
+        def of(klass: ClassRef) -> T:
+            return memo.get(id(klass.node), cyclic)
+
+        walking = {id(cls.node)}
+        stack = [(cls, iter(self.bases(cls)))]
+        while stack:
+            klass, pending = stack[-1]
+            base = next((b for b in pending if id(b.node) not in memo and id(b.node) not in walking), None)
+            if base is None:
+                stack.pop()
+                memo[id(klass.node)] = fact(self, klass, of)
+            else:
+                walking.add(id(base.node))
+                stack.append((base, iter(self.bases(base))))
+        return memo[id(cls.node)]
 
     def mro(self, cls: ClassRef) -> list[ClassRef]:
-        """The class and its project base classes, nearest first, each once."""
-        if id(cls.node) not in self._mro_memo:
-            self._mro_memo[id(cls.node)] = self._linearize(cls)
-        return self._mro_memo[id(cls.node)]
-
-    def _linearize(self, cls: ClassRef) -> list[ClassRef]:
-        order: list[ClassRef] = []
-        pending = [cls]
-        while pending:
-            current = pending.pop(0)
-            if any(c.node is current.node for c in order):
-                continue
-            order.append(current)
-            pending.extend(self.bases(current))
-        return order
+        """The class and its project base classes, nearest first (breadth first), each once."""
+        return self.inherited(cls, _linearization, [])
 
     def is_cell(self, cls: ClassRef) -> bool:
         """Whether the class derives from ``mindspore.nn.Cell``, directly or through project classes."""
-        key = (cls.module.path, cls.node.name)
-        if key not in self._cell_memo:
-            self._cell_memo[key] = False  # cycle guard
-            self._cell_memo[key] = any(
-                is_mindspore_cell_name(qualified_name(base, cls.module) or "") for base in cls.node.bases
-            ) or any(self.is_cell(base) for base in self.bases(cls))
-        return self._cell_memo[key]
+        return self.inherited(cls, _derives_from_cell, False)
 
     def is_cell_name(self, qualname: str | None, near: ModuleInfo) -> bool:
         if qualname is None:
@@ -423,7 +438,34 @@ class Project:
                     yield found
 
     def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
-        for klass in self.mro(cls):
+        """The method ``name`` of ``cls``: the first class of its MRO that defines it.
+
+        Down a line of classes with one project base each, a class that does not define it has
+        its base's (its MRO is itself, then its base's): the answer is kept for each class of
+        the line, so that asking every class of a chain thousands long costs a step each."""
+        line: list[ClassRef] = []
+        walked: set[int] = set()
+        current = cls
+        while (id(current.node), name) not in self._found_methods:
+            line.append(current)
+            walked.add(id(current.node))
+            method = self._methods(current).get(name)
+            if method is not None:
+                found: FunctionRef | None = FunctionRef(current.module, method, current)
+                break
+            bases = self.bases(current)
+            if len(bases) != 1 or id(bases[0].node) in walked:
+                found = self._first_method(self.mro(current), name) if len(bases) > 1 else None
+                break
+            current = bases[0]
+        else:
+            found = self._found_methods[(id(current.node), name)]
+        for klass in line:
+            self._found_methods[(id(klass.node), name)] = found
+        return found
+
+    def _first_method(self, classes: list[ClassRef], name: str) -> FunctionRef | None:
+        for klass in classes:
             method = self._methods(klass).get(name)
             if method is not None:
                 return FunctionRef(klass.module, method, klass)
@@ -445,6 +487,39 @@ class Project:
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
         return self._attribute_memo[id(cls.node)]
+
+
+_NODE = operator.attrgetter("node")
+
+
+def _linearization(project: Project, cls: ClassRef, of: Callable[[ClassRef], list[ClassRef]]) -> list[ClassRef]:
+    """The breadth-first order of ``cls`` and its project bases. Where one class is left to visit
+    and its own order is known, the rest is that order less the classes seen: the classes it
+    would have reached first through a class seen were reached already."""
+    order: list[ClassRef] = []
+    seen: set[int] = set()
+    pending = deque([cls])
+    while pending:
+        current = pending.popleft()
+        if id(current.node) in seen:
+            continue
+        known = of(current) if current is not cls and not pending else []
+        if known:
+            if seen.isdisjoint(map(id, map(_NODE, known))):  # the usual case, at C speed
+                order.extend(known)
+            else:
+                order.extend(c for c in known if id(c.node) not in seen)
+            break
+        seen.add(id(current.node))
+        order.append(current)
+        pending.extend(project.bases(current))
+    return order
+
+
+def _derives_from_cell(project: Project, cls: ClassRef, of: Callable[[ClassRef], bool]) -> bool:
+    return any(is_mindspore_cell_name(qualified_name(base, cls.module) or "") for base in cls.node.bases) or any(
+        of(base) for base in project.bases(cls)
+    )
 
 
 def _all_generator_names(project: Project) -> frozenset[str]:
