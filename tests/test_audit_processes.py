@@ -8,18 +8,105 @@ then count what is left of the group (0) and of the temporary folders (0)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
 import textwrap
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from mslint.engine import load_project
+from mslint.incremental import check_incrementally
 from mslint.model.project import ClassRef, Project
 from mslint.settings import Settings
+from mslint.workers import available_cores
+from tests.test_verify_processes import FACTORIES, recorded
 
 MSLINT = [sys.executable, "-m", "mslint"]
 HANG_GUARD_S = 60
 """Long enough for any machine to run what these tests run; a run past it hangs."""
+OUTPUT_GUARD_S = 20
+"""How long a killed run's output may take to end before the test calls it a hang."""
+
+
+def process_table() -> dict[int, tuple[int, str]]:
+    """Each process's parent and state (``Z`` for a zombie), from ``/proc``."""
+    table = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # ended meanwhile
+                continue
+            table[int(entry.name)] = (int(fields[1]), fields[0])
+    return table
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes ``pid`` started, and those they started, that are running (not zombies)."""
+    table = process_table()
+    found: set[int] = set()
+    parents = {pid}
+    while parents:
+        children = {child for child, (parent, _) in table.items() if parent in parents} - found
+        found |= children
+        parents = children
+    return {child for child in found if table[child][1] != "Z"}
+
+
+def still_running(pids: set[int], within_s: float = 2) -> set[int]:
+    """Those of ``pids`` still running ``within_s`` after they should have started to end: a
+    child sees its parent's end once it is next scheduled, on a busy machine a moment later."""
+    deadline = time.monotonic() + within_s
+    while True:
+        table = process_table()
+        running = {pid for pid in pids if pid in table and table[pid][1] != "Z"}
+        if not running or time.monotonic() > deadline:
+            return running
+        time.sleep(0.05)
+
+
+def files_under(folder: Path) -> set[Path]:
+    return {path for path in folder.rglob("*")}
+
+
+@pytest.fixture
+def killed_after() -> Iterator[set[int]]:
+    """Processes to SIGKILL after the test, whatever it asserted: a test that fails must not leave
+    workers behind on the machine either."""
+    pids: set[int] = set()
+    yield pids
+    for pid in still_running(pids, within_s=0):
+        os.kill(pid, signal.SIGKILL)
+
+
+def killed_while(
+    command: list[str], children: int, signum: int, killed_after: set[int], cwd: Path, temporary: Path | None = None
+) -> tuple[set[int], float]:
+    """Run ``command`` (with ``temporary`` as its temporary folder), send it ``signum`` once it
+    runs ``children`` processes of its own, and read its output to the end, as a CI step does:
+    what it had started, and how many seconds the output took to end after the signal."""
+    environment = {**os.environ, **({"TMPDIR": str(temporary)} if temporary else {})}
+    process = subprocess.Popen(command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    started: set[int] = set()
+    try:
+        deadline = time.monotonic() + HANG_GUARD_S
+        while len(started) < children and process.poll() is None and time.monotonic() < deadline:
+            started = descendants(process.pid)
+            killed_after.update(started)
+            time.sleep(0.01)
+        assert len(started) >= children, f"it started {len(started)} processes, and exited {process.poll()}"
+        process.send_signal(signum)
+        sent = time.monotonic()
+        process.communicate(timeout=OUTPUT_GUARD_S)  # ends when the last holder of its stdout and stderr has
+        return started, time.monotonic() - sent
+    finally:
+        process.kill()
+        process.wait()
 
 
 def findings_of(completed: subprocess.CompletedProcess[str]) -> set[tuple[int, str, str]]:
@@ -126,3 +213,104 @@ def test_the_mro_stays_breadth_first_and_cycles_end(tmp_path: Path) -> None:
     assert method is not None and method.owner is not None and method.owner.node.name == "C"
     assert project.find_method(class_of(project, "Loop2"), "construct") is None
     assert project.is_cell(class_of(project, "E")) and not project.is_cell(class_of(project, "Loop1"))
+
+
+# Items 7 and 8: --jobs capped at the cores, and workers that end with mslint.
+
+
+def slow_modules(folder: Path, count: int, classes: int = 1500, package: bool = False) -> None:
+    """``count`` modules that take seconds to analyse: independent ones, or the modules of one
+    package whose ``__init__`` imports them all (a single component)."""
+    body = [
+        "import numpy as np",
+        "from mindspore import nn",
+        "",
+        *[
+            line
+            for c in range(classes)
+            for line in (
+                f"class Net{c}(nn.Cell):",
+                "    def construct(self, x):",
+                "        return np.tanh(x) + x.asnumpy()",
+            )
+        ],
+    ]
+    folder.mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        (folder / f"m{index}.py").write_text("\n".join(body) + "\n")
+    if package:
+        (folder / "__init__.py").write_text("".join(f"from . import m{index}\n" for index in range(count)))
+
+
+@pytest.fixture
+def two_cores() -> None:
+    if available_cores() < 2:
+        pytest.skip("--jobs runs one process per core at most: this process may run on one")
+
+
+def test_jobs_start_no_more_processes_than_cores(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs 100000`` forked as many workers, all at once; now a run starts at most one per
+    core it may use (and never more than it has components): counted at ``os.fork``."""
+    slow_modules(tmp_path, 6, classes=2)
+    forks: list[int] = []
+    real_fork = os.fork
+
+    def counted_fork() -> int:
+        forks.append(1)
+        return real_fork()
+
+    monkeypatch.setattr(os, "fork", counted_fork)
+    paths = sorted(tmp_path.glob("m*.py"))
+    serial = check_incrementally(paths, Settings(root=tmp_path), None, jobs=1).diagnostics
+    assert forks == []
+    parallel = check_incrementally(paths, Settings(root=tmp_path), None, jobs=64).diagnostics
+    assert parallel == serial and len(serial) == 6 * 2 * 2
+    assert 0 < len(forks) <= available_cores() + 1, "one process per core, and the whole run's speculative one"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+@pytest.mark.parametrize("layout", ["components", "one-package"])
+def test_a_killed_check_leaves_no_worker_holding_its_output(
+    tmp_path: Path, layout: str, signum: int, killed_after: set[int], two_cores: None
+) -> None:
+    """Killed while its workers analyse independent files (``components``, a process pool) or
+    while the forked speculative analysis of the whole run works (``one-package``): the output
+    ends at once, nothing it started runs on and it wrote nothing."""
+    slow_modules(tmp_path / "src", 12, package=layout == "one-package")  # seconds of work for either
+    before = files_under(tmp_path)
+    command = [*MSLINT, "check", "--no-cache", "--jobs", "2", "src"]
+    started, seconds = killed_while(command, 2 if layout == "components" else 1, signum, killed_after, tmp_path)
+    assert still_running(started) == set()
+    assert seconds < 2, f"the output ended {seconds:.1f} s after the signal"
+    assert files_under(tmp_path) == before
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
+def test_a_killed_report_leaves_no_second_process(tmp_path: Path, signum: int, killed_after: set[int]) -> None:
+    """``report`` analyses STRICT in a second process while it analyses LAX."""
+    slow_modules(tmp_path / "src", 4)
+    before = files_under(tmp_path)
+    command = [*MSLINT, "report", "src", "-o", "report.html"]
+    started, seconds = killed_while(command, 1, signum, killed_after, tmp_path)
+    assert still_running(started) == set()
+    assert seconds < 2, f"the output ended {seconds:.1f} s after the signal"
+    assert files_under(tmp_path) == before
+
+
+# Item 12: verify killed outright.
+
+
+@pytest.mark.mindspore
+def test_a_killed_verify_takes_its_batches_compiles_and_folder_with_it(tmp_path: Path, killed_after: set[int]) -> None:
+    """SIGKILL gives ``verify`` no time to end its compile batches (their own sessions) as
+    SIGTERM does: they follow its lifeline instead, kill their compile and remove the folder."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    factories = tmp_path / "factories.py"
+    factories.write_text(FACTORIES)
+    command = [*MSLINT, "verify", str(factories), "--example", f"{factories}:hangs", "--jobs", "1", "--timeout", "300"]
+    # the compile batch, its compile, and the process the compile started
+    started, _ = killed_while(command, 3, signal.SIGKILL, killed_after, tmp_path, temporary)
+    assert len(recorded(tmp_path / "pids.txt")) == 3, "the compile ran"
+    assert still_running(started) == set()
+    assert list(temporary.iterdir()) == [], "no mslint-verify-* folder is left"
