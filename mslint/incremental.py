@@ -32,6 +32,7 @@ from mslint.model.import_roots import module_files
 from mslint.model.module import Packages, module_name_for
 from mslint.rules import all_rules
 from mslint.settings import Settings
+from mslint.source import read_regular_file
 from mslint.workers import Lifeline, available_cores, process_pool
 
 CACHE_FOLDER = ".mslint_cache"
@@ -130,7 +131,7 @@ def _check_components(
     packages: Packages = {}
     for path in paths:
         try:
-            content = path.read_bytes()
+            content = read_regular_file(path)
         except OSError as error:
             report.unreadable.append(f"{path}: cannot read: {error.strerror or error}")
             continue
@@ -316,7 +317,7 @@ def _digest_of(path: Path) -> str:
     if path.is_dir():
         return "folder"
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return hashlib.sha256(read_regular_file(path)).hexdigest()
     except OSError:
         return "missing"
 

@@ -15,7 +15,7 @@ from mslint.mindspore_tables import default_release
 from mslint.model.import_roots import INSTALLATION_FOLDERS, ImportRoots, module_files
 from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
 from mslint.model.walk import descendants, statements
-from mslint.source import source_text
+from mslint.source import read_regular_file, source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 T = TypeVar("T")
@@ -631,6 +631,6 @@ def _installed_package(path: Path) -> list[tuple[Path, str]]:
 def _is_script(path: Path) -> bool:
     """Whether the file runs as a script: it tests ``__name__ == "__main__"``."""
     try:
-        return "__main__" in path.read_text(encoding="utf-8", errors="replace")
+        return b"__main__" in read_regular_file(path)
     except OSError:
         return False
