@@ -17,7 +17,7 @@ import sys
 import textwrap
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -31,7 +31,7 @@ from mslint.workers import available_cores
 from tests.test_language_server import _receive as receive
 from tests.test_language_server import _response as response
 from tests.test_language_server import _send as send
-from tests.test_verify_processes import FACTORIES, recorded
+from tests.test_verify_processes import FACTORIES, RUN_SCRIPT, recorded
 
 MSLINT = [sys.executable, "-m", "mslint"]
 HANG_GUARD_S = 60
@@ -92,21 +92,28 @@ def killed_after() -> Iterator[set[int]]:
 
 
 def killed_while(
-    command: list[str], children: int, signum: int, killed_after: set[int], cwd: Path, temporary: Path | None = None
+    command: list[str],
+    ready: Callable[[set[int]], bool],
+    signum: int,
+    killed_after: set[int],
+    cwd: Path,
+    temporary: Path | None = None,
 ) -> tuple[set[int], float]:
-    """Run ``command`` (with ``temporary`` as its temporary folder), send it ``signum`` once it
-    runs ``children`` processes of its own, and read its output to the end, as a CI step does:
-    what it had started, and how many seconds the output took to end after the signal."""
+    """Run ``command`` (with ``temporary`` as its temporary folder), send it ``signum`` once the
+    processes it started are ``ready``, and read its output to the end, as a CI step does: what
+    it had started, and how many seconds the output took to end after the signal."""
     environment = {**os.environ, **({"TMPDIR": str(temporary)} if temporary else {})}
     process = subprocess.Popen(command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     started: set[int] = set()
     try:
         deadline = time.monotonic() + HANG_GUARD_S
-        while len(started) < children and process.poll() is None and time.monotonic() < deadline:
+        while not ready(started) and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
             started = descendants(process.pid)
             killed_after.update(started)
-            time.sleep(0.01)
-        assert len(started) >= children, f"it started {len(started)} processes, and exited {process.poll()}"
+        assert ready(started), f"it started {len(started)} processes, and exited {process.poll()}"
+        started |= descendants(process.pid)  # with those that made it ready since the last look
+        killed_after.update(started)
         process.send_signal(signum)
         sent = time.monotonic()
         process.communicate(timeout=OUTPUT_GUARD_S)  # ends when the last holder of its stdout and stderr has
@@ -114,6 +121,10 @@ def killed_while(
     finally:
         process.kill()
         process.wait()
+
+
+def at_least(count: int) -> Callable[[set[int]], bool]:
+    return lambda started: len(started) >= count
 
 
 def findings_of(completed: subprocess.CompletedProcess[str]) -> set[tuple[int, str, str]]:
@@ -286,7 +297,8 @@ def test_a_killed_check_leaves_no_worker_holding_its_output(
     slow_modules(tmp_path / "src", 12, package=layout == "one-package")  # seconds of work for either
     before = files_under(tmp_path)
     command = [*MSLINT, "check", "--no-cache", "--jobs", "2", "src"]
-    started, seconds = killed_while(command, 2 if layout == "components" else 1, signum, killed_after, tmp_path)
+    workers = at_least(2 if layout == "components" else 1)
+    started, seconds = killed_while(command, workers, signum, killed_after, tmp_path)
     assert still_running(started) == set()
     assert seconds < 2, f"the output ended {seconds:.1f} s after the signal"
     assert files_under(tmp_path) == before
@@ -298,7 +310,7 @@ def test_a_killed_report_leaves_no_second_process(tmp_path: Path, signum: int, k
     slow_modules(tmp_path / "src", 4)
     before = files_under(tmp_path)
     command = [*MSLINT, "report", "src", "-o", "report.html"]
-    started, seconds = killed_while(command, 1, signum, killed_after, tmp_path)
+    started, seconds = killed_while(command, at_least(1), signum, killed_after, tmp_path)
     assert still_running(started) == set()
     assert seconds < 2, f"the output ended {seconds:.1f} s after the signal"
     assert files_under(tmp_path) == before
@@ -308,19 +320,33 @@ def test_a_killed_report_leaves_no_second_process(tmp_path: Path, signum: int, k
 
 
 @pytest.mark.mindspore
-def test_a_killed_verify_takes_its_batches_compiles_and_folder_with_it(tmp_path: Path, killed_after: set[int]) -> None:
-    """SIGKILL gives ``verify`` no time to end its compile batches (their own sessions) as
-    SIGTERM does: they follow its lifeline instead, kill their compile and remove the folder."""
+@pytest.mark.parametrize("work", ["compile", "run"])
+def test_a_killed_verify_takes_what_it_started_and_its_folder_with_it(
+    tmp_path: Path, work: str, killed_after: set[int]
+) -> None:
+    """SIGKILL gives ``verify`` no time to end what it started in sessions of their own as
+    SIGTERM does: compile batches (with their compile, and what the compile started) follow
+    its lifeline and end themselves; a ``--run`` command is ended by its guard."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
-    factories = tmp_path / "factories.py"
-    factories.write_text(FACTORIES)
-    command = [*MSLINT, "verify", str(factories), "--example", f"{factories}:hangs", "--jobs", "1", "--timeout", "300"]
-    # the compile batch, its compile, and the process the compile started
-    started, _ = killed_while(command, 3, signal.SIGKILL, killed_after, tmp_path, temporary)
-    assert len(recorded(tmp_path / "pids.txt")) == 3, "the compile ran"
+    pids_file = tmp_path / "pids.txt"
+    if work == "compile":
+        script = tmp_path / "factories.py"
+        script.write_text(FACTORIES)
+        arguments = ["--example", f"{script}:hangs", "--jobs", "1"]
+        expected = 3  # the compile batch, its compile, and the process the compile started
+    else:
+        script = tmp_path / "start.py"
+        script.write_text(RUN_SCRIPT)
+        arguments = ["--run", f"{sys.executable} {script} {pids_file} hang"]
+        expected = 2  # the command and the process it started
+    command = [*MSLINT, "verify", str(script), *arguments, "--timeout", "300"]
+    started, _ = killed_while(
+        command, lambda _: len(recorded(pids_file)) == expected, signal.SIGKILL, killed_after, tmp_path, temporary
+    )
+    assert set(recorded(pids_file)) <= started
     assert still_running(started) == set()
-    assert list(temporary.iterdir()) == [], "no mslint-verify-* folder is left"
+    assert list(temporary.iterdir()) == [], "no mslint-verify-* or mslint-run-* folder is left"
 
 
 # Item 9: a FIFO named *.py is never read (a read would block until something writes to it).
