@@ -1,25 +1,22 @@
 """Hangs, fork bombs and leftovers (issue 28, items 7 to 12): worker pools capped at the cores and
 ended with their parent, files that are not regular files never read, deep inheritance chains
-analysed in linear time, and ``verify``'s compiles ended with it.
+analysed in linear time, and ``verify``'s compiles ended with it. (What the language server
+reads, items 9 and 10, is tested in test_language_server.py, which needs the lsp extra.)
 
 The signal tests run mslint in a process group of its own, kill the process the user started,
 then count what is left of the group (0) and of the temporary folders (0)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import resource
 import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any
 
 import pytest
 
@@ -28,9 +25,6 @@ from mslint.incremental import check_incrementally
 from mslint.model.project import ClassRef, Project
 from mslint.settings import Settings
 from mslint.workers import available_cores
-from tests.test_language_server import _receive as receive
-from tests.test_language_server import _response as response
-from tests.test_language_server import _send as send
 from tests.test_verify_processes import FACTORIES, RUN_SCRIPT, recorded
 
 MSLINT = [sys.executable, "-m", "mslint"]
@@ -396,107 +390,3 @@ def test_stdin_mode_skips_a_fifo_beside_the_file(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.py")
     completed = check("--stdin-filename", "net.py", "-", cwd=tmp_path, stdin=FIFO_USER)
     assert {(line, symbol) for line, symbol, _ in findings_of(completed)} == {(8, "third-party-call-in-graph")}
-
-
-# Items 9 and 10: what the language server reads.
-
-
-@contextlib.contextmanager
-def language_server() -> Iterator[subprocess.Popen[bytes]]:
-    """``mslint server`` over pipes, initialised, its address space limited to 2 GiB (a read
-    without limit fails there rather than take the machine's memory), killed after 60 s
-    whatever happens: a reply that never comes ends the test, not the suite."""
-
-    def limit_memory() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
-
-    command = [*MSLINT, "server"]
-    with subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=limit_memory
-    ) as child:
-        assert child.stdin is not None and child.stdout is not None
-        watchdog = threading.Timer(HANG_GUARD_S, child.kill)
-        watchdog.start()
-        try:
-            send(child.stdin, {"id": 1, "method": "initialize", "params": {"capabilities": {}, "rootUri": None}})
-            assert "result" in response(child.stdout, 1)
-            send(child.stdin, {"method": "initialized", "params": {}})
-            yield child
-        finally:
-            watchdog.cancel()
-            if child.poll() is None:
-                child.kill()
-
-
-def shut_down(child: subprocess.Popen[bytes]) -> None:
-    """Ask the server to shut down and exit, as an editor does; it must still answer."""
-    assert child.stdin is not None and child.stdout is not None
-    send(child.stdin, {"id": 99, "method": "shutdown"})
-    assert response(child.stdout, 99)["result"] is None, "the server is still serving"
-    send(child.stdin, {"method": "exit"})
-    assert child.wait(timeout=30) == 0
-
-
-def framed(message: dict[str, Any], length_error: int = 0) -> bytes:
-    body = json.dumps({"jsonrpc": "2.0", **message}).encode()
-    return b"Content-Length: %d\r\n\r\n%s" % (len(body) + length_error, body)
-
-
-def published(stream: IO[bytes], uri: str) -> list[dict[str, Any]]:
-    while True:
-        message = receive(stream)
-        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
-            diagnostics: list[dict[str, Any]] = message["params"]["diagnostics"]
-            return diagnostics
-
-
-def test_the_language_server_survives_wrong_lengths() -> None:
-    """A length of 10**12 (the server exited), one too long (it read the next messages as the
-    body, and every message after from its middle), one too short: the messages after each
-    are answered."""
-    with language_server() as child:
-        assert child.stdin is not None and child.stdout is not None
-        unknown = {"method": "mslint/no-such-request", "params": {}}
-        child.stdin.write(b"Content-Length: 1000000000000\r\n\r\n" + framed({"id": 50, **unknown}))
-        child.stdin.write(framed({"id": 2, **unknown}))
-        child.stdin.flush()
-        assert response(child.stdout, 2)["error"]["code"] == -32601  # method not found: answered
-        child.stdin.write(framed({"id": 3, **unknown}, length_error=+30) + framed({"id": 4, **unknown}))
-        child.stdin.flush()
-        assert {response(child.stdout, 3)["id"], response(child.stdout, 4)["id"]} == {3, 4}
-        child.stdin.write(framed({"id": 5, **unknown}, length_error=-10) + framed({"id": 6, **unknown}))
-        child.stdin.flush()
-        assert response(child.stdout, 6)["id"] == 6
-        shut_down(child)
-
-
-def test_the_language_server_reads_no_device_and_no_fifo(tmp_path: Path) -> None:
-    """A code action on ``file:///dev/zero`` (a document the editor did not open: pygls read
-    the path without limit), a document opened there, and one whose folder holds a FIFO named
-    ``*.py`` (read as context: the analysis blocked for ever)."""
-    diagnostic = {
-        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}},
-        "source": "mslint",
-        "message": "third-party-call-in-graph: ...",
-        "data": {"symbol": "third-party-call-in-graph", "fix": None},
-    }
-    os.mkfifo(tmp_path / "pipe.py")
-    beside_fifo = (tmp_path / "net.py").as_uri()
-    with language_server() as child:
-        assert child.stdin is not None and child.stdout is not None
-        params: dict[str, Any] = {"textDocument": {"uri": "file:///dev/zero"}, "range": diagnostic["range"]}
-        send(
-            child.stdin,
-            {
-                "id": 2,
-                "method": "textDocument/codeAction",
-                "params": {**params, "context": {"diagnostics": [diagnostic]}},
-            },
-        )
-        actions = response(child.stdout, 2)["result"]
-        assert [action["title"] for action in actions] == ["mslint: disable third-party-call-in-graph for this line"]
-        for uri in ("file:///dev/zero", beside_fifo):
-            document = {"uri": uri, "languageId": "python", "version": 1, "text": FIFO_USER + FIFO_HELPER}
-            send(child.stdin, {"method": "textDocument/didOpen", "params": {"textDocument": document}})
-            assert {d["code"] for d in published(child.stdout, uri)} == {"MS101"}
-        shut_down(child)
