@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import operator
 import os
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -112,6 +111,7 @@ class Project:
         self._folder_of: dict[int, str] = {}
         self._bases_memo: dict[int, list[ClassRef]] = {}
         self._inherited_memo: dict[Callable[..., object], dict[int, object]] = {}
+        self._mro_memo: dict[int, list[ClassRef]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._found_methods: dict[tuple[int, str], FunctionRef | None] = {}
@@ -368,7 +368,31 @@ class Project:
 
     def mro(self, cls: ClassRef) -> list[ClassRef]:
         """The class and its project base classes, nearest first (breadth first), each once."""
-        return self.inherited(cls, _linearization, [])
+        found = self._mro_memo.get(id(cls.node))
+        if found is None:
+            found = self._mro_memo[id(cls.node)] = self._linearize(cls)
+        return found
+
+    def _linearize(self, cls: ClassRef) -> list[ClassRef]:
+        """Breadth first, each class once. Where one class is left to visit and its order is
+        known, the rest is that order less the classes seen: the classes it would have reached
+        first through a class seen were reached already. Only the classes asked get an order:
+        those of every ancestor of a chain of thousands would take memory by the square."""
+        order: list[ClassRef] = []
+        seen: set[int] = set()
+        pending = deque([cls])
+        while pending:
+            current = pending.popleft()
+            if id(current.node) in seen:
+                continue
+            known = self._mro_memo.get(id(current.node)) if not pending else None
+            if known is not None:
+                order.extend(c for c in known if id(c.node) not in seen)
+                break
+            seen.add(id(current.node))
+            order.append(current)
+            pending.extend(self.bases(current))
+        return order
 
     def is_cell(self, cls: ClassRef) -> bool:
         """Whether the class derives from ``mindspore.nn.Cell``, directly or through project classes."""
@@ -487,33 +511,6 @@ class Project:
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
         return self._attribute_memo[id(cls.node)]
-
-
-_NODE = operator.attrgetter("node")
-
-
-def _linearization(project: Project, cls: ClassRef, of: Callable[[ClassRef], list[ClassRef]]) -> list[ClassRef]:
-    """The breadth-first order of ``cls`` and its project bases. Where one class is left to visit
-    and its own order is known, the rest is that order less the classes seen: the classes it
-    would have reached first through a class seen were reached already."""
-    order: list[ClassRef] = []
-    seen: set[int] = set()
-    pending = deque([cls])
-    while pending:
-        current = pending.popleft()
-        if id(current.node) in seen:
-            continue
-        known = of(current) if current is not cls and not pending else []
-        if known:
-            if seen.isdisjoint(map(id, map(_NODE, known))):  # the usual case, at C speed
-                order.extend(known)
-            else:
-                order.extend(c for c in known if id(c.node) not in seen)
-            break
-        seen.add(id(current.node))
-        order.append(current)
-        pending.extend(project.bases(current))
-    return order
 
 
 def _derives_from_cell(project: Project, cls: ClassRef, of: Callable[[ClassRef], bool]) -> bool:
