@@ -48,6 +48,12 @@ class Lifeline:
         os.close(self._write_end)
         os.close(self.read_end)
 
+    def __enter__(self) -> Lifeline:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
 
 def follow(read_end: int, on_cut: Callable[[], None] = _stay) -> None:
     """Exit this process, after ``on_cut``, when the lifeline ``read_end`` is cut."""
@@ -74,14 +80,8 @@ def process_pool(workers: int) -> Iterator[Executor]:
 
     forks = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if forks else "spawn")
-    lifeline = Lifeline() if forks else None  # a spawned process inherits no descriptor to watch
-    try:
-        with ProcessPoolExecutor(
-            max_workers=max(1, min(workers, available_cores())),
-            mp_context=context,
-            initializer=lifeline.follow if lifeline else None,
-        ) as pool:
+    with Lifeline() if forks else contextlib.nullcontext() as lifeline:  # a spawned process inherits no descriptor
+        initializer = lifeline.follow if lifeline else None
+        workers = max(1, min(workers, available_cores()))
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=initializer) as pool:
             yield pool
-    finally:
-        if lifeline is not None:
-            lifeline.close()

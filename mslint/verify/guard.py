@@ -28,22 +28,21 @@ from mslint.workers import Lifeline
 @contextlib.contextmanager
 def guarded(child: subprocess.Popen[Any], folder: Path) -> Iterator[None]:
     """Within it, a guard ends ``child``'s tree and removes ``folder`` should verify die first."""
-    lifeline = Lifeline()
-    command = [sys.executable, "-m", "mslint.verify.guard", str(lifeline.read_end), str(child.pid), str(folder)]
-    guard = subprocess.Popen(
-        command,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(lifeline.read_end,),
-        start_new_session=True,  # a kill of verify's process group does not take it
-    )
-    try:
-        yield
-    finally:
-        guard.kill()
-        guard.wait()
-        lifeline.close()
+    with Lifeline() as lifeline:
+        command = [sys.executable, "-m", "mslint.verify.guard", str(lifeline.read_end), str(child.pid), str(folder)]
+        guard = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            pass_fds=(lifeline.read_end,),
+            start_new_session=True,  # a kill of verify's process group does not take it
+        )
+        try:
+            yield
+        finally:  # the child is ended: dismiss the guard before the lifeline closes
+            guard.kill()
+            guard.wait()
 
 
 def _tree(pid: int) -> Iterator[int]:

@@ -96,24 +96,21 @@ def run_jobs(
     if not jobs:
         return []
     count = min(len(jobs), max(1, workers), available_cores())
-    lifeline = Lifeline()  # a verify that is killed takes its batches, their compiles and this folder with it
-    try:
-        with tempfile.TemporaryDirectory(prefix="mslint-verify-") as scratch:
-            job_file, results = Path(scratch, "jobs.json"), Path(scratch, "results")
-            results.mkdir()
-            job_file.write_text(json.dumps([_job_json(job) for job in jobs]))
-            with ThreadPoolExecutor(max_workers=count) as pool:
-                endings = list(
-                    pool.map(
-                        lambda worker: run_batch(
-                            job_file, results, worker, len(jobs), timeout, device, memory_limit_mib, lifeline.read_end
-                        ),
-                        range(count),
-                    )
+    # a verify that is killed takes its batches, their compiles and this folder with it
+    with Lifeline() as lifeline, tempfile.TemporaryDirectory(prefix="mslint-verify-") as scratch:
+        job_file, results = Path(scratch, "jobs.json"), Path(scratch, "results")
+        results.mkdir()
+        job_file.write_text(json.dumps([_job_json(job) for job in jobs]))
+        with ThreadPoolExecutor(max_workers=count) as pool:
+            endings = list(
+                pool.map(
+                    lambda worker: run_batch(
+                        job_file, results, worker, len(jobs), timeout, device, memory_limit_mib, lifeline.read_end
+                    ),
+                    range(count),
                 )
-            return [_outcome(job, results, index, endings) for index, job in enumerate(jobs)]
-    finally:
-        lifeline.close()
+            )
+        return [_outcome(job, results, index, endings) for index, job in enumerate(jobs)]
 
 
 def run_batch(
