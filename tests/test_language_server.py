@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -21,6 +23,7 @@ from pygls.workspace import TextDocument
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from mslint import server
+from mslint.lsp_framing import MESSAGE_LIMIT, Frames
 from tests.examples import RULES_DIR
 
 NET = """\
@@ -393,3 +396,30 @@ def test_the_language_server_reads_no_device_and_no_fifo(tmp_path: Path) -> None
             _send(child.stdin, {"method": "textDocument/didOpen", "params": {"textDocument": document}})
             assert {d["code"] for d in published(child.stdout, uri)} == {"MS101", "MS103"}
         shut_down(child)
+
+
+def bodies(frames: Frames) -> Iterator[bytes]:
+    """The message bodies, read as pygls reads them."""
+    length = 0
+    while line := frames.readline():
+        header = re.fullmatch(rb"Content-Length: (\d+)\r\n", line)
+        if not length and header:
+            length = int(header.group(1))
+        elif length and not line.strip():
+            yield frames.read(length)
+            length = 0
+
+
+@pytest.mark.parametrize("garbage", [0, 10, 8192 - 20, 8192 - 7, 8192, 3 * 8192 + 5])
+def test_a_header_after_bytes_of_garbage_is_found(garbage: int) -> None:
+    """Garbage of any length before a header (what a dropped message or a length too short
+    leaves), the header across the boundary of the pieces a long line is read in."""
+    first, second = framed({"id": 1, "method": "a"}), framed({"id": 2, "method": "b"})
+    stream = io.BytesIO(first + b"x" * garbage + second)
+    assert [json.loads(body)["id"] for body in bodies(Frames(stream))] == [1, 2]
+
+
+def test_a_message_over_the_limit_is_dropped_and_the_next_one_read() -> None:
+    huge = b"Content-Length: %d\r\n\r\n" % (MESSAGE_LIMIT + 1)
+    stream = io.BytesIO(huge + b'{"jsonrpc": "2.0", "id": 7, "method": "unread"}' + framed({"id": 8, "method": "b"}))
+    assert [json.loads(body).get("id") for body in bodies(Frames(stream))] == [None, 8]
