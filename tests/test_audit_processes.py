@@ -3,8 +3,9 @@ ended with their parent, files that are not regular files never read, deep inher
 analysed in linear time, and ``verify``'s compiles ended with it. (What the language server
 reads, items 9 and 10, is tested in test_language_server.py, which needs the lsp extra.)
 
-The signal tests run mslint in a process group of its own, kill the process the user started,
-then count what is left of the group (0) and of the temporary folders (0)."""
+The signal tests start mslint, note every process below it once its workers run, kill it, read
+its output to the end as a CI step does, then count which of those processes still run (0) and
+the files left (none)."""
 
 from __future__ import annotations
 
@@ -34,8 +35,12 @@ OUTPUT_GUARD_S = 20
 """How long a killed run's output may take to end before the test calls it a hang."""
 
 
-def process_table() -> dict[int, tuple[int, str]]:
-    """Each process's parent and state (``Z`` for a zombie), from ``/proc``."""
+Process = tuple[int, str]
+"""A process's id and its start time: the id alone may be another process's once it ended."""
+
+
+def process_table() -> dict[int, tuple[int, str, str]]:
+    """Each process's parent, state (``Z`` for a zombie) and start time, from ``/proc``."""
     table = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -43,62 +48,70 @@ def process_table() -> dict[int, tuple[int, str]]:
                 fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:  # ended meanwhile
                 continue
-            table[int(entry.name)] = (int(fields[1]), fields[0])
+            table[int(entry.name)] = (int(fields[1]), fields[0], fields[19])
     return table
 
 
-def descendants(pid: int) -> set[int]:
+def descendants(pid: int) -> set[Process]:
     """The processes ``pid`` started, and those they started, that are running (not zombies)."""
     table = process_table()
     found: set[int] = set()
     parents = {pid}
     while parents:
-        children = {child for child, (parent, _) in table.items() if parent in parents} - found
+        children = {child for child, (parent, _, _) in table.items() if parent in parents} - found
         found |= children
         parents = children
-    return {child for child in found if table[child][1] != "Z"}
+    processes = {(child, table[child][2]) for child in found}
+    return {process for process in processes if is_running(process, table)}
 
 
-def still_running(pids: set[int], within_s: float = 2) -> set[int]:
-    """Those of ``pids`` still running ``within_s`` after they should have started to end: a
-    child sees its parent's end once it is next scheduled, on a busy machine a moment later."""
+def is_running(process: Process, table: dict[int, tuple[int, str, str]]) -> bool:
+    """Whether the process runs still: not a zombie, and its id not another process's since."""
+    pid, start = process
+    _, state, started = table.get(pid, (0, "Z", ""))
+    return state != "Z" and started == start
+
+
+def still_running(processes: set[Process], within_s: float = 2) -> set[Process]:
+    """Those of ``processes`` still running ``within_s`` after they should have started to end:
+    a child sees its parent's end once it is next scheduled, on a busy machine a moment later."""
     deadline = time.monotonic() + within_s
     while True:
         table = process_table()
-        running = {pid for pid in pids if pid in table and table[pid][1] != "Z"}
+        running = {process for process in processes if is_running(process, table)}
         if not running or time.monotonic() > deadline:
             return running
         time.sleep(0.05)
 
 
 def files_under(folder: Path) -> set[Path]:
-    return {path for path in folder.rglob("*")}
+    return set(folder.rglob("*"))
 
 
 @pytest.fixture
-def killed_after() -> Iterator[set[int]]:
+def killed_after() -> Iterator[set[Process]]:
     """Processes to SIGKILL after the test, whatever it asserted: a test that fails must not leave
     workers behind on the machine either."""
-    pids: set[int] = set()
-    yield pids
-    for pid in still_running(pids, within_s=0):
+    processes: set[Process] = set()
+    yield processes
+    for pid, _ in still_running(processes, within_s=0):
         os.kill(pid, signal.SIGKILL)
 
 
 def killed_while(
     command: list[str],
-    ready: Callable[[set[int]], bool],
+    ready: Callable[[set[Process]], bool],
     signum: int,
-    killed_after: set[int],
+    killed_after: set[Process],
     cwd: Path,
     temporary: Path | None = None,
-) -> tuple[set[int], float]:
+) -> tuple[set[Process], float]:
     """Run ``command`` (with ``temporary`` as its temporary folder), send it ``signum`` once the
     processes it started are ``ready``, and read its output to the end, as a CI step does: what
     it had started, and how many seconds the output took to end after the signal."""
     environment = {**os.environ, **({"TMPDIR": str(temporary)} if temporary else {})}
     process = subprocess.Popen(command, cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    started: set[int] = set()
+    started: set[Process] = set()
     try:
         deadline = time.monotonic() + HANG_GUARD_S
         while not ready(started) and process.poll() is None and time.monotonic() < deadline:
@@ -117,7 +130,7 @@ def killed_while(
         process.wait()
 
 
-def at_least(count: int) -> Callable[[set[int]], bool]:
+def at_least(count: int) -> Callable[[set[Process]], bool]:
     return lambda started: len(started) >= count
 
 
@@ -283,7 +296,7 @@ def test_jobs_start_no_more_processes_than_cores(tmp_path: Path, monkeypatch: py
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 @pytest.mark.parametrize("layout", ["components", "one-package"])
 def test_a_killed_check_leaves_no_worker_holding_its_output(
-    tmp_path: Path, layout: str, signum: int, killed_after: set[int], two_cores: None
+    tmp_path: Path, layout: str, signum: int, killed_after: set[Process], two_cores: None
 ) -> None:
     """Killed while its workers analyse independent files (``components``, a process pool) or
     while the forked speculative analysis of the whole run works (``one-package``): the output
@@ -299,7 +312,7 @@ def test_a_killed_check_leaves_no_worker_holding_its_output(
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
-def test_a_killed_report_leaves_no_second_process(tmp_path: Path, signum: int, killed_after: set[int]) -> None:
+def test_a_killed_report_leaves_no_second_process(tmp_path: Path, signum: int, killed_after: set[Process]) -> None:
     """``report`` analyses STRICT in a second process while it analyses LAX."""
     slow_modules(tmp_path / "src", 4)
     before = files_under(tmp_path)
@@ -316,7 +329,7 @@ def test_a_killed_report_leaves_no_second_process(tmp_path: Path, signum: int, k
 @pytest.mark.mindspore
 @pytest.mark.parametrize("work", ["compile", "run"])
 def test_a_killed_verify_takes_what_it_started_and_its_folder_with_it(
-    tmp_path: Path, work: str, killed_after: set[int]
+    tmp_path: Path, work: str, killed_after: set[Process]
 ) -> None:
     """SIGKILL gives ``verify`` no time to end what it started in sessions of their own as
     SIGTERM does: compile batches (with their compile, and what the compile started) follow
@@ -338,7 +351,7 @@ def test_a_killed_verify_takes_what_it_started_and_its_folder_with_it(
     started, _ = killed_while(
         command, lambda _: len(recorded(pids_file)) == expected, signal.SIGKILL, killed_after, tmp_path, temporary
     )
-    assert set(recorded(pids_file)) <= started
+    assert set(recorded(pids_file)) <= {pid for pid, _ in started}
     assert still_running(started) == set()
     assert list(temporary.iterdir()) == [], "no mslint-verify-* or mslint-run-* folder is left"
 
