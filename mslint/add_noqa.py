@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mslint.atomic_write import FileChanged, digest, write_atomically
 from mslint.diagnostics import Diagnostic
-from mslint.source import decode_source, split_lines
+from mslint.source import decode_source, read_regular_file, split_lines
 from mslint.suppressions import NOQA_COMMENT
 
 _UNSUPPRESSIBLE = "MS001"
@@ -45,7 +45,7 @@ def add_noqa(diagnostics: list[Diagnostic], analysed: dict[str, str]) -> Added:
             by_path.setdefault(d.path, {}).setdefault(d.line, set()).add(d.code)
     for path, codes_by_line in by_path.items():
         try:
-            content = Path(path).read_bytes()
+            content = read_regular_file(Path(path))
             source = decode_source(content)
         except (OSError, UnicodeDecodeError) as error:
             added.failures.append(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")

@@ -17,6 +17,8 @@ import stat
 from pathlib import Path
 from typing import BinaryIO
 
+from mslint.source import read_regular_file
+
 
 class FileChanged(OSError):
     """The file is no longer the text the new content was computed from."""
@@ -120,7 +122,7 @@ def _mode_of(path: Path) -> int:
 
 def _read_or_empty(path: Path) -> bytes:
     try:
-        return path.read_bytes()
+        return read_regular_file(path)
     except FileNotFoundError:
         return b""
 

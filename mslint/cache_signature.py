@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from mslint.atomic_write import write_atomically
+from mslint.source import read_regular_file
 
 _KEY_BYTES = 32
 
@@ -28,7 +29,7 @@ def signing_key() -> bytes | None:
     """The user's key, made on first use; None where it can be neither read nor made."""
     path = key_file()
     try:
-        key = path.read_bytes()
+        key = read_regular_file(path, limit=_KEY_BYTES)
         if len(key) == _KEY_BYTES:
             return key
     except OSError:

@@ -23,7 +23,7 @@ from mslint.rules.base import Finding, Rule
 from mslint.rules.suppression_comments import CommentFinding, SuppressionRule
 from mslint.rules.syntax_error import SyntaxErrorRule
 from mslint.settings import Settings
-from mslint.source import decode_source, source_text
+from mslint.source import decode_source, read_regular_file, source_text
 from mslint.suppressions import SuppressionComments
 
 TOO_DEEP = (RecursionError, MemoryError)
@@ -116,7 +116,7 @@ def _load_project(
             if sources and path in sources:
                 source = sources[path]
             else:
-                content = path.read_bytes()
+                content = read_regular_file(path)
                 source = decode_source(content).text
                 report.analysed[str(path)] = digest(content)
         except (OSError, UnicodeDecodeError) as error:

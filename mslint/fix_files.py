@@ -15,7 +15,7 @@ from mslint.atomic_write import FileChanged, digest, write_atomically
 from mslint.diagnostics import Diagnostic
 from mslint.engine import Report
 from mslint.fixes import apply_fixes, fixable
-from mslint.source import Source, decode_source
+from mslint.source import Source, decode_source, read_regular_file
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def fixed_sources(
             source = sources[path]
         else:
             try:
-                content = Path(path).read_bytes()
+                content = read_regular_file(Path(path))
                 source = decode_source(content)
             except (OSError, UnicodeDecodeError) as error:
                 stale.append(f"{path}: cannot read the file to fix: {getattr(error, 'strerror', None) or error}")

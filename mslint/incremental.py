@@ -34,6 +34,8 @@ from mslint.model.import_roots import module_files
 from mslint.model.module import Packages, module_name_for
 from mslint.rules import all_rules
 from mslint.settings import Settings
+from mslint.source import read_regular_file
+from mslint.workers import Lifeline, available_cores, process_pool
 
 CACHE_FOLDER = ".mslint_cache"
 _RULE_SYMBOLS = {rule.code: rule.symbol for rule in all_rules()}
@@ -117,6 +119,7 @@ def check_incrementally(paths: list[Path], settings: Settings, cache: Path | Non
     before it reads the next: its memory is that of the largest component, not of the run."""
     if cache is None and len(paths) <= 1:
         return check_files(paths, settings)  # one component: nothing to split
+    jobs = min(jobs, available_cores())  # more processes than cores only cost memory
     with _speculating(paths, settings, cache is None and jobs > 1) as speculation:
         return _check_components(paths, settings, cache, jobs, speculation)
 
@@ -130,7 +133,7 @@ def _check_components(
     packages: Packages = {}
     for path in paths:
         try:
-            content = path.read_bytes()
+            content = read_regular_file(path)
         except OSError as error:
             report.unreadable.append(f"{path}: cannot read: {error.strerror or error}")
             continue
@@ -320,7 +323,7 @@ def _digest_of(path: Path) -> str:
     if path.is_dir():
         return "folder"
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return hashlib.sha256(read_regular_file(path)).hexdigest()
     except OSError:
         return "missing"
 
@@ -393,19 +396,22 @@ class _Speculation:
     that report is ready when a serial run's would be: the split cost nothing, and ``--jobs``
     is never slower than a serial run. Where it finds several, the process is killed."""
 
-    def __init__(self, pid: int, results: int) -> None:
+    def __init__(self, pid: int, results: int, lifeline: Lifeline) -> None:
         self._pid: int | None = pid
         self._results = results
+        self._lifeline = lifeline
 
     @classmethod
     def start(cls, paths: list[Path], settings: Settings) -> _Speculation:
         results, written = os.pipe()
+        lifeline = Lifeline()  # the process ends with this one, killed or not
         pid = os.fork()
         if pid == 0:  # the child
             os.close(results)
+            lifeline.follow()
             _send_report(written, paths, settings)
         os.close(written)
-        return cls(pid, results)
+        return cls(pid, results, lifeline)
 
     def report(self) -> Report | None:
         """The report, or None where the process died without one (the parent analyses again)."""
@@ -430,6 +436,7 @@ class _Speculation:
         if self._pid is not None:
             os.waitpid(self._pid, 0)
             self._pid = None
+            self._lifeline.close()
 
 
 def _send_report(results: int, paths: list[Path], settings: Settings) -> NoReturn:
@@ -458,14 +465,11 @@ def _speculating(paths: list[Path], settings: Settings, enabled: bool) -> Iterat
 
 def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> list[Report]:
     """One report per component; components are spread over ``jobs`` processes, largest first."""
-    if jobs <= 1 or len(components) <= 1:
+    workers = min(jobs, len(components))
+    if workers <= 1:
         return [check_files([f.path for f in c], settings) for c in components]
-    import multiprocessing  # only parallel runs pay for importing it
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     largest_first = sorted(range(len(components)), key=lambda i: -sum(f.size for f in components[i]))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with process_pool(workers) as pool:
         futures = {i: pool.submit(check_files, [f.path for f in components[i]], settings) for i in largest_first}
         return [futures[i].result() for i in range(len(components))]
 
@@ -475,7 +479,7 @@ def _load(cache: Path) -> CacheData:
     a damaged cache must cost a slower run, never other results or a crash."""
     key = signing_key()
     try:
-        payload = signed_payload(cache.read_bytes(), key) if key else None
+        payload = signed_payload(read_regular_file(cache), key) if key else None
         if payload is None:
             return CacheData()
         raw = json.loads(payload)

@@ -21,7 +21,7 @@ from mslint.engine import check_files
 from mslint.rules import all_rules
 from mslint.rules.base import Rule
 from mslint.settings import ConfigError, Settings, find_config, load_settings
-from mslint.source import UndecodableSource, decode_source
+from mslint.source import UndecodableSource, decode_source, read_regular_file
 
 if TYPE_CHECKING:
     from astroid import nodes
@@ -93,7 +93,7 @@ def diagnostics_for(path: Path, content: bytes) -> list[Diagnostic]:
     still share their folder's analysis."""
     path = path.resolve()
     try:
-        on_disk = path.read_bytes()
+        on_disk = read_regular_file(path)
     except OSError:
         on_disk = None
     state = _folder_state(path.parent)

@@ -8,9 +8,12 @@ the line with a ``# mslint: disable=`` comment.
 
 from __future__ import annotations
 
+import json
 import logging
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
+from urllib.parse import unquote
 
 from lsprotocol import types as lsp
 from pygls.exceptions import JsonRpcException
@@ -21,10 +24,11 @@ from pygls.workspace import TextDocument
 from mslint import __version__
 from mslint.diagnostics import Diagnostic, Fix, Severity
 from mslint.engine import check_files
+from mslint.lsp_framing import DROPPED, MESSAGE_LIMIT, Frames
 from mslint.rule_docs import documentation_link
 from mslint.rules import rule_named
 from mslint.settings import ConfigError, Settings, find_config, load_settings
-from mslint.source import BOM
+from mslint.source import BOM, decode_source, read_regular_file
 from mslint.suppressions import DISABLE_COMMENT
 
 SOURCE = "mslint"
@@ -35,6 +39,7 @@ _SEVERITIES = {
 }
 _ANSWERED = object()
 """What a request that was answered with an error while it was read becomes: nothing to handle."""
+DROPPED_MESSAGE = json.loads(DROPPED)
 logger = logging.getLogger(__name__)
 
 
@@ -52,11 +57,20 @@ class _Protocol(LanguageServerProtocol):
             return _ANSWERED
 
     def handle_message(self, message: Any) -> None:
-        if message is not _ANSWERED:
+        if isinstance(message, dict):  # no "jsonrpc": pygls would fail on it
+            if message != DROPPED_MESSAGE:  # Frames said why already
+                logger.warning("not a JSON-RPC message, ignored: %.200r", message)
+        elif message is not _ANSWERED:
             super().handle_message(message)
 
 
-server = LanguageServer("mslint", __version__, protocol_cls=_Protocol)
+class _Server(LanguageServer):
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve over stdio, reading the messages through :class:`mslint.lsp_framing.Frames`."""
+        super().start_io(Frames(stdin or sys.stdin.buffer), stdout)  # type: ignore[arg-type]
+
+
+server = _Server("mslint", __version__, protocol_cls=_Protocol)
 
 
 def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
@@ -119,8 +133,26 @@ class _Positions:
         return lsp.Range(start=self.at(line, column), end=self.at(end_line, end_column))
 
 
+def _document(ls: LanguageServer, uri: str) -> TextDocument:
+    """The document the editor opened; for another, the text of its file, read once, where it
+    is a regular file of at most :data:`mslint.lsp_framing.MESSAGE_LIMIT` bytes (pygls would
+    read whatever the path names, ``/dev/zero`` included, at every use), else no text."""
+    opened: TextDocument | None = ls.workspace.text_documents.get(unquote(uri))
+    if opened is not None:
+        return opened
+    document = TextDocument(uri, source="")
+    if document.path:
+        try:
+            text = decode_source(read_regular_file(Path(document.path), MESSAGE_LIMIT)).written
+        except (OSError, UnicodeDecodeError) as error:
+            logger.warning("%s not read: %s", document.path, error)
+        else:
+            document = TextDocument(uri, source=text)
+    return document
+
+
 def _publish(ls: LanguageServer, uri: str) -> None:
-    document = ls.workspace.get_text_document(uri)
+    document = _document(ls, uri)
     ls.text_document_publish_diagnostics(
         lsp.PublishDiagnosticsParams(uri=uri, diagnostics=check_document(document), version=document.version)
     )
@@ -148,7 +180,7 @@ def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> Non
 
 @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
 def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
-    document = ls.workspace.get_text_document(params.text_document.uri)
+    document = _document(ls, params.text_document.uri)
     positions = _Positions(document)
     actions = []
     for diagnostic in params.context.diagnostics:

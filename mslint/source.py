@@ -8,8 +8,11 @@ the encoding; UTF-8 is the default. ``\\r\\n`` and ``\\r`` end lines as ``\\n`` 
 from __future__ import annotations
 
 import codecs
+import errno
 import io
+import os
 import re
+import stat
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +47,22 @@ class Source:
 
 
 def read_source(path: Path) -> Source:
-    return decode_source(path.read_bytes())
+    return decode_source(read_regular_file(path))
+
+
+def read_regular_file(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of ``path``; OSError where it is not a regular file (a FIFO named ``*.py``
+    blocks the read until something writes to it, and ``/dev/zero`` never ends) or is larger
+    than ``limit`` bytes. The file is opened without waiting for a FIFO's writer, and what was
+    opened is what is tested."""
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        content = stream.read() if limit is None else stream.read(limit + 1)
+    if limit is not None and len(content) > limit:
+        raise OSError(errno.EFBIG, f"larger than {limit} bytes", str(path))
+    return content
 
 
 def source_text(path: Path) -> str:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import json
+import os
+import re
+import resource
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
@@ -18,6 +23,7 @@ from pygls.workspace import TextDocument
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from mslint import server
+from mslint.lsp_framing import MESSAGE_LIMIT, Frames
 from tests.examples import RULES_DIR
 
 NET = """\
@@ -286,3 +292,134 @@ def test_many_diagnostics_split_the_document_into_lines_once(tmp_path: Path, mon
     last_call = max(i for i, line in enumerate(lines) if "np.abs" in line)
     assert max(d.range.start.line for d in found) == last_call
     assert min(d.range.start.character for d in found) == lines[last_call].index("np.abs")
+
+
+# What the server reads: frames of any length, no device, no FIFO (issue 28, items 9 and 10).
+
+
+@contextlib.contextmanager
+def language_server() -> Iterator[subprocess.Popen[bytes]]:
+    """``mslint server`` over pipes, initialised, its address space limited to 2 GiB (a read
+    without limit fails there rather than take the machine's memory), killed after 60 s
+    whatever happens: a reply that never comes ends the test, not the suite."""
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    command = [sys.executable, "-m", "mslint", "server"]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=limit_memory
+    ) as child:
+        assert child.stdin is not None and child.stdout is not None
+        watchdog = threading.Timer(60, child.kill)
+        watchdog.start()
+        try:
+            _send(child.stdin, {"id": 1, "method": "initialize", "params": {"capabilities": {}, "rootUri": None}})
+            assert "result" in _response(child.stdout, 1)
+            _send(child.stdin, {"method": "initialized", "params": {}})
+            yield child
+        finally:
+            watchdog.cancel()
+            if child.poll() is None:
+                child.kill()
+
+
+def shut_down(child: subprocess.Popen[bytes]) -> None:
+    """Ask the server to shut down and exit, as an editor does; it must still answer."""
+    assert child.stdin is not None and child.stdout is not None
+    _send(child.stdin, {"id": 99, "method": "shutdown"})
+    assert _response(child.stdout, 99)["result"] is None, "the server is still serving"
+    _send(child.stdin, {"method": "exit"})
+    assert child.wait(timeout=30) == 0
+
+
+def framed(message: dict[str, Any], length_error: int = 0) -> bytes:
+    body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+    return b"Content-Length: %d\r\n\r\n%s" % (len(body) + length_error, body)
+
+
+def published(stream: IO[bytes], uri: str) -> list[dict[str, Any]]:
+    while True:
+        message = _receive(stream)
+        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+            diagnostics: list[dict[str, Any]] = message["params"]["diagnostics"]
+            return diagnostics
+
+
+def test_the_language_server_survives_wrong_lengths() -> None:
+    """A length of 10**12 (the server exited), one too long (it read the next messages as the
+    body, and every message after from its middle), one too short: the messages after each
+    are answered."""
+    with language_server() as child:
+        assert child.stdin is not None and child.stdout is not None
+        unknown = {"method": "mslint/no-such-request", "params": {}}
+        child.stdin.write(b"Content-Length: 1000000000000\r\n\r\n" + framed({"id": 50, **unknown}))
+        child.stdin.write(framed({"id": 2, **unknown}))
+        child.stdin.flush()
+        assert _response(child.stdout, 2)["error"]["code"] == -32601  # method not found: answered
+        child.stdin.write(framed({"id": 3, **unknown}, length_error=+30) + framed({"id": 4, **unknown}))
+        child.stdin.flush()
+        assert {_response(child.stdout, 3)["id"], _response(child.stdout, 4)["id"]} == {3, 4}
+        child.stdin.write(framed({"id": 5, **unknown}, length_error=-10) + framed({"id": 6, **unknown}))
+        child.stdin.flush()
+        assert _response(child.stdout, 6)["id"] == 6
+        shut_down(child)
+
+
+def test_the_language_server_reads_no_device_and_no_fifo(tmp_path: Path) -> None:
+    """A code action on ``file:///dev/zero`` (a document the editor did not open: pygls read
+    the path without limit), a document opened there, and one whose folder holds a FIFO named
+    ``*.py`` (read as context: the analysis blocked for ever)."""
+    diagnostic = {
+        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}},
+        "source": "mslint",
+        "message": "third-party-call-in-graph: ...",
+        "data": {"symbol": "third-party-call-in-graph", "fix": None},
+    }
+    os.mkfifo(tmp_path / "pipe.py")
+    beside_fifo = (tmp_path / "net.py").as_uri()
+    with language_server() as child:
+        assert child.stdin is not None and child.stdout is not None
+        params: dict[str, Any] = {"textDocument": {"uri": "file:///dev/zero"}, "range": diagnostic["range"]}
+        _send(
+            child.stdin,
+            {
+                "id": 2,
+                "method": "textDocument/codeAction",
+                "params": {**params, "context": {"diagnostics": [diagnostic]}},
+            },
+        )
+        actions = _response(child.stdout, 2)["result"]
+        assert [action["title"] for action in actions] == ["mslint: disable third-party-call-in-graph for this line"]
+        for uri in ("file:///dev/zero", beside_fifo):
+            document = {"uri": uri, "languageId": "python", "version": 1, "text": NET}
+            _send(child.stdin, {"method": "textDocument/didOpen", "params": {"textDocument": document}})
+            assert {d["code"] for d in published(child.stdout, uri)} == {"MS101", "MS103"}
+        shut_down(child)
+
+
+def bodies(frames: Frames) -> Iterator[bytes]:
+    """The message bodies, read as pygls reads them."""
+    length = 0
+    while line := frames.readline():
+        header = re.fullmatch(rb"Content-Length: (\d+)\r\n", line)
+        if not length and header:
+            length = int(header.group(1))
+        elif length and not line.strip():
+            yield frames.read(length)
+            length = 0
+
+
+@pytest.mark.parametrize("garbage", [0, 10, 8192 - 20, 8192 - 7, 8192, 3 * 8192 + 5])
+def test_a_header_after_bytes_of_garbage_is_found(garbage: int) -> None:
+    """Garbage of any length before a header (what a dropped message or a length too short
+    leaves), the header across the boundary of the pieces a long line is read in."""
+    first, second = framed({"id": 1, "method": "a"}), framed({"id": 2, "method": "b"})
+    stream = io.BytesIO(first + b"x" * garbage + second)
+    assert [json.loads(body)["id"] for body in bodies(Frames(stream))] == [1, 2]
+
+
+def test_a_message_over_the_limit_is_dropped_and_the_next_one_read() -> None:
+    huge = b"Content-Length: %d\r\n\r\n" % (MESSAGE_LIMIT + 1)
+    stream = io.BytesIO(huge + b'{"jsonrpc": "2.0", "id": 7, "method": "unread"}' + framed({"id": 8, "method": "b"}))
+    assert [json.loads(body).get("id") for body in bodies(Frames(stream))] == [None, 8]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,11 +14,13 @@ from mslint.mindspore_tables import default_release
 from mslint.model.import_roots import INSTALLATION_FOLDERS, ImportRoots, module_files
 from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
 from mslint.model.walk import descendants, statements
-from mslint.source import source_text
+from mslint.source import read_regular_file, source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 T = TypeVar("T")
 ImporterIndex = dict[str, list[tuple[ModuleInfo, tuple[str, ...]]]]
+InheritedFact = Callable[["Project", "ClassRef", Callable[["ClassRef"], T]], T]
+"""A fact about a class computed from its own definition and the same fact of its project bases."""
 
 # Classes exported by mindspore.nn that are not Cells (measured on 2.10: the metrics).
 _NON_CELL_NN_CLASSES = frozenset(
@@ -109,10 +112,12 @@ class Project:
         """The modules by resolved path, as text (imports test thousands of paths: text hashes faster)."""
         self._enclosing_memo: dict[tuple[str, str], ModuleInfo | None] = {}
         self._folder_of: dict[int, str] = {}
-        self._cell_memo: dict[tuple[Path, str], bool] = {}
+        self._bases_memo: dict[int, list[ClassRef]] = {}
+        self._inherited_memo: dict[Callable[..., object], dict[int, object]] = {}
         self._mro_memo: dict[int, list[ClassRef]] = {}
         self._attribute_memo: dict[int, dict[str, list[ast.expr]]] = {}
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self._found_methods: dict[tuple[int, str], FunctionRef | None] = {}
         self._not_on_disk: set[tuple[str, Path]] = set()
         self._folder_memo: dict[Path, bool] = {}
         self._package_folder_memo: dict[Path, tuple[Path, ...]] = {}
@@ -329,38 +334,72 @@ class Project:
         qualname = qualified_name(expr, module)
         return self.resolve(qualname, module) if qualname else None
 
-    def bases(self, cls: ClassRef) -> Iterator[ClassRef]:
-        for base in cls.node.bases:
-            resolved = self.resolve_expr(base, cls.module)
-            if isinstance(resolved, ClassRef) and resolved.node is not cls.node:
-                yield resolved
+    def bases(self, cls: ClassRef) -> list[ClassRef]:
+        """The project classes among the bases of ``cls``, in the order written."""
+        found = self._bases_memo.get(id(cls.node))
+        if found is None:
+            resolved = (self.resolve_expr(base, cls.module) for base in cls.node.bases)
+            found = [r for r in resolved if isinstance(r, ClassRef) and r.node is not cls.node]
+            self._bases_memo[id(cls.node)] = found
+        return found
+
+    def inherited(self, cls: ClassRef, fact: InheritedFact[T], cyclic: T) -> T:
+        """``fact`` of ``cls``, computed once per class from the facts of its bases: every project
+        ancestor's is computed (and kept) before those of the classes that derive from it, with
+        a stack of its own, not Python's (a chain of thousands of classes costs as many steps,
+        and no ``RecursionError``). Where the bases form a cycle, a base whose fact is still
+        being computed gives ``cyclic``."""
+        memo: dict[int, T] = self._inherited_memo.setdefault(fact, {})  # type: ignore[assignment]
+        if id(cls.node) in memo:
+            return memo[id(cls.node)]
+
+        def of(klass: ClassRef) -> T:
+            return memo.get(id(klass.node), cyclic)
+
+        walking = {id(cls.node)}
+        stack = [(cls, iter(self.bases(cls)))]
+        while stack:
+            klass, pending = stack[-1]
+            base = next((b for b in pending if id(b.node) not in memo and id(b.node) not in walking), None)
+            if base is None:
+                stack.pop()
+                memo[id(klass.node)] = fact(self, klass, of)
+            else:
+                walking.add(id(base.node))
+                stack.append((base, iter(self.bases(base))))
+        return memo[id(cls.node)]
 
     def mro(self, cls: ClassRef) -> list[ClassRef]:
-        """The class and its project base classes, nearest first, each once."""
-        if id(cls.node) not in self._mro_memo:
-            self._mro_memo[id(cls.node)] = self._linearize(cls)
-        return self._mro_memo[id(cls.node)]
+        """The class and its project base classes, nearest first (breadth first), each once."""
+        found = self._mro_memo.get(id(cls.node))
+        if found is None:
+            found = self._mro_memo[id(cls.node)] = self._linearize(cls)
+        return found
 
     def _linearize(self, cls: ClassRef) -> list[ClassRef]:
+        """Breadth first, each class once. Where one class is left to visit and its order is
+        known, the rest is that order less the classes seen: the classes it would have reached
+        first through a class seen were reached already. Only the classes asked get an order:
+        those of every ancestor of a chain of thousands would take memory by the square."""
         order: list[ClassRef] = []
-        pending = [cls]
+        seen: set[int] = set()
+        pending = deque([cls])
         while pending:
-            current = pending.pop(0)
-            if any(c.node is current.node for c in order):
+            current = pending.popleft()
+            if id(current.node) in seen:
                 continue
+            known = self._mro_memo.get(id(current.node)) if not pending else None
+            if known is not None:
+                order.extend(c for c in known if id(c.node) not in seen)
+                break
+            seen.add(id(current.node))
             order.append(current)
             pending.extend(self.bases(current))
         return order
 
     def is_cell(self, cls: ClassRef) -> bool:
         """Whether the class derives from ``mindspore.nn.Cell``, directly or through project classes."""
-        key = (cls.module.path, cls.node.name)
-        if key not in self._cell_memo:
-            self._cell_memo[key] = False  # cycle guard
-            self._cell_memo[key] = any(
-                is_mindspore_cell_name(qualified_name(base, cls.module) or "") for base in cls.node.bases
-            ) or any(self.is_cell(base) for base in self.bases(cls))
-        return self._cell_memo[key]
+        return self.inherited(cls, _derives_from_cell, False)
 
     def is_cell_name(self, qualname: str | None, near: ModuleInfo) -> bool:
         if qualname is None:
@@ -426,7 +465,34 @@ class Project:
                     yield found
 
     def find_method(self, cls: ClassRef, name: str) -> FunctionRef | None:
-        for klass in self.mro(cls):
+        """The method ``name`` of ``cls``: the first class of its MRO that defines it.
+
+        Down a line of classes with one project base each, a class that does not define it has
+        its base's (its MRO is itself, then its base's): the answer is kept for each class of
+        the line, so that asking every class of a chain thousands long costs a step each."""
+        line: list[ClassRef] = []
+        walked: set[int] = set()
+        current = cls
+        while (id(current.node), name) not in self._found_methods:
+            line.append(current)
+            walked.add(id(current.node))
+            method = self._methods(current).get(name)
+            if method is not None:
+                found: FunctionRef | None = FunctionRef(current.module, method, current)
+                break
+            bases = self.bases(current)
+            if len(bases) != 1 or id(bases[0].node) in walked:
+                found = self._first_method(self.mro(current), name) if len(bases) > 1 else None
+                break
+            current = bases[0]
+        else:
+            found = self._found_methods[(id(current.node), name)]
+        for klass in line:
+            self._found_methods[(id(klass.node), name)] = found
+        return found
+
+    def _first_method(self, classes: list[ClassRef], name: str) -> FunctionRef | None:
+        for klass in classes:
             method = self._methods(klass).get(name)
             if method is not None:
                 return FunctionRef(klass.module, method, klass)
@@ -448,6 +514,12 @@ class Project:
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
         return self._attribute_memo[id(cls.node)]
+
+
+def _derives_from_cell(project: Project, cls: ClassRef, of: Callable[[ClassRef], bool]) -> bool:
+    return any(is_mindspore_cell_name(qualified_name(base, cls.module) or "") for base in cls.node.bases) or any(
+        of(base) for base in project.bases(cls)
+    )
 
 
 def _all_generator_names(project: Project) -> frozenset[str]:
@@ -559,6 +631,6 @@ def _installed_package(path: Path) -> list[tuple[Path, str]]:
 def _is_script(path: Path) -> bool:
     """Whether the file runs as a script: it tests ``__name__ == "__main__"``."""
     try:
-        return "__main__" in path.read_text(encoding="utf-8", errors="replace")
+        return b"__main__" in read_regular_file(path)
     except OSError:
         return False

@@ -18,6 +18,7 @@ from mslint.report.status import LAX, LEVELS, STATUSES, STRICT, Severities, leve
 from mslint.rule_docs import documentation_link
 from mslint.rules import rule_named
 from mslint.settings import Settings
+from mslint.workers import process_pool
 
 FORMAT = "mslint-report"
 FORMAT_VERSION = 1
@@ -40,11 +41,7 @@ def analyse(files: list[Path], settings: Settings) -> Analysis:
     both levels, only the severity changes, but a finding keeps only the severity of its run: so
     the code is analysed twice, at the same time: STRICT in a second process, LAX here, where
     the graph scope is then taken from the model (the same at both levels)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+    with process_pool(1) as pool:
         strict = pool.submit(check_files, files, settings.with_options(syntax_level=STRICT))
         report, scope = _lax_analysis(files, settings.with_options(syntax_level=LAX))
         return Analysis(report, strict.result().diagnostics, scope, settings)

@@ -4,7 +4,7 @@ a definition as a span, which MindSpore classes a Cell derives from, and which C
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
@@ -48,19 +48,31 @@ def name_node(definition: ast.ClassDef | ast.FunctionDef, module: ModuleInfo) ->
     return node
 
 
-def mindspore_bases(cls: ClassRef, project: Project) -> set[str] | None:
+def mindspore_bases(cls: ClassRef, project: Project) -> frozenset[str] | None:
     """Qualified names of the MindSpore classes ``cls`` derives from, directly or through its
     project bases; None when a base is neither (a third-party class: anything may be in it)."""
-    found = set()
-    for klass in project.mro(cls):
-        for base in klass.node.bases:
-            qualname = qualified_name(base, klass.module)
-            if is_mindspore_name(qualname):
-                assert qualname is not None
-                found.add(qualname)
-            elif qualname != "builtins.object" and not isinstance(project.resolve_expr(base, klass.module), ClassRef):
-                return None
-    return found
+    found: frozenset[str] = project.inherited(cls, _mindspore_bases, frozenset())
+    return None if found is _UNKNOWN_BASE else found
+
+
+_UNKNOWN_BASE: frozenset[str] = frozenset(["a base that is neither MindSpore's nor the project's"])
+
+
+def _mindspore_bases(project: Project, cls: ClassRef, of: Callable[[ClassRef], frozenset[str]]) -> frozenset[str]:
+    found: set[str] = set()
+    for base in cls.node.bases:
+        qualname = qualified_name(base, cls.module)
+        if is_mindspore_name(qualname):
+            assert qualname is not None
+            found.add(qualname)
+        elif qualname != "builtins.object" and not isinstance(project.resolve_expr(base, cls.module), ClassRef):
+            return _UNKNOWN_BASE
+    for parent in project.bases(cls):
+        inherited = of(parent)
+        if inherited is _UNKNOWN_BASE:
+            return _UNKNOWN_BASE
+        found.update(inherited)
+    return frozenset(found)
 
 
 def is_plain_cell(qualname: str) -> bool:

@@ -1,9 +1,9 @@
 """The verifier's child: import MindSpore once, then compile each job in a fork of itself.
 
 Run as ``python -m mslint.verify.batch JOBS.json RESULTS [--worker W] --timeout SECONDS
-[--device D] [--memory-limit MiB]``. ``JOBS.json`` lists the jobs (``target``, ``level``,
-``inputs``, ``kwargs``, ``factory``, ``compare``); the record of job ``i`` is written to
-``RESULTS/i.json`` as soon as it ends. Several batches (workers ``W``) share the list: each
+[--device D] [--memory-limit MiB] [--lifeline FD --scratch FOLDER]``. ``JOBS.json`` lists the
+jobs (``target``, ``level``, ``inputs``, ``kwargs``, ``factory``, ``compare``); the record of
+job ``i`` is written to ``RESULTS/i.json`` as soon as it ends. Several batches (workers ``W``) share the list: each
 takes the next job no batch has claimed (``RESULTS/i.claim``), so that one that drew slow
 compiles does not keep the others waiting.
 
@@ -18,7 +18,10 @@ The fork leads a process group, which is killed when the compile ends, however i
 whatever the user's code started there (a constructor that forks a worker) goes with it. A
 fork that crashes, hangs past the timeout, passes the memory limit or runs out of memory
 becomes a record saying so. SIGTERM (what ``mslint verify`` sends when it is interrupted)
-kills the running compile's group first.
+kills the running compile's group first. ``mslint verify`` killed outright (SIGKILL) sends
+nothing: the batch and each compile follow its lifeline (``--lifeline``, see
+:class:`mslint.workers.Lifeline`), and when it is cut the running compile's group is killed
+and the run's temporary folder (``--scratch``) removed.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import os
 import shutil
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from types import FrameType
@@ -38,8 +42,14 @@ from typing import Any
 
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, NOT_COMPARABLE
 from mslint.verify.runner import CRASHED, TIMED_OUT, failure_reason
+from mslint.workers import follow
 
 _POLL_S = 0.02
+_running: set[int] = set()
+"""The compile running now (the leader of its process group), for a cut lifeline to kill."""
+_lifeline_cut = threading.Event()
+_UNWIND_S = 10.0
+"""How long the main thread may take to unwind after the lifeline is cut."""
 
 
 def compile_each(
@@ -50,6 +60,7 @@ def compile_each(
     memory_limit_mib: int | None,
     device: str | None,
     work: Path,
+    lifeline: int | None = None,
 ) -> None:
     for index, job in enumerate(jobs):
         if not claim(results, index, worker):
@@ -57,7 +68,7 @@ def compile_each(
         started = time.perf_counter()
         job_work = work / str(index)
         try:
-            record = _run_forked(job, timeout, memory_limit_mib, device, job_work)
+            record = _run_forked(job, timeout, memory_limit_mib, device, job_work, lifeline)
         finally:  # a compile's dumps can be large: none are kept once read
             shutil.rmtree(job_work, ignore_errors=True)
         record["wall_s"] = round(time.perf_counter() - started, 3)
@@ -77,13 +88,19 @@ def claim(results: Path, index: int, worker: int) -> bool:
 
 
 def _run_forked(
-    job: dict[str, Any], timeout: float, memory_limit_mib: int | None, device: str | None, work: Path
+    job: dict[str, Any],
+    timeout: float,
+    memory_limit_mib: int | None,
+    device: str | None,
+    work: Path,
+    lifeline: int | None = None,
 ) -> dict[str, Any]:
     work.mkdir()
     log, result, error = work / "fork.log", work / "result.json", work / "error.txt"
     pid = os.fork()
     if pid == 0:
-        _compile_in_fork(job, device, work, log, result, error)
+        _compile_in_fork(job, device, work, log, result, error, lifeline)
+    _running.add(pid)
     with contextlib.suppress(OSError):  # as the fork does: the group must exist before it can be killed
         os.setpgid(pid, pid)
     try:
@@ -93,6 +110,7 @@ def _run_forked(
             os.killpg(pid, signal.SIGKILL)
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)
+        _running.discard(pid)
     if isinstance(status, dict):
         return _compiled_before(work, status) or status
     returncode = os.waitstatus_to_exitcode(status)
@@ -143,12 +161,17 @@ def _resident_mib(pid: int) -> int:
     return resident_pages * os.sysconf("SC_PAGE_SIZE") >> 20
 
 
-def _compile_in_fork(job: dict[str, Any], device: str | None, work: Path, log: Path, result: Path, error: Path) -> None:
+def _compile_in_fork(
+    job: dict[str, Any], device: str | None, work: Path, log: Path, result: Path, error: Path, lifeline: int | None
+) -> None:
     """The forked process: its own process group, its output in ``log``, MindSpore's dumps under
-    ``work``, the exception that stopped it in ``error``. Never returns."""
+    ``work``, the exception that stopped it in ``error``. Never returns. It follows the lifeline
+    itself: the batch may be cut off before it knows this process."""
     code = 1
     try:
         os.setpgid(0, 0)
+        if lifeline is not None:
+            follow(lifeline, _kill_own_group)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         with log.open("wb") as stream:
             os.dup2(stream.fileno(), 1)
@@ -165,8 +188,25 @@ def _compile_in_fork(job: dict[str, Any], device: str | None, work: Path, log: P
         os._exit(code)
 
 
+def _kill_own_group() -> None:
+    os.killpg(0, signal.SIGKILL)
+
+
+def _cut_off() -> None:
+    """The lifeline is cut, ``mslint verify`` is gone: kill the running compile and what it
+    started, and end this process as SIGTERM does (the main thread unwinds and removes the
+    run's temporary folder); should the main thread not get to it, the lifeline ends it."""
+    _lifeline_cut.set()
+    for pid in list(_running):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pid, signal.SIGKILL)
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(_UNWIND_S)
+
+
 class _Terminated(BaseException):
-    """SIGTERM: unwinds through ``_run_forked``, which kills the running compile."""
+    """SIGTERM (from ``mslint verify``, or from a cut lifeline): unwinds through ``_run_forked``,
+    which kills the running compile."""
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
@@ -181,7 +221,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, required=True)
     parser.add_argument("--device")
     parser.add_argument("--memory-limit", type=int)
+    parser.add_argument("--lifeline", type=int, help="end when this descriptor reads end of file")
+    parser.add_argument("--scratch", type=Path, help="remove this folder then")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        if args.lifeline is not None:  # first: importing MindSpore takes seconds
+            follow(args.lifeline, _cut_off)
+        _compile_all(args)
+    except _Terminated:  # the compile is dead: skip MindSpore's clean-up at exit, which takes most of a second
+        if _lifeline_cut.is_set() and args.scratch is not None:
+            shutil.rmtree(args.scratch, ignore_errors=True)
+        os._exit(128 + signal.SIGTERM)
+    return 0
+
+
+def _compile_all(args: argparse.Namespace) -> None:
     work = args.results / f"work{args.worker}"
     work.mkdir()
     os.environ.update(
@@ -196,13 +251,8 @@ def main(argv: list[str] | None = None) -> int:
 
     gc.freeze()  # MindSpore's every compile calls gc.collect(): in a fork it must not walk (and copy) this heap
 
-    signal.signal(signal.SIGTERM, _terminate)  # until now, no compile ran: SIGTERM's default was right
     jobs = json.loads(args.jobs.read_text())
-    try:
-        compile_each(jobs, args.results, args.worker, args.timeout, args.memory_limit, args.device, work)
-    except _Terminated:  # the compile is dead: skip MindSpore's clean-up at exit, which takes most of a second
-        os._exit(128 + signal.SIGTERM)
-    return 0
+    compile_each(jobs, args.results, args.worker, args.timeout, args.memory_limit, args.device, work, args.lifeline)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from mslint.verify.compiler_output import (
     fallback_problems,
     user_file_filter,
 )
+from mslint.verify.guard import guarded
 from mslint.verify.processes import wait
 
 HOOK_DIR = Path(__file__).resolve().parent / "run_hook"
@@ -94,7 +95,8 @@ def capture_run(command: str, timeout: float) -> RunCapture:
             ]
             for copy in copies:
                 copy.start()
-            returncode = wait(child, timeout)  # what the command left running is killed too
+            with guarded(child, Path(scratch)):
+                returncode = wait(child, timeout)  # what the command left running is killed too
             for copy in copies:  # a process that left the group may hold the pipes: do not wait for it
                 copy.join(_DRAIN_S)
         is_user_file = user_file_filter(not_user_code())

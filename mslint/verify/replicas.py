@@ -26,6 +26,7 @@ from typing import Any
 
 from mslint.diagnostics import Diagnostic
 from mslint.verify.compiler_output import Problem
+from mslint.verify.guard import guarded
 from mslint.verify.processes import end_group, signal_group, wait
 from mslint.verify.targets import Target
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
@@ -108,7 +109,8 @@ def run_ranks(builds: list[dict[str, Any]], timeout: float) -> list[dict[str, An
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-            returncode = wait(child, timeout, end=_kill_msrun)
+            with guarded(child, folder):
+                returncode = wait(child, timeout, end=_kill_msrun)
         if returncode is None:
             return f"msrun did not finish within the {timeout:g} s timeout (killed)"
         records = [json.loads(p.read_text()) for p in sorted(folder.glob("rank_*.json"))]

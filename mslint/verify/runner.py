@@ -21,6 +21,7 @@ from typing import Any
 
 from mslint.verify.compiler_output import Problem
 from mslint.verify.processes import wait
+from mslint.workers import Lifeline, available_cores
 
 COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
 LEVELS = ("strict", "lax")
@@ -94,15 +95,18 @@ def run_jobs(
     LAX compiles with their comparison) does not keep the others waiting."""
     if not jobs:
         return []
-    count = min(len(jobs), max(1, workers))
-    with tempfile.TemporaryDirectory(prefix="mslint-verify-") as scratch:
+    count = min(len(jobs), max(1, workers), available_cores())
+    # a verify that is killed takes its batches, their compiles and this folder with it
+    with Lifeline() as lifeline, tempfile.TemporaryDirectory(prefix="mslint-verify-") as scratch:
         job_file, results = Path(scratch, "jobs.json"), Path(scratch, "results")
         results.mkdir()
         job_file.write_text(json.dumps([_job_json(job) for job in jobs]))
         with ThreadPoolExecutor(max_workers=count) as pool:
             endings = list(
                 pool.map(
-                    lambda worker: run_batch(job_file, results, worker, len(jobs), timeout, device, memory_limit_mib),
+                    lambda worker: run_batch(
+                        job_file, results, worker, len(jobs), timeout, device, memory_limit_mib, lifeline.read_end
+                    ),
                     range(count),
                 )
             )
@@ -117,18 +121,27 @@ def run_batch(
     timeout: float,
     device: str | None,
     memory_limit_mib: int | None,
+    lifeline: int,
 ) -> str:
     """One child (:mod:`mslint.verify.batch`), which claims jobs and forks a process per compile;
-    how it ended, for the jobs it claimed and left without a record."""
+    how it ended, for the jobs it claimed and left without a record. The child follows
+    ``lifeline`` (the read end of a :class:`mslint.workers.Lifeline`): when this process ends
+    it kills its compile and removes this run's temporary folder, the one that holds ``results``."""
     log = results.parent / f"child{worker}.log"
     command = [sys.executable, "-m", "mslint.verify.batch", str(job_file), str(results)]
+    command += ["--lifeline", str(lifeline), "--scratch", str(results.parent)]
     command += ["--worker", str(worker), "--timeout", f"{timeout:g}"]
     command += ["--device", device] if device else []
     command += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
     guard = timeout * jobs + 120  # each compile has its own timeout in the child; this guards the child
     with log.open("wb") as log_stream:
         child = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL, stdout=log_stream, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=log_stream,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            pass_fds=(lifeline,),
         )
         returncode = wait(child, guard)
     if returncode is None:

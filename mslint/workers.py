@@ -1,0 +1,87 @@
+"""mslint's worker processes: never more than the cores, and never alive after mslint.
+
+A worker left running when mslint is killed (SIGTERM, SIGKILL, the OOM killer) keeps the
+caller's stdout and stderr open: a CI step that reads the output to its end waits for it, and
+a ``--jobs 100000`` that forks as many workers exhausts the machine. So the pools here have
+at most one worker per core this process may run on, and every child follows a
+:class:`Lifeline`: it exits as soon as mslint is gone, however mslint ended.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity, where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
+def _stay() -> None:
+    """What a child does by default when its lifeline is cut, before it exits: nothing."""
+
+
+class Lifeline:
+    """A pipe whose write end only the parent holds: the kernel closes it when the parent
+    exits, whatever killed it, and each child reads the other end in a thread, which sees the
+    end of the file then and ends the child.
+
+    Forked children call :meth:`follow`; a program started with ``pass_fds=[lifeline.read_end]``
+    calls :func:`follow` with that descriptor."""
+
+    def __init__(self) -> None:
+        self.read_end, self._write_end = os.pipe()  # neither is inherited by a program started
+
+    def follow(self, on_cut: Callable[[], None] = _stay) -> None:
+        """In a forked child: let go of the parent's end and exit once the parent has."""
+        os.close(self._write_end)
+        follow(self.read_end, on_cut)
+
+    def close(self) -> None:
+        """In the parent, once its children are done."""
+        os.close(self._write_end)
+        os.close(self.read_end)
+
+    def __enter__(self) -> Lifeline:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
+
+def follow(read_end: int, on_cut: Callable[[], None] = _stay) -> None:
+    """Exit this process, after ``on_cut``, when the lifeline ``read_end`` is cut."""
+    threading.Thread(target=_watch, args=(read_end, on_cut), name="mslint-lifeline", daemon=True).start()
+
+
+def _watch(read_end: int, on_cut: Callable[[], None]) -> None:
+    try:
+        cut = os.read(read_end, 1) == b""  # nobody writes: this returns when the parent's end closes
+    except OSError:  # the descriptor was closed here (code the child runs may close them all)
+        return
+    if cut:
+        try:
+            on_cut()
+        finally:
+            os._exit(1)
+
+
+@contextlib.contextmanager
+def process_pool(workers: int) -> Iterator[Executor]:
+    """A pool of ``workers`` processes, at most one per core, that end with this process."""
+    import multiprocessing  # only runs that start processes pay for importing these
+    from concurrent.futures import ProcessPoolExecutor
+
+    forks = "fork" in multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if forks else "spawn")
+    with Lifeline() if forks else contextlib.nullcontext() as lifeline:  # a spawned process inherits no descriptor
+        initializer = lifeline.follow if lifeline else None
+        workers = max(1, min(workers, available_cores()))
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=initializer) as pool:
+            yield pool
