@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from collections.abc import Iterator
 
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
@@ -100,21 +99,22 @@ class EntryEvidence:
             for f in module.tree.body
             if isinstance(f, ast.FunctionDef) and _returns_a_call_of(f, names)
         }
+        wanted = names.union(_TRAINING_WRAPPERS)
         for module in modules:
-            if any(
-                isinstance(n, ast.Call) and _called_name(n.func) in names.union(_TRAINING_WRAPPERS)
-                for n in descendants(module.tree)
-            ):
-                self._collect_in(module, constructs, functions, names)
+            by_name = module.calls_by_name
+            lines = [call.lineno for name in wanted.intersection(by_name) for call in by_name[name]]
+            if lines:
+                self._collect_in(module, module.scopes_holding(lines), constructs, functions, names)
 
     def _collect_in(
         self,
         module: ModuleInfo,
+        scopes: list[FunctionNode | ast.Module],
         constructs: dict[int, FunctionRef],
         functions: dict[int, FunctionRef],
         names: set[str],
     ) -> None:
-        for scope in _scopes(module):
+        for scope in scopes:
             nodes = own_nodes(scope)
             instances: dict[str, FunctionRef] = {}
             for node in nodes:
@@ -160,13 +160,6 @@ class EntryEvidence:
         if isinstance(made, ClassRef):
             return constructs.get(id(made.node))
         return None
-
-
-def _scopes(module: ModuleInfo) -> Iterator[FunctionNode | ast.Module]:
-    yield module.tree
-    for node in statements(module.tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield node
 
 
 def _called_name(func: ast.expr) -> str | None:

@@ -131,6 +131,30 @@ class ModuleInfo:
         return self.text[starts[lineno - 1] : end]
 
     @cached_property
+    def calls_by_name(self) -> dict[str, list[ast.Call]]:
+        """The module's calls by the name they call: ``f`` of ``f(...)`` and of ``a.f(...)``."""
+        found: dict[str, list[ast.Call]] = {}
+        for node in descendants(self.tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+                if name is not None:
+                    found.setdefault(name, []).append(node)
+        return found
+
+    def scopes_holding(self, lines: list[int]) -> list[ast.Module | ast.FunctionDef | ast.AsyncFunctionDef]:
+        """The module, or the innermost function, whose own code holds each of ``lines``."""
+        functions = [n for n in statements(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        found: dict[int, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        for line in lines:
+            holding = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
+            scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef = (
+                max(holding, key=lambda f: f.lineno) if holding else self.tree
+            )
+            found[id(scope)] = scope
+        return list(found.values())
+
+    @cached_property
     def _line_starts(self) -> array[int]:
         """Where each line starts in the text."""
         starts = array("q", [0])

@@ -460,15 +460,29 @@ def _calls_given_containers(project: Project) -> dict[str, list[tuple[ast.Call, 
     (``Net([Block(), Block()])``), candidates for Cells handed their sub-Cells in a list."""
     found: dict[str, list[tuple[ast.Call, ModuleInfo]]] = {}
     for module in project.modules:
+        for name, calls in _module_calls_given_containers(module).items():
+            found.setdefault(name, []).extend((call, module) for call in calls)
+    return found
+
+
+_GIVEN_CONTAINERS = "_mslint_calls_given_containers"
+
+
+def _module_calls_given_containers(module: ModuleInfo) -> dict[str, list[ast.Call]]:
+    """:func:`_calls_given_containers` of one module, kept on its tree (each project of a run asks)."""
+    cached: dict[str, list[ast.Call]] | None = module.tree.__dict__.get(_GIVEN_CONTAINERS)
+    if cached is None:
+        cached = {}
         for node in descendants(module.tree):
-            if not isinstance(node, ast.Call):
+            if not isinstance(node, ast.Call) or not (node.args or node.keywords):
                 continue
             arguments = [*node.args, *(k.value for k in node.keywords)]
             if any(_is_container(a) and any(isinstance(i, ast.Call) for i in _items(a)) for a in arguments):
                 name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
                 if name:
-                    found.setdefault(name, []).append((node, module))
-    return found
+                    cached.setdefault(name, []).append(node)
+        setattr(module.tree, _GIVEN_CONTAINERS, cached)
+    return cached
 
 
 def _is_dropout(qualname: str | None) -> bool:

@@ -9,7 +9,7 @@ from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Kind
-from mslint.model.walk import descendants, own_nodes, raised, statements
+from mslint.model.walk import own_nodes, raised
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -93,14 +93,11 @@ class TorchApiInCell(Rule):
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         """The same calls outside graph code (scripts, ``__init__``, PyNative Cells), on tensors that
         MindSpore made there: they fail at run time in every mode."""
-        candidates = {id(n) for n in descendants(module.tree) if isinstance(n, ast.Call) and _is_habit_call(n)}
-        if not candidates:
+        habits = [c for name in _HABITS for c in module.calls_by_name.get(name, []) if _is_habit_call(c)]
+        if not habits:
             return
-        scopes = [
-            module.tree,
-            *(n for n in statements(module.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
-        ]
-        for scope in scopes:
+        candidates = {id(c) for c in habits}
+        for scope in module.scopes_holding([c.lineno for c in habits]):
             if id(scope) in project.graph_function_nodes:
                 continue  # graph rules judge it, with what graph code knows of its values
             calls = [n for n in own_nodes(scope) if id(n) in candidates]
@@ -111,8 +108,11 @@ class TorchApiInCell(Rule):
                     yield from _habit(call)
 
 
+_HABITS = (*_MISSING_METHODS, "size", "to")
+
+
 def _is_habit_call(node: ast.Call) -> bool:
-    return isinstance(node.func, ast.Attribute) and node.func.attr in (*_MISSING_METHODS, "size", "to")
+    return isinstance(node.func, ast.Attribute) and node.func.attr in _HABITS
 
 
 def _habit(node: ast.Call) -> Iterator[Finding]:
