@@ -31,6 +31,7 @@ from mslint.verify.devices import DEVICES
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = Path("-")
 NEVER = "none"
+VERIFY_MERGE = "verify merge"
 """``--fail-on none``: findings never fail the run."""
 
 
@@ -101,7 +102,17 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         action="store_false",
         help="do not run the compiled entries in graph mode and PyNative to compare their results",
     )
-    verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
+    verify.add_argument(
+        "--shard", metavar="I/N", help="verify only the I-th of N parts of the entries, or auto: the job array's part"
+    )
+    verify.add_argument(
+        "--durations", type=Path, metavar="FILE", help="an earlier `verify --format json` result: balance the shards"
+    )
+    verify_merge = argparse.ArgumentParser(
+        prog="mslint verify merge", description="merge the JSON results of the shards of `mslint verify --shard`"
+    )
+    verify_merge.add_argument("shards", nargs="+", type=Path, metavar="SHARD.json", help="every shard's result")
+    verify_merge.add_argument("-o", "--output", type=Path, required=True, metavar="ALL.json", help="the file to write")
 
     report = commands.add_parser(
         "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
@@ -125,7 +136,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
 
     rules = commands.add_parser("rules", help="list all rules")
     rules.add_argument("--format", choices=("text", "json"), default="text")
-    return parser, dict(commands.choices)
+    return parser, {**commands.choices, VERIFY_MERGE: verify_merge}
 
 
 def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], syntax_level: bool = True) -> None:
@@ -148,9 +159,14 @@ def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...],
 
 def main(argv: list[str] | None = None) -> int:
     parser, subcommands = _parsers()
-    args, unknown = parser.parse_known_args(argv)
-    if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
-        subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:2] == VERIFY_MERGE.split():  # a command of its own: `verify` takes paths, not subcommands
+        args = subcommands[VERIFY_MERGE].parse_args(arguments[2:])
+        args.command = VERIFY_MERGE
+    else:
+        args, unknown = parser.parse_known_args(arguments)
+        if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
+            subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     if argv is None and args.command in ("check", "baseline"):
         # A process of its own that ends with the run: the cyclic collector would only scan
         # the syntax trees and the model again once the engine turns it back on (7 % of a run).
@@ -160,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == VERIFY_MERGE:
+            return _verify_merge(args.shards, args.output)
         if args.command == "report":
             return _report(args)
         if args.command == "explain":
@@ -408,6 +426,8 @@ def _verify(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     if shard is not None and args.run is not None:
         raise UsageError("--shard splits the entries mslint compiles, not a --run command: run it in one job")
+    if args.durations is not None and shard is None:
+        raise UsageError("--durations balances the shards of --shard: give --shard too")
     memory_limit = default_memory_limit_mib(args.jobs) if args.memory_limit is None else _mebibytes(args.memory_limit)
     request = VerifyRequest(
         paths=args.paths or [Path(".")],
@@ -420,6 +440,7 @@ def _verify(args: argparse.Namespace) -> int:
         memory_limit_mib=memory_limit,
         compare=args.compare,
         shard=shard,
+        durations=args.durations,
     )
     try:
         report = verify(request, _settings(args))
@@ -434,6 +455,19 @@ def _verify(args: argparse.Namespace) -> int:
     if report.unreadable:
         return EXIT_USAGE
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
+
+
+def _verify_merge(shards: list[Path], output: Path) -> int:
+    from mslint.verify.merge import merge
+
+    merged = merge(shards)
+    try:
+        output.write_text(json.dumps(merged, indent=2) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"{output}: cannot write: {error.strerror or error}") from None
+    counts = f"{len(merged['compiles'])} compiles, {len(merged['findings'])} findings"
+    print(f"Merged {len(shards)} shards into {output}: {counts}.")
+    return EXIT_CLEAN
 
 
 def _explain(file: Path, output_format: str) -> int:

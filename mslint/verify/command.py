@@ -7,6 +7,7 @@ entries neither of them compiled. Every compile runs in a child process.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import subprocess
@@ -14,19 +15,24 @@ import sys
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from mslint.diagnostics import Severity
 from mslint.discovery import discover
 from mslint.engine import load_project
 from mslint.extras import install_command
+from mslint.model.project import Project
 from mslint.model.scope import graph_functions
+from mslint.report.documents import read_json_object
 from mslint.settings import Settings
+from mslint.source import source_text
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import ERROR, Problem
+from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
-from mslint.verify.shards import Shard, entry_name
+from mslint.verify.shards import Shard, durations_of, entry_costs, entry_name, split
 from mslint.verify.targets import Target, target_of, targets_of
 from mslint.verify.verdicts import (
     CONFIRMED,
@@ -37,6 +43,8 @@ from mslint.verify.verdicts import (
     compiler_only,
     judge,
 )
+
+_RESULT = "mslint verify --format json"
 
 
 class VerifierUnavailable(Exception):
@@ -58,6 +66,8 @@ class VerifyRequest:
     """Run each entry that compiled in LAX in graph mode and in PyNative, and compare."""
     shard: Shard | None = None
     """Verify only this part of the entries, and report only their findings."""
+    durations: Path | None = None
+    """An earlier result whose compile times balance the shards."""
 
 
 @dataclass
@@ -68,6 +78,8 @@ class VerifyReport:
     run: RunCapture | None
     unreadable: list[str]
     seconds: float
+    shard: dict[str, Any] | None = None
+    """For a shard: which one, of which split, of which commit (what ``mslint verify merge`` checks)."""
 
     def failed(self) -> bool:
         """A confirmed error, or an error only the compiler found."""
@@ -129,10 +141,18 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
 
     wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
     factories = request.examples
+    shard_record = None
     if request.shard is not None:
-        own = request.shard.select([entry_name(*example) for example in factories] + [_name(t) for t in wanted])
+        sizes = {entry_name(*example): definition_lines(*example, project) for example in factories}
+        sizes.update({_name(t): definition_lines(t.path, t.name, project) for t in wanted})
+        durations = (
+            durations_of(read_json_object(request.durations, _RESULT, {"compiles": list})) if request.durations else {}
+        )
+        shards = split(entry_costs(sizes, durations), request.shard.count)
+        own = shards[request.shard.index - 1]
         factories = [example for example in factories if entry_name(*example) in own]
         wanted = [t for t in wanted if _name(t) in own]
+        shard_record = shard_json(request.shard, shards)
     examples = [
         Job(path, name, level, factory=True, compare=_compares(request, level))
         for path, name in factories
@@ -182,7 +202,20 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         capture,
         lint.unreadable,
         round(time.perf_counter() - started, 2),
+        shard_record,
     )
+
+
+def definition_lines(path: Path, name: str, project: Project) -> int:
+    """The lines of the top-level class or function ``name`` of ``path`` (a checked module's, or
+    a file read here: an example factory); 1 where there is none."""
+    module = next((m for m in project.checked_modules if m.path.resolve() == path.resolve()), None)
+    try:
+        tree = module.tree if module is not None else ast.parse(source_text(path))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return 1
+    node = next((n for n in tree.body if getattr(n, "name", None) == name), None)
+    return 1 if node is None else (node.end_lineno or node.lineno) - node.lineno + 1
 
 
 def _compares(request: VerifyRequest, level: str) -> bool:

@@ -21,6 +21,7 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
 from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, Outcome
+from mslint.verify.shards import entry_name
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
 _LABELS = {CONFIRMED: "confirmed", NOT_REPRODUCED: "not reproduced", NOT_VERIFIABLE: "not verifiable"}
@@ -138,6 +139,8 @@ def render_json(report: VerifyReport) -> str:
         },
         "seconds": report.seconds,
     }
+    if report.shard is not None:
+        document["shard"] = report.shard
     return json.dumps(document, indent=2) + "\n"
 
 
@@ -145,6 +148,7 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     return {
         "path": str(outcome.job.path),
         "name": outcome.job.name,
+        "entry": entry_name(outcome.job.path, outcome.job.name),
         "example": outcome.job.factory,
         "level": outcome.job.level,
         "status": outcome.status,
