@@ -108,6 +108,10 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     verify.add_argument(
         "--durations", type=Path, metavar="FILE", help="an earlier `verify --format json` result: balance the shards"
     )
+    verify.add_argument("--no-cache", action="store_true", help="compile every entry, even those compiled before")
+    verify.add_argument(
+        "--cache-dir", type=Path, metavar="DIR", help="the result cache's folder (default: .mslint_cache/verify)"
+    )
     verify_merge = argparse.ArgumentParser(
         prog="mslint verify merge", description="merge the JSON results of the shards of `mslint verify --shard`"
     )
@@ -410,6 +414,7 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from mslint.verify.cache import default_folder
     from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
     from mslint.verify.processes import Interrupted
     from mslint.verify.report import render
@@ -429,6 +434,9 @@ def _verify(args: argparse.Namespace) -> int:
     if args.durations is not None and shard is None:
         raise UsageError("--durations balances the shards of --shard: give --shard too")
     memory_limit = default_memory_limit_mib(args.jobs) if args.memory_limit is None else _mebibytes(args.memory_limit)
+    if args.no_cache and args.cache_dir is not None:
+        raise UsageError("--no-cache and --cache-dir: give one of them")
+    settings = _settings(args)
     request = VerifyRequest(
         paths=args.paths or [Path(".")],
         examples=[_example(text) for text in args.example],
@@ -441,9 +449,10 @@ def _verify(args: argparse.Namespace) -> int:
         compare=args.compare,
         shard=shard,
         durations=args.durations,
+        cache=None if args.no_cache else args.cache_dir or default_folder(settings),
     )
     try:
-        report = verify(request, _settings(args))
+        report = verify(request, settings)
     except VerifierUnavailable as error:
         raise UsageError(str(error)) from None
     except Interrupted as interrupted:

@@ -45,7 +45,7 @@ class E(nn.Cell):  # mslint: inputs=float32[2]
     def construct(self, x):
         return x * 2
 """
-ARGUMENTS = ("verify", "net.py", "--all", "--format", "json")
+ARGUMENTS = ("verify", "net.py", "--all", "--format", "json", "--no-cache")
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def compiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Job]:
     monkeypatch.chdir(tmp_path)
     for variable in ("MSLINT_SHARD_INDEX", "SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX", "CI_NODE_INDEX"):
         monkeypatch.delenv(variable, raising=False)
-    return verify_fakes.install(monkeypatch)
+    return verify_fakes.install(monkeypatch, tmp_path / "cache")
 
 
 def _shards(run: Run, monkeypatch: pytest.MonkeyPatch, count: int, *extra: str) -> list[Path]:

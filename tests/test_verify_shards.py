@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from mslint.verify import command
-from mslint.verify.runner import COMPILED, Job, Outcome
+from mslint.verify.runner import Job
 from mslint.verify.shards import Shard, durations_of, entry_costs, entry_name, split
+from tests import verify_fakes
 
 Run = Callable[..., tuple[int, str, str]]
 Write = Callable[[str, str], Path]
@@ -104,24 +104,10 @@ def test_a_shard_cannot_split_a_run_command(write: Write, run: Run) -> None:
 
 
 @pytest.fixture
-def compiles(monkeypatch: pytest.MonkeyPatch) -> list[Job]:
+def compiles(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[Job]:
     """Every job "compiles" without a problem; an example factory ``make_x`` builds the Cell ``X``
     of net.py. Returns the jobs run."""
-    jobs: list[Job] = []
-
-    def run_jobs(batch: list[Job], *_: object) -> list[Outcome]:
-        jobs.extend(batch)
-        return [Outcome(job, COMPILED, compiled=_compiled(job)) for job in batch]
-
-    monkeypatch.setattr(command, "run_jobs", run_jobs)
-    monkeypatch.setattr(command, "check_device", lambda requested: None)
-    return jobs
-
-
-def _compiled(job: Job) -> dict[str, object]:
-    if job.factory:
-        return {"path": str(job.path.resolve().with_name("net.py")), "name": job.name[len("make_") :].upper()}
-    return {"path": str(job.path.resolve()), "name": job.name}
+    return verify_fakes.install(monkeypatch, tmp_path / "cache")
 
 
 @pytest.mark.parametrize("count", [2, 3, 4, 6])
@@ -131,7 +117,7 @@ def test_shards_report_each_finding_once_and_compile_each_entry_once(
     write("net.py", NET)
     write("broken.py", "def broken(:\n")
     monkeypatch.chdir(tmp_path)
-    arguments = ("verify", "net.py", "broken.py", "--format", "json")
+    arguments = ("verify", "net.py", "broken.py", "--format", "json", "--no-cache")
     _, out, _ = run(*arguments)
     whole = sorted((f["path"], f["line"], f["verdict"]) for f in json.loads(out)["findings"])
     assert len(whole) == 5  # four Cells and the syntax error
@@ -158,7 +144,7 @@ def test_a_finding_is_reported_by_the_shard_whose_example_compiles_its_entry(
     sizes = {"factories.py:make_d": 2, "net.py:A": 3, "net.py:B": 3, "net.py:C": 3, "net.py:D": 3}  # lines
     (owner,) = [index for index in (1, 2, 3) if "factories.py:make_d" in Shard(index, 3).select(sizes)]
     assert "net.py:D" not in Shard(owner, 3).select(sizes)  # D itself is dealt to another shard
-    arguments = ("verify", "net.py", "--example", "factories.py:make_d", "--format", "json")
+    arguments = ("verify", "net.py", "--example", "factories.py:make_d", "--format", "json", "--no-cache")
     _, out, _ = run(*arguments, "--shard", f"{owner}/3")
     lines = {f["line"]: f["verdict"] for f in json.loads(out)["findings"]}
     assert lines[22] == "not-reproduced"  # D.construct, built by the example: both levels compiled
@@ -258,7 +244,7 @@ def test_durations_of_an_earlier_result_balance_the_shards(
     earlier["compiles"] += [{"path": str(tmp_path / "net.py"), "name": name, "wall_s": 2.0} for name in "BCD"]
     Path("earlier.json").write_text(json.dumps(earlier))
     assert durations_of(earlier) == {"net.py:A": 12.0, "net.py:B": 2.0, "net.py:C": 2.0, "net.py:D": 2.0}
-    arguments = ("verify", "net.py", "--all", "--format", "json", "--durations", "earlier.json")
+    arguments = ("verify", "net.py", "--all", "--format", "json", "--no-cache", "--durations", "earlier.json")
     owned = [json.loads(run(*arguments, "--shard", f"{i}/2")[1])["shard"]["entries"] for i in (1, 2)]
     assert owned == [["net.py:A"], ["net.py:B", "net.py:C", "net.py:D"]]  # by count: A and C, B and D
     assert sorted(job.name for job in compiles) == ["A", "A", "B", "B", "C", "C"]  # D has no input specs

@@ -14,14 +14,16 @@ from pathlib import Path
 import pytest
 
 from mslint.verify import command
+from mslint.verify.cache import Runtime
 from mslint.verify.compiler_output import ERROR, FALLBACK, Problem
 from mslint.verify.runner import COMPILE_STAGE, COMPILED, Job, Outcome
 
 FALLS_BACK, FAILS = "# falls back", "# fails"
 
 
-def install(monkeypatch: pytest.MonkeyPatch) -> list[Job]:
-    """Replace the compiles; returns the list of the jobs run, in order."""
+def install(monkeypatch: pytest.MonkeyPatch, cache: Path) -> list[Job]:
+    """Replace the compiles, and keep the result cache in ``cache`` (MindSpore 2.10.0 on CPU);
+    returns the list of the jobs run, in order."""
     jobs: list[Job] = []
 
     def run_jobs(batch: list[Job], *_: object) -> list[Outcome]:
@@ -30,6 +32,8 @@ def install(monkeypatch: pytest.MonkeyPatch) -> list[Job]:
 
     monkeypatch.setattr(command, "run_jobs", run_jobs)
     monkeypatch.setattr(command, "check_device", lambda requested: None)
+    monkeypatch.setattr(command, "mindspore_runtime", lambda requested: Runtime("2.10.0", requested or "CPU"))
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(cache))
     return jobs
 
 

@@ -8,6 +8,7 @@ entries neither of them compiled. Every compile runs in a child process.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import json
 import subprocess
@@ -26,6 +27,7 @@ from mslint.model.scope import graph_functions
 from mslint.report.documents import read_json_object
 from mslint.settings import Settings
 from mslint.source import source_text
+from mslint.verify.cache import ResultCache, Runtime
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import ERROR, Problem
 from mslint.verify.merge import shard_json
@@ -68,6 +70,8 @@ class VerifyRequest:
     """Verify only this part of the entries, and report only their findings."""
     durations: Path | None = None
     """An earlier result whose compile times balance the shards."""
+    cache: Path | None = None
+    """The folder of the result cache; None: compile everything."""
 
 
 @dataclass
@@ -97,16 +101,29 @@ def check_device(requested: str | None) -> None:
         raise VerifierUnavailable(f"mindspore is not installed: {install_command('verify')}")
     if requested is None:
         return
+    found = _probe()
+    available: list[str] = found["available"]
+    mindspore = f"MindSpore {found['mindspore']}"
+    if requested not in available:
+        raise VerifierUnavailable(f"device {requested} is not available to {mindspore} here ({', '.join(available)})")
+
+
+def mindspore_runtime(requested: str | None) -> Runtime:
+    """The MindSpore version, and the device the compiles use: the one asked for, or the best."""
+    found = _probe()
+    return Runtime(str(found["mindspore"]), requested or str((found["available"] or ["none"])[0]))
+
+
+@functools.cache
+def _probe() -> dict[str, Any]:
+    """What :mod:`mslint.verify.devices` says (it imports MindSpore, in a child: about 2 s)."""
     command = [sys.executable, "-m", "mslint.verify.devices"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     if result.returncode != 0 or not result.stdout.strip():
         last = (result.stderr.strip().splitlines() or ["no output"])[-1]
         raise VerifierUnavailable(f"mindspore cannot be imported: {last}")
-    found = json.loads(result.stdout.strip().splitlines()[-1])
-    available: list[str] = found["available"]
-    mindspore = f"MindSpore {found['mindspore']}"
-    if requested not in available:
-        raise VerifierUnavailable(f"device {requested} is not available to {mindspore} here ({', '.join(available)})")
+    found: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return found
 
 
 def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
@@ -158,7 +175,10 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         for path, name in factories
         for level in LEVELS
     ]
-    outcomes = run_jobs(examples, request.timeout, request.jobs, request.device, request.memory_limit_mib)
+    cache = None
+    if request.cache is not None and (factories or wanted):
+        cache = ResultCache(request.cache, mindspore_runtime(request.device), project)
+    outcomes = _run(examples, request, cache)
     reported = lint.diagnostics
     if request.shard is not None:
         compiled_here = {t.key for t in wanted} | {o.compiled_key for o in outcomes}
@@ -174,7 +194,7 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if not t.unbuildable
         for level in LEVELS
     ]
-    outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device, request.memory_limit_mib)
+    outcomes += _run(jobs, request, cache)
 
     for outcome in outcomes:
         key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)
@@ -204,6 +224,19 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         round(time.perf_counter() - started, 2),
         shard_record,
     )
+
+
+def _run(jobs: list[Job], request: VerifyRequest, cache: ResultCache | None) -> list[Outcome]:
+    """The outcome of each job, in order: recorded in the cache, or compiled now (and recorded)."""
+    recorded = [cache.lookup(job) if cache is not None else None for job in jobs]
+    pending = [job for job, outcome in zip(jobs, recorded) if outcome is None]
+    compiled = iter(run_jobs(pending, request.timeout, request.jobs, request.device, request.memory_limit_mib))
+    outcomes = [outcome or next(compiled) for outcome in recorded]
+    if cache is not None:
+        for job, outcome, was in zip(jobs, outcomes, recorded):
+            if was is None:
+                cache.store(job, outcome)
+    return outcomes
 
 
 def definition_lines(path: Path, name: str, project: Project) -> int:

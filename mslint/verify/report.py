@@ -109,6 +109,8 @@ def _compiles(outcomes: list[Outcome]) -> str:
     ]
     devices = sorted({o.device for o in ran if o.device})
     text = f"{counts[None]} of {len(outcomes)} compiles succeeded" + (f" on {', '.join(devices)}" if devices else "")
+    cached = sum(o.cached for o in outcomes)
+    text += f" ({cached} recorded in the cache, not run again)" if cached else ""
     return text + "".join(f", {count} {what}" for count, what in ended if count) + "."
 
 
@@ -151,14 +153,7 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
         "entry": entry_name(outcome.job.path, outcome.job.name),
         "example": outcome.job.factory,
         "level": outcome.job.level,
-        "status": outcome.status,
-        "reason": outcome.reason,
-        "compiled": outcome.compiled,
-        "device": outcome.device,
-        "compile_s": outcome.compile_s,
-        "wall_s": outcome.wall_s,
-        "comparison": outcome.comparison,
-        "stopped": outcome.stopped,
+        **outcome.result_json(),
     }
 
 
