@@ -112,6 +112,10 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     verify.add_argument(
         "--cache-dir", type=Path, metavar="DIR", help="the result cache's folder (default: .mslint_cache/verify)"
     )
+    verify.add_argument(
+        "--expect", type=Path, metavar="STATUS.csv", help="fail only when an entry's status is worse than in this file"
+    )
+    verify.add_argument("--update-expect", action="store_true", help="with --expect: write this run's statuses to it")
     verify_merge = argparse.ArgumentParser(
         prog="mslint verify merge", description="merge the JSON results of the shards of `mslint verify --shard`"
     )
@@ -416,6 +420,7 @@ def _report(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     from mslint.verify.cache import default_folder
     from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
+    from mslint.verify.expect import read_expectations, run_gate
     from mslint.verify.processes import Interrupted
     from mslint.verify.report import render
     from mslint.verify.runner import default_memory_limit_mib
@@ -436,6 +441,10 @@ def _verify(args: argparse.Namespace) -> int:
     memory_limit = default_memory_limit_mib(args.jobs) if args.memory_limit is None else _mebibytes(args.memory_limit)
     if args.no_cache and args.cache_dir is not None:
         raise UsageError("--no-cache and --cache-dir: give one of them")
+    if args.update_expect and args.expect is None:
+        raise UsageError("--update-expect writes the file of --expect: give --expect too")
+    if args.expect is not None and not args.update_expect:
+        read_expectations(args.expect)  # a broken file fails now, not after the compiles
     settings = _settings(args)
     request = VerifyRequest(
         paths=args.paths or [Path(".")],
@@ -463,6 +472,11 @@ def _verify(args: argparse.Namespace) -> int:
     sys.stdout.write(render(args.format, report))
     if report.unreadable:
         return EXIT_USAGE
+    if args.expect is not None:
+        lines, regressed = run_gate(args.expect, args.update_expect, report.outcomes)
+        for line in lines:
+            print(f"mslint: {line}", file=sys.stderr)
+        return EXIT_FINDINGS if regressed else EXIT_CLEAN
     return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
 
 
