@@ -31,8 +31,9 @@ from mslint.verify.devices import DEVICES
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = Path("-")
 NEVER = "none"
-VERIFY_MERGE = "verify merge"
 """``--fail-on none``: findings never fail the run."""
+VERIFY_MERGE = "verify merge"
+"""``mslint verify merge SHARD.json... -o ALL.json``: parsed apart, as ``verify`` takes paths."""
 
 
 def _rule_list(text: str) -> tuple[str, ...]:

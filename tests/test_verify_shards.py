@@ -141,9 +141,10 @@ def test_a_finding_is_reported_by_the_shard_whose_example_compiles_its_entry(
     write("net.py", NET)
     write("factories.py", FACTORIES)
     monkeypatch.chdir(tmp_path)
-    sizes = {"factories.py:make_d": 2, "net.py:A": 3, "net.py:B": 3, "net.py:C": 3, "net.py:D": 3}  # lines
-    (owner,) = [index for index in (1, 2, 3) if "factories.py:make_d" in Shard(index, 3).select(sizes)]
-    assert "net.py:D" not in Shard(owner, 3).select(sizes)  # D itself is dealt to another shard
+    # lines; D has no input specs, so no compile
+    costs = {"factories.py:make_d": 2.0, "net.py:A": 3.0, "net.py:B": 3.0, "net.py:C": 3.0, "net.py:D": 0.0}
+    (owner,) = [index for index in (1, 2, 3) if "factories.py:make_d" in Shard(index, 3).select(costs)]
+    assert "net.py:D" not in Shard(owner, 3).select(costs)  # D itself is dealt to another shard
     arguments = ("verify", "net.py", "--example", "factories.py:make_d", "--format", "json", "--no-cache")
     _, out, _ = run(*arguments, "--shard", f"{owner}/3")
     lines = {f["line"]: f["verdict"] for f in json.loads(out)["findings"]}
@@ -229,10 +230,15 @@ def test_costly_entries_are_spread_so_that_the_shards_end_together() -> None:
     assert max(by_count) > 1.3 * sum(by_count) / 3  # what the split by count gives on the same entries
 
 
-def test_an_entry_without_a_duration_costs_its_size_at_the_measured_seconds_per_line() -> None:
-    costs = entry_costs({"a.py:A": 10, "b.py:B": 30, "c.py:C": 20}, {"a.py:A": 4.0, "b.py:B": 6.0, "gone.py:G": 50.0})
+def test_an_entry_without_a_duration_costs_its_size_at_the_measured_seconds_per_line_of_its_kind() -> None:
+    built = {"a.py:A": 10, "b.py:B": 30, "c.py:C": 20}
+    costs = entry_costs([built], {"a.py:A": 4.0, "b.py:B": 6.0, "gone.py:G": 50.0})
     assert costs == {"a.py:A": 4.0, "b.py:B": 6.0, "c.py:C": 5.0}  # 10 s for 40 lines
-    assert entry_costs({"a.py:A": 10, "b.py:B": 0}, {}) == {"a.py:A": 10.0, "b.py:B": 1.0}
+    assert entry_costs([{"a.py:A": 10, "b.py:B": 0}], {}) == {"a.py:A": 10.0, "b.py:B": 1.0}
+    assert entry_costs([{}, {"a.py:A": 10}], {"a.py:A": 3.0}) == {"a.py:A": 3.0}  # no example at all
+    examples = {"ex.py:make_a": 2, "ex.py:make_b": 2, "ex.py:make_c": 2}
+    costs = entry_costs([examples, {"big.py:Big": 400}], {"ex.py:make_a": 20.0, "ex.py:make_b": 10.0})
+    assert costs == {"ex.py:make_a": 20.0, "ex.py:make_b": 10.0, "ex.py:make_c": 15.0, "big.py:Big": 15.0}
 
 
 def test_durations_of_an_earlier_result_balance_the_shards(

@@ -160,12 +160,13 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     factories = request.examples
     shard_record = None
     if request.shard is not None:
-        sizes = {entry_name(*example): definition_lines(*example, project) for example in factories}
-        sizes.update({_name(t): definition_lines(t.path, t.name, project) for t in wanted})
+        example_sizes = {entry_name(*example): definition_lines(*example, project) for example in factories}
+        built = {_name(t): definition_lines(t.path, t.name, project) for t in wanted if not t.unbuildable}
         durations = (
             durations_of(read_json_object(request.durations, _RESULT, {"compiles": list})) if request.durations else {}
         )
-        shards = split(entry_costs(sizes, durations), request.shard.count)
+        costs = {_name(t): 0.0 for t in wanted if t.unbuildable}  # nothing to compile
+        shards = split({**costs, **entry_costs([example_sizes, built], durations)}, request.shard.count)
         own = shards[request.shard.index - 1]
         factories = [example for example in factories if entry_name(*example) in own]
         wanted = [t for t in wanted if _name(t) in own]

@@ -3,7 +3,8 @@
 The entries (``--example`` factories and the Cells and functions built from specs) are named
 by their file, relative to the working folder, and their name. Each entry costs what its
 compiles took in an earlier result (``--durations``); an entry without one costs its size in
-lines, at the seconds per line of the entries that have one. The costliest entry goes first to
+lines at the seconds per line of the entries of its kind that have one (:func:`entry_costs`),
+and an entry that cannot be built costs nothing. The costliest entry goes first to
 the least loaded shard, and so on (ties by name, then by the lower shard), so the N shards end
 together, every entry is in exactly one shard, and every machine that runs the same command on
 the same files and durations computes the same split. Without durations and with entries of
@@ -19,7 +20,7 @@ import heapq
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,13 +122,28 @@ def split(costs: Mapping[str, float], count: int) -> list[set[str]]:
     return shards
 
 
-def entry_costs(sizes: Mapping[str, int], durations: Mapping[str, float]) -> dict[str, float]:
-    """Each entry's recorded duration, or its size at the recorded seconds per line (one
-    second a line when nothing is recorded: only the proportions matter)."""
-    known = {name: durations[name] for name in sizes if name in durations}
-    measured_lines = sum(max(1, sizes[name]) for name in known)
-    per_line = sum(known.values()) / measured_lines if known and sum(known.values()) > 0 else 1.0
-    return {name: known.get(name, max(1, size) * per_line) for name, size in sizes.items()}
+def entry_costs(kinds: Sequence[Mapping[str, int]], durations: Mapping[str, float]) -> dict[str, float]:
+    """Each entry's recorded duration, or its size at the recorded seconds per line of its kind.
+
+    ``kinds`` holds the sizes of each kind of entry (example factories, entries built from
+    specs), whose lines are not comparable: a two-line factory may build a large model. A kind
+    of which nothing is recorded costs the mean recorded duration at its mean size; with
+    nothing recorded at all, an entry costs its size (only the proportions matter)."""
+    recorded = [durations[name] for sizes in kinds for name in sizes if name in durations]
+    costs: dict[str, float] = {}
+    for sizes in kinds:
+        lines = {name: max(1, size) for name, size in sizes.items()}
+        known = {name: durations[name] for name in lines if name in durations}
+        if not lines:
+            continue
+        if known:
+            per_line = sum(known.values()) / sum(lines[name] for name in known)
+        elif recorded:
+            per_line = sum(recorded) / len(recorded) / (sum(lines.values()) / len(lines))
+        else:
+            per_line = 1.0
+        costs.update({name: known.get(name, size * per_line) for name, size in lines.items()})
+    return costs
 
 
 def durations_of(results: Mapping[str, object]) -> dict[str, float]:
