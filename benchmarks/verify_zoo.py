@@ -26,7 +26,8 @@ one run over every model (the single machine, which also fills a result cache an
 expectations of ``--expect``), then N runs with ``--shard auto`` under a simulated job array
 (``--array``: its variables set for each task in turn), balanced by the first run's durations,
 merged by ``mslint verify merge``. It reports whether the merged result equals the single run
-(all but times and cache marks), each shard's wall time and compile time against the mean;
+(all but times and cache marks), each shard's wall time, compile time and planned time (the
+single run's durations of its entries, which the split balanced) against the mean;
 then a rerun with the cache (how many compiles ran), a rerun after a comment is appended to one
 model's file (which models compiled again) with the gate (its exit code), and a rerun after an
 ``import`` is put into that model's ``construct`` (the gate's exit code and regressions).
@@ -51,6 +52,8 @@ from typing import Any
 
 from corpora import released_package
 from run import BIN
+
+from mslint.verify.shards import durations_of
 
 MINDCV = ("mindcv", "0.3.0")
 MINDCV_NEEDS = {"tqdm": "4.70.1"}
@@ -302,6 +305,7 @@ def across_machines(
     whole = json.loads(out)
     (scratch / "whole.json").write_text(out)
     found: dict[str, Any] = {"single_run_s": round(wall, 1)}
+    durations = durations_of(whole)  # what balances the shards: each entry's compile time in this run
     runs = []
     for index in range(shards):
         shard_env = {**env, **ARRAYS[array](index, shards)}
@@ -309,14 +313,15 @@ def across_machines(
         _, out, _, wall = _mslint(arguments, shard_env, scratch)
         (scratch / f"shard{index}.json").write_text(out)
         result = json.loads(out)
+        planned = sum(durations.get(entry, 0.0) for entry in result["shard"]["entries"])
         runs.append({"wall_s": round(wall, 1), "compile_s": round(sum(c["wall_s"] for c in result["compiles"]), 1)})
-        runs[-1]["entries"] = len(result["shard"]["entries"])
+        runs[-1].update(entries=len(result["shard"]["entries"]), planned_s=round(planned, 1))
     merge = ["verify", "merge", *(f"shard{index}.json" for index in range(shards)), "-o", "all.json"]
     _mslint(merge, env, scratch)
     merged = json.loads((scratch / "all.json").read_text())
     found["merged_equals_single_run"] = comparable(merged) == comparable(whole)
     found["shards"] = runs
-    for measure in ("wall_s", "compile_s"):
+    for measure in ("wall_s", "compile_s", "planned_s"):
         values = [run[measure] for run in runs]
         found[f"longest_shard_{measure}_over_mean"] = round(max(values) / max(statistics.mean(values), 1e-9), 2)
 

@@ -77,7 +77,9 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     baseline.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="the baseline to write")
 
     verify = commands.add_parser(
-        "verify", help="compile the entries behind the findings with MindSpore and confirm each finding"
+        "verify",
+        help="compile the entries behind the findings with MindSpore and confirm each finding",
+        epilog="`mslint verify merge SHARD.json... -o ALL.json` merges the JSON results of --shard into one",
     )
     _add_lint_options(verify, ("text", "json", "sarif", "github"))
     verify.add_argument("--all", action="store_true", help="compile every entry, not only those with findings")

@@ -105,6 +105,47 @@ def test_the_merged_shards_equal_one_run_over_every_entry(
     assert merged["merged"]["count"] == count
 
 
+ARRAYS = {
+    # the variables each job array of docs/verify.md sets for its task i (from 0) of n
+    "GitHub Actions matrix (env: from strategy.job-index, strategy.job-total)": lambda i, n: {
+        "MSLINT_SHARD_INDEX": str(i),
+        "MSLINT_SHARD_COUNT": str(n),
+    },
+    "Kubernetes Indexed Job (completions: n, env MSLINT_SHARD_COUNT)": lambda i, n: {
+        "JOB_COMPLETION_INDEX": str(i),
+        "MSLINT_SHARD_COUNT": str(n),
+    },
+    "Slurm array (--array=1-7:2)": lambda i, n: {
+        "SLURM_ARRAY_TASK_ID": str(1 + 2 * i),
+        "SLURM_ARRAY_TASK_COUNT": str(n),
+        "SLURM_ARRAY_TASK_MIN": "1",
+        "SLURM_ARRAY_TASK_MAX": str(1 + 2 * (n - 1)),
+        "SLURM_ARRAY_TASK_STEP": "2",
+    },
+    "GitLab parallel: n": lambda i, n: {"CI_NODE_INDEX": str(i + 1), "CI_NODE_TOTAL": str(n)},
+}
+
+
+@pytest.mark.parametrize("array", ARRAYS)
+def test_each_job_array_of_the_docs_verifies_every_entry_once(
+    array: str, monkeypatch: pytest.MonkeyPatch, run: Run, compiles: list[Job]
+) -> None:
+    _, out, _ = run(*ARGUMENTS)
+    whole = json.loads(out)
+    compiles.clear()
+    for index in range(4):
+        with monkeypatch.context() as task:
+            for variable, value in ARRAYS[array](index, 4).items():
+                task.setenv(variable, value)
+            code, out, err = run(*ARGUMENTS, "--shard", "auto")
+        assert code in (0, 1), err
+        assert json.loads(out)["shard"]["index"] == index + 1
+        Path(f"shard{index}.json").write_text(out)
+    assert len(compiles) == len(whole["compiles"])
+    assert run("verify", "merge", *(f"shard{index}.json" for index in range(4)), "-o", "all.json")[0] == 0
+    assert _comparable(json.loads(Path("all.json").read_text())) == _comparable(whole)
+
+
 def test_the_report_reads_a_merged_result(monkeypatch: pytest.MonkeyPatch, run: Run, compiles: list[Job]) -> None:
     shards = _shards(run, monkeypatch, 2)
     assert run("verify", "merge", *map(str, shards), "-o", "all.json")[0] == 0
