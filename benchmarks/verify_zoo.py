@@ -307,12 +307,14 @@ def across_machines(
     found: dict[str, Any] = {"single_run_s": round(wall, 1)}
     durations = durations_of(whole)  # what balances the shards: each entry's compile time in this run
     runs = []
+    measured: dict[str, float] = {}
     for index in range(shards):
         shard_env = {**env, **ARRAYS[array](index, shards)}
         arguments = [*verify, "--no-cache", "--shard", "auto", "--durations", "whole.json"]
         _, out, _, wall = _mslint(arguments, shard_env, scratch)
         (scratch / f"shard{index}.json").write_text(out)
         result = json.loads(out)
+        measured.update(durations_of(result))
         planned = sum(durations.get(entry, 0.0) for entry in result["shard"]["entries"])
         runs.append({"wall_s": round(wall, 1), "compile_s": round(sum(c["wall_s"] for c in result["compiles"]), 1)})
         runs[-1].update(entries=len(result["shard"]["entries"]), planned_s=round(planned, 1))
@@ -321,6 +323,11 @@ def across_machines(
     merged = json.loads((scratch / "all.json").read_text())
     found["merged_equals_single_run"] = comparable(merged) == comparable(whole)
     found["shards"] = runs
+    found["entry_s_single_run_and_shard"] = {
+        by_function.get(entry.rpartition(":")[2], entry): [round(durations[entry], 1), round(seconds, 1)]
+        for entry, seconds in sorted(measured.items())
+        if entry in durations
+    }
     for measure in ("wall_s", "compile_s", "planned_s"):
         values = [run[measure] for run in runs]
         found[f"longest_shard_{measure}_over_mean"] = round(max(values) / max(statistics.mean(values), 1e-9), 2)
