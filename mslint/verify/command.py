@@ -14,6 +14,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -160,13 +161,7 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     factories = request.examples
     shard_record = None
     if request.shard is not None:
-        example_sizes = {entry_name(*example): definition_lines(*example, project) for example in factories}
-        built = {_name(t): definition_lines(t.path, t.name, project) for t in wanted if not t.unbuildable}
-        durations = (
-            durations_of(read_json_object(request.durations, _RESULT, {"compiles": list})) if request.durations else {}
-        )
-        costs = {_name(t): 0.0 for t in wanted if t.unbuildable}  # nothing to compile
-        shards = split({**costs, **entry_costs([example_sizes, built], durations)}, request.shard.count)
+        shards = _split(request.shard, request.durations, factories, wanted, project)
         own = shards[request.shard.index - 1]
         factories = [example for example in factories if entry_name(*example) in own]
         wanted = [t for t in wanted if _name(t) in own]
@@ -240,16 +235,36 @@ def _run(jobs: list[Job], request: VerifyRequest, cache: ResultCache | None) -> 
     return outcomes
 
 
-def definition_lines(path: Path, name: str, project: Project) -> int:
-    """The lines of the top-level class or function ``name`` of ``path`` (a checked module's, or
-    a file read here: an example factory); 1 where there is none."""
-    module = next((m for m in project.checked_modules if m.path.resolve() == path.resolve()), None)
-    try:
-        tree = module.tree if module is not None else ast.parse(source_text(path))
-    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
-        return 1
-    node = next((n for n in tree.body if getattr(n, "name", None) == name), None)
-    return 1 if node is None else (node.end_lineno or node.lineno) - node.lineno + 1
+def _split(
+    shard: Shard, durations: Path | None, factories: list[tuple[Path, str]], wanted: list[Target], project: Project
+) -> list[set[str]]:
+    """Every shard's entries, balanced by the durations recorded in ``durations`` (a result of
+    an earlier run) and the entries' sizes; an entry that cannot be built costs nothing."""
+    lines = _definition_lines(project)
+    examples = {entry_name(*example): lines(*example) for example in factories}
+    built = {_name(t): lines(t.path, t.name) for t in wanted if not t.unbuildable}
+    recorded = durations_of(read_json_object(durations, _RESULT, {"compiles": list})) if durations else {}
+    costs = {_name(t): 0.0 for t in wanted if t.unbuildable}
+    return split({**costs, **entry_costs([examples, built], recorded)}, shard.count)
+
+
+def _definition_lines(project: Project) -> Callable[[Path, str], int]:
+    """The lines of the top-level class or function ``name`` of ``path`` (a checked module, or a
+    file read once here: an example factory); 1 where there is none."""
+    trees: dict[str, ast.Module | None] = {str(m.path.resolve()): m.tree for m in project.checked_modules}
+
+    def lines(path: Path, name: str) -> int:
+        resolved = str(path.resolve())
+        if resolved not in trees:
+            try:
+                trees[resolved] = ast.parse(source_text(path))
+            except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+                trees[resolved] = None
+        tree = trees[resolved]
+        node = next((n for n in tree.body if getattr(n, "name", None) == name), None) if tree else None
+        return 1 if node is None else (node.end_lineno or node.lineno) - node.lineno + 1
+
+    return lines
 
 
 def _compares(request: VerifyRequest, level: str) -> bool:
