@@ -204,3 +204,9 @@ def test_a_result_without_a_shard_is_not_merged(run: Run, compiles: list[Job]) -
     assert run("verify", "merge", "bad.json", "-o", "all.json")[2] == (
         "mslint: error: bad.json: not the output of `mslint verify --shard ... --format json`\n"
     )
+    shard = {"findings": [{"path": "net.py"}], "compiler_only": [], "compiles": [], "shard": {"index": 1, "count": 1}}
+    Path("cut.json").write_text(json.dumps(shard))
+    assert run("verify", "merge", "cut.json", "-o", "all.json")[2] == (
+        "mslint: error: cut.json: not the output of `mslint verify --shard ... --format json`: "
+        "a finding or compile is not whole\n"
+    )

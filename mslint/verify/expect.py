@@ -75,7 +75,8 @@ def statuses(outcomes: Iterable[Outcome]) -> dict[str, Status]:
         lines = (
             len({p.locations[-1] for p in lax.problems if p.kind == FALLBACK and p.locations}) if lax is not None else 0
         )
-        found[entry] = Status(_status(by_level.get(_STRICT), 0), _status(lax, lines), lines)
+        lax_status = _status(lax, lines)
+        found[entry] = Status(_status(by_level.get(_STRICT), 0), lax_status, lines if lax_status == FALLS_BACK else 0)
     return found
 
 

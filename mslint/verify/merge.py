@@ -93,6 +93,7 @@ def merge(paths: list[Path]) -> dict[str, Any]:
 
 
 _FIELDS: dict[str, type] = {"findings": list, "compiler_only": list, "compiles": list}
+_FINDING: dict[str, type] = {"path": str, "line": int, "column": int, "code": str, "evidence": list}
 
 
 def _shard_of(path: Path, document: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -104,6 +105,11 @@ def _shard_of(path: Path, document: dict[str, Any]) -> tuple[dict[str, Any], dic
         and 1 <= place["index"] <= place["count"]
     ):
         raise UsageError(f"{path}: not the result of a shard: `mslint verify` wrote it without --shard")
+    findings_whole = all(
+        isinstance(f, dict) and all(isinstance(f.get(k), t) for k, t in _FINDING.items()) for f in document["findings"]
+    )
+    if not findings_whole or not all(isinstance(c, dict) for c in [*document["compiles"], *document["compiler_only"]]):
+        raise UsageError(f"{path}: not the output of `{_SHARDED}`: a finding or compile is not whole")
     return place, document
 
 
