@@ -1,6 +1,7 @@
 """Benchmark ``mslint verify`` on a model zoo: mindcv's models, through one ``--example`` file.
 
     python benchmarks/verify_zoo.py [--models PATTERN ... | --small] [--jobs 2] [--json OUT]
+        [--shards N [--array slurm|kubernetes|gitlab|github]]
 
 mindcv 0.3.0 (and tqdm, which mindcv imports and the ``verify`` extra does not install) are
 fetched as released wheels into ``benchmarks/.corpus`` (:mod:`corpora`) and reach the
@@ -19,15 +20,29 @@ verdict counts, each model whose compile stopped at an error (the error, and the
 confirms) or that could not be compiled, with why, and each model that ran in PyNative at
 neither size (MindSpore 2.10 no longer has an API it calls, say). Nothing here asserts a
 time: it reports.
+
+``--shards N`` verifies the zoo as a cluster would, on a copy of mindcv in a scratch folder:
+one run over every model (the single machine, which also fills a result cache and writes the
+expectations of ``--expect``), then N runs with ``--shard auto`` under a simulated job array
+(``--array``: its variables set for each task in turn), balanced by the first run's durations,
+merged by ``mslint verify merge``. It reports whether the merged result equals the single run
+(all but times and cache marks), each shard's wall time, compile time and planned time (the
+single run's durations of its entries, which the split balanced) against the mean;
+then a rerun with the cache (how many compiles ran), a rerun after a comment is appended to one
+model's file (which models compiled again) with the gate (its exit code), and a rerun after an
+``import`` is put into that model's ``construct`` (the gate's exit code and regressions).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import collections
 import fnmatch
 import json
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,6 +52,8 @@ from typing import Any
 
 from corpora import released_package
 from run import BIN
+
+from mslint.verify.shards import durations_of
 
 MINDCV = ("mindcv", "0.3.0")
 MINDCV_NEEDS = {"tqdm": "4.70.1"}
@@ -242,6 +259,135 @@ def _errors(report: dict[str, Any], compile_: dict[str, Any]) -> set[str]:
     return found
 
 
+ARRAYS = {
+    "slurm": lambda i, n: {
+        "SLURM_ARRAY_TASK_ID": str(i),
+        "SLURM_ARRAY_TASK_COUNT": str(n),
+        "SLURM_ARRAY_TASK_MIN": "0",
+        "SLURM_ARRAY_TASK_STEP": "1",
+    },
+    "kubernetes": lambda i, n: {"JOB_COMPLETION_INDEX": str(i), "MSLINT_SHARD_COUNT": str(n)},
+    "gitlab": lambda i, n: {"CI_NODE_INDEX": str(i + 1), "CI_NODE_TOTAL": str(n)},
+    "github": lambda i, n: {"MSLINT_SHARD_INDEX": str(i), "MSLINT_SHARD_COUNT": str(n)},
+}
+"""The variables each job array sets for task ``i`` (from 0) of ``n``."""
+_TIMES = ("wall_s", "compile_s", "cached")
+
+
+def _mslint(arguments: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str, str, float]:
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "mslint", *arguments], env=env, cwd=cwd, capture_output=True, text=True
+    )
+    if done.returncode not in (0, 1):
+        sys.exit(f"mslint {' '.join(arguments[:2])} failed with status {done.returncode}: {done.stderr.strip()[-500:]}")
+    return done.returncode, done.stdout, done.stderr, time.perf_counter() - started
+
+
+def comparable(result: dict[str, Any]) -> dict[str, Any]:
+    """A result without what differs between machines and runs: times and cache marks."""
+    compiles = []
+    for compile_ in result["compiles"]:
+        kept = {k: v for k, v in compile_.items() if k not in _TIMES}
+        if kept.get("comparison"):
+            kept["comparison"] = {k: v for k, v in kept["comparison"].items() if k != "seconds"}
+        compiles.append(kept)
+    compiles.sort(key=lambda c: (c["path"], c["name"], c["level"]))
+    return {"findings": result["findings"], "compiler_only": result["compiler_only"], "compiles": compiles}
+
+
+def across_machines(
+    verify: list[str], env: dict[str, str], scratch: Path, shards: int, array: str, by_function: dict[str, str]
+) -> dict[str, Any]:
+    """The single run, the shards and their merge, the cache and the gate (see the module's doc)."""
+    cache = ["--cache-dir", "cache"]
+    code, out, _, wall = _mslint([*verify, *cache, "--expect", "status.csv", "--update-expect"], env, scratch)
+    whole = json.loads(out)
+    (scratch / "whole.json").write_text(out)
+    found: dict[str, Any] = {"single_run_s": round(wall, 1)}
+    durations = durations_of(whole)  # what balances the shards: each entry's compile time in this run
+    runs = []
+    measured: dict[str, float] = {}
+    for index in range(shards):
+        shard_env = {**env, **ARRAYS[array](index, shards)}
+        arguments = [*verify, "--no-cache", "--shard", "auto", "--durations", "whole.json"]
+        _, out, _, wall = _mslint(arguments, shard_env, scratch)
+        (scratch / f"shard{index}.json").write_text(out)
+        result = json.loads(out)
+        measured.update(durations_of(result))
+        planned = sum(durations.get(entry, 0.0) for entry in result["shard"]["entries"])
+        runs.append({"wall_s": round(wall, 1), "compile_s": round(sum(c["wall_s"] for c in result["compiles"]), 1)})
+        runs[-1].update(entries=len(result["shard"]["entries"]), planned_s=round(planned, 1))
+    merge = ["verify", "merge", *(f"shard{index}.json" for index in range(shards)), "-o", "all.json"]
+    _mslint(merge, env, scratch)
+    merged = json.loads((scratch / "all.json").read_text())
+    found["merged_equals_single_run"] = comparable(merged) == comparable(whole)
+    found["shards"] = runs
+    found["entry_s_single_run_and_shard"] = {
+        by_function.get(entry.rpartition(":")[2], entry): [round(durations[entry], 1), round(seconds, 1)]
+        for entry, seconds in sorted(measured.items())
+        if entry in durations
+    }
+    for measure in ("wall_s", "compile_s", "planned_s"):
+        values = [run[measure] for run in runs]
+        found[f"longest_shard_{measure}_over_mean"] = round(max(values) / max(statistics.mean(values), 1e-9), 2)
+
+    _, out, _, wall = _mslint([*verify, *cache], env, scratch)
+    found["rerun"] = {"wall_s": round(wall, 1), "compiled": _run_now(json.loads(out), by_function)}
+    edited = _model_to_edit(whole)
+    if edited is None:
+        found["edit"] = "no model compiled at both levels: nothing to edit"
+        return found
+    path, name, model = Path(edited["path"]), str(edited["name"]), by_function[edited["function"]]
+    original = path.read_text()
+    path.write_text(original + "\n# edited by benchmarks/verify_zoo.py\n")
+    code, out, err, wall = _mslint([*verify, *cache, "--expect", "status.csv"], env, scratch)
+    found["edit"] = {
+        "model": model,
+        "file": path.name,
+        "compiled": _run_now(json.loads(out), by_function),
+        "wall_s": round(wall, 1),
+        "gate_exit": code,
+        "gate": err.strip().splitlines(),
+    }
+    path.write_text(_import_in_construct(original, name))
+    code, out, err, wall = _mslint([*verify, *cache, "--expect", "status.csv"], env, scratch)
+    found["break"] = {"compiled": _run_now(json.loads(out), by_function), "gate_exit": code}
+    found["break"]["gate"] = [line for line in err.strip().splitlines() if "regression" in line]
+    return found
+
+
+def _run_now(result: dict[str, Any], by_function: dict[str, str]) -> list[str]:
+    """The models (or entries) a run compiled instead of taking them from the cache."""
+    return sorted({by_function.get(c["name"], c["name"]) for c in result["compiles"] if not c.get("cached")})
+
+
+def _model_to_edit(whole: dict[str, Any]) -> dict[str, str] | None:
+    """The first example whose compiles ran to the end at both levels: its Cell's file and class."""
+    levels: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
+    for compile_ in whole["compiles"]:
+        if compile_.get("example"):
+            levels[compile_["name"]].append(compile_)
+    for function, compiles in sorted(levels.items()):
+        if len(compiles) == 2 and all(c["status"] == "compiled" and not c["stopped"] for c in compiles):
+            compiled = compiles[0]["compiled"]
+            return {"function": function, "path": compiled["path"], "name": compiled["name"]}
+    return None
+
+
+def _import_in_construct(source: str, class_name: str) -> str:
+    """``source`` with ``import os`` as the first statement of ``class_name.construct``: a
+    statement graph mode rejects."""
+    tree = ast.parse(source)
+    cell = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == class_name)
+    construct = next(n for n in cell.body if isinstance(n, ast.FunctionDef) and n.name == "construct")
+    first = construct.body[0]
+    lines = source.splitlines(keepends=True)
+    indent = lines[first.lineno - 1][: first.col_offset]
+    lines.insert(first.lineno - 1, f"{indent}import os\n")
+    return "".join(lines)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--models", nargs="+", default=["*"], help="fnmatch patterns of mindcv model names")
@@ -249,6 +395,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per compile (mslint verify --timeout)")
     parser.add_argument("--json", type=Path, help="write the summary and mslint's JSON report here")
+    parser.add_argument("--shards", type=int, help="also verify as N shards of a job array, merge, rerun and gate")
+    parser.add_argument("--array", choices=sorted(ARRAYS), default="kubernetes", help="the job array simulated")
     args = parser.parse_args()
     mindcv, import_paths = corpus_paths()
     missing = missing_in_venv()
@@ -260,6 +408,22 @@ def main() -> int:
         sys.exit(f"no mindcv model matches {args.models}")
     print(f"sizing {len(models)} models (PyNative, untimed)...", flush=True)
     sizes, failures = input_sizes(models, env)
+    if args.shards:
+        with tempfile.TemporaryDirectory(prefix="mslint-zoo-") as folder_name:
+            folder = Path(folder_name)
+            shutil.copytree(mindcv, folder / "mindcv", ignore=shutil.ignore_patterns("__pycache__"))
+            write_factories(sizes, folder / "mindcv_examples.py")
+            paths = os.pathsep.join(map(str, [folder, *import_paths[1:], os.environ.get("PYTHONPATH", "")]))
+            verify = ["verify", "mindcv/models", "--format", "json", "--jobs", str(args.jobs)]
+            verify += ["--timeout", f"{args.timeout:g}"]
+            verify += [arg for model in sizes for arg in ("--example", f"mindcv_examples.py:{function_name(model)}")]
+            print(f"mslint verify on {len(models)} models, then as {args.shards} shards...", flush=True)
+            by_function = {function_name(m): m for m in sizes}
+            found = across_machines(verify, {**env, "PYTHONPATH": paths}, folder, args.shards, args.array, by_function)
+        print(json.dumps({"models": len(sizes), "array": args.array, **found}, indent=2))
+        if args.json:
+            args.json.write_text(json.dumps({"models": sorted(sizes), "array": args.array, **found}, indent=1))
+        return 0
     with tempfile.TemporaryDirectory(prefix="mslint-zoo-") as scratch:
         factories = Path(scratch, "mindcv_examples.py")
         write_factories(sizes, factories)

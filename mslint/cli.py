@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 STDIN = Path("-")
+VERIFY_MERGE = "verify merge"
+"""``mslint verify merge SHARD.json... -o ALL.json``: parsed apart, as ``verify`` takes paths."""
 
 
 def _rule_list(text: str) -> tuple[str, ...]:
@@ -103,7 +105,9 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     baseline.add_argument("-o", "--output", type=Path, required=True, metavar="FILE", help="the baseline to write")
 
     verify = commands.add_parser(
-        "verify", help="compile the entries behind the findings with MindSpore and confirm each finding"
+        "verify",
+        help="compile the entries behind the findings with MindSpore and confirm each finding",
+        epilog="`mslint verify merge SHARD.json... -o ALL.json` merges the JSON results of --shard into one",
     )
     _add_lint_options(verify, ("text", "json", "sarif", "github"))
     verify.add_argument("--all", action="store_true", help="compile every entry, not only those with findings")
@@ -129,12 +133,30 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         action="store_false",
         help="do not run the compiled entries in graph mode and PyNative to compare their results",
     )
-    verify.add_argument("--shard", metavar="I/N", help="verify only the I-th of N parts of the entries (a CI matrix)")
+    verify.add_argument(
+        "--shard", metavar="I/N", help="verify only the I-th of N parts of the entries, or auto: the job array's part"
+    )
+    verify.add_argument(
+        "--durations", type=Path, metavar="FILE", help="an earlier `verify --format json` result: balance the shards"
+    )
+    verify.add_argument("--no-cache", action="store_true", help="compile every entry, even those compiled before")
+    verify.add_argument(
+        "--cache-dir", type=Path, metavar="DIR", help="the result cache's folder (default: .mslint_cache/verify)"
+    )
+    verify.add_argument(
+        "--expect", type=Path, metavar="STATUS.csv", help="fail only when an entry's status is worse than in this file"
+    )
+    verify.add_argument("--update-expect", action="store_true", help="with --expect: write this run's statuses to it")
     verify.add_argument(
         "--fail-on-unverified",
         action="store_true",
         help="exit with 1 when a finding at or above the failing severity could not be verified",
     )
+    verify_merge = argparse.ArgumentParser(
+        prog="mslint verify merge", description="merge the JSON results of the shards of `mslint verify --shard`"
+    )
+    verify_merge.add_argument("shards", nargs="+", type=Path, metavar="SHARD.json", help="every shard's result")
+    verify_merge.add_argument("-o", "--output", type=Path, required=True, metavar="ALL.json", help="the file to write")
 
     report = commands.add_parser(
         "report", help="write a readiness report: each graph entry's status at STRICT and LAX (HTML, JSON, Markdown)"
@@ -158,7 +180,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
 
     rules = commands.add_parser("rules", help="list all rules")
     rules.add_argument("--format", choices=("text", "json"), default="text")
-    return parser, dict(commands.choices)
+    return parser, {**commands.choices, VERIFY_MERGE: verify_merge}
 
 
 def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], syntax_level: bool = True) -> None:
@@ -202,9 +224,14 @@ def _add_file_selection_options(parser: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser, subcommands = _parsers()
-    args, unknown = parser.parse_known_args(argv)
-    if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
-        subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:2] == VERIFY_MERGE.split():  # a command of its own: `verify` takes paths, not subcommands
+        args = subcommands[VERIFY_MERGE].parse_args(arguments[2:])
+        args.command = VERIFY_MERGE
+    else:
+        args, unknown = parser.parse_known_args(arguments)
+        if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
+            subcommands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     if argv is None and args.command in ("check", "baseline") and not getattr(args, "watch", False):
         # A process of its own that ends with the run: the cyclic collector would only scan
         # the syntax trees and the model again once the engine turns it back on (7 % of a run).
@@ -214,6 +241,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == VERIFY_MERGE:
+            return _verify_merge(args.shards, args.output)
         if args.command == "report":
             return _report(args)
         if args.command == "explain":
@@ -528,7 +557,9 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from mslint.verify.cache import default_folder
     from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
+    from mslint.verify.expect import read_expectations, run_gate
     from mslint.verify.processes import Interrupted
     from mslint.verify.report import render
     from mslint.verify.runner import default_memory_limit_mib
@@ -544,7 +575,16 @@ def _verify(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     if shard is not None and args.run is not None:
         raise UsageError("--shard splits the entries mslint compiles, not a --run command: run it in one job")
+    if args.durations is not None and shard is None:
+        raise UsageError("--durations balances the shards of --shard: give --shard too")
     memory_limit = default_memory_limit_mib(args.jobs) if args.memory_limit is None else _mebibytes(args.memory_limit)
+    if args.no_cache and args.cache_dir is not None:
+        raise UsageError("--no-cache and --cache-dir: give one of them")
+    if args.update_expect and args.expect is None:
+        raise UsageError("--update-expect writes the file of --expect: give --expect too")
+    if args.expect is not None and not args.update_expect:
+        read_expectations(args.expect)  # a broken file fails now, not after the compiles
+    settings = _settings(args)
     request = VerifyRequest(
         paths=args.paths or [Path(".")],
         examples=[_example(text) for text in args.example],
@@ -556,6 +596,8 @@ def _verify(args: argparse.Namespace) -> int:
         memory_limit_mib=memory_limit,
         compare=args.compare,
         shard=shard,
+        durations=args.durations,
+        cache=None if args.no_cache else args.cache_dir or default_folder(settings),
     )
     settings = _settings(args)
     try:
@@ -570,9 +612,14 @@ def _verify(args: argparse.Namespace) -> int:
     sys.stdout.write(render(args.format, report))
     if report.unreadable:
         return EXIT_USAGE
+    failed = report.failed()
+    if args.expect is not None:
+        lines, failed = run_gate(args.expect, args.update_expect, report.outcomes)
+        for line in lines:
+            print(f"mslint: {line}", file=sys.stderr)
     if args.fail_on_unverified and _unverified(report.verdicts, settings):
-        return EXIT_FINDINGS
-    return EXIT_FINDINGS if report.failed() else EXIT_CLEAN
+        failed = True
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
 
 
 def _unverified(verdicts: list[Verdict], settings: Settings) -> int:
@@ -588,6 +635,19 @@ def _unverified(verdicts: list[Verdict], settings: Settings) -> int:
             file=sys.stderr,
         )
     return count
+
+
+def _verify_merge(shards: list[Path], output: Path) -> int:
+    from mslint.verify.merge import merge
+
+    merged = merge(shards)
+    try:
+        write_atomically(output, (json.dumps(merged, indent=2) + "\n").encode("utf-8"))
+    except OSError as error:
+        raise UsageError(f"{output}: cannot write: {error.strerror or error}") from None
+    counts = f"{len(merged['compiles'])} compiles, {len(merged['findings'])} findings"
+    print(f"Merged {len(shards)} shards into {output}: {counts}.")
+    return EXIT_CLEAN
 
 
 def _explain(file: Path, output_format: str) -> int:

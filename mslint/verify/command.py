@@ -7,26 +7,35 @@ entries neither of them compiled. Every compile runs in a child process.
 
 from __future__ import annotations
 
+import ast
+import functools
 import importlib.util
 import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import discover
 from mslint.engine import load_project
 from mslint.extras import install_command
+from mslint.model.project import Project
 from mslint.model.scope import graph_functions
+from mslint.report.documents import read_json_object
 from mslint.settings import Settings
+from mslint.source import source_text
+from mslint.verify.cache import ResultCache, Runtime
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import ERROR, Problem
+from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
-from mslint.verify.shards import Shard, entry_name
+from mslint.verify.shards import Shard, durations_of, entry_costs, entry_name, split
 from mslint.verify.targets import Target, target_of, targets_of
 from mslint.verify.verdicts import (
     CONFIRMED,
@@ -38,6 +47,8 @@ from mslint.verify.verdicts import (
     covers,
     judge,
 )
+
+_RESULT = "mslint verify --format json"
 
 
 class VerifierUnavailable(Exception):
@@ -59,6 +70,10 @@ class VerifyRequest:
     """Run each entry that compiled in LAX in graph mode and in PyNative, and compare."""
     shard: Shard | None = None
     """Verify only this part of the entries, and report only their findings."""
+    durations: Path | None = None
+    """An earlier result whose compile times balance the shards."""
+    cache: Path | None = None
+    """The folder of the result cache; None: compile everything."""
 
 
 @dataclass
@@ -69,6 +84,8 @@ class VerifyReport:
     run: RunCapture | None
     unreadable: list[str]
     seconds: float
+    shard: dict[str, Any] | None = None
+    """For a shard: which one, of which split, of which commit (what ``mslint verify merge`` checks)."""
 
     def failed(self) -> bool:
         """A confirmed error, or an error only the compiler found."""
@@ -86,16 +103,29 @@ def check_device(requested: str | None) -> None:
         raise VerifierUnavailable(f"mindspore is not installed: {install_command('verify')}")
     if requested is None:
         return
+    found = _probe()
+    available: list[str] = found["available"]
+    mindspore = f"MindSpore {found['mindspore']}"
+    if requested not in available:
+        raise VerifierUnavailable(f"device {requested} is not available to {mindspore} here ({', '.join(available)})")
+
+
+def mindspore_runtime(requested: str | None) -> Runtime:
+    """The MindSpore version, and the device the compiles use: the one asked for, or the best."""
+    found = _probe()
+    return Runtime(str(found["mindspore"]), requested or str((found["available"] or ["none"])[0]))
+
+
+@functools.cache
+def _probe() -> dict[str, Any]:
+    """What :mod:`mslint.verify.devices` says (it imports MindSpore, in a child: about 2 s)."""
     command = [sys.executable, "-m", "mslint.verify.devices"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
     if result.returncode != 0 or not result.stdout.strip():
         last = (result.stderr.strip().splitlines() or ["no output"])[-1]
         raise VerifierUnavailable(f"mindspore cannot be imported: {last}")
-    found = json.loads(result.stdout.strip().splitlines()[-1])
-    available: list[str] = found["available"]
-    mindspore = f"MindSpore {found['mindspore']}"
-    if requested not in available:
-        raise VerifierUnavailable(f"device {requested} is not available to {mindspore} here ({', '.join(available)})")
+    found: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return found
 
 
 def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
@@ -130,16 +160,22 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
 
     wanted = targets if request.all_entries else [t for t in targets if t in finding_targets.values()]
     factories = request.examples
+    shard_record = None
     if request.shard is not None:
-        own = request.shard.select([entry_name(*example) for example in factories] + [_name(t) for t in wanted])
+        shards = _split(request.shard, request.durations, factories, wanted, project)
+        own = shards[request.shard.index - 1]
         factories = [example for example in factories if entry_name(*example) in own]
         wanted = [t for t in wanted if _name(t) in own]
+        shard_record = shard_json(request.shard, shards)
     examples = [
         Job(path, name, level, factory=True, compare=_compares(request, level))
         for path, name in factories
         for level in LEVELS
     ]
-    outcomes = run_jobs(examples, request.timeout, request.jobs, request.device, request.memory_limit_mib)
+    cache = None
+    if request.cache is not None and (factories or wanted):
+        cache = ResultCache(request.cache, mindspore_runtime(request.device), project)
+    outcomes = _run(examples, request, cache)
     reported = lint.diagnostics
     if request.shard is not None:
         compiled_here = {t.key for t in wanted} | {o.compiled_key for o in outcomes}
@@ -155,7 +191,7 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if not t.unbuildable
         for level in LEVELS
     ]
-    outcomes += run_jobs(jobs, request.timeout, request.jobs, request.device, request.memory_limit_mib)
+    outcomes += _run(jobs, request, cache)
 
     for outcome in outcomes:
         key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)
@@ -184,6 +220,7 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         capture,
         lint.unreadable,
         round(time.perf_counter() - started, 2),
+        shard_record,
     )
 
 
@@ -195,6 +232,51 @@ def _stopped_on_a_finding(capture: RunCapture, diagnostics: list[Diagnostic]) ->
     if ended is None or any(p.message == ended.message for p in capture.problems):
         return []
     return [ended] if any(covers(d, location) for d in diagnostics for location in ended.locations) else []
+
+
+def _run(jobs: list[Job], request: VerifyRequest, cache: ResultCache | None) -> list[Outcome]:
+    """The outcome of each job, in order: recorded in the cache, or compiled now (and recorded)."""
+    recorded = [cache.lookup(job) if cache is not None else None for job in jobs]
+    pending = [job for job, outcome in zip(jobs, recorded) if outcome is None]
+    compiled = iter(run_jobs(pending, request.timeout, request.jobs, request.device, request.memory_limit_mib))
+    outcomes = [outcome or next(compiled) for outcome in recorded]
+    if cache is not None:
+        for job, outcome, was in zip(jobs, outcomes, recorded):
+            if was is None:
+                cache.store(job, outcome)
+    return outcomes
+
+
+def _split(
+    shard: Shard, durations: Path | None, factories: list[tuple[Path, str]], wanted: list[Target], project: Project
+) -> list[set[str]]:
+    """Every shard's entries, balanced by the durations recorded in ``durations`` (a result of
+    an earlier run) and the entries' sizes; an entry that cannot be built costs nothing."""
+    lines = _definition_lines(project)
+    examples = {entry_name(*example): lines(*example) for example in factories}
+    built = {_name(t): lines(t.path, t.name) for t in wanted if not t.unbuildable}
+    recorded = durations_of(read_json_object(durations, _RESULT, {"compiles": list})) if durations else {}
+    costs = {_name(t): 0.0 for t in wanted if t.unbuildable}
+    return split({**costs, **entry_costs([examples, built], recorded)}, shard.count)
+
+
+def _definition_lines(project: Project) -> Callable[[Path, str], int]:
+    """The lines of the top-level class or function ``name`` of ``path`` (a checked module, or a
+    file read once here: an example factory); 1 where there is none."""
+    trees: dict[str, ast.Module | None] = {str(m.path.resolve()): m.tree for m in project.checked_modules}
+
+    def lines(path: Path, name: str) -> int:
+        resolved = str(path.resolve())
+        if resolved not in trees:
+            try:
+                trees[resolved] = ast.parse(source_text(path))
+            except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+                trees[resolved] = None
+        tree = trees[resolved]
+        node = next((n for n in tree.body if getattr(n, "name", None) == name), None) if tree else None
+        return 1 if node is None else (node.end_lineno or node.lineno) - node.lineno + 1
+
+    return lines
 
 
 def _compares(request: VerifyRequest, level: str) -> bool:

@@ -22,6 +22,7 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
 from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, Outcome
+from mslint.verify.shards import entry_name
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
 _LABELS = {CONFIRMED: "confirmed", NOT_REPRODUCED: "not reproduced", NOT_VERIFIABLE: "not verifiable"}
@@ -110,6 +111,8 @@ def _compiles(outcomes: list[Outcome]) -> str:
     ]
     devices = sorted({o.device for o in ran if o.device})
     text = f"{counts[None]} of {len(outcomes)} compiles succeeded" + (f" on {', '.join(devices)}" if devices else "")
+    cached = sum(o.cached for o in outcomes)
+    text += f" ({cached} recorded in the cache, not run again)" if cached else ""
     return text + "".join(f", {count} {what}" for count, what in ended if count) + "."
 
 
@@ -140,6 +143,8 @@ def render_json(report: VerifyReport) -> str:
         },
         "seconds": report.seconds,
     }
+    if report.shard is not None:
+        document["shard"] = report.shard
     return json.dumps(document, indent=2) + "\n"
 
 
@@ -147,16 +152,10 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     return {
         "path": str(outcome.job.path),
         "name": outcome.job.name,
+        "entry": entry_name(outcome.job.path, outcome.job.name),
         "example": outcome.job.factory,
         "level": outcome.job.level,
-        "status": outcome.status,
-        "reason": outcome.reason,
-        "compiled": outcome.compiled,
-        "device": outcome.device,
-        "compile_s": outcome.compile_s,
-        "wall_s": outcome.wall_s,
-        "comparison": outcome.comparison,
-        "stopped": outcome.stopped,
+        **outcome.result_json(),
     }
 
 

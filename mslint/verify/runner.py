@@ -66,6 +66,39 @@ class Outcome:
     ``reason`` and ``seconds``; None when nothing was compared (the compile failed)."""
     stopped: str | None = None
     """For a job that ran: ``build`` or ``compile`` when an error ended it there, else None."""
+    cached: bool = False
+    """Recorded by an earlier run whose inputs were the same (:mod:`mslint.verify.cache`): not run now."""
+
+    def result_json(self) -> dict[str, Any]:
+        """What the compile found, without its job and its problems."""
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "compiled": self.compiled,
+            "device": self.device,
+            "compile_s": self.compile_s,
+            "wall_s": self.wall_s,
+            "comparison": self.comparison,
+            "stopped": self.stopped,
+            "cached": self.cached,
+        }
+
+    @classmethod
+    def from_result_json(cls, job: Job, data: dict[str, Any], problems: list[Problem], cached: bool) -> Outcome:
+        """The inverse of :meth:`result_json`."""
+        return cls(
+            job,
+            str(data["status"]),
+            data["reason"],
+            data["compiled"],
+            problems,
+            data["device"],
+            data["compile_s"],
+            float(data["wall_s"]),
+            data["comparison"],
+            data["stopped"],
+            cached,
+        )
 
     @property
     def compiled_key(self) -> tuple[str, str] | None:

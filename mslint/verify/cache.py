@@ -1,0 +1,185 @@
+"""The verifier's result cache: a compile runs again only when something that decides it changed.
+
+A compile's key is what the compile was asked (the entry's file and name, the syntax level,
+the input specs and constructor arguments, whether it is an example factory, whether graph
+mode is compared with PyNative), the MindSpore version and device it runs on, the Python
+version, and mslint's version and the content of its verifier. Its entry also records the
+files its result depends on, each with the digest of its content: the entry's file and every
+project module it imports, at any depth; for an example factory, the factory's file and the
+modules that the Cell it returned imports. The entry is used only while each of those files
+still has its digest; then the compile is not run and its recorded outcome stands.
+
+Only compiles that ran to their end are kept (a compile that stopped at an error of the code
+too): a crash, a timeout or a lack of memory may not happen again. An entry is one file named
+by its key; it holds the key and the digest of its content, and one whose content does not
+match its digest or its name is never used (it is written anew). Entries are written beside
+their place, synced to disk and renamed into it, so that a reader, or a CI job that saves the
+folder, never sees half of one.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mslint import __version__
+from mslint.atomic_write import write_atomically
+from mslint.model.module import ModuleInfo, imported_names
+from mslint.model.project import Project
+from mslint.settings import Settings
+from mslint.verify.compiler_output import Problem
+from mslint.verify.runner import COMPILED, Job, Outcome
+
+CACHE_FOLDER = ".mslint_cache"
+_VERIFIER = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """What compiles here: the installed MindSpore and the device the compiles use."""
+
+    mindspore: str
+    device: str
+
+
+def default_folder(settings: Settings) -> Path:
+    """``verify`` in the project's cache folder (``.mslint_cache`` beside the configuration, or
+    ``$MSLINT_CACHE_DIR``), as ``mslint check`` keeps its own."""
+    return Path(os.environ.get("MSLINT_CACHE_DIR") or settings.root / CACHE_FOLDER) / "verify"
+
+
+class ResultCache:
+    def __init__(self, folder: Path, runtime: Runtime, project: Project) -> None:
+        self.folder = folder
+        self.runtime = runtime
+        self._project = project
+        self._modules: dict[str, ModuleInfo] = {}
+        self._modules_read = 0
+        self._digests: dict[str, str | None] = {}
+
+    def lookup(self, job: Job) -> Outcome | None:
+        """The recorded outcome of ``job``, if its entry is whole and its files are unchanged."""
+        key = self.key(job)
+        try:
+            entry = json.loads(self._place(key).read_text(encoding="utf-8"))
+            if not (isinstance(entry, dict) and entry.get("key") == key and entry.get("digest") == _digest(entry)):
+                return None
+            sources = entry["sources"]
+            if not sources or any(self._file_digest(path) != digest for path, digest in sources.items()):
+                return None
+            return _outcome(job, entry["outcome"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+    def store(self, job: Job, outcome: Outcome) -> None:
+        """Keep a compile that ran to its end, with the files it depends on; nothing where a
+        file it depends on is unknown (a Cell outside the checked files)."""
+        if outcome.status != COMPILED or outcome.cached:
+            return
+        files = self._dependencies(job, outcome)
+        if files is None:
+            return
+        sources = {path: self._file_digest(path) for path in files}
+        if any(digest is None for digest in sources.values()):
+            return
+        key = self.key(job)
+        entry: dict[str, Any] = {"key": key, "sources": sources, "outcome": _outcome_json(outcome)}
+        entry["digest"] = _digest(entry)
+        _keep(self._place(key), json.dumps(entry, sort_keys=True))
+
+    def key(self, job: Job) -> str:
+        asked = {
+            "path": str(job.path.resolve()),
+            "name": job.name,
+            "level": job.level,
+            "inputs": job.inputs,
+            "kwargs": job.kwargs,
+            "factory": job.factory,
+            "compare": job.compare,
+            "mindspore": self.runtime.mindspore,
+            "device": self.runtime.device,
+            "python": sys.version.split()[0],
+            "mslint": __version__,
+            "verifier": verifier_digest(),
+        }
+        return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
+
+    def _place(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def _dependencies(self, job: Job, outcome: Outcome) -> list[str] | None:
+        own = str(job.path.resolve())
+        compiled = (outcome.compiled or {}).get("path")
+        module = self._module_at(str(Path(str(compiled)).resolve()) if job.factory and compiled else own)
+        if module is None:
+            return None
+        return sorted({own, *self._closure([module])})
+
+    def _module_at(self, path: str) -> ModuleInfo | None:
+        if self._modules_read != len(self._project.modules):  # modules are loaded on demand
+            self._modules = {str(m.path.resolve()): m for m in self._project.modules}
+            self._modules_read = len(self._project.modules)
+        return self._modules.get(path)
+
+    def _closure(self, roots: Iterable[ModuleInfo]) -> list[str]:
+        """The files of ``roots`` and of every project module they import, at any depth."""
+        found = {id(m): m for m in roots}
+        walked = list(found.values())
+        for current in walked:  # grows while it is walked
+            for name in imported_names(current):
+                module = self._project.module_of(name, current)
+                if module is not None and id(module) not in found:
+                    found[id(module)] = module
+                    walked.append(module)
+        return sorted(str(m.path.resolve()) for m in walked)
+
+    def _file_digest(self, path: str) -> str | None:
+        if path not in self._digests:
+            try:
+                self._digests[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+            except OSError:
+                self._digests[path] = None
+        return self._digests[path]
+
+
+@functools.cache
+def verifier_digest() -> str:
+    """The content of the verifier's files: a development install with another verifier does
+    not read the results of this one (across machines too, unlike modification times)."""
+    content = hashlib.sha256()
+    for path in sorted(p for p in _VERIFIER.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        content.update(path.relative_to(_VERIFIER).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return content.hexdigest()
+
+
+def _digest(entry: dict[str, Any]) -> str:
+    content = {k: entry[k] for k in ("key", "sources", "outcome")}
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+
+
+def _outcome_json(outcome: Outcome) -> dict[str, Any]:
+    return {**outcome.result_json(), "problems": [p.to_json() for p in outcome.problems]}
+
+
+def _outcome(job: Job, data: dict[str, Any]) -> Outcome:
+    problems = [Problem.from_json(p) for p in data["problems"]]
+    return Outcome.from_result_json(job, data, problems, cached=True)
+
+
+def _keep(path: Path, text: str) -> None:
+    """Write a record; a folder that cannot be written to (a read-only checkout) keeps nothing."""
+    try:
+        ours = not path.parent.parent.exists()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if ours:  # a folder of the user's (--cache-dir .) keeps its files seen by git
+            (path.parent.parent / ".gitignore").write_text("# Created by mslint\n*\n")
+        write_atomically(path, text.encode("utf-8"))
+    except OSError:
+        pass

@@ -1,0 +1,192 @@
+"""``mslint verify``'s result cache: a rerun compiles only the entries whose files (or the
+files they import) changed, and never trusts an entry that is not whole. The compiles are
+stand-ins (:mod:`tests.verify_fakes`); what is tested is which of them run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mslint import atomic_write as atomic
+from mslint.verify import command
+from mslint.verify.cache import Runtime
+from mslint.verify.runner import CRASHED, Job, Outcome
+from tests import verify_fakes
+
+Run = Callable[..., tuple[int, str, str]]
+
+NET = """
+from mindspore import nn
+
+from helper import double
+
+
+class A(nn.Cell):  # mslint: inputs=float32[2]
+    def construct(self, x):
+        return double(x)  # falls back
+
+
+class B(nn.Cell):  # mslint: inputs=float32[2]
+    def construct(self, x):
+        return x + 1
+"""
+OTHER = """
+from mindspore import nn
+
+
+class C(nn.Cell):  # mslint: inputs=float32[2]
+    def construct(self, x):
+        return x * 3
+"""
+HELPER = """
+def double(x):
+    return x * 2
+"""
+FACTORIES = """
+from net import A
+
+
+def make_a():
+    return A(), ()
+"""
+VERIFY = ("verify", "net.py", "other.py", "--all", "--format", "json")
+
+
+@pytest.fixture
+def compiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Job]:
+    files = {"net.py": NET, "other.py": OTHER, "helper.py": HELPER, "factories.py": FACTORIES}
+    verify_fakes.write_tree(tmp_path, files)
+    monkeypatch.chdir(tmp_path)
+    return verify_fakes.install(monkeypatch, tmp_path / "cache")
+
+
+def _compiled(run: Run, compiles: list[Job], *arguments: str) -> tuple[list[str], dict[str, Any]]:
+    """The entries compiled by one run (sorted, once per level), and its JSON result."""
+    compiles.clear()
+    code, out, err = run(*VERIFY, *arguments)
+    assert code == 0, err
+    return sorted(f"{job.name}:{job.level}" for job in compiles), json.loads(out)
+
+
+def _both(*names: str) -> list[str]:
+    return sorted(f"{name}:{level}" for name in names for level in ("strict", "lax"))
+
+
+def _entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*/*.json"))
+
+
+def test_a_rerun_compiles_nothing_and_reports_the_same(run: Run, compiles: list[Job]) -> None:
+    first, before = _compiled(run, compiles)
+    assert first == _both("A", "B", "C")
+    again, after = _compiled(run, compiles)
+    assert again == []
+    assert after["findings"] == before["findings"] and after["compiler_only"] == before["compiler_only"]
+    assert [c["cached"] for c in before["compiles"]] == [False] * 6
+    assert [{**c, "cached": False} for c in after["compiles"]] == before["compiles"]
+    assert all(c["cached"] for c in after["compiles"])
+    assert len(_entries(Path("cache/verify"))) == 6
+
+
+def test_an_edit_compiles_again_only_the_entries_that_reach_the_edited_file(run: Run, compiles: list[Job]) -> None:
+    _compiled(run, compiles)
+    Path("other.py").write_text(OTHER.replace("x * 3", "x * 4"))
+    assert _compiled(run, compiles)[0] == _both("C")
+    Path("helper.py").write_text(HELPER.replace("x * 2", "x + x"))  # net.py imports it: A and B
+    assert _compiled(run, compiles)[0] == _both("A", "B")
+    Path("unrelated.py").write_text("VALUE = 1\n")
+    assert _compiled(run, compiles)[0] == []
+    Path("helper.py").write_text(HELPER)  # back as it was: the entry now holds the edited digest
+    assert _compiled(run, compiles)[0] == _both("A", "B")
+
+
+def test_an_example_is_compiled_again_when_its_file_or_the_cell_it_returned_changes(
+    run: Run, compiles: list[Job]
+) -> None:
+    example = ("--example", "factories.py:make_a")
+    assert _compiled(run, compiles, *example)[0] == _both("B", "C", "make_a")  # make_a built A
+    assert _compiled(run, compiles, *example)[0] == []
+    Path("other.py").write_text(OTHER.replace("x * 3", "x * 4"))
+    assert _compiled(run, compiles, *example)[0] == _both("C")
+    Path("helper.py").write_text(HELPER.replace("x * 2", "x + x"))
+    assert _compiled(run, compiles, *example)[0] == _both("B", "make_a")
+    Path("factories.py").write_text(FACTORIES + "\n\nSIZE = 2\n")
+    assert _compiled(run, compiles, *example)[0] == _both("make_a")
+
+
+def test_no_cache_neither_reads_nor_writes_and_cache_dir_moves_it(run: Run, compiles: list[Job]) -> None:
+    assert _compiled(run, compiles, "--no-cache")[0] == _both("A", "B", "C")
+    assert not Path("cache").exists()
+    assert _compiled(run, compiles, "--cache-dir", "restored")[0] == _both("A", "B", "C")
+    assert len(_entries(Path("restored"))) == 6 and not Path("cache").exists()
+    assert _compiled(run, compiles, "--cache-dir", "restored")[0] == []
+    assert _compiled(run, compiles)[0] == _both("A", "B", "C")  # the default folder is another
+    code, _, err = run(*VERIFY, "--no-cache", "--cache-dir", "restored")
+    assert (code, err) == (2, "mslint: error: --no-cache and --cache-dir: give one of them\n")
+
+
+def test_another_mindspore_or_device_compiles_everything_again(
+    run: Run, compiles: list[Job], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _compiled(run, compiles)
+    monkeypatch.setattr(command, "mindspore_runtime", lambda requested: Runtime("2.11.0", "CPU"))
+    assert _compiled(run, compiles)[0] == _both("A", "B", "C")
+    monkeypatch.setattr(command, "mindspore_runtime", lambda requested: Runtime("2.11.0", "GPU"))
+    assert _compiled(run, compiles)[0] == _both("A", "B", "C")
+    assert _compiled(run, compiles)[0] == []
+
+
+def _tamper(entry: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    document = json.loads(entry.read_text())
+    change(document)
+    entry.write_text(json.dumps(document))
+
+
+def test_a_tampered_or_broken_entry_is_never_used(run: Run, compiles: list[Job]) -> None:
+    _compiled(run, compiles)
+    entries = _entries(Path("cache/verify"))
+
+    def stop_at_an_error(document: dict[str, Any]) -> None:
+        document["outcome"]["stopped"] = "compile"
+
+    _tamper(entries[0], stop_at_an_error)  # its digest no longer matches
+    entries[1].write_text(entries[2].read_text())  # another compile's entry, whole, under this one's key
+    entries[3].write_text('{"key": ')  # cut short
+    recompiled, result = _compiled(run, compiles)
+    assert len(recompiled) == 3
+    assert not any(c["stopped"] for c in result["compiles"])
+    assert _compiled(run, compiles)[0] == []  # written anew
+    for entry in entries:
+        document = json.loads(entry.read_text())
+        assert document["key"] == entry.stem
+
+
+def test_compiles_that_did_not_end_are_not_kept(run: Run, compiles: list[Job], monkeypatch: pytest.MonkeyPatch) -> None:
+    def crashing(batch: list[Job], *_: object) -> list[Outcome]:
+        compiles.extend(batch)
+        return [Outcome(job, CRASHED, "compiler process crashed (SIGSEGV)") for job in batch]
+
+    monkeypatch.setattr(command, "run_jobs", crashing)
+    assert len(_compiled(run, compiles)[0]) == 6
+    assert len(_compiled(run, compiles)[0]) == 6
+    assert _entries(Path("cache/verify")) == []
+
+
+def test_entries_are_written_beside_their_place_and_renamed_into_it(
+    run: Run, compiles: list[Job], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renamed: list[tuple[Path, Path]] = []
+
+    def replace(source: str, target: Path) -> None:
+        renamed.append((Path(source), Path(target)))
+        raise OSError("disk full")
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    _compiled(run, compiles)
+    assert len(renamed) == 6 and all(source.parent == target.parent for source, target in renamed)
+    assert list(Path("cache/verify").rglob("*.json")) == [] and list(Path("cache/verify").rglob("*tmp")) == []
+    assert Path("cache/verify/.gitignore").read_text() == "# Created by mslint\n*\n"
