@@ -1,6 +1,7 @@
 """How often mslint is right on real code: findings per rule against a tracked review.
 
-    python benchmarks/precision.py [--corpus NAME=PATH ...] [--output docs/precision.md] [--before OLD.md]
+    python benchmarks/precision.py [--corpus NAME=PATH ...] [--held-out-root DIR] [--output docs/precision.md]
+                                   [--before OLD.md]
 
 Runs ``mslint check --no-cache`` (MindSpore 2.10 tables) on each corpus and matches every
 finding with ``benchmarks/review.jsonl``: one JSON object per reviewed finding, with
@@ -13,6 +14,13 @@ are listed: a FALSE one is a fixed false alarm, a TRUE one a lost finding, and t
 Corpora: mindcv, mindocr and mindyolo (released wheels), mindformers 2.1.0 (its wheel), and,
 where given or found, mindspore-courses/applications (``../shared/corpora/applications``) and
 mindspore-courses/External-Attention-MindSpore (a checkout, ``--corpus external-attention=PATH``).
+These six are the tuning half: mslint's rules were adjusted on their findings.
+
+The held-out half is code mslint was never tuned on, listed in ``benchmarks/held_out.json`` (the
+repository, commit and subfolder of each corpus, and how its findings were sampled for review).
+Each lies in ``DIR/NAME`` (``--held-out-root``, by default ``../heldout`` beside the repository):
+the subfolder of that commit, without the paths the list excludes. The page shows the two halves
+apart, with the precision of each error rule and of the warnings overall in each half.
 
 ``--before`` takes a page this script wrote earlier (``git show REV:docs/precision.md > old.md``)
 and shows its findings and precision beside the new ones, rule by rule and corpus by corpus;
@@ -32,6 +40,7 @@ import json
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,9 +50,14 @@ REPO = Path(__file__).resolve().parent.parent
 REVIEW = REPO / "benchmarks" / "review.jsonl"
 CORPUS_SETTINGS = REPO / "benchmarks" / "settings"
 SHARED_APPLICATIONS = REPO.parent / "shared" / "corpora" / "applications"
+HELD_OUT = REPO / "benchmarks" / "held_out.json"
+HELD_OUT_ROOT = REPO.parent / "heldout"
 Key = tuple[str, str, int, str]
 Row = tuple[str, str, str]
 """corpus, rule, severity: one row of the table."""
+Counts = Counter[tuple[tuple[str, str], str]]
+"""(rule, severity) and all/true/false: the findings and verdicts of each row of a table."""
+ALL_WARNINGS = ("all warnings", "warning")
 
 
 @dataclass(frozen=True)
@@ -59,6 +73,54 @@ def default_corpora() -> dict[str, Path]:
     if SHARED_APPLICATIONS.is_dir():
         corpora["applications"] = SHARED_APPLICATIONS
     return corpora
+
+
+@dataclass(frozen=True)
+class HeldOutCorpus:
+    name: str
+    repo: str
+    commit: str
+    subfolder: str
+    exclude: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class HeldOutList:
+    corpora: list[HeldOutCorpus]
+    sampling: str
+    """How the findings of the held-out corpora were chosen for review."""
+
+
+def load_held_out(path: Path) -> HeldOutList:
+    listed = json.loads(path.read_text(encoding="utf-8"))
+    corpora = [
+        HeldOutCorpus(c["name"], c["repo"], c["commit"], c.get("subfolder", ""), tuple(c.get("exclude", [])))
+        for c in listed["corpora"]
+    ]
+    return HeldOutList(corpora, listed["sampling"])
+
+
+def held_out_corpora(listed: HeldOutList, root: Path) -> dict[str, Path]:
+    """Each held-out corpus's folder under ``root``; a missing one ends the run with what to check out."""
+    corpora = {}
+    for corpus in listed.corpora:
+        folder = root / corpus.name
+        if not folder.is_dir():
+            sys.exit(f"held-out corpus {corpus.name} is not at {folder}: put {source(corpus)} there (--held-out-root)")
+        corpora[corpus.name] = folder.resolve()
+    return corpora
+
+
+def source(corpus: HeldOutCorpus) -> str:
+    """Where a held-out corpus comes from, in words."""
+    where = f"`{corpus.subfolder}/` of " if corpus.subfolder else ""
+    without = f" without {', '.join(f'`{path}/`' for path in corpus.exclude)}" if corpus.exclude else ""
+    return f"{where}{corpus.repo} at {corpus.commit}{without}"
+
+
+def describe(listed: HeldOutList) -> str:
+    corpora = "\n".join(f"* {corpus.name}: {source(corpus)}" for corpus in listed.corpora)
+    return f"{listed.sampling}\n\n{corpora}"
 
 
 def findings(name: str, corpus: Path) -> list[dict[str, object]]:
@@ -102,15 +164,101 @@ def load_before(path: Path) -> dict[Row, tuple[str, str]]:
     return before
 
 
+def tally(
+    corpus: str,
+    found: list[dict[str, object]],
+    review: dict[Key, Verdict],
+    row_of: Callable[[dict[str, object]], tuple[str, str] | None],
+) -> Counts:
+    """Findings and verdicts per row (``row_of`` a finding; None leaves it out)."""
+    counts: Counts = Counter()
+    for finding in found:
+        row = row_of(finding)
+        if row is None:
+            continue
+        verdict = review.get(key_of(corpus, finding))
+        counts[(row, "all")] += 1
+        if verdict is not None:
+            counts[(row, "true" if verdict.true else "false")] += 1
+    return counts
+
+
+def by_rule(finding: dict[str, object]) -> tuple[str, str]:
+    return str(finding["symbol"]), str(finding["severity"])
+
+
+def errors_by_rule_and_warnings(finding: dict[str, object]) -> tuple[str, str] | None:
+    symbol, severity = by_rule(finding)
+    if severity == "error":
+        return symbol, severity
+    return ALL_WARNINGS if severity == "warning" else None
+
+
+def figures(counts: Counts, row: tuple[str, str]) -> list[object]:
+    """findings, reviewed, true, false and precision of one row."""
+    true, false = counts[(row, "true")], counts[(row, "false")]
+    precision = f"{true / (true + false):.0%}" if true + false else "-"
+    return [counts[(row, "all")], true + false, true, false, precision]
+
+
+def summary(results: dict[str, list[dict[str, object]]], review: dict[Key, Verdict], names: list[str]) -> list[str]:
+    """Precision of each error rule and of the warnings overall, over the corpora ``names``."""
+    counts: Counts = Counter()
+    for name in names:
+        counts += tally(name, results[name], review, errors_by_rule_and_warnings)
+    rows = [*sorted({row for row, _ in counts if row != ALL_WARNINGS}), ALL_WARNINGS]
+    header = ["rule", "severity", "findings", "reviewed", "true", "false", "precision"]
+    lines = ["| " + " | ".join(header) + " |", "|---" * len(header) + "|"]
+    lines += ["| " + " | ".join(str(cell) for cell in [*row, *figures(counts, row)]) + " |" for row in rows]
+    return lines
+
+
+def corpus_table(
+    results: dict[str, list[dict[str, object]]],
+    review: dict[Key, Verdict],
+    names: list[str],
+    before: dict[Row, tuple[str, str]] | None,
+) -> list[str]:
+    header = ["corpus", "rule", "severity", "findings", "reviewed", "true", "false", "precision"]
+    if before is not None:
+        header += ["findings before", "precision before"]
+    lines = ["| " + " | ".join(header) + " |", "|---" * len(header) + "|"]
+    for corpus in names:
+        counts = tally(corpus, results[corpus], review, by_rule)
+        rows = {row for row, _ in counts} | {(s, v) for c, s, v in before or {} if c == corpus}
+        for row in sorted(rows):
+            cells = [corpus, *row, *figures(counts, row)]
+            if before is not None:
+                cells += before.get((corpus, *row), ("0", "-"))
+            lines.append("| " + " | ".join(str(cell) for cell in cells) + " |")
+    return lines
+
+
+def verdict_lists(review: dict[Key, Verdict], gone: list[Key], names: list[str]) -> list[str]:
+    """The reviewed findings of corpora ``names`` no longer reported, and the false ones still reported."""
+    lines = []
+    gone_here = [k for k in gone if k[0] in names]
+    if gone_here:
+        lines += ["", "Reviewed findings no longer reported:", ""]
+        lines += [
+            f"* {'TRUE (lost)' if review[k].true else 'FALSE (fixed)'}: {k[0]} `{k[1]}:{k[2]}` {k[3]}"
+            for k in gone_here
+        ]
+    false_alarms = [(k, v) for k, v in sorted(review.items()) if k[0] in names and not v.true and k not in gone]
+    if false_alarms:
+        lines += ["", "False findings still reported:", ""]
+        lines += [f"* {k[0]} `{k[1]}:{k[2]}` {k[3]}: {v.reason}" for k, v in false_alarms]
+    return lines
+
+
 def render(
     results: dict[str, list[dict[str, object]]],
     review: dict[Key, Verdict],
     gone: list[Key],
+    halves: dict[str, tuple[str, list[str]]],
     before: dict[Row, tuple[str, str]] | None = None,
 ) -> str:
-    header = ["corpus", "rule", "severity", "findings", "reviewed", "true", "false", "precision"]
-    if before is not None:
-        header += ["findings before", "precision before"]
+    """The page: for each half (title: what it is, its corpora), its summary, its table and its verdicts."""
     lines = [
         "# Precision on real code",
         "",
@@ -126,34 +274,15 @@ def render(
         "by the scripts meant to run it where the project shows them (an import of it under another",
         "path, the design it ports), and in GRAPH mode where nothing does, like any latent failure.",
         "",
-        "| " + " | ".join(header) + " |",
-        "|---" * len(header) + "|",
+        "The corpora come in two halves, shown apart: the tuning half, whose findings mslint's rules",
+        "were adjusted on, and the held-out half, code reviewed only after the rules were set.",
     ]
-    for corpus, found in results.items():
-        counts: Counter[tuple[str, str, str]] = Counter()
-        for finding in found:
-            symbol, severity = str(finding["symbol"]), str(finding["severity"])
-            verdict = review.get(key_of(corpus, finding))
-            counts[(symbol, severity, "all")] += 1
-            if verdict is not None:
-                counts[(symbol, severity, "true" if verdict.true else "false")] += 1
-        rows = {(s, v) for s, v, _ in counts} | {(s, v) for c, s, v in before or {} if c == corpus}
-        for symbol, severity in sorted(rows):
-            true, false = counts[(symbol, severity, "true")], counts[(symbol, severity, "false")]
-            precision = f"{true / (true + false):.0%}" if true + false else "-"
-            row = [corpus, symbol, severity, counts[(symbol, severity, "all")], true + false, true, false, precision]
-            if before is not None:
-                row += before.get((corpus, symbol, severity), ("0", "-"))
-            lines.append("| " + " | ".join(str(cell) for cell in row) + " |")
-    if gone:
-        lines += ["", "Reviewed findings no longer reported:", ""]
-        lines += [
-            f"* {'TRUE (lost)' if review[k].true else 'FALSE (fixed)'}: {k[0]} `{k[1]}:{k[2]}` {k[3]}" for k in gone
-        ]
-    false_alarms = [(k, v) for k, v in sorted(review.items()) if not v.true and k not in gone]
-    if false_alarms:
-        lines += ["", "False findings still reported:", ""]
-        lines += [f"* {k[0]} `{k[1]}:{k[2]}` {k[3]}: {v.reason}" for k, v in false_alarms]
+    for title, (about, names) in halves.items():
+        lines += ["", f"## {title}", "", about, ""]
+        lines += summary(results, review, names)
+        lines += ["", "By corpus and rule:", ""]
+        lines += corpus_table(results, review, names, before)
+        lines += verdict_lists(review, gone, names)
     return "\n".join(lines) + "\n"
 
 
@@ -161,6 +290,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--corpus", action="append", default=[], metavar="NAME=PATH", help="add or replace a corpus")
     parser.add_argument("--review", type=Path, default=REVIEW)
+    parser.add_argument("--held-out", type=Path, default=HELD_OUT, help="the list of held-out corpora")
+    parser.add_argument(
+        "--held-out-root", type=Path, default=HELD_OUT_ROOT, help="the folder holding each held-out corpus as NAME"
+    )
     parser.add_argument("--output", type=Path, default=REPO / "docs" / "precision.md")
     parser.add_argument("--before", type=Path, help="an earlier page of this script, shown beside the new figures")
     args = parser.parse_args()
@@ -170,6 +303,9 @@ def main() -> int:
         if not path or not Path(path).is_dir():
             parser.error(f"--corpus takes NAME=PATH to a folder, not {given!r}")
         corpora[name] = Path(path).resolve()
+    held_out = load_held_out(args.held_out)
+    tuning = list(corpora)
+    corpora |= held_out_corpora(held_out, args.held_out_root)
     review = load_review(args.review)
     results = {name: findings(name, path) for name, path in corpora.items()}
     reported = {key_of(name, f) for name, found in results.items() for f in found}
@@ -177,7 +313,11 @@ def main() -> int:
     if args.before is not None and not args.before.is_file():
         parser.error(f"--before takes a page this script wrote, not {str(args.before)!r}")
     before = load_before(args.before) if args.before is not None else None
-    args.output.write_text(render(results, review, gone, before), encoding="utf-8")
+    halves = {
+        "Tuning half": ("The corpora mslint's rules were adjusted on.", tuning),
+        "Held-out half": (describe(held_out), [corpus.name for corpus in held_out.corpora]),
+    }
+    args.output.write_text(render(results, review, gone, halves, before), encoding="utf-8")
     for name, found in results.items():
         errors = [f for f in found if f["severity"] == "error"]
         unreviewed = sum(key_of(name, f) not in review for f in errors)
