@@ -137,3 +137,24 @@ net(Tensor(np.ones((2, 8))), 0.5, 1.0, 0.1)
 """
     path = write("net.py", source)
     assert check_files([path], Settings()).diagnostics == []
+
+
+def test_an_unknown_passed_to_a_sub_cell_stays_unknown_there(write: Write) -> None:
+    """Nothing shows what the top Cell is given: its sub-Cell's `range(n)` rests on that."""
+    source = (
+        STEPS
+        + """
+
+class Top(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.steps = Steps()
+
+    def construct(self, x, n):
+        return self.steps(x, n)
+"""
+    )
+    path = write("net.py", source)
+    found = [d for d in check_files([path], Settings()).diagnostics if d.line == RANGE_LINE]
+    assert [str(d.severity) for d in found] == ["warning"]
+    assert "rests on `n` that mslint could not infer from how `Top.construct` is called" in found[0].message

@@ -90,4 +90,21 @@ def test_a_seed_that_depends_on_the_rank_does_not_count(write: Write) -> None:
     )
     assert flagged([train]) == {("train.py", 5)}
     report = check_files([train], Settings(select=("distributed-without-seed",)))
-    assert "seeds each rank differently, `ms.set_seed(seed + rank)` (random.py:4)" in report.diagnostics[0].message
+    assert "seeds each rank differently, `set_seed(42, get_rank())` (train.py:6)" in report.diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    ("seed", "flags"),
+    [
+        ("from mindcv.utils import set_seed\n    set_seed(args.seed)", False),
+        ("import mindcv.utils\n    mindcv.utils.set_seed(1)", False),
+        ("from mindcv.utils import set_seed\n    set_seed(args.seed + rank)", True),
+        ("from mindcv.utils import seed_all\n    seed_all(1)", True),
+    ],
+)
+def test_another_librarys_set_seed_helper_counts(write: Write, seed: str, flags: bool) -> None:
+    """mindcv.utils.set_seed calls mindspore.set_seed: a library's helper of that name is a seed."""
+    path = write(
+        "train.py", f"from mindspore.communication import init\n\ndef main(args, rank):\n    {seed}\n    init()\n"
+    )
+    assert bool(flagged([path])) is flags

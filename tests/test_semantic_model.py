@@ -161,7 +161,7 @@ class Embed(nn.Cell):
         batch, channels, height, width = x.shape
         return ops.reshape(x, (batch, channels, -1)), (height, width)
 
-class Net(nn.Cell):
+class Net(nn.Cell):  # mslint: inputs=float32[2,3,4,4]
     def __init__(self):
         super().__init__()
         self.embed = Embed()

@@ -138,11 +138,15 @@ class GraphFunction:
         return self.memo.local_kinds[self._key]
 
     def kind(self, expr: ast.expr | None) -> Kind:
-        """CONSTANT or GRAPH: an unknown value is taken as :attr:`unknown_as` says."""
+        """CONSTANT or GRAPH, as rules ask: an unknown value is taken as :attr:`unknown_as` says."""
+        kind = self.inferred_kind(expr)
+        return self.unknown_as if kind is Kind.UNKNOWN else kind
+
+    def inferred_kind(self, expr: ast.expr | None) -> Kind:
+        """CONSTANT, UNKNOWN or GRAPH: what is known, as the arguments of calls pass it on."""
         # A new evaluator each time: one kept on self would hold self's bound methods, a
         # reference cycle that leaves every analysed tree to the host's garbage collector.
-        kind = self._evaluator(self.local_kinds).of(expr)
-        return self.unknown_as if kind is Kind.UNKNOWN else kind
+        return self._evaluator(self.local_kinds).of(expr)
 
     def _evaluator(self, kinds: dict[str, Kind]) -> KindEvaluator:
         return KindEvaluator(
@@ -504,10 +508,15 @@ def is_registration(call: ast.Call) -> bool:
 
 
 def loop_attribute(loop: ast.For, self_name: str | None) -> str | None:
-    """The attribute a loop iterates over: ``blocks`` in ``for b in self.blocks`` or ``enumerate(self.blocks)``."""
+    """The attribute a loop iterates over: ``blocks`` in ``for b in self.blocks``, ``enumerate(self.blocks)``,
+    ``self.blocks.cells()`` or ``self.blocks.cell_list``."""
     iterated = loop.iter
     if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate":
         iterated = iterated.args[0] if iterated.args else iterated
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute) and iterated.func.attr == "cells":
+        iterated = iterated.func.value  # `self.layers.cells()`: the Cells of a CellList or SequentialCell
+    if isinstance(iterated, ast.Attribute) and iterated.attr == "cell_list":
+        iterated = iterated.value  # `self.layers.cell_list`, the same list read directly
     if is_self_attribute(iterated, self_name):
         assert isinstance(iterated, ast.Attribute)
         return iterated.attr
@@ -559,7 +568,7 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         caller = queue.popleft()
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
             for ref in caller.callees(call):
-                arguments = argument_kinds(call, ref, caller.kind)
+                arguments = argument_kinds(call, ref, caller.inferred_kind)
                 callee = reached.get(id(ref.node))
                 if callee is None:
                     callee = GraphFunction(project, ref, caller.entry, arguments, memo=caller.memo)

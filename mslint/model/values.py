@@ -234,7 +234,7 @@ def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
         elif isinstance(node, ast.AugAssign):
             found.append(Binding(node.target, node.value))
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            found.append(Binding(node.target, node.iter))
+            found.append(_loop_binding(node.target, node.iter))
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             found.extend(Binding(i.optional_vars, i.context_expr) for i in node.items if i.optional_vars)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
@@ -245,6 +245,34 @@ def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
             found.extend(Binding(a.arg, None) for a in _all_arguments(node.args))
     setattr(function, _BINDINGS, found)
     return found
+
+
+def _loop_binding(target: ast.expr, iterable: ast.expr) -> Binding:
+    """A loop target takes the kind of its iterable's items; ``for i, item in enumerate(xs)``
+    counts with a Python int, a graph constant whatever ``xs`` holds."""
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Name)
+        and iterable.func.id == "enumerate"
+        and iterable.args
+        and isinstance(target, ast.Tuple)
+        and len(target.elts) == 2
+    ):
+        return Binding(target, ast.Tuple(elts=[_CONSTANT, iterable.args[0]], ctx=ast.Load()), unpacks=True)
+    return Binding(target, iterable)
+
+
+def _item_sources(binding: Binding) -> dict[str, ast.expr]:
+    """Each name a loop binds, with what gives it its kind: the iterable, or for ``enumerate``
+    the constant count and the enumerated iterable."""
+    assert binding.value is not None
+    if binding.unpacks and isinstance(binding.target, ast.Tuple) and isinstance(binding.value, ast.Tuple):
+        return {
+            name: value
+            for target, value in zip(binding.target.elts, binding.value.elts)
+            for name in bound_names(target)
+        }
+    return {name: binding.value for name in binding.names}
 
 
 def _nested_parameter_bindings(
@@ -294,9 +322,10 @@ def loop_items(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, as
         if not isinstance(loop, (ast.For, ast.AsyncFor)):
             continue
         body = [node for statement in loop.body for node in descendants(statement)]
-        names = set(bound_names(loop.target)) - _rebound(body)
+        items = _item_sources(_loop_binding(loop.target, loop.iter))
+        names = set(items) - _rebound(body)
         found.update(
-            (id(node), loop.iter)
+            (id(node), items[node.id])
             for node in body
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names
         )

@@ -46,8 +46,10 @@ class DistributedWithoutSeed(Rule):
     imports (a helper such as `utils.seed_everything()`), or in the modules that import it, and
     no `set_auto_parallel_context(parameter_broadcast=True)`. `mindspore.dataset.config.set_seed`
     and `numpy.random.seed` count as seeds: in MindSpore 2.10 both seed numpy's global generator,
-    from which the weight initializers draw. `random.seed` and `mindspore.manual_seed` do not,
-    nor does a seed that depends on the rank (`set_seed(seed + rank)`, `set_seed(get_rank())`).
+    from which the weight initializers draw. So does another library's `set_seed` helper
+    (`mindcv.utils.set_seed(args.seed)`, whose body mslint does not read: it calls
+    `mindspore.set_seed`). `random.seed` and `mindspore.manual_seed` do not, nor does a seed
+    that depends on the rank (`set_seed(seed + rank)`, `set_seed(get_rank())`).
 
     ## Why it is bad
     Data-parallel training assumes every replica starts from the same weights and applies the
@@ -200,6 +202,10 @@ def _mentions_rank(call: ast.Call) -> bool:
 def _is_seed(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> bool:
     qualname = _qualname(call.func, module, bindings)
     if qualname in _SEEDS:
+        return True
+    if qualname is not None and qualname.rsplit(".", 1)[-1] == "set_seed":
+        # Another library's helper (mindcv.utils.set_seed calls mindspore.set_seed(seed + rank)
+        # with rank 0 unless given one): its body is not read, its name is taken at its word.
         return True
     if not is_mindspore_name(qualname, "set_auto_parallel_context"):
         return False

@@ -18,3 +18,14 @@ class LoopOverAShapeTuple(nn.Cell):  # mslint: inputs=float32[2,4], (2, 4)
         for _ in range(shape[0]):
             x = x + 1
         return x.reshape(shape)
+
+
+class EnumerateCountsWithPythonInts(nn.Cell):  # mslint: inputs=float32[2,4], float32[2,4]
+    """`enumerate` over tensors counts with Python ints: formatting the count is constant."""
+
+    def construct(self, a, b):
+        total = a * 0
+        for index, feature in enumerate((a, b)):
+            name = "head_%d" % index
+            total = total + feature * index * (name != "")
+        return total
