@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib.util
+import io
 import json
 import math
 import os
@@ -147,6 +148,7 @@ def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...],
 
 
 def main(argv: list[str] | None = None) -> int:
+    _write_any_text(sys.stdout)
     parser, subcommands = _parsers()
     args, unknown = parser.parse_known_args(argv)
     if unknown:  # argparse would print the top-level usage, which does not list the subcommand's options
@@ -184,6 +186,13 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
+
+
+def _write_any_text(stream: TextIO) -> None:
+    """A file name that is not UTF-8 (kept by Python as surrogates) or a character the locale's
+    encoding lacks is printed escaped, as on stderr, instead of failing the run."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        stream.reconfigure(errors="backslashreplace")
 
 
 def _settings(args: argparse.Namespace) -> Settings:

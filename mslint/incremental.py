@@ -93,7 +93,7 @@ def cache_file(settings: Settings) -> Path:
             str(settings.root.resolve()),
         ]
     )
-    name = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
+    name = hashlib.sha256(fingerprint.encode(errors="surrogateescape")).hexdigest()[:16]
     folder = Path(os.environ.get("MSLINT_CACHE_DIR") or settings.root / CACHE_FOLDER)
     return folder / __version__ / f"{name}.json"
 
@@ -299,7 +299,7 @@ def _dotted_tails(path: str) -> Iterator[str]:
 def _component_key(component: list[RunFile]) -> str:
     """The files, their contents and their module names (an ``__init__.py`` added above renames them)."""
     members = sorted(f"{f.resolved}\0{f.digest}\0{f.module}" for f in component)
-    return hashlib.sha256("\n".join(members).encode()).hexdigest()
+    return hashlib.sha256("\n".join(members).encode(errors="surrogateescape")).hexdigest()
 
 
 def _reusable(stored: Stored | None, component: list[RunFile]) -> bool:

@@ -1,0 +1,101 @@
+"""Bad input is a one-line error, never a traceback (issue 28, items 13-21 and 23-27).
+
+Each test gives mslint one input of the second adversarial audit and checks the contract:
+exit code 2 with one ``mslint: error:`` line for what cannot be used, the rest of the run
+unchanged, and no "internal error" (the line that says mslint has a bug)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from pygls.workspace import TextDocument
+
+from mslint import pylint_plugin, server
+
+NUMPY_CELL = """\
+import numpy as np
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return np.sum(x)
+"""
+
+
+def paths_found(out: str) -> set[str]:
+    return {Path(d["path"]).name for d in json.loads(out)}
+
+
+def error_lines(err: str) -> list[str]:
+    assert "Traceback" not in err and "internal error" not in err, err
+    return [line for line in err.splitlines() if line.startswith("mslint: error:")]
+
+
+# Item 13: a coding comment that names a codec of bytes to bytes, or one that cannot decode.
+
+NOT_TEXT_CODECS = ["rot13", "hex", "base64", "undefined", "punycode"]
+
+
+@pytest.mark.parametrize("codec", NOT_TEXT_CODECS)
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_coding_comment_naming_no_text_codec_makes_that_file_unreadable(write, run, codec, jobs) -> None:
+    write(f"{codec}.py", f"# -*- coding: {codec} -*-\nvzcbeg bf\n")
+    other = write("net.py", NUMPY_CELL)
+    code, out, err = run("check", "--jobs", jobs, "--format", "json", str(other.parent))
+    assert code == 2
+    assert paths_found(out) == {"net.py"}, "the other files are checked"
+    [line] = error_lines(err)
+    assert f"{codec}.py: cannot read: " in line and codec in line.partition("cannot read: ")[2]
+
+
+def test_the_pylint_plugin_checks_the_files_beside_one_with_a_rot13_cookie(write) -> None:
+    write("rot.py", "# coding: rot13\nvzcbeg bf\n")
+    net = write("net.py", NUMPY_CELL)
+    pylint_plugin.start_run()
+    assert [d.symbol for d in pylint_plugin.diagnostics_for(net, net.read_bytes())] == ["third-party-call-in-graph"]
+
+
+def test_the_language_server_publishes_beside_a_file_with_a_hex_cookie(write) -> None:
+    write("hexed.py", "# coding: hex\n00\n")
+    net = write("net.py", NUMPY_CELL)
+    found = server.check_document(TextDocument(net.as_uri(), NUMPY_CELL))
+    assert [d.code for d in found] == ["MS101"]
+
+
+# Item 14: file and folder names that are not UTF-8 (Python keeps their bytes as surrogates).
+
+
+@pytest.mark.parametrize(
+    ("options", "per_finding"),
+    [
+        (["--no-cache"], "MS101 third-party"),
+        ([], "MS101 third-party"),
+        (["--jobs", "2"], "MS101 third-party"),
+        (["--format", "sarif"], '"ruleId": "MS101"'),
+        (["--format", "github"], "::warning file="),
+    ],
+)
+def test_names_that_are_not_utf8_are_checked_and_printed(tmp_path, run, options, per_finding) -> None:
+    package = tmp_path / os.fsdecode(b"pkg\xff")
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / os.fsdecode(b"m\xfe.py")).write_text(NUMPY_CELL)
+    (tmp_path / os.fsdecode(b"n\xff.py")).write_text(NUMPY_CELL)
+    for _ in range(2):  # the second run reads the cache
+        code, out, err = run("check", *options, str(tmp_path))
+        assert (code, err) == (1, "")
+    assert out.count(per_finding) == 2
+
+
+def test_a_package_whose_name_is_not_utf8_is_checked_from_its_path(tmp_path, run) -> None:
+    package = tmp_path / os.fsdecode(b"pkg\xff")
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "net.py").write_text(NUMPY_CELL)
+    code, out, err = run("check", "--jobs", "2", "--format", "json", str(package))
+    assert (code, err) == (1, "")
+    assert paths_found(out) == {"net.py"}
