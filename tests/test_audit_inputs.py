@@ -99,3 +99,23 @@ def test_a_package_whose_name_is_not_utf8_is_checked_from_its_path(tmp_path, run
     code, out, err = run("check", "--jobs", "2", "--format", "json", str(package))
     assert (code, err) == (1, "")
     assert paths_found(out) == {"net.py"}
+
+
+# Item 15: a pyproject.toml that is not UTF-8, or nested deeper than the reader's stack.
+
+BAD_CONFIGS = {
+    "not-utf8": b'[tool.mslint]\nselect = ["ALL"]  # \xff\n',
+    "deep-array": b"x = " + b"[" * 5000 + b"]" * 5000 + b"\n[tool.mslint]\n",
+    "deep-table": b"[tool.mslint]\nx = " + b"{a = " * 5000 + b"}" * 5000 + b"\n",
+}
+
+
+@pytest.mark.parametrize("config", BAD_CONFIGS.values(), ids=BAD_CONFIGS.keys())
+@pytest.mark.parametrize("command", [["check"], ["check", "--jobs", "2"], ["report", "--format", "json"], ["verify"]])
+def test_an_unreadable_pyproject_is_a_configuration_error(tmp_path, run, config, command) -> None:
+    (tmp_path / "pyproject.toml").write_bytes(config)
+    (tmp_path / "net.py").write_text(NUMPY_CELL)
+    code, out, err = run(*command, str(tmp_path))
+    assert (code, out) == (2, "")
+    assert error_lines(err) == err.splitlines()
+    assert err.startswith(f"mslint: error: cannot read {tmp_path / 'pyproject.toml'}: ")
