@@ -119,3 +119,119 @@ def test_an_unreadable_pyproject_is_a_configuration_error(tmp_path, run, config,
     assert (code, out) == (2, "")
     assert error_lines(err) == err.splitlines()
     assert err.startswith(f"mslint: error: cannot read {tmp_path / 'pyproject.toml'}: ")
+
+
+# Item 16: --compare and --verify-results files whose items have the wrong types.
+
+VERIFY_RESULTS = {
+    "findings": [
+        {
+            "path": "pkg/helpers.py",
+            "line": 5,
+            "column": 12,
+            "symbol": "third-party-call-in-graph",
+            "verdict": "confirmed",
+            "reason": None,
+            "evidence": [
+                {
+                    "kind": "error",
+                    "level": "strict",
+                    "message": "numpy",
+                    "entry": "Outer.construct",
+                    "locations": [{"path": "pkg/helpers.py", "line": 5}],
+                }
+            ],
+        }
+    ],
+    "compiler_only": [
+        {"path": "pkg/nets.py", "line": 9, "kind": "fallback", "level": "lax", "message": "m", "entry": None}
+    ],
+    "compiles": [{"path": "pkg/nets.py", "name": "FallsBack", "level": "strict", "status": "compiled", "reason": None}],
+}
+WRONG_VERIFY_RESULTS = {
+    "finding-not-an-object": ("findings", 0, None, 3),
+    "line-a-string": ("findings", 0, "line", "5"),
+    "line-a-boolean": ("findings", 0, "line", True),
+    "path-a-list": ("findings", 0, "path", ["a"]),
+    "symbol-a-list": ("findings", 0, "symbol", ["x"]),
+    "evidence-an-object": ("findings", 0, "evidence", {"kind": "error"}),
+    "evidence-message-a-list": ("findings", 0, "evidence", [{"kind": "error", "message": ["m"]}]),
+    "evidence-location-a-string": ("findings", 0, "evidence", [{"kind": "error", "locations": ["pkg/nets.py:9"]}]),
+    "compiler-only-line-an-object": ("compiler_only", 0, "line", {"n": 9}),
+    "compile-a-string": ("compiles", 0, None, "FallsBack"),
+    "compile-level-a-list": ("compiles", 0, "level", ["strict"]),
+    "compile-path-null": ("compiles", 0, "path", None),
+}
+WRONG_REPORTS = {
+    "entry-id-a-list": ("entries", 0, "id", ["pkg/nets.py", "Net"]),
+    "entry-level-a-string": ("entries", 0, "strict", "fails"),
+    "entry-status-a-number": ("entries", 0, "lax", {"status": 3}),
+    "entry-a-list": ("entries", 0, None, []),
+    "finding-line-a-string": ("findings", 0, "line", "5"),
+    "finding-path-null": ("findings", 0, "path", None),
+    "finding-fingerprint-a-list": ("findings", 0, "fingerprint", ["f"]),
+    "finding-message-a-number": ("findings", 0, "message", 1),
+    "summary-level-a-number": ("summary", None, "strict", 5),
+}
+
+
+def with_wrong_item(document: dict, where: tuple) -> dict:
+    key, number, field, value = where
+    container = document[key] if number is None else document[key][number]
+    if field is None:
+        document[key][number] = value
+    else:
+        container[field] = value
+    return document
+
+
+@pytest.fixture
+def report_project(tmp_path, monkeypatch):
+    from tests.report_helpers import copy_project
+
+    root = copy_project(tmp_path)
+    monkeypatch.chdir(root)
+    return root
+
+
+def test_well_typed_verify_results_are_shown(report_project, run) -> None:
+    given = report_project / "verify.json"
+    given.write_text(json.dumps(VERIFY_RESULTS))
+    code, out, err = run("report", "--format", "json", ".", "--verify-results", str(given))
+    assert (code, err) == (0, "")
+    [finding] = [f for f in json.loads(out)["findings"] if f["verdict"]]
+    assert finding["verdict"] == {"verdict": "confirmed", "reason": None}
+
+
+@pytest.mark.parametrize("where", WRONG_VERIFY_RESULTS.values(), ids=WRONG_VERIFY_RESULTS.keys())
+@pytest.mark.parametrize("output", ["json", "html", "markdown"])
+def test_verify_results_with_a_wrongly_typed_item_are_a_usage_error(report_project, run, where, output) -> None:
+    given = report_project / "verify.json"
+    given.write_text(json.dumps(with_wrong_item(json.loads(json.dumps(VERIFY_RESULTS)), where)))
+    code, out, err = run("report", "--format", output, ".", "--verify-results", str(given))
+    assert (code, out) == (2, "")
+    [line] = error_lines(err)
+    assert line.startswith(f"mslint: error: {given}: {where[0]}[0]") and "has the wrong type" in line
+
+
+@pytest.mark.parametrize("where", WRONG_REPORTS.values(), ids=WRONG_REPORTS.keys())
+@pytest.mark.parametrize("output", ["json", "html", "markdown"])
+def test_a_compared_report_with_a_wrongly_typed_item_is_a_usage_error(report_project, run, where, output) -> None:
+    old = report_project / "old.json"
+    assert run("report", "--format", "json", "-o", str(old), ".")[0] == 0
+    old.write_text(json.dumps(with_wrong_item(json.loads(old.read_text()), where)))
+    code, out, err = run("report", "--format", output, ".", "--compare", str(old))
+    assert (code, out) == (2, "")
+    [line] = error_lines(err)
+    assert line.startswith(f"mslint: error: {old}: {where[0]}") and "has the wrong type" in line
+
+
+def test_verify_results_naming_a_path_with_a_nul_match_no_file(report_project, run) -> None:
+    results = json.loads(json.dumps(VERIFY_RESULTS))
+    results["findings"][0]["path"] = "pkg/helpers.py\0"
+    results["compiles"][0]["path"] = "pkg/" + "n" * 5000 + ".py"
+    given = report_project / "verify.json"
+    given.write_text(json.dumps(results))
+    code, out, err = run("report", "--format", "json", ".", "--verify-results", str(given))
+    assert (code, err) == (0, "")
+    assert not [f for f in json.loads(out)["findings"] if f["verdict"]]
