@@ -235,3 +235,49 @@ def test_verify_results_naming_a_path_with_a_nul_match_no_file(report_project, r
     code, out, err = run("report", "--format", "json", ".", "--verify-results", str(given))
     assert (code, err) == (0, "")
     assert not [f for f in json.loads(out)["findings"] if f["verdict"]]
+
+
+# Items 17 and 26: `explain` on locations that no file of this version has.
+
+HUGE_LINE = "9" * 4400
+
+
+IN_FILE = "TypeError: compile failed\n\nIn file {path}:{line}, 15~24,\n"
+FRAME = 'Traceback (most recent call last):\n  File "{path}", line {line}, in construct\nTypeError: compile failed\n'
+IR_NODE = (
+    "  %1(x) = Unique(%0)\n      : (<Tensor[Float32], (4)>) -> (<Tensor[Float32], (-1)>)\n"
+    "      # In file {path}:{line}/        return x/\n"
+)
+NO_FILE_HAS = {
+    "in-file-huge-line": (IN_FILE, "net.py", HUGE_LINE),
+    "in-file-nul": (IN_FILE, "n\0et.py", "5"),
+    "in-file-long-name": (IN_FILE, "n" * 5000 + ".py", "5"),
+    "in-file-link-loop": (IN_FILE, "loop.py", "5"),
+    "frame-huge-line": (FRAME, "net.py", HUGE_LINE),
+    "frame-nul": (FRAME, "ne\0t.py", "5"),
+    "frame-link-loop": (FRAME, "loop.py", "5"),
+    "ir-huge-line": (IR_NODE, "net.py", HUGE_LINE),
+    "ir-nul": (IR_NODE, "ne\0t.py", "5"),
+}
+
+
+@pytest.mark.parametrize(("template", "name", "line"), NO_FILE_HAS.values(), ids=NO_FILE_HAS.keys())
+def test_explain_takes_a_location_no_file_has_as_no_line_of_yours(write, run, template, name, line) -> None:
+    net = write("net.py", NUMPY_CELL)
+    (net.parent / "loop.py").symlink_to(net.parent / "loop.py")
+    log = write("log.txt", template.format(path=net.parent / name, line=line))
+    code, out, err = run("explain", str(log))
+    assert (code, err) == (0, "")
+    assert out == "no compiler problem in the user's files found in this output\n"
+
+
+def test_explain_says_a_line_past_the_end_of_the_file_is_of_another_version(write, run) -> None:
+    net = write("net.py", NUMPY_CELL)
+    log = write("log.txt", f"TypeError: compile failed\n\nIn file {net}:5000, 15~24,\n")
+    code, out, err = run("explain", str(log))
+    assert (code, err) == (1, "")
+    assert "mslint check: cannot tell: " in out and "has 7 lines, not line 5000" in out
+    assert "does not report it" not in out
+    code, out, _ = run("explain", "--format", "json", str(log))
+    [problem] = json.loads(out)["problems"]
+    assert (problem["line"], problem["status"]) == (5000, "past-end-of-file")

@@ -29,6 +29,8 @@ RUNTIME = "runtime"
 Location = tuple[str, int]
 """An absolute file path and a 1-based line."""
 
+_LINE_DIGITS = 9
+"""The longest line number a location may have: a longer one is no line of a file."""
 _IN_FILE = re.compile(r"In file (.+?):(\d+)(?:~\d+)?,")
 _IR_LOCATION = re.compile(r"# In file (.+?):(\d+)(~\d+)?[,/]")
 _SHAPE = re.compile(r"\((-?\d+(?:, -?\d+)*)\)")
@@ -85,9 +87,21 @@ def error_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Loc
     """User-file locations named by ``In file PATH:LINE`` in an exception or log, in order, once each."""
     found: dict[Location, None] = {}
     for match in _IN_FILE.finditer(text):
-        if is_user_file(match.group(1)):
-            found[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+        if (location := _user_location(match, is_user_file)) is not None:
+            found[location] = None
     return tuple(found)
+
+
+def _user_location(match: re.Match[str], is_user_file: Callable[[str], bool]) -> Location | None:
+    """The location a ``PATH`` and ``LINE`` group name in a user's file; None for another file
+    and for a name or number no file has (a NUL, a name too long, a line of thousands of digits)."""
+    path, line = match.group(1), match.group(2)
+    if len(line) > _LINE_DIGITS:
+        return None
+    try:
+        return (str(Path(path).resolve()), int(line)) if is_user_file(path) else None
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a link loop (Python 3.12 and older)
+        return None
 
 
 _PYTHON_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception)): ?(.*)$")
@@ -148,8 +162,8 @@ def _frame_locations(traceback_text: str, is_user_file: Callable[[str], bool]) -
     found: dict[Location, None] = {}
     for line in traceback_text.splitlines():
         match = _PYTHON_FRAME.match(line)
-        if match is not None and is_user_file(match.group(1)):
-            found[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+        if match is not None and (location := _user_location(match, is_user_file)) is not None:
+            found[location] = None
     return tuple(found)
 
 
@@ -188,8 +202,8 @@ def _fallback_dump_lines(
             section = None if rules == 2 else section
         elif section is not None:
             match = _IN_FILE.search(line)
-            if match is not None and is_user_file(match.group(1)):
-                section[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+            if match is not None and (location := _user_location(match, is_user_file)) is not None:
+                section[location] = None
     return parser, optimizer
 
 
@@ -208,9 +222,9 @@ def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], le
         if "PyExecute" in header:
             continue
         own_lines = [
-            (str(Path(m.group(1)).resolve()), int(m.group(2)))
+            location
             for m in _IR_LOCATION.finditer(node)
-            if m.group(3) is None and is_user_file(m.group(1))
+            if m.group(3) is None and (location := _user_location(m, is_user_file)) is not None
         ]
         operands = header.partition(" = ")[2] or header  # `Return(%3)` has no own id
         used = [unlocated.pop(i) for i in _IR_OPERAND.findall(operands) if i in unlocated]
@@ -254,8 +268,12 @@ def _branch_join_line(node: str, outputs: str, ir_text: str, is_user_file: Calla
         return []
     if any(_returns_dynamic_shape(ir_text, name) for name in branches.groups()):
         return []
-    spans = [m for m in _IR_LOCATION.finditer(node) if m.group(3) is not None and is_user_file(m.group(1))]
-    return [(str(Path(spans[-1].group(1)).resolve()), int(spans[-1].group(2)))] if spans else []
+    spans = [
+        location
+        for m in _IR_LOCATION.finditer(node)
+        if m.group(3) is not None and (location := _user_location(m, is_user_file)) is not None
+    ]
+    return spans[-1:]
 
 
 def _returns_dynamic_shape(ir_text: str, subgraph: str) -> bool:
@@ -288,9 +306,9 @@ def unowned_parameter_problems(
                 loads[header.split("(", 1)[0].strip()] = used[0]
                 continue
             for match in _IR_LOCATION.finditer(node):
-                if match.group(3) is None and is_user_file(match.group(1)):
+                if match.group(3) is None and (location := _user_location(match, is_user_file)) is not None:
                     for name in used:
-                        found[name][(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+                        found[name][location] = None
     return [
         Problem(
             UNTRACKED,
