@@ -281,3 +281,21 @@ def test_explain_says_a_line_past_the_end_of_the_file_is_of_another_version(writ
     code, out, _ = run("explain", "--format", "json", str(log))
     [problem] = json.loads(out)["problems"]
     assert (problem["line"], problem["status"]) == (5000, "past-end-of-file")
+
+
+# Item 18: verify --run when the command ended while the hook wrote a record.
+
+
+def test_a_half_written_last_record_leaves_the_others(write) -> None:
+    from mslint.verify.capture import capture_run
+
+    net = write("net.py", NUMPY_CELL)
+    whole = json.dumps({"path": str(net), "name": "Net", "line": 5})
+    other = json.dumps({"path": str(net), "name": "Other", "error": "TypeError: é"}, ensure_ascii=False).encode()
+    cut = other[: other.index("é".encode()) + 1]  # in the middle of a character
+    records = write("records.txt", "")
+    records.write_bytes(f"{whole}\n".encode() + cut)
+    capture = capture_run(f'cat {records} >> "$MSLINT_VERIFY_RECORD"', timeout=60)
+    assert capture.returncode == 0
+    assert capture.compiled == {(str(net.resolve()), "Net")}
+    assert capture.problems == []
