@@ -17,7 +17,7 @@ from mslint import __version__
 from mslint.baseline import BaselineError, compare, write_baseline
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import Discovery, UsageError, discover
-from mslint.engine import check_files
+from mslint.engine import check_files, enabled_rules
 from mslint.extras import install_command
 from mslint.fixes import apply_fixes, fixable, unified_diff
 from mslint.incremental import cache_file, check_incrementally
@@ -220,6 +220,8 @@ def _settings(args: argparse.Namespace) -> Settings:
             validate_selectors(selectors)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if not enabled_rules(settings):
+        raise UsageError("no rule left: every rule selected is also ignored (--select, --ignore or the configuration)")
     return settings
 
 

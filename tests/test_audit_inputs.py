@@ -299,3 +299,31 @@ def test_a_half_written_last_record_leaves_the_others(write) -> None:
     assert capture.returncode == 0
     assert capture.compiled == {(str(net.resolve()), "Net")}
     assert capture.problems == []
+
+
+# Item 24: options that leave no rule to run.
+
+
+@pytest.mark.parametrize(
+    ("options", "config"),
+    [
+        (["--ignore", "ALL"], ""),
+        (["--extend-ignore", "ALL"], ""),
+        (["--select", "MS101", "--ignore", "MS1"], ""),
+        ([], '[tool.mslint]\nignore = ["ALL"]\n'),
+    ],
+    ids=["ignore-all", "extend-ignore-all", "ignore-the-selected-prefix", "config-ignores-all"],
+)
+@pytest.mark.parametrize("command", ["check", "report", "baseline"])
+def test_ignoring_every_selected_rule_is_a_usage_error(tmp_path, run, options, config, command) -> None:
+    (tmp_path / "net.py").write_text(NUMPY_CELL)
+    if config:
+        (tmp_path / "pyproject.toml").write_text(config)
+    output = ["-o", str(tmp_path / "out")] if command != "check" else []
+    code, out, err = run(command, *options, *output, str(tmp_path))
+    assert (code, out) == (2, "")
+    assert (
+        err
+        == "mslint: error: no rule left: every rule selected is also ignored (--select, --ignore or the configuration)\n"
+    )
+    assert not (tmp_path / "out").exists()
