@@ -322,8 +322,6 @@ def test_ignoring_every_selected_rule_is_a_usage_error(tmp_path, run, options, c
     output = ["-o", str(tmp_path / "out")] if command != "check" else []
     code, out, err = run(command, *options, *output, str(tmp_path))
     assert (code, out) == (2, "")
-    assert (
-        err
-        == "mslint: error: no rule left: every rule selected is also ignored (--select, --ignore or the configuration)\n"
-    )
+    assert err.startswith("mslint: error: no rule left: every rule selected is also ignored")
+    assert err.count("\n") == 1
     assert not (tmp_path / "out").exists()
