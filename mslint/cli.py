@@ -26,7 +26,7 @@ from mslint.output import FORMATS, render, render_statistics
 from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
-from mslint.source import Source, read_source
+from mslint.source import Source, UndecodableSource, decode_source, read_source
 from mslint.verify.devices import DEVICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -305,17 +305,22 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
     if args.paths != [STDIN]:
         raise UsageError("the path - (stdin) cannot be combined with other paths")
     path = args.stdin_filename or Path("stdin.py")
-    source = sys.stdin.read()
+    try:  # the bytes of a file, decoded as the file's are (byte order mark, coding comment)
+        source = decode_source(sys.stdin.buffer.read())
+    except UndecodableSource as error:
+        raise UsageError(f"{path}: cannot read: {error}") from None
     context = sorted(p for p in path.resolve().parent.glob("*.py") if p.resolve() != path.resolve())
-    report = check_files([path], settings, sources={path: source}, context=context)
+    report = check_files([path], settings, sources={path: source.text}, context=context)
     if args.diff or args.fix:
-        changed = _fixed_sources(report.diagnostics, args.unsafe_fixes, {str(path): Source(source, "utf-8")})
-        fixed = changed[str(path)][1] if changed else source
+        changed = _fixed_sources(report.diagnostics, args.unsafe_fixes, {str(path): source})
+        fixed = changed[str(path)][1] if changed else source.written
         if args.diff:
-            sys.stdout.write(unified_diff(str(path), source, fixed) if changed else "")
+            sys.stdout.write(unified_diff(str(path), source.written, fixed) if changed else "")
             return EXIT_FINDINGS if changed else EXIT_CLEAN
-        sys.stdout.write(fixed)
-        report = check_files([path], settings, sources={path: fixed}, context=context)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(source.encode(fixed))  # the file's own encoding, as --fix writes it
+        sys.stdout.flush()
+        report = check_files([path], settings, sources={path: Source(fixed, source.encoding).text}, context=context)
         _print_report(args, report.diagnostics, report.files, sys.stderr)
     else:
         _print_report(args, report.diagnostics, report.files, sys.stdout)

@@ -6,8 +6,11 @@ unchanged, and no "internal error" (the line that says mslint has a bug)."""
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -325,3 +328,57 @@ def test_ignoring_every_selected_rule_is_a_usage_error(tmp_path, run, options, c
     assert err.startswith("mslint: error: no rule left: every rule selected is also ignored")
     assert err.count("\n") == 1
     assert not (tmp_path / "out").exists()
+
+
+# Items 19 and 23: `check -` reads stdin as the bytes of a file.
+
+CELLS = """\
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]  # {comment}
+
+    def construct(self, x):
+        return x
+"""
+STRICT_STDIO = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "PYTHONPATH": str(Path(__file__).parents[1])}
+
+
+def mslint(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "mslint", *args], input=stdin, capture_output=True, env=STRICT_STDIO, timeout=120
+    )
+
+
+def test_stdin_that_is_not_utf8_is_a_one_line_error(tmp_path) -> None:
+    content = CELLS.format(comment="caf\xe9").encode("latin-1")
+    result = mslint("check", "-", "--stdin-filename", str(tmp_path / "net.py"), stdin=content)
+    assert (result.returncode, result.stdout) == (2, b"")
+    assert result.stderr.decode() == (
+        f"mslint: error: {tmp_path / 'net.py'}: cannot read: line 7: byte 0xe9 is not valid utf-8, "
+        "and no coding comment (PEP 263) names another encoding\n"
+    )
+
+
+STDIN_ENCODINGS = {
+    "bom": codecs.BOM_UTF8 + CELLS.format(comment="café").encode(),
+    "latin-1-cookie": b"# -*- coding: latin-1 -*-\n" + CELLS.format(comment="caf\xe9").encode("latin-1"),
+    "crlf-bom": codecs.BOM_UTF8 + CELLS.format(comment="café").replace("\n", "\r\n").encode(),
+}
+
+
+@pytest.mark.parametrize("content", STDIN_ENCODINGS.values(), ids=STDIN_ENCODINGS.keys())
+def test_stdin_is_decoded_and_fixed_as_the_same_bytes_on_disk(tmp_path, content) -> None:
+    on_disk = tmp_path / "net.py"
+    on_disk.write_bytes(content)
+    from_disk = mslint("check", "--no-cache", "--format", "json", str(on_disk))
+    from_stdin = mslint("check", "-", "--stdin-filename", str(on_disk), "--format", "json", stdin=content)
+    assert from_stdin.stderr == b""
+    assert (from_stdin.returncode, from_stdin.stdout) == (from_disk.returncode, from_disk.stdout)
+    assert [d["symbol"] for d in json.loads(from_stdin.stdout)] == ["python-container-of-cells"]
+    fixed = mslint("check", "-", "--stdin-filename", str(on_disk), "--fix", stdin=content)
+    assert mslint("check", "--no-cache", "--fix", str(on_disk)).returncode == 0
+    assert fixed.returncode == 0 and fixed.stdout == on_disk.read_bytes() != content
