@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -382,3 +383,25 @@ def test_stdin_is_decoded_and_fixed_as_the_same_bytes_on_disk(tmp_path, content)
     fixed = mslint("check", "-", "--stdin-filename", str(on_disk), "--fix", stdin=content)
     assert mslint("check", "--no-cache", "--fix", str(on_disk)).returncode == 0
     assert fixed.returncode == 0 and fixed.stdout == on_disk.read_bytes() != content
+
+
+# Item 20: Ctrl-C while the command starts.
+
+
+@pytest.mark.parametrize("command", [["check", "--no-cache"], ["report", "--format", "json"], ["verify"]])
+@pytest.mark.parametrize("after_import", ["mslint.diagnostics", "mslint.model.values", "mslint.engine", "mslint.cli"])
+def test_ctrl_c_while_starting_is_one_line_and_exit_130(tmp_path, command, after_import) -> None:
+    """SIGINT as soon as ``-X importtime`` says a module of mslint is imported: in the first
+    fraction of a second, while the imports run (the interpreter's own start-up and runpy's
+    import of the package are Python's)."""
+    (tmp_path / "net.py").write_text(NUMPY_CELL)
+    arguments = [sys.executable, "-X", "importtime", "-m", "mslint", *command, str(tmp_path)]
+    with subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=STRICT_STDIO) as child:
+        assert child.stderr is not None
+        for line in iter(child.stderr.readline, b""):
+            if line.rpartition(b"|")[2].strip() == after_import.encode():
+                child.send_signal(signal.SIGINT)
+                break
+        err = [line for line in child.stderr.read().decode().splitlines() if not line.startswith("import time:")]
+        assert child.wait(timeout=60) == 130
+    assert err == ["mslint: interrupted by SIGINT"]
