@@ -15,6 +15,7 @@ from typing import TextIO
 
 from mslint import __version__
 from mslint.baseline import BaselineError, compare, write_baseline
+from mslint.console import OutputError
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import Discovery, UsageError, discover
 from mslint.engine import check_files, enabled_rules
@@ -176,8 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, ConfigError, BaselineError) as error:
         print(f"mslint: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except BrokenPipeError:
-        return EXIT_CLEAN
+    except OutputError:
+        raise  # stdout cannot be written: no bug, the console says so
     except Exception as error:  # a bug in mslint: one line and exit 2, as 1 would read as findings
         detail = str(error).splitlines()[0] if str(error) else ""
         print(

@@ -405,3 +405,58 @@ def test_ctrl_c_while_starting_is_one_line_and_exit_130(tmp_path, command, after
         err = [line for line in child.stderr.read().decode().splitlines() if not line.startswith("import time:")]
         assert child.wait(timeout=60) == 130
     assert err == ["mslint: interrupted by SIGINT"]
+
+
+# Item 21: an stdout that cannot be written is no bug of mslint.
+
+OUTPUT_COMMANDS = {
+    "check": ["check", "--no-cache"],
+    "report": ["report", "--format", "json"],
+    "rules": ["rules"],
+    "explain": ["explain", os.devnull],
+}
+
+
+def run_with_stdout(tmp_path: Path, command: list[str], stdout: int | None) -> subprocess.CompletedProcess[bytes]:
+    (tmp_path / "net.py").write_text(NUMPY_CELL)
+    paths = [] if command[0] in ("rules", "explain") else [str(tmp_path)]
+    return subprocess.run(
+        [sys.executable, "-m", "mslint", *command, *paths],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=STRICT_STDIO,
+        timeout=120,
+        pass_fds=() if stdout is None else (stdout,),
+    )
+
+
+@pytest.mark.parametrize("command", OUTPUT_COMMANDS.values(), ids=OUTPUT_COMMANDS.keys())
+def test_a_full_stdout_is_one_line_and_exit_2(tmp_path, command) -> None:
+    with open("/dev/full", "wb") as full:
+        result = run_with_stdout(tmp_path, command, full.fileno())
+    assert result.returncode == 2
+    assert result.stderr.decode() == "mslint: error: cannot write the output: No space left on device\n"
+
+
+@pytest.mark.parametrize("command", OUTPUT_COMMANDS.values(), ids=OUTPUT_COMMANDS.keys())
+def test_a_pipe_whose_reader_left_ends_the_run_quietly_with_exit_2(tmp_path, command) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        result = run_with_stdout(tmp_path, command, writer)
+    finally:
+        os.close(writer)
+    assert (result.returncode, result.stderr) == (2, b"")
+
+
+def test_a_closed_stdout_is_one_line_and_exit_2(tmp_path) -> None:
+    (tmp_path / "net.py").write_text(NUMPY_CELL)
+    result = subprocess.run(
+        [sys.executable, "-m", "mslint", "check", str(tmp_path)],
+        stderr=subprocess.PIPE,
+        env=STRICT_STDIO,
+        timeout=120,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert result.returncode == 2
+    assert result.stderr.decode() == "mslint: error: cannot write the output: Bad file descriptor\n"
