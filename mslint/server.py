@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import RPCRequest
 from pygls.workspace import TextDocument
 
 from mslint import __version__
@@ -52,8 +53,13 @@ class _Protocol(LanguageServerProtocol):
             return _ANSWERED
 
     def handle_message(self, message: Any) -> None:
-        if message is not _ANSWERED:
-            super().handle_message(message)
+        if message is _ANSWERED:
+            return
+        if self._shutdown and isinstance(message, RPCRequest) and message.method != lsp.EXIT:
+            # pygls drops it and the editor waits for ever: LSP says to answer InvalidRequest.
+            self._send_response(message.id, error=JsonRpcInvalidRequest("the server is shut down").to_response_error())
+            return
+        super().handle_message(message)
 
 
 server = LanguageServer("mslint", __version__, protocol_cls=_Protocol)

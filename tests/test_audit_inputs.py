@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -460,3 +461,64 @@ def test_a_closed_stdout_is_one_line_and_exit_2(tmp_path) -> None:
     )
     assert result.returncode == 2
     assert result.stderr.decode() == "mslint: error: cannot write the output: Bad file descriptor\n"
+
+
+# Item 27: names that would be read as commands or markup, and a request after shutdown.
+
+FORGED = "x\n::error file=forged.py,line=1::forged\n\x1b[2J.py"
+
+
+def test_a_newline_in_a_file_name_cannot_forge_a_ci_command_in_the_text_output(tmp_path, run) -> None:
+    (tmp_path / FORGED).write_text(NUMPY_CELL)
+    code, out, err = run("check", "--no-cache", str(tmp_path))
+    assert (code, err) == (1, "")
+    assert not [line for line in out.splitlines() if line.startswith("::") or "\x1b" in line]
+    assert f"{tmp_path}/x\\n::error file=forged.py,line=1::forged\\n\\x1b[2J.py:7:16: MS101 " in out
+
+
+@pytest.mark.parametrize(
+    ("name", "span"),
+    [
+        ("a`<img src=x onerror=alert(1)>`.py", "``{root}/a`<img src=x onerror=alert(1)>`.py:5``"),
+        ("``<b>x.py", "```{root}/``<b>x.py:5```"),
+        ("a\n<div>x.py", "`{root}/a\\n<div>x.py:5`"),
+    ],
+    ids=["backtick", "two-backticks", "newline"],
+)
+def test_a_file_name_stays_in_its_code_span_in_the_markdown_report(tmp_path, run, name, span) -> None:
+    (tmp_path / name).write_text("from mindspore import nn\n\n\nclass Net(nn.Cell):\n" + CONSTRUCT_TO_HOST)
+    code, out, err = run("report", "--format", "markdown", str(tmp_path))
+    assert (code, err) == (0, "")
+    [listed] = [line for line in out.splitlines() if line.startswith("* ")]
+    assert listed == f"* {span.format(root=tmp_path)} Net.construct: tensor-to-host-in-graph (1)"
+
+
+CONSTRUCT_TO_HOST = "    def construct(self, x):\n        return x.asnumpy()\n"
+
+
+def test_the_language_server_answers_a_request_after_shutdown_with_invalid_request(tmp_path) -> None:
+    from tests.test_language_server import _response, _send
+
+    command = [sys.executable, "-m", "mslint", "server"]
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as child:
+        assert child.stdin is not None and child.stdout is not None
+        watchdog = threading.Timer(20, child.kill)  # a reply that never comes ends the test, not the suite
+        watchdog.start()
+        try:
+            _send(child.stdin, {"id": 1, "method": "initialize", "params": {"capabilities": {}, "rootUri": None}})
+            assert "result" in _response(child.stdout, 1)
+            _send(child.stdin, {"method": "initialized", "params": {}})
+            _send(child.stdin, {"id": 2, "method": "shutdown"})
+            assert _response(child.stdout, 2)["result"] is None
+            document = {"uri": (tmp_path / "net.py").as_uri()}
+            position = {"line": 0, "character": 0}
+            context = {"diagnostics": []}
+            params = {"textDocument": document, "range": {"start": position, "end": position}, "context": context}
+            _send(child.stdin, {"id": 3, "method": "textDocument/codeAction", "params": params})
+            assert _response(child.stdout, 3)["error"]["code"] == -32600  # JSON-RPC "invalid request"
+            _send(child.stdin, {"method": "exit"})
+            assert child.wait(timeout=30) == 0
+        finally:
+            watchdog.cancel()
+            if child.poll() is None:
+                child.kill()

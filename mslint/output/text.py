@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from mslint.diagnostics import Diagnostic
@@ -28,8 +29,18 @@ def render_text(diagnostics: list[Diagnostic], files: int, unreadable: int = 0) 
     return "\n".join(blocks) + "\n"
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters escaped as in Python (``\\n``, ``\\x1b``): a newline
+    in a file name must not start a line of its own, which CI would read (``::error`` is a
+    GitHub Actions command) or a terminal would act on."""
+    return _CONTROL.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def _text_block(diagnostic: Diagnostic) -> str:
-    header = (
+    header = one_line(
         f"{diagnostic.path}:{diagnostic.line}:{diagnostic.column}: "
         f"{diagnostic.code} {diagnostic.symbol} {diagnostic.message}"
     )
@@ -45,7 +56,7 @@ def _text_block(diagnostic: Diagnostic) -> str:
         f" {gutter} | {' ' * (diagnostic.column - 1)}{'^' * width} {diagnostic.severity}",
     ]
     if diagnostic.hint:
-        lines.append(f" {gutter} = hint: {diagnostic.hint}")
+        lines.append(f" {gutter} = hint: {one_line(diagnostic.hint)}")
     return "\n".join(lines) + "\n"
 
 
