@@ -13,9 +13,12 @@ import signal
 import subprocess
 import sys
 import threading
+import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pygls.workspace import TextDocument
 
 from mslint import pylint_plugin, server
@@ -522,3 +525,70 @@ def test_the_language_server_answers_a_request_after_shutdown_with_invalid_reque
             watchdog.cancel()
             if child.poll() is None:
                 child.kill()
+
+
+# Item 25: verify --run keeps of the command's stderr what the readers need, not all of it.
+
+LOG_FRAGMENTS = [
+    "epoch 1 step 20 loss 0.25",
+    "",
+    "----------------------------------------",
+    " After Parser Phase (total: 2)",
+    " After Optimizer Phase (total: 1)",
+    "# No. 1:",
+    "In file {path}:8, 15~25",
+    "In file {path}:12, 15~25",
+    "In file /elsewhere/other.py:3, 1~2",
+    "        return np.maximum(x, 0)",
+    "Traceback (most recent call last):",
+    '  File "{path}", line 8, in construct',
+    '  File "/elsewhere/other.py", line 3, in f',
+    "    x = 1",
+    "TypeError: the compile failed",
+    "RuntimeError: another",
+    "[ERROR] ANALYZER(1,python):2025 [mindspore/ccsrc/a.cc:1 Run] failed info: The node failed",
+    "- Caught exception:",
+    "The message of the exception",
+    "# The following shows the IR",
+    "# 0 In file {path}:9, 8~20",
+    "\x0cIn file {path}:12, 15~25\rnoise",
+]
+
+
+@settings(
+    max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(picked=st.lists(st.sampled_from(LOG_FRAGMENTS), max_size=40))
+def test_the_lines_kept_of_a_log_give_what_the_whole_log_gives(tmp_path, monkeypatch, picked) -> None:
+    from mslint.verify import compiler_output as output
+
+    monkeypatch.setattr(output, "_LOG_BLOCK", 7)  # lines across blocks
+    user = tmp_path / "net.py"
+    user.write_text("")
+    log = tmp_path / "stderr.log"
+    log.write_text("\n".join(picked).format(path=user) + "\n")
+    whole, kept, is_user = log.read_text(), output.read_log(log), output.user_file_filter([])
+    for reader in (output.error_problems, output.fallback_problems, output.compile_time_problems):
+        assert reader(kept, is_user) == reader(whole, is_user), reader.__name__
+
+
+def test_verify_run_does_not_hold_the_commands_stderr_in_memory(tmp_path, capfd) -> None:
+    from mslint.verify.capture import capture_run
+
+    user = tmp_path / "net.py"
+    user.write_text("")
+    dump = tmp_path / "dump.txt"
+    dump.write_text(
+        f"----\n After Optimizer Phase (total: 1)\n----\nIn file {user}:8, 15~31\n        return np.maximum(x, 0)\n"
+    )
+    noise = "yes 'epoch 1 step 20 loss 0.25' | head -c 15000000"
+    tracemalloc.start()
+    try:
+        capture = capture_run(f"({noise}; cat {dump}; {noise}; head -c 200000 /dev/zero) >&2", timeout=120)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    capfd.readouterr()
+    assert capture.returncode == 0
+    assert [(p.kind, p.locations) for p in capture.problems] == [("fallback", ((str(user.resolve()), 8),))]
+    assert peak < 6_000_000, f"{peak:,} bytes held for 30 MB of stderr"

@@ -29,6 +29,7 @@ from mslint.verify.compiler_output import (
     error_locations,
     error_problems,
     fallback_problems,
+    read_log,
     user_file_filter,
 )
 from mslint.verify.processes import wait
@@ -96,7 +97,7 @@ def capture_run(command: str, timeout: float) -> RunCapture:
                 copy.join(_DRAIN_S)
         is_user_file = user_file_filter(not_user_code())
         capture = RunCapture(command, returncode)
-        text = log.read_text(errors="replace")
+        text = read_log(log)  # what the readers need of it: the command's stderr may take gigabytes
         logged = _logged_locations(text, is_user_file)
         for line in record.read_text(encoding="utf-8", errors="replace").splitlines() if record.is_file() else []:
             parsed = _record(line)

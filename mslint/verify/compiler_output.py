@@ -8,10 +8,10 @@ No MindSpore import here: the parent process reads ``--run`` logs with these too
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from mslint.verify.sources import binding_lines
 
@@ -31,6 +31,8 @@ Location = tuple[str, int]
 
 _LINE_DIGITS = 9
 """The longest line number a location may have: a longer one is no line of a file."""
+_LONGEST_LINE = 65536
+"""The longest line of a log that :func:`read_log` keeps whole."""
 _IN_FILE = re.compile(r"In file (.+?):(\d+)(?:~\d+)?,")
 _IR_LOCATION = re.compile(r"# In file (.+?):(\d+)(~\d+)?[,/]")
 _SHAPE = re.compile(r"\((-?\d+(?:, -?\d+)*)\)")
@@ -109,7 +111,26 @@ _CPP_ERROR = re.compile(r"^\[ERROR\] \w+\(.*?\] \w+\] (?:.*?failed info: )?(.*)$
 _CAUGHT = "- Caught exception:"
 """analyze_fail.ir's header of the message, on the line after the next rule of dashes."""
 _PYTHON_FRAME = re.compile(r'^\s*File "(.+?)", line (\d+)')
+_TRACEBACK = "Traceback (most recent call last):"
+_IR_DUMP = "# The following shows the IR"
 _FALLBACK_HEADER = "Found unsupported syntax in graph mode"
+_PARSER_PHASE, _OPTIMIZER_PHASE = "After Parser Phase", "After Optimizer Phase"
+_RULE = "-----"
+_LOG_MARKERS = re.compile("|".join(map(re.escape, ("In file ", _PARSER_PHASE, _OPTIMIZER_PHASE, _TRACEBACK, _CAUGHT))))
+_LOG_LINE_STARTS = re.compile(
+    "|".join(
+        f"(?:{pattern})"
+        for pattern in (
+            re.escape(_RULE),
+            re.escape(_IR_DUMP),
+            _PYTHON_EXCEPTION.pattern,
+            _CPP_ERROR.pattern,
+            _PYTHON_FRAME.pattern,
+        )
+    )
+)
+"""What the readers of logs look for in a line, and at its start: :func:`read_log` keeps those lines."""
+_LOG_BLOCK = 1 << 18
 
 
 def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Problem]:
@@ -141,7 +162,7 @@ def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Probl
     for number, ((index, exception, message, is_python), locations) in enumerate(zip(starts, located)):
         if not locations and is_python and message.strip() not in by_compiler:
             before = "\n".join(lines[starts[number - 1][0] if number else 0 : index])
-            locations = _frame_locations(before.rpartition("Traceback (most recent call last):")[2], is_user_file)
+            locations = _frame_locations(before.rpartition(_TRACEBACK)[2], is_user_file)
         if not locations and lines[index].strip() != _CAUGHT:
             continue  # located elsewhere in the log, or the C++ log's lines about its own state
         key = (message.strip(), locations)
@@ -153,7 +174,7 @@ def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Probl
 def _until_ir(lines: list[str]) -> list[str]:
     """The lines before analyze_fail.ir's IR dump, whose every node names a line of the user's."""
     for index, line in enumerate(lines):
-        if line.startswith("# The following shows the IR"):
+        if line.startswith(_IR_DUMP):
             return lines[:index]
     return lines
 
@@ -193,11 +214,11 @@ def _fallback_dump_lines(
     rules = 0
     """Rules of dashes since the section's title: the first closes the title, the second the section."""
     for line in log.splitlines():
-        if "After Parser Phase" in line:
+        if _PARSER_PHASE in line:
             section, rules = parser, 0
-        elif "After Optimizer Phase" in line:
+        elif _OPTIMIZER_PHASE in line:
             section, rules = optimizer, 0
-        elif section is not None and line.startswith("-----"):
+        elif section is not None and line.startswith(_RULE):
             rules += 1
             section = None if rules == 2 else section
         elif section is not None:
@@ -205,6 +226,39 @@ def _fallback_dump_lines(
             if match is not None and (location := _user_location(match, is_user_file)) is not None:
                 section[location] = None
     return parser, optimizer
+
+
+def read_log(path: Path) -> str:
+    """The lines of a log on disk (the whole stderr of a program) that the readers of logs here
+    look at: fallback dumps, errors and their locations, without what else the program printed
+    (a training log can take gigabytes)."""
+    kept: list[str] = []
+    awaiting_message = False
+    """After analyze_fail.ir's header: its message is the next line that is neither blank nor a rule."""
+    with path.open(encoding="utf-8", errors="replace") as stream:
+        for line in _lines(stream):
+            if awaiting_message or _LOG_MARKERS.search(line) or _LOG_LINE_STARTS.match(line):
+                kept.append(line)
+                stripped = line.strip()
+                awaiting_message = stripped == _CAUGHT or (
+                    awaiting_message and (not stripped or stripped.startswith("---"))
+                )
+    return "\n".join(kept)
+
+
+def _lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream`` as ``str.splitlines`` splits them (the readers do), read a block at
+    a time, each cut after :data:`_LONGEST_LINE` characters."""
+    cut = ""
+    """The start of the line the last block ended in."""
+    while block := stream.read(_LOG_BLOCK):
+        lines = (cut + block).splitlines()
+        ends_line = block[-1].splitlines() == [""]  # the block's last character is a line break
+        cut = "" if ends_line else lines.pop()[:_LONGEST_LINE]
+        for line in lines:
+            yield line[:_LONGEST_LINE]
+    if cut:
+        yield cut
 
 
 def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
