@@ -19,9 +19,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pygls.workspace import TextDocument
 
-from mslint import pylint_plugin, server
+from mslint import pylint_plugin
 
 NUMPY_CELL = """\
 import numpy as np
@@ -68,6 +67,11 @@ def test_the_pylint_plugin_checks_the_files_beside_one_with_a_rot13_cookie(write
 
 
 def test_the_language_server_publishes_beside_a_file_with_a_hex_cookie(write) -> None:
+    pytest.importorskip("pygls", reason="the language server needs the lsp extra")
+    from pygls.workspace import TextDocument
+
+    from mslint import server
+
     write("hexed.py", "# coding: hex\n00\n")
     net = write("net.py", NUMPY_CELL)
     found = server.check_document(TextDocument(net.as_uri(), NUMPY_CELL))
@@ -349,7 +353,7 @@ class Net(nn.Cell):
     def construct(self, x):
         return x
 """
-STRICT_STDIO = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "PYTHONPATH": str(Path(__file__).parents[1])}
+STRICT_STDIO = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
 
 
 def mslint(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
@@ -500,6 +504,7 @@ CONSTRUCT_TO_HOST = "    def construct(self, x):\n        return x.asnumpy()\n"
 
 
 def test_the_language_server_answers_a_request_after_shutdown_with_invalid_request(tmp_path) -> None:
+    pytest.importorskip("pytest_lsp", reason="the language server's tests need the dev extra")
     from tests.test_language_server import _response, _send
 
     command = [sys.executable, "-m", "mslint", "server"]
