@@ -29,15 +29,23 @@ class OutputError(Exception):
 
 class _Output(io.RawIOBase):
     """stdout's file descriptor, whose failures are :class:`OutputError`, not the ``OSError`` of
-    any file the command reads or writes."""
+    any file the command reads or writes. After the first, what is left is dropped: the exit's
+    flush must not fail again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._failed = False
 
     def writable(self) -> bool:
         return True
 
     def write(self, data: bytes | bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._failed:
+            return len(data)
         try:
             return os.write(_STDOUT, data)
         except OSError as error:
+            self._failed = True
             raise OutputError(error) from None
 
 
@@ -58,7 +66,6 @@ def main() -> int:
         # even though it was caught here.
         os._exit(EXIT_INTERRUPTED)
     except OutputError as failure:
-        sys.stdout = io.TextIOWrapper(io.BytesIO())  # what is left unwritten is dropped, not retried at exit
         if failure.error.errno != errno.EPIPE:
             print(f"mslint: error: cannot write the output: {failure}", file=sys.stderr)
         return EXIT_UNWRITABLE
