@@ -71,6 +71,13 @@ def main() -> int:
         return EXIT_UNWRITABLE
 
 
+def end_on_ctrl_c() -> None:
+    """Of a worker process (a pool's initializer): Ctrl-C, which reaches the whole process group,
+    ends it at once and without a word, SIGINT's default action, not with a traceback of where it
+    waited; the command says it was interrupted."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _guard_stdout() -> None:
     """Send stdout through :class:`_Output`, with the encoding and buffering it had. A closed
     descriptor 1 is held on /dev/null for reading: a file the command opens must not take it."""

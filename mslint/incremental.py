@@ -457,9 +457,11 @@ def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> 
     import multiprocessing  # only parallel runs pay for importing it
     from concurrent.futures import ProcessPoolExecutor
 
+    from mslint.console import end_on_ctrl_c
+
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     largest_first = sorted(range(len(components)), key=lambda i: -sum(f.size for f in components[i]))
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=end_on_ctrl_c) as pool:
         futures = {i: pool.submit(check_files, [f.path for f in components[i]], settings) for i in largest_first}
         return [futures[i].result() for i in range(len(components))]
 

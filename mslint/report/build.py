@@ -43,8 +43,10 @@ def analyse(files: list[Path], settings: Settings) -> Analysis:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    from mslint.console import end_on_ctrl_c
+
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+    with ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=end_on_ctrl_c) as pool:
         strict = pool.submit(check_files, files, settings.with_options(syntax_level=STRICT))
         report, scope = _lax_analysis(files, settings.with_options(syntax_level=LAX))
         return Analysis(report, strict.result().diagnostics, scope, settings)
