@@ -401,8 +401,13 @@ def test_stdin_is_decoded_and_fixed_as_the_same_bytes_on_disk(tmp_path, content)
 def test_ctrl_c_while_starting_is_one_line_and_exit_130(tmp_path, command, after_import) -> None:
     """SIGINT as soon as ``-X importtime`` says a module of mslint is imported: in the first
     fraction of a second, while the imports run (the interpreter's own start-up and runpy's
-    import of the package are Python's)."""
-    (tmp_path / "net.py").write_text(NUMPY_CELL)
+    import of the package are Python's). The tree takes the run a while: a loaded machine that
+    reads the child's output late must still find it running."""
+    cells = "".join(
+        f"\n\nclass Net{n}(nn.Cell):\n    def construct(self, x):\n        return np.sum(x) + {n}\n"
+        for n in range(3000)
+    )
+    (tmp_path / "net.py").write_text(NUMPY_CELL + cells)
     arguments = [sys.executable, "-X", "importtime", "-m", "mslint", *command, str(tmp_path)]
     with subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=STRICT_STDIO) as child:
         assert child.stderr is not None
