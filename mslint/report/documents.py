@@ -19,10 +19,10 @@ object of a shape, or a list of objects of a shape (an absent or null object or 
 NULL = type(None)
 
 
-def read_json_object(path: Path, what: str, required: dict[str, type], shape: Shape) -> dict[str, Any]:
+def read_json_object(path: Path, what: str, required: dict[str, type], shape: Shape | None = None) -> dict[str, Any]:
     """The JSON object in ``path`` (``what`` names the command that writes it), with each
-    ``required`` field of its type and its fields of ``shape``; a :class:`UsageError` of one
-    line otherwise."""
+    ``required`` field of its type and its fields of ``shape``, if given; a :class:`UsageError`
+    of one line otherwise."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
@@ -31,7 +31,7 @@ def read_json_object(path: Path, what: str, required: dict[str, type], shape: Sh
         raise UsageError(f"{path}: not JSON: expected the output of `{what}`") from None
     if not (isinstance(data, dict) and all(isinstance(data.get(k), t) for k, t in required.items())):
         raise UsageError(f"{path}: not the output of `{what}`")
-    wrong = _mismatch(data, shape, "")
+    wrong = _mismatch(data, shape or {}, "")
     if wrong is not None:
         raise UsageError(f"{path}: {wrong.lstrip('.')} has the wrong type: not the output of `{what}`")
     return data
