@@ -6,6 +6,6 @@ import sys
 if sys.path and sys.path[0] in ("", ".", os.getcwd()):
     del sys.path[0]
 
-from mslint.cli import main
+from mslint.console import main
 
 sys.exit(main())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib.util
+import io
 import json
 import math
 import os
@@ -16,9 +17,10 @@ from typing import TYPE_CHECKING, TextIO
 from mslint import __version__
 from mslint.atomic_write import write_atomically
 from mslint.baseline import BaselineError, compare, write_baseline
+from mslint.console import OutputError
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import Discovery, UsageError, discover
-from mslint.engine import Report, check_files
+from mslint.engine import Report, check_files, enabled_rules
 from mslint.extras import install_command
 from mslint.fix_files import fixed_sources, write_fixes
 from mslint.fixes import unified_diff
@@ -31,7 +33,7 @@ from mslint.output.text import TextOptions
 from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
-from mslint.source import Source
+from mslint.source import Source, UndecodableSource, decode_source
 from mslint.verify.devices import DEVICES
 
 if TYPE_CHECKING:
@@ -223,6 +225,7 @@ def _add_file_selection_options(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _write_any_text(sys.stdout)
     parser, subcommands = _parsers()
     arguments = sys.argv[1:] if argv is None else argv
     if arguments[:2] == VERIFY_MERGE.split():  # a command of its own: `verify` takes paths, not subcommands
@@ -257,8 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     except (UsageError, ConfigError, BaselineError) as error:
         print(f"mslint: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except BrokenPipeError:
-        return EXIT_CLEAN
+    except OutputError:
+        raise  # stdout cannot be written: no bug, the console says so
     except Exception as error:  # a bug in mslint: one line and exit 2, as 1 would read as findings
         detail = str(error).splitlines()[0] if str(error) else ""
         print(
@@ -267,6 +270,13 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
+
+
+def _write_any_text(stream: TextIO) -> None:
+    """A file name that is not UTF-8 (kept by Python as surrogates) or a character the locale's
+    encoding lacks is printed escaped, as on stderr, instead of failing the run."""
+    if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+        stream.reconfigure(errors="backslashreplace")
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -294,6 +304,8 @@ def _settings(args: argparse.Namespace) -> Settings:
             validate_selectors(selectors)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if not enabled_rules(settings):
+        raise UsageError("no rule left: every rule selected is also ignored (--select, --ignore or the configuration)")
     return settings
 
 
@@ -480,19 +492,24 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
     if args.paths != [STDIN]:
         raise UsageError("the path - (stdin) cannot be combined with other paths")
     path = args.stdin_filename or Path("stdin.py")
-    source = sys.stdin.read()
+    try:  # the bytes of a file, decoded as the file's are (byte order mark, coding comment)
+        source = decode_source(sys.stdin.buffer.read())
+    except UndecodableSource as error:
+        raise UsageError(f"{path}: cannot read: {error}") from None
     context = sorted(p for p in path.resolve().parent.glob("*.py") if p.resolve() != path.resolve())
-    report = check_files([path], settings, sources={path: source}, context=context)
+    report = check_files([path], settings, sources={path: source.text}, context=context)
     if args.diff or args.fix:
-        changed, _ = fixed_sources(report.diagnostics, args.unsafe_fixes, {}, {str(path): Source(source, "utf-8")})
-        fixed = changed[str(path)].fixed if changed else source
+        changed, _ = fixed_sources(report.diagnostics, args.unsafe_fixes, {}, {str(path): source})
+        fixed = changed[str(path)].fixed if changed else source.written
         if args.diff:
-            sys.stdout.write(unified_diff(str(path), source, fixed) if changed else "")
+            sys.stdout.write(unified_diff(str(path), source.written, fixed) if changed else "")
             return EXIT_FINDINGS if changed else EXIT_CLEAN
-        sys.stdout.write(fixed)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(source.encode(fixed))  # the file's own encoding, as --fix writes it
+        sys.stdout.flush()
         if args.fix_only:
             return EXIT_CLEAN
-        report = check_files([path], settings, sources={path: fixed}, context=context)
+        report = check_files([path], settings, sources={path: Source(fixed, source.encoding).text}, context=context)
         _print_report(args, report.diagnostics, report.files, sys.stderr)
     else:
         _print_report(args, report.diagnostics, report.files, sys.stdout)

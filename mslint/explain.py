@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,12 +31,13 @@ from mslint.verify.compiler_output import (
     fallback_problems,
     user_file_filter,
 )
-from mslint.verify.sources import definition_at, function_at, statement_at
+from mslint.verify.sources import definition_at, function_at, line_count, statement_at
 from mslint.verify.verdicts import calls, covers
 
-REPORTED, NOT_REPORTED, NO_RULE = "reported", "not-reported", "no-rule"
+REPORTED, NOT_REPORTED, NO_RULE, PAST_END = "reported", "not-reported", "no-rule", "past-end-of-file"
 """A problem's status: a rule predicts it and ``mslint check`` reports it now; a rule predicts it
-and ``mslint check`` does not report its line; no rule predicts it."""
+and ``mslint check`` does not report its line; no rule predicts it; it is on a line the file does
+not have (the output is of another version of the file: nothing can be told)."""
 
 
 @dataclass(frozen=True)
@@ -50,9 +52,13 @@ class Explanation:
     findings: tuple[Diagnostic, ...]
     """What ``mslint check`` reports now on the problem's lines, whatever the rule; when no rule
     that predicts it is among them, also that rule's findings that cause it (:func:`_caused_by`)."""
+    past_end: tuple[Location, int] | None = None
+    """A location of the problem on a line its file does not have, and how many lines it has."""
 
     @property
     def status(self) -> str:
+        if self.past_end is not None:
+            return PAST_END
         if any(d.symbol in self.rules for d in self.findings):
             return REPORTED
         return NOT_REPORTED if self.rules else NO_RULE
@@ -107,8 +113,16 @@ def explain(problems: list[Problem], table: MessageTable) -> list[Explanation]:
         at = [loc for loc in problem.locations if any(covers(d, loc) for d in findings if d.symbol in reported)]
         lines = at or list(problem.locations)
         location = lines[-1] if lines else None
-        explanations.append(Explanation(problem, location, reported or predicted, measured, findings))
+        past_end = next(((loc, count) for loc in problem.locations if (count := _past_end(loc)) is not None), None)
+        explanations.append(Explanation(problem, location, reported or predicted, measured, findings, past_end))
     return explanations
+
+
+def _past_end(location: Location) -> int | None:
+    """The number of lines of the location's file when the location's line is not among them."""
+    path, line = location
+    count = line_count(path)
+    return count if count is not None and not 1 <= line <= count else None
 
 
 def _caused_by(diagnostic: Diagnostic, problem: Problem) -> bool:
@@ -151,11 +165,13 @@ def render_text(explanations: list[Explanation]) -> str:
     if not explanations:
         return "no compiler problem in the user's files found in this output\n"
     blocks = [_text_block(e) for e in explanations]
-    counts = {status: sum(e.status == status for e in explanations) for status in (REPORTED, NOT_REPORTED, NO_RULE)}
+    counts = Counter(e.status for e in explanations)
     summary = (
         f"{len(explanations)} problem(s): {counts[REPORTED]} reported by mslint check, "
         f"{counts[NOT_REPORTED]} predicted by a rule mslint check does not report there, {counts[NO_RULE]} with no rule"
     )
+    if counts[PAST_END]:
+        summary += f", {counts[PAST_END]} on lines the files do not have (the output is of other versions of them)"
     return "\n\n".join(blocks) + f"\n\n{summary}\n"
 
 
@@ -178,7 +194,13 @@ def _text_block(explanation: Explanation) -> str:
         lines.extend(f"    {line}".rstrip() for line in explanation.hint.splitlines())
     elif explanation.hint:
         lines.append(f"  hint: {explanation.hint}")
-    if explanation.status == REPORTED:
+    if explanation.past_end is not None:
+        (path, line), count = explanation.past_end
+        lines.append(
+            f"  mslint check: cannot tell: {_display(path)} has {count} lines, not line {line} "
+            "(the output is of another version of the file)"
+        )
+    elif explanation.status == REPORTED:
         codes = ", ".join(f"{d.code} at line {d.line}" for d in explanation.findings if d.symbol in explanation.rules)
         lines.append(f"  mslint check: reports it ({codes})")
     elif explanation.location is None:

@@ -97,7 +97,7 @@ def cache_file(settings: Settings) -> Path:
             str(settings.root.resolve()),
         ]
     )
-    name = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
+    name = hashlib.sha256(fingerprint.encode(errors="surrogateescape")).hexdigest()[:16]
     folder = settings.cache_dir or Path(os.environ.get("MSLINT_CACHE_DIR") or settings.root / CACHE_FOLDER)
     return folder / __version__ / f"{name}.json"
 
@@ -308,7 +308,7 @@ def _dotted_tails(path: str) -> Iterator[str]:
 def _component_key(component: list[RunFile]) -> str:
     """The files, their contents and their module names (an ``__init__.py`` added above renames them)."""
     members = sorted(f"{f.resolved}\0{f.digest}\0{f.module}" for f in component)
-    return hashlib.sha256("\n".join(members).encode()).hexdigest()
+    return hashlib.sha256("\n".join(members).encode(errors="surrogateescape")).hexdigest()
 
 
 def _reusable(stored: Stored | None, component: list[RunFile]) -> bool:
@@ -415,7 +415,8 @@ class _Speculation:
 
     def report(self) -> Report | None:
         """The report, or None where the process died without one (the parent analyses again)."""
-        with os.fdopen(self._results, "rb") as stream:
+        results, self._results = self._results, -1  # the stream closes it
+        with os.fdopen(results, "rb") as stream:
             payload = stream.read()
         self._reap()
         if not payload:
@@ -428,8 +429,12 @@ class _Speculation:
 
     def cancel(self) -> None:
         if self._pid is not None:
-            os.kill(self._pid, signal.SIGKILL)
-            os.close(self._results)
+            # Ctrl-C may land between the process's end and its reaping: it is gone already then.
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
+            if self._results >= 0:
+                os.close(self._results)
+                self._results = -1
             self._reap()
 
     def _reap(self) -> None:

@@ -16,9 +16,10 @@ from typing import Any, BinaryIO
 from urllib.parse import unquote
 
 from lsprotocol import types as lsp
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import RPCRequest
 from pygls.workspace import TextDocument
 
 from mslint import __version__
@@ -60,6 +61,9 @@ class _Protocol(LanguageServerProtocol):
         if isinstance(message, dict):  # no "jsonrpc": pygls would fail on it
             if message != DROPPED_MESSAGE:  # Frames said why already
                 logger.warning("not a JSON-RPC message, ignored: %.200r", message)
+        elif self._shutdown and isinstance(message, RPCRequest) and message.method != lsp.EXIT:
+            # pygls drops it and the editor waits for ever: LSP says to answer InvalidRequest.
+            self._send_response(message.id, error=JsonRpcInvalidRequest("the server is shut down").to_response_error())
         elif message is not _ANSWERED:
             super().handle_message(message)
 

@@ -168,6 +168,10 @@ def _load_toml(path: Path) -> dict[str, Any]:
             return data
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(f"cannot read {path}: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"cannot read {path}: byte 0x{error.object[error.start]:02x} is not UTF-8") from None
+    except RecursionError:
+        raise ConfigError(f"cannot read {path}: its tables or arrays are nested too deeply") from None
 
 
 def _mslint_table(document: dict[str, Any]) -> Any:

@@ -89,6 +89,10 @@ def _decode(content: bytes, encoding: str) -> str:
         advice = ", and no coding comment (PEP 263) names another encoding" if encoding == "utf-8" else ""
         reason = f"line {line}: byte 0x{byte} is not valid {encoding.removesuffix('-sig')}{advice}"
         raise UndecodableSource(encoding, content, error.start, error.end, reason) from None
+    except LookupError:  # rot13, hex, base64: codecs of bytes to bytes or text to text
+        raise UndecodableSource(encoding, content, 0, 0, f"coding comment: {encoding} is not a text encoding") from None
+    except UnicodeError as error:  # a codec that fails without a position (undefined, punycode)
+        raise UndecodableSource(encoding, content, 0, 0, f"not valid {encoding}: {error}") from None
 
 
 def split_lines(written: str) -> list[str]:

@@ -10,10 +10,13 @@ at most one worker per core this process may run on, and every child follows a
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
+
+from mslint.console import end_on_ctrl_c
 
 
 def available_cores() -> int:
@@ -81,7 +84,14 @@ def process_pool(workers: int) -> Iterator[Executor]:
     forks = "fork" in multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if forks else "spawn")
     with Lifeline() if forks else contextlib.nullcontext() as lifeline:  # a spawned process inherits no descriptor
-        initializer = lifeline.follow if lifeline else None
+        initializer = functools.partial(_start_worker, lifeline)
         workers = max(1, min(workers, available_cores()))
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=initializer) as pool:
             yield pool
+
+
+def _start_worker(lifeline: Lifeline | None) -> None:
+    """A pool worker's start: Ctrl-C ends it quietly (mslint says it), and it ends with mslint."""
+    end_on_ctrl_c()
+    if lifeline is not None:
+        lifeline.follow()

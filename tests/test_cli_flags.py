@@ -104,7 +104,7 @@ def test_stdin_is_checked_as_the_named_file(write: Write, run: Run, monkeypatch:
     base = write("project/pkg/base.py", "from mindspore import nn\n\n\nclass Base(nn.Cell):\n    pass\n")
     text = NET.replace("from mindspore import nn", "from base import Base").replace("(nn.Cell)", "(Base)")
     name = str(base.parent / "net.py")  # not on disk: the text comes from stdin
-    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     code, out, _ = run("check", "-", "--stdin-filename", name, "--format", "json")
     assert code == 1
     assert [(d["path"], d["code"]) for d in json.loads(out)] == [(name, "MS101")], "a Cell through base.py"
@@ -112,7 +112,7 @@ def test_stdin_is_checked_as_the_named_file(write: Write, run: Run, monkeypatch:
 
 def test_fix_with_stdin_prints_the_fixed_text(write: Write, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
     path = write("net.py", NET)
-    monkeypatch.setattr("sys.stdin", io.StringIO(NET))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(NET.encode())))
     code, out, err = run("check", "-", "--stdin-filename", str(path), "--fix")
     assert out == NET.replace("[nn.Dense(4, 4), nn.Dense(4, 4)]", "nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])")
     assert "MS101" in err and code == 1, "the findings left go to stderr"
@@ -278,7 +278,7 @@ def test_fix_only_fixes_and_reports_nothing_else(write: Write, run: Run) -> None
 
 
 def test_fix_only_with_stdin_prints_only_the_text(write: Write, run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(NET))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(NET.encode())))
     code, out, err = run("check", "-", "--stdin-filename", str(write("net.py", NET)), "--fix-only")
     assert (code, out, err) == (0, FIXED_NET, "")
 

@@ -8,6 +8,7 @@ change when lines move (see :mod:`mslint.fingerprint`).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -66,7 +67,7 @@ def _artifact_location(path: Path, root: Path) -> dict[str, str]:
     """A URI reference relative to the source root, or a file URI outside it; percent-encoded
     (RFC 3986), so that spaces, ``#``, ``?``, ``%`` and ``:`` in file names stay part of the path."""
     if path.is_relative_to(root):
-        return {"uri": quote(path.relative_to(root).as_posix()), "uriBaseId": "SRCROOT"}
+        return {"uri": quote(os.fsencode(path.relative_to(root).as_posix())), "uriBaseId": "SRCROOT"}
     return {"uri": path.as_uri()}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -44,12 +45,21 @@ def summary_line(diagnostics: list[Diagnostic], files: int, unreadable: int = 0)
     return summary + "."
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters escaped as in Python (``\\n``, ``\\x1b``): a newline
+    in a file name must not start a line of its own, which CI would read (``::error`` is a
+    GitHub Actions command) or a terminal would act on."""
+    return _CONTROL.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def header(diagnostic: Diagnostic, color: bool = False) -> str:
     """``path:line:col: CODE symbol message``: a finding in one line."""
-    return (
-        f"{paint(diagnostic.path, 'bold', color)}:{diagnostic.line}:{diagnostic.column}: "
-        f"{paint(f'{diagnostic.code} {diagnostic.symbol}', str(diagnostic.severity), color)} {diagnostic.message}"
-    )
+    rule = paint(f"{diagnostic.code} {diagnostic.symbol}", str(diagnostic.severity), color)
+    where = f"{paint(one_line(diagnostic.path), 'bold', color)}:{diagnostic.line}:{diagnostic.column}"
+    return f"{where}: {rule} {one_line(diagnostic.message)}"
 
 
 def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
@@ -67,7 +77,7 @@ def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
         + paint(f"{'^' * width} {diagnostic.severity}", str(diagnostic.severity), options.color),
     ]
     if diagnostic.hint:
-        lines.append(f" {gutter} {paint('= hint:', 'hint', options.color)} {diagnostic.hint}")
+        lines.append(f" {gutter} {paint('= hint:', 'hint', options.color)} {one_line(diagnostic.hint)}")
     if options.show_fixes:
         lines.extend(fix_lines(diagnostic, gutter))
     return "\n".join(lines) + "\n"

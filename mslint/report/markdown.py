@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from mslint.output.text import one_line
 from mslint.report.status import FAILS, LAX, LEVELS, STATUS_LABELS, STATUSES, counted, plural
 from mslint.report.trend import changes
 
@@ -38,7 +40,7 @@ def render(document: dict[str, Any]) -> str:
     failing.sort(key=lambda e: (-len(e["findings"]), e["path"], e["line"]))  # the furthest from clean first
     if failing:
         lines += ["", f"Entries that fail at either level ({len(failing)}):", ""]
-        lines += [f"* `{e['path']}:{e['line']}` {e['name']}: {_rules(e)}" for e in failing[:_LISTED]]
+        lines += [f"* {_code(_at(e))} {e['name']}: {_rules(e)}" for e in failing[:_LISTED]]
         if len(failing) > _LISTED:
             lines.append(f"* and {len(failing) - _LISTED} more")
     return "\n".join(lines) + "\n"
@@ -70,4 +72,18 @@ def _rules(entry: dict[str, Any]) -> str:
 
 
 def _trend(compare: dict[str, Any]) -> str:
-    return f"Since `{compare['file']}`: {changes(compare)}."
+    return f"Since {_code(compare['file'])}: {changes(compare)}."
+
+
+def _at(entry: dict[str, Any]) -> str:
+    return f"{entry['path']}:{entry['line']}"
+
+
+def _code(text: str) -> str:
+    """``text`` as a code span, whatever it holds: a fence longer than its longest run of
+    backticks (a backtick in a file name must not end the span and let HTML through), and on
+    one line (a newline could start an HTML block)."""
+    text = one_line(text)
+    fence = "`" * (1 + max((len(run) for run in re.findall("`+", text)), default=0))
+    padding = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{padding}{text}{padding}{fence}"

@@ -11,15 +11,24 @@ from typing import Any
 
 from mslint.discovery import UsageError
 from mslint.report.build import FORMAT, FORMAT_VERSION
-from mslint.report.documents import line_number, read_json_object
+from mslint.report.documents import NULL, Shape, line_number, read_json_object
 from mslint.report.status import LEVELS, plural
 
 NEW, STATUS_CHANGED = "new", "status"
+_TEXT = (str, NULL)
+_READ: Shape = {
+    "summary": {level: (dict, NULL) for level in LEVELS},
+    "entries": [{"id": (str,), **{level: {"status": _TEXT} for level in LEVELS}}],
+    "findings": [
+        {"path": (str,), "line": (int,), "code": (str,), "symbol": _TEXT, "message": (str,), "fingerprint": _TEXT}
+    ],
+}
+"""What :func:`add_trend` reads of the earlier report."""
 
 
 def read_previous_report(path: Path) -> dict[str, Any]:
     data = read_json_object(
-        path, "mslint report --format json", {"format": str, "summary": dict, "entries": list, "findings": list}
+        path, "mslint report --format json", {"format": str, "summary": dict, "entries": list, "findings": list}, _READ
     )
     if data["format"] != FORMAT or data.get("version") != FORMAT_VERSION:
         raise UsageError(f"{path}: not a report of this mslint (format {FORMAT} version {FORMAT_VERSION})")
@@ -29,16 +38,16 @@ def read_previous_report(path: Path) -> dict[str, Any]:
 def add_trend(document: dict[str, Any], previous: dict[str, Any], name: str) -> None:
     """Mark each entry's ``change`` and each finding as ``new`` or not, and say in ``compare``
     what changed in all: new, changed and removed entries, new and fixed findings."""
-    before = {e.get("id"): e for e in previous["entries"] if isinstance(e, dict)}
+    before = {e["id"]: e for e in previous["entries"]}
     for entry in document["entries"]:
         entry["change"] = _change(entry, before.get(entry["id"]))
     current = {e["id"] for e in document["entries"]}
-    unmatched = Counter(_finding_key(f) for f in previous["findings"] if isinstance(f, dict))
+    unmatched = Counter(_finding_key(f) for f in previous["findings"])
     for finding in document["findings"]:
         key = _finding_key(finding)
         finding["new"] = unmatched[key] <= 0
         unmatched[key] -= 1
-    fixed = [f for f in previous["findings"] if isinstance(f, dict) and _take(unmatched, _finding_key(f))]
+    fixed = [f for f in previous["findings"] if _take(unmatched, _finding_key(f))]
     document["compare"] = {
         "file": name,
         "new_entries": sum(1 for e in document["entries"] if e["change"] and e["change"]["kind"] == NEW),

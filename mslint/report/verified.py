@@ -12,15 +12,33 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from mslint.report.documents import line_number, read_json_object
+from mslint.report.documents import NULL, Shape, line_number, read_json_object
 from mslint.report.status import COMPILES, FAILS, FALLS_BACK, LAX, LEVELS
 
 _COMPILED = "compiled"
 _ERROR, _FALLBACK = "error", "fallback"
+_TEXT, _NUMBER = (str, NULL), (int, NULL)
+_PROBLEM: Shape = {"kind": _TEXT, "level": _TEXT, "message": _TEXT, "entry": _TEXT, "path": _TEXT, "line": _NUMBER}
+_READ: Shape = {
+    "findings": [
+        {
+            "path": (str,),
+            "line": (int,),
+            "column": _NUMBER,
+            "symbol": _TEXT,
+            "verdict": _TEXT,
+            "reason": _TEXT,
+            "evidence": [{**_PROBLEM, "locations": [{"path": _TEXT, "line": _NUMBER}]}],
+        }
+    ],
+    "compiler_only": [_PROBLEM],
+    "compiles": [{"path": (str,), "name": _TEXT, "level": _TEXT, "status": _TEXT, "reason": _TEXT}],
+}
+"""What :func:`add_verify_results` reads of verify's output."""
 
 
 def read_verify_results(path: Path) -> dict[str, Any]:
-    return read_json_object(path, "mslint verify --format json", {"findings": list, "compiles": list})
+    return read_json_object(path, "mslint verify --format json", {"findings": list, "compiles": list}, _READ)
 
 
 def add_verify_results(document: dict[str, Any], results: dict[str, Any]) -> None:
@@ -32,7 +50,7 @@ def add_verify_results(document: dict[str, Any], results: dict[str, Any]) -> Non
         compiles = [c for c in results["compiles"] if _compiles_entry(c, entry)]
         levels = {level: _confirmed(entry, level, compiles, problems) for level in LEVELS}
         entry["verified"] = levels if any(levels.values()) else None
-    verdicts = {_finding_key(f): f for f in results["findings"] if isinstance(f, dict)}
+    verdicts = {_finding_key(f): f for f in results["findings"]}
     for finding in document["findings"]:
         found = verdicts.get(_finding_key(finding))
         finding["verdict"] = None if found is None else {"verdict": found.get("verdict"), "reason": found.get("reason")}
@@ -45,15 +63,17 @@ def add_verify_results(document: dict[str, Any], results: dict[str, Any]) -> Non
 
 
 def _resolved(path: object) -> str:
-    return str(Path(str(path)).resolve())
+    try:
+        return str(Path(str(path)).resolve())
+    except (OSError, RuntimeError, ValueError):  # a NUL, a link loop: a path of no file, kept as written
+        return str(path)
 
 
 def _compiles_entry(compile_: Any, entry: dict[str, Any]) -> bool:
     """Whether a compile of verify built ``entry``: its class (a Cell, a ``@jit`` method's owner)
     or its function, in the same file; compiles of ``--example`` factories name no entry."""
     return (
-        isinstance(compile_, dict)
-        and not compile_.get("example")
+        not compile_.get("example")
         and compile_.get("name") == entry["name"].split(".")[0]
         and _resolved(compile_.get("path")) == _resolved(entry["path"])
     )
@@ -62,7 +82,7 @@ def _compiles_entry(compile_: Any, entry: dict[str, Any]) -> bool:
 def _problems(results: dict[str, Any]) -> list[dict[str, Any]]:
     """Every problem the compiler showed, once: the evidence of the findings and the compiler-only ones."""
     found: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for finding in (f for f in results["findings"] if isinstance(f, dict)):
+    for finding in results["findings"]:
         for problem in finding.get("evidence") or []:
             locations = problem.get("locations") or [{"path": finding.get("path"), "line": finding.get("line")}]
             for location in locations:

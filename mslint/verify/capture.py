@@ -30,6 +30,7 @@ from mslint.verify.compiler_output import (
     error_locations,
     error_problems,
     fallback_problems,
+    read_log,
     user_file_filter,
 )
 from mslint.verify.guard import guarded
@@ -101,12 +102,14 @@ def capture_run(command: str, timeout: float) -> RunCapture:
                 copy.join(_DRAIN_S)
         is_user_file = user_file_filter(not_user_code())
         capture = RunCapture(command, returncode)
-        text = log.read_text(errors="replace")
+        text = read_log(log)  # what the readers need of it: the command's stderr may take gigabytes
         if returncode not in (0, None):
             capture.ended = _ending_error(text, is_user_file)
         logged = _logged_locations(text, is_user_file)
-        for line in record.read_text(encoding="utf-8").splitlines() if record.is_file() else []:
-            _read_record(json.loads(line), capture, is_user_file, logged)
+        for line in record.read_text(encoding="utf-8", errors="replace").splitlines() if record.is_file() else []:
+            parsed = _record(line)
+            if parsed is not None:
+                _read_record(parsed, capture, is_user_file, logged)
         ir_text = "\n".join(p.read_text(errors="replace") for p in graphs.rglob("*validate*.ir"))
     capture.problems += (
         fallback_problems(text, is_user_file)
@@ -150,6 +153,16 @@ def _logged_locations(log: str, is_user_file: Callable[[str], bool]) -> Callable
         return {p.message: p.locations for p in error_problems(log, is_user_file) if p.locations}
 
     return lambda message: by_message().get(message, ())
+
+
+def _record(line: str) -> dict[str, Any] | None:
+    """A line of the hook's records; None for one the command's end cut short (killed at the
+    timeout or by a signal while the hook wrote it)."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
 
 
 def _read_record(

@@ -8,10 +8,10 @@ No MindSpore import here: the parent process reads ``--run`` logs with these too
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from mslint.verify.sources import binding_lines
 
@@ -32,6 +32,10 @@ STOPPED = "stopped"
 Location = tuple[str, int]
 """An absolute file path and a 1-based line."""
 
+_LINE_DIGITS = 9
+"""The longest line number a location may have: a longer one is no line of a file."""
+_LONGEST_LINE = 65536
+"""The longest line of a log that :func:`read_log` keeps whole."""
 _IN_FILE = re.compile(r"In file (.+?):(\d+)(?:~\d+)?,")
 _IR_LOCATION = re.compile(r"# In file (.+?):(\d+)(~\d+)?[,/]")
 _SHAPE = re.compile(r"\((-?\d+(?:, -?\d+)*)\)")
@@ -88,9 +92,21 @@ def error_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Loc
     """User-file locations named by ``In file PATH:LINE`` in an exception or log, in order, once each."""
     found: dict[Location, None] = {}
     for match in _IN_FILE.finditer(text):
-        if is_user_file(match.group(1)):
-            found[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+        if (location := _user_location(match, is_user_file)) is not None:
+            found[location] = None
     return tuple(found)
+
+
+def _user_location(match: re.Match[str], is_user_file: Callable[[str], bool]) -> Location | None:
+    """The location a ``PATH`` and ``LINE`` group name in a user's file; None for another file
+    and for a name or number no file has (a NUL, a name too long, a line of thousands of digits)."""
+    path, line = match.group(1), match.group(2)
+    if len(line) > _LINE_DIGITS:
+        return None
+    try:
+        return (str(Path(path).resolve()), int(line)) if is_user_file(path) else None
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a link loop (Python 3.12 and older)
+        return None
 
 
 _PYTHON_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception)): ?(.*)$")
@@ -98,7 +114,26 @@ _CPP_ERROR = re.compile(r"^\[ERROR\] \w+\(.*?\] \w+\] (?:.*?failed info: )?(.*)$
 _CAUGHT = "- Caught exception:"
 """analyze_fail.ir's header of the message, on the line after the next rule of dashes."""
 _PYTHON_FRAME = re.compile(r'^\s*File "(.+?)", line (\d+)')
+_TRACEBACK = "Traceback (most recent call last):"
+_IR_DUMP = "# The following shows the IR"
 _FALLBACK_HEADER = "Found unsupported syntax in graph mode"
+_PARSER_PHASE, _OPTIMIZER_PHASE = "After Parser Phase", "After Optimizer Phase"
+_RULE = "-----"
+_LOG_MARKERS = re.compile("|".join(map(re.escape, ("In file ", _PARSER_PHASE, _OPTIMIZER_PHASE, _TRACEBACK, _CAUGHT))))
+_LOG_LINE_STARTS = re.compile(
+    "|".join(
+        f"(?:{pattern})"
+        for pattern in (
+            re.escape(_RULE),
+            re.escape(_IR_DUMP),
+            _PYTHON_EXCEPTION.pattern,
+            _CPP_ERROR.pattern,
+            _PYTHON_FRAME.pattern,
+        )
+    )
+)
+"""What the readers of logs look for in a line, and at its start: :func:`read_log` keeps those lines."""
+_LOG_BLOCK = 1 << 18
 
 
 def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Problem]:
@@ -130,7 +165,7 @@ def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Probl
     for number, ((index, exception, message, is_python), locations) in enumerate(zip(starts, located)):
         if not locations and is_python and message.strip() not in by_compiler:
             before = "\n".join(lines[starts[number - 1][0] if number else 0 : index])
-            locations = _frame_locations(before.rpartition("Traceback (most recent call last):")[2], is_user_file)
+            locations = _frame_locations(before.rpartition(_TRACEBACK)[2], is_user_file)
         if not locations and lines[index].strip() != _CAUGHT:
             continue  # located elsewhere in the log, or the C++ log's lines about its own state
         key = (message.strip(), locations)
@@ -142,7 +177,7 @@ def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Probl
 def _until_ir(lines: list[str]) -> list[str]:
     """The lines before analyze_fail.ir's IR dump, whose every node names a line of the user's."""
     for index, line in enumerate(lines):
-        if line.startswith("# The following shows the IR"):
+        if line.startswith(_IR_DUMP):
             return lines[:index]
     return lines
 
@@ -151,8 +186,8 @@ def _frame_locations(traceback_text: str, is_user_file: Callable[[str], bool]) -
     found: dict[Location, None] = {}
     for line in traceback_text.splitlines():
         match = _PYTHON_FRAME.match(line)
-        if match is not None and is_user_file(match.group(1)):
-            found[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+        if match is not None and (location := _user_location(match, is_user_file)) is not None:
+            found[location] = None
     return tuple(found)
 
 
@@ -182,18 +217,51 @@ def _fallback_dump_lines(
     rules = 0
     """Rules of dashes since the section's title: the first closes the title, the second the section."""
     for line in log.splitlines():
-        if "After Parser Phase" in line:
+        if _PARSER_PHASE in line:
             section, rules = parser, 0
-        elif "After Optimizer Phase" in line:
+        elif _OPTIMIZER_PHASE in line:
             section, rules = optimizer, 0
-        elif section is not None and line.startswith("-----"):
+        elif section is not None and line.startswith(_RULE):
             rules += 1
             section = None if rules == 2 else section
         elif section is not None:
             match = _IN_FILE.search(line)
-            if match is not None and is_user_file(match.group(1)):
-                section[(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+            if match is not None and (location := _user_location(match, is_user_file)) is not None:
+                section[location] = None
     return parser, optimizer
+
+
+def read_log(path: Path) -> str:
+    """The lines of a log on disk (the whole stderr of a program) that the readers of logs here
+    look at: fallback dumps, errors and their locations, without what else the program printed
+    (a training log can take gigabytes)."""
+    kept: list[str] = []
+    awaiting_message = False
+    """After analyze_fail.ir's header: its message is the next line that is neither blank nor a rule."""
+    with path.open(encoding="utf-8", errors="replace") as stream:
+        for line in _lines(stream):
+            if awaiting_message or _LOG_MARKERS.search(line) or _LOG_LINE_STARTS.match(line):
+                kept.append(line)
+                stripped = line.strip()
+                awaiting_message = stripped == _CAUGHT or (
+                    awaiting_message and (not stripped or stripped.startswith("---"))
+                )
+    return "\n".join(kept)
+
+
+def _lines(stream: TextIO) -> Iterator[str]:
+    """The lines of ``stream`` as ``str.splitlines`` splits them (the readers do), read a block at
+    a time, each cut after :data:`_LONGEST_LINE` characters."""
+    cut = ""
+    """The start of the line the last block ended in."""
+    while block := stream.read(_LOG_BLOCK):
+        lines = (cut + block).splitlines()
+        ends_line = block[-1].splitlines() == [""]  # the block's last character is a line break
+        cut = "" if ends_line else lines.pop()[:_LONGEST_LINE]
+        for line in lines:
+            yield line[:_LONGEST_LINE]
+    if cut:
+        yield cut
 
 
 def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], level: str = "") -> list[Problem]:
@@ -211,9 +279,9 @@ def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], le
         if "PyExecute" in header:
             continue
         own_lines = [
-            (str(Path(m.group(1)).resolve()), int(m.group(2)))
+            location
             for m in _IR_LOCATION.finditer(node)
-            if m.group(3) is None and is_user_file(m.group(1))
+            if m.group(3) is None and (location := _user_location(m, is_user_file)) is not None
         ]
         operands = header.partition(" = ")[2] or header  # `Return(%3)` has no own id
         used = [unlocated.pop(i) for i in _IR_OPERAND.findall(operands) if i in unlocated]
@@ -257,8 +325,12 @@ def _branch_join_line(node: str, outputs: str, ir_text: str, is_user_file: Calla
         return []
     if any(_returns_dynamic_shape(ir_text, name) for name in branches.groups()):
         return []
-    spans = [m for m in _IR_LOCATION.finditer(node) if m.group(3) is not None and is_user_file(m.group(1))]
-    return [(str(Path(spans[-1].group(1)).resolve()), int(spans[-1].group(2)))] if spans else []
+    spans = [
+        location
+        for m in _IR_LOCATION.finditer(node)
+        if m.group(3) is not None and (location := _user_location(m, is_user_file)) is not None
+    ]
+    return spans[-1:]
 
 
 def _returns_dynamic_shape(ir_text: str, subgraph: str) -> bool:
@@ -291,9 +363,9 @@ def unowned_parameter_problems(
                 loads[header.split("(", 1)[0].strip()] = used[0]
                 continue
             for match in _IR_LOCATION.finditer(node):
-                if match.group(3) is None and is_user_file(match.group(1)):
+                if match.group(3) is None and (location := _user_location(match, is_user_file)) is not None:
                     for name in used:
-                        found[name][(str(Path(match.group(1)).resolve()), int(match.group(2)))] = None
+                        found[name][location] = None
     return [
         Problem(
             UNTRACKED,

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from mslint.model.module import bound_names
-from mslint.source import source_text
+from mslint.source import read_source, source_text, split_lines
 
 
 def function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -172,4 +172,13 @@ def _parsed(path: str) -> ast.Module | None:
     try:
         return ast.parse(source_text(Path(path)))
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return None
+
+
+@lru_cache(maxsize=64)
+def line_count(path: str) -> int | None:
+    """How many lines the file has, as Python numbers them; None when it cannot be read."""
+    try:
+        return len(split_lines(read_source(Path(path)).written))
+    except (OSError, UnicodeDecodeError, ValueError):
         return None

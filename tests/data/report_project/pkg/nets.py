@@ -4,7 +4,7 @@ from mindspore import nn, ops
 from pkg.helpers import scale
 
 
-class FallsBack(nn.Cell):
+class FallsBack(nn.Cell):  # mslint: inputs=float32[2,2]
     def construct(self, x):
         return scale(x)
 
@@ -30,7 +30,7 @@ class Clean(nn.Cell):
         return x * 2
 
 
-class Outer(nn.Cell):
+class Outer(nn.Cell):  # mslint: inputs=float32[2,2]
     def __init__(self):
         super().__init__()
         self.inner = FallsBack()
