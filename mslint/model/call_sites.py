@@ -69,6 +69,11 @@ class EntryEvidence:
         """Entry nodes whose Cell is handed to a training wrapper."""
         self._collect(entries)
 
+    def called_from_python(self, ref: FunctionRef) -> bool:
+        """Whether ordinary Python code is shown to call the entry (a call site, a training wrapper,
+        input specs): it is then a top graph, whose outputs go back to Python."""
+        return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(_spec_kinds(ref))
+
     def parameter_kinds(self, ref: FunctionRef) -> dict[str, Kind]:
         kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
         given = _positional(ref)

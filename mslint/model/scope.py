@@ -57,6 +57,8 @@ class CallMemo:
     returned: dict[_Key, Kinds] = field(default_factory=dict)
     returning: set[int] = field(default_factory=set)
     """The function nodes whose returns are being evaluated: a recursive call is not followed."""
+    called_from_python: set[int] = field(default_factory=set)
+    """The entry nodes that ordinary Python code is shown to call: top graphs."""
     qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
     """By function node and expression: what the expression names there (rules ask for the same calls)."""
 
@@ -81,6 +83,11 @@ class GraphFunction:
         self.memo = memo or CallMemo()
         self.unknown_as = unknown_as
         """What :meth:`kind` answers for an unknown value: rules see graph values or constants."""
+
+    @property
+    def is_top_graph(self) -> bool:
+        """An entry that ordinary Python code is shown to call (not only reached from graph code)."""
+        return self.entry.node is self.node and id(self.node) in self.memo.called_from_python
 
     def assuming_constants(self) -> GraphFunction:
         """This function with every unknown value taken for a Python constant: a finding it still
@@ -444,6 +451,8 @@ def graph_functions(
     def start(ref: FunctionRef) -> None:
         if id(ref.node) not in reached:
             kinds = evidence.parameter_kinds(ref)
+            if evidence.called_from_python(ref):
+                memo.called_from_python.add(id(ref.node))
             reached[id(ref.node)] = function = GraphFunction(project, ref, ref, kinds, memo=memo)
             queue.append(function)
 

@@ -1,0 +1,130 @@
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.module import is_self_attribute
+from mslint.model.project import FunctionRef
+from mslint.model.scope import GraphFunction
+from mslint.model.walk import own_nodes, statements
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+_PROPERTIES = frozenset({"property", "cached_property"})
+_NOT_SHOWN_TOP = (
+    "; no call from Python code shows that it is the top graph (another Cell may call it, and take the function)"
+)
+
+
+class UnsupportedGraphOutput(Rule):
+    """
+    ## What it does
+    Flags what the top graph (a Cell's `construct` that no other graph code calls, a `@jit`
+    function) returns to Python that MindSpore cannot hand back: a function, a method or a
+    lambda (an error), and a dict (a warning). Only the top graph's own `return` statements
+    count: a sub-Cell or a helper may return a function or a dict to the graph code that
+    calls it (`self.sub(x)["a"]` compiles). A Cell is known to be the top graph where Python
+    code calls it (`net(x)`, a training wrapper) or its `# mslint: inputs=` comment says so;
+    a function returned by a Cell that nothing shows to be the top graph is a warning, a dict
+    returned by it is not flagged.
+
+    ## Why it breaks graph mode
+    Measured on MindSpore 2.10, STRICT and LAX alike: returning a function, a bound method or
+    a lambda fails to compile with `RuntimeError: Function in output is not supported. Please
+    check your code.` A dict compiles in STRICT but comes back as a tuple of its values: the
+    keys are lost and `out["loss"]` raises in the caller. LAX returns the dict by running the
+    `return` in the Python interpreter (its fallback dump lists the line).
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def head(self, x):
+            return x * 2
+
+        def construct(self, x):
+            return {"features": x, "head": self.head}
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def head(self, x):
+            return x * 2
+
+        def construct(self, x):
+            return x, self.head(x)
+    ```
+    """
+
+    code = "MS115"
+    symbol = "unsupported-graph-output"
+    summary = "a function, method, lambda (or, a warning, a dict) returned by the top graph"
+    warning_findings = "a dict returned by the top graph (STRICT returns a tuple, LAX falls back)"
+    node_types = (ast.Return,)
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        assert isinstance(node, ast.Return)
+        if node.value is None or function.entry.node is not function.node:
+            return  # graph code another graph calls returns to it, not to Python
+        if not any(n is node for n in own_nodes(function.node)):
+            return  # the return of a function nested in the entry
+        top = function.is_top_graph
+        for value in _items(node.value):
+            if _is_function(value, function):
+                yield Finding(
+                    value,
+                    "the top graph returns a function: MindSpore cannot hand one back to Python"
+                    + ("" if top else _NOT_SHOWN_TOP),
+                    hint="call it in the graph and return its result, or return what it needs and call it outside",
+                    severity=None if top else Severity.WARNING,
+                )
+            elif top and _is_dict(value, function):
+                yield Finding(
+                    value,
+                    "the top graph returns a dict: STRICT returns its values as a tuple (the keys are lost), "
+                    "LAX runs the return in the Python interpreter",
+                    hint="return a tuple and name its items in the caller",
+                    severity=Severity.WARNING,
+                )
+
+
+def _items(value: ast.expr) -> list[ast.expr]:
+    """The values a ``return`` hands back: the items of a tuple or list display, at any depth."""
+    if isinstance(value, (ast.Tuple, ast.List)):
+        return [item for element in value.elts for item in _items(element)]
+    return [value]
+
+
+def _is_function(value: ast.expr, function: GraphFunction) -> bool:
+    if isinstance(value, ast.Lambda):
+        return True
+    if isinstance(value, ast.Name):
+        nested = [n for n in statements(function.node) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        if any(n.name == value.id for n in nested if n is not function.node):
+            return not function.local_values.get(value.id)
+        qualname = function.qualname(value)
+        return qualname is not None and isinstance(function.project.resolve(qualname, function.module), FunctionRef)
+    if isinstance(value, ast.Attribute) and is_self_attribute(value, function.self_name) and function.owner:
+        method = function.project.find_method(function.owner, value.attr)
+        return method is not None and not any(_decorator_name(d) in _PROPERTIES for d in method.node.decorator_list)
+    return False
+
+
+def _decorator_name(decorator: ast.expr) -> str | None:
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    if isinstance(target, ast.Name):
+        return target.id
+    return target.attr if isinstance(target, ast.Attribute) else None
+
+
+def _is_dict(value: ast.expr, function: GraphFunction) -> bool:
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return True
+    if isinstance(value, ast.Name):
+        values = function.local_values.get(value.id, [])
+        return bool(values) and all(isinstance(v, (ast.Dict, ast.DictComp)) for v in values)
+    return False
