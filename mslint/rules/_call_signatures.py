@@ -12,6 +12,7 @@ from functools import cache
 
 from mslint.diagnostics import Edit, Fix
 from mslint.model.module import ModuleInfo
+from mslint.rules._call_edits import replace_node
 from mslint.rules.base import Finding
 
 
@@ -139,7 +140,7 @@ def _refused_constant(parameter: Parameter, value: ast.expr, api: str, version: 
     hint, fix = f"it takes {accepted} only", None
     if kind in ("int", "float") and "tuple" in parameter.types:
         hint = f"a one-element tuple: `({ast.unparse(value)},)`"
-        fix = Fix("Make it a tuple", (_replace(value, f"({ast.unparse(value)},)"),))
+        fix = Fix("Make it a tuple", (replace_node(value, f"({ast.unparse(value)},)"),))
     yield Finding(
         value,
         f"{api} takes `{parameter.name}` as {accepted} in MindSpore {version}, not {kind}: it raises TypeError",
@@ -158,12 +159,6 @@ def _constant_type(value: ast.expr) -> str | None:
         types = {bool: "bool", int: "int", float: "float", str: "str", type(None): "None"}
         return types.get(type(literal))
     return {ast.Tuple: "tuple", ast.List: "list", ast.Dict: "dict"}.get(type(value))
-
-
-def _replace(node: ast.expr, content: str) -> Edit:
-    return Edit(
-        node.lineno, node.col_offset + 1, node.end_lineno or node.lineno, (node.end_col_offset or 0) + 1, content
-    )
 
 
 def _plural(noun: str, names: list[str]) -> str:
