@@ -24,6 +24,8 @@ GENERATORS = [
     pytest.param("generate_jit_forbidden.py", marks=pytest.mark.mindspore),
     # mslint/data/api-*.json from the installed MindSpore
     pytest.param("generate_api_table.py", marks=pytest.mark.mindspore),
+    # the printed outputs in mslint/data/pytorch-differences.json, measured on the installed MindSpore
+    pytest.param("measure_pytorch_differences.py", marks=pytest.mark.mindspore),
 ]
 
 
