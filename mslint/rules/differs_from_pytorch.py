@@ -62,10 +62,6 @@ class DiffersFromPytorch(Rule):
     * `nn.BatchNorm2d(c, momentum=0.1)` (also `BatchNorm1d/3d`, `SyncBatchNorm`): MindSpore's
       momentum weighs the running statistics, PyTorch's the batch; a momentum below 0.5 is
       PyTorch's, fixed as its complement (`momentum=0.9`).
-    * `nn.MaxPool2d(2)` (also `MaxPool1d/3d`, `AvgPool1d/2d/3d`) without `stride`: the default
-      stride is 1 in MindSpore and `kernel_size` in PyTorch; the fix passes `stride=2`. Flagged
-      for windows of 2 and 3, the downsampling ones: a wider window without stride is usually
-      global pooling over a map of its size (`nn.AvgPool2d(7)` on 7x7), where stride changes nothing.
     * `x.transpose(1, 2)` on a tensor in graph code: graph mode reads the arguments as the
       whole permutation, so two numbers are a compile error on a tensor that does not have 2
       dimensions, and `(0, 1)` leaves a 2-D tensor unchanged (PyNative and PyTorch swap the
@@ -82,10 +78,10 @@ class DiffersFromPytorch(Rule):
 
     ## Why it breaks graph mode
     Nothing fails: the port trains a different model. A Dropout that drops 90 %, running
-    statistics that follow each batch, feature maps pooled at stride 1 instead of halved, a
-    biased variance. Only `transpose` with two axes breaks, and only in graph mode, so a port
-    that runs in PyNative fails at its first compile (`ValueError: For Tensor.transpose, the
-    number of axes must be equal to the dimension of Tensor`).
+    statistics that follow each batch, a biased variance. Only `transpose` with two axes
+    breaks, and only in graph mode, so a port that runs in PyNative fails at its first compile
+    (`ValueError: For Tensor.transpose, the number of axes must be equal to the dimension of
+    Tensor`).
 
     ## Example
     ```python
@@ -94,10 +90,9 @@ class DiffersFromPytorch(Rule):
             super().__init__()
             self.drop = nn.Dropout(0.1)
             self.norm = nn.BatchNorm1d(8, momentum=0.1)
-            self.pool = nn.MaxPool1d(2)
 
         def construct(self, x):
-            return self.pool(self.norm(self.drop(x)).transpose(0, 1))
+            return self.norm(self.drop(x)).transpose(0, 1)
     ```
 
     ## Use instead
@@ -107,10 +102,9 @@ class DiffersFromPytorch(Rule):
             super().__init__()
             self.drop = nn.Dropout(p=0.1)
             self.norm = nn.BatchNorm1d(8, momentum=0.9)
-            self.pool = nn.MaxPool1d(2, stride=2)
 
         def construct(self, x):
-            return self.pool(self.norm(self.drop(x)).swapaxes(0, 1))
+            return self.norm(self.drop(x)).swapaxes(0, 1)
     ```
     """
 
@@ -306,31 +300,6 @@ def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
     return _Found(momentum, message, f"MindSpore's momentum is 1 minus PyTorch's: `momentum={complement[0]:g}`", fix)
 
 
-def _pooling_stride(call: ast.Call, context: _Context) -> _Found | None:
-    kernel = _argument(call, 0, "kernel_size")
-    if kernel is None or _argument(call, 1, "stride") is not None or any(k.arg is None for k in call.keywords):
-        return None
-    sizes = kernel.elts if isinstance(kernel, (ast.Tuple, ast.List)) else [kernel]
-    numbers = [n for s in sizes for n in context.values.numbers(s) or [0.0]]
-    if not 1 < max(numbers) <= _DOWNSAMPLING_WINDOW or min(numbers) < 1:
-        return None
-    text = ast.get_source_segment(context.module.text, kernel) or ast.unparse(kernel)
-    simple = isinstance(kernel, (ast.Name, ast.Constant)) or all(isinstance(s, ast.Constant) for s in sizes)
-    edit = add_keyword(call, context.module, f"stride={text}")
-    fix = Fix(f"Pass `stride={text}`", (edit,), "safe" if simple else "unsafe")
-    message = (
-        f"`{ast.unparse(call.func)}` without `stride` moves by 1 (MindSpore's default); PyTorch's moves by the "
-        f"kernel size, {text}"
-    )
-    return _Found(call, message, f"pass `stride={text}`", fix)
-
-
-_DOWNSAMPLING_WINDOW = 3
-"""The widest window flagged: PyTorch ports pool by 2 or 3 to downsample; a wider window without
-stride is usually global pooling over a feature map of its size (`nn.AvgPool2d(7)` on 7x7), where
-the stride changes nothing. A window of 1 moves by 1 in both."""
-
-
 _SWAPS_OF_A_MATRIX = frozenset({(1, 0), (-1, -2), (-1, 0), (1, -2)})
 """Axes that are also the whole permutation of a 2-D tensor that swaps its dimensions."""
 
@@ -371,7 +340,6 @@ def _population_deviation(call: ast.Call, context: _Context) -> _Found | None:
 _CHECKS: dict[str, Callable[[ast.Call, _Context], _Found | None]] = {
     "keep-probability": _keep_probability,
     "complement-momentum": _complement_momentum,
-    "pooling-stride": _pooling_stride,
     "two-axes-transpose": _two_axes_transpose,
     "population-deviation": _population_deviation,
 }

@@ -14,10 +14,9 @@ class Block(nn.Cell):  # mslint: inputs=float32[2,8,4]
         self.output_drop = nn.Dropout(DROPOUT)  # expect: differs-from-pytorch
         self.norm = nn.BatchNorm1d(8, momentum=0.1)  # expect: differs-from-pytorch
         self.other_norm = nn.BatchNorm1d(8, 1e-5, 0.01)  # expect: differs-from-pytorch
-        self.pool = nn.MaxPool1d(2)  # expect: differs-from-pytorch
 
     def construct(self, x):
-        y = self.pool(self.drop(self.attention_drop(self.output_drop(x))))
+        y = self.drop(self.attention_drop(self.output_drop(x)))
         z = self.other_norm(self.norm(x.reshape(-1, 8))).reshape(2, -1)
         return y, z, ops.std(z, 1)  # expect: differs-from-pytorch
 

@@ -11,15 +11,11 @@ class Block(nn.Cell):  # mslint: inputs=float32[2,8,8]
         self.keep = nn.Dropout(keep_prob)
         self.half = nn.Dropout(0.5)
         self.norm = nn.BatchNorm1d(8, momentum=0.9)
-        self.pool = nn.MaxPool1d(2, stride=2)
-        self.other_pool = nn.MaxPool1d(kernel_size=3, stride=1)
-        self.global_pool = nn.AvgPool1d(8)
 
     def construct(self, x):
         y = self.keep(self.half(self.drop(self.attention_drop(x))))
-        pooled = self.pool(y), self.other_pool(y), self.global_pool(y)
         z = self.norm(x.reshape(-1, 8)).reshape(2, -1)
-        return pooled, ops.std(z, 1, ddof=1), z.var(1, ddof=0)
+        return y, ops.std(z, 1, ddof=1), z.var(1, ddof=0)
 
 
 class Swaps(nn.Cell):  # mslint: inputs=float32[2,3,4]
