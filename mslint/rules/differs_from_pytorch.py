@@ -292,11 +292,17 @@ def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
     fix = None
     if _number(momentum) is not None:
         fix = Fix(f"Use the complement, {complement[0]:g}", (replace_node(momentum, f"{complement[0]:g}"),))
-    shown = f"{numbers[0]:g}" if len(numbers) == 1 else "below 0.5"
-    message = (
-        f"`momentum={shown}` keeps {shown} of the running statistics at each step and takes the rest from the "
-        f"batch; PyTorch's momentum {shown} is the share taken from the batch"
-    )
+    if len(numbers) == 1:
+        kept, taken = _percent(numbers[0]), _percent(1 - numbers[0])
+        message = (
+            f"`momentum={numbers[0]:g}` keeps {kept} of the running statistics at each step and takes {taken} from "
+            f"the batch; PyTorch's momentum={numbers[0]:g} takes {kept} from the batch"
+        )
+    else:
+        message = (
+            "a momentum below 0.5 keeps less than half of the running statistics at each step; PyTorch's "
+            "momentum is the share taken from the batch"
+        )
     return _Found(momentum, message, f"MindSpore's momentum is 1 minus PyTorch's: `momentum={complement[0]:g}`", fix)
 
 
