@@ -31,7 +31,7 @@ def measurements() -> str:
     """The data file's entries as a Markdown section: flagged, then measured and not flagged."""
     table = json.loads((DATA / "pytorch-differences.json").read_text(encoding="utf-8"))
     lines = [
-        f"## Measured on MindSpore {table['mindspore']}",
+        f"### Measured on MindSpore {table['mindspore']}",
         "",
         "The programs are in `mslint/data/pytorch-differences.json` (`ran`); `printed` is their output.",
         "",
@@ -74,9 +74,9 @@ class DiffersFromPytorch(Rule):
     mindspore-ai/docs) and was measured on MindSpore 2.10 (CPU) by
     `scripts/measure_pytorch_differences.py`, which runs the programs kept in
     `mslint/data/pytorch-differences.json` and records what they print: the table at the end
-    of this page, with the candidates measured and not flagged.
+    of this section, with the candidates measured and not flagged.
 
-    ## Why it breaks graph mode
+    ## Why it changes the model
     Nothing fails: the port trains a different model. A Dropout that drops 90 %, running
     statistics that follow each batch, a biased variance. Only `transpose` with two axes
     breaks, and only in graph mode, so a port that runs in PyNative fails at its first compile
@@ -119,8 +119,10 @@ class DiffersFromPytorch(Rule):
 
     @classmethod
     def documentation(cls) -> str:
-        """The docstring, then what each entry of the data file ran and printed."""
-        return f"{super().documentation()}\n\n{measurements()}"
+        """The docstring, with what each entry of the data file ran and printed at the end of its
+        first section."""
+        what, why, rest = super().documentation().partition("\n## Why it")
+        return f"{what.rstrip()}\n\n{measurements()}\n{why}{rest}"
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         if not any(name.split(".", 1)[0] == "mindspore" for name in module.imports.values()):
