@@ -111,9 +111,12 @@ def _positional_count(
         f"{'argument' if len(signature.positional) == 1 else 'arguments'} in MindSpore {version}, "
         f"{len(call.args)} given"
     )
-    keyword_only = [p.name for p in signature.keyword_only[: len(extra)]]
-    if len(extra) > len(keyword_only):
-        yield Finding(extra[0], message, f"its parameters are: {', '.join(signature.names()) or 'none'}")
+    keyword_only = [p.name for p in signature.keyword_only]
+    if len(extra) != len(keyword_only):
+        # Which keyword-only parameter each extra value was meant for is not known (PyTorch's
+        # `flatten(x, start_dim, end_dim)` lands `start_dim` in MindSpore's `order`).
+        listed = f"{_plural('parameter', keyword_only)} keyword-only" if keyword_only else ""
+        yield Finding(extra[0], message, listed or f"its parameters are: {', '.join(signature.names()) or 'none'}")
         return
     hint = f"{_plural('parameter', keyword_only)} keyword-only: " + ", ".join(
         f"`{name}={ast.unparse(value)}`" for name, value in zip(keyword_only, extra)

@@ -10,6 +10,14 @@ class KeywordOnlyByPosition(nn.Cell):  # mslint: inputs=float32[3,1]
         return x + ops.full((3, 1), 2.0, ms.float32)  # expect: unknown-mindspore-api
 
 
+class PyTorchOrderOfPositionalArguments(nn.Cell):  # mslint: inputs=float32[2,3,4]
+    """PyTorch's `flatten(x, start_dim, end_dim)`: MindSpore's second parameter is `order`, and
+    which keyword-only parameter the third value was meant for is not known: no fix."""
+
+    def construct(self, x):
+        return ops.flatten(x, 0, -1)  # expect: unknown-mindspore-api
+
+
 class TooManyPositional(nn.Cell):  # mslint: inputs=float32[4,6]
     def construct(self, x):
         first, _ = ops.split(x, 3, 1, 2)  # expect: unknown-mindspore-api
