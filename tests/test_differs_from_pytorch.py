@@ -62,3 +62,39 @@ def test_the_rule_page_lists_every_measured_entry() -> None:
     for entry in [*table["flagged"], *table["not_flagged"]]:
         assert f"| {entry['id']} |" in page and f"`{entry['printed']}`" in page, entry["id"]
     assert all(entry["printed"] and entry["ran"] for entry in table["flagged"])
+
+
+def test_apis_the_project_replaces_follow_the_project(write: Write) -> None:
+    """Libraries that give MindSpore PyTorch's signatures patch it (mindnlp's injection.py):
+    calls of a patched API are the project's, not the release's."""
+    patches = write(
+        "injection.py",
+        """\
+        from mindspore import Tensor, ops
+
+        def _zeros(*size, dtype=None):
+            return ops.fill(dtype, size, 0)
+
+        def _std(self, dim=None, unbiased=True):
+            return self
+
+        ops.zeros = _zeros
+        setattr(Tensor, "std", _std)
+        """,
+    )
+    model = write(
+        "model.py",
+        """\
+        from mindspore import nn, ops
+
+        import injection
+
+        class Net(nn.Cell):
+            def construct(self, x):
+                return ops.zeros(1, 2, 3) + x.std() + ops.ones(1, 2, 3)
+        """,
+    )
+    report = check_files([patches, model], Settings(select=("differs-from-pytorch", "unknown-mindspore-api")))
+    assert [(Path(d.path).name, d.line, d.message) for d in report.diagnostics] == [
+        ("model.py", 7, "`mindspore.ops.ones` takes 2 positional arguments in MindSpore 2.10.0, 3 given")
+    ]

@@ -13,6 +13,7 @@ from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
 from mslint.rules._call_edits import add_keyword, replace_node
+from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
 from mslint.settings import Settings
@@ -69,6 +70,8 @@ class DiffersFromPytorch(Rule):
       both readings and are left alone.
     * `ops.std`, `ops.var`, `ops.std_mean`, `ops.var_mean`, and `x.std()` / `x.var()` on a
       tensor in graph code, without `ddof`: MindSpore divides by N, PyTorch by N - 1.
+
+    An API the project replaces itself (`ops.std = std`, `Tensor.std = _std`) is not flagged.
 
     Each entry comes from MindSpore's API mapping pages (`pytorch_diff/*.md` in
     mindspore-ai/docs) and was measured on MindSpore 2.10 (CPU) by
@@ -128,10 +131,11 @@ class DiffersFromPytorch(Rule):
         if not any(name.split(".", 1)[0] == "mindspore" for name in module.imports.values()):
             return
         table = checks()
+        patched = patched_apis(project)
         for call, function in _calls(module.tree, None):
             api = qualified_name(call.func, module) or "" if isinstance(call.func, (ast.Name, ast.Attribute)) else ""
             check = table.get(api)
-            if check is None or any(isinstance(a, ast.Starred) for a in call.args):
+            if check is None or api in patched or any(isinstance(a, ast.Starred) for a in call.args):
                 continue
             found = _CHECKS[check](call, _Context(module, _Values(module, function), api))
             if found is not None:
@@ -142,10 +146,11 @@ class DiffersFromPytorch(Rule):
         assert isinstance(node, ast.Call)
         if not isinstance(node.func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in node.args):
             return
-        check = checks().get(TENSOR + node.func.attr)
-        if check is None or not is_tensor_method(node, function):
+        api = TENSOR + node.func.attr
+        check = checks().get(api)
+        if check is None or api in patched_apis(function.project) or not is_tensor_method(node, function):
             return
-        context = _Context(function.module, _Values(function.module, None), TENSOR + node.func.attr)
+        context = _Context(function.module, _Values(function.module, None), api)
         found = _CHECKS[check](node, context)
         if found is not None:
             yield _finding(found)

@@ -10,6 +10,7 @@ from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
 from mslint.rules._call_signatures import check_call, parse_signature
+from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
 from mslint.settings import Settings
@@ -38,7 +39,9 @@ class UnknownMindsporeApi(Rule):
     Version-portable code is left alone: a name under an `if` whose test names it
     (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`
     on a version (`if is_ms_version_2():`), or in a `try` that catches `ImportError`,
-    `AttributeError` or `TypeError`.
+    `AttributeError` or `TypeError`. An API the project replaces itself (`ops.zeros = _zeros`,
+    `setattr(Tensor, "std", _std)`, as libraries that give MindSpore PyTorch's signatures do)
+    is the project's, and is not checked.
 
     ## Why it breaks graph mode
     APIs are renamed and removed between releases: code written for an older MindSpore
@@ -81,10 +84,12 @@ class UnknownMindsporeApi(Rule):
         if not aliases:
             return
         guards = _Guards(module.tree)
+        patched = patched_apis(project)
         for node in descendants(module.tree):
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _root(node) in aliases:
-                namespace, _, name = (qualified_name(node, module) or "").rpartition(".")
-                if _missing(namespaces, namespace, name) and not guards.allow(node, name):
+                qualname = qualified_name(node, module) or ""
+                namespace, _, name = qualname.rpartition(".")
+                if _missing(namespaces, namespace, name) and qualname not in patched and not guards.allow(node, name):
                     yield Finding(node, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
             elif isinstance(node, ast.ImportFrom) and node.module in namespaces and not node.level:
                 for alias in node.names:
@@ -95,6 +100,8 @@ class UnknownMindsporeApi(Rule):
                         )
             elif isinstance(node, ast.Call) and _root(node.func) in aliases:
                 qualname = qualified_name(node.func, module) or ""
+                if qualname in patched:
+                    continue
                 namespace, _, name = qualname.rpartition(".")
                 signature = signatures.get(namespace, {}).get(name)
                 if signature is not None:
@@ -117,7 +124,7 @@ class UnknownMindsporeApi(Rule):
         table = release_table("api", function.project.mindspore_release)
         name = node.func.attr
         accepted = table["namespaces"]["mindspore.Tensor"].get(name)
-        if accepted is None:
+        if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
             return
         for keyword in _unknown_keywords(node, accepted):
             yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
