@@ -1,6 +1,6 @@
 """The PyTorch meaning, written as MindSpore takes it, and MindSpore's own spellings."""
 
-from mindspore import nn, ops
+from mindspore import mint, nn, ops
 
 
 class Block(nn.Cell):  # mslint: inputs=float32[2,8,8]
@@ -10,10 +10,11 @@ class Block(nn.Cell):  # mslint: inputs=float32[2,8,8]
         self.attention_drop = nn.Dropout(1 - dropout)
         self.keep = nn.Dropout(keep_prob)
         self.half = nn.Dropout(0.5)
+        self.torch_like = mint.nn.Dropout(0.1)  # mint takes PyTorch's arguments
         self.norm = nn.BatchNorm1d(8, momentum=0.9)
 
     def construct(self, x):
-        y = self.keep(self.half(self.drop(self.attention_drop(x))))
+        y = self.torch_like(self.keep(self.half(self.drop(self.attention_drop(x)))))
         z = self.norm(x.reshape(-1, 8)).reshape(2, -1)
         return y, ops.std(z, 1, ddof=1), z.var(1, ddof=0)
 
