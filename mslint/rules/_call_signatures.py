@@ -154,9 +154,11 @@ def _refused_constant(parameter: Parameter, value: ast.expr, api: str, version: 
 
 def _constant_type(value: ast.expr) -> str | None:
     """The type of a literal (``8`` -> int, ``-1.0`` -> float, ``(1, 2)`` -> tuple), else None."""
-    if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
-        kind = _constant_type(value.operand)
-        return kind if kind in ("int", "float") else None
+    signed = isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd))
+    while isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
+        value = value.operand
+    if signed:
+        return {int: "int", float: "float"}.get(type(value.value)) if isinstance(value, ast.Constant) else None
     if isinstance(value, ast.Constant):
         literal = value.value
         types = {bool: "bool", int: "int", float: "float", str: "str", type(None): "None"}

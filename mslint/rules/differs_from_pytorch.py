@@ -132,7 +132,7 @@ class DiffersFromPytorch(Rule):
             return
         table = checks()
         patched = patched_apis(project)
-        for call, function in _calls(module.tree, None):
+        for call, function in _calls(module.tree):
             api = qualified_name(call.func, module) or "" if isinstance(call.func, (ast.Name, ast.Attribute)) else ""
             check = table.get(api)
             if check is None or api in patched or any(isinstance(a, ast.Starred) for a in call.args):
@@ -181,15 +181,16 @@ def _finding(found: _Found) -> Finding:
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def _calls(node: ast.AST, function: Function | None) -> Iterator[tuple[ast.Call, Function | None]]:
-    """Every call with the function whose body holds it (None at module level)."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield from _calls(child, child)
-            continue
-        if isinstance(child, ast.Call):
-            yield child, function
-        yield from _calls(child, function)
+def _calls(tree: ast.Module) -> Iterator[tuple[ast.Call, Function | None]]:
+    """Every call with the function whose body holds it (None at module level), walked without
+    recursion: expressions thousands of levels deep are valid Python."""
+    stack: list[tuple[ast.AST, Function | None]] = [(tree, None)]
+    while stack:
+        node, function = stack.pop()
+        if isinstance(node, ast.Call):
+            yield node, function
+        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
 
 
 class _Values:
@@ -250,11 +251,12 @@ def _targets(node: ast.AST) -> set[str]:
 
 
 def _number(expr: ast.expr) -> float | None:
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
-        inner = _number(expr.operand)
-        return None if inner is None else -inner
+    """The value of a number literal, negated or not (``-0.5``); None for anything else."""
+    sign = 1.0
+    while isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        sign, expr = -sign, expr.operand
     if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool):
-        return float(expr.value)
+        return sign * expr.value
     return None
 
 
