@@ -5,6 +5,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Union
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.mindspore_tables import DATA
@@ -178,7 +179,7 @@ def _finding(found: _Found) -> Finding:
     return Finding(found.node, found.message, found.hint, severity=found.severity, fix=found.fix)
 
 
-Function = ast.FunctionDef | ast.AsyncFunctionDef
+Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
 
 def _calls(tree: ast.Module) -> Iterator[tuple[ast.Call, Function | None]]:
