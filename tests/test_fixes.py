@@ -52,6 +52,7 @@ FIXED_RULES = (
     "missing-super-init",
     "forward-instead-of-construct",
     "conv-padding-without-pad-mode",
+    "unknown-mindspore-api",
 )
 FIXED_EXAMPLES = [
     path

@@ -19,6 +19,7 @@ from mslint.mindspore_tables import (
     releases_with,
     table,
 )
+from mslint.rules._call_signatures import parse_signature
 from mslint.syntax_table import syntax_releases
 
 NEW_IN_2_10 = """
@@ -35,6 +36,9 @@ def test_every_described_release_has_both_tables_of_itself(release: str) -> None
     for kind in ("api", "jit-forbidden"):
         assert table(kind, release)["mindspore"] == release
     assert len(table("api", release)["namespaces"]["mindspore.ops"]) > 500
+    signatures = table("api", release)["signatures"]
+    assert signatures["mindspore.ops"]["full"] == "(size: list | tuple, fill_value, *, dtype=...)"
+    assert signatures["mindspore"]["Parameter"].startswith("(default_input, name=..., requires_grad=...")
 
 
 def test_described_releases_are_the_installable_ones_oldest_first() -> None:
@@ -44,6 +48,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         [f"{kind}-{r}.json" for r in releases for kind in ("api", "jit-forbidden")]
         + [f"syntax-{r}.json" for r in syntax_releases()]
         + [f"messages-{r}.json" for r in releases_with("messages")]
+        + ["pytorch-differences.json"]  # measured on one release, used for all
     )
 
 
@@ -117,3 +122,14 @@ def test_the_release_can_be_configured_and_a_bad_one_is_one_line(write, run) -> 
     write("pyproject.toml", "[tool.mslint]\n")
     code, _, err = run("check", str(path), "--no-cache", "--mindspore-version", "latest")
     assert code == 2 and err == "mslint: error: 'latest' is not a MindSpore version\n"
+
+
+def test_a_signature_text_reads_as_python_binds_arguments() -> None:
+    signature = parse_signature("(size: list | tuple, fill_value, *values, dtype=..., out)")
+    assert [(p.name, p.required, p.types) for p in signature.positional] == [
+        ("size", True, ("list", "tuple")),
+        ("fill_value", True, ()),
+    ]
+    assert [(p.name, p.required) for p in signature.keyword_only] == [("dtype", False), ("out", True)]
+    assert signature.variadic
+    assert not parse_signature("(x, y=...)").variadic

@@ -456,7 +456,7 @@ class Layer(nn.Cell):
             id="on code a GRAPH_MODE script runs too",
         ),
         pytest.param(
-            UNIMPORTED_LAYER.replace("from net import Net", "from mindspore.nn import Dense as Net"),
+            UNIMPORTED_LAYER.replace("from net import Net", "from mindspore.nn import ReLU as Net"),
             None,
             {("layer.py", 13, "third-party-call-in-graph")},
             id="on no project code",

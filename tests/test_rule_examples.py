@@ -37,13 +37,19 @@ def test_compiler_confirms_the_markers(path: Path) -> None:
     assert report["compiler_only"] == [], "the compiler found problems on lines without a marker"
     verdicts = {(f["line"], f["symbol"]): f["verdict"] for f in report["findings"]}
     assert set(verdicts) == expected_findings(path)
-    unconfirmed = sorted(finding for finding, verdict in verdicts.items() if verdict != _expected_verdict(finding[1]))
+    expected = {finding: _expected_verdict(path, finding[1]) for finding in verdicts}
+    unconfirmed = sorted(finding for finding, verdict in verdicts.items() if verdict != expected[finding])
     assert unconfirmed == [], f"the compiler does not confirm {unconfirmed}: {report['findings']}"
 
 
-def _expected_verdict(symbol: str) -> str:
-    """Findings about suppression comments are the one kind the compiler cannot judge: it ignores comments."""
-    return "not-verifiable" if isinstance(rule_named(symbol), SuppressionRule) else "confirmed"
+def _expected_verdict(path: Path, symbol: str) -> str:
+    """Findings about suppression comments are the one kind the compiler cannot judge: it ignores
+    comments. ``bad_measured*.py`` holds valid MindSpore that means something else than in PyTorch:
+    it compiles and runs at both levels, and the difference is measured on MindSpore by
+    ``scripts/measure_pytorch_differences.py`` (run by test_docs)."""
+    if isinstance(rule_named(symbol), SuppressionRule):
+        return "not-verifiable"
+    return "not-reproduced" if path.name.startswith("bad_measured") else "confirmed"
 
 
 def test_every_rule_has_bad_and_good_examples() -> None:

@@ -3,10 +3,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from mslint.diagnostics import Edit, Fix, Severity
+from mslint.diagnostics import Fix, Severity
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project, qualified_name
 from mslint.model.walk import descendants
+from mslint.rules._call_edits import add_keyword, replace_node
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -100,7 +101,7 @@ def _check(call: ast.Call, module: ModuleInfo) -> Iterator[Finding]:
             call,
             f'`{layer}` takes a non-zero `padding` only with `pad_mode="pad"`: building it raises',
             hint='use `pad_mode="pad"` or drop `padding`',
-            fix=Fix('Use `pad_mode="pad"`', (_replace(pad_mode, '"pad"'),), "unsafe"),
+            fix=Fix('Use `pad_mode="pad"`', (replace_node(pad_mode, '"pad"'),), "unsafe"),
         )
 
 
@@ -112,37 +113,7 @@ def _literal_ints(node: ast.expr) -> list[int] | None:
 
 
 def _add_pad_mode(call: ast.Call, module: ModuleInfo) -> Fix:
-    """``, pad_mode="pad"`` after the last argument (and the parentheses around it); after a
-    trailing comma, `` pad_mode="pad",`` or, when each argument has a line (as formatters
-    write them), a line of its own before the closing parenthesis."""
-    fix = 'Add `pad_mode="pad"`'
-    arguments: list[ast.expr | ast.keyword] = [*call.args, *call.keywords]
-    last = max(arguments, key=lambda n: (n.lineno, n.col_offset))
-    line, column = _after(last, call, module)
-    closing_line = call.end_lineno or line
-    if module.line(line).encode("utf-8")[column - 1 : column] != b",":
-        return Fix(fix, (Edit(line, column + 1, line, column + 1, ', pad_mode="pad"'),))
-    indent = module.line(last.lineno).encode("utf-8")[: last.col_offset]
-    if closing_line > line and not indent.strip() and module.line(closing_line).lstrip().startswith(")"):
-        content = f'{indent.decode("utf-8")}pad_mode="pad",\n'
-        return Fix(fix, (Edit(closing_line, 1, closing_line, 1, content),))
-    return Fix(fix, (Edit(line, column + 1, line, column + 1, ' pad_mode="pad",'),))
-
-
-def _after(last: ast.expr | ast.keyword, call: ast.Call, module: ModuleInfo) -> tuple[int, int]:
-    """The line and 0-based byte column just past the last argument, the parentheses closing it
-    and a trailing comma: between it and the call's `)` there are only those and comments."""
-    line, column = last.end_lineno or last.lineno, last.end_col_offset or 0
-    position = (line, column)
-    for number in range(line, (call.end_lineno or line) + 1):
-        text = module.line(number).encode("utf-8")  # ast columns are UTF-8 byte offsets
-        stop = (call.end_col_offset or 1) - 1 if number == call.end_lineno else len(text)
-        for index in range(column if number == line else 0, stop):
-            if text[index : index + 1] == b"#":
-                break
-            if text[index : index + 1] in (b")", b","):
-                position = (number, index + 1)
-    return position
+    return Fix('Add `pad_mode="pad"`', (add_keyword(call, module, 'pad_mode="pad"'),))
 
 
 def _positional_padding_fix(call: ast.Call, padding: ast.expr, module: ModuleInfo) -> Fix | None:
@@ -154,10 +125,6 @@ def _positional_padding_fix(call: ast.Call, padding: ast.expr, module: ModuleInf
     text = ast.get_source_segment(module.text, padding)
     if text is None or not before.endswith(b","):
         return None
-    return Fix('Pass `pad_mode="pad", padding=...` by keyword', (_replace(padding, f'pad_mode="pad", padding={text}'),))
-
-
-def _replace(node: ast.expr, content: str) -> Edit:
-    return Edit(
-        node.lineno, node.col_offset + 1, node.end_lineno or node.lineno, (node.end_col_offset or 0) + 1, content
+    return Fix(
+        'Pass `pad_mode="pad", padding=...` by keyword', (replace_node(padding, f'pad_mode="pad", padding={text}'),)
     )

@@ -9,6 +9,8 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
+from mslint.rules._call_signatures import check_call, parse_signature
+from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
 from mslint.settings import Settings
@@ -21,8 +23,15 @@ class UnknownMindsporeApi(Rule):
     that do not exist in the targeted MindSpore release, and keyword arguments those
     functions and classes do not take — anywhere in the code, not only in graph code — and,
     in graph code, keywords that Tensor methods called on tensors do not take
-    (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`). The
-    names and parameters come from tables generated from the real releases
+    (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`).
+    Calls of functions and classes of `ops`, `nn`, `mint`, `mint.nn`, `mindspore.numpy` and of
+    `Parameter` are checked against their full signature, as Python binds the arguments: too
+    many positional arguments (`ops.full((n, 1), v, ms.float32)`: `dtype` is keyword-only,
+    fixed by naming it), a required argument missing, one given by position and by keyword,
+    and a constant of a type that the callable's own first checks refuse (`nn.LayerNorm(8)`:
+    `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`).
+    Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. The
+    names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
     MindSpore install is needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
@@ -30,7 +39,9 @@ class UnknownMindsporeApi(Rule):
     Version-portable code is left alone: a name under an `if` whose test names it
     (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`
     on a version (`if is_ms_version_2():`), or in a `try` that catches `ImportError`,
-    `AttributeError` or `TypeError`.
+    `AttributeError` or `TypeError`. An API the project replaces itself (`ops.zeros = _zeros`,
+    `setattr(Tensor, "std", _std)`, as libraries that give MindSpore PyTorch's signatures do)
+    is the project's, and is not checked.
 
     ## Why it breaks graph mode
     APIs are renamed and removed between releases: code written for an older MindSpore
@@ -58,7 +69,7 @@ class UnknownMindsporeApi(Rule):
 
     code = "MS301"
     symbol = "unknown-mindspore-api"
-    summary = "a `mindspore.ops`/`nn`/`mint` name or keyword argument that the MindSpore release lacks"
+    summary = "a `mindspore.ops`/`nn`/`mint` name, keyword or call that the MindSpore release lacks or refuses"
     node_types = (ast.Call,)
 
     def severity(self, settings: Settings) -> Severity:
@@ -67,15 +78,18 @@ class UnknownMindsporeApi(Rule):
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         table = release_table("api", project.mindspore_release)
         namespaces: dict[str, dict[str, list[str] | None]] = table["namespaces"]
+        signatures: dict[str, dict[str, str]] = table["signatures"]
         version = table["mindspore"]
         aliases = {local for local, name in module.imports.items() if name.split(".", 1)[0] == "mindspore"}
         if not aliases:
             return
         guards = _Guards(module.tree)
+        patched = patched_apis(project)
         for node in descendants(module.tree):
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _root(node) in aliases:
-                namespace, _, name = (qualified_name(node, module) or "").rpartition(".")
-                if _missing(namespaces, namespace, name) and not guards.allow(node, name):
+                qualname = qualified_name(node, module) or ""
+                namespace, _, name = qualname.rpartition(".")
+                if _missing(namespaces, namespace, name) and qualname not in patched and not guards.allow(node, name):
                     yield Finding(node, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
             elif isinstance(node, ast.ImportFrom) and node.module in namespaces and not node.level:
                 for alias in node.names:
@@ -84,8 +98,16 @@ class UnknownMindsporeApi(Rule):
                         yield Finding(
                             node, f"`{node.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
                         )
-            elif isinstance(node, ast.Call) and node.keywords and _root(node.func) in aliases:
-                namespace, _, name = (qualified_name(node.func, module) or "").rpartition(".")
+            elif isinstance(node, ast.Call) and _root(node.func) in aliases:
+                qualname = qualified_name(node.func, module) or ""
+                if qualname in patched:
+                    continue
+                namespace, _, name = qualname.rpartition(".")
+                signature = signatures.get(namespace, {}).get(name)
+                if signature is not None:
+                    findings = check_call(node, qualname, parse_signature(signature), version, module)
+                    yield from (f for f in findings if not guards.allow(f.node, _keyword_name(f.node)))
+                    continue
                 accepted = namespaces.get(namespace, {}).get(name)
                 if accepted is None:
                     continue
@@ -102,10 +124,14 @@ class UnknownMindsporeApi(Rule):
         table = release_table("api", function.project.mindspore_release)
         name = node.func.attr
         accepted = table["namespaces"]["mindspore.Tensor"].get(name)
-        if accepted is None:
+        if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
             return
         for keyword in _unknown_keywords(node, accepted):
             yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+
+
+def _keyword_name(node: ast.AST) -> str:
+    return node.arg or "" if isinstance(node, ast.keyword) else ""
 
 
 def _unknown_keywords(call: ast.Call, accepted: list[str]) -> list[ast.keyword]:

@@ -1,0 +1,173 @@
+"""Calls checked against the full signatures of the API tables (``signatures`` in
+``mslint/data/api-<release>.json``, written by ``scripts/generate_api_table.py``): what Python
+itself raises TypeError for when it binds the arguments, and constants of a type that the
+callable's own first checks refuse."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from mslint.diagnostics import Edit, Fix
+from mslint.model.module import ModuleInfo
+from mslint.rules._call_edits import replace_node
+from mslint.rules.base import Finding
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str
+    required: bool
+    types: tuple[str, ...]
+    """The builtin types the callable accepts (``tuple``, ``list``, ``None``); empty: any."""
+
+
+@dataclass(frozen=True)
+class Signature:
+    positional: tuple[Parameter, ...]
+    """The parameters that can be passed by position (no MindSpore API has positional-only ones)."""
+    keyword_only: tuple[Parameter, ...]
+    variadic: bool
+    """Whether it takes ``*args``."""
+
+    @property
+    def parameters(self) -> tuple[Parameter, ...]:
+        return self.positional + self.keyword_only
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.parameters]
+
+
+@cache
+def parse_signature(text: str) -> Signature:
+    """A table's signature text, ``(size: list | tuple, fill_value, *, dtype=...)``."""
+    definition = ast.parse(f"def f{text}: ...").body[0]
+    assert isinstance(definition, ast.FunctionDef)
+    arguments = definition.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    first_default = len(positional) - len(arguments.defaults)
+    by_position = tuple(_parameter(a, index < first_default) for index, a in enumerate(positional))
+    keyword_only = tuple(_parameter(a, d is None) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults))
+    return Signature(by_position, keyword_only, arguments.vararg is not None)
+
+
+def _parameter(argument: ast.arg, required: bool) -> Parameter:
+    return Parameter(argument.arg, required, _type_names(argument.annotation))
+
+
+def _type_names(annotation: ast.expr | None) -> tuple[str, ...]:
+    if isinstance(annotation, ast.BinOp):
+        return _type_names(annotation.left) + _type_names(annotation.right)
+    if isinstance(annotation, ast.Name):
+        return (annotation.id,)
+    return ()
+
+
+def check_call(
+    call: ast.Call, qualname: str, signature: Signature, version: str, module: ModuleInfo
+) -> Iterator[Finding]:
+    """Findings for a call of ``qualname`` that Python or the callable's first checks refuse."""
+    api = f"`{qualname}`"
+    names = signature.names()
+    for keyword in call.keywords:
+        if keyword.arg is not None and keyword.arg not in names:
+            yield Finding(
+                keyword,
+                f"{api} has no parameter `{keyword.arg}` in MindSpore {version}",
+                f"its parameters are: {', '.join(names) or 'none'}",
+            )
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return  # how many values it passes is not known
+    yield from _positional_count(call, api, signature, version, module)
+    bound = dict(zip(signature.positional, call.args))
+    given = {k.arg for k in call.keywords}
+    for parameter in signature.positional[: len(call.args)]:
+        if parameter.name in given:
+            yield Finding(call, f"{api} gets two values for `{parameter.name}`: by position and by keyword")
+    renamed = any(k not in names for k in given if k is not None)
+    if None not in given and not renamed:  # every argument is in sight, none of them misnamed
+        missing = [p.name for p in signature.parameters if p.required and p not in bound and p.name not in given]
+        if missing:
+            yield Finding(
+                call,
+                f"{api} is called without its required {_plural('argument', missing)} in MindSpore {version}",
+            )
+    keywords = {p.name: p for p in signature.parameters}
+    bound.update((keywords[k.arg], k.value) for k in call.keywords if k.arg in keywords)
+    for parameter, value in bound.items():
+        yield from _refused_constant(parameter, value, api, version)
+
+
+def _positional_count(
+    call: ast.Call, api: str, signature: Signature, version: str, module: ModuleInfo
+) -> Iterator[Finding]:
+    extra = call.args[len(signature.positional) :]
+    if signature.variadic or not extra:
+        return
+    message = (
+        f"{api} takes {len(signature.positional)} positional "
+        f"{'argument' if len(signature.positional) == 1 else 'arguments'} in MindSpore {version}, "
+        f"{len(call.args)} given"
+    )
+    keyword_only = [p.name for p in signature.keyword_only]
+    if len(extra) != len(keyword_only):
+        # Which keyword-only parameter each extra value was meant for is not known (PyTorch's
+        # `flatten(x, start_dim, end_dim)` lands `start_dim` in MindSpore's `order`).
+        listed = f"{_plural('parameter', keyword_only)} keyword-only" if keyword_only else ""
+        yield Finding(extra[0], message, listed or f"its parameters are: {', '.join(signature.names()) or 'none'}")
+        return
+    hint = f"{_plural('parameter', keyword_only)} keyword-only: " + ", ".join(
+        f"`{name}={ast.unparse(value)}`" for name, value in zip(keyword_only, extra)
+    )
+    edits = [_name_argument(value, name, module) for name, value in zip(keyword_only, extra)]
+    named = ", ".join(f"`{name}`" for name in keyword_only)
+    fix = None if None in edits else Fix(f"Pass {named} by keyword", tuple(e for e in edits if e is not None))
+    yield Finding(extra[0], message, hint, fix=fix)
+
+
+def _name_argument(value: ast.expr, name: str, module: ModuleInfo) -> Edit | None:
+    """``name=`` before an argument that starts its line or follows a comma (not a parenthesis of its own)."""
+    before = module.line(value.lineno).encode("utf-8")[: value.col_offset].decode("utf-8", "replace").rstrip()
+    if before and not before.endswith(","):
+        return None
+    return Edit(value.lineno, value.col_offset + 1, value.lineno, value.col_offset + 1, f"{name}=")
+
+
+def _refused_constant(parameter: Parameter, value: ast.expr, api: str, version: str) -> Iterator[Finding]:
+    kind = _constant_type(value)
+    if not parameter.types or kind is None or kind in parameter.types or (kind == "bool" and "int" in parameter.types):
+        return
+    accepted = " or ".join(parameter.types)
+    hint, fix = f"it takes {accepted} only", None
+    if kind in ("int", "float") and "tuple" in parameter.types:
+        hint = f"a one-element tuple: `({ast.unparse(value)},)`"
+        fix = Fix("Make it a tuple", (replace_node(value, f"({ast.unparse(value)},)"),))
+    yield Finding(
+        value,
+        f"{api} takes `{parameter.name}` as {accepted} in MindSpore {version}, not {kind}: it raises TypeError",
+        hint,
+        fix=fix,
+    )
+
+
+def _constant_type(value: ast.expr) -> str | None:
+    """The type of a literal (``8`` -> int, ``-1.0`` -> float, ``(1, 2)`` -> tuple), else None."""
+    signed = isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd))
+    while isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
+        value = value.operand
+    if signed:
+        return {int: "int", float: "float"}.get(type(value.value)) if isinstance(value, ast.Constant) else None
+    if isinstance(value, ast.Constant):
+        literal = value.value
+        types = {bool: "bool", int: "int", float: "float", str: "str", type(None): "None"}
+        return types.get(type(literal))
+    return {ast.Tuple: "tuple", ast.List: "list", ast.Dict: "dict"}.get(type(value))
+
+
+def _plural(noun: str, names: list[str]) -> str:
+    listed = ", ".join(f"`{n}`" for n in names)
+    if noun == "parameter":
+        return f"{listed} {'is' if len(names) == 1 else 'are'}"
+    return f"{noun}{'s' if len(names) > 1 else ''} {listed}"

@@ -1,0 +1,361 @@
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Union
+
+from mslint.diagnostics import Edit, Fix, Severity
+from mslint.mindspore_tables import DATA
+from mslint.model.module import ModuleInfo
+from mslint.model.project import Project, qualified_name
+from mslint.model.scope import GraphFunction
+from mslint.model.walk import descendants
+from mslint.rules._call_edits import add_keyword, replace_node
+from mslint.rules._patched_api import patched_apis
+from mslint.rules.base import Finding, Rule
+from mslint.rules.dynamic_shape_op import is_tensor_method
+from mslint.settings import Settings
+
+TENSOR = "mindspore.Tensor."
+
+
+@cache
+def checks() -> dict[str, str]:
+    """MindSpore API -> the check of its measured difference (``mslint/data/pytorch-differences.json``)."""
+    table = json.loads((DATA / "pytorch-differences.json").read_text(encoding="utf-8"))
+    return {api: entry["check"] for entry in table["flagged"] for api in entry["apis"]}
+
+
+def measurements() -> str:
+    """The data file's entries as a Markdown section: flagged, then measured and not flagged."""
+    table = json.loads((DATA / "pytorch-differences.json").read_text(encoding="utf-8"))
+    lines = [
+        f"### Measured on MindSpore {table['mindspore']}",
+        "",
+        "The programs are in `mslint/data/pytorch-differences.json` (`ran`); `printed` is their output.",
+        "",
+        "| entry | APIs | difference (mapping page) | printed on MindSpore | PyTorch |",
+        "|---|---|---|---|---|",
+    ]
+    for entry in table["flagged"]:
+        apis = ", ".join(f"`{api.removeprefix('mindspore.')}`" for api in entry["apis"])
+        page = f"[{entry['mapping'].rsplit('/', 1)[-1]}]({entry['mapping']})"
+        row = [entry["id"], apis, f"{entry['difference']} ({page})", f"`{entry['printed']}`", entry["pytorch"]]
+        lines.append(f"| {' | '.join(row)} |")
+    lines += ["", "Measured and not flagged:", "", "| entry | PyTorch | printed | why not |", "|---|---|---|---|"]
+    for entry in table["not_flagged"]:
+        lines.append(f"| {entry['id']} | `{entry['torch']}` | `{entry['printed']}` | {entry['why']} |")
+    return "\n".join(lines)
+
+
+class DiffersFromPytorch(Rule):
+    """
+    ## What it does
+    Flags calls that are valid MindSpore but mean something else than the same call in
+    PyTorch, where the way they are written makes a port error likely — anywhere in the code,
+    not only in graph code:
+
+    * `nn.Dropout(0.1)`: the first parameter is `keep_prob`, so it keeps 10 % and zeroes 90 %
+      of the elements while training (PyTorch's `p` zeroes 10 %). Flagged when the value, or
+      the default or assignment of the name passed, is below 0.5; fixed as `p=0.1`.
+    * `nn.BatchNorm2d(c, momentum=0.1)` (also `BatchNorm1d/3d`, `SyncBatchNorm`): MindSpore's
+      momentum weighs the running statistics, PyTorch's the batch; a momentum below 0.5 is
+      PyTorch's, fixed as its complement (`momentum=0.9`).
+    * `x.transpose(1, 2)` on a tensor in graph code: graph mode reads the arguments as the
+      whole permutation, so two numbers are a compile error on a tensor that does not have 2
+      dimensions, and `(0, 1)` leaves a 2-D tensor unchanged (PyNative and PyTorch swap the
+      dimensions); fixed as `x.swapaxes(1, 2)`. `(1, 0)` and `(-1, -2)` are the 2-D swap in
+      both readings and are left alone.
+    * `ops.std`, `ops.var`, `ops.std_mean`, `ops.var_mean`, and `x.std()` / `x.var()` on a
+      tensor in graph code, without `ddof`: MindSpore divides by N, PyTorch by N - 1.
+
+    An API the project replaces itself (`ops.std = std`, `Tensor.std = _std`) is not flagged.
+
+    Each entry comes from MindSpore's API mapping pages (`pytorch_diff/*.md` in
+    mindspore-ai/docs) and was measured on MindSpore 2.10 (CPU) by
+    `scripts/measure_pytorch_differences.py`, which runs the programs kept in
+    `mslint/data/pytorch-differences.json` and records what they print: the table at the end
+    of this section, with the candidates measured and not flagged.
+
+    ## Why it changes the model
+    Nothing fails: the port trains a different model. A Dropout that drops 90 %, running
+    statistics that follow each batch, a biased variance. Only `transpose` with two axes
+    breaks, and only in graph mode, so a port that runs in PyNative fails at its first compile
+    (`ValueError: For Tensor.transpose, the number of axes must be equal to the dimension of
+    Tensor`).
+
+    ## Example
+    ```python
+    class Block(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.drop = nn.Dropout(0.1)
+            self.norm = nn.BatchNorm1d(8, momentum=0.1)
+
+        def construct(self, x):
+            return self.norm(self.drop(x)).transpose(0, 1)
+    ```
+
+    ## Use instead
+    ```python
+    class Block(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.drop = nn.Dropout(p=0.1)
+            self.norm = nn.BatchNorm1d(8, momentum=0.9)
+
+        def construct(self, x):
+            return self.norm(self.drop(x)).swapaxes(0, 1)
+    ```
+    """
+
+    code = "MS208"
+    symbol = "differs-from-pytorch"
+    summary = "a valid MindSpore call that means something else than the same PyTorch call (`nn.Dropout(0.1)`)"
+    node_types = (ast.Call,)
+    warning_findings = "all but `transpose` with two axes in graph code, which is an error"
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.WARNING
+
+    @classmethod
+    def documentation(cls) -> str:
+        """The docstring, with what each entry of the data file ran and printed at the end of its
+        first section."""
+        what, why, rest = super().documentation().partition("\n## Why it")
+        return f"{what.rstrip()}\n\n{measurements()}\n{why}{rest}"
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        if not any(name.split(".", 1)[0] == "mindspore" for name in module.imports.values()):
+            return
+        table = checks()
+        patched = patched_apis(project)
+        for call, function in _calls(module.tree):
+            api = qualified_name(call.func, module) or "" if isinstance(call.func, (ast.Name, ast.Attribute)) else ""
+            check = table.get(api)
+            if check is None or api in patched or any(isinstance(a, ast.Starred) for a in call.args):
+                continue
+            found = _CHECKS[check](call, _Context(module, _Values(module, function), api))
+            if found is not None:
+                yield _finding(found)
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        """Tensor methods: the receiver must be a tensor, which the model knows in graph code."""
+        assert isinstance(node, ast.Call)
+        if not isinstance(node.func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in node.args):
+            return
+        api = TENSOR + node.func.attr
+        check = checks().get(api)
+        if check is None or api in patched_apis(function.project) or not is_tensor_method(node, function):
+            return
+        context = _Context(function.module, _Values(function.module, None), api)
+        found = _CHECKS[check](node, context)
+        if found is not None:
+            yield _finding(found)
+
+
+@dataclass(frozen=True)
+class _Context:
+    module: ModuleInfo
+    values: _Values
+    api: str
+    """The qualified name of what is called (``mindspore.Tensor.std`` for the method)."""
+
+
+@dataclass(frozen=True)
+class _Found:
+    node: ast.AST
+    message: str
+    """What MindSpore does with this call, and what PyTorch would have done."""
+    hint: str
+    fix: Fix | None = None
+    severity: Severity | None = None
+
+
+def _finding(found: _Found) -> Finding:
+    return Finding(found.node, found.message, found.hint, severity=found.severity, fix=found.fix)
+
+
+Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
+
+
+def _calls(tree: ast.Module) -> Iterator[tuple[ast.Call, Function | None]]:
+    """Every call with the function whose body holds it (None at module level), walked without
+    recursion: expressions thousands of levels deep are valid Python."""
+    stack: list[tuple[ast.AST, Function | None]] = [(tree, None)]
+    while stack:
+        node, function = stack.pop()
+        if isinstance(node, ast.Call):
+            yield node, function
+        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+
+
+class _Values:
+    """The numbers a name may hold where a call reads it: literal defaults of the enclosing
+    function's parameters and literal assignments in its body, else the module's top-level
+    literal assignments. Anything else is unknown."""
+
+    def __init__(self, module: ModuleInfo, function: Function | None) -> None:
+        self.module = module
+        self.function = function
+
+    def numbers(self, expr: ast.expr) -> list[float] | None:
+        """The values ``expr`` may hold, when all of them are known numbers; else None."""
+        number = _number(expr)
+        if number is not None:
+            return [number]
+        if not isinstance(expr, ast.Name):
+            return None
+        values = self._bound(expr.id)
+        numbers = [_number(v) for v in values]
+        if not values or None in numbers:
+            return None
+        return [n for n in numbers if n is not None]
+
+    def _bound(self, name: str) -> list[ast.expr]:
+        if self.function is None:
+            return self.module.top_level_values(name)
+        arguments = self.function.args
+        positional = [*arguments.posonlyargs, *arguments.args]
+        defaults = dict(
+            zip([a.arg for a in positional[len(positional) - len(arguments.defaults) :]], arguments.defaults)
+        )
+        defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
+        parameters = {a.arg for a in (*positional, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg) if a}
+        assigned = [
+            node
+            for node in descendants(self.function)
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr))
+            and name in _targets(node)
+        ]
+        if any(not isinstance(n, ast.Assign) for n in assigned):
+            return []
+        values = [n.value for n in assigned if isinstance(n, ast.Assign)]
+        if name in parameters:
+            return [defaults[name], *values] if name in defaults else []
+        return values or self.module.top_level_values(name)
+
+
+def _targets(node: ast.AST) -> set[str]:
+    targets = (
+        node.targets
+        if isinstance(node, ast.Assign)
+        else [node.target]
+        if isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr))
+        else []
+    )
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _number(expr: ast.expr) -> float | None:
+    """The value of a number literal, negated or not (``-0.5``); None for anything else."""
+    sign = 1.0
+    while isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        sign, expr = -sign, expr.operand
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool):
+        return sign * expr.value
+    return None
+
+
+def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    value = next((k.value for k in call.keywords if k.arg == keyword), None)
+    return call.args[position] if value is None and position < len(call.args) else value
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:g} %"
+
+
+def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
+    if not call.args:
+        return None
+    numbers = context.values.numbers(call.args[0])
+    if not numbers or max(numbers) >= 0.5:
+        return None  # a MindSpore keep probability (0.5 means the same in both)
+    first = call.args[0]
+    text = ast.get_source_segment(context.module.text, first) or ast.unparse(first)
+    fix = Fix(f"Pass `p={text}`", (replace_node(first, f"p={text}"),)) if len(call.args) == 1 else None
+    if len(numbers) == 1:
+        kept, dropped = _percent(numbers[0]), _percent(1 - numbers[0])
+        message = (
+            f"`{ast.unparse(call)}` keeps {kept} of the elements and zeroes {dropped} while training "
+            f"(its first parameter is `keep_prob`); PyTorch's Dropout({text}) zeroes {kept}"
+        )
+    else:
+        message = (
+            f"`{ast.unparse(call)}` keeps less than half of the elements while training (its first parameter "
+            f"is `keep_prob`); PyTorch's Dropout({text}) zeroes less than half"
+        )
+    return _Found(first, message, f"pass the probability of zeroing by keyword: `p={text}`", fix)
+
+
+def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
+    momentum = _argument(call, 2, "momentum")
+    numbers = context.values.numbers(momentum) if momentum is not None else None
+    if momentum is None or not numbers or max(numbers) >= 0.5:
+        return None
+    complement = [round(1 - n, 10) for n in numbers]
+    fix = None
+    if _number(momentum) is not None:
+        fix = Fix(f"Use the complement, {complement[0]:g}", (replace_node(momentum, f"{complement[0]:g}"),))
+    if len(numbers) == 1:
+        kept, taken = _percent(numbers[0]), _percent(1 - numbers[0])
+        message = (
+            f"`momentum={numbers[0]:g}` keeps {kept} of the running statistics at each step and takes {taken} from "
+            f"the batch; PyTorch's momentum={numbers[0]:g} takes {kept} from the batch"
+        )
+    else:
+        message = (
+            "a momentum below 0.5 keeps less than half of the running statistics at each step; PyTorch's "
+            "momentum is the share taken from the batch"
+        )
+    return _Found(momentum, message, f"MindSpore's momentum is 1 minus PyTorch's: `momentum={complement[0]:g}`", fix)
+
+
+_SWAPS_OF_A_MATRIX = frozenset({(1, 0), (-1, -2), (-1, 0), (1, -2)})
+"""Axes that are also the whole permutation of a 2-D tensor that swaps its dimensions."""
+
+
+def _two_axes_transpose(call: ast.Call, context: _Context) -> _Found | None:
+    if len(call.args) != 2 or call.keywords or any(isinstance(a, (ast.Tuple, ast.List)) for a in call.args):
+        return None
+    numbers = tuple(_number(a) for a in call.args)
+    if numbers in _SWAPS_OF_A_MATRIX:
+        return None
+    func = call.func
+    assert isinstance(func, ast.Attribute)
+    line, end = func.end_lineno or func.lineno, (func.end_col_offset or 0) + 1
+    rename = Edit(line, end - len(func.attr), line, end, "swapaxes")
+    axes = ", ".join(map(ast.unparse, call.args))
+    return _Found(
+        call,
+        f"`{ast.unparse(call)}` in graph code is the whole permutation ({axes}): a compile error on a tensor that "
+        f"does not have 2 dimensions, and no swap on one that has; PyTorch (and PyNative) swap dimensions {axes}",
+        f"`{ast.unparse(func.value)}.swapaxes({axes})`",
+        Fix("Use `swapaxes`", (rename,)),
+        Severity.ERROR,
+    )
+
+
+def _population_deviation(call: ast.Call, context: _Context) -> _Found | None:
+    position = 1 if context.api.startswith(TENSOR) else 2  # `x.std(axis, ddof)`, `ops.std(x, axis, ddof)`
+    if _argument(call, position, "ddof") is not None or any(k.arg in ("correction", None) for k in call.keywords):
+        return None
+    return _Found(
+        call,
+        f"`{ast.unparse(call.func)}` without `ddof` divides by N; PyTorch's divides by N - 1 (`unbiased=True`)",
+        "pass `ddof=1` for PyTorch's unbiased estimate (or `ddof=0` to keep N)",
+        Fix("Pass `ddof=1`", (add_keyword(call, context.module, "ddof=1"),), "unsafe"),
+    )
+
+
+_CHECKS: dict[str, Callable[[ast.Call, _Context], _Found | None]] = {
+    "keep-probability": _keep_probability,
+    "complement-momentum": _complement_momentum,
+    "two-axes-transpose": _two_axes_transpose,
+    "population-deviation": _population_deviation,
+}

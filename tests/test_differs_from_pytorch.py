@@ -1,0 +1,100 @@
+"""differs-from-pytorch and the signature checks of unknown-mindspore-api apply to the API
+everywhere: in scripts, functions and PyNative code, not only in graph code (lint only: the rules/
+examples are compiled, and the data file's measurements run in test_docs)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from mslint.engine import check_files
+from mslint.mindspore_tables import DATA
+from mslint.rules import rule_named
+from mslint.settings import Settings
+
+Write = Callable[[str, str], Path]
+
+SCRIPT = """\
+import mindspore as ms
+from mindspore import nn, ops
+
+DROP_RATE = 0.2
+dropout = nn.Dropout(DROP_RATE)
+pool = nn.MaxPool2d(kernel_size=3)
+print(ops.std(ms.Tensor([1.0, 2.0])))
+ones = ops.full((2, 1), 1.0, ms.float32)
+
+
+def build(rate=0.1, keep=0.9, momentum=0.1):
+    rate = rate if rate else 0.0
+    return nn.Dropout(rate), nn.Dropout(keep), nn.BatchNorm2d(4, momentum=momentum), nn.LayerNorm(8)
+
+
+def swap(x):
+    return x.transpose(1, 2)
+"""
+
+
+def flagged(path: Path) -> list[tuple[int, str]]:
+    report = check_files([path], Settings(select=("differs-from-pytorch", "unknown-mindspore-api")))
+    return sorted((d.line, d.symbol) for d in report.diagnostics)
+
+
+def test_the_checks_apply_outside_graph_code(write: Write) -> None:
+    """A module-level script and a plain function are checked; a name rebound to something
+    unknown (`rate`) is not judged, nor is pooling without stride (measured, not flagged);
+    `transpose` outside graph code runs in PyNative, which swaps the two dimensions as PyTorch
+    does."""
+    path = write("port.py", SCRIPT)
+    assert flagged(path) == [
+        (5, "differs-from-pytorch"),
+        (7, "differs-from-pytorch"),
+        (8, "unknown-mindspore-api"),
+        (13, "differs-from-pytorch"),
+        (13, "unknown-mindspore-api"),
+    ]
+
+
+def test_the_rule_page_lists_every_measured_entry() -> None:
+    table = json.loads((DATA / "pytorch-differences.json").read_text(encoding="utf-8"))
+    page = rule_named("differs-from-pytorch").documentation()  # type: ignore[union-attr]
+    for entry in [*table["flagged"], *table["not_flagged"]]:
+        assert f"| {entry['id']} |" in page and f"`{entry['printed']}`" in page, entry["id"]
+    assert all(entry["printed"] and entry["ran"] for entry in table["flagged"])
+
+
+def test_apis_the_project_replaces_follow_the_project(write: Write) -> None:
+    """Libraries that give MindSpore PyTorch's signatures patch it (mindnlp's injection.py):
+    calls of a patched API are the project's, not the release's."""
+    patches = write(
+        "injection.py",
+        """\
+        from mindspore import Tensor, ops
+
+        def _zeros(*size, dtype=None):
+            return ops.fill(dtype, size, 0)
+
+        def _std(self, dim=None, unbiased=True):
+            return self
+
+        ops.zeros = _zeros
+        setattr(Tensor, "std", _std)
+        """,
+    )
+    model = write(
+        "model.py",
+        """\
+        from mindspore import nn, ops
+
+        import injection
+
+        class Net(nn.Cell):
+            def construct(self, x):
+                return ops.zeros(1, 2, 3) + x.std() + ops.ones(1, 2, 3)
+        """,
+    )
+    report = check_files([patches, model], Settings(select=("differs-from-pytorch", "unknown-mindspore-api")))
+    assert [(Path(d.path).name, d.line, d.message) for d in report.diagnostics] == [
+        ("model.py", 7, "`mindspore.ops.ones` takes 2 positional arguments in MindSpore 2.10.0, 3 given")
+    ]
