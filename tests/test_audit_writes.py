@@ -63,20 +63,26 @@ def _compiles(text: str) -> bool:
 # 1. A save during the run
 
 
-def test_a_file_saved_after_the_analysis_is_not_fixed_with_the_old_offsets(
-    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    net = tmp_path / "net.py"
+def saved_after_the_first_analysis(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``net.py`` in ``folder``, saved by an editor right after mslint's first analysis of it."""
+    net = folder / "net.py"
     net.write_text(CONTAINER)
     analyse = cli.check_incrementally
 
     def analyse_then_save(*args: Any, **kwargs: Any) -> Any:
         report = analyse(*args, **kwargs)
         if net.read_text() == CONTAINER:
-            net.write_text(SAVED)  # the editor saves between the analysis and the fix
+            net.write_text(SAVED)
         return report
 
     monkeypatch.setattr(cli, "check_incrementally", analyse_then_save)
+    return net
+
+
+def test_a_file_saved_after_the_analysis_is_not_fixed_with_the_old_offsets(
+    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    net = saved_after_the_first_analysis(tmp_path, monkeypatch)
     code, _, err = run("check", str(net), "--fix", "--no-cache")
     assert code == 2
     assert f"mslint: error: {net}: changed while mslint checked it, not fixed: run again" in err.splitlines()
@@ -400,16 +406,7 @@ def test_atomic_write_keeps_the_permissions_and_writes_special_files_in_place(tm
 def test_add_noqa_leaves_a_file_saved_after_the_analysis_alone(
     tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    net = tmp_path / "net.py"
-    net.write_text(CONTAINER)
-    analyse = cli.check_incrementally
-
-    def analyse_then_save(*args: Any, **kwargs: Any) -> Any:
-        report = analyse(*args, **kwargs)
-        net.write_text(SAVED)
-        return report
-
-    monkeypatch.setattr(cli, "check_incrementally", analyse_then_save)
+    net = saved_after_the_first_analysis(tmp_path, monkeypatch)
     code, _, err = run("check", str(net), "--add-noqa")
     assert code == 2
     assert f"mslint: error: {net}: changed while mslint checked it, no comment added: run again" in err.splitlines()
