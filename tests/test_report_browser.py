@@ -186,7 +186,7 @@ def test_charts_are_drawn(page: Any) -> None:
 def test_a_tree_of_800_files_renders_thousands_of_rows(tmp_path: Path, run: Run, browser: Any) -> None:
     cell = textwrap.dedent(
         """
-        class Block{i}(nn.Cell):
+        class Block{i}(nn.Cell):  # mslint: inputs=float32[2]
             def construct(self, x):
                 return {body}
         """
