@@ -182,7 +182,22 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
 
     rules = commands.add_parser("rules", help="list all rules")
     rules.add_argument("--format", choices=("text", "json"), default="text")
-    return parser, {**commands.choices, VERIFY_MERGE: verify_merge}
+    subcommands = {**commands.choices, VERIFY_MERGE: verify_merge}
+    for each in (parser, *subcommands.values()):
+        each.formatter_class = _HelpFormatter
+        each._optionals.title = "options"  # Python 3.9 says "optional arguments"
+    return parser, subcommands
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """``--help`` the same on every Python (the docs show it): an option's value is named once,
+    after its last spelling (``-o, --output-file FILE``), as Python 3.13 prints it."""
+
+    def _format_action_invocation(self, action: argparse.Action) -> str:
+        if not action.option_strings or action.nargs == 0:
+            return super()._format_action_invocation(action)
+        value = self._format_args(action, self._get_default_metavar_for_optional(action))
+        return f"{', '.join(action.option_strings)} {value}"
 
 
 def _add_lint_options(parser: argparse.ArgumentParser, formats: tuple[str, ...], syntax_level: bool = True) -> None:
