@@ -396,6 +396,13 @@ def test_stdin_is_decoded_and_fixed_as_the_same_bytes_on_disk(tmp_path, content)
 # Item 20: Ctrl-C while the command starts.
 
 
+def ctrl_c_reaches_it() -> None:
+    """In the child, before it starts: SIGINT back to its default. A command run in the background
+    by a non-interactive shell (``.ci/run`` runs the smokes with ``&``) ignores SIGINT, and Python
+    keeps an ignored SIGINT ignored: the child would never see the Ctrl-C these tests send."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("command", [["check", "--no-cache"], ["report", "--format", "json"], ["verify"]])
 @pytest.mark.parametrize("after_import", ["mslint.diagnostics", "mslint.model.values", "mslint.engine", "mslint.cli"])
 def test_ctrl_c_while_starting_is_one_line_and_exit_130(tmp_path, command, after_import) -> None:
@@ -409,7 +416,9 @@ def test_ctrl_c_while_starting_is_one_line_and_exit_130(tmp_path, command, after
     )
     (tmp_path / "net.py").write_text(NUMPY_CELL + cells)
     arguments = [sys.executable, "-X", "importtime", "-m", "mslint", *command, str(tmp_path)]
-    with subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=STRICT_STDIO) as child:
+    with subprocess.Popen(
+        arguments, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=STRICT_STDIO, preexec_fn=ctrl_c_reaches_it
+    ) as child:
         assert child.stderr is not None
         for line in iter(child.stderr.readline, b""):
             if line.rpartition(b"|")[2].strip() == after_import.encode():
@@ -629,6 +638,7 @@ def test_ctrl_c_while_a_report_worker_waits_is_one_line(tmp_path) -> None:
         [sys.executable, "-c", CTRL_C_WHILE_A_WORKER_WAITS, "report", "--format", "json", str(tmp_path)],
         capture_output=True,
         start_new_session=True,
+        preexec_fn=ctrl_c_reaches_it,
         timeout=120,
     )
     assert (result.returncode, result.stderr.decode()) == (130, "mslint: interrupted by SIGINT\n")
