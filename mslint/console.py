@@ -12,6 +12,7 @@ import io
 import os
 import signal
 import sys
+from typing import NoReturn
 
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 """Ctrl-C, as shells report a command it ended."""
@@ -60,15 +61,25 @@ def main() -> int:
             sys.stdout.flush()
         return code
     except KeyboardInterrupt:
-        print("mslint: interrupted by SIGINT", file=sys.stderr, flush=True)
-        # Not a return: CPython ends the process by the signal instead of the exit code when
-        # the interrupt landed in code that exec() ran (dataclasses build their methods so),
-        # even though it was caught here.
-        os._exit(EXIT_INTERRUPTED)
+        _end_interrupted()
+    except RuntimeError as error:
+        # Before Python 3.12, an exception in __set_name__ (a dataclass field made while the
+        # interrupt lands, during the imports) comes out wrapped in a RuntimeError.
+        if isinstance(error.__cause__, KeyboardInterrupt):
+            _end_interrupted()
+        raise
     except OutputError as failure:
         if failure.error.errno != errno.EPIPE:
             print(f"mslint: error: cannot write the output: {failure}", file=sys.stderr)
         return EXIT_UNWRITABLE
+
+
+def _end_interrupted() -> NoReturn:
+    print("mslint: interrupted by SIGINT", file=sys.stderr, flush=True)
+    # Not a return: CPython ends the process by the signal instead of the exit code when the
+    # interrupt landed in code that exec() ran (dataclasses build their methods so), even
+    # though it was caught here.
+    os._exit(EXIT_INTERRUPTED)
 
 
 def end_on_ctrl_c() -> None:

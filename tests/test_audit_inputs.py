@@ -642,3 +642,26 @@ def test_ctrl_c_while_a_report_worker_waits_is_one_line(tmp_path) -> None:
         timeout=120,
     )
     assert (result.returncode, result.stderr.decode()) == (130, "mslint: interrupted by SIGINT\n")
+
+
+WRAPPED_INTERRUPT = """
+import sys
+import mslint.cli
+
+
+def interrupted_while_a_dataclass_is_made():
+    raise RuntimeError("Error calling __set_name__ on 'Field' instance") from KeyboardInterrupt()
+
+
+mslint.cli.main = interrupted_while_a_dataclass_is_made
+from mslint.console import main
+sys.exit(main())
+"""
+
+
+def test_ctrl_c_wrapped_by_python_in_a_runtime_error_is_an_interrupt_too() -> None:
+    """Before Python 3.12, Ctrl-C landing in ``__set_name__`` (a dataclass's fields, while the
+    modules are imported) comes out as a RuntimeError caused by KeyboardInterrupt: seen at
+    ``mslint.model.scope``'s CallMemo, a traceback and exit 1."""
+    result = subprocess.run([sys.executable, "-c", WRAPPED_INTERRUPT], capture_output=True, timeout=120)
+    assert (result.returncode, result.stderr.decode()) == (130, "mslint: interrupted by SIGINT\n")
