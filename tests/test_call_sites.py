@@ -26,6 +26,19 @@ class Steps(nn.Cell):
         return x
 """
 RANGE_LINE = 8
+STEPS_IN_A_TOP_CELL = (
+    STEPS
+    + """
+
+class Top(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.steps = Steps()
+
+    def construct(self, x, n):
+        return self.steps(x, n)
+"""
+)
 
 
 def _range_findings(write: Write, script: str) -> list[tuple[str, str]]:
@@ -98,23 +111,7 @@ def test_input_specs_show_tensors(write: Write) -> None:
 
 def test_a_sub_cell_gets_the_kinds_its_caller_knows(write: Write) -> None:
     """The top Cell is called with a tensor and a number; its sub-Cell's parameters follow."""
-    source = (
-        STEPS
-        + """
-
-class Top(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.steps = Steps()
-
-    def construct(self, x, n):
-        return self.steps(x, n)
-
-
-top = Top()
-top(Tensor(np.ones(2)), 3)
-"""
-    )
+    source = STEPS_IN_A_TOP_CELL + "\n\ntop = Top()\ntop(Tensor(np.ones(2)), 3)\n"
     path = write("net.py", source)
     assert [d for d in check_files([path], Settings()).diagnostics if d.line == RANGE_LINE] == []
 
@@ -141,19 +138,7 @@ net(Tensor(np.ones((2, 8))), 0.5, 1.0, 0.1)
 
 def test_an_unknown_passed_to_a_sub_cell_stays_unknown_there(write: Write) -> None:
     """Nothing shows what the top Cell is given: its sub-Cell's `range(n)` rests on that."""
-    source = (
-        STEPS
-        + """
-
-class Top(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.steps = Steps()
-
-    def construct(self, x, n):
-        return self.steps(x, n)
-"""
-    )
+    source = STEPS_IN_A_TOP_CELL
     path = write("net.py", source)
     found = [d for d in check_files([path], Settings()).diagnostics if d.line == RANGE_LINE]
     assert [str(d.severity) for d in found] == ["warning"]
