@@ -10,10 +10,10 @@ import pytest
 
 from mslint.engine import check_files
 from mslint.model import walk
+from mslint.model.abstract import AbstractSequence, Kind
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, qualified_name
 from mslint.model.scope import entry_points, graph_functions
-from mslint.model.values import Kind
 from mslint.model.walk import descendants, statements
 from mslint.settings import Settings
 
@@ -180,10 +180,15 @@ class Net(nn.Cell):  # mslint: inputs=float32[2,3,4,4]
         return y, axes, half, deep
 """
     functions = {f.ref.display_name: f for f in graph_functions(project_of(write, source))}
-    kinds = functions["Net.construct"].local_kinds
-    constants = {name for name, kind in kinds.items() if kind is Kind.CONSTANT}
+    values = functions["Net.construct"].name_values
+    constants = {name for name, value in values.items() if value.kind is Kind.CONSTANT}
     assert constants == {"self", "height", "width", "axes", "half"}
-    assert functions["Embed.construct"].returned_kinds == (Kind.GRAPH, (Kind.CONSTANT, Kind.CONSTANT))
+    returned = functions["Embed.construct"].returned_value
+    assert isinstance(returned, AbstractSequence) and returned.items is not None
+    tensor, shape = returned.items
+    assert tensor.kind is Kind.GRAPH
+    assert isinstance(shape, AbstractSequence) and shape.items is not None
+    assert [item.kind for item in shape.items] == [Kind.CONSTANT, Kind.CONSTANT]
 
 
 def test_checked_importers_are_the_modules_importing_a_module_or_one_inside_it(tmp_path: Path) -> None:
@@ -236,7 +241,7 @@ class Net(nn.Cell):
         return item
 """
     (function,) = graph_functions(project_of(write, source))
-    kinds = function.local_kinds
+    kinds = {name: value.kind for name, value in function.name_values.items()}
     assert kinds["item"] is Kind.GRAPH
     assert kinds["constant"] is Kind.CONSTANT
     assert kinds["rebound"] is Kind.GRAPH
@@ -257,7 +262,7 @@ class Net(nn.Cell):
         return x
 """
     (function,) = graph_functions(project_of(write, source))
-    kinds = function.local_kinds
+    kinds = {name: value.kind for name, value in function.name_values.items()}
     assert kinds["shape_text"] is Kind.CONSTANT
     assert kinds["value_text"] is Kind.GRAPH
     assert kinds["nested_text"] is Kind.GRAPH

@@ -26,9 +26,19 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 
+from mslint.model.abstract import (
+    AbstractAny,
+    AbstractScalar,
+    AbstractTensor,
+    AbstractValue,
+    Kind,
+    join_all,
+    literal,
+    sequence,
+)
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.values import Kind, parameter_kinds
+from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, statements
 from mslint.verify.inputs import ConstantSpec, inputs_comment, parse_input_specs
 
@@ -48,7 +58,13 @@ _TRAINING_WRAPPERS = (
     "MicroBatchInterleaved",
 )
 # Calls whose result is a Python number or string whatever their arguments.
-_PYTHON_SCALARS = frozenset({"builtins.int", "builtins.float", "builtins.bool", "builtins.len", "builtins.str"})
+_PYTHON_SCALARS = {
+    "builtins.int": "int",
+    "builtins.float": "float",
+    "builtins.bool": "bool",
+    "builtins.len": "int",
+    "builtins.str": "str",
+}
 # Methods of Python numbers, strings and tuples: reading one says nothing of a tensor.
 _PYTHON_METHODS = frozenset(
     {"real", "imag", "conjugate", "bit_length", "to_bytes", "is_integer", "hex", "as_integer_ratio", "count", "index"}
@@ -72,21 +88,21 @@ class EntryEvidence:
     def called_from_python(self, ref: FunctionRef) -> bool:
         """Whether ordinary Python code is shown to call the entry (a call site, a training wrapper,
         input specs): it is then a top graph, whose outputs go back to Python."""
-        return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(_spec_kinds(ref))
+        return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(_spec_values(ref))
 
-    def parameter_kinds(self, ref: FunctionRef) -> dict[str, Kind]:
-        kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
+    def parameter_values(self, ref: FunctionRef) -> dict[str, AbstractValue]:
+        values = parameter_values(ref.node, is_method=ref.owner is not None)
         given = _positional(ref)
-        kinds.update(zip(given, _spec_kinds(ref)))
+        values.update(zip(given, _spec_values(ref)))
         if id(ref.node) in self._wrapped:
-            kinds.update({name: Kind.GRAPH for name in given if kinds[name] is not Kind.CONSTANT})
+            values.update({name: _TENSOR for name in given if values[name].kind is not Kind.CONSTANT})
         for call, module, scope in self._sites.get(id(ref.node), []):
-            for name, kind in _argument_kinds(call, ref, module, scope).items():
-                kinds[name] = kind if kinds[name] is Kind.UNKNOWN else max(kinds[name], kind)
+            for name, value in _argument_values(call, ref, module, scope).items():
+                values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
         used_as_tensors = _used_as_tensors(ref.node)
         return {
-            name: Kind.GRAPH if kind is Kind.UNKNOWN and name in used_as_tensors else kind
-            for name, kind in kinds.items()
+            name: _TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
+            for name, value in values.items()
         }
 
     def _collect(self, entries: list[FunctionRef]) -> None:
@@ -205,71 +221,95 @@ def _positional(ref: FunctionRef) -> list[str]:
     return names[1:] if ref.owner is not None and names else names
 
 
-def _spec_kinds(ref: FunctionRef) -> list[Kind]:
-    """The kinds the entry's ``# mslint: inputs=...`` comment gives its inputs, in order: a tensor
-    or a Python constant each (none without a comment, or with one that does not parse)."""
+def _spec_values(ref: FunctionRef) -> list[AbstractValue]:
+    """The values the entry's ``# mslint: inputs=...`` comment gives its inputs, in order: a tensor
+    of that dtype and shape or a Python constant each (none without a comment, or with one that
+    does not parse)."""
     definition = ref.owner.node if ref.owner is not None and ref.node.name == "construct" else ref.node
     comment = inputs_comment(ref.module.line, definition)
     try:
         specs = parse_input_specs(comment) if comment else []
     except ValueError:
         return []
-    return [Kind.CONSTANT if isinstance(spec, ConstantSpec) else Kind.GRAPH for spec in specs]
+    return [
+        literal(spec.value) if isinstance(spec, ConstantSpec) else AbstractTensor(Kind.GRAPH, spec.dtype, spec.shape)
+        for spec in specs
+    ]
 
 
-def _argument_kinds(
+def _argument_values(
     call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
-) -> dict[str, Kind]:
-    """The kinds a call site gives the entry's parameters: a spread (``net(*data)``) says nothing."""
+) -> dict[str, AbstractValue]:
+    """The values a call site gives the entry's parameters: a spread (``net(*data)``) says nothing."""
     positional = _positional(ref)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return {}
-    found = {name: _script_kind(argument, module, scope) for name, argument in zip(positional, call.args)}
-    found.update((k.arg, _script_kind(k.value, module, scope)) for k in call.keywords if k.arg in positional)
+    found = {name: _script_value(argument, module, scope) for name, argument in zip(positional, call.args)}
+    found.update((k.arg, _script_value(k.value, module, scope)) for k in call.keywords if k.arg in positional)
     return found
 
 
-def _script_kind(expr: ast.expr, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int = 0) -> Kind:
+_TENSOR = AbstractTensor(Kind.GRAPH)
+
+
+def _script_value(
+    expr: ast.expr, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int = 0
+) -> AbstractValue:
     """What a value of ordinary Python code is when handed to a graph: a tensor, a constant, or unknown."""
     if depth > 4:
-        return Kind.UNKNOWN
+        return UNKNOWN
     if isinstance(expr, ast.Constant):
-        return Kind.CONSTANT
+        return literal(expr.value)
+    if isinstance(expr, (ast.UnaryOp, ast.BinOp)) and isinstance(_literal_value(expr), (int, float)):
+        return literal(_literal_value(expr))
     if isinstance(expr, (ast.Tuple, ast.List)):
-        return max((_script_kind(e, module, scope, depth + 1) for e in expr.elts), default=Kind.CONSTANT)
-    if isinstance(expr, ast.UnaryOp):
-        return _script_kind(expr.operand, module, scope, depth + 1)
-    if isinstance(expr, ast.BinOp):
-        return max(
-            _script_kind(expr.left, module, scope, depth + 1), _script_kind(expr.right, module, scope, depth + 1)
+        items = [_script_value(e, module, scope, depth + 1) for e in expr.elts]
+        if any(isinstance(e, ast.Starred) for e in expr.elts):
+            return AbstractAny(max((i.kind for i in items), default=Kind.CONSTANT))
+        return sequence(type(expr).__name__.lower(), tuple(items))
+    if isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Subscript)):
+        parts = (
+            [expr.operand]
+            if isinstance(expr, ast.UnaryOp)
+            else [expr.value]
+            if isinstance(expr, ast.Subscript)
+            else [expr.left, expr.right]
         )
-    if isinstance(expr, ast.Subscript):
-        return _script_kind(expr.value, module, scope, depth + 1)
+        kind = max(_script_value(p, module, scope, depth + 1).kind for p in parts)
+        return _TENSOR if kind is Kind.GRAPH else AbstractAny(kind)
     if isinstance(expr, ast.Call):
         created = qualified_name(expr.func, module)
         if created in _PYTHON_SCALARS:
-            return Kind.CONSTANT
+            return AbstractScalar(Kind.CONSTANT, _PYTHON_SCALARS[created])
         if created is not None and (is_mindspore_name(created) or created.split(".")[0] == "numpy"):
-            return Kind.GRAPH
-        return Kind.UNKNOWN
+            return _TENSOR
+        return UNKNOWN
     if isinstance(expr, ast.Name):
-        return _name_kind(expr.id, module, scope, depth)
-    return Kind.UNKNOWN
+        return _name_value(expr.id, module, scope, depth)
+    return UNKNOWN
 
 
-def _name_kind(name: str, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int) -> Kind:
+def _literal_value(expr: ast.expr) -> object:
+    """The value of a literal written with a sign or arithmetic (``-1``, ``2 * 3``); None otherwise."""
+    try:
+        return ast.literal_eval(expr)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _name_value(name: str, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int) -> AbstractValue:
     """The join of what ``name`` is bound to in its scope; a parameter or anything else says nothing."""
-    kinds = []
+    values: list[AbstractValue] = []
     for node in own_nodes(scope):
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            kinds.append(_script_kind(node.value, module, scope, depth + 1))
+            values.append(_script_value(node.value, module, scope, depth + 1))
         elif isinstance(node, (ast.For, ast.comprehension)) and name in {
             n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)
         }:
-            kinds.append(Kind.GRAPH if _iterates_a_dataset(node.iter) else Kind.UNKNOWN)
+            values.append(_TENSOR if _iterates_a_dataset(node.iter) else UNKNOWN)
         elif isinstance(node, ast.arg) and node.arg == name:
-            kinds.append(Kind.UNKNOWN)
-    return max(kinds, default=Kind.UNKNOWN)
+            values.append(UNKNOWN)
+    return join_all(values, empty=UNKNOWN)
 
 
 def _iterates_a_dataset(iterable: ast.expr) -> bool:

@@ -12,8 +12,19 @@ import ast
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cached_property, reduce
+from functools import cached_property
 
+from mslint.model.abstract import (
+    AbstractAny,
+    AbstractInstance,
+    AbstractTensor,
+    AbstractValue,
+    Kind,
+    join,
+    join_all,
+    literal,
+    widened,
+)
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
@@ -22,28 +33,26 @@ from mslint.model.project import (
     FunctionRef,
     Project,
     is_jit_class,
+    is_mindspore_cell_name,
     is_mindspore_name,
     qualified_name,
     qualified_name_in,
 )
 from mslint.model.values import (
-    Kind,
-    KindEvaluator,
-    Kinds,
+    ValueEvaluator,
     all_parameter_names,
     bindings,
     is_static_primitive,
-    join,
-    local_kinds,
     loop_items,
+    name_values,
 )
 from mslint.model.walk import descendants, own_nodes, statements
 
 _JIT_DECORATORS = ("jit", "ms_function")
 
 
-_Key = tuple[int, tuple[tuple[str, Kind], ...]]
-"""A function node and the kinds of its parameters."""
+_Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
+"""A function node and the values of its parameters."""
 
 
 @dataclass
@@ -53,8 +62,10 @@ class CallMemo:
 
     callees: dict[int, list[FunctionRef]] = field(default_factory=dict)
     """By call node: the project functions it runs (a call belongs to one method, of one owner)."""
-    local_kinds: dict[_Key, dict[str, Kind]] = field(default_factory=dict)
-    returned: dict[_Key, Kinds] = field(default_factory=dict)
+    name_values: dict[_Key, dict[str, AbstractValue]] = field(default_factory=dict)
+    values: dict[_Key, dict[int, AbstractValue]] = field(default_factory=dict)
+    """By function and expression node: its value, once evaluated."""
+    returned: dict[_Key, AbstractValue] = field(default_factory=dict)
     returning: set[int] = field(default_factory=set)
     """The function nodes whose returns are being evaluated: a recursive call is not followed."""
     called_from_python: set[int] = field(default_factory=set)
@@ -71,7 +82,7 @@ class GraphFunction:
         project: Project,
         ref: FunctionRef,
         entry: FunctionRef,
-        parameters: dict[str, Kind],
+        parameters: dict[str, AbstractValue],
         memo: CallMemo | None = None,
         unknown_as: Kind = Kind.GRAPH,
     ) -> None:
@@ -79,7 +90,7 @@ class GraphFunction:
         self.ref = ref
         self.entry = entry
         """The entry point (Cell ``construct``, ``@jit`` function) that first reaches this function."""
-        self.parameter_kinds = parameters
+        self.parameter_values = parameters
         self.memo = memo or CallMemo()
         self.unknown_as = unknown_as
         """What :meth:`kind` answers for an unknown value: rules see graph values or constants."""
@@ -92,12 +103,12 @@ class GraphFunction:
     def assuming_constants(self) -> GraphFunction:
         """This function with every unknown value taken for a Python constant: a finding it still
         gives holds whatever the unknowns turn out to be."""
-        return GraphFunction(self.project, self.ref, self.entry, self.parameter_kinds, self.memo, Kind.CONSTANT)
+        return GraphFunction(self.project, self.ref, self.entry, self.parameter_values, self.memo, Kind.CONSTANT)
 
     @cached_property
     def unknown_names(self) -> frozenset[str]:
         """The local names whose values are not inferred (see :attr:`Kind.UNKNOWN`)."""
-        return frozenset(name for name, kind in self.local_kinds.items() if kind is Kind.UNKNOWN)
+        return frozenset(name for name, value in self.name_values.items() if value.kind is Kind.UNKNOWN)
 
     @property
     def module(self) -> ModuleInfo:
@@ -136,57 +147,66 @@ class GraphFunction:
 
     @cached_property
     def _key(self) -> _Key:
-        return id(self.node), tuple(sorted(self.parameter_kinds.items()))
+        return id(self.node), tuple(sorted(self.parameter_values.items(), key=lambda item: item[0]))
 
     @cached_property
-    def local_kinds(self) -> dict[str, Kind]:
-        if self._key not in self.memo.local_kinds:
-            self.memo.local_kinds[self._key] = local_kinds(self.node, self.parameter_kinds, self._evaluator)
-        return self.memo.local_kinds[self._key]
+    def name_values(self) -> dict[str, AbstractValue]:
+        """The value of each local name, the join of its bindings'."""
+        if self._key not in self.memo.name_values:
+            self.memo.name_values[self._key] = name_values(self.node, self.parameter_values, self._evaluator)
+        return self.memo.name_values[self._key]
 
     def kind(self, expr: ast.expr | None) -> Kind:
         """CONSTANT or GRAPH, as rules ask: an unknown value is taken as :attr:`unknown_as` says."""
-        kind = self.inferred_kind(expr)
+        kind = self.value(expr).kind
         return self.unknown_as if kind is Kind.UNKNOWN else kind
 
     def inferred_kind(self, expr: ast.expr | None) -> Kind:
         """CONSTANT, UNKNOWN or GRAPH: what is known, as the arguments of calls pass it on."""
+        return self.value(expr).kind
+
+    def value(self, expr: ast.expr | None) -> AbstractValue:
+        """The abstract value of ``expr`` here, inferred once for each function and its parameters."""
         # A new evaluator each time: one kept on self would hold self's bound methods, a
         # reference cycle that leaves every analysed tree to the host's garbage collector.
-        return self._evaluator(self.local_kinds).of(expr)
+        cache = self.memo.values.setdefault(self._key, {})
+        return self._evaluator(self.name_values, cache).value(expr)
 
-    def _evaluator(self, kinds: dict[str, Kind]) -> KindEvaluator:
-        return KindEvaluator(
-            kinds,
+    def _evaluator(
+        self, values: dict[str, AbstractValue], cache: dict[int, AbstractValue] | None = None
+    ) -> ValueEvaluator:
+        return ValueEvaluator(
+            values,
             self.qualname,
-            self._self_attribute_kind,
+            self._self_attribute_value,
             self.self_name,
             self._self_attribute_is_static_primitive,
-            self._returned_kinds,
+            self._returned_value,
             loop_items(self.node),
+            cache,
         )
 
     @property
-    def returned_kinds(self) -> Kinds:
-        """The kinds of what this function returns, item by item where it returns tuples."""
+    def returned_value(self) -> AbstractValue:
+        """The value of what this function returns: the join of its ``return`` statements'."""
         if self._key not in self.memo.returned:
             self.memo.returning.add(id(self.node))
-            evaluator = self._evaluator(self.local_kinds)
-            returned = [evaluator.kinds(r.value) for r in _returns(self.node) if r.value is not None]
-            self.memo.returned[self._key] = reduce(join, returned) if returned else Kind.CONSTANT
+            returned = [self.value(r.value) for r in _returns(self.node) if r.value is not None]
+            self.memo.returned[self._key] = join_all(returned, empty=literal(None))
             self.memo.returning.remove(id(self.node))
         return self.memo.returned[self._key]
 
-    def _returned_kinds(self, call: ast.Call, kind: Callable[[ast.expr], Kind]) -> Kinds | None:
-        """The kinds of what the project functions ``call`` runs return, given ``kind`` of its
+    def _returned_value(self, call: ast.Call, value: Callable[[ast.expr], AbstractValue]) -> AbstractValue | None:
+        """The value of what the project functions ``call`` runs return, given the ``value`` of its
         arguments; None where it runs none, or a function whose returns are being evaluated."""
         callees = self.callees(call)
         if not callees or any(id(ref.node) in self.memo.returning for ref in callees):
             return None
         functions = [
-            GraphFunction(self.project, r, self.entry, argument_kinds(call, r, kind), self.memo) for r in callees
+            GraphFunction(self.project, r, self.entry, argument_values(call, r, value, widen=True), self.memo)
+            for r in callees
         ]
-        return reduce(join, (function.returned_kinds for function in functions))
+        return join_all([function.returned_value for function in functions], empty=literal(None))
 
     def self_attribute_constructors(self, attribute: str) -> list[str]:
         """Qualified names of the calls ``self.<attribute>`` is assigned from (``mindspore.Parameter``,
@@ -211,9 +231,26 @@ class GraphFunction:
         """``self.<attribute>`` holds a primitive with a static result, such as ``ops.Shape()``."""
         return any(is_static_primitive(created) for created in self.self_attribute_constructors(attribute))
 
-    def _self_attribute_kind(self, attribute: str) -> Kind:
+    def _self_attribute_value(self, attribute: str) -> AbstractValue:
+        """What ``self.<attribute>`` holds: a Parameter is a graph value; a tensor, a Cell or a
+        number set in ``__init__`` is a constant of the graph."""
         constructors = self.self_attribute_constructors(attribute)
-        return Kind.GRAPH if any(is_mindspore_name(c, "Parameter") for c in constructors) else Kind.CONSTANT
+        if any(is_mindspore_name(c, "Parameter") for c in constructors):
+            return AbstractTensor(Kind.GRAPH, parameter=True)
+        values = [value for _, value in self.project.attribute_values(self.owner, attribute)] if self.owner else []
+        if values and all(is_mindspore_name(c, "Tensor") for c in constructors) and len(constructors) == len(values):
+            return AbstractTensor(Kind.CONSTANT)
+        if values and all(isinstance(v, ast.Constant) for v in values):
+            return join_all([literal(v.value) for v in values if isinstance(v, ast.Constant)], empty=_CONSTANT)
+        classes = self.self_attribute_classes(attribute)
+        if values and len(classes) == len(values):
+            instances = [AbstractInstance(Kind.CONSTANT, c.qualname, self.project.is_cell(c)) for c in classes]
+            return join_all(instances, empty=_CONSTANT)
+        made = [c for c in constructors if is_mindspore_name(c)]  # directly or by a helper it calls
+        if len(values) == 1 and len(made) == 1 and made[0].rsplit(".", 1)[-1][:1].isupper():
+            # a Cell or a Primitive of MindSpore: `nn.Dense(...)`, `ops.ReLU()`
+            return AbstractInstance(Kind.CONSTANT, made[0], is_mindspore_cell_name(made[0]))
+        return _CONSTANT
 
     def self_attribute_classes(self, attribute: str) -> list[ClassRef]:
         """Project classes whose instances ``self.<attribute>`` is set to."""
@@ -450,10 +487,10 @@ def graph_functions(
 
     def start(ref: FunctionRef) -> None:
         if id(ref.node) not in reached:
-            kinds = evidence.parameter_kinds(ref)
+            values = evidence.parameter_values(ref)
             if evidence.called_from_python(ref):
                 memo.called_from_python.add(id(ref.node))
-            reached[id(ref.node)] = function = GraphFunction(project, ref, ref, kinds, memo=memo)
+            reached[id(ref.node)] = function = GraphFunction(project, ref, ref, values, memo=memo)
             queue.append(function)
 
     for ref in entries:
@@ -572,39 +609,49 @@ def _container_elements(value: ast.expr, cls: ast.ClassDef) -> list[ast.Call]:
 
 
 def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque[GraphFunction]) -> None:
-    """Reach every function the queued graph functions call, joining argument kinds into parameters."""
+    """Reach every function the queued graph functions call, joining argument values into parameters."""
     while queue:
         caller = queue.popleft()
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
             for ref in caller.callees(call):
-                arguments = argument_kinds(call, ref, caller.inferred_kind)
+                arguments = argument_values(call, ref, caller.value)
                 callee = reached.get(id(ref.node))
                 if callee is None:
                     callee = GraphFunction(project, ref, caller.entry, arguments, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
-                elif any(kind > callee.parameter_kinds.get(name, Kind.CONSTANT) for name, kind in arguments.items()):
-                    merged = {n: max(k, arguments.get(n, Kind.CONSTANT)) for n, k in callee.parameter_kinds.items()}
-                    callee = GraphFunction(project, ref, callee.entry, {**arguments, **merged}, memo=caller.memo)
+                    continue
+                known = callee.parameter_values
+                merged = {n: join(known[n], v) if n in known else v for n, v in arguments.items()}
+                merged.update((n, v) for n, v in known.items() if n not in merged)
+                if merged != known:
+                    callee = GraphFunction(project, ref, callee.entry, merged, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
 
 
-def argument_kinds(call: ast.Call, ref: FunctionRef, kind: Callable[[ast.expr], Kind]) -> dict[str, Kind]:
-    """Kinds the callee's parameters get from this call site, ``kind`` being that of its arguments."""
+def argument_values(
+    call: ast.Call, ref: FunctionRef, value: Callable[[ast.expr], AbstractValue], widen: bool = False
+) -> dict[str, AbstractValue]:
+    """Values the callee's parameters get from this call site, ``value`` being that of its
+    arguments (``widen``: without the constants' values, see :func:`widened`)."""
     parameters = all_parameter_names(ref.node)
     bound_method = ref.owner is not None and bool(parameters) and parameters[0] in ("self", "cls")
     positional = parameters[1:] if bound_method else parameters
-    kinds = {name: Kind.CONSTANT for name in parameters}
+    values: dict[str, AbstractValue] = {name: _CONSTANT for name in parameters}
     for name, argument in zip(positional, call.args):
-        kinds[name] = kind(argument)
+        values[name] = value(argument)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        kinds.update({name: Kind.GRAPH for name in positional})
+        values.update({name: _RUNTIME for name in positional})
     for keyword in call.keywords:
-        if keyword.arg in kinds:
-            kinds[keyword.arg] = kind(keyword.value)
+        if keyword.arg in values:
+            values[keyword.arg] = value(keyword.value)
     arguments = ref.node.args
     for extra in (arguments.vararg, arguments.kwarg):
         if extra is not None:
-            kinds[extra.arg] = Kind.GRAPH
-    return kinds
+            values[extra.arg] = _RUNTIME
+    return {name: widened(v) for name, v in values.items()} if widen else values
+
+
+_CONSTANT = AbstractAny(Kind.CONSTANT)
+_RUNTIME = AbstractAny(Kind.GRAPH)

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from functools import cached_property
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -29,7 +29,8 @@ class FindingsOnUnknowns:
 
     @cached_property
     def _has_unknowns(self) -> bool:
-        return Kind.UNKNOWN in self._function.parameter_kinds.values() or bool(self._function.unknown_names)
+        parameters = self._function.parameter_values.values()
+        return any(v.kind is Kind.UNKNOWN for v in parameters) or bool(self._function.unknown_names)
 
     @cached_property
     def _assuming_constants(self) -> GraphFunction:

@@ -1,57 +1,44 @@
-"""Value kinds in graph code: is an expression a compile-time constant or a graph (runtime) value?
+"""Values in graph code: what each expression is to the compiler (:mod:`mslint.model.abstract`).
 
 MindSpore folds everything computed from constants at compile time (literals,
 attributes set in ``__init__``, shapes of inputs with static shapes), so numpy or
 a Python slice over such values compiles even in STRICT. Only values that exist
 at run time - inputs, results of tensor operations, Parameters - make those
-constructs fail, fall back to the interpreter or turn shapes dynamic.
+constructs fail, fall back to the interpreter or turn shapes dynamic. Past when a
+value is known, its type decides the rest: a tensor, a Python number, a tuple of them.
 
-A call into a function of the checked code has the kinds of what that function returns,
+A call into a function of the checked code has the value of what that function returns,
 item by item for tuples: a sub-Cell that returns ``x, (h, w)`` with ``h, w`` from
-``x.shape`` gives its caller a graph value and two constants.
+``x.shape`` gives its caller a tensor and two constant ints.
 """
 
 from __future__ import annotations
 
 import ast
-import enum
-from typing import Callable, NamedTuple, Union
+import operator
+from typing import Any, Callable, NamedTuple, Union
 
+from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractAny,
+    AbstractDict,
+    AbstractFunction,
+    AbstractInstance,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
+    Kind,
+    element,
+    join,
+    literal,
+    sequence,
+    sequence_of,
+    with_kind,
+)
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.walk import descendants
-
-
-class Kind(enum.IntEnum):
-    """What a value is to the compiler, ordered so that the kind of a value made of parts is the
-    largest of theirs."""
-
-    CONSTANT = 0
-    """Known at compile time: folded, so Python and numpy may compute with it."""
-    UNKNOWN = 1
-    """Not inferred: an entry's parameter that nothing shows a tensor or a Python number is given
-    (no call site, ``net(*data)``). A finding that holds only if it is a graph value is a warning."""
-    GRAPH = 2
-    """A runtime value: a tensor, a Parameter."""
-
-
-Kinds = Union[Kind, tuple["Kinds", ...]]
-"""The kind of a value, or of each item of a tuple: ``return x, (h, w)`` with ``h, w = x.shape``
-is ``(GRAPH, (CONSTANT, CONSTANT))``, so ``y, (h, w) = f(x)`` gives constants ``h`` and ``w``."""
-
-
-def flat(kinds: Kinds) -> Kind:
-    """The kind of the value as a whole: a tuple holding a graph value is one."""
-    return kinds if isinstance(kinds, Kind) else max(map(flat, kinds), default=Kind.CONSTANT)
-
-
-def join(first: Kinds, second: Kinds) -> Kinds:
-    """The kinds of a value that is either (two ``return`` statements): item by item where both are
-    tuples of the same length."""
-    if isinstance(first, tuple) and isinstance(second, tuple) and len(first) == len(second):
-        return tuple(map(join, first, second))
-    return max(flat(first), flat(second))
-
 
 # Attributes of a tensor that are static Python values in graph code.
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "__class__"})
@@ -79,116 +66,226 @@ STATIC_CALLS = frozenset(
 )
 # Primitives whose result is static (``self.shape = ops.Shape()`` then ``self.shape(x)``).
 STATIC_PRIMITIVES = ("Shape", "Rank", "DType", "Size")
+# MindSpore functions and Tensor methods that return a tuple of tensors, not one.
+SEQUENCE_RESULTS = frozenset(
+    {
+        "split",
+        "chunk",
+        "unbind",
+        "meshgrid",
+        "unique",
+        "unique_consecutive",
+        "unique_with_pad",
+        "topk",
+        "sort",
+        "max",
+        "min",
+        "median",
+        "mode",
+        "broadcast_tensors",
+        "tensor_split",
+        "hsplit",
+        "vsplit",
+        "dsplit",
+        "array_split",
+        "svd",
+        "qr",
+        "eigh",
+        "lstsq",
+        "slogdet",
+        "nonzero",
+        "where",
+        "tolist",
+        "asnumpy",
+        "item",
+        "itemset",
+        "lstm",
+        "gru",
+        "rnn",
+        "multiheadattention",
+        "argmaxwithvalue",
+        "argminwithvalue",
+    }
+)
+# Tensor methods and MindSpore functions that convert a tensor to another dtype.
+_CASTS = frozenset({"astype", "to", "cast"})
+_DTYPES = frozenset(
+    {"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
+    | {"float16", "float32", "float64", "bfloat16", "complex64", "complex128"}
+)
+_SCALAR_TYPES = {"builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool"}
 
 
 def is_static_primitive(qualname: str | None) -> bool:
     return is_mindspore_name(qualname, *STATIC_PRIMITIVES)
 
 
-ReturnedKinds = Callable[[ast.Call, Callable[[ast.expr], Kind]], Union[Kinds, None]]
-"""The kinds of what the functions of the checked code that a call runs return, given the kind of
-each expression (its arguments); None where it runs none of them."""
+ReturnedValue = Callable[[ast.Call, Callable[[ast.expr], AbstractValue]], Union[AbstractValue, None]]
+"""The value of what the functions of the checked code that a call runs return, given the value
+of each expression (its arguments); None where it runs none of them."""
 
 
-class KindEvaluator:
-    """Kinds of expressions within one function, given its locals' kinds, the kind of ``self.x``
-    and what calls into the checked code return."""
+class ValueEvaluator:
+    """Abstract values of expressions within one function, given its locals' values, the value of
+    ``self.x`` and what calls into the checked code return."""
 
     def __init__(
         self,
-        local_kinds: dict[str, Kind],
+        local_values: dict[str, AbstractValue],
         qualname: Callable[[ast.expr], str | None],
-        self_attribute_kind: Callable[[str], Kind],
+        self_attribute_value: Callable[[str], AbstractValue],
         self_name: str | None,
         self_attribute_is_static_primitive: Callable[[str], bool] = lambda attribute: False,
-        returned_kinds: ReturnedKinds = lambda call, kind: None,
+        returned_value: ReturnedValue = lambda call, value: None,
         loop_items: dict[int, ast.expr] | None = None,
+        cache: dict[int, AbstractValue] | None = None,
     ) -> None:
-        self.local_kinds = local_kinds
+        self.local_values = local_values
         self.loop_items = loop_items or {}
         """For reads of a loop's target inside its body: the loop's iterable (see :func:`loop_items`)."""
         self.qualname = qualname
-        self.self_attribute_kind = self_attribute_kind
+        self.self_attribute_value = self_attribute_value
         self.self_name = self_name
         self.self_attribute_is_static_primitive = self_attribute_is_static_primitive
-        self.returned_kinds = returned_kinds
+        self.returned_value = returned_value
+        self._values: dict[int, AbstractValue] = {} if cache is None else cache
+        """By expression node: its value, once the locals' values are final (shared between queries)."""
 
-    def kinds(self, expr: ast.expr | None) -> Kinds:
-        """``of(expr)``, item by item for tuples: tuple and list displays, and calls returning them."""
-        if isinstance(expr, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in expr.elts):
-            return tuple(map(self.kinds, expr.elts))
-        if isinstance(expr, ast.Call):
-            return self._call(expr)
-        return self.of(expr)
+    def kind(self, expr: ast.expr | None) -> Kind:
+        return self.value(expr).kind
 
-    def of(self, expr: ast.expr | None) -> Kind:
-        """The kind of ``expr``: the largest kind among the parts it is made of.
+    def value(self, expr: ast.expr | None) -> AbstractValue:
+        """The abstract value of ``expr``, from the values of its parts.
 
         A loop over the parts rather than a recursion: generated or machine-written code chains
         thousands of ``+`` terms or ``.sum()`` calls, deeper than Python's stack."""
-        pending: list[ast.expr | None] = [expr]
-        largest = Kind.CONSTANT
+        if expr is None:
+            return _CONSTANT_VALUE
+        values = self._values
+        pending: list[tuple[ast.expr, list[ast.expr] | None]] = [(expr, None)]
         while pending:
-            kind, parts = self._step(pending.pop())
-            if kind is Kind.GRAPH:
-                return Kind.GRAPH
-            largest = max(largest, kind)
-            pending.extend(reversed(parts))
-        return largest
+            node, parts = pending.pop()
+            if id(node) in values:
+                continue
+            if parts is None:
+                parts = self._parts(node)
+                pending.append((node, parts))
+                pending.extend((part, None) for part in reversed(parts) if id(part) not in values)
+            else:
+                values[id(node)] = self._combine(node, [values[id(part)] for part in parts])
+        return values[id(expr)]
 
-    def _step(self, expr: ast.expr | None) -> tuple[Kind, list[ast.expr]]:
-        """The kind ``expr`` has by itself, and the parts whose kinds it also takes."""
-        if expr is None or isinstance(expr, (ast.Constant, ast.Lambda)):
-            return Kind.CONSTANT, []
+    def _parts(self, expr: ast.expr) -> list[ast.expr]:
+        """The expressions whose values decide the value of ``expr``."""
+        if isinstance(expr, (ast.Constant, ast.Lambda)):
+            return []
         if isinstance(expr, ast.JoinedStr):
             # An f-string is a constant only if what it formats is: ``f"{x.shape}"`` is folded,
             # ``f"{x}"`` needs the interpreter at run time.
-            return Kind.CONSTANT, [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
+            return [v.value for v in expr.values if isinstance(v, ast.FormattedValue)]
         if isinstance(expr, ast.Name):
             iterable = self.loop_items.get(id(expr))
-            if iterable is not None:
-                return Kind.CONSTANT, [iterable]
-            return self.local_kinds.get(expr.id, Kind.CONSTANT), []
+            return [iterable] if iterable is not None else []
         if isinstance(expr, ast.Attribute):
-            if expr.attr in STATIC_ATTRIBUTES:
-                return Kind.CONSTANT, []
-            if is_self_attribute(expr, self.self_name):
-                return self.self_attribute_kind(expr.attr), []
-            return Kind.CONSTANT, [expr.value]
+            own = is_self_attribute(expr, self.self_name) and expr.attr not in STATIC_ATTRIBUTES
+            return [] if own else [expr.value]
         if isinstance(expr, ast.Call):
-            known = self._known_call(expr)
-            return (flat(known), []) if known is not None else (Kind.CONSTANT, _operands(expr))
-        if isinstance(expr, (ast.Await, ast.Yield, ast.YieldFrom)):
-            return Kind.GRAPH, []
+            return [*_operands(expr), expr.func]  # the callee last: what it is, not when it is known
         if isinstance(expr, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             parts: list[ast.expr] = [g.iter for g in expr.generators]
-            parts += [expr.key, expr.value] if isinstance(expr, ast.DictComp) else [expr.elt]
-            return Kind.CONSTANT, parts
-        return Kind.CONSTANT, [child for child in ast.iter_child_nodes(expr) if isinstance(child, ast.expr)]
+            return parts + ([expr.key, expr.value] if isinstance(expr, ast.DictComp) else [expr.elt])
+        return [child for child in ast.iter_child_nodes(expr) if isinstance(child, ast.expr)]
 
-    def _call(self, call: ast.Call) -> Kinds:
-        known = self._known_call(call)
-        return known if known is not None else max(map(self.of, _operands(call)), default=Kind.CONSTANT)
+    def _combine(self, expr: ast.expr, parts: list[AbstractValue]) -> AbstractValue:
+        """The value of ``expr`` from the values of its :meth:`_parts`."""
+        kind = max((p.kind for p in parts), default=Kind.CONSTANT)
+        if isinstance(expr, ast.Constant):
+            return AbstractScalar(Kind.CONSTANT, "int") if expr is _COUNT else literal(expr.value)
+        if isinstance(expr, ast.Lambda):
+            return AbstractFunction(Kind.CONSTANT)
+        if isinstance(expr, ast.JoinedStr):
+            return AbstractScalar(kind, "str")
+        if isinstance(expr, ast.Name):
+            if parts:  # the target of a loop, read in its body
+                return parts[0] if self.loop_items[id(expr)] is _COUNT else element(parts[0])
+            return self.local_values.get(expr.id, _CONSTANT_VALUE)
+        if isinstance(expr, ast.Attribute):
+            return self._attribute(expr, parts[0] if parts else None)
+        if isinstance(expr, ast.Call):
+            return self._call(expr, parts)
+        if isinstance(expr, (ast.Await, ast.Yield, ast.YieldFrom)):
+            return AbstractAny(Kind.GRAPH)
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            if any(isinstance(e, ast.Starred) for e in expr.elts):
+                return sequence_of(_sequence_type(expr), AbstractAny(kind), kind)
+            return sequence(_sequence_type(expr), tuple(parts))
+        if isinstance(expr, ast.ListComp):
+            return sequence_of("list", parts[-1], kind)
+        if isinstance(expr, (ast.Dict, ast.DictComp)):
+            return AbstractDict(kind)
+        if isinstance(expr, ast.BinOp):
+            return _binary(expr.op, parts[0], parts[1])
+        if isinstance(expr, ast.UnaryOp):
+            return _unary(expr.op, parts[0])
+        if isinstance(expr, ast.Compare) and not any(isinstance(o, _IDENTITY_OR_MEMBERSHIP) for o in expr.ops):
+            if any(isinstance(p, AbstractTensor) for p in parts):
+                return AbstractTensor(kind, "bool")
+            if all(isinstance(p, AbstractScalar) for p in parts):
+                return AbstractScalar(kind, "bool")
+        if isinstance(expr, ast.IfExp):
+            return with_kind(join(parts[1], parts[2]), parts[0].kind)
+        if isinstance(expr, ast.Subscript):
+            return _item(parts[0], parts[1])
+        return AbstractAny(kind)
 
-    def _known_call(self, call: ast.Call) -> Kinds | None:
-        """The kinds of a call's result where they do not follow from its operands (a static
-        function, a function of the checked code); None where they do."""
+    def _attribute(self, expr: ast.Attribute, receiver: AbstractValue | None) -> AbstractValue:
+        if receiver is None:  # `self.x`
+            return self.self_attribute_value(expr.attr)
+        if expr.attr in STATIC_ATTRIBUTES:
+            return _static_attribute(expr.attr, receiver)
+        qualname = self.qualname(expr)
+        dtype = qualname.rsplit(".", 1)[-1] if is_mindspore_name(qualname) and qualname else None
+        if dtype in _DTYPES:
+            return AbstractAny(Kind.CONSTANT)
+        if isinstance(receiver, AbstractTensor):
+            return AbstractTensor(receiver.kind, receiver.dtype)
+        return AbstractAny(receiver.kind)
+
+    def _call(self, call: ast.Call, parts: list[AbstractValue]) -> AbstractValue:
+        """The value of a call: of what it computes where mslint knows the callee, else a value
+        known when its operands are."""
+        operands, callee = parts[:-1], parts[-1]
+        kind = max((p.kind for p in operands), default=Kind.CONSTANT)
         func = call.func
-        if self.qualname(func) in STATIC_CALLS:
-            return Kind.CONSTANT
+        qualname = self.qualname(func)
+        if qualname in STATIC_CALLS:
+            return _static_call(qualname, operands)
         if isinstance(func, ast.Call) and is_static_primitive(self.qualname(func.func)):
-            return Kind.CONSTANT
+            return _shape_of(operands[0] if operands else None)
         if (
             isinstance(func, ast.Attribute)
             and is_self_attribute(func, self.self_name)
             and self.self_attribute_is_static_primitive(func.attr)
         ):
-            return Kind.CONSTANT
-        if isinstance(call.func, ast.Attribute) and call.func.attr in STATIC_METHODS:
-            return Kind.CONSTANT
+            return _shape_of(operands[0] if operands else None)
+        if isinstance(func, ast.Attribute) and func.attr in STATIC_METHODS:
+            return AbstractScalar(Kind.CONSTANT, "int")
         # What a function of the checked code returns, rather than its operands: the axes that
         # ``self.get_axis(x)`` computes from ``x.shape`` (``nn.LossBase``) are constants, ``x`` is not.
-        return self.returned_kinds(call, self.of)
+        returned = self.returned_value(call, self.value)
+        if returned is not None:
+            return returned
+        if qualname in _SCALAR_TYPES:
+            return _python_number(_SCALAR_TYPES[qualname], operands, kind)
+        return _result(call, qualname, self.qualname, operands, callee, kind)
+
+
+_CONSTANT_VALUE = AbstractAny(Kind.CONSTANT)
+_IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
+
+
+def _sequence_type(expr: ast.Tuple | ast.List) -> str:
+    return "tuple" if isinstance(expr, ast.Tuple) else "list"
 
 
 def _operands(call: ast.Call) -> list[ast.expr]:
@@ -198,7 +295,170 @@ def _operands(call: ast.Call) -> list[ast.expr]:
     return operands
 
 
-_CONSTANT = ast.Constant(value=None)  # the value of bindings to constants that are not expressions
+def _static_attribute(attribute: str, receiver: AbstractValue) -> AbstractValue:
+    if attribute == "shape":
+        return _shape_of(receiver)
+    if attribute == "ndim" and isinstance(receiver, AbstractTensor):
+        return AbstractScalar(Kind.CONSTANT, "int", NOT_KNOWN if receiver.rank is None else receiver.rank)
+    if attribute in ("size", "itemsize", "nbytes"):
+        return AbstractScalar(Kind.CONSTANT, "int")
+    return _CONSTANT_VALUE
+
+
+def _shape_of(value: AbstractValue | None) -> AbstractValue:
+    """The shape of a tensor: a tuple of Python ints, constants."""
+    if isinstance(value, AbstractTensor) and value.shape is not None:
+        dimensions = (AbstractScalar(Kind.CONSTANT, "int", NOT_KNOWN if d is None else d) for d in value.shape)
+        return sequence("tuple", tuple(dimensions))
+    return sequence_of("tuple", AbstractScalar(Kind.CONSTANT, "int"), Kind.CONSTANT)
+
+
+def _static_call(qualname: str, operands: list[AbstractValue]) -> AbstractValue:
+    name = qualname.rsplit(".", 1)[-1]
+    if name == "len" and operands and isinstance(operands[0], AbstractSequence) and operands[0].items is not None:
+        return AbstractScalar(Kind.CONSTANT, "int", len(operands[0].items))
+    if name in ("len", "id", "rank", "size"):
+        return AbstractScalar(Kind.CONSTANT, "int")
+    if name in ("isinstance", "issubclass", "hasattr"):
+        return AbstractScalar(Kind.CONSTANT, "bool")
+    if name in ("str", "repr"):
+        return AbstractScalar(Kind.CONSTANT, "str")
+    if name == "shape":
+        return _shape_of(operands[0] if operands else None)
+    return _CONSTANT_VALUE
+
+
+def _python_number(type_: str, operands: list[AbstractValue], kind: Kind) -> AbstractValue:
+    """``int(x)``, ``float(x)``, ``bool(x)``: a Python number, computed at run time from a tensor."""
+    argument = operands[0] if len(operands) == 1 else None
+    if isinstance(argument, AbstractScalar) and argument.value is not NOT_KNOWN and argument.type != "str":
+        try:
+            return literal({"int": int, "float": float, "bool": bool}[type_](argument.value))  # type: ignore[call-overload]
+        except (TypeError, ValueError, OverflowError):
+            pass
+    return AbstractScalar(kind, type_)
+
+
+def _result(
+    call: ast.Call,
+    qualname: str | None,
+    qualname_of: Callable[[ast.expr], str | None],
+    operands: list[AbstractValue],
+    callee: AbstractValue,
+    kind: Kind,
+) -> AbstractValue:
+    """The value of a call of MindSpore or of a method: a tensor where MindSpore computes one."""
+    if isinstance(callee, AbstractInstance) and is_mindspore_name(callee.qualname):  # `self.dense(x)`
+        returns_many = callee.qualname.rsplit(".", 1)[-1].lower() in SEQUENCE_RESULTS
+        return AbstractAny(kind) if returns_many else AbstractTensor(kind)
+    func = call.func
+    method = func.attr if isinstance(func, ast.Attribute) else None
+    receiver = operands[-1] if method is not None and qualname is None and operands else None
+    name = (qualname or "").rsplit(".", 1)[-1]
+    if isinstance(receiver, AbstractTensor):  # a Tensor method
+        if method in SEQUENCE_RESULTS:
+            return AbstractScalar(kind, "float") if method == "item" else AbstractAny(kind)
+        dtype = _dtype(call, qualname_of) if method in _CASTS else receiver.dtype
+        return AbstractTensor(kind, dtype, receiver.shape if method in _CASTS else None)
+    if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
+        return AbstractTensor(kind, _dtype(call, qualname_of), parameter=name == "Parameter")
+    if is_mindspore_name(qualname) and name[:1].islower() and name not in SEQUENCE_RESULTS:
+        if name in _CASTS and call.args:
+            first = operands[0]
+            shape = first.shape if isinstance(first, AbstractTensor) else None
+            return AbstractTensor(kind, _dtype(call, qualname_of), shape)
+        return AbstractTensor(kind)
+    return AbstractAny(kind)
+
+
+def _dtype(call: ast.Call, qualname_of: Callable[[ast.expr], str | None]) -> str | None:
+    """The dtype a cast or a tensor constructor names: ``ms.float16``, ``mstype.int32``."""
+    for argument in [*call.args, *(k.value for k in call.keywords if k.arg == "dtype")]:
+        qualname = qualname_of(argument) if isinstance(argument, (ast.Attribute, ast.Name)) else None
+        name = qualname.rsplit(".", 1)[-1] if is_mindspore_name(qualname) and qualname else None
+        if name in _DTYPES:
+            return "bool" if name == "bool_" else name
+    return None
+
+
+_FOLDED: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Div: operator.truediv,
+}
+
+
+def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) -> AbstractValue:
+    kind = max(left.kind, right.kind)
+    tensors = [v for v in (left, right) if isinstance(v, AbstractTensor)]
+    if tensors:
+        dtypes = {t.dtype for t in tensors}
+        shapes = {t.shape for t in tensors}
+        dtype = dtypes.pop() if len(dtypes) == 1 and len(tensors) == 2 else None
+        shape = shapes.pop() if len(shapes) == 1 and len(tensors) == 2 else None
+        return AbstractTensor(kind, dtype, shape)
+    if isinstance(left, AbstractScalar) and isinstance(right, AbstractScalar):
+        return _folded(operation, left, right, kind)
+    if (
+        isinstance(operation, ast.Add)
+        and isinstance(left, AbstractSequence)
+        and isinstance(right, AbstractSequence)
+        and left.items is not None
+        and right.items is not None
+    ):
+        return sequence(left.type, left.items + right.items)
+    return AbstractAny(kind)
+
+
+def _folded(operation: ast.operator, left: AbstractScalar, right: AbstractScalar, kind: Kind) -> AbstractValue:
+    """Arithmetic on Python numbers: computed where both are constants the code shows."""
+    numbers = ("int", "float", "bool")
+    if left.type not in numbers or right.type not in numbers:
+        return AbstractAny(kind)
+    type_ = "float" if "float" in (left.type, right.type) or isinstance(operation, ast.Div) else "int"
+    fold = _FOLDED.get(type(operation))
+    if kind is Kind.CONSTANT and fold is not None and NOT_KNOWN not in (left.value, right.value):
+        try:
+            result = fold(left.value, right.value)
+        except (ArithmeticError, TypeError, ValueError):
+            return AbstractScalar(kind, type_)
+        if isinstance(result, (int, float)) and abs(result) < 2**63:
+            return literal(result)
+    return AbstractScalar(kind, type_)
+
+
+def _unary(operation: ast.unaryop, operand: AbstractValue) -> AbstractValue:
+    if isinstance(operand, AbstractTensor):
+        return operand if not isinstance(operation, ast.Not) else AbstractScalar(operand.kind, "bool")
+    if isinstance(operand, AbstractScalar) and operand.type in ("int", "float", "bool"):
+        if isinstance(operation, ast.Not):
+            value = NOT_KNOWN if operand.value is NOT_KNOWN else not operand.value
+            return AbstractScalar(operand.kind, "bool", value)
+        if isinstance(operation, ast.USub) and operand.value is not NOT_KNOWN:
+            return literal(-operand.value)  # type: ignore[operator]
+        return AbstractScalar(operand.kind, "float" if operand.type == "float" else "int")
+    return AbstractAny(operand.kind)
+
+
+def _item(container: AbstractValue, index: AbstractValue) -> AbstractValue:
+    """``container[index]``, known no earlier than both."""
+    kind = max(container.kind, index.kind)
+    if isinstance(container, AbstractTensor):
+        return AbstractTensor(kind, container.dtype)
+    if isinstance(container, AbstractSequence) and isinstance(index, AbstractScalar):
+        if container.items is not None and isinstance(index.value, int) and not isinstance(index.value, bool):
+            if -len(container.items) <= index.value < len(container.items):
+                return with_kind(container.items[index.value], kind)
+        elif index.type == "int":
+            return with_kind(container.element(), kind)
+    return AbstractAny(kind)
+
+
+_CONSTANT = ast.Constant(value=...)  # the value of bindings to constants that are not expressions
+_COUNT = ast.Constant(value=0)  # the value of the count ``enumerate`` gives: a Python int, not 0
 _BINDINGS = "_mslint_bindings"
 
 
@@ -211,6 +471,8 @@ class Binding(NamedTuple):
     """The value, or the iterable or context manager it comes from; None where unknown (a graph value)."""
     unpacks: bool = False
     """Whether it is ``target = value``: the items of a tuple value go to the items of the target."""
+    iterates: bool = False
+    """Whether ``value`` is iterated over (a loop): the target takes its items."""
 
     @property
     def names(self) -> list[str]:
@@ -234,7 +496,7 @@ def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
         elif isinstance(node, ast.AugAssign):
             found.append(Binding(node.target, node.value))
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            found.append(_loop_binding(node.target, node.iter))
+            found.extend(_loop_bindings(node.target, node.iter))
         elif isinstance(node, (ast.With, ast.AsyncWith)):
             found.extend(Binding(i.optional_vars, i.context_expr) for i in node.items if i.optional_vars)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
@@ -247,9 +509,9 @@ def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
     return found
 
 
-def _loop_binding(target: ast.expr, iterable: ast.expr) -> Binding:
-    """A loop target takes the kind of its iterable's items; ``for i, item in enumerate(xs)``
-    counts with a Python int, a graph constant whatever ``xs`` holds."""
+def _loop_bindings(target: ast.expr, iterable: ast.expr) -> list[Binding]:
+    """A loop target takes the items of its iterable; ``for i, item in enumerate(xs)`` counts with
+    a Python int, a graph constant whatever ``xs`` holds."""
     if (
         isinstance(iterable, ast.Call)
         and isinstance(iterable.func, ast.Name)
@@ -258,21 +520,15 @@ def _loop_binding(target: ast.expr, iterable: ast.expr) -> Binding:
         and isinstance(target, ast.Tuple)
         and len(target.elts) == 2
     ):
-        return Binding(target, ast.Tuple(elts=[_CONSTANT, iterable.args[0]], ctx=ast.Load()), unpacks=True)
-    return Binding(target, iterable)
+        count, item = target.elts
+        return [Binding(count, _COUNT, unpacks=True), Binding(item, iterable.args[0], iterates=True)]
+    return [Binding(target, iterable, iterates=True)]
 
 
-def _item_sources(binding: Binding) -> dict[str, ast.expr]:
-    """Each name a loop binds, with what gives it its kind: the iterable, or for ``enumerate``
-    the constant count and the enumerated iterable."""
-    assert binding.value is not None
-    if binding.unpacks and isinstance(binding.target, ast.Tuple) and isinstance(binding.value, ast.Tuple):
-        return {
-            name: value
-            for target, value in zip(binding.target.elts, binding.value.elts)
-            for name in bound_names(target)
-        }
-    return {name: binding.value for name in binding.names}
+def _item_sources(loop_bindings: list[Binding]) -> dict[str, ast.expr]:
+    """Each name a loop binds, with what gives it its value: the iterable, or for ``enumerate``
+    the count and the enumerated iterable."""
+    return {name: binding.value for binding in loop_bindings if binding.value is not None for name in binding.names}
 
 
 def _nested_parameter_bindings(
@@ -289,8 +545,8 @@ def _nested_parameter_bindings(
         k.arg is None for c in sites for k in c.keywords
     )
     if not sites or len(sites) != len(uses) or spread:
-        kinds = parameter_kinds(nested, is_method=False)
-        return [Binding(name, _CONSTANT if kind is Kind.CONSTANT else None) for name, kind in kinds.items()]
+        values = parameter_values(nested, is_method=False)
+        return [Binding(name, _CONSTANT if value.kind is Kind.CONSTANT else None) for name, value in values.items()]
     arguments = nested.args
     positional = [*arguments.posonlyargs, *arguments.args]
     defaults = dict(zip([a.arg for a in positional][len(positional) - len(arguments.defaults) :], arguments.defaults))
@@ -322,7 +578,7 @@ def loop_items(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, as
         if not isinstance(loop, (ast.For, ast.AsyncFor)):
             continue
         body = [node for statement in loop.body for node in descendants(statement)]
-        items = _item_sources(_loop_binding(loop.target, loop.iter))
+        items = _item_sources(_loop_bindings(loop.target, loop.iter))
         names = set(items) - _rebound(body)
         found.update(
             (id(node), items[node.id])
@@ -351,34 +607,76 @@ def _rebound(nodes: list[ast.AST]) -> set[str]:
     return names
 
 
-def local_kinds(
+def name_values(
     function: ast.FunctionDef | ast.AsyncFunctionDef,
-    parameter_kinds: dict[str, Kind],
-    evaluator_for: Callable[[dict[str, Kind]], KindEvaluator],
-) -> dict[str, Kind]:
-    """Kinds of the local names of ``function`` (flow-insensitive: a name is GRAPH if any binding is)."""
-    kinds = dict(parameter_kinds)
-    evaluator = evaluator_for(kinds)
+    parameter_values: dict[str, AbstractValue],
+    evaluator_for: Callable[[dict[str, AbstractValue]], ValueEvaluator],
+) -> dict[str, AbstractValue]:
+    """Values of the local names of ``function``, flow-insensitive: the join of every binding's
+    (a name is a graph value if any binding gives it one).
+
+    Bindings are evaluated in order, then again only where a name they read has changed since
+    (a loop's back edge): most code binds a name before it reads it."""
+    values = dict(parameter_values)
     found = bindings(function)
+    reads = _names_read(function, found)
+    changed_at: dict[str, int] = {}
+    evaluated_at = [-1] * len(found)
+    step = 0
     for _ in range(3):
-        changed = False
-        for binding in found:
-            value = evaluator.kinds(binding.value) if binding.value is not None else Kind.GRAPH
-            for name, kind in _name_kinds(binding.target, value if binding.unpacks else flat(value)):
-                if kind > kinds.get(name, Kind.CONSTANT) or name not in kinds:
-                    kinds[name] = max(kind, kinds.get(name, Kind.CONSTANT))
-                    changed = True
-        if not changed:
+        evaluator = evaluator_for(values)  # a new one each round: what it has evaluated may change
+        again = False
+        for index, binding in enumerate(found):
+            if evaluated_at[index] >= 0 and all(changed_at.get(n, -1) < evaluated_at[index] for n in reads[index]):
+                continue
+            step += 1
+            evaluated_at[index] = step
+            value = evaluator.value(binding.value) if binding.value is not None else _RUNTIME
+            if binding.iterates:
+                value = element(value)
+            for name, bound in _name_values(binding.target, value, binding.unpacks):
+                joined = bound if name not in values else join(values[name], bound)
+                if values.get(name) != joined:
+                    values[name] = joined
+                    changed_at[name] = step
+                    again = True
+        if not again:
             break
-    return kinds
+    return values
 
 
-def _name_kinds(target: ast.expr | str, value: Kinds) -> list[tuple[str, Kind]]:
-    """The kind each name of ``target`` gets from a value: item by item where the target and the
-    value are tuples of the same length (``y, (h, w) = f(x)``; a starred target there takes one item)."""
-    if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, tuple) and len(value) == len(target.elts):
-        return [pair for element, item in zip(target.elts, value) for pair in _name_kinds(element, item)]
-    return [(name, flat(value)) for name in _names(target)]
+def _names_read(function: ast.FunctionDef | ast.AsyncFunctionDef, found: list[Binding]) -> list[frozenset[str]]:
+    """The names each binding's value reads, through the iterables of the loops whose targets it reads."""
+    items = loop_items(function)
+    read = []
+    for binding in found:
+        names: set[str] = set()
+        pending = [binding.value] if binding.value is not None else []
+        walked: set[int] = set()
+        while pending:
+            for node in ast.walk(pending.pop()):
+                if isinstance(node, ast.Name):
+                    names.add(node.id)
+                    iterable = items.get(id(node))
+                    if iterable is not None and id(iterable) not in walked:
+                        walked.add(id(iterable))
+                        pending.append(iterable)
+        read.append(frozenset(names))
+    return read
+
+
+_RUNTIME = AbstractAny(Kind.GRAPH)
+
+
+def _name_values(target: ast.expr | str, value: AbstractValue, unpacks: bool) -> list[tuple[str, AbstractValue]]:
+    """The value each name of ``target`` gets: item by item where the target and the value are
+    tuples of the same length (``y, (h, w) = f(x)``), an item of the value where the target
+    unpacks more names than the value shows."""
+    if isinstance(target, (ast.Tuple, ast.List)) and unpacks:
+        if isinstance(value, AbstractSequence) and value.items is not None and len(value.items) == len(target.elts):
+            return [pair for part, item in zip(target.elts, value.items) for pair in _name_values(part, item, True)]
+        return [pair for part in target.elts for pair in _name_values(part, element(value), False)]
+    return [(name, value) for name in _names(target)]
 
 
 def _names(target: ast.expr | str) -> list[str]:
@@ -390,34 +688,36 @@ def _all_arguments(arguments: ast.arguments) -> list[ast.arg]:
     return [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, *extra]
 
 
-def parameter_kinds(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> dict[str, Kind]:
-    """Kinds of a function's parameters from its signature alone: Python scalars where a literal
+def parameter_values(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> dict[str, AbstractValue]:
+    """Values of a function's parameters from its signature alone: Python scalars where a literal
     default marks one, unknown otherwise (how the function is called decides:
     :mod:`mslint.model.call_sites`)."""
     arguments = function.args
     positional = [*arguments.posonlyargs, *arguments.args]
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
     pairs = list(zip(positional, defaults)) + list(zip(arguments.kwonlyargs, arguments.kw_defaults))
-    kinds = {arg.arg: _parameter_kind(default) for arg, default in pairs}
+    values = {arg.arg: _parameter_value(default) for arg, default in pairs}
     for extra in (arguments.vararg, arguments.kwarg):
         if extra is not None:
-            kinds[extra.arg] = Kind.UNKNOWN
+            values[extra.arg] = UNKNOWN
     if is_method and positional:
-        kinds[positional[0].arg] = Kind.CONSTANT
-    return kinds
+        values[positional[0].arg] = _CONSTANT_VALUE
+    return values
 
 
-def _parameter_kind(default: ast.expr | None) -> Kind:
+UNKNOWN = AbstractAny(Kind.UNKNOWN)
+
+
+def _parameter_value(default: ast.expr | None) -> AbstractValue:
     # A literal default (`2`, `-1`, `"bilinear"`, `(7, 7)`) marks a Python scalar, flag or shape,
     # which MindSpore treats as a constant; None is the usual default of an optional tensor
     # (masks, labels), and says as little as no default.
     if default is None or (isinstance(default, ast.Constant) and default.value is None):
-        return Kind.UNKNOWN
+        return UNKNOWN
     try:
-        ast.literal_eval(default)
-    except (ValueError, TypeError, RecursionError):  # not a literal; `{[]: 1}`; nested too deep
-        return Kind.UNKNOWN
-    return Kind.CONSTANT
+        return literal(ast.literal_eval(default))
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):  # not a literal; `{[]: 1}`; too deep
+        return UNKNOWN
 
 
 def all_parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[str]:

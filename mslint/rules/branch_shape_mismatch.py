@@ -6,10 +6,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings

@@ -5,10 +5,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings
 

@@ -5,8 +5,8 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.mindspore_tables import table as release_table
+from mslint.model.abstract import Kind
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

@@ -4,9 +4,9 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
 

@@ -5,9 +5,9 @@ from collections.abc import Iterator
 from functools import cache
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.project import qualified_name
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.settings import Settings

@@ -4,11 +4,11 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.host_values import HostTensors
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.model.walk import own_nodes, raised
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings

@@ -6,9 +6,10 @@ from functools import cache
 from typing import NamedTuple
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.project import ClassRef, FunctionNode, is_jit_class
 from mslint.model.scope import GraphFunction, is_jit_decorated
-from mslint.model.values import Kind, all_parameter_names
+from mslint.model.values import all_parameter_names
 from mslint.model.walk import child_fields, descendants, own_nodes, raised, statements
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES

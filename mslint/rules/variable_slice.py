@@ -4,8 +4,8 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import Kind
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Kind
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings
 

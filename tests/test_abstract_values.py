@@ -1,0 +1,182 @@
+"""The abstract values of graph code: what mslint infers each expression is, and from where."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractAny,
+    AbstractInstance,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
+    Kind,
+    join,
+    literal,
+    sequence,
+    widened,
+)
+from mslint.model.scope import GraphFunction, graph_functions
+from tests.test_semantic_model import project_of
+
+NET = """
+import mindspore as ms
+import numpy as np
+from mindspore import nn, ops
+
+
+def make_conv():
+    return nn.Conv2d(3, 3, 3)
+
+
+class Block(nn.Cell):
+    def construct(self, x, n):
+        return x * n, (x.shape[0], n + 1)
+
+
+class Net(nn.Cell):{spec}
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+        self.k = 4
+        self.w = ms.Parameter(ms.Tensor(np.ones(3), ms.float32))
+        self.t = ms.Tensor(np.ones(3))
+        self.dense = nn.Dense(3, 3)
+        self.conv = make_conv()
+        self.relu = ops.ReLU()
+
+    def construct(self, x, n=2):
+        half = x.astype(ms.float16)
+        whole = ops.cast(x, ms.int32)
+        shape = x.shape
+        rows = shape[0]
+        total = rows * self.k + 1
+        y, (first, second) = self.block(x, 3)
+        dense = self.dense(x)
+        conv = self.conv(x)
+        relu = self.relu(x)
+        number = int(x.sum())
+        parts = ops.split(x, 1)
+        pair = (x, 1)
+        count = len(pair)
+        weight = self.w
+        table = self.t
+        return half, whole, shape, rows, total, y, first, second, dense, conv, relu, number, parts, count, weight, table
+{calls}
+"""
+
+
+def construct_of(write, spec: str = "", calls: str = "") -> GraphFunction:
+    functions = {f.ref.display_name: f for f in graph_functions(project_of(write, NET.format(spec=spec, calls=calls)))}
+    return functions["Net.construct"]
+
+
+def test_each_name_has_the_value_the_compiler_infers(write) -> None:
+    values = construct_of(write, calls="net = Net()\nnet(ms.Tensor(np.ones((2, 3))))").name_values
+    assert values["x"] == AbstractTensor(Kind.GRAPH)
+    assert values["n"] == AbstractScalar(Kind.CONSTANT, "int", 2), "a literal default"
+    assert values["half"] == AbstractTensor(Kind.GRAPH, "float16")
+    assert values["whole"] == AbstractTensor(Kind.GRAPH, "int32")
+    assert values["rows"] == AbstractScalar(Kind.CONSTANT, "int"), "an item of a shape"
+    assert values["total"] == AbstractScalar(Kind.CONSTANT, "int")
+    assert values["y"] == AbstractTensor(Kind.GRAPH), "what the sub-Cell returns"
+    assert values["first"] == values["second"] == AbstractScalar(Kind.CONSTANT, "int")
+    for made_by_a_layer in ("dense", "conv", "relu"):
+        assert values[made_by_a_layer] == AbstractTensor(Kind.GRAPH), made_by_a_layer
+    assert values["number"] == AbstractScalar(Kind.GRAPH, "int"), "a Python int computed at run time"
+    assert values["parts"] == AbstractAny(Kind.GRAPH), "split gives a tuple of tensors, not one"
+    assert values["count"] == AbstractScalar(Kind.CONSTANT, "int", 2)
+    assert values["weight"] == AbstractTensor(Kind.GRAPH, parameter=True)
+    assert values["table"] == AbstractTensor(Kind.CONSTANT), "a tensor set in __init__ is folded"
+
+
+def test_self_attributes_are_instances_of_what_init_makes(write) -> None:
+    function = construct_of(write)
+    attribute = {
+        node.attr: function.value(node)
+        for node in ast.walk(function.node)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+    }
+    assert attribute["block"] == AbstractInstance(Kind.CONSTANT, "mod.Block", cell=True)
+    assert attribute["dense"] == AbstractInstance(Kind.CONSTANT, "mindspore.nn.Dense", cell=True)
+    assert attribute["conv"] == AbstractInstance(Kind.CONSTANT, "mindspore.nn.Conv2d", cell=True), "made by a helper"
+    assert attribute["relu"] == AbstractInstance(Kind.CONSTANT, "mindspore.ops.ReLU", cell=False)
+    assert attribute["k"] == AbstractScalar(Kind.CONSTANT, "int", 4)
+
+
+@pytest.mark.parametrize(
+    ("spec", "calls", "expected"),
+    [
+        ("", "", AbstractScalar(Kind.CONSTANT, "int", 2)),
+        ("", "net = Net()\nnet(ms.Tensor(np.ones(2)), 5)", AbstractScalar(Kind.CONSTANT, "int")),
+        ("", "net = Net()\nnet(ms.Tensor(np.ones(2)), ms.Tensor(5))", AbstractAny(Kind.GRAPH)),
+        ("  # mslint: inputs=float32[2,3], 7", "", literal(7)),
+    ],
+    ids=["default", "python-number-at-a-call", "tensor-at-a-call", "input-spec-constant"],
+)
+def test_a_parameter_is_its_default_joined_with_what_callers_give_or_what_its_spec_says(
+    write, spec, calls, expected
+) -> None:
+    assert construct_of(write, spec, calls).parameter_values["n"] == expected
+
+
+def test_an_input_spec_gives_the_dtype_and_shape_and_the_shape_is_a_tuple_of_known_ints(write) -> None:
+    function = construct_of(write, spec="  # mslint: inputs=float32[2,3]")
+    assert function.parameter_values["x"] == AbstractTensor(Kind.GRAPH, "float32", (2, 3))
+    values = function.name_values
+    assert values["shape"] == sequence("tuple", (literal(2), literal(3)))
+    assert values["rows"] == literal(2)
+    assert values["total"] == literal(9), "2 * self.k + 1, folded"
+    assert values["half"] == AbstractTensor(Kind.GRAPH, "float16", (2, 3)), "a cast keeps the shape"
+
+
+def test_a_spread_at_a_call_says_nothing_but_the_body_shows_a_tensor(write) -> None:
+    function = construct_of(write, calls="net = Net()\ndata = load()\nnet(*data)")
+    assert function.parameter_values["n"] == literal(2), "the default stands"
+    assert function.parameter_values["x"] == AbstractTensor(Kind.GRAPH), "construct reads `x.astype`"
+    (block,) = [f for f in graph_functions(function.project) if f.ref.display_name == "Block.construct"]
+    assert block.parameter_values["n"] == literal(3), "what Net passes the sub-Cell"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        (literal(3), literal(3), literal(3)),
+        (literal(3), literal(4), AbstractScalar(Kind.CONSTANT, "int")),
+        (literal(3), literal(3.0), AbstractAny(Kind.CONSTANT)),
+        (
+            AbstractTensor(Kind.GRAPH, "float32", (2, 3)),
+            AbstractTensor(Kind.GRAPH, "float16", (2, 4)),
+            AbstractTensor(Kind.GRAPH, None, (2, None)),
+        ),
+        (
+            AbstractTensor(Kind.GRAPH, "float32", (2,)),
+            AbstractTensor(Kind.GRAPH, "float32", (2, 3)),
+            AbstractTensor(Kind.GRAPH, "float32"),
+        ),
+        (AbstractTensor(Kind.GRAPH), literal(1), AbstractAny(Kind.GRAPH)),
+        (AbstractAny(Kind.UNKNOWN), literal(1), AbstractAny(Kind.UNKNOWN)),
+        (literal((1, 2)), literal((1, 3)), sequence("tuple", (literal(1), AbstractScalar(Kind.CONSTANT, "int")))),
+    ],
+    ids=["same", "two-ints", "int-and-float", "dtypes-and-dims", "ranks", "tensor-and-number", "unknown", "tuples"],
+)
+def test_join_keeps_what_both_values_share(
+    first: AbstractValue, second: AbstractValue, expected: AbstractValue
+) -> None:
+    assert join(first, second) == expected
+    assert join(second, first) == expected
+
+
+def test_a_tuple_of_two_lengths_joins_into_one_of_unknown_length() -> None:
+    joined = join(literal((1, 2)), literal((1, 2, 3)))
+    assert isinstance(joined, AbstractSequence) and joined.items is None
+    assert joined.element() == AbstractScalar(Kind.CONSTANT, "int")
+
+
+def test_widened_drops_constant_values_and_dimensions_but_not_types() -> None:
+    assert widened(literal(3)) == AbstractScalar(Kind.CONSTANT, "int", NOT_KNOWN)
+    assert widened(AbstractTensor(Kind.GRAPH, "float32", (2, 3))) == AbstractTensor(Kind.GRAPH, "float32", (None, None))
