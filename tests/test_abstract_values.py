@@ -9,12 +9,15 @@ import pytest
 from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
+    AbstractDict,
     AbstractInstance,
     AbstractScalar,
     AbstractSequence,
     AbstractTensor,
     AbstractValue,
     Kind,
+    is_0d_tensor,
+    is_runtime_number,
     join,
     literal,
     sequence,
@@ -180,3 +183,33 @@ def test_a_tuple_of_two_lengths_joins_into_one_of_unknown_length() -> None:
 def test_widened_drops_constant_values_and_dimensions_but_not_types() -> None:
     assert widened(literal(3)) == AbstractScalar(Kind.CONSTANT, "int", NOT_KNOWN)
     assert widened(AbstractTensor(Kind.GRAPH, "float32", (2, 3))) == AbstractTensor(Kind.GRAPH, "float32", (None, None))
+
+
+ZERO_D = """
+import mindspore as ms
+from mindspore import nn, ops
+
+
+class Net(nn.Cell):
+    def construct(self, x, *rest, **options):
+        total = x.sum()
+        cast = x.mean().astype(ms.int32)
+        bound = min(total, 3)
+        count = 8
+        count = min(count, total)
+        number = int(total) * 2 + 1
+        numbers = (number, 4)
+        rows = x.sum(0)
+        return total, cast, bound, count, number, numbers, rows, rest, options
+"""
+
+
+def test_reductions_over_every_axis_are_0d_and_numbers_made_from_them_are_runtime_numbers(write) -> None:
+    (function,) = graph_functions(project_of(write, ZERO_D))
+    values = function.name_values
+    for zero_d in ("total", "cast", "bound", "count"):
+        assert is_0d_tensor(values[zero_d]), zero_d
+    assert not is_0d_tensor(values["rows"]), "a reduction over one axis"
+    assert is_runtime_number(values["number"]) and is_runtime_number(values["numbers"])
+    assert not is_runtime_number(values["total"])
+    assert isinstance(values["rest"], AbstractSequence) and isinstance(values["options"], AbstractDict)

@@ -147,6 +147,29 @@ class AbstractFunction(AbstractValue):
         return f"the function `{self.name}`"
 
 
+_NUMBERS = ("int", "float", "bool")
+
+
+def _is_number(value: AbstractValue) -> bool:
+    return isinstance(value, AbstractScalar) and value.type in _NUMBERS
+
+
+def is_runtime_number(value: AbstractValue) -> bool:
+    """A Python number computed at run time (``int(t)``, ``t.item()``), or a tuple or list of
+    numbers with one of them: not a tensor, though a graph value."""
+    if isinstance(value, AbstractScalar):
+        return value.kind is Kind.GRAPH and value.type in _NUMBERS
+    if isinstance(value, AbstractSequence) and value.items:
+        numbers = [is_runtime_number(item) for item in value.items]
+        return any(numbers) and all(n or item.kind is Kind.CONSTANT for n, item in zip(numbers, value.items))
+    return False
+
+
+def is_0d_tensor(value: AbstractValue) -> bool:
+    """A tensor of rank 0: a reduction over every axis (``t.sum()``)."""
+    return isinstance(value, AbstractTensor) and value.shape == ()
+
+
 def sequence(type_: str, items: tuple[AbstractValue, ...]) -> AbstractSequence:
     return AbstractSequence(max((i.kind for i in items), default=Kind.CONSTANT), type_, items)
 
@@ -192,6 +215,11 @@ def join(first: AbstractValue, second: AbstractValue) -> AbstractValue:
     if isinstance(first, AbstractScalar) and isinstance(second, AbstractScalar) and first.type == second.type:
         value = first.value if first.value == second.value and kind is Kind.CONSTANT else NOT_KNOWN
         return AbstractScalar(kind, first.type, value)
+    number, tensor = (second, first) if is_0d_tensor(first) else (first, second)
+    if is_0d_tensor(tensor) and (_is_number(number) or number == AbstractAny(Kind.CONSTANT)):
+        # A name bound to a number and to a 0-d tensor (``n = min(n, t.sum())``) holds one
+        # number either way; the compiler sees a join only between branches, which rules check.
+        return AbstractTensor(kind, None, ())
     if isinstance(first, AbstractSequence) and isinstance(second, AbstractSequence):
         type_ = first.type if first.type == second.type else "tuple"
         if first.items is not None and second.items is not None and len(first.items) == len(second.items):

@@ -16,6 +16,7 @@ from functools import cached_property
 
 from mslint.model.abstract import (
     AbstractAny,
+    AbstractDict,
     AbstractInstance,
     AbstractTensor,
     AbstractValue,
@@ -23,6 +24,7 @@ from mslint.model.abstract import (
     join,
     join_all,
     literal,
+    sequence_of,
     widened,
 )
 from mslint.model.call_sites import EntryEvidence
@@ -647,9 +649,10 @@ def argument_values(
         if keyword.arg in values:
             values[keyword.arg] = value(keyword.value)
     arguments = ref.node.args
-    for extra in (arguments.vararg, arguments.kwarg):
-        if extra is not None:
-            values[extra.arg] = _RUNTIME
+    if arguments.vararg is not None:
+        values[arguments.vararg.arg] = sequence_of("tuple", _RUNTIME, Kind.GRAPH)
+    if arguments.kwarg is not None:
+        values[arguments.kwarg.arg] = AbstractDict(Kind.GRAPH)
     return {name: widened(v) for name, v in values.items()} if widen else values
 
 

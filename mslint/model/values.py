@@ -30,6 +30,7 @@ from mslint.model.abstract import (
     AbstractValue,
     Kind,
     element,
+    is_0d_tensor,
     join,
     literal,
     sequence,
@@ -107,6 +108,8 @@ SEQUENCE_RESULTS = frozenset(
         "argminwithvalue",
     }
 )
+# Tensor methods that reduce over every axis when given no argument: ``t.sum()`` is 0-d.
+FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any", "amax", "amin", "std", "var", "norm"})
 # Tensor methods and MindSpore functions that convert a tensor to another dtype.
 _CASTS = frozenset({"astype", "to", "cast"})
 _DTYPES = frozenset(
@@ -356,10 +359,22 @@ def _result(
     receiver = operands[-1] if method is not None and qualname is None and operands else None
     name = (qualname or "").rsplit(".", 1)[-1]
     if isinstance(receiver, AbstractTensor):  # a Tensor method
+        if method in FULL_REDUCTIONS and not call.args and not call.keywords:
+            return AbstractTensor(kind, receiver.dtype, ())
         if method in SEQUENCE_RESULTS:
             return AbstractScalar(kind, "float") if method == "item" else AbstractAny(kind)
         dtype = _dtype(call, qualname_of) if method in _CASTS else receiver.dtype
         return AbstractTensor(kind, dtype, receiver.shape if method in _CASTS else None)
+    if (
+        method in FULL_REDUCTIONS
+        and not call.args
+        and not call.keywords
+        and kind is not Kind.CONSTANT
+        and receiver is not None
+    ):
+        return AbstractTensor(kind, None, ())  # only a tensor has `.sum()`: a graph value of no inferred type
+    if qualname in ("builtins.max", "builtins.min") and len(operands) > 1 and not call.keywords:
+        return _extremum(operands, kind)
     if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
         return AbstractTensor(kind, _dtype(call, qualname_of), parameter=name == "Parameter")
     if is_mindspore_name(qualname) and name[:1].islower() and name not in SEQUENCE_RESULTS:
@@ -368,6 +383,14 @@ def _result(
             shape = first.shape if isinstance(first, AbstractTensor) else None
             return AbstractTensor(kind, _dtype(call, qualname_of), shape)
         return AbstractTensor(kind)
+    return AbstractAny(kind)
+
+
+def _extremum(operands: list[AbstractValue], kind: Kind) -> AbstractValue:
+    """Python's ``max``/``min`` of 0-d tensors and constants is a 0-d tensor (LAX compares them)."""
+    tensors = [o for o in operands if isinstance(o, AbstractTensor)]
+    if tensors and all(is_0d_tensor(o) or o.kind is Kind.CONSTANT for o in operands):
+        return AbstractTensor(kind, None, ())
     return AbstractAny(kind)
 
 
@@ -402,6 +425,9 @@ def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) 
         return AbstractTensor(kind, dtype, shape)
     if isinstance(left, AbstractScalar) and isinstance(right, AbstractScalar):
         return _folded(operation, left, right, kind)
+    number = next((v for v in (left, right) if isinstance(v, AbstractScalar) and v.type in ("int", "float")), None)
+    if number is not None and {left.kind, right.kind} & {Kind.CONSTANT} and kind is Kind.GRAPH:
+        return AbstractScalar(kind, number.type)  # `int(t) * self.scale`: a number computed at run time
     if (
         isinstance(operation, ast.Add)
         and isinstance(left, AbstractSequence)
@@ -697,9 +723,10 @@ def parameter_values(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method
     defaults: list[ast.expr | None] = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
     pairs = list(zip(positional, defaults)) + list(zip(arguments.kwonlyargs, arguments.kw_defaults))
     values = {arg.arg: _parameter_value(default) for arg, default in pairs}
-    for extra in (arguments.vararg, arguments.kwarg):
-        if extra is not None:
-            values[extra.arg] = UNKNOWN
+    if arguments.vararg is not None:
+        values[arguments.vararg.arg] = sequence_of("tuple", UNKNOWN, Kind.UNKNOWN)
+    if arguments.kwarg is not None:
+        values[arguments.kwarg.arg] = AbstractDict(Kind.UNKNOWN)
     if is_method and positional:
         values[positional[0].arg] = _CONSTANT_VALUE
     return values

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import Kind
+from mslint.model.abstract import Kind, is_runtime_number
 from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
@@ -245,7 +245,7 @@ def _sized_by_graph_value(call: ast.Call, function: GraphFunction) -> tuple[str,
     keywords = [k.value for k in call.keywords if k.arg in arguments.keywords]
     values = [a.value if isinstance(a, ast.Starred) else a for a in positional + keywords]
     if arguments.numbers_only:
-        values = [value for value in values if is_runtime_number(value, function)]
+        values = [value for value in values if is_runtime_number(function.value(value))]
     return (operator, arguments) if any(function.kind(value) is Kind.GRAPH for value in values) else None
 
 
@@ -276,28 +276,6 @@ def is_tensor_method(call: ast.Call, function: GraphFunction) -> bool:
 
 def _is_mint(qualname: str | None, name: str) -> bool:
     return qualname is not None and qualname.startswith("mindspore.mint.") and is_mindspore_name(qualname, name)
-
-
-def is_runtime_number(expr: ast.expr, function: GraphFunction, depth: int = 0) -> bool:
-    """Whether ``expr`` is a Python number computed at run time (``int(t)``, ``t.item()``), or a tuple
-    or list of numbers with one of them, not a tensor."""
-    if depth > 8:
-        return False
-    if isinstance(expr, ast.Call):
-        if function.qualname(expr.func) in ("builtins.int", "builtins.float"):
-            return True
-        return isinstance(expr.func, ast.Attribute) and expr.func.attr == "item" and not expr.args
-    if isinstance(expr, ast.Name):
-        values = function.local_values.get(expr.id, [])
-        return bool(values) and all(is_runtime_number(v, function, depth + 1) for v in values)
-    if isinstance(expr, ast.UnaryOp):
-        return is_runtime_number(expr.operand, function, depth + 1)
-    if isinstance(expr, ast.Subscript):  # an item of a tuple of numbers
-        return is_runtime_number(expr.value, function, depth + 1)
-    parts = [expr.left, expr.right] if isinstance(expr, ast.BinOp) else []
-    parts = expr.elts if isinstance(expr, (ast.Tuple, ast.List)) else parts
-    numbers = [is_runtime_number(part, function, depth + 1) for part in parts]
-    return any(numbers) and all(n or function.kind(part) is Kind.CONSTANT for n, part in zip(numbers, parts))
 
 
 def _is_mask(index: ast.expr, function: GraphFunction) -> bool:

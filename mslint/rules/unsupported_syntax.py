@@ -6,14 +6,19 @@ from functools import cache
 from typing import NamedTuple
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import Kind
+from mslint.model.abstract import (
+    AbstractDict,
+    AbstractScalar,
+    AbstractSequence,
+    Kind,
+    is_0d_tensor,
+    is_runtime_number,
+)
 from mslint.model.project import ClassRef, FunctionNode, is_jit_class
 from mslint.model.scope import GraphFunction, is_jit_decorated
-from mslint.model.values import all_parameter_names
 from mslint.model.walk import child_fields, descendants, own_nodes, raised, statements
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.rules.concurrency import CONCURRENCY_MODULES
-from mslint.rules.dynamic_shape_op import is_runtime_number
 from mslint.settings import Settings
 from mslint.syntax_table import COMPILE_TIME, DIVERGENCE, ERROR, FALLBACK, syntax_table
 
@@ -163,10 +168,6 @@ def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
                     stack.append((value, inner))
         setattr(function, _BLOCKS, cached)
     return cached
-
-
-# Tensor methods that, given no axis, reduce over every axis to a 0-d tensor.
-_FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any", "amax", "amin", "std", "var", "norm"})
 
 
 class UnsupportedSyntax(Rule):
@@ -324,7 +325,7 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
     ``map`` over a lambda that reads the function's locals."""
     qualname = function.qualname(call.func)
     tensors = (
-        [a for a in call.args if function.kind(a) is Kind.GRAPH and not is_runtime_number(a, function)]
+        [a for a in call.args if function.kind(a) is Kind.GRAPH and not is_runtime_number(function.value(a))]
         if qualname in _TAKING_TENSORS
         else []  # what the kinds of other calls' arguments would cost is spent only where they matter
     )
@@ -337,7 +338,7 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
     elif (
         qualname in ("builtins.max", "builtins.min")
         and len(call.args) > 1
-        and not all(_is_0d(t, function) for t in tensors)
+        and not all(is_0d_tensor(function.value(t)) for t in tensors)
     ):
         name = qualname.rpartition(".")[2]
         yield Finding(
@@ -482,50 +483,17 @@ def _is_string(expr: ast.expr, function: GraphFunction) -> bool:
     return isinstance(expr, ast.JoinedStr) or (isinstance(expr, ast.Constant) and isinstance(expr.value, str))
 
 
-def _is_0d(expr: ast.expr, function: GraphFunction, seen: frozenset[str] = frozenset()) -> bool:
-    """A 0-d tensor, which Python's ``max``/``min`` compare in LAX (STRICT rejects them: "the inputs
-    should be constant"): a reduction over every axis (``t.sum()``), maybe cast
-    (``.astype(ms.int32)``), the ``max``/``min`` of such values and constants, or a local bound
-    only to those."""
-    while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in ("astype", "to"):
-        expr = expr.func.value
-    if isinstance(expr, ast.Name):
-        if expr.id in all_parameter_names(function.node):  # whatever the caller passes
-            return False
-        if expr.id in seen:  # `n = min(n, t.sum())`: its other bindings decide
-            return True
-        values = function.local_values.get(expr.id, [])
-        return bool(values) and all(_is_0d_or_constant(v, function, seen | {expr.id}) for v in values)
-    if not isinstance(expr, ast.Call) or expr.keywords:
-        return False
-    if function.qualname(expr.func) in ("builtins.max", "builtins.min"):
-        return all(_is_0d_or_constant(a, function, seen) for a in expr.args)
-    return isinstance(expr.func, ast.Attribute) and expr.func.attr in _FULL_REDUCTIONS and not expr.args
-
-
-def _is_0d_or_constant(expr: ast.expr, function: GraphFunction, seen: frozenset[str]) -> bool:
-    return function.kind(expr) is Kind.CONSTANT or _is_0d(expr, function, seen)
-
-
 def _is_none(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Constant) and expr.value is None
 
 
 def _is_one_tensor(expr: ast.expr, function: GraphFunction) -> bool:
-    """Whether ``expr`` is a graph value that is one tensor, not a sequence: not a list or tuple
-    display, a name bound to one, a starred parameter, or a 0-d reduction."""
-    if function.kind(expr) is not Kind.GRAPH or _is_0d(expr, function):
+    """Whether ``expr`` is a graph value that is one tensor, not a sequence, a number or a 0-d
+    reduction."""
+    if function.kind(expr) is not Kind.GRAPH or isinstance(expr, ast.Starred):
         return False
-    if isinstance(expr, (ast.List, ast.Tuple, ast.ListComp, ast.Starred)):
-        return False
-    if isinstance(expr, ast.Name):
-        arguments = function.node.args
-        if any(a is not None and a.arg == expr.id for a in (arguments.vararg, arguments.kwarg)):
-            return False
-        return not any(
-            isinstance(v, (ast.List, ast.Tuple, ast.ListComp)) for v in function.local_values.get(expr.id, [])
-        )
-    return True
+    value = function.value(expr)
+    return not is_0d_tensor(value) and not isinstance(value, (AbstractSequence, AbstractDict, AbstractScalar))
 
 
 def _membership_in_tensors(compare: ast.Compare, function: GraphFunction) -> Iterator[Finding]:
