@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import Kind
+from mslint.model.abstract import AbstractScalar, AbstractSequence, AbstractTensor, Kind
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
@@ -104,7 +104,10 @@ class BranchShapeMismatch(Rule):
     shapes that differ (`ops.zeros((2, 3))` and `ops.zeros((3,))`); a cast on one side only or
     casts to different dtypes; a Python number on one side and a graph value on the other;
     `None` on one side and a value on the other (`mask = None` before the `if`, `mask = x * 2`
-    in its branch, `mask` read after it), reported on the `None`. Flags as well a `while` on a
+    in its branch, `mask` read after it), reported on the `None`; and, from the inferred types,
+    a Python float against an int, a tuple against a tensor, a number computed from shapes
+    against a tensor, two known dtypes. A conditional expression on a tensor
+    (`y = x if x.sum() > 0 else 0`) joins its two sides the same way. Flags as well a `while` on a
     tensor value that re-binds a name to a concatenation or stack holding it
     (`y = ops.concat((y, y))`): the name grows at each iteration. A tensor `if` by itself is
     fine (`if not overflow:`), and so are branches whose shapes mslint cannot tell apart (whole
@@ -153,7 +156,7 @@ class BranchShapeMismatch(Rule):
         "a tensor `if` whose branches give a name (or return) values of different shapes or dtypes, "
         "or a tensor `while` that grows a name"
     )
-    node_types = (ast.If, ast.While)
+    node_types = (ast.If, ast.While, ast.IfExp)
 
     def severity(self, settings: Settings) -> Severity:
         return dynamic_shape_severity(settings)
@@ -162,11 +165,17 @@ class BranchShapeMismatch(Rule):
         if isinstance(node, ast.While):
             yield from _growing_in_loop(node, function)
             return
+        if isinstance(node, ast.IfExp):
+            yield from _ternary(node, function)
+            return
         assert isinstance(node, ast.If)
         if function.kind(node.test) is not Kind.GRAPH or _tests_identity(node.test):
             return
+        rebound = frozenset(n for block in (node.body, node.orelse) for s in block for n in _bound(s))
         for label, first, second in _branch_values(node, function):
-            what = _difference(first.value, second.value)
+            what = _difference(first.value, second.value) or _type_difference(
+                first.expr, second.expr, function, rebound
+            )
             if what is not None and second.expr.lineno < node.lineno:
                 yield Finding(
                     _span(second.expr, node),
@@ -186,6 +195,44 @@ class BranchShapeMismatch(Rule):
                     "or choose with `ops.select`",
                     severity=_SEVERITIES[what],
                 )
+
+
+def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
+    """``a if t else b`` with a tensor ``t`` is a branch too: ``a`` and ``b`` are joined."""
+    if function.kind(node.test) is not Kind.GRAPH or _tests_identity(node.test):
+        return
+    scope = _Scope(function, frozenset(), {})
+    what = _difference(_value(node.body, scope), _value(node.orelse, scope))
+    what = what or _type_difference(node.body, node.orelse, function, frozenset())
+    if what is not None:
+        yield Finding(
+            node,
+            f"the two sides of this conditional expression on a tensor have {_DIFFERENCES[what]}: "
+            f"`{ast.unparse(node.body)}` and `{ast.unparse(node.orelse)}`",
+            hint="give both sides values of one type, shape and dtype, or choose with `ops.select`",
+            severity=_SEVERITIES[what],
+        )
+
+
+def _type_difference(first: ast.expr, second: ast.expr, function: GraphFunction, rebound: frozenset[str]) -> str | None:
+    """What the inferred values of two joined expressions certainly differ in: a Python int and a
+    float, a tuple or list and a tensor, a number and a tensor, two known dtypes. Expressions that
+    read a name the branches re-bind are left to the branch-by-branch values above."""
+    if any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
+        return None
+    a, b = function.value(first), function.value(second)
+    if Kind.UNKNOWN in (a.kind, b.kind):
+        return None
+    numbers = {v.type for v in (a, b) if isinstance(v, AbstractScalar) and v.type in ("int", "float")}
+    if numbers == {"int", "float"} and all(isinstance(v, AbstractScalar) for v in (a, b)):
+        return "types"
+    kinds = {type(v) for v in (a, b)}
+    if AbstractTensor in kinds and kinds & {AbstractSequence, AbstractScalar} and len(kinds) == 2:
+        other = b if isinstance(a, AbstractTensor) else a
+        return None if isinstance(other, AbstractScalar) and other.type in ("None", "str") else "types"
+    if isinstance(a, AbstractTensor) and isinstance(b, AbstractTensor) and None not in (a.dtype, b.dtype):
+        return "dtypes" if a.dtype != b.dtype else None
+    return None
 
 
 def _growing_in_loop(loop: ast.While, function: GraphFunction) -> Iterator[Finding]:
