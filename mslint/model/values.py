@@ -29,6 +29,7 @@ from mslint.model.abstract import (
     AbstractTensor,
     AbstractValue,
     Kind,
+    Shape,
     element,
     is_0d_tensor,
     join,
@@ -110,6 +111,14 @@ SEQUENCE_RESULTS = frozenset(
 )
 # Tensor methods that reduce over every axis when given no argument: ``t.sum()`` is 0-d.
 FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any", "amax", "amin", "std", "var", "norm"})
+# Tensor methods and MindSpore functions that keep the shape of the tensor they are given.
+ELEMENTWISE = frozenset(
+    {"abs", "exp", "log", "log1p", "sqrt", "rsqrt", "square", "reciprocal", "neg", "sign", "sigmoid", "relu"}
+    | {"tanh", "sin", "cos", "floor", "ceil", "round", "clip", "clamp", "softmax", "log_softmax", "gelu", "silu"}
+    | {"logical_not", "isnan", "isinf", "isfinite", "copy", "contiguous", "stop_gradient", "erf", "exp2"}
+)
+# Of those, the ones that give a bool tensor.
+_PREDICATES = frozenset({"logical_not", "isnan", "isinf", "isfinite"})
 # Tensor methods and MindSpore functions that convert a tensor to another dtype.
 _CASTS = frozenset({"astype", "to", "cast"})
 _DTYPES = frozenset(
@@ -231,8 +240,11 @@ class ValueEvaluator:
         if isinstance(expr, ast.UnaryOp):
             return _unary(expr.op, parts[0])
         if isinstance(expr, ast.Compare) and not any(isinstance(o, _IDENTITY_OR_MEMBERSHIP) for o in expr.ops):
-            if any(isinstance(p, AbstractTensor) for p in parts):
-                return AbstractTensor(kind, "bool")
+            tensors = [p for p in parts if isinstance(p, AbstractTensor)]
+            if tensors:
+                shapes = [t.shape for t in tensors] if len(tensors) == len(parts) else [tensors[0].shape]
+                shape = shapes[0] if len(shapes) == 1 else broadcast(shapes[0], shapes[1]) if len(shapes) == 2 else None
+                return AbstractTensor(kind, "bool", shape)
             if all(isinstance(p, AbstractScalar) for p in parts):
                 return AbstractScalar(kind, "bool")
         if isinstance(expr, ast.IfExp):
@@ -363,8 +375,10 @@ def _result(
             return AbstractTensor(kind, receiver.dtype, ())
         if method in SEQUENCE_RESULTS:
             return AbstractScalar(kind, "float") if method == "item" else AbstractAny(kind)
-        dtype = _dtype(call, qualname_of) if method in _CASTS else receiver.dtype
-        return AbstractTensor(kind, dtype, receiver.shape if method in _CASTS else None)
+        if method in _CASTS:
+            return AbstractTensor(kind, _dtype(call, qualname_of), receiver.shape)
+        shape = receiver.shape if method in ELEMENTWISE else None
+        return AbstractTensor(kind, "bool" if method in _PREDICATES else receiver.dtype, shape)
     if (
         method in FULL_REDUCTIONS
         and not call.args
@@ -378,12 +392,29 @@ def _result(
     if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
         return AbstractTensor(kind, _dtype(call, qualname_of), parameter=name == "Parameter")
     if is_mindspore_name(qualname) and name[:1].islower() and name not in SEQUENCE_RESULTS:
+        first = operands[0] if call.args else None
+        shape = first.shape if isinstance(first, AbstractTensor) else None
         if name in _CASTS and call.args:
-            first = operands[0]
-            shape = first.shape if isinstance(first, AbstractTensor) else None
             return AbstractTensor(kind, _dtype(call, qualname_of), shape)
+        if name in ELEMENTWISE or name in ("zeros_like", "ones_like", "full_like", "empty_like"):
+            return AbstractTensor(kind, "bool" if name in _PREDICATES else None, shape)
+        if name in ("zeros", "ones", "full", "empty") and call.args:
+            return AbstractTensor(kind, _dtype(call, qualname_of), _literal_shape(call.args[0]))
         return AbstractTensor(kind)
     return AbstractAny(kind)
+
+
+def _literal_shape(expr: ast.expr) -> Shape:
+    """The shape a creation call is given as a literal: ``(2, 3)``, ``[4]``, ``5``."""
+    try:
+        value = ast.literal_eval(expr)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value,)
+    if isinstance(value, (tuple, list)) and all(isinstance(d, int) and not isinstance(d, bool) for d in value):
+        return tuple(value)
+    return None
 
 
 def _extremum(operands: list[AbstractValue], kind: Kind) -> AbstractValue:
@@ -418,11 +449,7 @@ def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) 
     kind = max(left.kind, right.kind)
     tensors = [v for v in (left, right) if isinstance(v, AbstractTensor)]
     if tensors:
-        dtypes = {t.dtype for t in tensors}
-        shapes = {t.shape for t in tensors}
-        dtype = dtypes.pop() if len(dtypes) == 1 and len(tensors) == 2 else None
-        shape = shapes.pop() if len(shapes) == 1 and len(tensors) == 2 else None
-        return AbstractTensor(kind, dtype, shape)
+        return _elementwise(tensors, left, right, kind)
     if isinstance(left, AbstractScalar) and isinstance(right, AbstractScalar):
         return _folded(operation, left, right, kind)
     number = next((v for v in (left, right) if isinstance(v, AbstractScalar) and v.type in ("int", "float")), None)
@@ -437,6 +464,41 @@ def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) 
     ):
         return sequence(left.type, left.items + right.items)
     return AbstractAny(kind)
+
+
+def _elementwise(
+    tensors: list[AbstractTensor], left: AbstractValue, right: AbstractValue, kind: Kind
+) -> AbstractTensor:
+    """An operation element by element: the broadcast shape; the dtype where both sides share it
+    or a Python int meets a tensor (a float meets an int tensor: promoted, not known here)."""
+    if len(tensors) == 2:
+        dtype = tensors[0].dtype if tensors[0].dtype == tensors[1].dtype else None
+        return AbstractTensor(kind, dtype, broadcast(tensors[0].shape, tensors[1].shape))
+    (tensor,) = tensors
+    other = right if left is tensor else left
+    keeps_dtype = isinstance(other, AbstractScalar) and other.type in ("int", "bool")
+    if not isinstance(other, AbstractScalar) or other.type not in ("int", "float", "bool"):
+        return AbstractTensor(kind)
+    return AbstractTensor(kind, tensor.dtype if keeps_dtype else None, tensor.shape)
+
+
+def broadcast(first: Shape, second: Shape) -> Shape:
+    """The shape two shapes broadcast to; None where it is not known or they do not broadcast."""
+    if first is None or second is None:
+        return None
+    longer, shorter = (first, second) if len(first) >= len(second) else (second, first)
+    padded = (1,) * (len(longer) - len(shorter)) + shorter
+    dimensions: list[int | None] = []
+    for a, b in zip(longer, padded):
+        if a == b or b == 1:
+            dimensions.append(a)
+        elif a == 1:
+            dimensions.append(b)
+        elif a is None or b is None:
+            dimensions.append(None)
+        else:
+            return None
+    return tuple(dimensions)
 
 
 def _folded(operation: ast.operator, left: AbstractScalar, right: AbstractScalar, kind: Kind) -> AbstractValue:
