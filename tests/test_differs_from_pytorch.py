@@ -119,3 +119,29 @@ def test_patches_hold_where_the_run_is_analysed_module_by_module(write: Write, m
 
     monkeypatch.setattr(mslint.engine, "graph_functions", graph_functions)
     assert patched_project_findings(write) == ONLY_THE_UNPATCHED_CALL
+
+
+def test_the_torch_overload_of_std_and_a_zero_dropout(write: Write) -> None:
+    """`dim=`, `keepdim=` or `correction=` select 2.10's `Tensor.std/var(dim, *, correction=1,
+    keepdim)`, PyTorch's N - 1 (measured: std-dim-overload), while the axis/ddof spelling still
+    divides by N; a Dropout rate of 0 is a keep probability MindSpore refuses (measured:
+    dropout-keep-prob), which the message says instead of 'keeps 0 %'."""
+    path = write(
+        "norms.py",
+        """\
+        from mindspore import nn
+
+        class Norm(nn.Cell):
+            def __init__(self, drop=0.0):
+                super().__init__()
+                self.drop = nn.Dropout(drop)
+
+            def construct(self, x):
+                return x.std(dim=1, keepdim=True) + x.var(1, keepdim=True) + x.std(axis=1, keepdims=True)
+        """,
+    )
+    report = check_files([path], Settings(select=("differs-from-pytorch",)))
+    assert [(d.line, d.message.split(" (")[0]) for d in report.diagnostics] == [
+        (6, "`nn.Dropout(drop)` raises an error where `drop` is 0, and keeps that share of the elements otherwise"),
+        (9, "`x.std` without `ddof` divides by N; PyTorch's divides by N - 1"),
+    ]
