@@ -19,6 +19,7 @@ from mslint.model.scope import graph_functions
 from mslint.model.unknowns import FindingsOnUnknowns
 from mslint.model.walk import descendants
 from mslint.rules import all_rules, matches
+from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.suppression_comments import CommentFinding, SuppressionRule
 from mslint.rules.syntax_error import SyntaxErrorRule
@@ -194,10 +195,13 @@ def pynative_cells(project: Project, settings: Settings) -> Callable[[ClassRef],
 def _analyze_one_by_one(project: Project, settings: Settings) -> list[Diagnostic]:
     """Each checked module analysed alone: where the analysis of the whole project runs out of
     stack or memory, the files it can analyse keep their findings (those that need another file
-    of the run, such as a base class, are lost) and the others say why they have none."""
+    of the run, such as a base class, are lost, but the APIs the run patches stay patched) and
+    the others say why they have none."""
     found: list[Diagnostic] = []
+    patched = patched_apis(project)  # a walk of each module's nodes, without recursion
     for module in list(project.checked_modules):
         alone = Project(project.mindspore_release, project.import_roots.top)
+        alone.patched_in_run = patched
         alone.add(module)
         alone.link_star_imports()
         try:

@@ -8,6 +8,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+import mslint.engine
 from mslint.engine import check_files
 from mslint.mindspore_tables import DATA
 from mslint.rules import rule_named
@@ -64,37 +67,81 @@ def test_the_rule_page_lists_every_measured_entry() -> None:
     assert all(entry["printed"] and entry["ran"] for entry in table["flagged"])
 
 
+PATCHES = """\
+from mindspore import Tensor, ops
+
+def _zeros(*size, dtype=None):
+    return ops.fill(dtype, size, 0)
+
+def _std(self, dim=None, unbiased=True):
+    return self
+
+ops.zeros = _zeros
+setattr(Tensor, "std", _std)
+"""
+
+PATCHED_MODEL = """\
+from mindspore import nn, ops
+
+import injection
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return ops.zeros(1, 2, 3) + x.std() + ops.ones(1, 2, 3)
+"""
+
+ONLY_THE_UNPATCHED_CALL = [
+    ("model.py", 7, "`mindspore.ops.ones` takes 2 positional arguments in MindSpore 2.10.0, 3 given")
+]
+
+
+def patched_project_findings(write: Write) -> list[tuple[str, int, str]]:
+    paths = [write("injection.py", PATCHES), write("model.py", PATCHED_MODEL)]
+    report = check_files(paths, Settings(select=("differs-from-pytorch", "unknown-mindspore-api")))
+    return [(Path(d.path).name, d.line, d.message) for d in report.diagnostics]
+
+
 def test_apis_the_project_replaces_follow_the_project(write: Write) -> None:
     """Libraries that give MindSpore PyTorch's signatures patch it (mindnlp's injection.py):
     calls of a patched API are the project's, not the release's."""
-    patches = write(
-        "injection.py",
+    assert patched_project_findings(write) == ONLY_THE_UNPATCHED_CALL
+
+
+def test_patches_hold_where_the_run_is_analysed_module_by_module(write: Write, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run too large to analyse whole (mindnlp 0.3.1's 752 joined files) is analysed one module
+    at a time; the patch module is then not in the project of the module that calls the API."""
+    real_graph_functions = mslint.engine.graph_functions
+
+    def graph_functions(project, *args):  # type: ignore[no-untyped-def]
+        if sum(m.checked for m in project.modules) > 1:
+            raise RecursionError("maximum recursion depth exceeded")
+        return real_graph_functions(project, *args)
+
+    monkeypatch.setattr(mslint.engine, "graph_functions", graph_functions)
+    assert patched_project_findings(write) == ONLY_THE_UNPATCHED_CALL
+
+
+def test_the_torch_overload_of_std_and_a_zero_dropout(write: Write) -> None:
+    """`dim=`, `keepdim=` or `correction=` select 2.10's `Tensor.std/var(dim, *, correction=1,
+    keepdim)`, PyTorch's N - 1 (measured: std-dim-overload), while the axis/ddof spelling still
+    divides by N; a Dropout rate of 0 is a keep probability MindSpore refuses (measured:
+    dropout-keep-prob), which the message says instead of 'keeps 0 %'."""
+    path = write(
+        "norms.py",
         """\
-        from mindspore import Tensor, ops
+        from mindspore import nn
 
-        def _zeros(*size, dtype=None):
-            return ops.fill(dtype, size, 0)
+        class Norm(nn.Cell):
+            def __init__(self, drop=0.0):
+                super().__init__()
+                self.drop = nn.Dropout(drop)
 
-        def _std(self, dim=None, unbiased=True):
-            return self
-
-        ops.zeros = _zeros
-        setattr(Tensor, "std", _std)
-        """,
-    )
-    model = write(
-        "model.py",
-        """\
-        from mindspore import nn, ops
-
-        import injection
-
-        class Net(nn.Cell):
             def construct(self, x):
-                return ops.zeros(1, 2, 3) + x.std() + ops.ones(1, 2, 3)
+                return x.std(dim=1, keepdim=True) + x.var(1, keepdim=True) + x.std(axis=1, keepdims=True)
         """,
     )
-    report = check_files([patches, model], Settings(select=("differs-from-pytorch", "unknown-mindspore-api")))
-    assert [(Path(d.path).name, d.line, d.message) for d in report.diagnostics] == [
-        ("model.py", 7, "`mindspore.ops.ones` takes 2 positional arguments in MindSpore 2.10.0, 3 given")
+    report = check_files([path], Settings(select=("differs-from-pytorch",)))
+    assert [(d.line, d.message.split(" (")[0]) for d in report.diagnostics] == [
+        (6, "`nn.Dropout(drop)` raises an error where `drop` is 0, and keeps that share of the elements otherwise"),
+        (9, "`x.std` without `ddof` divides by N; PyTorch's divides by N - 1"),
     ]

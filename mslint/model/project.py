@@ -102,6 +102,10 @@ class Project:
         self.graph_function_nodes: frozenset[int] = frozenset()
         """Ids of the function nodes the graph rules check, set by the engine before the module
         rules run: a rule about code outside graph code leaves these to them."""
+        self.patched_in_run: frozenset[str] = frozenset()
+        """MindSpore APIs that the run's modules replace at run time (``ops.zeros = _zeros``), set
+        where this project holds only part of the run (a module analysed alone): a patch in one
+        module holds for the calls of every other."""
         self.probed: set[Path] = set()
         """Paths looked at to resolve imports that held no module (missing, or not Python): the
         results change when one of them appears."""

@@ -12,12 +12,13 @@ from mslint.model.walk import descendants
 
 
 def patched_apis(project: Project) -> frozenset[str]:
-    """The qualified names of the MindSpore attributes any module of the project assigns."""
+    """The qualified names of the MindSpore attributes any module of the project, or of the run
+    it is part of (:attr:`Project.patched_in_run`), assigns."""
     return project.derived(_patched_apis)
 
 
 def _patched_apis(project: Project) -> frozenset[str]:
-    found: set[str] = set()
+    found: set[str] = set(project.patched_in_run)
     for module in project.modules:
         if not any(name.split(".", 1)[0] == "mindspore" for name in module.imports.values()):
             continue

@@ -59,8 +59,9 @@ class DiffersFromPytorch(Rule):
     not only in graph code:
 
     * `nn.Dropout(0.1)`: the first parameter is `keep_prob`, so it keeps 10 % and zeroes 90 %
-      of the elements while training (PyTorch's `p` zeroes 10 %). Flagged when the value, or
-      the default or assignment of the name passed, is below 0.5; fixed as `p=0.1`.
+      of the elements while training (PyTorch's `p` zeroes 10 %), and `nn.Dropout(0.0)` raises
+      an error (PyTorch's keeps everything). Flagged when the value, or the default or
+      assignment of the name passed, is below 0.5; fixed as `p=0.1`.
     * `nn.BatchNorm2d(c, momentum=0.1)` (also `BatchNorm1d/3d`, `SyncBatchNorm`): MindSpore's
       momentum weighs the running statistics, PyTorch's the batch; a momentum below 0.5 is
       PyTorch's, fixed as its complement (`momentum=0.9`).
@@ -70,7 +71,9 @@ class DiffersFromPytorch(Rule):
       dimensions); fixed as `x.swapaxes(1, 2)`. `(1, 0)` and `(-1, -2)` are the 2-D swap in
       both readings and are left alone.
     * `ops.std`, `ops.var`, `ops.std_mean`, `ops.var_mean`, and `x.std()` / `x.var()` on a
-      tensor in graph code, without `ddof`: MindSpore divides by N, PyTorch by N - 1.
+      tensor in graph code, without `ddof`: MindSpore divides by N, PyTorch by N - 1. The
+      tensor methods called with `dim=`, `keepdim=` or `correction=` take 2.10's other overload,
+      whose default is PyTorch's N - 1, and are left alone.
 
     An API the project replaces itself (`ops.std = std`, `Tensor.std = _std`) is not flagged.
 
@@ -270,6 +273,12 @@ def _percent(value: float) -> str:
     return f"{value * 100:g} %"
 
 
+def _shares(numbers: list[float], known: Callable[[str, str], str], several: str) -> str:
+    """The message about a share MindSpore reads as the complement of PyTorch's: ``known(share,
+    complement)`` as percentages where the value is known, ``several`` where it may be several."""
+    return known(_percent(numbers[0]), _percent(1 - numbers[0])) if len(numbers) == 1 else several
+
+
 def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
     if not call.args:
         return None
@@ -279,16 +288,25 @@ def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
     first = call.args[0]
     text = ast.get_source_segment(context.module.text, first) or ast.unparse(first)
     fix = Fix(f"Pass `p={text}`", (replace_node(first, f"p={text}"),)) if len(call.args) == 1 else None
-    if len(numbers) == 1:
-        kept, dropped = _percent(numbers[0]), _percent(1 - numbers[0])
+    if 0 in numbers:  # measured: keep_prob must be a float in (0, 1]; PyTorch's Dropout(0.0) is the identity
+        where = (
+            ""
+            if _number(first) is not None
+            else f" where `{text}` is 0, and keeps that share of the elements otherwise"
+        )
         message = (
-            f"`{ast.unparse(call)}` keeps {kept} of the elements and zeroes {dropped} while training "
-            f"(its first parameter is `keep_prob`); PyTorch's Dropout({text}) zeroes {kept}"
+            f"`{ast.unparse(call)}` raises an error{where} (its first parameter is `keep_prob`, a float in (0, 1]); "
+            f"PyTorch's Dropout({text}) zeroes the share `{text}`"
         )
     else:
-        message = (
+        message = _shares(
+            numbers,
+            lambda kept, dropped: (
+                f"`{ast.unparse(call)}` keeps {kept} of the elements and zeroes {dropped} while training "
+                f"(its first parameter is `keep_prob`); PyTorch's Dropout({text}) zeroes {kept}"
+            ),
             f"`{ast.unparse(call)}` keeps less than half of the elements while training (its first parameter "
-            f"is `keep_prob`); PyTorch's Dropout({text}) zeroes less than half"
+            f"is `keep_prob`); PyTorch's Dropout({text}) zeroes less than half",
         )
     return _Found(first, message, f"pass the probability of zeroing by keyword: `p={text}`", fix)
 
@@ -302,17 +320,15 @@ def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
     fix = None
     if _number(momentum) is not None:
         fix = Fix(f"Use the complement, {complement[0]:g}", (replace_node(momentum, f"{complement[0]:g}"),))
-    if len(numbers) == 1:
-        kept, taken = _percent(numbers[0]), _percent(1 - numbers[0])
-        message = (
+    message = _shares(
+        numbers,
+        lambda kept, taken: (
             f"`momentum={numbers[0]:g}` keeps {kept} of the running statistics at each step and takes {taken} from "
             f"the batch; PyTorch's momentum={numbers[0]:g} takes {kept} from the batch"
-        )
-    else:
-        message = (
-            "a momentum below 0.5 keeps less than half of the running statistics at each step; PyTorch's "
-            "momentum is the share taken from the batch"
-        )
+        ),
+        "a momentum below 0.5 keeps less than half of the running statistics at each step; PyTorch's "
+        "momentum is the share taken from the batch",
+    )
     return _Found(momentum, message, f"MindSpore's momentum is 1 minus PyTorch's: `momentum={complement[0]:g}`", fix)
 
 
@@ -341,9 +357,14 @@ def _two_axes_transpose(call: ast.Call, context: _Context) -> _Found | None:
     )
 
 
+_TORCH_OVERLOAD = frozenset({"dim", "keepdim", "correction", None})
+"""Keywords that select 2.10's ``Tensor.std/var(dim=None, *, correction=1, keepdim=False)``,
+PyTorch's N - 1 (measured: ``std-dim-overload``), or hide what is passed (``**kwargs``)."""
+
+
 def _population_deviation(call: ast.Call, context: _Context) -> _Found | None:
     position = 1 if context.api.startswith(TENSOR) else 2  # `x.std(axis, ddof)`, `ops.std(x, axis, ddof)`
-    if _argument(call, position, "ddof") is not None or any(k.arg in ("correction", None) for k in call.keywords):
+    if _argument(call, position, "ddof") is not None or any(k.arg in _TORCH_OVERLOAD for k in call.keywords):
         return None
     return _Found(
         call,
