@@ -48,7 +48,7 @@ from typing import Any
 
 from graph_syntax.catalog import catalog
 from graph_syntax.compose import Package, Site, compose, random_program
-from graph_syntax.difftest_forms import DIFFTEST_FORMS
+from graph_syntax.difftest_forms import ARGUMENT_FORMS, DIFFTEST_FORMS, JOIN_AND_CONVERSION_FORMS
 from graph_syntax.forms import SEED_FORMS, Form
 
 from mslint.syntax_table import OK, syntax_table
@@ -109,8 +109,10 @@ class Run:
 
 def forms() -> list[Form]:
     """The forms programs are composed of: the table's catalog, the seed forms and the tester's
-    own, one per id, less those this Python cannot parse (``match`` before 3.10)."""
-    every = {form.id: form for form in (*catalog(), *SEED_FORMS, *DIFFTEST_FORMS)}
+    own (among them forms given an argument, joins and conversions), one per id, less those this
+    Python cannot parse (``match`` before 3.10)."""
+    tester = (*DIFFTEST_FORMS, *ARGUMENT_FORMS, *JOIN_AND_CONVERSION_FORMS)
+    every = {form.id: form for form in (*catalog(), *SEED_FORMS, *tester)}
     return [form for form in every.values() if _parses(form)]
 
 

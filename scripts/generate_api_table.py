@@ -1,6 +1,6 @@
 """Write mslint/data/api-<version>.json: the public names of the installed MindSpore, their parameters and signatures.
 
-For ``mindspore.ops``, ``mindspore.nn``, ``mindspore.mint`` and the class ``mindspore.Tensor``:
+For ``mindspore.ops``, ``mindspore.nn``, ``mindspore.mint``, ``mindspore.numpy`` and the class ``mindspore.Tensor``:
 every public name, and for each function, method or class the names of its parameters (a class:
 its ``__init__``; a method: without ``self``), or null where any keyword is accepted (``**kwargs``)
 or the signature cannot be read. Tensor methods implemented in C++ have no Python signature: their
@@ -36,7 +36,7 @@ from mindspore_table import write_or_check
 
 # ``mindspore.Tensor`` is a class, not a module: code names its attributes through it too
 # (``mindspore.Tensor.from_numpy``).
-NAMESPACES = ("mindspore.ops", "mindspore.nn", "mindspore.mint", "mindspore.Tensor")
+NAMESPACES = ("mindspore.ops", "mindspore.nn", "mindspore.mint", "mindspore.numpy", "mindspore.Tensor")
 SIGNED_NAMESPACES = (
     "mindspore.ops",
     "mindspore.nn",

@@ -208,6 +208,11 @@ def join(first: AbstractValue, second: AbstractValue) -> AbstractValue:
     if first == second:
         return first
     kind = max(first.kind, second.kind)
+    unknown = AbstractAny(Kind.UNKNOWN)
+    if unknown in (first, second) and kind is Kind.GRAPH:
+        # Nothing inferred on one side, a graph value on the other: a graph value, as before any
+        # type was inferred; the other side's type is all that is known of it.
+        return second if first == unknown else first
     if isinstance(first, AbstractTensor) and isinstance(second, AbstractTensor):
         dtype = first.dtype if first.dtype == second.dtype else None
         shape = _join_shapes(first.shape, second.shape)

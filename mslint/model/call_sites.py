@@ -93,12 +93,14 @@ class EntryEvidence:
     def parameter_values(self, ref: FunctionRef) -> dict[str, AbstractValue]:
         values = parameter_values(ref.node, is_method=ref.owner is not None)
         given = _positional(ref)
-        values.update(zip(given, _spec_values(ref)))
+        specified = dict(zip(given, _spec_values(ref)))  # what the user states is passed stands
+        values.update(specified)
         if id(ref.node) in self._wrapped:
-            values.update({name: _TENSOR for name in given if values[name].kind is not Kind.CONSTANT})
+            values.update({n: _TENSOR for n in given if values[n].kind is not Kind.CONSTANT and n not in specified})
         for call, module, scope in self._sites.get(id(ref.node), []):
             for name, value in _argument_values(call, ref, module, scope).items():
-                values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
+                if name not in specified:
+                    values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
         used_as_tensors = _used_as_tensors(ref.node)
         return {
             name: _TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
@@ -283,10 +285,26 @@ def _script_value(
             return AbstractScalar(Kind.CONSTANT, _PYTHON_SCALARS[created])
         if created is not None and (is_mindspore_name(created) or created.split(".")[0] == "numpy"):
             return _TENSOR
-        return UNKNOWN
+        return _returned_by(expr.func, module, depth)
     if isinstance(expr, ast.Name):
         return _name_value(expr.id, module, scope, depth)
     return UNKNOWN
+
+
+def _returned_by(func: ast.expr, module: ModuleInfo, depth: int) -> AbstractValue:
+    """What a function of the same module returns (``_input()`` returning ``Tensor(...)``)."""
+    function = next(
+        (
+            f
+            for f in module.tree.body
+            if isinstance(f, ast.FunctionDef) and isinstance(func, ast.Name) and f.name == func.id
+        ),
+        None,
+    )
+    if function is None:
+        return UNKNOWN
+    returned = [r.value for r in own_nodes(function) if isinstance(r, ast.Return) and r.value is not None]
+    return join_all([_script_value(value, module, function, depth + 1) for value in returned], empty=UNKNOWN)
 
 
 def _literal_value(expr: ast.expr) -> object:

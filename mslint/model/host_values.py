@@ -11,9 +11,10 @@ its scope is. Anything else (a parameter, a loop variable, a PyTorch tensor) is 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable, Iterable, Iterator
 
 from mslint.model.module import ModuleInfo
-from mslint.model.project import FunctionNode, is_mindspore_name, qualified_name
+from mslint.model.project import FunctionNode, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS
 from mslint.model.walk import own_nodes
 
@@ -83,3 +84,24 @@ class HostTensors:
             and func.attr not in _NOT_TENSOR_METHODS
             and self.is_tensor(func.value, seen)
         )
+
+
+def host_tensor_method_calls(
+    module: ModuleInfo, project: Project, names: Iterable[str], wanted: Callable[[ast.Call], bool] = lambda c: True
+) -> Iterator[ast.Call]:
+    """Calls ``t.name(...)`` of one of ``names`` outside graph code (graph rules judge those, with
+    what graph code knows of its values), where ``t`` is a tensor MindSpore made."""
+    calls = [c for name in names for c in module.calls_by_name.get(name, []) if isinstance(c.func, ast.Attribute)]
+    calls = [c for c in calls if wanted(c)]
+    if not calls:
+        return
+    candidates = {id(c) for c in calls}
+    for scope in module.scopes_holding([c.lineno for c in calls]):
+        if id(scope) in project.graph_function_nodes:
+            continue
+        found = [n for n in own_nodes(scope) if id(n) in candidates]
+        tensors = HostTensors(scope, module) if found else None
+        for call in found:
+            assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and tensors is not None
+            if tensors.is_tensor(call.func.value):  # a tensor: not a module, a class or a global of another kind
+                yield call

@@ -5,11 +5,11 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
-from mslint.model.host_values import HostTensors
+from mslint.model.host_values import host_tensor_method_calls
 from mslint.model.module import ModuleInfo, is_self_attribute
-from mslint.model.project import Project, is_mindspore_name, qualified_name
+from mslint.model.project import Project, is_mindspore_name
 from mslint.model.scope import GraphFunction
-from mslint.model.walk import own_nodes, raised
+from mslint.model.walk import raised
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -93,19 +93,8 @@ class TorchApiInCell(Rule):
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         """The same calls outside graph code (scripts, ``__init__``, PyNative Cells), on tensors that
         MindSpore made there: they fail at run time in every mode."""
-        habits = [c for name in _HABITS for c in module.calls_by_name.get(name, []) if _is_habit_call(c)]
-        if not habits:
-            return
-        candidates = {id(c) for c in habits}
-        for scope in module.scopes_holding([c.lineno for c in habits]):
-            if id(scope) in project.graph_function_nodes:
-                continue  # graph rules judge it, with what graph code knows of its values
-            calls = [n for n in own_nodes(scope) if id(n) in candidates]
-            tensors = HostTensors(scope, module) if calls else None
-            for call in calls:
-                assert isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and tensors is not None
-                if qualified_name(call.func, module) is None and tensors.is_tensor(call.func.value):
-                    yield from _habit(call)
+        for call in host_tensor_method_calls(module, project, _HABITS):
+            yield from _habit(call)
 
 
 _HABITS = (*_MISSING_METHODS, "size", "to")

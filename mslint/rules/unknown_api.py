@@ -2,9 +2,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import Any
 
 from mslint.diagnostics import Severity
 from mslint.mindspore_tables import table as release_table
+from mslint.model.host_values import host_tensor_method_calls
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
@@ -19,11 +21,13 @@ from mslint.settings import Settings
 class UnknownMindsporeApi(Rule):
     """
     ## What it does
-    Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint` and `mindspore.Tensor`
-    that do not exist in the targeted MindSpore release, and keyword arguments those
-    functions and classes do not take — anywhere in the code, not only in graph code — and,
-    in graph code, keywords that Tensor methods called on tensors do not take
-    (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`).
+    Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint`, `mindspore.numpy` and
+    `mindspore.Tensor` that do not exist in the targeted MindSpore release (`mnp.chunk`), and
+    keyword arguments those functions and classes do not take — anywhere in the code, not
+    only in graph code — and keywords that Tensor methods called on tensors do not take
+    (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`):
+    in graph code where the receiver is inferred to be a tensor, elsewhere (scripts,
+    `__init__`, PyNative code) where MindSpore made it (`t = ops.ones(...)`, `Tensor(...)`).
     Calls of functions and classes of `ops`, `nn`, `mint`, `mint.nn`, `mindspore.numpy` and of
     `Parameter` are checked against their full signature, as Python binds the arguments: too
     many positional arguments (`ops.full((n, 1), v, ms.float32)`: `dtype` is keyword-only,
@@ -83,6 +87,7 @@ class UnknownMindsporeApi(Rule):
         aliases = {local for local, name in module.imports.items() if name.split(".", 1)[0] == "mindspore"}
         if not aliases:
             return
+        yield from _host_tensor_keywords(module, project, table)
         guards = _Guards(module.tree)
         patched = patched_apis(project)
         for node in descendants(module.tree):
@@ -121,13 +126,27 @@ class UnknownMindsporeApi(Rule):
         assert isinstance(node, ast.Call)
         if not node.keywords or not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
             return
-        table = release_table("api", function.project.mindspore_release)
-        name = node.func.attr
-        accepted = table["namespaces"]["mindspore.Tensor"].get(name)
-        if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
-            return
-        for keyword in _unknown_keywords(node, accepted):
-            yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+        yield from _tensor_method_keywords(
+            node, release_table("api", function.project.mindspore_release), function.project
+        )
+
+
+def _host_tensor_keywords(module: ModuleInfo, project: Project, table: dict[str, Any]) -> Iterator[Finding]:
+    """The same keywords outside graph code (scripts, ``__init__``, PyNative Cells), on tensors
+    MindSpore made there: a keyword the method lacks fails in every mode."""
+    methods = table["namespaces"]["mindspore.Tensor"]
+    for call in host_tensor_method_calls(module, project, methods, lambda c: bool(c.keywords)):
+        yield from _tensor_method_keywords(call, table, project)
+
+
+def _tensor_method_keywords(call: ast.Call, table: dict[str, Any], project: Project) -> Iterator[Finding]:
+    assert isinstance(call.func, ast.Attribute)
+    name = call.func.attr
+    accepted = table["namespaces"]["mindspore.Tensor"].get(name)
+    if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(project):
+        return
+    for keyword in _unknown_keywords(call, accepted):
+        yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
 
 
 def _keyword_name(node: ast.AST) -> str:

@@ -98,6 +98,8 @@ def random_placement(form: Form, entry: str, rng: random.Random) -> Placement:
     """A chain of zero to two containers that keeps ``self`` in scope where the form needs it (at
     least one for a form that returns: it would end the entry)."""
     containers: list[str] = []
+    if form.argument:  # `n` is the entry's own parameter
+        return Placement(form, (), rng.choice(BLOCKS))
     has_self = entry != "jit"
     returns = any(line.lstrip().startswith("return") for line in _lines(form.body))
     for _ in range(rng.choice((1, 1, 2) if returns else (0, 1, 1, 2))):
@@ -114,8 +116,14 @@ def random_placement(form: Form, entry: str, rng: random.Random) -> Placement:
 def random_program(name: str, forms: list[Form], rng: random.Random, size: tuple[int, int] = (2, 3)) -> Package:
     """A package of ``size[0]`` to ``size[1]`` distinct forms drawn from ``forms``, placed at random."""
     entry = rng.choice(ENTRIES)
-    pool = [f for f in forms if not (entry == "jit" and f.needs_self)]
-    chosen = rng.sample(pool, min(len(pool), rng.randint(*size)))
+    pool = [f for f in forms if not (entry == "jit" and f.needs_self) and not (entry == "grad" and f.argument)]
+    wanted = rng.randint(*size)
+    chosen: list[Form] = []
+    for form in rng.sample(pool, len(pool)):  # at most one form that the entry gives an argument
+        if len(chosen) == wanted:
+            break
+        if not (form.argument and any(c.argument for c in chosen)):
+            chosen.append(form)
     return compose(name, entry, [random_placement(form, entry, rng) for form in chosen])
 
 
@@ -180,7 +188,8 @@ def compose(name: str, entry: str, placements: list[Placement]) -> Package:
     files = {"__init__.py": ""}
     files[HELPERS] = _write(HELPERS, helpers, [])
     top = [*net.top, *([(f"from .helpers import {', '.join(imported)}", None, False)] if imported else [])]
-    files[NET] = _write(NET, _Module(top=top), _entry(entry, cell, outputs))
+    argument = next((p.form.argument for p in placements if p.form.argument), "")
+    files[NET] = _write(NET, _Module(top=top), _entry(entry, cell, outputs, argument))
     return Package(name, entry, sites, files)
 
 
@@ -196,17 +205,26 @@ def _form_lines(placement: Placement, site: Site) -> list[Line]:
     ]
 
 
-def _entry(entry: str, cell: _Class, outputs: list[Line]) -> list[Line]:
-    """The entry and ``make()``: each form runs on the input, and all results are returned."""
+def _entry(entry: str, cell: _Class, outputs: list[Line], argument: str = "") -> list[Line]:
+    """The entry and ``make()``: each form runs on the input, and all results are returned. The
+    entry's ``# mslint: inputs=`` comment gives the input's shape; an ``argument`` (see
+    :attr:`Form.argument`) is the entry's second parameter, given by ``make()`` and by a call in
+    the module that ``mslint check`` reads, as a user's script calls a Cell."""
+    parameters, given = ("x, n", f"_input(), {argument}") if argument else ("x", "_input()")
+    spec = "  # mslint: inputs=float32[2,3]"
     if entry == "jit":
-        lines: list[Line] = [("@ms.jit", None, False), ("def entry(x):", None, False)]
+        lines: list[Line] = [("@ms.jit", None, False), (f"def entry({parameters}):{spec}", None, False)]
         lines += [(f"    {t}", s, o) for t, s, o in [("x0 = x", None, False), *outputs]]
-        make = ["    return entry, (_input(),)"]
+        make = [f"    return entry, ({given},)"]
+        called = f"entry({given})"
     else:
-        lines = _class_lines(
-            cell, [("def construct(self, x):", None, False), *_indented([("x0 = x", None, False), *outputs])]
-        )
-        make = ["    return Net(), (_input(),)"]
+        construct = [
+            (f"def construct(self, {parameters}):", None, False),
+            *_indented([("x0 = x", None, False), *outputs]),
+        ]
+        lines = _class_lines(cell, construct, spec)
+        make = [f"    return Net(), ({given},)"]
+        called = f"Net()({given})"
         if entry == "grad":
             make = [
                 "    global _grad",
@@ -216,11 +234,16 @@ def _entry(entry: str, cell: _Class, outputs: list[Line]) -> list[Line]:
             make += ["", "", "def _grad_step(x):", "    return _grad(x)"]
     tail = ["", "", "def make():", *make, "", "", "def _input():"]
     tail.append("    return Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))")
+    if argument:
+        tail += ["", "", "def call():", f"    return {called}"]
     return [*lines, *((text, None, False) for text in tail)]
 
 
-def _class_lines(cls: _Class, construct: list[Line] | None = None) -> list[Line]:
-    lines: list[Line] = [(f"class {cls.name}(nn.Cell):", None, False), ("    def __init__(self):", None, False)]
+def _class_lines(cls: _Class, construct: list[Line] | None = None, comment: str = "") -> list[Line]:
+    lines: list[Line] = [
+        (f"class {cls.name}(nn.Cell):{comment}", None, False),
+        ("    def __init__(self):", None, False),
+    ]
     lines += [("        super().__init__()", None, False), *_indented(_indented(cls.init))]
     for method in [*cls.methods, *([_Def(construct)] if construct else [])]:
         lines += [("", None, False), *_indented(method.lines)]

@@ -52,3 +52,37 @@ DIFFTEST_FORMS = (
     Form("ops.concat", "ops", "y = ops.concat([x, x], axis=0)[:2]"),
     Form("ops.mean-shape", "ops", "y = x.mean(axis=0, keep_dims=True) + x * x.shape[0]"),
 )
+
+ARGUMENT_FORMS = (
+    Form("arg.range/int", "arg", "y = x\nfor i in range(n):  # hazard\n    y = y + i", argument="3"),
+    Form(
+        "arg.range/tensor", "arg", "y = x\nfor i in range(n):  # hazard\n    y = y + i", argument="Tensor(3, ms.int32)"
+    ),
+    Form("arg.slice/int", "arg", "y = x[:, :n]  # hazard", argument="2"),
+    Form("arg.slice/tensor", "arg", "y = x[:, :n]  # hazard", argument="Tensor(2, ms.int32)"),
+    Form("arg.numpy/int", "arg", "y = x * float(np.sqrt(n))  # hazard", argument="4"),
+    Form("arg.numpy/float", "arg", "y = x * float(np.round(n / 0.5))  # hazard", argument="1.5"),
+    Form("arg.reshape/tuple", "arg", "y = ops.reshape(x, n)  # hazard", argument="(3, 2)"),
+    Form("arg.shape-item/tuple", "arg", "y = x * n[0]  # hazard", argument="(2, 3)"),
+    Form("arg.if/int", "arg", "y = x * 2 if n > 2 else x  # hazard", argument="3"),
+    Form("arg.join/int", "arg", "y = x if x.sum() > 0 else n  # hazard", argument="3"),
+    Form("arg.tensor", "arg", "y = x * n  # hazard", argument="Tensor(2.0, ms.float32)"),
+)
+"""Forms whose body reads a second argument of the entry, given as a Python number, a tuple or
+a tensor: MindSpore compiles a Python scalar or tuple as a constant, a tensor as an input."""
+
+JOIN_AND_CONVERSION_FORMS = (
+    Form("join.ifexp/tensor-or-int", "join", "y = x if x.sum() > 0 else 0  # hazard"),
+    Form("join.ifexp/cast", "join", "y = ops.cast(x, ms.int32) if x.sum() > 0 else x  # hazard"),
+    Form("join.ifexp/tuple-or-tensor", "join", "t = (x, x) if x.sum() > 0 else x  # hazard\ny = x"),
+    Form("join.ifexp/two-tensors", "join", "y = x * 2 if x.sum() > 0 else x - 1"),
+    Form("join.if/float-or-int", "join", "if x.sum() > 0:  # hazard\n    s = 1.0\nelse:\n    s = 0\ny = x * s"),
+    Form("convert.if/input", "convert", "if x > 0:  # hazard\n    y = x\nelse:\n    y = -x"),
+    Form("convert.bool/input", "convert", "b = bool(x)  # hazard\ny = x"),
+    Form("convert.int/input", "convert", "k = int(x * 2)  # hazard\ny = x"),
+    Form("convert.not/created", "convert", "z = ops.ones((2, 2), ms.float32)\nb = not z  # hazard\ny = x"),
+    Form("convert.if/reduced", "convert", "if (x > 0).all():\n    y = x\nelse:\n    y = -x"),
+    Form("convert.int/sum", "convert", "y = x * int(x.sum())"),
+)
+"""Joins and conversions the compiler's type inference rejects or accepts: a tensor against a
+number, a tuple, another dtype; a tensor of more than one element made a Python bool or int."""

@@ -35,6 +35,9 @@ class Form:
     body: str
     setup: str = ""
     module: str = ""
+    argument: str = ""
+    """A Python expression the entry is given as its second argument, ``n``, which the body reads
+    (``3``, ``(3, 2)``, ``Tensor(3, ms.int32)``); such a form is placed in the entry itself."""
 
     @property
     def needs_self(self) -> bool:

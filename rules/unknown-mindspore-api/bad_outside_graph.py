@@ -1,0 +1,44 @@
+"""Names and keywords MindSpore lacks, outside graph code: they fail in every mode when the line
+runs (here while the Cell is built)."""
+
+import mindspore as ms
+import mindspore.numpy as mnp
+from mindspore import nn, ops
+
+
+class ClippedInInit(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        table = ops.ones((2, 4), ms.float32)
+        self.table = table.clip(xmin=0)  # expect: unknown-mindspore-api
+
+    def construct(self, x):
+        return x * self.table
+
+
+class RepeatedInInit(nn.Cell):  # mslint: inputs=float32[4,4]
+    def __init__(self):
+        super().__init__()
+        self.table = ops.ones((2, 4), ms.float32).repeat(2, axis=0)  # expect: unknown-mindspore-api
+
+    def construct(self, x):
+        return x * 2
+
+
+class ProductInInit(nn.Cell):  # mslint: inputs=float32[1,4]
+    def __init__(self):
+        super().__init__()
+        table = ops.ones((2, 4), ms.float32)
+        self.table = table.prod(axis=0, keep_dims=True)  # expect: unknown-mindspore-api
+
+    def construct(self, x):
+        return x * self.table
+
+
+class ChunkedInInit(nn.Cell):  # mslint: inputs=float32[1,4]
+    def __init__(self):
+        super().__init__()
+        self.halves = mnp.chunk(mnp.ones((2, 4)), 2)  # expect: unknown-mindspore-api
+
+    def construct(self, x):
+        return x * self.halves[0]
