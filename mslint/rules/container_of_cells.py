@@ -32,8 +32,10 @@ class PythonContainerOfCells(Rule):
     """
     ## What it does
     Flags a Cell attribute set to a plain Python list, tuple or dict of Cells or of
-    Parameters (`self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]`), including lists built
-    with `append` before being assigned.
+    Parameters (`self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]`), however it is built: a
+    literal, a comprehension, `list(...)`/`tuple(...)` of a generator, a list grown with
+    `append` before or after being assigned, a helper that returns one, or one given to
+    `__init__` where the class is instantiated.
 
     Not flagged: lists whose Cells are registered another way (the list is also given to
     `nn.SequentialCell(*layers)` or `nn.CellList(...)`, under any attribute name, or the local
@@ -319,6 +321,10 @@ class _MethodCheck:
         """The container literals ``value`` is, or a local name was built from."""
         if isinstance(value, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp)):
             return [value]
+        if _is_sequence_call(value, self.module):  # `tuple(nn.Dense(3, 3) for _ in range(2))`, `list(...)`
+            assert isinstance(value, ast.Call)
+            (items,) = value.args
+            return [items] if isinstance(items, ast.GeneratorExp) else self._containers(items, seen)
         if isinstance(value, ast.Name) and value.id in self.values and value.id not in seen:
             seen.add(value.id)
             values = self.values[value.id]
@@ -448,7 +454,7 @@ def _items(container: ast.expr) -> list[ast.expr]:
         return [e.value if isinstance(e, ast.Starred) else e for e in container.elts]
     if isinstance(container, ast.Dict):
         return list(container.values)
-    if isinstance(container, ast.ListComp):
+    if isinstance(container, (ast.ListComp, ast.GeneratorExp)):
         return [container.elt]
     if isinstance(container, ast.DictComp):
         return [container.value]
@@ -560,4 +566,14 @@ def _literal_name(parameter: ast.Call) -> object:
 def _container_name(container: ast.expr) -> str:
     if isinstance(container, (ast.Dict, ast.DictComp)):
         return "dict"
-    return "tuple" if isinstance(container, ast.Tuple) else "list"
+    return "tuple" if isinstance(container, (ast.Tuple, ast.GeneratorExp)) else "list"
+
+
+def _is_sequence_call(value: ast.expr, module: ModuleInfo) -> bool:
+    """``list(x)`` or ``tuple(x)`` of one argument."""
+    return (
+        isinstance(value, ast.Call)
+        and len(value.args) == 1
+        and not value.keywords
+        and qualified_name(value.func, module) in ("builtins.list", "builtins.tuple")
+    )

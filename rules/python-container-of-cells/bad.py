@@ -111,3 +111,14 @@ class DropoutsInAList(nn.Cell):  # mslint: inputs=float32[2,4]
         for stage in self.stages:
             x = stage(x)
         return self.dense(x)
+
+
+class TupleOfCellsFromAGenerator(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.blocks = tuple(nn.Dense(4, 4) for _ in range(2))  # expect: python-container-of-cells
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x

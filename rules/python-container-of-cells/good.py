@@ -79,3 +79,14 @@ class CellsAlsoRegisteredByName(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         return x + self.branch1(x) + self.branch3(x)
+
+
+class CellListFromAGenerator(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.CellList(list(nn.Dense(4, 4) for _ in range(2)))
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
