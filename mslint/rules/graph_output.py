@@ -4,8 +4,9 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import AbstractDict, AbstractInstance, AbstractValue
 from mslint.model.module import is_self_attribute
-from mslint.model.project import FunctionRef
+from mslint.model.project import ClassRef, FunctionRef, is_jit_class
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import own_nodes, statements
 from mslint.rules.base import Finding, Rule
@@ -22,19 +23,22 @@ class UnsupportedGraphOutput(Rule):
     ## What it does
     Flags what the top graph (a Cell's `construct` that no other graph code calls, a `@jit`
     function) returns to Python that MindSpore cannot hand back: a function, a method or a
-    lambda (an error), and a dict (a warning). Only the top graph's own `return` statements
-    count: a sub-Cell or a helper may return a function or a dict to the graph code that
-    calls it (`self.sub(x)["a"]` compiles). A Cell is known to be the top graph where Python
-    code calls it (`net(x)`, a training wrapper) or its `# mslint: inputs=` comment says so;
-    a function returned by a Cell that nothing shows to be the top graph is a warning, a dict
-    returned by it is not flagged.
+    lambda (an error), a dict and an instance of a plain class of the checked code (warnings).
+    Only the top graph's own `return` statements count: a sub-Cell or a helper may return a
+    function or a dict to the graph code that calls it (`self.sub(x)["a"]` compiles). A Cell is
+    known to be the top graph where Python code calls it (`net(x)`, a training wrapper) or its
+    `# mslint: inputs=` comment says so; a function returned by a Cell that nothing shows to be
+    the top graph is a warning, a dict or an object returned by it is not flagged.
 
     ## Why it breaks graph mode
     Measured on MindSpore 2.10, STRICT and LAX alike: returning a function, a bound method or
     a lambda fails to compile with `RuntimeError: Function in output is not supported. Please
     check your code.` A dict compiles in STRICT but comes back as a tuple of its values: the
     keys are lost and `out["loss"]` raises in the caller. LAX returns the dict by running the
-    `return` in the Python interpreter (its fallback dump lists the line).
+    `return` in the Python interpreter (its fallback dump lists the line). An instance of a
+    plain class (`self.box = Box(2)`, then `return x, self.box`) fails in STRICT with
+    `RuntimeError: Illegal type in the graph: AbstractScalar(Type: External, ...)` and comes
+    back through the interpreter in LAX.
 
     ## Example
     ```python
@@ -59,8 +63,10 @@ class UnsupportedGraphOutput(Rule):
 
     code = "MS115"
     symbol = "unsupported-graph-output"
-    summary = "a function, method, lambda (or, a warning, a dict) returned by the top graph"
-    warning_findings = "a dict returned by the top graph (STRICT returns a tuple, LAX falls back)"
+    summary = "a function, method, lambda (or, a warning, a dict or plain object) returned by the top graph"
+    warning_findings = (
+        "a dict or a plain object returned by the top graph (STRICT returns a tuple or rejects it, LAX falls back)"
+    )
     node_types = (ast.Return,)
 
     def severity(self, settings: Settings) -> Severity:
@@ -82,12 +88,20 @@ class UnsupportedGraphOutput(Rule):
                     hint="call it in the graph and return its result, or return what it needs and call it outside",
                     severity=None if top else Severity.WARNING,
                 )
-            elif top and _is_dict(value, function):
+            elif top and isinstance(function.value(value), AbstractDict):
                 yield Finding(
                     value,
                     "the top graph returns a dict: STRICT returns its values as a tuple (the keys are lost), "
                     "LAX runs the return in the Python interpreter",
                     hint="return a tuple and name its items in the caller",
+                    severity=Severity.WARNING,
+                )
+            elif top and _is_python_object(function.value(value), function):
+                yield Finding(
+                    value,
+                    f'the top graph returns {function.value(value).describe()}: STRICT rejects it ("Illegal type '
+                    'in the graph"), LAX runs the return in the Python interpreter',
+                    hint="return tensors and Python numbers, and build the object from them in the caller",
                     severity=Severity.WARNING,
                 )
 
@@ -121,10 +135,10 @@ def _decorator_name(decorator: ast.expr) -> str | None:
     return target.attr if isinstance(target, ast.Attribute) else None
 
 
-def _is_dict(value: ast.expr, function: GraphFunction) -> bool:
-    if isinstance(value, (ast.Dict, ast.DictComp)):
-        return True
-    if isinstance(value, ast.Name):
-        values = function.local_values.get(value.id, [])
-        return bool(values) and all(isinstance(v, (ast.Dict, ast.DictComp)) for v in values)
-    return False
+def _is_python_object(value: AbstractValue, function: GraphFunction) -> bool:
+    """An instance of a plain class of the checked code (not a Cell, not a ``@jit_class``): graph
+    code may read it but not hand it back."""
+    if not isinstance(value, AbstractInstance) or value.cell:
+        return False
+    cls = function.project.resolve(value.qualname, function.module)
+    return isinstance(cls, ClassRef) and not is_jit_class(cls) and not function.project.is_cell(cls)

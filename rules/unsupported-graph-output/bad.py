@@ -28,3 +28,17 @@ class ReturnsALambda(nn.Cell):  # mslint: inputs=float32[2,4]
 class ReturnsADict(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return {"features": x, "scores": x * 2}  # expect: unsupported-graph-output
+
+
+class Box:
+    def __init__(self, size):
+        self.size = size
+
+
+class ReturnsAPlainObject(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.box = Box(2)
+
+    def construct(self, x):
+        return x, self.box  # expect: unsupported-graph-output

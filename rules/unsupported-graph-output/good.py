@@ -36,3 +36,17 @@ class ReturnsAPropertyValue(nn.Cell):  # mslint: inputs=float32[2,4]
             return y * 2
 
         return double(x) * self.scale
+
+
+class Scale:
+    def __init__(self, factor):
+        self.factor = factor
+
+
+class UsesAPlainObject(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.scale = Scale(2.0)
+
+    def construct(self, x):
+        return x * self.scale.factor
