@@ -107,7 +107,8 @@ class BranchShapeMismatch(Rule):
     in its branch, `mask` read after it), reported on the `None`; and, from the inferred types,
     a Python float against an int, a tuple against a tensor, a number computed from shapes
     against a tensor, two known dtypes. A conditional expression on a tensor
-    (`y = x if x.sum() > 0 else 0`) joins its two sides the same way. Flags as well a `while` on a
+    (`y = x if x.sum() > 0 else 0`) joins its two sides the same way, and so does `a and b` /
+    `a or b` on a tensor `a` (`x.sum() > 0 and flag` with a Python bool `flag`). Flags as well a `while` on a
     tensor value that re-binds a name to a concatenation or stack holding it
     (`y = ops.concat((y, y))`): the name grows at each iteration. A tensor `if` by itself is
     fine (`if not overflow:`), and so are branches whose shapes mslint cannot tell apart (whole
@@ -156,7 +157,7 @@ class BranchShapeMismatch(Rule):
         "a tensor `if` whose branches give a name (or return) values of different shapes or dtypes, "
         "or a tensor `while` that grows a name"
     )
-    node_types = (ast.If, ast.While, ast.IfExp)
+    node_types = (ast.If, ast.While, ast.IfExp, ast.BoolOp)
 
     def severity(self, settings: Settings) -> Severity:
         return dynamic_shape_severity(settings)
@@ -167,6 +168,9 @@ class BranchShapeMismatch(Rule):
             return
         if isinstance(node, ast.IfExp):
             yield from _ternary(node, function)
+            return
+        if isinstance(node, ast.BoolOp):
+            yield from _boolean_operands(node, function)
             return
         assert isinstance(node, ast.If)
         if function.kind(node.test) is not Kind.GRAPH or _tests_identity(node.test):
@@ -212,6 +216,25 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
             hint="give both sides values of one type, shape and dtype, or choose with `ops.select`",
             severity=_SEVERITIES[what],
         )
+
+
+def _boolean_operands(node: ast.BoolOp, function: GraphFunction) -> Iterator[Finding]:
+    """``a and b`` with a tensor ``a`` is ``b if a else a``: its operands are joined too."""
+    first = node.values[0]
+    if function.kind(first) is not Kind.GRAPH:
+        return
+    for other in node.values[1:]:
+        what = _type_difference(first, other, function, frozenset())
+        if what is not None:
+            operator = "and" if isinstance(node.op, ast.And) else "or"
+            yield Finding(
+                node,
+                f"the operands of this `{operator}` on a tensor have {_DIFFERENCES[what]}: `{ast.unparse(first)}` "
+                f"and `{ast.unparse(other)}`, which the result joins",
+                hint="combine conditions with `ops.logical_and`/`ops.logical_or`, or reduce each to one element",
+                severity=_SEVERITIES[what],
+            )
+            return
 
 
 def _type_difference(first: ast.expr, second: ast.expr, function: GraphFunction, rebound: frozenset[str]) -> str | None:

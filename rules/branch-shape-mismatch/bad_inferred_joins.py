@@ -41,3 +41,18 @@ class ReductionOrNumberInAConditional(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         total = x.sum()
         return x * (total if total > 0 else 1)  # expect: branch-shape-mismatch
+
+
+class TensorAndPythonBool(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        flag = True
+        if x.sum() > 0 and flag:  # expect: branch-shape-mismatch
+            return x
+        return x * 2
+
+
+class BoolTensorOrFloatTensor(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        if x.sum() > 0 and x:  # expect: branch-shape-mismatch
+            return x
+        return x * 2

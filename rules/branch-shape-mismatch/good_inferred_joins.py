@@ -32,3 +32,10 @@ class TuplesOfOneShapeInAConditional(nn.Cell):  # mslint: inputs=float32[2,3]
 class CastOnBothSidesInAConditional(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         return ops.cast(x, ms.float16) if x.sum() > 0 else ops.cast(x * 2, ms.float16)
+
+
+class TwoConditionsOnTensors(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        if x.sum() > 0 and x.mean() < 5:
+            return x
+        return x * 2
