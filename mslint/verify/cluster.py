@@ -56,16 +56,18 @@ def connect(address: str, device: str, timeout: float, memory_limit_mib: int | N
         import ray
     except ImportError:
         raise VerifierUnavailable(f"--ray needs Ray, mslint's ray extra: {install_command('ray')}") from None
-    try:
-        ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
-    except Exception as error:  # Ray raises ConnectionError, ValueError, RuntimeError... with several lines
-        raise VerifierUnavailable(f"cannot connect to the Ray cluster at {address}: {_first_line(error)}") from None
-    try:
-        cluster = Cluster(ray, address, device, timeout, memory_limit_mib)
-        cluster.check()
-        yield cluster
-    finally:
-        ray.shutdown()
+    # Ray prints the cluster's errors (a worker that died) to stdout, which holds the report alone
+    with contextlib.redirect_stdout(sys.stderr):
+        try:
+            ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
+        except Exception as error:  # Ray raises ConnectionError, ValueError, RuntimeError... with several lines
+            raise VerifierUnavailable(f"cannot connect to the Ray cluster at {address}: {_first_line(error)}") from None
+        try:
+            cluster = Cluster(ray, address, device, timeout, memory_limit_mib)
+            cluster.check()
+            yield cluster
+        finally:
+            ray.shutdown()
 
 
 class Cluster:
