@@ -269,3 +269,29 @@ def test_a_worker_killed_while_compiling_is_run_again_once_then_reported(
     while any(map(_alive, killed)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in killed if _alive(pid)], "the killed worker's batch and compile are gone"
+
+
+@requires_ray
+@pytest.mark.mindspore
+def test_ctrl_c_cancels_the_compiles_on_the_cluster(cluster: str, tmp_path: Path) -> None:
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    (tmp_path / "slow.py").write_text(SLOW.format(marks=str(marks)).lstrip())
+    command = [*MSLINT, "verify", "slow.py", "--ray", cluster, "--no-cache", "--no-compare"]
+    verify = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(os.listdir(marks)) < 2 and verify.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        compiles = [int(mark) for mark in os.listdir(marks)]
+        assert len(compiles) == 2, "both compiles are building the Cell"
+        started = [pid for compile_ in compiles for pid in (compile_, _parent(compile_), _parent(_parent(compile_)))]
+        verify.send_signal(signal.SIGINT)
+        out, err = verify.communicate(timeout=5)
+    finally:
+        verify.kill()
+    assert (verify.returncode, out, err) == (130, "", "mslint: interrupted by SIGINT\n")
+    deadline = time.monotonic() + 5
+    while any(map(_alive, started)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in started if _alive(pid)], "the compiles, their batches and their workers are gone"

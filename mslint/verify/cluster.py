@@ -21,6 +21,7 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 import socket
 import subprocess
 import sys
@@ -34,6 +35,7 @@ from typing import Any
 from mslint.extras import install_command
 from mslint.verify.cache import Runtime, verifier_digest
 from mslint.verify.command import VerifierUnavailable
+from mslint.verify.processes import Interrupted
 from mslint.verify.runner import CRASHED, NOT_VERIFIABLE, Job, Outcome, default_memory_limit_mib, run_jobs
 
 RAY_RESOURCES = {"Ascend": "NPU", "GPU": "GPU"}
@@ -44,6 +46,7 @@ its memory shared among the compiles Ray runs on it at once (its CPUs)."""
 RETRIES = 1
 """How many more times a compile runs when its worker is lost."""
 _POLL_S = 0.1
+_CONNECT_S = 10.0
 _LOST = ("WorkerCrashedError", "NodeDiedError", "LocalRayletDiedError", "ObjectLostError", "OwnerDiedError")
 """Ray's exceptions for a task whose process or node went away."""
 
@@ -56,6 +59,9 @@ def connect(address: str, device: str, timeout: float, memory_limit_mib: int | N
         import ray
     except ImportError:
         raise VerifierUnavailable(f"--ray needs Ray, mslint's ray extra: {install_command('ray')}") from None
+    refused = _refused(os.environ.get("RAY_ADDRESS") or address if address == "auto" else address)
+    if refused:
+        raise VerifierUnavailable(f"cannot connect to the Ray cluster at {address}: {refused}")
     # Ray prints the cluster's errors (a worker that died) to stdout, which holds the report alone
     with contextlib.redirect_stdout(sys.stderr):
         try:
@@ -66,6 +72,10 @@ def connect(address: str, device: str, timeout: float, memory_limit_mib: int | N
             cluster = Cluster(ray, address, device, timeout, memory_limit_mib)
             cluster.check()
             yield cluster
+        except SystemError as error:  # SIGINT's handler raised in Ray's compiled code, which wraps it
+            if isinstance(error.__cause__, Interrupted):
+                raise error.__cause__ from None
+            raise
         finally:
             ray.shutdown()
 
@@ -152,6 +162,19 @@ class Cluster:
         except self._ray.exceptions.RayError as error:
             return Outcome(job, CRASHED, _failure(error))
         return replace(outcome, job=job)
+
+
+def _refused(address: str) -> str | None:
+    """Why the head node at ``address`` (``HOST:PORT``) takes no connection, or None (also for an
+    address of another form): Ray would try to connect for ever, deaf to SIGINT and SIGTERM."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit() or "://" in address:
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=_CONNECT_S):
+            return None
+    except OSError as error:
+        return error.strerror or str(error) or type(error).__name__
 
 
 def _holds(resources: dict[str, float], wanted: dict[str, float]) -> bool:
