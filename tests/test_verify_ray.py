@@ -4,6 +4,7 @@ middle of a compile is run again once, then reported, with nothing left running.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -15,11 +16,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mslint.verify.cache import verifier_digest
+from mslint.verify.cluster import Node
 from tests.examples import REPO
 from tests.extras import extra_requirements, quoted_requirements
 
@@ -165,6 +170,25 @@ def test_without_ray_the_option_names_the_extra(
     assert (code, out) == (2, "")
     assert err.startswith("mslint: error: --ray needs Ray, mslint's ray extra: pip install ") and err.count("\n") == 1
     assert quoted_requirements(err) == extra_requirements("ray"), "installs what the ray extra adds"
+
+
+def test_a_node_without_the_checked_file_another_mslint_or_mindspore_does_not_compile(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("x = 1\n")
+    try:
+        mindspore = metadata.version("mindspore")
+    except metadata.PackageNotFoundError:
+        mindspore = "none"
+    here = Node(hashlib.sha256(b"x = 1\n").hexdigest(), verifier_digest(), mindspore)
+    assert here.differs(path) is None
+    assert "runs another mslint" in str(replace(here, verifier="0" * 64).differs(path))
+    assert f"has MindSpore {mindspore}, the cluster's first node 1.0.0" in str(
+        replace(here, mindspore="1.0.0").differs(path)
+    )
+    path.write_text("x = 2\n")
+    assert f"{path} on the Ray node " in str(here.differs(path)) and "not the file checked here" in str(
+        here.differs(path)
+    )
 
 
 def test_the_scale_page_shows_the_documented_steps() -> None:

@@ -27,7 +27,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Generator, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -59,7 +60,7 @@ def connect(address: str, device: str, timeout: float, memory_limit_mib: int | N
         import ray
     except ImportError:
         raise VerifierUnavailable(f"--ray needs Ray, mslint's ray extra: {install_command('ray')}") from None
-    refused = _refused(os.environ.get("RAY_ADDRESS") or address if address == "auto" else address)
+    refused = _refused((os.environ.get("RAY_ADDRESS") or address) if address == "auto" else address)
     if refused:
         raise VerifierUnavailable(f"cannot connect to the Ray cluster at {address}: {refused}")
     # Ray prints the cluster's errors (a worker that died) to stdout, which holds the report alone
@@ -119,9 +120,9 @@ class Cluster:
         """Each job's index and outcome, as each task ends; the tasks left when it is closed
         (an interruption) are cancelled, their workers killed."""
         task = self._ray.remote(_compile_on_node).options(**self._options(), max_retries=RETRIES)
-        limit = self._memory_limit_mib
+        settings = (self._timeout, self.device, self._memory_limit_mib)
         pending = {
-            task.remote(replace(job, path=job.path.resolve()), _digest(job.path), self._timeout, self.device, limit): i
+            task.remote(replace(job, path=job.path.resolve()), self._node(job), *settings): i
             for i, job in enumerate(jobs)
         }
         guard = self._timeout * (RETRIES + 1) * len(jobs) + 120  # each compile has its timeout on its node
@@ -141,20 +142,24 @@ class Cluster:
                 with contextlib.suppress(Exception):
                     self._ray.cancel(ref, force=True)
 
+    def _node(self, job: Job) -> Node:
+        return Node(_digest(job.path), verifier_digest(), self.runtime().mindspore)
+
     def _resources(self) -> dict[str, float]:
+        """What a compile takes of a node: a CPU, the device, and with a memory limit that much
+        memory (so that Ray never places more compiles on a node than its memory holds)."""
         wanted = {"CPU": 1.0}
         if self.device in RAY_RESOURCES:
             wanted[RAY_RESOURCES[self.device]] = 1.0
-        if self._memory_limit_mib:  # Ray then places no more compiles on a node than its memory holds
+        if self._memory_limit_mib:
             wanted["memory"] = float(self._memory_limit_mib << 20)
         return wanted
 
     def _options(self) -> dict[str, Any]:
-        wanted = self._resources()
-        options: dict[str, Any] = {"num_cpus": wanted.pop("CPU"), "num_gpus": wanted.pop("GPU", 0)}
-        if "memory" in wanted:
-            options["memory"] = wanted.pop("memory")
-        return {**options, "resources": wanted}
+        """:meth:`_resources` as a task's options: Ray takes CPUs, GPUs and memory apart."""
+        others = self._resources()
+        cpus, gpus, memory = others.pop("CPU"), others.pop("GPU", 0.0), others.pop("memory", None)
+        return {"num_cpus": cpus, "num_gpus": gpus, "memory": memory, "resources": others}
 
     def _outcome(self, job: Job, ref: Any) -> Outcome:
         try:
@@ -208,15 +213,36 @@ def _digest(path: Path) -> str | None:
         return None
 
 
-def _compile_on_node(
-    job: Job, digest: str | None, timeout: float, device: str, memory_limit_mib: int | None
-) -> Outcome:
+@dataclass(frozen=True)
+class Node:
+    """What the node of a compile must have for the outcome to be this machine's: the entry's
+    file as it is here, this mslint's verifier, and the MindSpore of the cluster's runtime."""
+
+    file: str | None
+    verifier: str
+    mindspore: str
+
+    def differs(self, path: Path) -> str | None:
+        """Why this node is not such a node, or None."""
+        node = f"the Ray node {socket.gethostname()}"
+        if _digest(path) != self.file:
+            return f"{path} on {node} is not the file checked here: give the nodes the project at this path"
+        if verifier_digest() != self.verifier:
+            return f"{node} runs another mslint: install this one on the nodes"
+        try:
+            mindspore = metadata.version("mindspore")
+        except metadata.PackageNotFoundError:
+            mindspore = "none"
+        if mindspore != self.mindspore:
+            return f"{node} has MindSpore {mindspore}, the cluster's first node {self.mindspore}: install one on all"
+        return None
+
+
+def _compile_on_node(job: Job, node: Node, timeout: float, device: str, memory_limit_mib: int | None) -> Outcome:
     """A Ray task: the compile, as :func:`mslint.verify.runner.run_jobs` runs it locally."""
-    if _digest(job.path) != digest:
-        node = socket.gethostname()
-        checked = "is not the file checked here: give the nodes the project at this path"
-        reason = f"{job.path} on the Ray node {node} {checked}"
-        return Outcome(job, NOT_VERIFIABLE, reason)
+    differs = node.differs(job.path)
+    if differs is not None:
+        return Outcome(job, NOT_VERIFIABLE, differs)
     if memory_limit_mib == NODE_DEFAULT_MEMORY:
         memory_limit_mib = default_memory_limit_mib(_node_cpus())
     return run_jobs([job], timeout, 1, device, memory_limit_mib)[0]
