@@ -143,6 +143,8 @@ class Compiler(Protocol):
 
 @dataclass(frozen=True)
 class LocalCompiler:
+    """The compiles in this machine's children (:func:`mslint.verify.runner.run_jobs`)."""
+
     request: VerifyRequest
 
     def runtime(self) -> Runtime:
@@ -273,8 +275,8 @@ def _stopped_on_a_finding(capture: RunCapture, diagnostics: list[Diagnostic]) ->
 
 
 def _run(jobs: list[Job], compiler: Compiler, cache: ResultCache | None) -> list[Outcome]:
-    """The outcome of each job, in order: recorded in the cache, or compiled now (and recorded
-    as each compile ends: an interrupted run keeps what it compiled)."""
+    """The outcome of each job, in order: recorded in the cache, or compiled now and recorded as
+    it comes back (from a Ray cluster, as each task ends: an interrupted run keeps those)."""
     recorded = [cache.lookup(job) if cache is not None else None for job in jobs]
     pending = [index for index, outcome in enumerate(recorded) if outcome is None]
     compiled: dict[int, Outcome] = {}
