@@ -4,6 +4,7 @@ middle of a compile is run again once, then reported, with nothing left running.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import json
@@ -75,8 +76,8 @@ def _group(pgid: int) -> list[int]:
     members = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            with_state = _stat(int(entry.name))
-            if with_state and with_state[2] != "Z" and int(with_state[4]) == pgid:
+            fields = _stat(int(entry.name))
+            if fields and fields[2] != "Z" and int(fields[4]) == pgid:
                 members.append(int(entry.name))
     return members
 
@@ -122,13 +123,12 @@ def cluster() -> Iterator[str]:
     try:
         assert starting.returncode == 0, said
         yield f"127.0.0.1:{port}"
-    finally:
-        for signum in (signal.SIGTERM, signal.SIGKILL):
-            for pid in _group(starting.pid):
-                os.kill(pid, signum)
-            deadline = time.monotonic() + 3
-            while _group(starting.pid) and time.monotonic() < deadline:
-                time.sleep(0.2)
+    finally:  # nothing of a test's cluster is worth a graceful stop
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(starting.pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while _group(starting.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
         shutil.rmtree(folder, ignore_errors=True)
 
 
