@@ -20,12 +20,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from importlib import metadata
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from mslint.verify.cache import verifier_digest
-from mslint.verify.cluster import Node
+from mslint.verify.cluster import NODE_DEFAULT_MEMORY, Cluster, Node
+from mslint.verify.command import VerifierUnavailable
 from tests.examples import REPO
 from tests.extras import extra_requirements, quoted_requirements
 
@@ -189,6 +191,32 @@ def test_a_node_without_the_checked_file_another_mslint_or_mindspore_does_not_co
     assert f"{path} on the Ray node " in str(here.differs(path)) and "not the file checked here" in str(
         here.differs(path)
     )
+
+
+@pytest.mark.parametrize(
+    ("device", "memory_limit", "options"),
+    [
+        ("CPU", NODE_DEFAULT_MEMORY, {"num_cpus": 1.0, "num_gpus": 0.0, "memory": None, "resources": {}}),
+        ("GPU", None, {"num_cpus": 1.0, "num_gpus": 1.0, "memory": None, "resources": {}}),
+        ("Ascend", 1024, {"num_cpus": 1.0, "num_gpus": 0.0, "memory": 1024.0 * 2**20, "resources": {"NPU": 1.0}}),
+    ],
+)
+def test_a_compile_asks_ray_for_a_cpu_its_device_and_its_memory_limit(
+    device: str, memory_limit: int | None, options: dict[str, Any]
+) -> None:
+    assert Cluster(SimpleNamespace(), "head:6379", device, 300.0, memory_limit)._options() == options
+
+
+def test_a_cluster_without_a_node_for_the_compile_is_an_error_not_a_wait() -> None:
+    cpu_node = {"Alive": True, "Resources": {"CPU": 8.0, "memory": 2.0**34}}
+    gpu_node_gone = {"Alive": False, "Resources": {"CPU": 8.0, "GPU": 1.0, "memory": 2.0**34}}
+    ray = SimpleNamespace(nodes=lambda: [cpu_node, gpu_node_gone])
+    with pytest.raises(
+        VerifierUnavailable, match=r"^no node of the Ray cluster at head:6379 has 1 CPU, 1 GPU for a compile$"
+    ):
+        Cluster(ray, "head:6379", "GPU", 300.0, None).check()
+    with pytest.raises(VerifierUnavailable, match=r"has 1 CPU, 32768 MiB of memory for a compile$"):
+        Cluster(ray, "head:6379", "CPU", 300.0, 2**15).check()
 
 
 def test_the_scale_page_shows_the_documented_steps() -> None:

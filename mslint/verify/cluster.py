@@ -99,7 +99,10 @@ class Cluster:
         """A node can take a compile, and one of them runs this mslint with MindSpore for the device."""
         wanted = self._resources()
         if not any(node.get("Alive") and _holds(node.get("Resources", {}), wanted) for node in self._ray.nodes()):
-            asked = ", ".join(f"{name} {amount:g}" for name, amount in wanted.items())
+            asked = ", ".join(
+                f"{amount / 2**20:g} MiB of memory" if name == "memory" else f"{amount:g} {name}"
+                for name, amount in wanted.items()
+            )
             raise VerifierUnavailable(f"no node of the Ray cluster at {self.address} has {asked} for a compile")
         task = self._ray.remote(_runtime_on_node).options(**self._options())
         try:
