@@ -1,7 +1,7 @@
 """Benchmark ``mslint verify`` on a model zoo: mindcv's models, through one ``--example`` file.
 
     python benchmarks/verify_zoo.py [--models PATTERN ... | --small] [--jobs 2] [--json OUT]
-        [--shards N [--array slurm|kubernetes|gitlab|github]]
+        [--shards N [--array slurm|kubernetes|gitlab|github] [--ray]]
 
 mindcv 0.3.0 (and tqdm, which mindcv imports and the ``verify`` extra does not install) are
 fetched as released wheels into ``benchmarks/.corpus`` (:mod:`corpora`) and reach the
@@ -31,6 +31,9 @@ single run's durations of its entries, which the split balanced) against the mea
 then a rerun with the cache (how many compiles ran), a rerun after a comment is appended to one
 model's file (which models compiled again) with the gate (its exit code), and a rerun after an
 ``import`` is put into that model's ``construct`` (the gate's exit code and regressions).
+With ``--ray`` it also verifies the zoo through a Ray cluster of ``--jobs`` CPUs that it starts
+here (``ray start --head``, the ``ray`` extra), and reports whether that result equals the
+single run, and its wall time.
 """
 
 from __future__ import annotations
@@ -38,10 +41,13 @@ from __future__ import annotations
 import argparse
 import ast
 import collections
+import contextlib
 import fnmatch
 import json
 import os
 import shutil
+import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -297,7 +303,13 @@ def comparable(result: dict[str, Any]) -> dict[str, Any]:
 
 
 def across_machines(
-    verify: list[str], env: dict[str, str], scratch: Path, shards: int, array: str, by_function: dict[str, str]
+    verify: list[str],
+    env: dict[str, str],
+    scratch: Path,
+    shards: int,
+    array: str,
+    by_function: dict[str, str],
+    ray_cpus: int | None = None,
 ) -> dict[str, Any]:
     """The single run, the shards and their merge, the cache and the gate (see the module's doc)."""
     cache = ["--cache-dir", "cache"]
@@ -331,6 +343,8 @@ def across_machines(
     for measure in ("wall_s", "compile_s", "planned_s"):
         values = [run[measure] for run in runs]
         found[f"longest_shard_{measure}_over_mean"] = round(max(values) / max(statistics.mean(values), 1e-9), 2)
+    if ray_cpus is not None:
+        found.update(through_ray(verify, env, scratch, whole, ray_cpus))
 
     _, out, _, wall = _mslint([*verify, *cache], env, scratch)
     found["rerun"] = {"wall_s": round(wall, 1), "compiled": _run_now(json.loads(out), by_function)}
@@ -355,6 +369,37 @@ def across_machines(
     found["break"] = {"compiled": _run_now(json.loads(out), by_function), "gate_exit": code}
     found["break"]["gate"] = [line for line in err.strip().splitlines() if "regression" in line]
     return found
+
+
+def through_ray(
+    verify: list[str], env: dict[str, str], scratch: Path, whole: dict[str, Any], cpus: int
+) -> dict[str, Any]:
+    """The zoo verified through a Ray cluster started here, whose workers get the zoo's
+    ``PYTHONPATH`` (they inherit ``ray start``'s environment); ended by its process group."""
+    ray = Path(sys.executable).with_name("ray")
+    if not ray.is_file():
+        sys.exit(f"--ray: no {ray}: pip install '.[ray]'")
+    ports = []
+    for _ in range(2):
+        with socket.socket() as listener:
+            listener.bind(("127.0.0.1", 0))
+            ports.append(str(listener.getsockname()[1]))
+    folder = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # Ray's sockets need a short path
+    start = [str(ray), "start", "--head", "--num-cpus", str(cpus), "--port", ports[0], "--temp-dir", folder]
+    start += ["--include-dashboard", "false", "--dashboard-port", ports[1], "--disable-usage-stats"]
+    starting = subprocess.Popen(
+        start, env=env, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
+    said, _ = starting.communicate(timeout=120)
+    try:
+        if starting.returncode != 0:
+            sys.exit(f"ray start failed: {said.decode(errors='replace')[-500:]}")
+        _, out, _, wall = _mslint([*verify, "--no-cache", "--ray", f"127.0.0.1:{ports[0]}"], env, scratch)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(starting.pid, signal.SIGKILL)
+        shutil.rmtree(folder, ignore_errors=True)
+    return {"ray_s": round(wall, 1), "ray_equals_single_run": comparable(json.loads(out)) == comparable(whole)}
 
 
 def _run_now(result: dict[str, Any], by_function: dict[str, str]) -> list[str]:
@@ -397,6 +442,7 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="write the summary and mslint's JSON report here")
     parser.add_argument("--shards", type=int, help="also verify as N shards of a job array, merge, rerun and gate")
     parser.add_argument("--array", choices=sorted(ARRAYS), default="kubernetes", help="the job array simulated")
+    parser.add_argument("--ray", action="store_true", help="with --shards: also through a Ray cluster started here")
     args = parser.parse_args()
     mindcv, import_paths = corpus_paths()
     missing = missing_in_venv()
@@ -419,7 +465,9 @@ def main() -> int:
             verify += [arg for model in sizes for arg in ("--example", f"mindcv_examples.py:{function_name(model)}")]
             print(f"mslint verify on {len(models)} models, then as {args.shards} shards...", flush=True)
             by_function = {function_name(m): m for m in sizes}
-            found = across_machines(verify, {**env, "PYTHONPATH": paths}, folder, args.shards, args.array, by_function)
+            zoo_env = {**env, "PYTHONPATH": paths}
+            ray_cpus = args.jobs if args.ray else None
+            found = across_machines(verify, zoo_env, folder, args.shards, args.array, by_function, ray_cpus)
         print(json.dumps({"models": len(sizes), "array": args.array, **found}, indent=2))
         if args.json:
             args.json.write_text(json.dumps({"models": sorted(sizes), "array": args.array, **found}, indent=1))

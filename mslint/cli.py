@@ -149,6 +149,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         "--expect", type=Path, metavar="STATUS.csv", help="fail only when an entry's status is worse than in this file"
     )
     verify.add_argument("--update-expect", action="store_true", help="with --expect: write this run's statuses to it")
+    verify.add_argument("--ray", metavar="ADDRESS", help="compile on the Ray cluster at ADDRESS (auto: the one here)")
     verify.add_argument(
         "--fail-on-unverified",
         action="store_true",
@@ -610,6 +611,10 @@ def _verify(args: argparse.Namespace) -> int:
     if args.durations is not None and shard is None:
         raise UsageError("--durations balances the shards of --shard: give --shard too")
     memory_limit = default_memory_limit_mib(args.jobs) if args.memory_limit is None else _mebibytes(args.memory_limit)
+    if args.ray is not None and args.memory_limit is None:
+        from mslint.verify.cluster import NODE_DEFAULT_MEMORY
+
+        memory_limit = NODE_DEFAULT_MEMORY  # each node's own share, as --jobs's here
     if args.no_cache and args.cache_dir is not None:
         raise UsageError("--no-cache and --cache-dir: give one of them")
     if args.update_expect and args.expect is None:
@@ -630,6 +635,7 @@ def _verify(args: argparse.Namespace) -> int:
         shard=shard,
         durations=args.durations,
         cache=None if args.no_cache else args.cache_dir or default_folder(settings),
+        ray=args.ray,
     )
     settings = _settings(args)
     try:

@@ -8,16 +8,17 @@ entries neither of them compiled. Every compile runs in a child process.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import importlib.util
 import json
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import discover
@@ -74,6 +75,8 @@ class VerifyRequest:
     """An earlier result whose compile times balance the shards."""
     cache: Path | None = None
     """The folder of the result cache; None: compile everything."""
+    ray: str | None = None
+    """The address of a Ray cluster that compiles (:mod:`mslint.verify.cluster`); None: here."""
 
 
 @dataclass
@@ -128,15 +131,52 @@ def _probe() -> dict[str, Any]:
     return found
 
 
+class Compiler(Protocol):
+    """Where the compiles run: here (:class:`LocalCompiler`) or on a Ray cluster."""
+
+    def runtime(self) -> Runtime:
+        """The MindSpore version and the device of the compiles, for the result cache."""
+
+    def compile(self, jobs: list[Job]) -> Generator[tuple[int, Outcome], None, None]:
+        """Each job's index in ``jobs`` and its outcome, as each compile ends."""
+
+
+@dataclass(frozen=True)
+class LocalCompiler:
+    """The compiles in this machine's children (:func:`mslint.verify.runner.run_jobs`)."""
+
+    request: VerifyRequest
+
+    def runtime(self) -> Runtime:
+        return mindspore_runtime(self.request.device)
+
+    def compile(self, jobs: list[Job]) -> Generator[tuple[int, Outcome], None, None]:
+        request = self.request
+        yield from enumerate(run_jobs(jobs, request.timeout, request.jobs, request.device, request.memory_limit_mib))
+
+
+@contextlib.contextmanager
+def compiler_for(request: VerifyRequest) -> Iterator[Compiler]:
+    """The compiler the request asks for, checked (MindSpore, the device, the cluster)."""
+    if request.ray is None:
+        check_device(request.device)
+        yield LocalCompiler(request)
+        return
+    from mslint.verify.cluster import connect  # imports this module
+
+    device = request.device or "CPU"  # a task asks for its device: it is never a node's best guess
+    with connect(request.ray, device, request.timeout, request.memory_limit_mib) as cluster:
+        yield cluster
+
+
 def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     """Raises :class:`Interrupted` on SIGINT or SIGTERM, once no child process or temporary folder is left."""
-    with interruptible():
-        return _verify(request, settings)
+    with interruptible(), compiler_for(request) as compiler:
+        return _verify(request, settings, compiler)
 
 
-def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
+def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> VerifyReport:
     started = time.perf_counter()
-    check_device(request.device)
     discovery = discover(request.paths, settings)
     project, lint = load_project(discovery.files, settings)
     lint.unreadable[:0] = discovery.unreadable
@@ -174,8 +214,8 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
     ]
     cache = None
     if request.cache is not None and (factories or wanted):
-        cache = ResultCache(request.cache, mindspore_runtime(request.device), project)
-    outcomes = _run(examples, request, cache)
+        cache = ResultCache(request.cache, compiler.runtime(), project)
+    outcomes = _run(examples, compiler, cache)
     reported = lint.diagnostics
     if request.shard is not None:
         compiled_here = {t.key for t in wanted} | {o.compiled_key for o in outcomes}
@@ -191,7 +231,7 @@ def _verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
         if not t.unbuildable
         for level in LEVELS
     ]
-    outcomes += _run(jobs, request, cache)
+    outcomes += _run(jobs, compiler, cache)
 
     for outcome in outcomes:
         key = outcome.compiled_key or (str(outcome.job.path.resolve()), outcome.job.name)
@@ -234,17 +274,18 @@ def _stopped_on_a_finding(capture: RunCapture, diagnostics: list[Diagnostic]) ->
     return [ended] if any(covers(d, location) for d in diagnostics for location in ended.locations) else []
 
 
-def _run(jobs: list[Job], request: VerifyRequest, cache: ResultCache | None) -> list[Outcome]:
-    """The outcome of each job, in order: recorded in the cache, or compiled now (and recorded)."""
+def _run(jobs: list[Job], compiler: Compiler, cache: ResultCache | None) -> list[Outcome]:
+    """The outcome of each job, in order: recorded in the cache, or compiled now and recorded as
+    it comes back (from a Ray cluster, as each task ends: an interrupted run keeps those)."""
     recorded = [cache.lookup(job) if cache is not None else None for job in jobs]
-    pending = [job for job, outcome in zip(jobs, recorded) if outcome is None]
-    compiled = iter(run_jobs(pending, request.timeout, request.jobs, request.device, request.memory_limit_mib))
-    outcomes = [outcome or next(compiled) for outcome in recorded]
-    if cache is not None:
-        for job, outcome, was in zip(jobs, outcomes, recorded):
-            if was is None:
-                cache.store(job, outcome)
-    return outcomes
+    pending = [index for index, outcome in enumerate(recorded) if outcome is None]
+    compiled: dict[int, Outcome] = {}
+    with contextlib.closing(compiler.compile([jobs[index] for index in pending])) as outcomes:
+        for position, outcome in outcomes:
+            compiled[pending[position]] = outcome
+            if cache is not None:
+                cache.store(jobs[pending[position]], outcome)
+    return [outcome or compiled[index] for index, outcome in enumerate(recorded)]
 
 
 def _split(
