@@ -72,12 +72,12 @@ class EntryEvidence:
     def called_from_python(self, ref: FunctionRef) -> bool:
         """Whether ordinary Python code is shown to call the entry (a call site, a training wrapper,
         input specs): it is then a top graph, whose outputs go back to Python."""
-        return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(_spec_kinds(ref))
+        return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(spec_kinds(ref))
 
     def parameter_kinds(self, ref: FunctionRef) -> dict[str, Kind]:
         kinds = parameter_kinds(ref.node, is_method=ref.owner is not None)
         given = _positional(ref)
-        kinds.update(zip(given, _spec_kinds(ref)))
+        kinds.update(spec_inputs(ref))
         if id(ref.node) in self._wrapped:
             kinds.update({name: Kind.GRAPH for name in given if kinds[name] is not Kind.CONSTANT})
         for call, module, scope in self._sites.get(id(ref.node), []):
@@ -205,7 +205,12 @@ def _positional(ref: FunctionRef) -> list[str]:
     return names[1:] if ref.owner is not None and names else names
 
 
-def _spec_kinds(ref: FunctionRef) -> list[Kind]:
+def spec_inputs(ref: FunctionRef) -> dict[str, Kind]:
+    """The entry's inputs that its ``# mslint: inputs=...`` comment gives, by parameter name."""
+    return dict(zip(_positional(ref), spec_kinds(ref)))
+
+
+def spec_kinds(ref: FunctionRef) -> list[Kind]:
     """The kinds the entry's ``# mslint: inputs=...`` comment gives its inputs, in order: a tensor
     or a Python constant each (none without a comment, or with one that does not parse)."""
     definition = ref.owner.node if ref.owner is not None and ref.node.name == "construct" else ref.node

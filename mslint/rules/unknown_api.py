@@ -2,17 +2,23 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
+from typing import Any
 
 from mslint.diagnostics import Severity
+from mslint.mindspore_tables import attribute_table
 from mslint.mindspore_tables import table as release_table
-from mslint.model.module import ModuleInfo
+from mslint.model.call_sites import spec_inputs
+from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
+from mslint.model.values import Kind
 from mslint.model.walk import descendants
 from mslint.rules._call_signatures import check_call, parse_signature
 from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
+from mslint.rules.torch_api import TORCH_ONLY_METHODS
 from mslint.settings import Settings
 
 
@@ -70,7 +76,7 @@ class UnknownMindsporeApi(Rule):
     code = "MS301"
     symbol = "unknown-mindspore-api"
     summary = "a `mindspore.ops`/`nn`/`mint` name, keyword or call that the MindSpore release lacks or refuses"
-    node_types = (ast.Call,)
+    node_types = (ast.Call, ast.Attribute)
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
@@ -117,7 +123,11 @@ class UnknownMindsporeApi(Rule):
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         """Keywords of Tensor methods called on tensors in graph code (``x.mean(keepdims=True)``),
-        where the receiver is known to be a tensor; ``mindspore.Tensor.mean(...)`` is checked above."""
+        where the receiver is known to be a tensor; ``mindspore.Tensor.mean(...)`` is checked above;
+        and attributes of tensors that the release's Tensor lacks (``x.abcd``)."""
+        if isinstance(node, ast.Attribute):
+            yield from _tensor_attribute(node, function)
+            return
         assert isinstance(node, ast.Call)
         if not node.keywords or not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
             return
@@ -128,6 +138,99 @@ class UnknownMindsporeApi(Rule):
             return
         for keyword in _unknown_keywords(node, accepted):
             yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+
+
+def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[Finding]:
+    """``x.abcd`` on a value known to be a tensor (:func:`_is_known_tensor`), where neither the
+    release's Tensor nor the other graph values (Parameter, sparse tensors, Python's tuples, lists,
+    numbers and strings) have ``abcd``. PyTorch's own methods are torch-api-in-cell's."""
+    name = node.attr
+    if not isinstance(node.ctx, ast.Load) or name.startswith("_") or name in TORCH_ONLY_METHODS:
+        return
+    release = function.project.mindspore_release
+    table = release_table("api", release)
+    if name in table["namespaces"]["mindspore.Tensor"] or name in _other_graph_value_attributes(release):
+        return
+    if function.qualname(node) is not None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
+        return
+    if function.inferred_kind(node.value) is Kind.GRAPH and _is_known_tensor(node.value, function, table):
+        yield Finding(
+            node,
+            f"a Tensor has no attribute `{name}` in MindSpore {table['mindspore']}",
+            "look it up in the Tensor API of the release you target (`mindspore.ops` may have it as a function)",
+        )
+
+
+_NOT_TENSOR_RESULTS = frozenset({"item", "tolist", "asnumpy", "numpy", "dim", "nelement", "numel"})
+
+
+def _is_known_tensor(expr: ast.expr, function: GraphFunction, table: dict[str, Any], depth: int = 0) -> bool:
+    """Whether ``expr`` is shown to be a tensor, not only a graph value (a call of a library
+    function given a tensor, a namedtuple of tensors, are graph values too): an input the specs or
+    a tensor-only read (``x.shape``) show a tensor, a Parameter attribute, what a MindSpore
+    function or a Tensor method returns, and arithmetic or items of those."""
+    if depth > 4:
+        return False
+
+    def known(inner: ast.expr) -> bool:
+        return _is_known_tensor(inner, function, table, depth + 1)
+
+    if isinstance(expr, ast.Name):
+        if _is_parameter(expr, function):
+            return _shown_a_tensor(expr, function, table)
+        values = function.local_values.get(expr.id, [])
+        return bool(values) and expr.id not in function.loop_attributes and all(map(known, values))
+    if isinstance(expr, ast.Attribute) and is_self_attribute(expr, function.self_name):
+        constructors = function.self_attribute_constructors(expr.attr)
+        return bool(constructors) and all(c.rsplit(".", 1)[-1] == "Parameter" for c in constructors)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and function.qualname(expr.func) is None:
+        method = expr.func.attr
+        tensor_method = method in table["namespaces"]["mindspore.Tensor"] and method not in _NOT_TENSOR_RESULTS
+        return tensor_method and known(expr.func.value)
+    if isinstance(expr, ast.Call):
+        qualname = function.qualname(expr.func) or ""
+        return qualname.startswith(("mindspore.ops.", "mindspore.mint.")) and qualname.rsplit(".", 1)[-1].islower()
+    if isinstance(expr, ast.BinOp):
+        return known(expr.left) or known(expr.right)
+    if isinstance(expr, ast.UnaryOp):
+        return known(expr.operand)
+    if isinstance(expr, ast.Subscript):
+        return known(expr.value)
+    return False
+
+
+def _is_parameter(expr: ast.expr, function: GraphFunction) -> bool:
+    arguments = function.node.args
+    names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    return isinstance(expr, ast.Name) and expr.id in names
+
+
+def _shown_a_tensor(name: ast.Name, function: GraphFunction, table: dict[str, Any]) -> bool:
+    """Whether the entry's input specs give the parameter a tensor, or the function reads an
+    attribute of it that only a tensor has (``x.shape``): reading any attribute is what makes a
+    parameter nothing else shows a graph value (:mod:`mslint.model.call_sites`), no evidence here."""
+    if function.entry.node is function.node and spec_inputs(function.ref).get(name.id) is Kind.GRAPH:
+        return True
+    tensor = table["namespaces"]["mindspore.Tensor"]
+    return any(
+        isinstance(n, ast.Attribute)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == name.id
+        and n.attr in tensor
+        and n.attr not in _PYTHON_ATTRIBUTES
+        for n in descendants(function.node)
+    )
+
+
+_PYTHON_ATTRIBUTES = frozenset(
+    name for kind in (tuple, list, dict, str, int, float, bool, complex) for name in dir(kind)
+)
+
+
+@cache
+def _other_graph_value_attributes(release: str) -> frozenset[str]:
+    attributes = attribute_table(release)
+    return _PYTHON_ATTRIBUTES.union(*(attributes[c] for c in ("Parameter", "COOTensor", "CSRTensor", "RowTensor")))
 
 
 def _keyword_name(node: ast.AST) -> str:
