@@ -9,7 +9,11 @@ refuses although they are not registered: those that call a registered method th
 (``parameters_dict`` calls ``get_parameters``: refused at every syntax level), those that are
 generators (``parameters_and_names``: ``yield`` is refused at every level) and those that set
 an attribute of the Cell (``set_train`` sets ``self._phase``: STRICT refuses changing an attribute
-that is not a Parameter; LAX runs it).
+that is not a Parameter; LAX runs it). And it reads the source of the public functions for those
+that log a deprecation warning through ``mindspore.log`` (``ops.soft_shrink``,
+``mindspore.dtype_to_nptype``): graph code runs their body, and its ``logger.warning`` is refused
+at every level as a direct call is. Functions decorated with ``@deprecated`` are not among them:
+the compiler compiles the function they wrap (measured on 2.10: ``ops.eps`` compiles).
 Run it in an environment with the MindSpore release to describe: ``python scripts/generate_jit_forbidden.py``;
 ``--check`` only compares (the test suite runs it against the MindSpore it installs).
 """
@@ -25,6 +29,17 @@ import textwrap
 from typing import Callable
 
 from mindspore_table import write_or_check
+
+LOGGING_NAMESPACES = (
+    "mindspore",
+    "mindspore.nn",
+    "mindspore.ops",
+    "mindspore.ops.functional",
+    "mindspore.mint",
+    "mindspore.numpy",
+    "mindspore.train",
+)
+"""Where the functions that log a deprecation are looked for: the namespaces graph code calls."""
 
 PUBLIC_NAMESPACES = (
     "mindspore",
@@ -69,6 +84,7 @@ def main() -> int:
         "cell_methods": [m for m in cell_methods if not m.startswith("_")],
         "tensor_methods": tensor_methods,
         "cell_methods_by_body": cell_methods_by_body(set(cell_methods)),
+        "functions_logging_deprecation": functions_logging_deprecation(),
     }
     text = json.dumps(document, indent=1) + "\n"
     summary = f"{len(functions)} functions, {len(cell_methods)} Cell methods"
@@ -112,6 +128,47 @@ def cell_methods_by_body(registered: set[str]) -> dict[str, dict[str, str]]:
         for name, (reason, levels) in sorted(reasons.items())
         if not name.startswith("_") and name not in registered
     }
+
+
+def functions_logging_deprecation() -> dict[str, dict[str, str]]:
+    """Public functions whose body calls ``mindspore.log`` with a message about a deprecation, by
+    public name and by the name of their definition, each with the logging call and its message."""
+    from mindspore import log
+
+    found: dict[str, dict[str, str]] = {}
+    for namespace in LOGGING_NAMESPACES:
+        module = importlib.import_module(namespace)
+        for name in dir(module):
+            value = getattr(module, name, None)
+            if name.startswith("_") or not inspect.isfunction(value):
+                continue
+            try:
+                source = textwrap.dedent(inspect.getsource(value))
+            except (OSError, TypeError):
+                continue
+            for call in (n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call)):
+                func = call.func
+                receiver = func.value if isinstance(func, ast.Attribute) else None
+                if not isinstance(receiver, ast.Name) or value.__globals__.get(receiver.id) is not log:
+                    continue
+                message = " ".join(_strings(call))
+                if "deprecat" in message.lower():
+                    assert isinstance(func, ast.Attribute)
+                    entry = {"logs": f"mindspore.log.{func.attr}", "message": message}
+                    found[f"{namespace}.{name}"] = entry
+                    found[f"{value.__module__}.{value.__qualname__}"] = entry
+                    break
+    return dict(sorted(found.items()))
+
+
+def _strings(call: ast.Call) -> list[str]:
+    """The constant text of a call's arguments (the parts of an f-string or a concatenation)."""
+    return [
+        n.value.strip()
+        for argument in call.args
+        for n in ast.walk(argument)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    ]
 
 
 def _both_first(reasons: dict[str, tuple[str, str]]) -> Callable[[str], tuple[bool, str]]:

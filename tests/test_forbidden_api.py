@@ -90,3 +90,20 @@ class Net(nn.Cell):
         return self.dense(x)
 """
     assert found(write, body) == [(18, "warning")]
+
+
+def test_a_deprecated_function_that_logs_is_refused_under_each_of_its_names(write: Write) -> None:
+    body = """
+from mindspore.ops.function.nn_func import soft_shrink
+from mindspore.ops import functional as F
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return soft_shrink(x) + F.soft_shrink(x) + ops_softshrink(x)
+
+
+def ops_softshrink(x):
+    return x
+"""
+    assert found(write, body) == [(8, "error"), (8, "error")]

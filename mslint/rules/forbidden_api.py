@@ -29,7 +29,9 @@ class ForbiddenApiInGraph(Rule):
     the code shows: `self`, a sub-Cell (`self.encoder.trainable_params()`), an item of a
     `CellList`, a Cell made in the function or at module level, a parameter annotated with a
     Cell class; not where the receiver is not shown to be a Cell, nor where the project's class
-    defines the method itself.
+    defines the method itself. Public functions whose body logs a deprecation warning through
+    `mindspore.log` (`ops.soft_shrink`, `ops.matrix_determinant`, `mindspore.dtype_to_nptype`:
+    found in their source by the same script) are refused as the logging call is.
 
     ## Why it breaks graph mode
     The compile fails at every syntax level: `RuntimeError: Failed to compile in GRAPH_MODE
@@ -76,6 +78,15 @@ class ForbiddenApiInGraph(Rule):
         qualname = function.qualname(node.func)
         if qualname in table["functions"]:
             yield Finding(node, f"`{qualname}` is refused in graph code by MindSpore {release}", _HINT)
+            return
+        logging = table.get("functions_logging_deprecation", {}).get(qualname)
+        if logging is not None:
+            yield Finding(
+                node,
+                f"`{qualname}` logs a deprecation warning through `{logging['logs']}`, "
+                f"which MindSpore {release} refuses in graph code",
+                f"MindSpore says: {logging['message']}",
+            )
             return
         module, _, name = (qualname or "").rpartition(".")
         if module in table["modules"] and not name.startswith("_"):
