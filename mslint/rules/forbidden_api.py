@@ -28,7 +28,8 @@ class ForbiddenApiInGraph(Rule):
     are not Parameters (refused in STRICT only: a warning). Cell methods are flagged on any Cell
     the code shows: `self`, a sub-Cell (`self.encoder.trainable_params()`), an item of a
     `CellList`, a Cell made in the function or at module level, a parameter annotated with a
-    Cell class; not where the receiver is not shown to be a Cell, nor where the project's class
+    Cell class or given a Cell at every call in the project's methods (`count(self.encoder)`);
+    not where the receiver is not shown to be a Cell, nor where the project's class
     defines the method itself. Public functions whose body logs a deprecation warning through
     `mindspore.log` (`ops.soft_shrink`, `ops.matrix_determinant`, `mindspore.dtype_to_nptype`:
     found in their source by the same script) are refused as the logging call is.

@@ -23,6 +23,11 @@ class CountsItself(nn.Cell):
         return x * 2
 
 
+def total(table):
+    """Given a dict by every caller: its `items` is the dict's."""
+    return sum(v for _, v in table.items())
+
+
 class CountsInInit(nn.Cell):  # mslint: inputs=float32[4]
     def __init__(self):
         super().__init__()
@@ -35,7 +40,7 @@ class CountsInInit(nn.Cell):  # mslint: inputs=float32[4]
     def construct(self, x):
         for _, scale in self.scales.items():
             x = x * scale
-        return self.encoder(x) * self.count * self.counter.trainable_params()
+        return self.encoder(x) * self.count * self.counter.trainable_params() * total(self.scales)
 
 
 class LoopsOverCells(nn.Cell):  # mslint: inputs=float32[4]

@@ -56,7 +56,7 @@ class ReadsWhatItsSubCellLacks(nn.Cell):  # mslint: inputs=float32[4]
         self.head = Scale()
 
     def construct(self, x):
-        return self.head(x) * self.head.bias  # expect: unsupported-attribute-in-graph
+        return self.head(x) * self.head.shift_table  # expect: unsupported-attribute-in-graph
 
 
 class GetsAMissingName(nn.Cell):  # mslint: inputs=float32[4]
