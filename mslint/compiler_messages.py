@@ -47,8 +47,10 @@ def normalise(message: str) -> str:
 
 def without_names(key: str) -> str:
     """A normalised message with the user's names (quoted words, ``self.`` attributes, Parameter
-    names in a graph) replaced."""
-    return _PARAMETER.sub(":param_?", _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", key)))
+    names in a graph) replaced, and cut before a quoted name that the key's length cut off: the
+    same message about a longer name is cut elsewhere."""
+    named = _PARAMETER.sub(":param_?", _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", key)))
+    return re.split("['\"]", named, maxsplit=1)[0].rstrip()
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,19 @@ class MessageTable:
         if key in self.messages:
             return tuple(self.messages[key]), True
         loose = self.loose.get(without_names(key))
+        if loose is None:  # a message cut at another place by the length of its names
+            loose = next((r for k, r in self.loose.items() if _same_start(k, without_names(key))), None)
         return (tuple(loose), True) if loose is not None else ((), False)
+
+
+def _same_start(first: str, second: str) -> bool:
+    """Whether one loose key starts the other, both long enough to name a message."""
+    shorter, longer = sorted((first, second), key=len)
+    return len(shorter) >= _SAME_START_LENGTH and longer.startswith(shorter)
+
+
+_SAME_START_LENGTH = 100
+"""Characters two cut keys must share: the first words of a message name what it is about."""
 
 
 def message_releases() -> tuple[str, ...]:

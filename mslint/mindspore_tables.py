@@ -119,3 +119,10 @@ def table(kind: str, release: str) -> dict[str, Any]:
     """The ``kind`` table (``api``, ``jit-forbidden``) of a described ``release``."""
     data: dict[str, Any] = json.loads((DATA / f"{kind}-{release}.json").read_text(encoding="utf-8"))
     return data
+
+
+def attribute_table(release: str) -> dict[str, Any]:
+    """The attributes of MindSpore's objects (``attributes-<release>.json``) measured on the nearest
+    release not newer than ``release``: they are measured on fewer releases than the API."""
+    measured = nearest_release(releases_with("attributes"), parse_release(release))
+    return table("attributes", measured)

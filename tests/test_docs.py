@@ -23,6 +23,8 @@ GENERATORS = [
     "generate_syntax_docs.py",  # docs/graph-syntax.md from mslint/data/syntax-*.json
     # mslint/data/jit-forbidden-*.json from MindSpore's own registry
     pytest.param("generate_jit_forbidden.py", marks=pytest.mark.mindspore),
+    # mslint/data/attributes-*.json: the attributes of nn.Cell and of the graph values that are not tensors
+    pytest.param("generate_attribute_table.py", marks=pytest.mark.mindspore),
     # mslint/data/api-*.json from the installed MindSpore
     pytest.param("generate_api_table.py", marks=pytest.mark.mindspore),
     # the printed outputs in mslint/data/pytorch-differences.json, measured on the installed MindSpore

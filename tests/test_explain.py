@@ -366,3 +366,16 @@ def test_a_hint_from_the_rules_documentation_is_printed_whole(tmp_path: Path) ->
     text = explain_module.render_text([explanation])
     block = text.split("  hint:\n")[1].split("\n  mslint check:")[0]
     assert block == "\n".join(f"    {line}".rstrip() for line in section.splitlines())
+
+
+def test_a_message_about_a_longer_name_matches_the_one_measured() -> None:
+    """The key keeps a message's first characters: a longer class name pushes the cut elsewhere."""
+    template = (
+        "RuntimeError: Failed to compile in GRAPH_MODE because the class 'mindspore.common.initializer.{0}' is "
+        "not supported in 'construct' or function with @jit decorator. Try to use the class "
+        "'mindspore.common.initializer.{0}' externally such as initialized in the method '__init__' before assigning."
+    )
+    table = message_table()
+    assert normalise(template.format("One")) in table.messages
+    assert table.rules_for("error", template.format("TruncatedNormal")) == (("forbidden-api-in-graph",), True)
+    assert table.rules_for("error", "RuntimeError: Failed to compile in GRAPH_MODE because") == ((), False)

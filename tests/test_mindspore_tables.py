@@ -12,6 +12,7 @@ import pytest
 
 from mslint.mindspore_tables import (
     DATA,
+    attribute_table,
     default_release,
     described_releases,
     installed_version,
@@ -48,6 +49,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         [f"{kind}-{r}.json" for r in releases for kind in ("api", "jit-forbidden")]
         + [f"syntax-{r}.json" for r in syntax_releases()]
         + [f"messages-{r}.json" for r in releases_with("messages")]
+        + [f"attributes-{r}.json" for r in releases_with("attributes")]  # the nearest older one serves
         + ["pytorch-differences.json"]  # measured on one release, used for all
     )
 
@@ -133,3 +135,8 @@ def test_a_signature_text_reads_as_python_binds_arguments() -> None:
     assert [(p.name, p.required) for p in signature.keyword_only] == [("dtype", False), ("out", True)]
     assert signature.variadic
     assert not parse_signature("(x, y=...)").variadic
+
+
+def test_a_release_without_an_attribute_table_reads_the_nearest_measured_one() -> None:
+    assert attribute_table("2.7.0") is table("attributes", releases_with("attributes")[0])
+    assert "training" in attribute_table("2.10.0")["Cell"] and "name" in attribute_table("2.10.0")["Parameter"]

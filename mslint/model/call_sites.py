@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Collection
 
+from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import (
     AbstractAny,
+    AbstractDict,
     AbstractScalar,
     AbstractTensor,
     AbstractValue,
@@ -101,7 +104,8 @@ class EntryEvidence:
             for name, value in _argument_values(call, ref, module, scope).items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
-        used_as_tensors = _used_as_tensors(ref.node)
+        tensor_attributes = release_table("api", self._project.mindspore_release)["namespaces"]["mindspore.Tensor"]
+        used_as_tensors = _used_as_tensors(ref.node, tensor_attributes)
         return {
             name: _TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
@@ -262,6 +266,10 @@ def _script_value(
         return UNKNOWN
     if isinstance(expr, ast.Constant):
         return literal(expr.value)
+    if isinstance(expr, ast.Dict):
+        return AbstractDict(
+            max((_script_value(v, module, scope, depth + 1).kind for v in expr.values), default=Kind.CONSTANT)
+        )
     if isinstance(expr, (ast.UnaryOp, ast.BinOp)) and isinstance(_literal_value(expr), (int, float)):
         return literal(_literal_value(expr))
     if isinstance(expr, (ast.Tuple, ast.List)):
@@ -341,8 +349,9 @@ def _iterates_a_dataset(iterable: ast.expr) -> bool:
     )
 
 
-def _used_as_tensors(function: FunctionNode) -> frozenset[str]:
-    """Parameters whose attributes the function reads as only a tensor has them."""
+def _used_as_tensors(function: FunctionNode, tensor_attributes: Collection[str]) -> frozenset[str]:
+    """Parameters whose attributes the function reads as only a tensor has them: an attribute of
+    the release's Tensor that no Python number, string or tuple has (``x.shape``, ``x.astype``)."""
     parameters = {a.arg for a in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
     return frozenset(
         node.value.id
@@ -350,5 +359,6 @@ def _used_as_tensors(function: FunctionNode) -> frozenset[str]:
         if isinstance(node, ast.Attribute)
         and isinstance(node.value, ast.Name)
         and node.value.id in parameters
+        and node.attr in tensor_attributes
         and node.attr not in _PYTHON_METHODS
     )

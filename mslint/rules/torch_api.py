@@ -21,6 +21,8 @@ _MISSING_METHODS = {
 }
 # The device names MindSpore 2.10's `Tensor.to(device)` converts; any other string fails to compile
 # ("Failed to convert the value "cuda" of input 'device' of 'ToDevice' to enum").
+TORCH_ONLY_METHODS = frozenset(_MISSING_METHODS)
+"""Reported by this rule, with the MindSpore way: unknown-mindspore-api leaves them to it."""
 _MINDSPORE_DEVICES = frozenset({"CPU", "cpu", "Ascend", "npu"})
 
 

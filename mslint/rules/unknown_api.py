@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from typing import Any
 
 from mslint.diagnostics import Severity
+from mslint.mindspore_tables import attribute_table
 from mslint.mindspore_tables import table as release_table
+from mslint.model.abstract import AbstractTensor, Kind
 from mslint.model.host_values import host_tensor_method_calls
 from mslint.model.module import ModuleInfo
+from mslint.model.narrowing import tested
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
@@ -15,6 +19,7 @@ from mslint.rules._call_signatures import check_call, parse_signature
 from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
+from mslint.rules.torch_api import TORCH_ONLY_METHODS
 from mslint.settings import Settings
 
 
@@ -74,7 +79,7 @@ class UnknownMindsporeApi(Rule):
     code = "MS301"
     symbol = "unknown-mindspore-api"
     summary = "a `mindspore.ops`/`nn`/`mint` name, keyword or call that the MindSpore release lacks or refuses"
-    node_types = (ast.Call,)
+    node_types = (ast.Call, ast.Attribute)
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
@@ -122,7 +127,11 @@ class UnknownMindsporeApi(Rule):
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         """Keywords of Tensor methods called on tensors in graph code (``x.mean(keepdims=True)``),
-        where the receiver is known to be a tensor; ``mindspore.Tensor.mean(...)`` is checked above."""
+        where the receiver is known to be a tensor; ``mindspore.Tensor.mean(...)`` is checked above;
+        and attributes of tensors that the release's Tensor lacks (``x.abcd``)."""
+        if isinstance(node, ast.Attribute):
+            yield from _tensor_attribute(node, function)
+            return
         assert isinstance(node, ast.Call)
         if not node.keywords or not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
             return
@@ -147,6 +156,40 @@ def _tensor_method_keywords(call: ast.Call, table: dict[str, Any], project: Proj
         return
     for keyword in _unknown_keywords(call, accepted):
         yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+
+
+def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[Finding]:
+    """``x.abcd`` on a value inferred to be a tensor (not only a graph value), where neither the
+    release's Tensor nor the other graph values (Parameter, sparse tensors, Python's tuples, lists,
+    numbers and strings) have ``abcd``. PyTorch's own methods are torch-api-in-cell's."""
+    name = node.attr
+    if not isinstance(node.ctx, ast.Load) or name.startswith("_") or name in TORCH_ONLY_METHODS:
+        return
+    release = function.project.mindspore_release
+    table = release_table("api", release)
+    if name in table["namespaces"]["mindspore.Tensor"] or name in _other_graph_value_attributes(release):
+        return
+    if function.qualname(node) is not None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
+        return
+    if tested(node.value, node, function.node):
+        return  # `if isinstance(t, DTensor): t.to_local()`: another class's attribute
+    if function.inferred_kind(node.value) is Kind.GRAPH and isinstance(function.value(node.value), AbstractTensor):
+        yield Finding(
+            node,
+            f"a Tensor has no attribute `{name}` in MindSpore {table['mindspore']}",
+            "look it up in the Tensor API of the release you target (`mindspore.ops` may have it as a function)",
+        )
+
+
+_PYTHON_ATTRIBUTES = frozenset(
+    name for kind in (tuple, list, dict, str, int, float, bool, complex) for name in dir(kind)
+)
+
+
+@cache
+def _other_graph_value_attributes(release: str) -> frozenset[str]:
+    attributes = attribute_table(release)
+    return _PYTHON_ATTRIBUTES.union(*(attributes[c] for c in ("Parameter", "COOTensor", "CSRTensor", "RowTensor")))
 
 
 def _keyword_name(node: ast.AST) -> str:

@@ -1,0 +1,236 @@
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import cache
+
+from mslint.diagnostics import Severity
+from mslint.mindspore_tables import attribute_table
+from mslint.model.abstract import Kind
+from mslint.model.module import is_self_attribute
+from mslint.model.project import ClassRef, Project
+from mslint.model.scope import GraphFunction
+from mslint.model.walk import descendants
+from mslint.rules._cell_classes import is_plain_cell, mindspore_bases
+from mslint.rules._cell_receivers import cell_classes_of
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+
+class UnsupportedAttributeInGraph(Rule):
+    """
+    ## What it does
+    Flags, in graph code, attribute accesses the graph compiler rejects: an assignment to an
+    attribute of an item (`self.blocks[0].scale = x`), and a read of an attribute that a Cell
+    of the project never has (`self.missing`, `self.encoder.missing`,
+    `getattr(self, "missing")`). An attribute counts as had when its class or a base defines
+    it in the class body, when the project assigns or registers an attribute of that name
+    anywhere (`obj.name = ...`, `setattr(obj, "name", ...)`, `insert_child_to_cell("name", ...)`),
+    or when `nn.Cell` itself has it (`self.training`, `self.phase`: read from the installed
+    MindSpore by `scripts/generate_attribute_table.py`). Nothing is said of a class that
+    computes its attributes (`__getattr__`, `setattr` with a computed name, `__dict__`), that
+    derives from a class outside the project other than `nn.Cell`, nor of a read in a function
+    that asks `hasattr(..., "name")` first.
+
+    ## Why it breaks graph mode
+    The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
+    attribute of a class member can be the target of an assignment (`RuntimeError: In graph
+    mode, only attribute and name of class members can be assigned. But got Subscript.`), and
+    an attribute the object lacks stops the compile (`AttributeError: ... object has no
+    attribute 'missing'`) where PyNative would fail only when the line runs.
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.CellList([Block(), Block()])
+
+        def construct(self, x):
+            self.blocks[0].scale = x.max()
+            return self.blocks[0](x) * self.gain
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.blocks = nn.CellList([Block(), Block()])
+            self.scale = Parameter(Tensor(1.0, ms.float32), requires_grad=False)
+            self.gain = 2.0
+
+        def construct(self, x):
+            self.scale = x.max()
+            return self.blocks[0](x) * self.gain
+    ```
+    """
+
+    code = "MS120"
+    symbol = "unsupported-attribute-in-graph"
+    summary = "an attribute of an item assigned, or an attribute a Cell never has read, in graph code"
+    warning_findings = (
+        "a read in a branch of an `if` on a constant (`if self.flag:`): the compiler prunes the branch not taken"
+    )
+    node_types = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Attribute, ast.Call)
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            yield from _item_attribute_targets(node)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            yield from _missing_attribute(node, node.value, node.attr, function)
+        elif isinstance(node, ast.Call) and _is_builtin(node.func, "getattr", function) and len(node.args) == 2:
+            name = node.args[1]
+            if isinstance(name, ast.Constant) and isinstance(name.value, str) and not node.keywords:
+                yield from _missing_attribute(node, node.args[0], name.value, function)
+
+
+def _item_attribute_targets(statement: ast.Assign | ast.AugAssign | ast.AnnAssign) -> Iterator[Finding]:
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    for target in (t for top in targets for t in _flat_targets(top)):
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Subscript):
+            yield Finding(
+                target,
+                f"`.{target.attr}` of an item is assigned: graph code assigns only names and attributes of "
+                "class members (MindSpore: 'only attribute and name of class members can be assigned')",
+                "keep the value in a Parameter of this Cell (`self.name = value`), or give the item's class "
+                "a method that takes it",
+            )
+
+
+def _flat_targets(target: ast.expr) -> list[ast.expr]:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [t for element in target.elts for t in _flat_targets(element)]
+    return [target.value] if isinstance(target, ast.Starred) else [target]
+
+
+def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: GraphFunction) -> Iterator[Finding]:
+    """A read of ``self.<name>`` or ``self.<cell>.<name>`` that no class of the receiver has."""
+    is_self = isinstance(receiver, ast.Name) and receiver.id == function.self_name
+    if name.startswith("__") or not (is_self or is_self_attribute(receiver, function.self_name)):
+        return
+    project = function.project
+    if name in _cell_attributes(project.mindspore_release) or name in project.derived(_provided_names):
+        return
+    classes = cell_classes_of(receiver, function)
+    if not classes or not all(isinstance(c, ClassRef) for c in classes):
+        return  # a MindSpore Cell, or not shown to be a Cell: its attributes are not known here
+    refs = [c for c in classes if isinstance(c, ClassRef)]
+    if _guarded_by_hasattr(name, function):
+        return
+    if any(_defines_or_computes(cls, name, project) for cls in refs):
+        return
+    owner = " or ".join(sorted({f"`{c.node.name}`" for c in refs}))
+    pruned = _under_constant_test(node, function)
+    yield Finding(
+        node,
+        f"{owner} never sets `{name}`: compiling the read fails at every syntax level (AttributeError: no attribute)"
+        + (", where the compiler does not prune its branch on a constant condition" if pruned else ""),
+        f"set `self.{name}` in `__init__`, or fix the name",
+        severity=Severity.WARNING if pruned else None,
+    )
+
+
+def _under_constant_test(node: ast.AST, function: GraphFunction) -> bool:
+    """Whether ``node`` is in a branch of an ``if`` on a compile-time constant (``if self.flag:``):
+    the compiler drops the branch it does not take, unread."""
+    for branch in descendants(function.node):
+        if isinstance(branch, (ast.If, ast.IfExp)) and function.kind(branch.test) is Kind.CONSTANT:
+            body = branch.body if isinstance(branch.body, list) else [branch.body]
+            orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
+            if any(n is node for part in (*body, *orelse) for n in descendants(part)):
+                return True
+    return False
+
+
+def _defines_or_computes(cls: ClassRef, name: str, project: Project) -> bool:
+    """Whether ``cls`` or a base defines ``name`` in its body, or its attributes cannot be known."""
+    bases = mindspore_bases(cls, project)
+    if bases is None or not all(is_plain_cell(b) for b in bases):
+        return True
+    for klass in project.mro(cls):
+        if klass.node.decorator_list or klass.node.keywords or name in _class_body_names(klass.node):
+            return True
+        if _computes_attributes(klass.node):
+            return True
+    return False
+
+
+def _class_body_names(node: ast.ClassDef) -> set[str]:
+    names: set[str] = set()
+    for statement in node.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(statement.name)
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            names.update(n.id for t in targets for n in descendants(t) if isinstance(n, ast.Name))
+    return names
+
+
+_ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__dict__", "__slots__"})
+
+
+def _computes_attributes(node: ast.ClassDef) -> bool:
+    """``__getattr__``, ``__dict__`` writes, ``setattr``/``insert_child_to_cell`` with a computed name."""
+    for inner in descendants(node):
+        if isinstance(inner, ast.FunctionDef) and inner.name in _ATTRIBUTE_HOOKS:
+            return True
+        if isinstance(inner, ast.Attribute) and inner.attr in _ATTRIBUTE_HOOKS:
+            return True
+        if isinstance(inner, ast.Call) and _registers(inner) and _registered_name(inner) is None:
+            return True
+    return False
+
+
+def _registers(call: ast.Call) -> bool:
+    """``setattr(obj, name, value)``, ``obj.insert_child_to_cell(name, cell)``, ``register_buffer(...)``."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id == "setattr"
+    return isinstance(func, ast.Attribute) and func.attr.startswith(("insert_", "register_", "add_module"))
+
+
+def _registered_name(call: ast.Call) -> str | None:
+    position = 1 if isinstance(call.func, ast.Name) else 0
+    if len(call.args) <= position:
+        return None
+    name = call.args[position]
+    return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
+
+
+def _provided_names(project: Project) -> frozenset[str]:
+    """Every attribute name the project assigns (to any object) or registers under a constant name,
+    and every name bound in a class body: reading one of them is never judged."""
+    found: set[str] = set()
+    for module in project.modules:
+        for node in descendants(module.tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                found.add(node.attr)
+            elif isinstance(node, ast.Call) and _registers(node):
+                registered = _registered_name(node)
+                if registered is not None:
+                    found.add(registered)
+            elif isinstance(node, ast.ClassDef):
+                found.update(_class_body_names(node))
+    return frozenset(found)
+
+
+@cache
+def _cell_attributes(targeted: str) -> frozenset[str]:
+    return frozenset(attribute_table(targeted)["Cell"])
+
+
+def _guarded_by_hasattr(name: str, function: GraphFunction) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and _is_builtin(n.func, "hasattr", function)
+        and any(isinstance(a, ast.Constant) and a.value == name for a in n.args)
+        for n in descendants(function.node)
+    )
+
+
+def _is_builtin(func: ast.expr, name: str, function: GraphFunction) -> bool:
+    return function.qualname(func) == f"builtins.{name}"

@@ -1,0 +1,147 @@
+"""unsupported-attribute-in-graph: a read of an attribute no class has, judged only where the
+classes are known; the Tensor attributes of unknown-mindspore-api only on values known to be tensors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+Write = Callable[[str, str], Path]
+
+
+def found(write: Write, source: str, rule: str = "unsupported-attribute-in-graph") -> list[tuple[int, str]]:
+    path = write("net.py", source)
+    report = check_files([path], Settings(select=(rule,)))
+    return [(d.line, str(d.severity)) for d in report.diagnostics]
+
+
+def test_classes_that_compute_their_attributes_are_not_judged(write: Write) -> None:
+    source = """
+from mindspore import nn
+
+
+class Lazy(nn.Cell):
+    def __getattr__(self, name):
+        return 1.0
+
+    def construct(self, x):
+        return x * self.anything
+
+
+class Configured(nn.Cell):
+    def __init__(self, **options):
+        super().__init__()
+        for key, value in options.items():
+            setattr(self, key, value)
+
+    def construct(self, x):
+        return x * self.scale
+
+
+class Foreign(SomeLibraryCell):
+    def construct(self, x):
+        return x * self.weight
+
+
+class Missing(nn.Cell):
+    def construct(self, x):
+        return x * self.weight
+"""
+    assert found(write, source) == [(29, "error")]
+
+
+def test_an_attribute_set_from_outside_the_class_is_had(write: Write) -> None:
+    source = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return x * self.scale
+
+
+net = Net()
+net.scale = 2.0
+"""
+    assert found(write, source) == []
+
+
+def test_a_read_under_a_constant_condition_is_a_warning(write: Write) -> None:
+    source = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self, reduce=False):
+        super().__init__()
+        self.reduce = reduce
+
+    def construct(self, x):
+        if self.reduce:
+            x = self.reducer(x)
+        return x
+"""
+    assert found(write, source) == [(11, "warning")]
+
+
+def test_tensor_attributes_are_judged_on_known_tensors_only(write: Write) -> None:
+    source = """
+from mindspore import nn, ops
+
+
+class Net(nn.Cell):
+    def construct(self, x, options):
+        y = ops.relu(x)
+        parts = [y, y]
+        parts.append(y)
+        return y.grad_fn, options.grad_fn, parts
+
+
+net = Net()
+net(ops.ones((2, 2)), {"grad_fn": 1})
+"""
+    assert found(write, source, "unknown-mindspore-api") == [(9, "error")]
+
+
+def test_attributes_read_on_a_parameter_are_not_evidence_that_it_is_a_tensor(write: Write) -> None:
+    source = """
+from mindspore import nn, ops
+
+
+class Config:
+    lr = 1.0
+
+
+class Net(nn.Cell):
+    def construct(self, x, options):
+        return x.shape[0] * options.lr * x.grad_fn
+
+
+Net()(ops.ones((2, 2)), Config())
+"""
+    assert found(write, source, "unknown-mindspore-api") == [(10, "error")]
+
+
+def test_a_value_whose_type_a_test_checked_is_not_judged_as_a_tensor(write: Write) -> None:
+    source = """
+from mindspore import nn, ops
+from other_library import DTensor
+
+
+def local_shard(tensor):
+    if not isinstance(tensor, DTensor):
+        return 0
+    return tensor.layout.get_split_id(0)
+
+
+class Net(nn.Cell):  # mslint: inputs=float32[2,2]
+    def construct(self, x):
+        y = ops.relu(x)
+        local = y.to_local() if isinstance(y, DTensor) else y
+        flag = isinstance(y, DTensor) and y.mesh_dim_names
+        return local, flag, local_shard(y), y.grad_fn
+"""
+    assert found(write, source, "unknown-mindspore-api") == [(16, "error")]
