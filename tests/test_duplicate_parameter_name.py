@@ -63,3 +63,12 @@ def test_names_that_differ_or_are_not_known(write: Write, line: str) -> None:
 
 def test_a_loop_of_unknown_length_is_a_warning(write: Write) -> None:
     assert found(write, "self.weights = ParameterTuple([weight() for _ in range(count)])") == [(12, "warning")]
+
+
+def test_a_dict_attribute_of_two_parameters_of_one_name_read_by_the_graph(write: Write) -> None:
+    source = HEAD.format(line="self.weights = {'a': weight(), 'b': weight()}") + (
+        "\n    def construct(self, x):\n        return x * self.weights['a']\n"
+    )
+    path = write("net.py", source)
+    report = check_files([path], Settings(select=("duplicate-parameter-name",)))
+    assert [(d.line, d.column) for d in report.diagnostics] == [(15, 20)]

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
 from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, statements
 from mslint.rules._cell_classes import cell_classes
 from mslint.rules.base import Finding, Rule
@@ -26,17 +27,22 @@ class DuplicateParameterName(Rule):
     holds two different Parameters made with the same constant `name=`: in a loop or a
     comprehension (`[Parameter(w, name="w") for _ in range(2)]`), by a helper function called twice
     whose Parameter takes a constant name, or written out twice. A loop whose length mslint cannot
-    tell gives a warning. Names made from the loop variable (`name=f"w{i}"`), the same Parameter
-    object listed twice, and Parameters of separate Cells are fine.
+    tell gives a warning. Also flags graph code that reads two module-level Parameters of one name
+    (or one named like a Parameter of the Cell it also reads), or a dict attribute holding two.
+    Names made from the loop variable (`name=f"w{i}"`), the same Parameter object listed twice,
+    and Parameters of separate Cells are fine.
 
     ## Why it breaks graph mode
     MindSpore keys Parameters by name. Measured on MindSpore 2.10, in graph mode (STRICT and LAX)
     as in PyNative, building the container fails before anything compiles:
     `ValueError: The value Parameter (name=w, ...) , its name 'w' already exists. Please set a
     unique name for the parameter.` (from `ParameterTuple`, and from `Cell.__setattr__` for a list
-    or tuple of Parameters). Parameters of sub-Cells do not clash: MindSpore renames them with the
-    attribute path (`first.w`, `second.w`), and a Cell's own Parameters set as attributes keep
-    their names and compile together (an optimizer over them refuses the duplicate, though).
+    or tuple of Parameters). Parameters that graph code reads from module-level names keep their
+    names too: two of one name (or one named like a Parameter of the Cell) fail the compile at both
+    levels with `The parameter @...:param_w , its name 'w' already exists.` Parameters of sub-Cells
+    do not clash: MindSpore renames them with the attribute path (`first.w`, `second.w`); and
+    calling a Cell (`net(x)`) renames its own two attributes of one name the same way before it
+    compiles (`Cell.compile(x)` does not, and refuses them; not flagged).
 
     ## Example
     ```python
@@ -59,15 +65,86 @@ class DuplicateParameterName(Rule):
     symbol = "duplicate-parameter-name"
     summary = "a `ParameterTuple` or list of Parameters holding two Parameters of one constant name"
     warning_findings = "Parameters of one name made in a loop whose length mslint cannot tell"
+    node_types = (ast.FunctionDef, ast.AsyncFunctionDef)
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if node is not function.node:
+            return  # a function nested in graph code is read with the one around it
+        yield from _dicts_of_one_name(function)
+        yield from _globals_of_one_name(function)
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         for function in (s for s in statements(module.tree) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
             for container in _containers(function, module, project):
                 names = _parameter_names(container, function, module, project)
                 yield from _duplicates(container, names)
+
+
+def _dicts_of_one_name(function: GraphFunction) -> Iterator[Finding]:
+    """Reads of a ``self.<attribute>`` dict that holds two Parameters of one name: the graph takes
+    them in as they are, unregistered and unrenamed, and refuses the second."""
+    if function.owner is None:
+        return
+    seen: set[str] = set()
+    for node in descendants(function.node):
+        if not is_self_attribute(node, function.self_name) or not isinstance(node, ast.Attribute):
+            continue
+        if node.attr in seen or not isinstance(node.ctx, ast.Load):
+            continue
+        seen.add(node.attr)
+        for klass, value in function.project.attribute_values(function.owner, node.attr):
+            if not isinstance(value, ast.Dict):
+                continue
+            names = Counter(_created_name(v, klass.module, function.project) for v in value.values)
+            repeated = sorted(name for name, count in names.items() if name is not None and count >= 2)
+            if repeated:
+                yield Finding(
+                    node,
+                    f"`self.{node.attr}` is a dict of Parameters, two of them named '{repeated[0]}': graph mode "
+                    "takes them in unrenamed and refuses the second ('its name ... already exists')",
+                    hint="give each Parameter its own name, and keep them in a `ParameterTuple`",
+                )
+                break
+
+
+def _globals_of_one_name(function: GraphFunction) -> Iterator[Finding]:
+    """Reads of two module-level Parameters of one name (or of one named as a Parameter of the
+    Cell's that the function reads too): the graph takes globals in unrenamed."""
+    sources: dict[str, str] = {}
+    """By Parameter name: the first global or ``self`` attribute read that holds one of that name."""
+    for node in descendants(function.node):
+        source, name = _read_parameter(node, function)
+        if name is None or source is None:
+            continue
+        first = sources.setdefault(name, source)
+        if first != source and (not first.startswith("self.") or not source.startswith("self.")):
+            yield Finding(
+                node,
+                f"`{first}` and `{source}` are Parameters both named '{name}': graph mode takes module-level "
+                "Parameters in unrenamed and refuses the second ('its name ... already exists')",
+                hint="give each Parameter its own name, or make them attributes of the Cell",
+            )
+
+
+def _read_parameter(node: ast.AST, function: GraphFunction) -> tuple[str | None, str | None]:
+    """What a read names and the constant name of the Parameter it holds: a module-level name
+    assigned one Parameter, or a ``self`` attribute assigned one."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in function.module.assigned:
+        if function.qualname(node) != f"{function.module.name}.{node.id}":
+            return None, None
+        values = function.module.top_level_values(node.id)
+        if len(values) == 1:
+            return node.id, _created_name(values[0], function.module, function.project)
+    owner = function.owner
+    if owner is not None and isinstance(node, ast.Attribute) and is_self_attribute(node, function.self_name):
+        assigned = function.project.attribute_values(owner, node.attr)
+        if len(assigned) == 1 and isinstance(node.ctx, ast.Load):
+            klass, value = assigned[0]
+            return f"self.{node.attr}", _created_name(value, klass.module, function.project)
+    return None, None
 
 
 def _containers(
