@@ -27,6 +27,8 @@ _WRITES_NAMESPACES = frozenset({"globals", "__builtins__", "__import__", "builti
 """Names whose mere use lets a module bind globals that its statements do not show."""
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+"""The fields that hold statements (``handlers`` and ``cases`` hold their holders)."""
 
 
 def undefined_names(function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo) -> list[ast.Name]:
@@ -41,14 +43,27 @@ def undefined_names(function: ast.FunctionDef | ast.AsyncFunctionDef, module: Mo
             visible = set(known)
             for scope in (*_enclosing_functions(module).get(id(function), ()), function):
                 visible.update(_bound_in(scope, module.package))
+            header = {id(n) for part in _header(function) for n in descendants(part)}
             cached = [
                 node
-                for statement in function.body
-                for node in descendants(statement)
-                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in visible
+                for node in descendants(function)
+                if isinstance(node, ast.Name)
+                and isinstance(node.ctx, ast.Load)
+                and node.id not in visible
+                and id(node) not in header
             ]
         setattr(function, _UNDEFINED, cached)
     return cached
+
+
+def _header(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """What Python evaluates when it defines the function: decorators, defaults, annotations."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    annotations = [a.annotation for a in every if a is not None and a.annotation is not None]
+    defaults = [d for d in [*arguments.defaults, *arguments.kw_defaults] if d is not None]
+    returns = [function.returns] if function.returns is not None else []
+    return [*function.decorator_list, *annotations, *defaults, *returns]
 
 
 def _module_globals(module: ModuleInfo) -> frozenset[str] | None:
@@ -65,6 +80,8 @@ def _binds_unseen_names(module: ModuleInfo) -> bool:
         isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names) for s in statements(module.tree)
     ):
         return True
+    if not any(word in module.text for word in (*_WRITES_NAMESPACES, "modules", "exec")):
+        return False  # most modules: the text shows that no node below can
     for node in descendants(module.tree):
         if isinstance(node, ast.Name) and node.id in _WRITES_NAMESPACES:
             return True
@@ -171,17 +188,12 @@ def _enclosing_functions(module: ModuleInfo) -> dict[int, tuple[ast.FunctionDef 
         stack: list[tuple[ast.AST, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]]] = [(tree, ())]
         while stack:
             node, around = stack.pop()
-            inner = (*around, node) if isinstance(node, _FUNCTIONS) else around
-            for child in _direct_scopes(node):
-                if isinstance(child, _FUNCTIONS):
-                    found[id(child)] = inner
-                stack.append((child, inner))
+            for field in _BODIES:
+                for child in getattr(node, field, None) or []:
+                    if isinstance(child, _FUNCTIONS):
+                        found[id(child)] = around
+                        stack.append((child, (*around, child)))
+                    else:
+                        stack.append((child, around))
         setattr(tree, _ENCLOSING, found)
     return found
-
-
-def _direct_scopes(scope: ast.AST) -> list[ast.AST]:
-    """The functions and classes defined in ``scope``'s own statements (not deeper)."""
-    nested = [s for s in statements(scope) if isinstance(s, (*_FUNCTIONS, ast.ClassDef))]
-    inside = {id(n) for s in nested for n in statements(s)}
-    return [s for s in nested if id(s) not in inside]

@@ -18,6 +18,10 @@ Names = list[tuple[str, "int | None"]]
 (None: made in a loop whose length is not known)."""
 
 _MAX_HELPER_DEPTH = 3
+_MODULE_PARAMETERS = "_mslint_module_parameters"
+_MAKES_PARAMETERS = "Parameter"
+"""Text every module that makes or collects Parameters itself contains (a module that only
+calls another module's helper is not read: the cost of reading every module is not worth it)."""
 
 
 class DuplicateParameterName(Rule):
@@ -77,8 +81,11 @@ class DuplicateParameterName(Rule):
         yield from _globals_of_one_name(function)
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        if _MAKES_PARAMETERS not in module.text:
+            return
+        methods = {id(s) for cls in cell_classes(module, project) for s in cls.node.body}
         for function in (s for s in statements(module.tree) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
-            for container in _containers(function, module, project):
+            for container in _containers(function, module, id(function) in methods):
                 names = _parameter_names(container, function, module, project)
                 yield from _duplicates(container, names)
 
@@ -86,7 +93,7 @@ class DuplicateParameterName(Rule):
 def _dicts_of_one_name(function: GraphFunction) -> Iterator[Finding]:
     """Reads of a ``self.<attribute>`` dict that holds two Parameters of one name: the graph takes
     them in as they are, unregistered and unrenamed, and refuses the second."""
-    if function.owner is None:
+    if function.owner is None or _MAKES_PARAMETERS not in function.owner.module.text:
         return
     seen: set[str] = set()
     for node in descendants(function.node):
@@ -113,10 +120,13 @@ def _dicts_of_one_name(function: GraphFunction) -> Iterator[Finding]:
 def _globals_of_one_name(function: GraphFunction) -> Iterator[Finding]:
     """Reads of two module-level Parameters of one name (or of one named as a Parameter of the
     Cell's that the function reads too): the graph takes globals in unrenamed."""
+    globals_made = _module_parameters(function.module, function.project)
+    if not globals_made:
+        return
     sources: dict[str, str] = {}
     """By Parameter name: the first global or ``self`` attribute read that holds one of that name."""
     for node in descendants(function.node):
-        source, name = _read_parameter(node, function)
+        source, name = _read_parameter(node, function, globals_made)
         if name is None or source is None:
             continue
         first = sources.setdefault(name, source)
@@ -129,15 +139,15 @@ def _globals_of_one_name(function: GraphFunction) -> Iterator[Finding]:
             )
 
 
-def _read_parameter(node: ast.AST, function: GraphFunction) -> tuple[str | None, str | None]:
+def _read_parameter(
+    node: ast.AST, function: GraphFunction, globals_made: dict[str, str]
+) -> tuple[str | None, str | None]:
     """What a read names and the constant name of the Parameter it holds: a module-level name
     assigned one Parameter, or a ``self`` attribute assigned one."""
-    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in function.module.assigned:
-        if function.qualname(node) != f"{function.module.name}.{node.id}":
-            return None, None
-        values = function.module.top_level_values(node.id)
-        if len(values) == 1:
-            return node.id, _created_name(values[0], function.module, function.project)
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in globals_made:
+        if function.qualname(node) == f"{function.module.name}.{node.id}":
+            return node.id, globals_made[node.id]
+        return None, None
     owner = function.owner
     if owner is not None and isinstance(node, ast.Attribute) and is_self_attribute(node, function.self_name):
         assigned = function.project.attribute_values(owner, node.attr)
@@ -147,13 +157,27 @@ def _read_parameter(node: ast.AST, function: GraphFunction) -> tuple[str | None,
     return None, None
 
 
-def _containers(
-    function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo, project: Project
-) -> list[ast.expr]:
+def _module_parameters(module: ModuleInfo, project: Project) -> dict[str, str]:
+    """The module-level names assigned once, a Parameter of a constant name: name -> its name."""
+    found: dict[str, str] | None = module.tree.__dict__.get(_MODULE_PARAMETERS)
+    if found is None:
+        found = {}
+        if _MAKES_PARAMETERS in module.text:
+            for name in module.assigned:
+                values = module.top_level_values(name)
+                made = _created_name(values[0], module, project) if len(values) == 1 else None
+                if made is not None:
+                    found[name] = made
+        setattr(module.tree, _MODULE_PARAMETERS, found)
+    return found
+
+
+def _containers(function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo, in_cell: bool) -> list[ast.expr]:
     """What MindSpore checks for duplicate names as it is built: the argument of a
-    ``ParameterTuple(...)`` call, and a list or tuple set as an attribute of a Cell's ``self``."""
+    ``ParameterTuple(...)`` call, and a list or tuple set as an attribute of a Cell's ``self``
+    (``in_cell``: the function is a method of a Cell)."""
     found: list[ast.expr] = []
-    self_name = function.args.args[0].arg if function.args.args and _in_cell(function, module, project) else None
+    self_name = function.args.args[0].arg if function.args.args and in_cell else None
     for node in descendants(function):
         if isinstance(node, ast.Call) and len(node.args) == 1:
             if is_mindspore_name(qualified_name(node.func, module), "ParameterTuple"):
@@ -165,10 +189,6 @@ def _containers(
         ):
             found.append(node.value)
     return found
-
-
-def _in_cell(function: ast.AST, module: ModuleInfo, project: Project) -> bool:
-    return any(any(s is function for s in cls.node.body) for cls in cell_classes(module, project))
 
 
 def _duplicates(container: ast.expr, names: Names) -> Iterator[Finding]:
