@@ -25,6 +25,8 @@ _ALWAYS_BOUND = frozenset(
 """What every module has without binding it (and ``__class__``, which every method sees)."""
 _WRITES_NAMESPACES = frozenset({"globals", "__builtins__", "__import__", "builtins"})
 """Names whose mere use lets a module bind globals that its statements do not show."""
+_UNSEEN_BINDING_TEXT = ("globals", "builtins", "__import__", "sys.modules", "exec(")
+"""What the text of a module that may bind unseen names contains (``__builtins__`` too)."""
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
@@ -80,7 +82,7 @@ def _binds_unseen_names(module: ModuleInfo) -> bool:
         isinstance(s, ast.ImportFrom) and any(a.name == "*" for a in s.names) for s in statements(module.tree)
     ):
         return True
-    if not any(word in module.text for word in (*_WRITES_NAMESPACES, "modules", "exec")):
+    if not any(word in module.text for word in _UNSEEN_BINDING_TEXT):
         return False  # most modules: the text shows that no node below can
     for node in descendants(module.tree):
         if isinstance(node, ast.Name) and node.id in _WRITES_NAMESPACES:
