@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, bound_names
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants, statements
 
@@ -31,6 +31,16 @@ def method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
     return next(
         (s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == name and s.args.args),
         None,
+    )
+
+
+def has_method(cls: ClassRef, project: Project, name: str) -> bool:
+    """A method ``name`` in the class or its project bases, or one bound in a class body
+    (``construct = forward``)."""
+    return project.find_method(cls, name) is not None or any(
+        isinstance(statement, ast.Assign) and any(bound_names(t) == [name] for t in statement.targets)
+        for klass in project.mro(cls)
+        for statement in klass.node.body
     )
 
 

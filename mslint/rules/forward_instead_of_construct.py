@@ -4,10 +4,10 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Edit, Fix, Severity
-from mslint.model.module import ModuleInfo, bound_names
-from mslint.model.project import ClassRef, Project
+from mslint.model.module import ModuleInfo
+from mslint.model.project import Project
 from mslint.model.walk import descendants
-from mslint.rules._cell_classes import cell_classes, is_plain_cell, method, mindspore_bases, name_node
+from mslint.rules._cell_classes import cell_classes, has_method, is_plain_cell, method, mindspore_bases, name_node
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -58,7 +58,7 @@ class ForwardInsteadOfConstruct(Rule):
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         for cls in cell_classes(module, project):
             forward = method(cls.node, "forward")
-            if forward is None or _has_construct(cls, project):
+            if forward is None or has_method(cls, project, "construct"):
                 continue
             bases = mindspore_bases(cls, project)
             if bases is None or not all(is_plain_cell(base) for base in bases):
@@ -69,15 +69,6 @@ class ForwardInsteadOfConstruct(Rule):
                 hint="rename `forward` to `construct`",
                 fix=_rename(forward, module),
             )
-
-
-def _has_construct(cls: ClassRef, project: Project) -> bool:
-    """A ``construct`` method, or one bound in a class body (``construct = forward``)."""
-    return project.find_method(cls, "construct") is not None or any(
-        isinstance(statement, ast.Assign) and any(bound_names(t) == ["construct"] for t in statement.targets)
-        for klass in project.mro(cls)
-        for statement in klass.node.body
-    )
 
 
 def _rename(forward: ast.FunctionDef, module: ModuleInfo) -> Fix:

@@ -1,0 +1,348 @@
+from __future__ import annotations
+
+import ast
+from collections import Counter
+from collections.abc import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
+from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.scope import GraphFunction
+from mslint.model.walk import descendants, statements
+from mslint.rules._cell_classes import cell_classes
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+Names = list[tuple[str, "int | None"]]
+"""The constant names of the Parameters a container holds, each with how many are made under it
+(None: made in a loop whose length is not known)."""
+
+_MAX_HELPER_DEPTH = 3
+_MODULE_PARAMETERS = "_mslint_module_parameters"
+_MAKES_PARAMETERS = "Parameter"
+"""Text every module that makes or collects Parameters itself contains (a module that only
+calls another module's helper is not read: the cost of reading every module is not worth it)."""
+
+
+class DuplicateParameterName(Rule):
+    """
+    ## What it does
+    Flags a `ParameterTuple`, or a list or tuple of Parameters set as a Cell attribute, that
+    holds two different Parameters made with the same constant `name=`: in a loop or a
+    comprehension (`[Parameter(w, name="w") for _ in range(2)]`), by a helper function called twice
+    whose Parameter takes a constant name, or written out twice. A loop whose length mslint cannot
+    tell gives a warning. Also flags graph code that reads two module-level Parameters of one name
+    (or one named like a Parameter of the Cell it also reads), or a dict attribute holding two.
+    Names made from the loop variable (`name=f"w{i}"`), the same Parameter object listed twice,
+    and Parameters of separate Cells are fine.
+
+    ## Why it breaks graph mode
+    MindSpore keys Parameters by name. Measured on MindSpore 2.10, in graph mode (STRICT and LAX)
+    as in PyNative, building the container fails before anything compiles:
+    `ValueError: The value Parameter (name=w, ...) , its name 'w' already exists. Please set a
+    unique name for the parameter.` (from `ParameterTuple`, and from `Cell.__setattr__` for a list
+    or tuple of Parameters). Parameters that graph code reads from module-level names keep their
+    names too: two of one name (or one named like a Parameter of the Cell) fail the compile at both
+    levels with `The parameter @...:param_w , its name 'w' already exists.` Parameters of sub-Cells
+    do not clash: MindSpore renames them with the attribute path (`first.w`, `second.w`); and
+    calling a Cell (`net(x)`) renames its own two attributes of one name the same way before it
+    compiles (`Cell.compile(x)` does not, and refuses them; not flagged).
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.weights = ParameterTuple([Parameter(Tensor(np.ones(4)), name="w") for _ in range(3)])
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def __init__(self):
+            super().__init__()
+            self.weights = ParameterTuple([Parameter(Tensor(np.ones(4)), name=f"w{i}") for i in range(3)])
+    ```
+    """
+
+    code = "MS121"
+    symbol = "duplicate-parameter-name"
+    summary = "a `ParameterTuple` or list of Parameters holding two Parameters of one constant name"
+    warning_findings = "Parameters of one name made in a loop whose length mslint cannot tell"
+    node_types = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if node is not function.node:
+            return  # a function nested in graph code is read with the one around it
+        yield from _dicts_of_one_name(function)
+        yield from _globals_of_one_name(function)
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        if _MAKES_PARAMETERS not in module.text:
+            return
+        methods = {id(s) for cls in cell_classes(module, project) for s in cls.node.body}
+        for function in (s for s in statements(module.tree) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            for container in _containers(function, module, id(function) in methods):
+                names = _parameter_names(container, function, module, project)
+                yield from _duplicates(container, names)
+
+
+def _dicts_of_one_name(function: GraphFunction) -> Iterator[Finding]:
+    """Reads of a ``self.<attribute>`` dict that holds two Parameters of one name: the graph takes
+    them in as they are, unregistered and unrenamed, and refuses the second."""
+    if function.owner is None or _MAKES_PARAMETERS not in function.owner.module.text:
+        return
+    seen: set[str] = set()
+    for node in descendants(function.node):
+        if not is_self_attribute(node, function.self_name) or not isinstance(node, ast.Attribute):
+            continue
+        if node.attr in seen or not isinstance(node.ctx, ast.Load):
+            continue
+        seen.add(node.attr)
+        for klass, value in function.project.attribute_values(function.owner, node.attr):
+            if not isinstance(value, ast.Dict):
+                continue
+            names = Counter(_created_name(v, klass.module, function.project) for v in value.values)
+            repeated = sorted(name for name, count in names.items() if name is not None and count >= 2)
+            if repeated:
+                yield Finding(
+                    node,
+                    f"`self.{node.attr}` is a dict of Parameters, two of them named '{repeated[0]}': graph mode "
+                    "takes them in unrenamed and refuses the second ('its name ... already exists')",
+                    hint="give each Parameter its own name, and keep them in a `ParameterTuple`",
+                )
+                break
+
+
+def _globals_of_one_name(function: GraphFunction) -> Iterator[Finding]:
+    """Reads of two module-level Parameters of one name (or of one named as a Parameter of the
+    Cell's that the function reads too): the graph takes globals in unrenamed."""
+    globals_made = _module_parameters(function.module, function.project)
+    if not globals_made:
+        return
+    sources: dict[str, str] = {}
+    """By Parameter name: the first global or ``self`` attribute read that holds one of that name."""
+    for node in descendants(function.node):
+        source, name = _read_parameter(node, function, globals_made)
+        if name is None or source is None:
+            continue
+        first = sources.setdefault(name, source)
+        if first != source and (not first.startswith("self.") or not source.startswith("self.")):
+            yield Finding(
+                node,
+                f"`{first}` and `{source}` are Parameters both named '{name}': graph mode takes module-level "
+                "Parameters in unrenamed and refuses the second ('its name ... already exists')",
+                hint="give each Parameter its own name, or make them attributes of the Cell",
+            )
+
+
+def _read_parameter(
+    node: ast.AST, function: GraphFunction, globals_made: dict[str, str]
+) -> tuple[str | None, str | None]:
+    """What a read names and the constant name of the Parameter it holds: a module-level name
+    assigned one Parameter, or a ``self`` attribute assigned one."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in globals_made:
+        if function.qualname(node) == f"{function.module.name}.{node.id}":
+            return node.id, globals_made[node.id]
+        return None, None
+    owner = function.owner
+    if owner is not None and isinstance(node, ast.Attribute) and is_self_attribute(node, function.self_name):
+        assigned = function.project.attribute_values(owner, node.attr)
+        if len(assigned) == 1 and isinstance(node.ctx, ast.Load):
+            klass, value = assigned[0]
+            return f"self.{node.attr}", _created_name(value, klass.module, function.project)
+    return None, None
+
+
+def _module_parameters(module: ModuleInfo, project: Project) -> dict[str, str]:
+    """The module-level names assigned once, a Parameter of a constant name: name -> its name."""
+    found: dict[str, str] | None = module.tree.__dict__.get(_MODULE_PARAMETERS)
+    if found is None:
+        found = {}
+        if _MAKES_PARAMETERS in module.text:
+            for name in module.assigned:
+                values = module.top_level_values(name)
+                made = _created_name(values[0], module, project) if len(values) == 1 else None
+                if made is not None:
+                    found[name] = made
+        setattr(module.tree, _MODULE_PARAMETERS, found)
+    return found
+
+
+def _containers(function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo, in_cell: bool) -> list[ast.expr]:
+    """What MindSpore checks for duplicate names as it is built: the argument of a
+    ``ParameterTuple(...)`` call, and a list or tuple set as an attribute of a Cell's ``self``
+    (``in_cell``: the function is a method of a Cell)."""
+    found: list[ast.expr] = []
+    self_name = function.args.args[0].arg if function.args.args and in_cell else None
+    for node in descendants(function):
+        if isinstance(node, ast.Call) and len(node.args) == 1:
+            if is_mindspore_name(qualified_name(node.func, module), "ParameterTuple"):
+                found.append(node)
+        elif (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, (ast.List, ast.Tuple, ast.ListComp))
+            and any(is_self_attribute(target, self_name) for target in node.targets)
+        ):
+            found.append(node.value)
+    return found
+
+
+def _duplicates(container: ast.expr, names: Names) -> Iterator[Finding]:
+    known: Counter[str] = Counter()
+    looped: set[str] = set()
+    for name, times in names:
+        if times is None:
+            looped.add(name)
+        else:
+            known[name] += times
+    for name in sorted(set(known) | looped):
+        if known[name] >= 2:
+            yield Finding(
+                container,
+                f"{known[name]} different Parameters named '{name}' in one container: MindSpore refuses it when "
+                "it is built ('its name ... already exists')",
+                hint='give each Parameter its own name (`name=f"w{i}"` in a loop)',
+            )
+        elif name in looped:
+            yield Finding(
+                container,
+                f"Parameters named '{name}' made in a loop: if it runs more than once, MindSpore refuses the "
+                "duplicate name when the container is built",
+                hint='give each Parameter its own name (`name=f"w{i}"` in a loop)',
+                severity=Severity.WARNING,
+            )
+
+
+def _parameter_names(
+    expr: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo, project: Project
+) -> Names:
+    if isinstance(expr, ast.Call) and is_mindspore_name(qualified_name(expr.func, module), "ParameterTuple"):
+        return _parameter_names(expr.args[0], function, module, project)
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        return [found for element in expr.elts for found in _parameter_names(element, function, module, project)]
+    if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
+        name = _created_name(expr.elt, module, project)
+        return [(name, _length(expr.generators[0].iter))] if name is not None else []
+    if isinstance(expr, ast.Name):
+        return _appended_names(expr.id, function, module, project)
+    name = _created_name(expr, module, project)
+    return [(name, 1)] if name is not None else []
+
+
+def _appended_names(
+    local: str, function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo, project: Project
+) -> Names:
+    """The Parameters a local list holds: its ``local = [...]`` values and its ``local.append(...)``
+    calls, each as many times as the ``for`` loops around it run."""
+    found: Names = []
+    for statement in statements(function):
+        if (
+            isinstance(statement, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == local for t in statement.targets)
+            and isinstance(statement.value, (ast.List, ast.Tuple, ast.ListComp))
+        ):
+            found += _parameter_names(statement.value, function, module, project)
+    for loop_path, call in _append_calls(function, local):
+        name = _created_name(call.args[0], module, project)
+        if name is None:
+            continue
+        times: int | None = 1
+        for loop in loop_path:
+            length = _length(loop.iter) if isinstance(loop, ast.For) else None
+            times = None if times is None or length is None else times * length
+        found.append((name, times))
+    return found
+
+
+def _append_calls(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, local: str
+) -> Iterator[tuple[list[ast.For | ast.While], ast.Call]]:
+    """``local.append(x)`` calls of the function, each with the loops around it."""
+    stack: list[tuple[ast.AST, list[ast.For | ast.While]]] = [(statement, []) for statement in function.body]
+    while stack:
+        node, loops = stack.pop()
+        if isinstance(node, (ast.For, ast.While)):
+            stack.extend((inner, [*loops, node]) for inner in node.body)
+            continue
+        if isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody"):
+                stack.extend((inner, loops) for inner in getattr(node, field, []))
+            for inner in ast.iter_child_nodes(node):
+                if isinstance(inner, ast.expr):
+                    for call in descendants(inner):
+                        if (
+                            isinstance(call, ast.Call)
+                            and isinstance(call.func, ast.Attribute)
+                            and call.func.attr == "append"
+                            and isinstance(call.func.value, ast.Name)
+                            and call.func.value.id == local
+                            and len(call.args) == 1
+                        ):
+                            yield loops, call
+
+
+def _length(iterable: ast.expr) -> int | None:
+    """How many items a loop over ``iterable`` takes, where the code says: ``range`` of numbers, a display."""
+    if isinstance(iterable, (ast.List, ast.Tuple)):
+        return len(iterable.elts)
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range":
+        bounds = [a.value for a in iterable.args if isinstance(a, ast.Constant) and isinstance(a.value, int)]
+        if len(bounds) == len(iterable.args) == 1:
+            return max(bounds[0], 0)
+        if len(bounds) == len(iterable.args) == 2:
+            return max(bounds[1] - bounds[0], 0)
+    return None
+
+
+def _created_name(expr: ast.expr, module: ModuleInfo, project: Project, depth: int = 0) -> str | None:
+    """The constant name of the Parameter ``expr`` makes: ``Parameter(..., name="w")``, or a call of
+    a helper of the project that returns one (its name a literal, or its own parameter given a
+    literal or defaulting to one)."""
+    if not isinstance(expr, ast.Call):
+        return None
+    qualname = qualified_name(expr.func, module)
+    if is_mindspore_name(qualname, "Parameter"):
+        return _literal(call_argument(expr, 1, "name"))
+    helper = project.resolve(qualname, module) if qualname is not None and depth < _MAX_HELPER_DEPTH else None
+    if not isinstance(helper, FunctionRef) or helper.owner is not None:
+        return None
+    returned = [r.value for r in statements(helper.node) if isinstance(r, ast.Return) and r.value is not None]
+    names = {_returned_name(value, expr, helper, project, depth) for value in returned}
+    return names.pop() if len(names) == 1 and returned else None
+
+
+def _returned_name(value: ast.expr, call: ast.Call, helper: FunctionRef, project: Project, depth: int) -> str | None:
+    if not isinstance(value, ast.Call) or not is_mindspore_name(qualified_name(value.func, helper.module), "Parameter"):
+        return _created_name(value, helper.module, project, depth + 1)
+    name = call_argument(value, 1, "name")
+    if isinstance(name, ast.Name):
+        return _literal(_argument_for(name.id, call, helper.node))
+    return _literal(name)
+
+
+def _argument_for(parameter: str, call: ast.Call, helper: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.expr | None:
+    """What ``call`` gives the helper's ``parameter``: its argument, else the parameter's default;
+    None where ``*args`` or ``**kwargs`` hide it."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    keyword = next((k.value for k in call.keywords if k.arg == parameter), None)
+    if keyword is not None:
+        return keyword
+    arguments = helper.args
+    positional = [a.arg for a in [*arguments.posonlyargs, *arguments.args]]
+    if parameter in positional:
+        index = positional.index(parameter)
+        if index < len(call.args):
+            return call.args[index]
+        defaults = dict(zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults))
+        return defaults.get(parameter)
+    keyword_only = dict(zip((a.arg for a in arguments.kwonlyargs), arguments.kw_defaults))
+    return keyword_only.get(parameter)
+
+
+def _literal(expr: ast.expr | None) -> str | None:
+    return expr.value if isinstance(expr, ast.Constant) and isinstance(expr.value, str) else None

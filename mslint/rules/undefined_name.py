@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from mslint.diagnostics import Severity
+from mslint.model.module import is_self_attribute
+from mslint.model.scope import GraphFunction
+from mslint.model.undefined_names import undefined_names
+from mslint.model.walk import descendants, statements
+from mslint.rules.base import Finding, Rule
+from mslint.settings import Settings
+
+_FOLDED = "_mslint_folded_branches"
+
+
+class UndefinedNameInGraph(Rule):
+    """
+    ## What it does
+    Flags a name that graph code reads and that nothing defines: it is no local variable or
+    parameter of the function (or of the functions around it), no global of the module (assigned,
+    defined, imported or declared `global` anywhere), and no builtin. A class attribute read
+    without `self.` is one. Where the module may define names that its statements do not show
+    (`from x import *`, `globals()`, `exec` at module level, `builtins` or `sys.modules` written),
+    nothing is flagged. A name under an `if` on an attribute of `self` (`if self.use_bias:`) is
+    not flagged either: MindSpore folds that test while parsing and never reads a branch it skips.
+    A name in a `construct` or `@jit` function is an error; one in a function or method that graph
+    code calls is a warning: MindSpore reads a function when the graph reaches its call, and a
+    call under a test on Python values (`if flag:`, `if y is not None:`) may be left out.
+
+    ## Why it breaks graph mode
+    MindSpore resolves every name of graph code while parsing it, in every branch, whether or
+    not the branch runs: measured on MindSpore 2.10, STRICT and LAX alike, the compile fails with
+    `NameError: The name 'a' is not defined, or not supported in graph mode.` PyNative raises
+    only when the line runs, so code that works there (the branch was never taken, the tensor
+    test was never true) fails when compiled. Only a test on an attribute of `self` is decided
+    before parsing; `if x is None`, `isinstance(...)`, a shape, a module-level flag and a
+    conditional expression are not. The functions the graph calls are read whole, each when the
+    compiler reaches its call: a call that only a tensor `if` guards is reached, one under a test
+    on Python values (`if flag:` with `flag=True`) may be dropped first.
+
+    ## Example
+    ```python
+    class Net(nn.Cell):
+        def construct(self, x):
+            if x.sum() > 100:
+                return x * scale  # `scale` is defined nowhere
+            return x
+    ```
+
+    ## Use instead
+    ```python
+    class Net(nn.Cell):
+        def __init__(self, scale=0.5):
+            super().__init__()
+            self.scale = scale
+
+        def construct(self, x):
+            if x.sum() > 100:
+                return x * self.scale
+            return x
+    ```
+    """
+
+    code = "MS117"
+    symbol = "undefined-name-in-graph"
+    summary = "a name graph code reads that nothing defines (the compiler resolves every branch)"
+    warning_findings = "a name in a function that graph code calls (read only when the graph reaches its call)"
+    node_types = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+    def severity(self, settings: Settings) -> Severity:
+        return Severity.ERROR
+
+    def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if node is not function.node:
+            return  # a function nested in graph code is read with the one around it
+        folded = _folded_branches(function)
+        called = function.entry.node is not function.node
+        for name in undefined_names(function.node, function.module):
+            if id(name) not in folded:
+                yield Finding(
+                    name,
+                    f"`{name.id}` is defined nowhere (no local, global, import or builtin): the graph compiler "
+                    "resolves every name it parses, in branches that never run too",
+                    hint=f"define or import `{name.id}` (a class attribute is read as `self.{name.id}`)",
+                    severity=Severity.WARNING if called else None,
+                )
+
+
+def _folded_branches(function: GraphFunction) -> frozenset[int]:
+    """The nodes under an ``if`` whose test reads an attribute of ``self``: MindSpore decides it
+    while parsing and never reads the branch it skips."""
+    cached: frozenset[int] | None = function.node.__dict__.get(_FOLDED)
+    if cached is None:
+        cached = frozenset(
+            id(inner)
+            for statement in statements(function.node)
+            if isinstance(statement, ast.If)
+            and any(is_self_attribute(n, function.self_name) for n in descendants(statement.test))
+            for branch in (statement.body, statement.orelse)
+            for inner_statement in branch
+            for inner in descendants(inner_statement)
+        )
+        setattr(function.node, _FOLDED, cached)
+    return cached
