@@ -31,6 +31,7 @@ from mslint.output.color import WHEN as COLOR_WHEN
 from mslint.output.color import use_color
 from mslint.output.text import TextOptions
 from mslint.report import FORMATS as REPORT_FORMATS
+from mslint.rule_docs import rule_text
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, UndecodableSource, decode_source
@@ -733,9 +734,7 @@ def _rule(name: str) -> int:
     rule = rule_named(name)
     if rule is None:
         raise UsageError(f"unknown rule {name!r} (see `mslint rules`)")
-    severity = rule.severity(Settings())
-    print(f"# {rule.symbol} ({rule.code})\n\n{rule.summary}. Default severity: {severity}.\n")
-    print(rule.documentation())
+    print(rule_text(rule))
     return EXIT_CLEAN
 
 

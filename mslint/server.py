@@ -1,16 +1,20 @@
 """``mslint server``: a language server (pygls) for any LSP editor.
 
 It publishes mslint's diagnostics on open, change and save (the unsaved text is what is
-checked, with the other files of its folder as context, like the pylint plugin), and offers
-two quick fixes per finding: apply the rule's fix when it has one, and disable the rule for
-the line with a ``# mslint: disable=`` comment.
+checked, with the other files of its folder as context, like the pylint plugin), each linked
+to its rule's page; hovering a finding shows its rule's documentation. It offers three quick
+fixes per finding: apply the rule's fix when it has one, disable the rule for the line with a
+``# mslint: disable=`` comment, or for the file with ``# mslint: disable-file=``; and one
+source action, ``source.fixAll.mslint``, that applies every safe fix of the document.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import unquote
@@ -25,14 +29,19 @@ from pygls.workspace import TextDocument
 from mslint import __version__
 from mslint.diagnostics import Diagnostic, Fix, Severity
 from mslint.engine import check_files
+from mslint.fixes import apply_fixes, fixable
 from mslint.lsp_framing import DROPPED, MESSAGE_LIMIT, Frames
-from mslint.rule_docs import documentation_link
+from mslint.rule_docs import documentation_link, rule_text
 from mslint.rules import rule_named
 from mslint.settings import ConfigError, Settings, find_config, load_settings
 from mslint.source import BOM, decode_source, read_regular_file
-from mslint.suppressions import DISABLE_COMMENT
+from mslint.suppressions import DISABLE_COMMENT, DISABLE_FILE_COMMENT
 
 SOURCE = "mslint"
+FIX_ALL = f"{lsp.CodeActionKind.SourceFixAll.value}.{SOURCE}"
+"""The kind of the source action that applies every safe fix, as ruff's ``source.fixAll.ruff``."""
+_PROLOGUE = re.compile(r"#!|#.*coding[:=]")
+"""A first line that must stay first (a shebang) or among the first two (a coding comment)."""
 _SEVERITIES = {
     Severity.ERROR: lsp.DiagnosticSeverity.Error,
     Severity.WARNING: lsp.DiagnosticSeverity.Warning,
@@ -78,6 +87,13 @@ server = _Server("mslint", __version__, protocol_cls=_Protocol)
 
 
 def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
+    found = _analyse(document)
+    return lsp_diagnostics(found, document) if found else []
+
+
+def _analyse(document: TextDocument) -> list[Diagnostic]:
+    """mslint's findings in the document's text (BOM excluded), with the other ``.py`` files of
+    its folder as context; none when its analysis fails (logged)."""
     path = Path(document.path)
     try:
         settings = load_settings(find_config(path))
@@ -85,16 +101,19 @@ def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
         server.window_show_message(lsp.ShowMessageParams(lsp.MessageType.Error, f"mslint: {error}"))
         settings = Settings()
     context = sorted(p for p in path.parent.glob("*.py") if p != path)
-    # A byte order mark the editor kept is no part of the code (positions: see _Positions.at).
-    text = document.source[1:] if document.source.startswith(BOM) else document.source
     try:
-        report = check_files([path], settings, sources={path: text}, context=context)
+        report = check_files([path], settings, sources={path: _code(document)}, context=context)
     except Exception as error:  # one document that breaks the analysis must not stop the server
         logger.exception("analysis of %s failed", path)
         message = f"mslint: cannot analyse {path.name}: {type(error).__name__}: {error}"
         server.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, message))
         return []
-    return lsp_diagnostics(report.diagnostics, document)
+    return report.diagnostics
+
+
+def _code(document: TextDocument) -> str:
+    """A byte order mark the editor kept is no part of the code (positions: see _Positions.at)."""
+    return document.source[1:] if document.source.startswith(BOM) else document.source
 
 
 def lsp_diagnostics(diagnostics: list[Diagnostic], document: TextDocument) -> list[lsp.Diagnostic]:
@@ -155,10 +174,15 @@ def _document(ls: LanguageServer, uri: str) -> TextDocument:
     return document
 
 
+_published: dict[str, list[lsp.Diagnostic]] = {}
+"""The diagnostics last published for each open document, which hovers describe."""
+
+
 def _publish(ls: LanguageServer, uri: str) -> None:
     document = _document(ls, uri)
+    _published[uri] = check_document(document)
     ls.text_document_publish_diagnostics(
-        lsp.PublishDiagnosticsParams(uri=uri, diagnostics=check_document(document), version=document.version)
+        lsp.PublishDiagnosticsParams(uri=uri, diagnostics=_published[uri], version=document.version)
     )
 
 
@@ -179,22 +203,56 @@ def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    _published.pop(params.text_document.uri, None)
     ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
-@server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+def hover(ls: LanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    """The documentation of the rules of the findings published under the cursor."""
+    at = (params.position.line, params.position.character)
+    under = [
+        d
+        for d in _published.get(params.text_document.uri, [])
+        if (d.range.start.line, d.range.start.character) <= at <= (d.range.end.line, d.range.end.character)
+    ]
+    rules = {rule.symbol: rule for d in under if (rule := rule_named(str(d.code)))}
+    if not rules:
+        return None
+    pages = "\n\n---\n\n".join(rule_text(rule) for rule in rules.values())
+    return lsp.Hover(
+        contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=pages),
+        range=under[0].range if len(under) == 1 else None,
+    )
+
+
+@server.feature(
+    lsp.TEXT_DOCUMENT_CODE_ACTION,
+    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, FIX_ALL]),
+)
 def code_actions(ls: LanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     document = _document(ls, params.text_document.uri)
     positions = _Positions(document)
     actions = []
-    for diagnostic in params.context.diagnostics:
-        if diagnostic.source != SOURCE or not isinstance(diagnostic.data, dict):
-            continue
-        fix = diagnostic.data.get("fix")
-        if fix:
-            actions.append(_fix_action(document.uri, positions, diagnostic, Fix.from_json(fix)))
-        actions.append(_disable_action(document.uri, positions, diagnostic, str(diagnostic.data["symbol"])))
+    if _asked(params.context.only, lsp.CodeActionKind.QuickFix):
+        for diagnostic in params.context.diagnostics:
+            if diagnostic.source != SOURCE or not isinstance(diagnostic.data, dict):
+                continue
+            fix = diagnostic.data.get("fix")
+            if fix:
+                actions.append(_fix_action(document.uri, positions, diagnostic, Fix.from_json(fix)))
+            symbol = str(diagnostic.data["symbol"])
+            actions.append(_disable_action(document.uri, positions, diagnostic, symbol))
+            actions.append(_disable_in_file_action(document.uri, positions, diagnostic, symbol))
+    if _asked(params.context.only, FIX_ALL):
+        actions.extend(_fix_all_action(document, positions))
     return actions
+
+
+def _asked(only: Sequence[str] | None, kind: str) -> bool:
+    """Whether the editor asked for actions of ``kind``: all kinds, or a kind that contains it
+    (``source`` and ``source.fixAll`` contain ``source.fixAll.mslint``)."""
+    return only is None or any(kind == wanted or kind.startswith(f"{wanted}.") for wanted in only)
 
 
 def _fix_action(uri: str, positions: _Positions, diagnostic: lsp.Diagnostic, fix: Fix) -> lsp.CodeAction:
@@ -211,19 +269,75 @@ def _fix_action(uri: str, positions: _Positions, diagnostic: lsp.Diagnostic, fix
     )
 
 
+def _fix_all_action(document: TextDocument, positions: _Positions) -> list[lsp.CodeAction]:
+    """One action that applies every safe fix, as ``check --fix`` does; none when no fix applies."""
+    code = _code(document)
+    fixed, applied = apply_fixes(code, fixable(_analyse(document), unsafe=False))
+    if fixed == code:
+        return []
+    end = len(positions.lines)
+    whole = lsp.Range(start=lsp.Position(line=0, character=0), end=lsp.Position(line=end, character=0))
+    if positions.lines and not positions.lines[-1].endswith(("\n", "\r")):
+        last = positions.lines[-1]
+        whole.end = lsp.Position(line=end - 1, character=len(last.encode("utf-16-le")) // 2)
+    bom = document.source[: len(document.source) - len(code)]
+    return [
+        lsp.CodeAction(
+            title=f"mslint: fix all ({applied} fix{'es' if applied != 1 else ''})",
+            kind=FIX_ALL,
+            edit=lsp.WorkspaceEdit(changes={document.uri: [lsp.TextEdit(range=whole, new_text=bom + fixed)]}),
+        )
+    ]
+
+
+def _line_text(positions: _Positions, line: int) -> str:
+    return positions.lines[line].rstrip("\r\n") if line < len(positions.lines) else ""
+
+
+def _utf16_length(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
 def _disable_action(uri: str, positions: _Positions, diagnostic: lsp.Diagnostic, symbol: str) -> lsp.CodeAction:
     line = diagnostic.range.start.line
-    text = positions.lines[line].rstrip("\r\n") if line < len(positions.lines) else ""
+    text = _line_text(positions, line)
     existing = DISABLE_COMMENT.search(text)
     if existing:
-        end = len(text[: existing.end(1)].rstrip().encode("utf-16-le")) // 2
+        end = _utf16_length(text[: existing.end(1)].rstrip())
         position, new_text = lsp.Position(line=line, character=end), f",{symbol}"
     else:
-        position = lsp.Position(line=line, character=len(text.encode("utf-16-le")) // 2)
+        position = lsp.Position(line=line, character=_utf16_length(text))
         new_text = f"  # mslint: disable={symbol}"
     edit = lsp.TextEdit(range=lsp.Range(start=position, end=position), new_text=new_text)
     return lsp.CodeAction(
         title=f"mslint: disable {symbol} for this line",
+        kind=lsp.CodeActionKind.QuickFix,
+        diagnostics=[diagnostic],
+        edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
+    )
+
+
+def _disable_in_file_action(uri: str, positions: _Positions, diagnostic: lsp.Diagnostic, symbol: str) -> lsp.CodeAction:
+    """Name the rule in the file's ``# mslint: disable-file=`` comment, or add one above the
+    code, after a shebang and a coding comment (which must stay in the first two lines)."""
+    texts = [_line_text(positions, line) for line in range(len(positions.lines))]
+    existing = next(
+        ((line, found) for line, text in enumerate(texts) if (found := DISABLE_FILE_COMMENT.search(text))), None
+    )
+    if existing:
+        line, found = existing
+        position = lsp.Position(line=line, character=_utf16_length(texts[line][: found.end(1)].rstrip()))
+        new_text = f",{symbol}"
+    else:
+        line = 0
+        while line < min(2, len(texts)) and _PROLOGUE.match(texts[line]):
+            line += 1
+        position = lsp.Position(line=line, character=0)  # a finding's line is code: it comes after these
+        ending = positions.lines[0][len(texts[0]) :] if positions.lines else ""
+        new_text = f"# mslint: disable-file={symbol}{ending or chr(10)}"
+    edit = lsp.TextEdit(range=lsp.Range(start=position, end=position), new_text=new_text)
+    return lsp.CodeAction(
+        title=f"mslint: disable {symbol} for this file",
         kind=lsp.CodeActionKind.QuickFix,
         diagnostics=[diagnostic],
         edit=lsp.WorkspaceEdit(changes={uri: [edit]}),
