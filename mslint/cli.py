@@ -101,7 +101,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     check.add_argument("--show-settings", action="store_true", help="print the settings the first path is checked with")
     check.add_argument("--show-files", action="store_true", help="print the files that would be checked")
     check.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes (Ctrl-C stops)")
-    check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
+    check.add_argument(
+        "--jobs",
+        type=int,
+        help="processes analysing independent files (default: the idle cores for a run large enough to gain, else 1)",
+    )
 
     baseline = commands.add_parser("baseline", help="record the current findings in a baseline file")
     _add_lint_options(baseline, ("text",))
@@ -344,7 +348,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.watch:
         return _watch(args)
     settings = _settings(args)
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.statistics and args.format not in ("text", "json"):
         raise UsageError(f"--statistics prints text or json, not {args.format}")
