@@ -26,6 +26,7 @@ from mslint.fix_files import fixed_sources, write_fixes
 from mslint.fixes import unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
+from mslint.notebook import left_alone
 from mslint.output import FORMATS, SUMMARIZED, render, render_statistics, write_output_file
 from mslint.output.color import WHEN as COLOR_WHEN
 from mslint.output.color import use_color
@@ -542,6 +543,8 @@ def _print_fixes(report: Report, unsafe: bool) -> int:
         sys.stdout.write(unified_diff(path, file.source.written, file.fixed))
     for line in stale:
         print(f"mslint: error: {line}", file=sys.stderr)
+    for line in left_alone(report.diagnostics):
+        print(f"mslint: note: {line}", file=sys.stderr)
     count = sum(file.applied for file in changed.values())
     print(f"mslint: {count} fix{'es' if count != 1 else ''} would be applied", file=sys.stderr)
     if stale:
@@ -552,6 +555,8 @@ def _print_fixes(report: Report, unsafe: bool) -> int:
 def _apply_fixes(report: Report, unsafe: bool, quiet: bool) -> tuple[list[Diagnostic], list[str]]:
     """Write the fixes: the findings whose fix was written, and one line per file that was not."""
     written, count, failures = write_fixes(report, unsafe)
+    for line in left_alone(report.diagnostics):
+        print(f"mslint: note: {line}", file=sys.stderr)
     if written and not quiet:
         print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {len(written)} files", file=sys.stderr)
     applied = [

@@ -58,13 +58,14 @@ def one_line(text: str) -> str:
 def header(diagnostic: Diagnostic, color: bool = False) -> str:
     """``path:line:col: CODE symbol message``: a finding in one line."""
     rule = paint(f"{diagnostic.code} {diagnostic.symbol}", str(diagnostic.severity), color)
-    where = f"{paint(one_line(diagnostic.path), 'bold', color)}:{diagnostic.line}:{diagnostic.column}"
+    where = f"{paint(one_line(diagnostic.path), 'bold', color)}:{diagnostic.place}"
     return f"{where}: {rule} {one_line(diagnostic.message)}"
 
 
 def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
     first = header(diagnostic, options.color)
-    source = _source_line(diagnostic.path, diagnostic.line)
+    # A notebook's lines are its cells', not the file's (its JSON document): no excerpt.
+    source = _source_line(diagnostic.path, diagnostic.line) if diagnostic.cell is None else None
     if source is None:
         return first
     gutter = " " * len(str(diagnostic.line))
