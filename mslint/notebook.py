@@ -73,18 +73,22 @@ def read_notebook(content: bytes) -> Notebook:
         document = nbformat.reads(content.decode("utf-8"), as_version=4)
     except Exception as error:  # nbformat raises JSON, validation and version errors of many kinds
         raise NotebookError(f"not a notebook nbformat can read: {type(error).__name__}: {error}") from None
+    code = {}
+    for number, cell in enumerate(document.cells, start=1):
+        if cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            code[number] = source if isinstance(source, str) else "".join(source)
+    return notebook_of(code)
+
+
+def notebook_of(code_cells: dict[int, str]) -> Notebook:
+    """The notebook whose code cells are ``code_cells`` (number -> source), in order."""
     lines: list[str] = []
     starts: list[int] = []
-    numbers: list[int] = []
-    for number, cell in enumerate(document.cells, start=1):
-        if cell.get("cell_type") != "code":
-            continue
-        source = cell.get("source", "")
-        cell_lines = (source if isinstance(source, str) else "".join(source)).splitlines() or [""]
+    for source in code_cells.values():
         starts.append(len(lines) + 1)
-        numbers.append(number)
-        lines.extend(_masked(cell_lines))
-    return Notebook("".join(f"{line}\n" for line in lines), starts, numbers)
+        lines.extend(_masked(source.splitlines() or [""]))
+    return Notebook("".join(f"{line}\n" for line in lines), starts, list(code_cells))
 
 
 def _masked(lines: list[str]) -> list[str]:

@@ -31,6 +31,8 @@ from mslint.diagnostics import Diagnostic, Fix, Severity
 from mslint.engine import check_files
 from mslint.fixes import apply_fixes, fixable
 from mslint.lsp_framing import DROPPED, MESSAGE_LIMIT, Frames
+from mslint.notebook import SUFFIX as NOTEBOOK
+from mslint.notebook import Notebook, notebook_of
 from mslint.rule_docs import documentation_link, rule_text
 from mslint.rules import rule_named
 from mslint.settings import ConfigError, Settings, find_config, load_settings
@@ -83,17 +85,27 @@ class _Server(LanguageServer):
         super().start_io(Frames(stdin or sys.stdin.buffer), stdout)  # type: ignore[arg-type]
 
 
-server = _Server("mslint", __version__, protocol_cls=_Protocol)
+NOTEBOOKS = lsp.NotebookDocumentSyncOptions(
+    notebook_selector=[
+        lsp.NotebookDocumentFilterWithCells(notebook="jupyter-notebook", cells=[lsp.NotebookCellLanguage("python")])
+    ],
+    save=True,
+)
+"""Jupyter notebooks, as LSP 3.17 sends them: a notebook document and a text document per cell."""
+server = _Server("mslint", __version__, protocol_cls=_Protocol, notebook_document_sync=NOTEBOOKS)
 
 
 def check_document(document: TextDocument) -> list[lsp.Diagnostic]:
+    if document.path.endswith(NOTEBOOK):
+        return []  # a notebook's JSON opened as text: its findings' places are its cells'
     found = _analyse(document)
     return lsp_diagnostics(found, document) if found else []
 
 
-def _analyse(document: TextDocument) -> list[Diagnostic]:
-    """mslint's findings in the document's text (BOM excluded), with the other ``.py`` files of
-    its folder as context; none when its analysis fails (logged)."""
+def _analyse(document: TextDocument, notebook: Notebook | None = None) -> list[Diagnostic]:
+    """mslint's findings in the document's text (BOM excluded), or in ``notebook`` at the
+    document's path, with the other ``.py`` files of its folder as context; none when its
+    analysis fails (logged)."""
     path = Path(document.path)
     try:
         settings = load_settings(find_config(path))
@@ -102,7 +114,8 @@ def _analyse(document: TextDocument) -> list[Diagnostic]:
         settings = Settings()
     context = sorted(p for p in path.parent.glob("*.py") if p != path)
     try:
-        report = check_files([path], settings, sources={path: _code(document)}, context=context)
+        code = notebook if notebook is not None else _code(document)
+        report = check_files([path], settings, sources={path: code}, context=context)
     except Exception as error:  # one document that breaks the analysis must not stop the server
         logger.exception("analysis of %s failed", path)
         message = f"mslint: cannot analyse {path.name}: {type(error).__name__}: {error}"
@@ -199,6 +212,49 @@ def did_change(ls: LanguageServer, params: lsp.DidChangeTextDocumentParams) -> N
 @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: LanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
     _publish(ls, params.text_document.uri)
+
+
+def _publish_notebook(ls: LanguageServer, uri: str) -> None:
+    """Check a notebook's code cells as one module and publish each cell's findings on it."""
+    notebook = ls.workspace.get_notebook_document(notebook_uri=uri)
+    if notebook is None:
+        return
+    cells = {number: cell for number, cell in enumerate(notebook.cells, start=1)}
+    code = {
+        number: ls.workspace.get_text_document(cell.document).source
+        for number, cell in cells.items()
+        if cell.kind == lsp.NotebookCellKind.Code
+    }
+    found = _analyse(TextDocument(uri, source=""), notebook_of(code))
+    for number in code:
+        document = ls.workspace.get_text_document(cells[number].document)
+        in_cell = [d for d in found if d.cell == number]
+        _published[document.uri] = lsp_diagnostics(in_cell, document)
+        ls.text_document_publish_diagnostics(
+            lsp.PublishDiagnosticsParams(uri=document.uri, diagnostics=_published[document.uri])
+        )
+
+
+@server.feature(lsp.NOTEBOOK_DOCUMENT_DID_OPEN)
+def notebook_did_open(ls: LanguageServer, params: lsp.DidOpenNotebookDocumentParams) -> None:
+    _publish_notebook(ls, params.notebook_document.uri)
+
+
+@server.feature(lsp.NOTEBOOK_DOCUMENT_DID_CHANGE)
+def notebook_did_change(ls: LanguageServer, params: lsp.DidChangeNotebookDocumentParams) -> None:
+    _publish_notebook(ls, params.notebook_document.uri)
+
+
+@server.feature(lsp.NOTEBOOK_DOCUMENT_DID_SAVE)
+def notebook_did_save(ls: LanguageServer, params: lsp.DidSaveNotebookDocumentParams) -> None:
+    _publish_notebook(ls, params.notebook_document.uri)
+
+
+@server.feature(lsp.NOTEBOOK_DOCUMENT_DID_CLOSE)
+def notebook_did_close(ls: LanguageServer, params: lsp.DidCloseNotebookDocumentParams) -> None:
+    for cell in params.cell_text_documents:
+        _published.pop(cell.uri, None)
+        ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=cell.uri, diagnostics=[]))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)

@@ -255,6 +255,46 @@ def test_rule_links_are_the_documentation_address(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.asyncio
+async def test_a_notebook_s_findings_are_published_on_their_cells(client: LanguageClient, tmp_path: Path) -> None:
+    """A Jupyter notebook as LSP 3.17 sends it (a text document per cell): the code cells are
+    checked as one module and each finding is published on its cell, at its line there."""
+    path = tmp_path / "course.ipynb"
+    path.write_text("{}")  # what the editor holds is what is checked
+    cells = [
+        (lsp.NotebookCellKind.Markup, "markdown", "# The network"),
+        (lsp.NotebookCellKind.Code, "python", "%matplotlib inline\nimport numpy as np\nfrom mindspore import nn"),
+        (lsp.NotebookCellKind.Code, "python", NET.split("\n\n\n", 1)[1]),
+    ]
+    uris = [f"vscode-notebook-cell:{path}#cell{i}" for i in range(len(cells))]
+    client.notebook_document_did_open(
+        lsp.DidOpenNotebookDocumentParams(
+            notebook_document=lsp.NotebookDocument(
+                uri=path.as_uri(),
+                notebook_type="jupyter-notebook",
+                version=1,
+                cells=[lsp.NotebookCell(kind=kind, document=uri) for (kind, _, _), uri in zip(cells, uris)],
+            ),
+            cell_text_documents=[
+                lsp.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+                for (_, language, text), uri in zip(cells, uris)
+            ],
+        )
+    )
+    while uris[2] not in client.diagnostics:
+        await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=60)
+    assert not client.diagnostics[uris[1]]
+    found = {(d.code, d.range.start.line, d.range.start.character) for d in client.diagnostics[uris[2]]}
+    assert found == {("MS103", 3, 8), ("MS101", 6, 15)}, "lines and columns in the cell"
+    assert uris[0] not in client.diagnostics, "a Markdown cell is not Python"
+    numpy_call = next(d for d in client.diagnostics[uris[2]] if d.code == "MS101")
+    shown = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uris[2]), numpy_call.range.start)
+    )
+    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
+    assert shown.contents.value.startswith("# third-party-call-in-graph (MS101)")
+
+
+@pytest.mark.asyncio
 async def test_unsaved_text_is_what_is_checked(client: LanguageClient, tmp_path: Path) -> None:
     path = tmp_path / "net.py"
     await open_document(client, path, NET)
