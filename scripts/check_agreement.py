@@ -3,8 +3,9 @@
     python scripts/check_agreement.py TREE [TREE ...]
 
 Runs each tree without the cache serially (``--jobs 1``) and with the default ``--jobs``,
-cold with an empty cache, warm from it, and with ``--jobs 2``, and compares the JSON. Exits 1 on the first difference. CI runs it on the
-shared real-code corpus; the test suite does the same on the committed trees.
+cold with an empty cache, warm from it, and with ``--jobs 2``, and compares the JSON. Exits 1
+on the first difference. CI runs it on the shared real-code corpus; the test suite does the
+same on the committed trees.
 """
 
 from __future__ import annotations
