@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import warnings
 from dataclasses import dataclass, replace
 
 from mslint.diagnostics import Diagnostic
@@ -70,7 +71,9 @@ def read_notebook(content: bytes) -> Notebook:
     import nbformat  # imported for notebooks only: it costs a tenth of a second
 
     try:
-        document = nbformat.reads(content.decode("utf-8"), as_version=4)
+        with warnings.catch_warnings():  # on what mslint does not touch (cells without ids): not the user's to fix here
+            warnings.simplefilter("ignore")
+            document = nbformat.reads(content.decode("utf-8"), as_version=4)
     except Exception as error:  # nbformat raises JSON, validation and version errors of many kinds
         raise NotebookError(f"not a notebook nbformat can read: {type(error).__name__}: {error}") from None
     code = {}

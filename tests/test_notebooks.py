@@ -112,6 +112,19 @@ def test_fix_and_add_noqa_leave_notebooks_as_they_are_and_say_so(course: Path, r
     assert course.read_text() == COURSE
 
 
+def test_nbformat_s_warnings_about_the_file_are_not_printed(tmp_path: Path) -> None:
+    """A notebook whose cells have no ids (written by older Jupyters) is read without a word on
+    stderr (nbformat warns that it is missing an id field: nothing the user asked about)."""
+    document = json.loads(COURSE)
+    for cell in document["cells"]:
+        del cell["id"]
+    (tmp_path / "old.ipynb").write_text(json.dumps(document))
+    command = [sys.executable, "-m", "mslint", "check", "--no-cache", "--format", "concise", "old.ipynb"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 1 and "cell 4:8:16: MS101" in done.stdout
+    assert done.stderr == ""
+
+
 @pytest.mark.parametrize(
     "content", ["{not json", '{"cells": "none"}', json.dumps({"nbformat": 4, "nbformat_minor": 5})[:-1]]
 )
