@@ -189,11 +189,14 @@ def _document(ls: LanguageServer, uri: str) -> TextDocument:
 
 _published: dict[str, list[lsp.Diagnostic]] = {}
 """The diagnostics last published for each open document, which hovers describe."""
+_published_versions: dict[str, int | None] = {}
+"""The version of each document they were computed from."""
 
 
 def _publish(ls: LanguageServer, uri: str) -> None:
     document = _document(ls, uri)
     _published[uri] = check_document(document)
+    _published_versions[uri] = document.version
     ls.text_document_publish_diagnostics(
         lsp.PublishDiagnosticsParams(uri=uri, diagnostics=_published[uri], version=document.version)
     )
@@ -260,6 +263,7 @@ def notebook_did_close(ls: LanguageServer, params: lsp.DidCloseNotebookDocumentP
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
     _published.pop(params.text_document.uri, None)
+    _published_versions.pop(params.text_document.uri, None)
     ls.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
@@ -328,7 +332,7 @@ def _fix_action(uri: str, positions: _Positions, diagnostic: lsp.Diagnostic, fix
 def _fix_all_action(document: TextDocument, positions: _Positions) -> list[lsp.CodeAction]:
     """One action that applies every safe fix, as ``check --fix`` does; none when no fix applies."""
     code = _code(document)
-    fixed, applied = apply_fixes(code, fixable(_analyse(document), unsafe=False))
+    fixed, applied = apply_fixes(code, _safe_fixes(document))
     if fixed == code:
         return []
     end = len(positions.lines)
@@ -344,6 +348,16 @@ def _fix_all_action(document: TextDocument, positions: _Positions) -> list[lsp.C
             edit=lsp.WorkspaceEdit(changes={document.uri: [lsp.TextEdit(range=whole, new_text=bom + fixed)]}),
         )
     ]
+
+
+def _safe_fixes(document: TextDocument) -> list[Fix]:
+    """The safe fixes of the document's findings: those published for this version (editors ask
+    for code actions at every move of the cursor), else from a new analysis."""
+    version = document.version
+    if version is not None and _published_versions.get(document.uri) == version:
+        fixes = [Fix.from_json(d.data["fix"]) for d in _published[document.uri] if d.data and d.data.get("fix")]
+        return [fix for fix in fixes if fix.applicability == "safe"]
+    return fixable(_analyse(document), unsafe=False)
 
 
 def _line_text(positions: _Positions, line: int) -> str:

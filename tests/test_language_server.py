@@ -238,6 +238,20 @@ async def test_hover_shows_the_rule_documentation(client: LanguageClient, tmp_pa
     )
 
 
+def test_fix_all_takes_the_published_fixes_of_the_same_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Editors ask for code actions at every move of the cursor: the fixes published for this
+    version of the document are used, not a new analysis (0.3 s in a folder of 50 models)."""
+    document = TextDocument((tmp_path / "net.py").as_uri(), NET, version=3)
+    monkeypatch.setitem(server._published, document.uri, server.check_document(document))
+    monkeypatch.setitem(server._published_versions, document.uri, 3)
+    monkeypatch.setattr(server, "check_files", lambda *args, **kwargs: pytest.fail("analysed again"))
+    [action] = server._fix_all_action(document, server._Positions(document))
+    assert action.title == "mslint: fix all (1 fix)"
+    edited = TextDocument(document.uri, NET, version=4)
+    with pytest.raises(pytest.fail.Exception, match="analysed again"):
+        server._fix_all_action(edited, server._Positions(edited))
+
+
 def test_rule_links_are_the_documentation_address(monkeypatch: pytest.MonkeyPatch) -> None:
     """A wheel has no docs folder: links go to the Documentation URL pyproject.toml declares
     (the installed metadata's, when it has one), never to a local path."""
