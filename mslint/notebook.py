@@ -36,6 +36,12 @@ class Notebook:
     cell_numbers: list[int]
     """Each code cell's number among all the cells, from 1."""
 
+    def cell_lines(self) -> dict[int, list[str]]:
+        """Each code cell's lines, as checked (magics masked), by cell number."""
+        lines = self.text.split("\n")
+        ends = [*self.cell_starts[1:], len(lines)]
+        return {n: lines[s - 1 : e - 1] for n, s, e in zip(self.cell_numbers, self.cell_starts, ends)}
+
     def place(self, diagnostic: Diagnostic) -> Diagnostic:
         """The finding with its lines counted in its cell, the cell named, and no fix (the
         fix's positions are the module's, and notebooks are not edited)."""

@@ -73,6 +73,25 @@ def test_findings_name_their_cell_and_the_line_in_it(course: Path, run: Run) -> 
     assert found == [(4, 4, 9, 4, "MS103", None), (4, 8, 16, 8, "MS101", None)]
 
 
+def test_the_text_report_shows_the_cell_s_line_and_fingerprints_use_it(course: Path, run: Run) -> None:
+    """The excerpt under a finding is its line in the cell (not the JSON document's line), and
+    so is the code a fingerprint (baselines, SARIF, GitLab) is made of: the finding's fingerprint
+    is that of the same code in a Python file."""
+    out = run("check", "--no-cache", "course.ipynb")[1]
+    assert " 8 |         return np.maximum(x, 0)\n   |                ^^^^^^^^^^^^^^^^ warning\n" in out
+    assert "   = hint: use `mindspore.ops` or `mindspore.numpy.maximum`" in out
+    network = "".join(json.loads(COURSE)["cells"][3]["source"]).replace("%time y = x", "pass")
+    (course.parent / "same.py").write_text(f"import numpy as np\nfrom mindspore import nn\n\n\n{network}\n")
+    reports = {
+        name: {
+            i["check_name"]: i["fingerprint"]
+            for i in json.loads(run("check", "--no-cache", "--format", "gitlab", name)[1])
+        }
+        for name in ("course.ipynb", "same.py")
+    }
+    assert reports["course.ipynb"] == reports["same.py"] and len(reports["same.py"]) == 2
+
+
 def test_a_folder_s_notebooks_are_checked_like_its_python_files(course: Path, run: Run) -> None:
     (course.parent / "helpers.py").write_text("import numpy as np\n\n\ndef squash(x):\n    return np.tanh(x)\n")
     (course.parent / "uses_helper.ipynb").write_text(

@@ -64,8 +64,7 @@ def header(diagnostic: Diagnostic, color: bool = False) -> str:
 
 def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
     first = header(diagnostic, options.color)
-    # A notebook's lines are its cells', not the file's (its JSON document): no excerpt.
-    source = _source_line(diagnostic.path, diagnostic.line) if diagnostic.cell is None else None
+    source = _source_line(diagnostic.path, diagnostic.line, diagnostic.cell)
     if source is None:
         return first
     gutter = " " * len(str(diagnostic.line))
@@ -84,6 +83,6 @@ def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _source_line(path: str, line: int) -> str | None:
-    text = source_line(path, line)
+def _source_line(path: str, line: int, cell: int | None) -> str | None:
+    text = source_line(path, line, cell)
     return text.expandtabs(1) if text is not None else None
