@@ -18,6 +18,7 @@ from pathlib import Path
 
 from mslint.atomic_write import FileChanged, digest, write_atomically
 from mslint.diagnostics import Diagnostic
+from mslint.notebook import left_alone
 from mslint.source import decode_source, read_regular_file, split_lines
 from mslint.suppressions import NOQA_COMMENT
 
@@ -38,10 +39,10 @@ class Added:
 def add_noqa(diagnostics: list[Diagnostic], analysed: dict[str, str]) -> Added:
     """Add the comments to the files whose text is still the one analysed (``analysed``: path ->
     digest of the bytes checked), each written whole or not at all."""
-    added = Added()
+    added = Added(skipped=left_alone(diagnostics))
     by_path: dict[str, dict[int, set[str]]] = {}
     for d in diagnostics:
-        if d.code != _UNSUPPRESSIBLE:
+        if d.code != _UNSUPPRESSIBLE and d.cell is None:
             by_path.setdefault(d.path, {}).setdefault(d.line, set()).add(d.code)
     for path, codes_by_line in by_path.items():
         try:

@@ -26,11 +26,13 @@ from mslint.fix_files import fixed_sources, write_fixes
 from mslint.fixes import unified_diff
 from mslint.incremental import cache_file, check_incrementally
 from mslint.mindspore_tables import release_for
+from mslint.notebook import left_alone
 from mslint.output import FORMATS, SUMMARIZED, render, render_statistics, write_output_file
 from mslint.output.color import WHEN as COLOR_WHEN
 from mslint.output.color import use_color
 from mslint.output.text import TextOptions
 from mslint.report import FORMATS as REPORT_FORMATS
+from mslint.rule_docs import rule_text
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, UndecodableSource, decode_source
@@ -100,7 +102,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     check.add_argument("--show-settings", action="store_true", help="print the settings the first path is checked with")
     check.add_argument("--show-files", action="store_true", help="print the files that would be checked")
     check.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes (Ctrl-C stops)")
-    check.add_argument("--jobs", type=int, default=1, help="processes analysing independent files (default: 1)")
+    check.add_argument(
+        "--jobs",
+        type=int,
+        help="processes analysing independent files (default: the idle cores for a run large enough to gain, else 1)",
+    )
 
     baseline = commands.add_parser("baseline", help="record the current findings in a baseline file")
     _add_lint_options(baseline, ("text",))
@@ -344,7 +350,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.watch:
         return _watch(args)
     settings = _settings(args)
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.statistics and args.format not in ("text", "json"):
         raise UsageError(f"--statistics prints text or json, not {args.format}")
@@ -538,6 +544,8 @@ def _print_fixes(report: Report, unsafe: bool) -> int:
         sys.stdout.write(unified_diff(path, file.source.written, file.fixed))
     for line in stale:
         print(f"mslint: error: {line}", file=sys.stderr)
+    for line in left_alone(report.diagnostics):
+        print(f"mslint: note: {line}", file=sys.stderr)
     count = sum(file.applied for file in changed.values())
     print(f"mslint: {count} fix{'es' if count != 1 else ''} would be applied", file=sys.stderr)
     if stale:
@@ -548,6 +556,8 @@ def _print_fixes(report: Report, unsafe: bool) -> int:
 def _apply_fixes(report: Report, unsafe: bool, quiet: bool) -> tuple[list[Diagnostic], list[str]]:
     """Write the fixes: the findings whose fix was written, and one line per file that was not."""
     written, count, failures = write_fixes(report, unsafe)
+    for line in left_alone(report.diagnostics):
+        print(f"mslint: note: {line}", file=sys.stderr)
     if written and not quiet:
         print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {len(written)} files", file=sys.stderr)
     applied = [
@@ -739,9 +749,7 @@ def _rule(name: str) -> int:
     rule = rule_named(name)
     if rule is None:
         raise UsageError(f"unknown rule {name!r} (see `mslint rules`)")
-    severity = rule.severity(Settings())
-    print(f"# {rule.symbol} ({rule.code})\n\n{rule.summary}. Default severity: {severity}.\n")
-    print(rule.documentation())
+    print(rule_text(rule))
     return EXIT_CLEAN
 
 

@@ -68,10 +68,12 @@ class Diagnostic:
     entry_path: str | None = None
     """The file that defines ``entry``."""
     fix: Fix | None = None
+    cell: int | None = None
+    """In a notebook: the cell (from 1, among all its cells) that ``line`` counts in."""
 
     @property
-    def sort_key(self) -> tuple[str, int, int, str]:
-        return (self.path, self.line, self.column, self.code)
+    def sort_key(self) -> tuple[str, int, int, int, str]:
+        return (self.path, self.cell or 0, self.line, self.column, self.code)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], entry_path: str | None = None) -> Diagnostic:
@@ -94,4 +96,16 @@ class Diagnostic:
             "hint": self.hint,
             "entry": self.entry,
             "fix": self.fix.to_json() if self.fix else None,
+            **({"cell": self.cell} if self.cell is not None else {}),
         }
+
+    @property
+    def cell_message(self) -> str:
+        """The message, after the cell in a notebook: for formats whose location has no cell."""
+        return f"cell {self.cell}: {self.message}" if self.cell is not None else self.message
+
+    @property
+    def place(self) -> str:
+        """``line:column``, or ``cell N:line:column`` in a notebook (as ruff writes it)."""
+        where = f"{self.line}:{self.column}"
+        return f"cell {self.cell}:{where}" if self.cell is not None else where

@@ -64,7 +64,7 @@ def discover(paths: list[Path], settings: Settings) -> Discovery:
             subfolders[:] = sorted(d for d in subfolders if not skips(Path(folder, d), True))
             for name in sorted(files):
                 candidate = Path(folder, name)
-                if not name.endswith((".py", ".pyi")) or skips(candidate, False):
+                if not name.endswith((".py", ".pyi", ".ipynb")) or skips(candidate, False):
                     continue
                 if candidate.is_symlink() and _leads_outside(candidate, roots):
                     discovery.skipped.append(f"{candidate}: a link to a file outside the checked folders, skipped")

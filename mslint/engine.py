@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +18,8 @@ from mslint.model.pynative import pynative_code
 from mslint.model.scope import graph_functions
 from mslint.model.unknowns import FindingsOnUnknowns
 from mslint.model.walk import descendants
+from mslint.notebook import SUFFIX as NOTEBOOK
+from mslint.notebook import Notebook, NotebookError, read_notebook
 from mslint.rules import all_rules, matches
 from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
@@ -60,7 +62,7 @@ def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
 def check_files(
     paths: list[Path],
     settings: Settings,
-    sources: dict[Path, str] | None = None,
+    sources: Mapping[Path, str | Notebook] | None = None,
     context: Sequence[Path] = (),
 ) -> Report:
     """Check ``paths`` as one project.
@@ -77,7 +79,7 @@ def check_files(
 def load_project(
     paths: list[Path],
     settings: Settings,
-    sources: dict[Path, str] | None = None,
+    sources: Mapping[Path, str | Notebook] | None = None,
     context: Sequence[Path] = (),
 ) -> tuple[Project, Report]:
     """The project of ``paths`` and its report, as for :func:`check_files`."""
@@ -104,7 +106,7 @@ def collector_paused() -> Iterator[None]:
 def _load_project(
     paths: list[Path],
     settings: Settings,
-    sources: dict[Path, str] | None,
+    sources: Mapping[Path, str | Notebook] | None,
     context: Sequence[Path],
 ) -> tuple[Project, Report]:
     report = Report(files=len(paths))
@@ -112,17 +114,25 @@ def _load_project(
     for path in [p for p in context if p not in paths]:
         with contextlib.suppress(OSError, UnicodeDecodeError, SyntaxError, ValueError):
             project.add(ModuleInfo.parse(path, source_text(path), checked=False))
+    notebooks: dict[str, Notebook] = {}
     for path in paths:
         try:
-            if sources and path in sources:
-                source = sources[path]
-            else:
+            given = sources.get(path) if sources else None
+            if given is None:
                 content = read_regular_file(path)
-                source = decode_source(content).text
                 report.analysed[str(path)] = digest(content)
+                given = read_notebook(content) if path.suffix == NOTEBOOK else decode_source(content).text
+            elif path.suffix == NOTEBOOK and isinstance(given, str):  # an editor's or stdin's JSON
+                given = read_notebook(given.encode("utf-8"))
         except (OSError, UnicodeDecodeError) as error:
             report.unreadable.append(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
             continue
+        except NotebookError as error:
+            report.unreadable.append(f"{path}: {error}")
+            continue
+        if isinstance(given, Notebook):
+            notebooks[str(path)] = given
+        source = given.text if isinstance(given, Notebook) else given
         try:
             project.add(ModuleInfo.parse(path, source, checked=True))
         except (SyntaxError, ValueError) as error:
@@ -134,6 +144,8 @@ def _load_project(
         report.diagnostics.extend(analyze(project, settings))
     except TOO_DEEP:
         report.diagnostics.extend(_analyze_one_by_one(project, settings))
+    if notebooks:
+        report.diagnostics = [notebooks[d.path].place(d) if d.path in notebooks else d for d in report.diagnostics]
     report.diagnostics.sort(key=lambda d: d.sort_key)
     report.context_files = [m.path for m in project.modules if not m.checked]
     report.probed_paths = sorted(project.probed)

@@ -35,7 +35,7 @@ from mslint.model.module import Packages, module_name_for
 from mslint.rules import all_rules
 from mslint.settings import Settings
 from mslint.source import read_regular_file
-from mslint.workers import Lifeline, available_cores, process_pool
+from mslint.workers import Lifeline, automatic_jobs, available_cores, process_pool
 
 CACHE_FOLDER = ".mslint_cache"
 _RULE_SYMBOLS = {rule.code: rule.symbol for rule in all_rules()}
@@ -113,19 +113,22 @@ def code_fingerprint(package: Path) -> str:
     ).hexdigest()
 
 
-def check_incrementally(paths: list[Path], settings: Settings, cache: Path | None, jobs: int = 1) -> Report:
+def check_incrementally(paths: list[Path], settings: Settings, cache: Path | None, jobs: int | None = 1) -> Report:
     """:func:`mslint.engine.check_files`, component by component: cached components reused, the
-    others analysed in ``jobs`` processes. A serial run frees each component's syntax trees
-    before it reads the next: its memory is that of the largest component, not of the run."""
+    others analysed in ``jobs`` processes (None: as many as :func:`mslint.workers.automatic_jobs`
+    gives for the source they hold). A serial run frees each component's syntax trees before it
+    reads the next: its memory is that of the largest component, not of the run."""
     if cache is None and len(paths) <= 1:
         return check_files(paths, settings)  # one component: nothing to split
-    jobs = min(jobs, available_cores())  # more processes than cores only cost memory
-    with _speculating(paths, settings, cache is None and jobs > 1) as speculation:
+    # Speculating makes an explicit --jobs cost nothing on one group; the default has nothing
+    # to lose there (it is serial for one group), and decides once the groups are known.
+    speculate = cache is None and min(jobs or 1, available_cores()) > 1
+    with _speculating(paths, settings, speculate) as speculation:
         return _check_components(paths, settings, cache, jobs, speculation)
 
 
 def _check_components(
-    paths: list[Path], settings: Settings, cache: Path | None, jobs: int, speculation: _Speculation | None
+    paths: list[Path], settings: Settings, cache: Path | None, jobs: int | None, speculation: _Speculation | None
 ) -> Report:
     report = Report(files=len(paths))
     data = _load(cache) if cache else CacheData()
@@ -347,7 +350,11 @@ def _store(component: list[RunFile], report: Report) -> Stored:
 
 
 def _closed_results(
-    components: list[list[RunFile]], data: CacheData, settings: Settings, jobs: int, whole: Report | None = None
+    components: list[list[RunFile]],
+    data: CacheData,
+    settings: Settings,
+    jobs: int | None,
+    whole: Report | None = None,
 ) -> tuple[list[tuple[list[RunFile], Stored | Report]], list[list[str]]]:
     """Each component with its cached results or its new report, and the joins found; ``whole``
     is the report of the one component, when it was analysed already.
@@ -468,9 +475,12 @@ def _speculating(paths: list[Path], settings: Settings, enabled: bool) -> Iterat
             speculation.cancel()
 
 
-def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int) -> list[Report]:
-    """One report per component; components are spread over ``jobs`` processes, largest first."""
-    workers = min(jobs, len(components))
+def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int | None) -> list[Report]:
+    """One report per component; components are spread over ``jobs`` processes, largest first
+    (None: as many as :func:`mslint.workers.automatic_jobs` gives for their source)."""
+    if jobs is None:
+        jobs = automatic_jobs([sum(f.size for f in c) for c in components])
+    workers = min(jobs, len(components), available_cores())  # more processes than cores only cost memory
     if workers <= 1:
         return [check_files([f.path for f in c], settings) for c in components]
     largest_first = sorted(range(len(components)), key=lambda i: -sum(f.size for f in components[i]))

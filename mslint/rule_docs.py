@@ -13,17 +13,17 @@ from mslint.rules.base import Rule
 from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import SYNTAX_LEVELS, TARGETS, Settings
 
-CHECKOUT_DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCUMENTATION_URL = "https://git.example.com/your-team/mslint/blob/main/docs"
+"""The project's documentation as ``[project.urls] Documentation`` in pyproject.toml declares it
+(a test keeps the two equal): the address of a source checkout, whose metadata may be older."""
 
 
-def documentation_link(rule: Rule) -> str | None:
-    """The rule's page: under the distribution's ``Documentation`` URL when it declares one,
-    else in the docs folder of the source checkout mslint runs from, else None."""
-    base = _documentation_url()
-    if base is not None:
-        return f"{base}/rules/{rule.symbol}.md"
-    page = CHECKOUT_DOCS / "rules" / f"{rule.symbol}.md"
-    return page.as_uri() if page.is_file() else None
+def documentation_link(rule: Rule) -> str:
+    """The rule's page, under the installed distribution's ``Documentation`` URL (a team that
+    hosts mslint elsewhere sets its own in pyproject.toml), else :data:`DOCUMENTATION_URL`.
+    Never a local path: a wheel install has no docs folder, and an editor or a SARIF viewer
+    elsewhere cannot open one."""
+    return f"{_documentation_url() or DOCUMENTATION_URL}/rules/{rule.symbol}.md"
 
 
 @cache  # reading the installed distribution's metadata costs a millisecond, once per diagnostic otherwise
@@ -39,6 +39,13 @@ def _documentation_url() -> str | None:
         if label.strip().lower() == "documentation":
             return url.strip().rstrip("/")
     return None
+
+
+def rule_text(rule: Rule) -> str:
+    """What ``mslint rule SYMBOL`` prints: the heading, the summary and default severity, the
+    rule's documentation (Markdown; the language server's hover shows it too)."""
+    severity = rule.severity(Settings())
+    return f"# {rule.symbol} ({rule.code})\n\n{rule.summary}. Default severity: {severity}.\n\n{rule.documentation()}"
 
 
 def severity_text(rule: Rule) -> str:

@@ -26,6 +26,8 @@ from mslint.source import LINE_END
 _NAMES = r"[\w\-]+(?:\s*,\s*[\w\-]+)*"
 DISABLE_COMMENT = re.compile(rf"#\s*mslint\s*:\s*disable\s*=\s*({_NAMES})", re.IGNORECASE)
 """The names of a ``# mslint: disable=`` comment are its first group."""
+DISABLE_FILE_COMMENT = re.compile(rf"#\s*mslint\s*:\s*disable-file\s*=\s*({_NAMES})", re.IGNORECASE)
+"""The names of a ``# mslint: disable-file=`` comment are its first group."""
 _DIRECTIVE = re.compile(
     rf"#\s*mslint\s*:\s*(disable-next-line|disable-file|disable|enable)\s*=\s*({_NAMES})", re.IGNORECASE
 )

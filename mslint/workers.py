@@ -13,7 +13,7 @@ import contextlib
 import functools
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 
 from mslint.console import end_on_ctrl_c
@@ -24,6 +24,35 @@ def available_cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return max(1, len(os.sched_getaffinity(0)))
     return os.cpu_count() or 1
+
+
+PARALLEL_FROM_BYTES = 250_000
+"""``check``'s default runs in parallel where that takes at least this much source off the
+longest process's share: below it, starting processes costs about what they save (measured:
+docs/performance.md#parallel-by-default)."""
+
+
+def automatic_jobs(sizes: Sequence[int]) -> int:
+    """``check --jobs``'s default for independent groups of files holding ``sizes`` bytes of
+    source: the idle cores where spreading the groups over them gains, else 1.
+
+    A group is analysed by one process, so the largest bounds what processes save; cores that
+    other processes keep busy (the load average) are not idle: on a loaded machine a second
+    process competes with the first and the run is slower than a serial one."""
+    cores = idle_cores()
+    total = sum(sizes)
+    longest_share = max(max(sizes, default=0), total / cores)
+    return cores if cores > 1 and total - longest_share >= PARALLEL_FROM_BYTES else 1
+
+
+def idle_cores() -> int:
+    """The cores this process may run on, less those the last minute's load keeps busy; at least 1."""
+    cores = available_cores()
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average on this system (Windows): take every core
+        return cores
+    return max(1, min(cores, round(cores - load)))
 
 
 def _stay() -> None:

@@ -2,9 +2,10 @@
 
     python scripts/check_agreement.py TREE [TREE ...]
 
-Runs each tree without the cache, cold with an empty cache, warm from it, and with
-``--jobs 2``, and compares the JSON. Exits 1 on the first difference. CI runs it on the
-shared real-code corpus; the test suite does the same on the committed trees.
+Runs each tree without the cache serially (``--jobs 1``) and with the default ``--jobs``,
+cold with an empty cache, warm from it, and with ``--jobs 2``, and compares the JSON. Exits 1
+on the first difference. CI runs it on the shared real-code corpus; the test suite does the
+same on the committed trees.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from pathlib import Path
 
 WAYS = {
+    "--no-cache --jobs 1": ["--no-cache", "--jobs", "1"],
     "--no-cache": ["--no-cache"],
     "cold": [],
     "warm": [],
@@ -42,12 +44,12 @@ def main() -> int:
     for tree in trees:
         with tempfile.TemporaryDirectory(prefix="mslint-agreement-") as cache:
             outputs = {way: findings(tree, options, cache) for way, options in WAYS.items()}
-        truth = outputs["--no-cache"][0]
+        truth = outputs["--no-cache --jobs 1"][0]
         timings = ", ".join(f"{way} {seconds:.2f} s" for way, (_, seconds) in outputs.items())
         differing = [way for way, (text, _) in outputs.items() if text != truth]
         print(f"{tree}: {len(json.loads(truth))} findings; {timings}")
         if differing:
-            print(f"{tree}: {', '.join(differing)} differ from --no-cache", file=sys.stderr)
+            print(f"{tree}: {', '.join(differing)} differ from --no-cache --jobs 1", file=sys.stderr)
             return 1
     return 0
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from mslint import incremental
+from mslint import incremental, workers
 from mslint.cache_signature import sign, signed_payload, signing_key
 from mslint.engine import check_files
 from mslint.incremental import cache_file, check_incrementally
@@ -147,6 +147,64 @@ def test_parallel_runs_find_the_same() -> None:
     settings = Settings()
     serial = check_files(files, settings).diagnostics
     assert check_incrementally(files, settings, None, jobs=2).diagnostics == serial
+
+
+@pytest.mark.parametrize(
+    ("sizes", "idle", "expected"),
+    [
+        ([60_000] * 10, 2, 2),  # 600 kB in ten groups: 300 kB off the longest share
+        ([60_000] * 10, 16, 16),
+        ([100_000] * 4, 2, 1),  # 200 kB saved: below the threshold
+        ([2_000_000], 16, 1),  # one group: one process whatever the cores
+        ([2_000_000, 100_000], 16, 1),  # the largest group is the run's length
+        ([2_000_000, 300_000], 16, 16),
+        ([60_000] * 10, 1, 1),  # no idle core (the machine's load): serial
+        ([], 16, 1),
+    ],
+)
+def test_the_default_jobs_are_the_idle_cores_where_spreading_saves_enough(
+    sizes: list[int], idle: int, expected: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(workers, "idle_cores", lambda: idle)
+    assert workers.PARALLEL_FROM_BYTES == 250_000, "the figures above assume the measured threshold"
+    assert workers.automatic_jobs(sizes) == expected
+
+
+@pytest.mark.parametrize(
+    ("cores", "load", "idle"), [(2, 0.1, 2), (2, 0.6, 1), (2, 8.0, 1), (16, 3.4, 13), (16, 0.0, 16)]
+)
+def test_idle_cores_leave_out_the_load(cores: int, load: float, idle: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers, "available_cores", lambda: cores)
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    assert workers.idle_cores() == idle
+
+
+def test_the_default_runs_a_large_tree_in_parallel_with_the_same_findings(
+    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twelve independent projects of about 50 kB: spread over the idle cores, as serial finds them."""
+    padding = "\n".join(f"CONSTANT_{i} = {i}" for i in range(3_000))
+    files = [write(f"project{i}/net.py", OTHER.replace("Other", f"Net{i}") + padding) for i in range(12)]
+    settings = Settings(root=tmp_path)
+    serial = check_incrementally(files, settings, None, jobs=1).diagnostics
+    assert len(serial) == 12
+    pools: list[int] = []
+    real_pool = incremental.process_pool
+
+    def counted(workers_asked: int) -> Any:
+        pools.append(workers_asked)
+        return real_pool(workers_asked)
+
+    monkeypatch.setattr(incremental, "process_pool", counted)
+    monkeypatch.setattr(incremental, "available_cores", lambda: 2)
+    monkeypatch.setattr(workers, "idle_cores", lambda: 2)
+    assert check_incrementally(files, settings, None, jobs=None).diagnostics == serial
+    assert pools == [2]
+    monkeypatch.setattr(workers, "idle_cores", lambda: 1)
+    assert check_incrementally(files, settings, None, jobs=None).diagnostics == serial
+    assert pools == [2], "no idle core: serial"
+    assert check_incrementally(files[:2], settings, None, jobs=None).diagnostics == serial[:2]
+    assert pools == [2], "a small run: serial"
 
 
 def test_a_parallel_run_without_cache_digests_no_file_for_it(

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import threading
@@ -22,9 +23,12 @@ from lsprotocol import types as lsp
 from pygls.workspace import TextDocument
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from mslint import server
+from mslint import rule_docs, server
 from mslint.lsp_framing import MESSAGE_LIMIT, Frames
-from tests.examples import RULES_DIR
+from mslint.rule_docs import rule_text
+from mslint.rules import all_rules, rule_named
+from tests.examples import REPO, RULES_DIR
+from tests.extras import tomllib
 
 NET = """\
 import numpy as np
@@ -85,12 +89,14 @@ def apply(text: str, edits: Sequence[lsp.TextEdit]) -> str:
     return text
 
 
-async def code_actions(client: LanguageClient, path: Path, diagnostic: lsp.Diagnostic) -> list[lsp.CodeAction]:
+async def code_actions(
+    client: LanguageClient, path: Path, diagnostic: lsp.Diagnostic, only: list[lsp.CodeActionKind] | None = None
+) -> list[lsp.CodeAction]:
     result = await client.text_document_code_action_async(
         lsp.CodeActionParams(
             text_document=lsp.TextDocumentIdentifier(uri=path.as_uri()),
             range=diagnostic.range,
-            context=lsp.CodeActionContext(diagnostics=[diagnostic]),
+            context=lsp.CodeActionContext(diagnostics=[diagnostic], only=only),
         )
     )
     return [a for a in result or [] if isinstance(a, lsp.CodeAction)]
@@ -123,6 +129,8 @@ async def test_applying_the_fix_removes_the_finding(client: LanguageClient, tmp_
     assert [a.title for a in actions] == [
         "mslint: Wrap in `nn.CellList`",
         "mslint: disable python-container-of-cells for this line",
+        "mslint: disable python-container-of-cells for this file",
+        "mslint: fix all (1 fix)",
     ]
     fixed = apply(NET, edits_of(actions[0], path))
     assert "self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])" in fixed
@@ -135,14 +143,169 @@ async def test_disabling_the_rule_for_the_line_removes_the_finding(client: Langu
     path = tmp_path / "net.py"
     diagnostics = await open_document(client, path, NET)
     numpy_call = next(d for d in diagnostics if d.code == "MS101")
-    actions = await code_actions(client, path, numpy_call)
-    assert [a.title for a in actions] == ["mslint: disable third-party-call-in-graph for this line"]
+    actions = await code_actions(client, path, numpy_call, only=[lsp.CodeActionKind.QuickFix])
+    assert [a.title for a in actions] == [
+        "mslint: disable third-party-call-in-graph for this line",
+        "mslint: disable third-party-call-in-graph for this file",
+    ]
     disabled = apply(NET, edits_of(actions[0], path))
     assert "        return np.maximum(x, 0)  # mslint: disable=third-party-call-in-graph\n" in disabled
     remaining = await change_document(client, path, disabled, 2)
     assert [d.code for d in remaining] == ["MS103"]
-    extended = apply(disabled, edits_of((await code_actions(client, path, remaining[0]))[-1], path))
+    line_action = (await code_actions(client, path, remaining[0]))[1]
+    assert line_action.title == "mslint: disable python-container-of-cells for this line"
+    extended = apply(disabled, edits_of(line_action, path))
     assert await change_document(client, path, extended, 3) == []
+
+
+@pytest.mark.asyncio
+async def test_disabling_the_rule_for_the_file_removes_its_findings(client: LanguageClient, tmp_path: Path) -> None:
+    """The comment goes above the code, after a shebang and a coding comment (which must stay in
+    the first two lines); a second rule joins the comment already there."""
+    path = tmp_path / "net.py"
+    prologue = "#!/usr/bin/env python\n# -*- coding: utf-8 -*-\n"
+    twice = NET.replace("return np.maximum(x, 0)", "return np.maximum(np.abs(x), 0)")
+    diagnostics = await open_document(client, path, prologue + twice)
+    numpy_call = next(d for d in diagnostics if d.code == "MS101")
+    [in_file] = [a for a in await code_actions(client, path, numpy_call) if a.title.endswith("for this file")]
+    disabled = apply(prologue + twice, edits_of(in_file, path))
+    assert disabled.startswith(prologue + "# mslint: disable-file=third-party-call-in-graph\nimport numpy")
+    remaining = await change_document(client, path, disabled, 2)
+    assert [d.code for d in remaining] == ["MS103"], "both numpy calls are silenced"
+    [in_file] = [a for a in await code_actions(client, path, remaining[0]) if a.title.endswith("for this file")]
+    extended = apply(disabled, edits_of(in_file, path))
+    assert "# mslint: disable-file=third-party-call-in-graph,python-container-of-cells\n" in extended
+    assert await change_document(client, path, extended, 3) == []
+
+
+@pytest.mark.asyncio
+async def test_fix_all_applies_every_safe_fix(client: LanguageClient, tmp_path: Path) -> None:
+    """``source.fixAll.mslint`` (what editors run on save) applies the fixes ``check --fix`` does."""
+    path = tmp_path / "net.py"
+    two_lists = NET.replace(
+        "        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]\n",
+        "        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]\n        self.heads = [nn.Dense(4, 2)]\n",
+    )
+    diagnostics = await open_document(client, path, two_lists)
+    assert [d.code for d in diagnostics].count("MS103") == 2
+    numpy_call = next(d for d in diagnostics if d.code == "MS101")
+    for only in ([lsp.CodeActionKind.SourceFixAll], [lsp.CodeActionKind.Source], None):
+        fix_all = [a for a in await code_actions(client, path, numpy_call, only) if a.kind == server.FIX_ALL]
+        assert [a.title for a in fix_all] == ["mslint: fix all (2 fixes)"], only
+    assert not [
+        a
+        for a in await code_actions(client, path, numpy_call, only=[lsp.CodeActionKind.QuickFix])
+        if a.kind == server.FIX_ALL
+    ]
+    fixed = apply(two_lists, edits_of(fix_all[0], path))
+    assert "self.layers = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])" in fixed
+    assert "self.heads = nn.CellList([nn.Dense(4, 2)])" in fixed
+    remaining = await change_document(client, path, fixed, 2)
+    assert [d.code for d in remaining] == ["MS101"]
+    after = await code_actions(client, path, remaining[0], only=[lsp.CodeActionKind.SourceFixAll])
+    assert after == [], "nothing left to fix: no action"
+    assert path.read_text() == two_lists, "the server never writes the file"
+
+
+@pytest.mark.asyncio
+async def test_fix_all_keeps_a_byte_order_mark_and_a_last_line_without_ending(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    path = tmp_path / "net.py"
+    text = "\ufeff" + NET.replace("return np.maximum(x, 0)\n", "return x")
+    diagnostics = await open_document(client, path, text)
+    [fix_all] = [a for a in await code_actions(client, path, diagnostics[0]) if a.kind == server.FIX_ALL]
+    fixed = apply(text, edits_of(fix_all, path))
+    assert fixed == text.replace("[nn.Dense(4, 4), nn.Dense(4, 4)]", "nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])")
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_the_rule_documentation(client: LanguageClient, tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    diagnostics = await open_document(client, path, NET)
+    numpy_call = next(d for d in diagnostics if d.code == "MS101")
+    inside = lsp.Position(line=numpy_call.range.start.line, character=numpy_call.range.start.character + 3)
+    shown = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(path.as_uri()), inside))
+    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
+    assert shown.contents.kind == lsp.MarkupKind.Markdown
+    rule = rule_named("third-party-call-in-graph")
+    assert rule is not None and shown.contents.value == rule_text(rule)
+    assert shown.range == numpy_call.range
+    elsewhere = lsp.Position(line=0, character=0)
+    assert (
+        await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(path.as_uri()), elsewhere))
+        is None
+    )
+
+
+def test_fix_all_takes_the_published_fixes_of_the_same_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Editors ask for code actions at every move of the cursor: the fixes published for this
+    version of the document are used, not a new analysis (0.3 s in a folder of 50 models)."""
+    document = TextDocument((tmp_path / "net.py").as_uri(), NET, version=3)
+    monkeypatch.setitem(server._published, document.uri, server.check_document(document))
+    monkeypatch.setitem(server._published_versions, document.uri, 3)
+    monkeypatch.setattr(server, "check_files", lambda *args, **kwargs: pytest.fail("analysed again"))
+    [action] = server._fix_all_action(document, server._Positions(document))
+    assert action.title == "mslint: fix all (1 fix)"
+    edited = TextDocument(document.uri, NET, version=4)
+    with pytest.raises(pytest.fail.Exception, match="analysed again"):
+        server._fix_all_action(edited, server._Positions(edited))
+
+
+def test_rule_links_are_the_documentation_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wheel has no docs folder: links go to the Documentation URL pyproject.toml declares
+    (the installed metadata's, when it has one), never to a local path."""
+    with open(REPO / "pyproject.toml", "rb") as stream:
+        urls = tomllib.load(stream)["project"]["urls"]
+    assert urls["Documentation"] == rule_docs.DOCUMENTATION_URL
+    rule = rule_named("variable-slice")
+    assert rule is not None
+    monkeypatch.setattr(rule_docs, "_documentation_url", lambda: None)  # a checkout without installed metadata
+    assert rule_docs.documentation_link(rule) == f"{urls['Documentation']}/rules/variable-slice.md"
+    monkeypatch.setattr(rule_docs, "_documentation_url", lambda: "https://docs.example/mslint")
+    assert rule_docs.documentation_link(rule) == "https://docs.example/mslint/rules/variable-slice.md"
+    for each in all_rules():
+        assert (REPO / "docs" / "rules" / f"{each.symbol}.md").is_file(), "the links name the pages of docs/rules/"
+
+
+@pytest.mark.asyncio
+async def test_a_notebook_s_findings_are_published_on_their_cells(client: LanguageClient, tmp_path: Path) -> None:
+    """A Jupyter notebook as LSP 3.17 sends it (a text document per cell): the code cells are
+    checked as one module and each finding is published on its cell, at its line there."""
+    path = tmp_path / "course.ipynb"
+    path.write_text("{}")  # what the editor holds is what is checked
+    cells = [
+        (lsp.NotebookCellKind.Markup, "markdown", "# The network"),
+        (lsp.NotebookCellKind.Code, "python", "%matplotlib inline\nimport numpy as np\nfrom mindspore import nn"),
+        (lsp.NotebookCellKind.Code, "python", NET.split("\n\n\n", 1)[1]),
+    ]
+    uris = [f"vscode-notebook-cell:{path}#cell{i}" for i in range(len(cells))]
+    client.notebook_document_did_open(
+        lsp.DidOpenNotebookDocumentParams(
+            notebook_document=lsp.NotebookDocument(
+                uri=path.as_uri(),
+                notebook_type="jupyter-notebook",
+                version=1,
+                cells=[lsp.NotebookCell(kind=kind, document=uri) for (kind, _, _), uri in zip(cells, uris)],
+            ),
+            cell_text_documents=[
+                lsp.TextDocumentItem(uri=uri, language_id=language, version=1, text=text)
+                for (_, language, text), uri in zip(cells, uris)
+            ],
+        )
+    )
+    while uris[2] not in client.diagnostics:
+        await asyncio.wait_for(client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS), timeout=60)
+    assert not client.diagnostics[uris[1]]
+    found = {(d.code, d.range.start.line, d.range.start.character) for d in client.diagnostics[uris[2]]}
+    assert found == {("MS103", 3, 8), ("MS101", 6, 15)}, "lines and columns in the cell"
+    assert uris[0] not in client.diagnostics, "a Markdown cell is not Python"
+    numpy_call = next(d for d in client.diagnostics[uris[2]] if d.code == "MS101")
+    shown = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uris[2]), numpy_call.range.start)
+    )
+    assert shown is not None and isinstance(shown.contents, lsp.MarkupContent)
+    assert shown.contents.value.startswith("# third-party-call-in-graph (MS101)")
 
 
 @pytest.mark.asyncio
@@ -390,7 +553,10 @@ def test_the_language_server_reads_no_device_and_no_fifo(tmp_path: Path) -> None
             },
         )
         actions = _response(child.stdout, 2)["result"]
-        assert [action["title"] for action in actions] == ["mslint: disable third-party-call-in-graph for this line"]
+        assert [action["title"] for action in actions] == [
+            "mslint: disable third-party-call-in-graph for this line",
+            "mslint: disable third-party-call-in-graph for this file",
+        ]
         for uri in ("file:///dev/zero", beside_fifo):
             document = {"uri": uri, "languageId": "python", "version": 1, "text": NET}
             _send(child.stdin, {"method": "textDocument/didOpen", "params": {"textDocument": document}})
@@ -423,3 +589,48 @@ def test_a_message_over_the_limit_is_dropped_and_the_next_one_read() -> None:
     huge = b"Content-Length: %d\r\n\r\n" % (MESSAGE_LIMIT + 1)
     stream = io.BytesIO(huge + b'{"jsonrpc": "2.0", "id": 7, "method": "unread"}' + framed({"id": 8, "method": "b"}))
     assert [json.loads(body).get("id") for body in bodies(Frames(stream))] == [None, 8]
+
+
+def neovim_snippet(version: tuple[int, int]) -> str:
+    """The snippet of docs/editors.md for this Neovim: ``neovim-0.10`` from 0.10, else ``neovim-0.7``."""
+    marker = "neovim-0.10" if version >= (0, 10) else "neovim-0.7"
+    text = (REPO / "docs" / "editors.md").read_text()
+    found = re.search(rf"<!-- {re.escape(marker)} -->\n```lua\n(.*?)```", text, re.DOTALL)
+    assert found, f"docs/editors.md has no {marker} snippet"
+    return found.group(1)
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="needs Neovim")
+def test_the_neovim_snippet_gets_the_findings(tmp_path: Path) -> None:
+    """docs/editors.md's snippet for the Neovim installed (Debian 12's is 0.7.2), as a user's
+    init.lua, with ``mslint`` on the PATH: the findings of a Python buffer arrive."""
+    first_line = subprocess.run(["nvim", "--version"], capture_output=True, text=True, check=True).stdout
+    major, minor = (int(part) for part in re.match(r"NVIM v(\d+)\.(\d+)", first_line).groups())  # type: ignore[union-attr]
+    (tmp_path / "init.lua").write_text(neovim_snippet((major, minor)))
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "mslint").write_text(f'#!/bin/sh\nexec "{sys.executable}" -m mslint "$@"\n')
+    (tmp_path / "bin" / "mslint").chmod(0o755)
+    (tmp_path / "probe.lua").write_text(
+        "vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 100)\n"
+        "for _, d in ipairs(vim.diagnostic.get(0)) do\n"
+        '  io.stdout:write(string.format("%d:%d %s\\n", d.lnum + 1, d.col + 1, d.code))\n'
+        "end\n"
+        'vim.cmd("qa!")\n'
+    )
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("")
+    (project / "net.py").write_text(NET)
+    environment = {**os.environ, "PATH": f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}", "HOME": str(tmp_path)}
+    command = [
+        "nvim",
+        "--headless",
+        "-u",
+        str(tmp_path / "init.lua"),
+        "net.py",
+        "-c",
+        f"luafile {tmp_path / 'probe.lua'}",
+    ]
+    shown = subprocess.run(command, cwd=project, env=environment, capture_output=True, text=True, timeout=120)
+    assert sorted(shown.stdout.split()[0::2]) == ["11:16", "8:9"], shown.stdout + shown.stderr
+    assert sorted(shown.stdout.split()[1::2]) == ["MS101", "MS103"]

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from tests.examples import REPO
+from tests.test_notebooks import notebook
 
 DOC = REPO / "docs" / "pre-commit.md"
 BAD = """
@@ -72,6 +73,7 @@ def test_the_documented_hook_fails_on_a_finding_and_passes_once_fixed(tmp_path: 
     assert configured != configuration, "the documented configuration names no repo"
     (project / ".pre-commit-config.yaml").write_text(configured)
     (project / "net.py").write_text(BAD)
+    (project / "course.ipynb").write_text(notebook(("code", BAD)))
     (project / "pyproject.toml").write_text('[tool.mslint]\nexclude = ["generated"]\n')
     (project / "generated").mkdir()
     (project / "generated" / "gen.py").write_text(BAD)
@@ -80,10 +82,12 @@ def test_the_documented_hook_fails_on_a_finding_and_passes_once_fixed(tmp_path: 
     failing = pre_commit_run(project)
     assert failing.returncode == 1, failing.stdout + failing.stderr
     assert "net.py:8:16: MS101 third-party-call-in-graph" in failing.stdout
+    assert "course.ipynb:cell 1:8:16: MS101 third-party-call-in-graph" in failing.stdout, "notebooks are hooked"
     assert "gen.py" not in failing.stdout, "the hook applies the exclude setting to the files it is given"
 
     (project / "net.py").write_text(BAD.replace("np.maximum(x, 0)", "x.clip(0)"))  # gen.py stays as it is
-    git(project, "add", "net.py")
+    (project / "course.ipynb").write_text(notebook(("code", BAD.replace("np.maximum(x, 0)", "x.clip(0)"))))
+    git(project, "add", "net.py", "course.ipynb")
     passing = pre_commit_run(project)
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "mslint" in passing.stdout and "Passed" in passing.stdout

@@ -21,7 +21,7 @@ def _annotation(d: Diagnostic) -> str:
         "title": f"{d.code} {d.symbol}",
     }
     fields = ",".join(f"{name}={_escape_property(str(value))}" for name, value in properties.items())
-    return f"::{_COMMANDS[d.severity]} {fields}::{_escape_data(f'{d.code} {d.message}')}"
+    return f"::{_COMMANDS[d.severity]} {fields}::{_escape_data(f'{d.code} {d.cell_message}')}"
 
 
 def _escape_data(text: str) -> str:

@@ -15,7 +15,7 @@ _SEVERITIES = {Severity.ERROR: "critical", Severity.WARNING: "major", Severity.I
 def render(diagnostics: list[Diagnostic]) -> str:
     issues = [
         {
-            "description": f"{d.code} {d.message}",
+            "description": f"{d.code} {d.cell_message}",
             "check_name": d.symbol,
             "fingerprint": fingerprint(d),
             "severity": _SEVERITIES[d.severity],

@@ -45,8 +45,8 @@ def render(diagnostics: list[Diagnostic]) -> str:
             properties = ET.SubElement(case, "properties")
             for name, value in (("symbol", d.symbol), ("severity", str(d.severity))):
                 ET.SubElement(properties, "property", name=name, value=value)
-            failure = ET.SubElement(case, "failure", message=_xml(d.message))
-            failure.text = _xml(f"line {d.line}, col {d.column}, {d.message}")
+            failure = ET.SubElement(case, "failure", message=_xml(d.cell_message))
+            failure.text = _xml(f"line {d.line}, col {d.column}, {d.cell_message}")
     ET.indent(root, space="    ")
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 

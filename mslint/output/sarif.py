@@ -77,7 +77,7 @@ def _result(d: Diagnostic, rule_index: int, root: Path) -> dict[str, Any]:
         "ruleId": d.code,
         "ruleIndex": rule_index,
         "level": _LEVELS[d.severity],
-        "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")},
+        "message": {"text": d.cell_message + (f" (hint: {d.hint})" if d.hint else "")},
         "locations": [
             {
                 "physicalLocation": {

@@ -58,13 +58,13 @@ def one_line(text: str) -> str:
 def header(diagnostic: Diagnostic, color: bool = False) -> str:
     """``path:line:col: CODE symbol message``: a finding in one line."""
     rule = paint(f"{diagnostic.code} {diagnostic.symbol}", str(diagnostic.severity), color)
-    where = f"{paint(one_line(diagnostic.path), 'bold', color)}:{diagnostic.line}:{diagnostic.column}"
+    where = f"{paint(one_line(diagnostic.path), 'bold', color)}:{diagnostic.place}"
     return f"{where}: {rule} {one_line(diagnostic.message)}"
 
 
 def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
     first = header(diagnostic, options.color)
-    source = _source_line(diagnostic.path, diagnostic.line)
+    source = _source_line(diagnostic.path, diagnostic.line, diagnostic.cell)
     if source is None:
         return first
     gutter = " " * len(str(diagnostic.line))
@@ -83,6 +83,6 @@ def _text_block(diagnostic: Diagnostic, options: TextOptions) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _source_line(path: str, line: int) -> str | None:
-    text = source_line(path, line)
+def _source_line(path: str, line: int, cell: int | None) -> str | None:
+    text = source_line(path, line, cell)
     return text.expandtabs(1) if text is not None else None
