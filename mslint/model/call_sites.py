@@ -86,6 +86,8 @@ class EntryEvidence:
         """By entry node: the calls that run it, with their module and scope."""
         self._wrapped: set[int] = set()
         """Entry nodes whose Cell is handed to a training wrapper."""
+        self._graph_entries = {id(ref.node) for ref in entries}
+        """Calls in these are graph code's: what they pass follows the values of graph code."""
         self._collect(entries)
 
     def called_from_python(self, ref: FunctionRef) -> bool:
@@ -142,6 +144,8 @@ class EntryEvidence:
         names: set[str],
     ) -> None:
         for scope in scopes:
+            if id(scope) in self._graph_entries:
+                continue
             nodes = own_nodes(scope)
             instances: dict[str, FunctionRef] = {}
             for node in nodes:

@@ -358,8 +358,8 @@ class GraphFunction:
             receiver = func.value
             if isinstance(receiver, ast.Name) and receiver.id == self.self_name and self.owner:
                 method = self.project.find_method(self.owner, func.attr)
-                if method is not None:
-                    return [method]
+                if method is not None and not self.project.attribute_values(self.owner, func.attr):
+                    return [method]  # an instance attribute of the name (`self.up = lambda ...`) hides it
             if _is_super_call(receiver) and self.owner:
                 return [
                     m for b in self.project.bases(self.owner) for m in [self.project.find_method(b, func.attr)] if m
@@ -488,18 +488,27 @@ def graph_functions(
     evidence = EntryEvidence(project, entries)
 
     def start(ref: FunctionRef) -> None:
-        if id(ref.node) not in reached:
-            values = evidence.parameter_values(ref)
-            if evidence.called_from_python(ref):
-                memo.called_from_python.add(id(ref.node))
+        python = evidence.called_from_python(ref)
+        if python:
+            memo.called_from_python.add(id(ref.node))
+        values = evidence.parameter_values(ref)
+        known = reached.get(id(ref.node))
+        if known is None:
             reached[id(ref.node)] = function = GraphFunction(project, ref, ref, values, memo=memo)
             queue.append(function)
+        elif python:  # reached from graph code and called from Python too: both give its values
+            merged = {n: join(v, values[n]) if n in values else v for n, v in known.parameter_values.items()}
+            if merged != known.parameter_values:
+                reached[id(ref.node)] = function = GraphFunction(project, ref, known.entry, merged, memo=memo)
+                queue.append(function)
 
+    # Cells first: a sub-Cell's `construct` and a `@jit` function that graph code calls get the
+    # values its callers give, which say more than its own parameters do.
     for ref in entries:
-        if id(ref.node) not in sub_cells:
+        if ref.owner is not None and ref.node.name == "construct" and id(ref.node) not in sub_cells:
             start(ref)
     _propagate(project, reached, queue)
-    for ref in entries:  # sub-Cells whose callers are not graph code themselves
+    for ref in entries:  # what no graph code calls, and what Python calls as well
         start(ref)
     _propagate(project, reached, queue)
     return list(reached.values())

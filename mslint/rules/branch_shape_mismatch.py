@@ -105,7 +105,7 @@ class BranchShapeMismatch(Rule):
     casts to different dtypes; a Python number on one side and a graph value on the other;
     `None` on one side and a value on the other (`mask = None` before the `if`, `mask = x * 2`
     in its branch, `mask` read after it), reported on the `None`; and, from the inferred types,
-    a Python float against an int, a tuple against a tensor, a number computed from shapes
+    a Python float against an int that the entry returns, a tuple against a tensor, a number computed from shapes
     against a tensor, two known dtypes. A conditional expression on a tensor
     (`y = x if x.sum() > 0 else 0`) joins its two sides the same way, and so does `a and b` /
     `a or b` on a tensor `a` (`x.sum() > 0 and flag` with a Python bool `flag`). Flags as well a `while` on a
@@ -177,8 +177,9 @@ class BranchShapeMismatch(Rule):
             return
         rebound = frozenset(n for block in (node.body, node.orelse) for s in block for n in _bound(s))
         for label, first, second in _branch_values(node, function):
+            returned = label == "the returned value" and function.entry.node is function.node
             what = _difference(first.value, second.value) or _type_difference(
-                first.expr, second.expr, function, rebound
+                first.expr, second.expr, function, rebound, numbers=returned
             )
             if what is not None and second.expr.lineno < node.lineno:
                 yield Finding(
@@ -237,17 +238,20 @@ def _boolean_operands(node: ast.BoolOp, function: GraphFunction) -> Iterator[Fin
             return
 
 
-def _type_difference(first: ast.expr, second: ast.expr, function: GraphFunction, rebound: frozenset[str]) -> str | None:
-    """What the inferred values of two joined expressions certainly differ in: a Python int and a
-    float, a tuple or list and a tensor, a number and a tensor, two known dtypes. Expressions that
-    read a name the branches re-bind are left to the branch-by-branch values above."""
+def _type_difference(
+    first: ast.expr, second: ast.expr, function: GraphFunction, rebound: frozenset[str], numbers: bool = False
+) -> str | None:
+    """What the inferred values of two joined expressions certainly differ in: a tuple or list and
+    a tensor, a number and a tensor, two known dtypes; with ``numbers``, a Python int and a float
+    (the entry's outputs: measured, a name bound to either in two branches compiles). Expressions
+    that read a name the branches re-bind are left to the branch-by-branch values above."""
     if any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
         return None
     a, b = function.value(first), function.value(second)
     if Kind.UNKNOWN in (a.kind, b.kind):
         return None
-    numbers = {v.type for v in (a, b) if isinstance(v, AbstractScalar) and v.type in ("int", "float")}
-    if numbers == {"int", "float"} and all(isinstance(v, AbstractScalar) for v in (a, b)):
+    types = {v.type for v in (a, b) if isinstance(v, AbstractScalar) and v.type in ("int", "float")}
+    if numbers and types == {"int", "float"} and all(isinstance(v, AbstractScalar) for v in (a, b)):
         return "types"
     kinds = {type(v) for v in (a, b)}
     if AbstractTensor in kinds and kinds & {AbstractSequence, AbstractScalar} and len(kinds) == 2:
@@ -385,27 +389,29 @@ def _indexed(expr: ast.Subscript, scope: _Scope) -> _Value | None:
     if value.items is not None:
         return value.items if _integer(index) is not None else None
     parts = [_slice_call(p, scope.function) or p for p in (index.elts if isinstance(index, ast.Tuple) else [index])]
-    if value.rank is None or not all(_integer(p) is not None or _sliced(p) is not None for p in parts):
+    function = scope.function
+    if value.rank is None or not all(_integer(p) is not None or _sliced(p, function) is not None for p in parts):
         return None
     integers = sum(1 for p in parts if _integer(p) is not None)
     if integers:
         return replace(value, rank=value.rank - integers, dims=None, extent=None)
-    cut = any(_sliced(p) == "smaller" for p in parts)
+    cut = any(_sliced(p, function) == "smaller" for p in parts)
     extent = "smaller" if cut and value.extent in ("same", "smaller") else None if cut else value.extent
     return replace(value, dims=None, extent=extent)
 
 
-def _sliced(part: ast.expr) -> str | None:
+def _sliced(part: ast.expr, function: GraphFunction) -> str | None:
     """How much of its axis ``part`` keeps: "same" for all of it (``:``, ``...``), "smaller" for a
-    slice with constant bounds that leaves part of it out (``1:``, ``0:1``, ``::2``); None for any other index."""
+    slice with constant bounds that leaves part of it out (``1:``, ``0:1``, ``::2``, ``:n`` with
+    ``n`` a Python int the entry is given); None for any other index."""
     if isinstance(part, ast.Constant) and part.value is Ellipsis:
         return "same"
     if not isinstance(part, ast.Slice):
         return None
     bounds = (part.lower, part.upper, part.step)
-    if any(b is not None and _integer(b) is None for b in bounds):
+    if any(b is not None and _known_integer(b, function) is None for b in bounds):
         return None
-    lower, upper, step = (None if b is None else _integer(b) for b in bounds)
+    lower, upper, step = (None if b is None else _known_integer(b, function) for b in bounds)
     return "same" if lower in (None, 0) and upper is None and step in (None, 1) else "smaller"
 
 
@@ -586,6 +592,15 @@ def _dtype(expr: ast.expr, function: GraphFunction) -> str | None:
     qualname = function.qualname(expr)
     name = qualname.rsplit(".", 1)[-1] if qualname and is_mindspore_name(qualname) else ""
     return name.rstrip("_") if _DTYPE_NAME.match(name) else None
+
+
+def _known_integer(expr: ast.expr, function: GraphFunction) -> int | None:
+    """An int literal, or a name whose inferred value is a known Python int (``net(x, 2)``)."""
+    if isinstance(expr, ast.Name):
+        value = function.value(expr)
+        known = value.value if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT else None
+        return known if type(known) is int else None
+    return _integer(expr)
 
 
 def _integer(expr: ast.expr) -> int | None:

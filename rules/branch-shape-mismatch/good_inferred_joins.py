@@ -39,3 +39,12 @@ class TwoConditionsOnTensors(nn.Cell):  # mslint: inputs=float32[2,3]
         if x.sum() > 0 and x.mean() < 5:
             return x
         return x * 2
+
+
+class FloatOrIntBoundInBranches(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        if x.sum() > 0:
+            scale = 1.0
+        else:
+            scale = 0
+        return x * scale
