@@ -10,8 +10,9 @@ from typing import Any
 import html5lib
 import pytest
 
-from mslint.diagnostics import Severity
-from mslint.report.status import LAX, STATUS_LABELS, STRICT, Severities, level_status
+from mslint.diagnostics import Severities, Severity
+from mslint.model import scope
+from mslint.report.status import LAX, STATUS_LABELS, STRICT, level_status
 from mslint.rule_docs import CHECKOUT_DOCS, documentation_link
 from mslint.rules import all_rules
 from tests.report_helpers import Run, copy_project, entry, report_json
@@ -265,3 +266,22 @@ def test_a_tree_without_entries(tmp_path: Path, run: Run) -> None:
     assert (code, stdout) == (0, f"Wrote {out}: 0 graph entries in 0 files\n")
     html5lib.HTMLParser(strict=True).parse(out.read_text())
     assert '<p class="empty">No findings.</p>' in out.read_text()
+
+
+def test_one_analysis_gives_both_levels_and_the_graph_scope(
+    project: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report reads the analysis `check` makes, once: no second analysis at STRICT, no
+    second search for the graph code; its severities at each level are check's at that level."""
+    searches = []
+    search = scope._sub_cell_constructs  # called once by each search for the graph code
+    monkeypatch.setattr(scope, "_sub_cell_constructs", lambda *args: searches.append(1) or search(*args))
+    document = report_json(run, ".")
+    assert len(searches) == 1, "the graph code is found once"
+    for level in (STRICT, LAX):
+        code, out, _ = run("check", "--format", "json", "--syntax-level", level, ".")
+        checked = {(d["path"], d["line"], d["column"], d["symbol"]): d["severity"] for d in json.loads(out)}
+        reported = {
+            (f["path"], f["line"], f["column"], f["symbol"]): f["severity"][level] for f in document["findings"]
+        }
+        assert reported == checked and code == 1

@@ -10,58 +10,44 @@ from pathlib import Path
 from typing import Any
 
 from mslint import __version__
-from mslint.diagnostics import Diagnostic, Severity
-from mslint.engine import Report, check_files, collector_paused, load_project
+from mslint.diagnostics import Diagnostic, Severities, Severity
+from mslint.engine import Report, collector_paused, load_project
 from mslint.fingerprint import fingerprint
 from mslint.report.entries import Entry, GraphScope, graph_scope
-from mslint.report.status import LAX, LEVELS, STATUSES, STRICT, Severities, level_status
+from mslint.report.status import LAX, LEVELS, STATUSES, level_status
 from mslint.rule_docs import documentation_link
 from mslint.rules import rule_named
 from mslint.settings import Settings
-from mslint.workers import process_pool
 
 FORMAT = "mslint-report"
 FORMAT_VERSION = 1
-
-_Key = tuple[str, int, int, str]
-"""A finding's identity within one run, as the engine keeps them apart: path, line, column, rule."""
 
 
 @dataclass
 class Analysis:
     report: Report
-    """At LAX, the default level."""
-    strict: list[Diagnostic]
+    """At LAX, the default level; each finding has its severity at both levels."""
     scope: GraphScope
     settings: Settings
 
 
 def analyse(files: list[Path], settings: Settings) -> Analysis:
-    """The findings at LAX and at STRICT, and the graph scope. A rule reports the same code at
-    both levels, only the severity changes, but a finding keeps only the severity of its run: so
-    the code is analysed twice, at the same time: STRICT in a second process, LAX here, where
-    the graph scope is then taken from the model (the same at both levels)."""
-    with process_pool(1) as pool:
-        strict = pool.submit(check_files, files, settings.with_options(syntax_level=STRICT))
-        report, scope = _lax_analysis(files, settings.with_options(syntax_level=LAX))
-        return Analysis(report, strict.result().diagnostics, scope, settings)
-
-
-def _lax_analysis(files: list[Path], settings: Settings) -> tuple[Report, GraphScope]:
-    """The findings and the graph scope, with Python's cyclic garbage collector paused until the
-    model is freed: the model makes millions of objects and no cycles to free, and a collection
-    while it is alive scans them all (as the engine pauses it while it analyses)."""
+    """The findings, as ``mslint check`` finds them, and the graph scope the rules saw, from one
+    analysis. Python's cyclic garbage collector stays paused until the model is freed: the model
+    makes millions of objects and no cycles to free, and a collection while it is alive scans
+    them all (as the engine pauses it while it analyses)."""
+    settings = settings.with_options(syntax_level=LAX)
     with collector_paused():
-        project, report = load_project(files, settings)
-        scope = graph_scope(project, settings)
-        del project
-    return report, scope
+        analysis = load_project(files, settings)
+        report, scope = analysis.report, graph_scope(analysis)
+        del analysis
+    return Analysis(report, scope, settings)
 
 
 def readiness(analysis: Analysis, paths: list[Path]) -> dict[str, Any]:
     """The report of ``analysis``, for the checked ``paths``."""
     scope = analysis.scope
-    findings = _findings(analysis.report.diagnostics, analysis.strict)
+    findings = [(d, _severities(d)) for d in analysis.report.diagnostics]
     locator = scope.locator()
     by_function: dict[int, list[int]] = {}
     findings_json = []
@@ -99,17 +85,9 @@ def _common_folder(paths: list[Path]) -> str:
         return ""
 
 
-def _findings(lax: list[Diagnostic], strict: list[Diagnostic]) -> list[tuple[Diagnostic, Severities]]:
-    """Each finding once, with its severity at both levels (the LAX diagnostic where there is one)."""
-    at_strict = {_key(d): d for d in strict}
-    at_lax = {_key(d): d for d in lax}
-    found = [(d, Severities(at_strict[k].severity if k in at_strict else None, d.severity)) for k, d in at_lax.items()]
-    found += [(d, Severities(d.severity, None)) for k, d in at_strict.items() if k not in at_lax]
-    return sorted(found, key=lambda pair: pair[0].sort_key)
-
-
-def _key(diagnostic: Diagnostic) -> _Key:
-    return (diagnostic.path, diagnostic.line, diagnostic.column, diagnostic.symbol)
+def _severities(diagnostic: Diagnostic) -> Severities:
+    """Its severity at both levels: the analysis gives them; a diagnostic made elsewhere has its LAX one."""
+    return diagnostic.severities or Severities(None, diagnostic.severity)
 
 
 def _finding_json(

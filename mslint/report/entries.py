@@ -1,7 +1,7 @@
 """What the report needs of the semantic model, as plain data: the graph entries, the graph
 functions they reach and through which calls, and where each function and Cell class is.
 
-The model does not depend on the syntax level: the LAX analysis makes it for both.
+The model does not depend on the syntax level: one analysis makes it for both.
 """
 
 from __future__ import annotations
@@ -11,11 +11,10 @@ import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mslint.engine import pynative_cells
+from mslint.engine import Analysis
 from mslint.model.project import ClassRef, FunctionRef, Project
-from mslint.model.scope import entry_points, graph_functions
+from mslint.model.scope import entry_points
 from mslint.report.reach import Call, CallGraph
-from mslint.settings import Settings
 
 Parents = dict[int, "tuple[int, int] | None"]
 """By function number: the function and line that call it first on the way from an entry."""
@@ -63,9 +62,10 @@ class GraphScope:
         return Locator([(f.path, f.line, f.end_line, n) for n, f in enumerate(self.functions)], self.class_spans)
 
 
-def graph_scope(project: Project, settings: Settings) -> GraphScope:
-    runs_pynative = pynative_cells(project, settings)
-    graph = CallGraph([f for f in graph_functions(project, runs_pynative) if f.module.checked])
+def graph_scope(analysis: Analysis) -> GraphScope:
+    """The graph code of ``analysis``, as the rules saw it, in the checked files."""
+    project, runs_pynative = analysis.project, analysis.graph.runs_pynative
+    graph = CallGraph([f for f in analysis.graph.functions if f.module.checked])
     ordered = sorted(
         graph.functions, key=lambda k: (str(graph.functions[k].module.path), graph.functions[k].node.lineno)
     )

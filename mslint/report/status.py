@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Severities, Severity
 
 STRICT, LAX = "strict", "lax"
 LEVELS = (STRICT, LAX)
@@ -23,22 +23,6 @@ STATUSES = {STRICT: (COMPILES, WARNINGS, FAILS), LAX: (COMPILES, WARNINGS, FALLS
 STATUS_LABELS = {COMPILES: "compiles", WARNINGS: "compiles, with warnings", FALLS_BACK: "falls back", FAILS: "fails"}
 COUNTED = {COMPILES: "compile", WARNINGS: "compile with warnings", FALLS_BACK: "fall back", FAILS: "fail"}
 """After a number of entries: "21 fail"."""
-
-
-@dataclass(frozen=True)
-class Severities:
-    """One finding's severity at each level; None where that level's analysis did not report it."""
-
-    strict: Severity | None
-    lax: Severity | None
-
-    def at(self, level: str) -> Severity | None:
-        return self.strict if level == STRICT else self.lax
-
-    @property
-    def falls_back(self) -> bool:
-        """A LAX warning that the syntax level changes: LAX interprets what STRICT treats otherwise."""
-        return self.lax == Severity.WARNING and self.strict != Severity.WARNING
 
 
 @dataclass(frozen=True)
