@@ -89,10 +89,19 @@ def test_rows_and_statuses(page: Any) -> None:
         "Outer.construct": ("fails", "falls-back", "1"),
         "Fails.construct": ("fails", "fails", "1"),
         "Dynamic.construct": ("warnings", "warnings", "1"),
-        "Clean.construct": ("compiles", "compiles", "0"),
-        "double": ("compiles", "compiles", "0"),
+        "Clean.construct": ("no-finding", "no-finding", "0"),
+        "double": ("no-finding", "no-finding", "0"),
     }
     assert page.find_element("id", "shown").text == "6 of 6 entries"
+    no_finding, compiles = page.execute_script(
+        """const probe = document.createElement('span');
+        probe.className = 'status compiles';
+        document.body.appendChild(probe);
+        const shown = document.querySelector('#rows .status.no-finding');
+        return [shown, probe].map((s) => getComputedStyle(s).backgroundColor);"""
+    )
+    assert no_finding != compiles, "no finding is no green light"
+    assert page.find_element("css selector", "#rows .status.no-finding").text == "no finding"
     lax = page.find_element("css selector", "#rows tr td.lax .status")
     assert lax.text in ("fails at 1 line", "falls back at 1 line")
 
@@ -165,10 +174,10 @@ def test_class_level_finding_and_findings_outside_entries(page: Any) -> None:
 def test_charts_are_drawn(page: Any) -> None:
     segments = page.find_elements("css selector", "#chart-status rect.segment")
     assert {(s.get_attribute("data-level"), s.get_attribute("data-status")) for s in segments} == {
-        ("strict", "compiles"),
+        ("strict", "no-finding"),
         ("strict", "warnings"),
         ("strict", "fails"),
-        ("lax", "compiles"),
+        ("lax", "no-finding"),
         ("lax", "warnings"),
         ("lax", "falls-back"),
         ("lax", "fails"),
@@ -180,7 +189,7 @@ def test_charts_are_drawn(page: Any) -> None:
             t.getBBox().x + t.getBBox().width > t.ownerSVGElement.viewBox.baseVal.width).map((t) => t.textContent)"""
     )
     assert cut == [], "every label fits in its chart"
-    assert "2 compile, 1 compile with warnings, 2 fall back, 1 fail" in page.find_element("id", "chart-status").text
+    assert "2 with no finding, 1 with warnings, 2 fall back, 1 fail" in page.find_element("id", "chart-status").text
 
 
 def test_a_tree_of_800_files_renders_thousands_of_rows(tmp_path: Path, run: Run, browser: Any) -> None:

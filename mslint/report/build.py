@@ -20,7 +20,9 @@ from mslint.rules import rule_named
 from mslint.settings import Settings
 
 FORMAT = "mslint-report"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""2: an entry without findings is ``no-finding``, ``compiles`` only where verify compiled it
+(version 1 said ``compiles`` for both)."""
 
 
 @dataclass
@@ -152,6 +154,11 @@ def _entry_json(
     }
 
 
+def level_counts(entries: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """By level, the number of entries of each status."""
+    return {level: {s: sum(1 for e in entries if e[level]["status"] == s) for s in STATUSES[level]} for level in LEVELS}
+
+
 def _summary(entries: list[dict[str, Any]], findings: list[dict[str, Any]]) -> dict[str, Any]:
     by_rule = Counter(f["symbol"] for f in findings)
     codes = {f["symbol"]: (f["code"], f["link"]) for f in findings}
@@ -159,7 +166,7 @@ def _summary(entries: list[dict[str, Any]], findings: list[dict[str, Any]]) -> d
         "entries": len(entries),
         "findings": len(findings),
         "outside_entries": sum(1 for f in findings if f["function"] is None),
-        **{level: {s: sum(1 for e in entries if e[level]["status"] == s) for s in STATUSES[level]} for level in LEVELS},
+        **level_counts(entries),
         "by_rule": [
             {"symbol": symbol, "code": codes[symbol][0], "count": count, "link": codes[symbol][1]}
             for symbol, count in by_rule.most_common()

@@ -41,7 +41,7 @@ def status_chart(summary: dict[str, Any]) -> str:
         parts.append(f'<text x="{x + 8:.1f}" y="{y + _BAR * 0.68:.1f}" class="legend">{escape(counts)}</text>')
     legend_y = height - 10
     x = float(_LABEL)
-    for status in STATUSES["lax"]:
+    for status in [s for s in STATUSES["lax"] if any(summary[level].get(s) for level in LEVELS)]:
         parts.append(f'<rect class="s-{status}" x="{x:.1f}" y="{legend_y - 10}" width="10" height="10"></rect>')
         parts.append(f'<text x="{x + 14:.1f}" y="{legend_y}" class="legend">{STATUS_LABELS[status]}</text>')
         x += 30 + 7 * len(STATUS_LABELS[status])

@@ -3,9 +3,9 @@
   const data = JSON.parse(document.getElementById("report-data").textContent);
   const sources = JSON.parse(document.getElementById("report-sources").textContent);
   const entries = data.entries;
-  const RANK = { compiles: 0, warnings: 1, "falls-back": 2, fails: 3 };
+  const RANK = { compiles: 0, "no-finding": 1, warnings: 2, "falls-back": 3, fails: 4 };
   const SEVERITY = { info: 0, warning: 1, error: 2 };
-  const LABEL = { compiles: "compiles", warnings: "warnings", "falls-back": "falls back", fails: "fails" };
+  const LABEL = { compiles: "compiles", "no-finding": "no finding", warnings: "warnings", "falls-back": "falls back", fails: "fails" };
   const verifiedShown = entries.some((e) => e.verified);
   const compared = Boolean(data.compare);
   const state = { sort: "strict", descending: true, open: -1 };
@@ -54,8 +54,8 @@
     select.addEventListener("change", render);
   }
 
-  fillSelect("filter-strict", ["fails", "warnings", "compiles"], (s) => LABEL[s]);
-  fillSelect("filter-lax", ["fails", "falls-back", "warnings", "compiles"], (s) => LABEL[s]);
+  fillSelect("filter-strict", ["fails", "warnings", "no-finding", "compiles"], (s) => LABEL[s]);
+  fillSelect("filter-lax", ["fails", "falls-back", "warnings", "no-finding", "compiles"], (s) => LABEL[s]);
   fillSelect("filter-rule", data.summary.by_rule.map((r) => r.symbol), (s) => s);
   fillSelect("filter-folder", [...new Set(entries.map((e) => e.folder))].sort(), (f) => relative(f + "/").replace(/\/$/, "") || ".");
   $("filter-text").addEventListener("input", render);
