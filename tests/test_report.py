@@ -15,7 +15,7 @@ from mslint.model import scope
 from mslint.report.status import LAX, STATUS_LABELS, STRICT, level_status
 from mslint.rule_docs import CHECKOUT_DOCS, documentation_link
 from mslint.rules import all_rules
-from tests.report_helpers import Run, copy_project, entry, report_json
+from tests.report_helpers import BUILT_BY_A_HELPER, Run, copy_project, entry, report_json
 
 
 @pytest.fixture
@@ -328,3 +328,21 @@ def test_a_version_1_report_compares_its_compiles_as_no_finding(project: Path, r
     document = report_json(run, ".", "--compare", str(saved))
     assert all(e["change"] is None for e in document["entries"])
     assert document["compare"]["before"][STRICT]["no-finding"] == 2
+
+
+def test_a_finding_that_breaks_building_a_cell_marks_its_entry(tmp_path: Path, run: Run) -> None:
+    """MS206 in a helper that ``__init__`` calls stops the Cell before its construct compiles:
+    it counts for every Cell whose building runs it (Block calls it, Net builds a Block), not
+    as a finding outside the entries."""
+    (tmp_path / "net.py").write_text(BUILT_BY_A_HELPER)
+    document = report_json(run, str(tmp_path))
+    [finding] = document["findings"]
+    assert finding["symbol"] == "conv-padding-without-pad-mode" and finding["function"] is None
+    assert statuses(document) == {
+        "Block.construct": ("fails", "fails"),
+        "Net.construct": ("fails", "fails"),
+        "Plain.construct": ("no-finding", "no-finding"),
+    }
+    assert sorted(document["functions"][n]["name"] for n in finding["building"]) == ["Block.construct", "Net.construct"]
+    assert entry(document, "Net.construct")["findings"] == [0]
+    assert document["summary"]["outside_entries"] == 0

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.report_helpers import Run, copy_project
+from tests.report_helpers import BUILT_BY_A_HELPER, Run, copy_project
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -165,7 +165,8 @@ def test_class_level_finding_and_findings_outside_entries(page: Any) -> None:
     row.click()
     detail = page.find_element("id", "detail").text
     assert (
-        "In the Cell classes (building them)" in detail and "self.layers = [nn.Dense(2, 2), nn.Dense(2, 2)]" in detail
+        "Building the Cells (in their classes, __init__ and what it calls)" in detail
+        and "self.layers = [nn.Dense(2, 2), nn.Dense(2, 2)]" in detail
     )
     outside = page.find_element("id", "outside").text
     assert outside.startswith("Findings outside graph entries (1)") and "MS207" in outside and "init()" in outside
@@ -270,3 +271,16 @@ def test_verified_statuses_and_evidence(
     assert evidence.startswith("STRICT: fails") and "\nLAX: falls back\n" in evidence
     assert "fallback: " in evidence and "net.py:6" in evidence
     assert "verify: confirmed" in browser.find_element("css selector", "#detail .note").text
+
+
+def test_a_finding_that_breaks_building_a_cell_is_in_its_drill_down(tmp_path: Path, run: Run, browser: Any) -> None:
+    (tmp_path / "net.py").write_text(BUILT_BY_A_HELPER)
+    out = tmp_path / "report.html"
+    assert run("report", str(tmp_path / "net.py"), "-o", str(out))[0] == 0
+    browser.get(out.as_uri())
+    row = next(r for r in browser.find_elements("css selector", "#rows tr") if r.text.startswith("Net.construct"))
+    row.click()
+    detail = browser.find_element("id", "detail").text
+    assert "Building the Cells (in their classes, __init__ and what it calls)" in detail
+    assert "return nn.Conv2d(cin, cout, 3, padding=1)" in detail and "MS206" in detail
+    assert browser.find_element("id", "outside").text == "", "not a finding outside the entries"

@@ -52,13 +52,17 @@ def readiness(analysis: Analysis, paths: list[Path]) -> dict[str, Any]:
     findings = [(d, _severities(d)) for d in analysis.report.diagnostics]
     locator = scope.locator()
     by_function: dict[int, list[int]] = {}
+    building: dict[int, list[int]] = {}
     findings_json = []
     for index, (diagnostic, severities) in enumerate(findings):
         number, class_level = locator.function_of(diagnostic.path, diagnostic.line)
         if number is not None:
             by_function.setdefault(number, []).append(index)
-        findings_json.append(_finding_json(diagnostic, severities, number, class_level))
-    entries_json = [_entry_json(entry, scope, by_function, findings) for entry in scope.entries]
+        built_by = scope.built_by(diagnostic.path, diagnostic.line)
+        for construct in built_by:
+            building.setdefault(construct, []).append(index)
+        findings_json.append(_finding_json(diagnostic, severities, number, class_level, built_by))
+    entries_json = [_entry_json(entry, scope, by_function, building, findings) for entry in scope.entries]
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -93,7 +97,7 @@ def _severities(diagnostic: Diagnostic) -> Severities:
 
 
 def _finding_json(
-    diagnostic: Diagnostic, severities: Severities, function: int | None, class_level: bool
+    diagnostic: Diagnostic, severities: Severities, function: int | None, class_level: bool, built_by: list[int]
 ) -> dict[str, Any]:
     rule = rule_named(diagnostic.symbol)
     return {
@@ -111,6 +115,7 @@ def _finding_json(
         "link": documentation_link(rule) if rule is not None else None,
         "function": function,
         "in_class": class_level,
+        "building": built_by,
         "fingerprint": fingerprint(diagnostic),
         "verdict": None,
         "new": None,
@@ -122,9 +127,16 @@ def _text(severity: Severity | None) -> str | None:
 
 
 def _entry_json(
-    entry: Entry, scope: GraphScope, by_function: dict[int, list[int]], findings: list[tuple[Diagnostic, Severities]]
+    entry: Entry,
+    scope: GraphScope,
+    by_function: dict[int, list[int]],
+    building: dict[int, list[int]],
+    findings: list[tuple[Diagnostic, Severities]],
 ) -> dict[str, Any]:
-    reached = [i for number in entry.parents for i in by_function.get(number, [])]
+    """The entry, with the findings of every function it reaches and of building its Cell."""
+    reached = sorted(
+        {i for number in entry.parents for i in by_function.get(number, [])} | {*building.get(entry.function, [])}
+    )
     located = [(findings[i][0].path, findings[i][0].line, findings[i][1]) for i in reached]
     statuses = {level: level_status(located, level) for level in LEVELS}
     function = scope.functions[entry.function]
@@ -165,7 +177,7 @@ def _summary(entries: list[dict[str, Any]], findings: list[dict[str, Any]]) -> d
     return {
         "entries": len(entries),
         "findings": len(findings),
-        "outside_entries": sum(1 for f in findings if f["function"] is None),
+        "outside_entries": sum(1 for f in findings if f["function"] is None and not f["building"]),
         **level_counts(entries),
         "by_rule": [
             {"symbol": symbol, "code": codes[symbol][0], "count": count, "link": codes[symbol][1]}

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mslint.engine import Analysis
+from mslint.model.building import building_functions
 from mslint.model.project import ClassRef, FunctionRef, Project
-from mslint.model.scope import entry_points
+from mslint.model.scope import CallMemo, entry_points
 from mslint.report.reach import Call, CallGraph
 
 Parents = dict[int, "tuple[int, int] | None"]
@@ -47,6 +48,13 @@ class GraphScope:
     class_spans: list[tuple[str, int, int, int]]
     """Each Cell class with a ``construct`` entry: its file, first and last line, and the
     number of the ``construct``."""
+    building_spans: list[tuple[str, int, int, int]]
+    """Each function that building a Cell with a ``construct`` entry runs (its ``__init__``,
+    the helpers that calls): its file, first and last line, and the number of the ``construct``."""
+
+    def built_by(self, path: str, line: int) -> list[int]:
+        """The ``construct`` entries whose Cell's building runs ``path:line``."""
+        return sorted({n for p, start, end, n in self.building_spans if p == path and start <= line <= end})
 
     def call_path(self, entry: Entry, function: int) -> list[Call]:
         """The calls from ``entry`` down to ``function``."""
@@ -74,7 +82,8 @@ def graph_scope(analysis: Analysis) -> GraphScope:
     for key in ordered:
         function = graph.functions[key]
         functions.append(Function(function.ref.display_name, str(function.module.path), *span(function.node)))
-    entries, classes = [], []
+    entries, classes, building = [], [], []
+    memo = CallMemo()
     for ref in _entry_refs(project, runs_pynative, graph):
         number = numbers[id(ref.node)]
         reached = graph.reach(id(ref.node))
@@ -83,7 +92,10 @@ def graph_scope(analysis: Analysis) -> GraphScope:
         entries.append(Entry(ref.display_name, "cell" if is_cell else "jit", number, parents))
         if is_cell and ref.owner is not None:
             classes.append((str(ref.module.path), *span(ref.owner.node), number))
-    return GraphScope(functions, entries, classes)
+            building += [
+                (str(f.module.path), *span(f.node), number) for f in building_functions(project, ref.owner, memo)
+            ]
+    return GraphScope(functions, entries, classes, building)
 
 
 def _entry_refs(project: Project, runs_pynative: Callable[[ClassRef], bool], graph: CallGraph) -> list[FunctionRef]:

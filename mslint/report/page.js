@@ -215,10 +215,10 @@
     const row = rows.querySelector(`tr[data-index="${i}"]`);
     if (row) row.classList.add("open");
     const own = e.findings.filter((f) => data.findings[f].function === e.function && !data.findings[f].in_class);
-    const classLevel = e.findings.filter((f) => data.findings[f].in_class && data.findings[f].function === e.function);
+    const classLevel = e.findings.filter((f) => (data.findings[f].in_class && data.findings[f].function === e.function) || data.findings[f].building.includes(e.function));
     const helpers = e.call_paths.map((p) => functionBlock(p.function, p.via, e.findings.filter((f) => data.findings[f].function === p.function && !data.findings[f].in_class)));
     const helperClass = e.call_paths.flatMap((p) => e.findings.filter((f) => data.findings[f].function === p.function && data.findings[f].in_class));
-    const classFindings = [...classLevel, ...helperClass].map((f) => {
+    const classFindings = [...new Set([...classLevel, ...helperClass])].map((f) => {
       const lines = sources.findings[String(f)] || [];
       return sourceHtml(data.findings[f].line, lines, [f]);
     });
@@ -233,7 +233,7 @@
       "<h3>Source</h3>" +
       functionBlock(e.function, [], own) +
       helpers.join("") +
-      (classFindings.length ? `<h3>In the Cell classes (building them)</h3><div class="function">${classFindings.join("")}</div>` : "") +
+      (classFindings.length ? `<h3>Building the Cells (in their classes, __init__ and what it calls)</h3><div class="function">${classFindings.join("")}</div>` : "") +
       (others.length ? `<h3>Also reaches, without findings</h3><p id="also-reaches">${others.join(", ")}</p>` : "");
     $("detail").scrollTop = 0;
     if (fromClick) $("detail").scrollIntoView({ block: "nearest" });
@@ -241,7 +241,7 @@
   }
 
   function renderOutside() {
-    const outside = data.findings.map((f, i) => i).filter((i) => data.findings[i].function === null);
+    const outside = data.findings.map((f, i) => i).filter((i) => data.findings[i].function === null && !data.findings[i].building.length);
     if (!outside.length) return;
     $("outside").innerHTML =
       `<h2>Findings outside graph entries (${outside.length})</h2><p class="empty">In code no Cell construct or @jit function reaches: scripts, data pipelines, Cells without construct.</p>` +
