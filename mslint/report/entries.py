@@ -10,6 +10,7 @@ import ast
 import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from mslint.engine import Analysis
 from mslint.model.building import building_functions
@@ -54,7 +55,14 @@ class GraphScope:
 
     def built_by(self, path: str, line: int) -> list[int]:
         """The ``construct`` entries whose Cell's building runs ``path:line``."""
-        return sorted({n for p, start, end, n in self.building_spans if p == path and start <= line <= end})
+        return sorted({n for start, end, n in self._building_by_path.get(path, ()) if start <= line <= end})
+
+    @cached_property
+    def _building_by_path(self) -> dict[str, list[tuple[int, int, int]]]:
+        found: dict[str, list[tuple[int, int, int]]] = {}
+        for path, start, end, number in self.building_spans:
+            found.setdefault(path, []).append((start, end, number))
+        return found
 
     def call_path(self, entry: Entry, function: int) -> list[Call]:
         """The calls from ``entry`` down to ``function``."""
