@@ -15,6 +15,7 @@ from mslint.model import scope
 from mslint.report.status import LAX, STATUS_LABELS, STRICT, level_status
 from mslint.rule_docs import CHECKOUT_DOCS, documentation_link
 from mslint.rules import all_rules
+from tests.examples import REPO
 from tests.report_helpers import BUILT_BY_A_HELPER, Run, copy_project, entry, report_json
 
 
@@ -346,3 +347,16 @@ def test_a_finding_that_breaks_building_a_cell_marks_its_entry(tmp_path: Path, r
     assert sorted(document["functions"][n]["name"] for n in finding["building"]) == ["Block.construct", "Net.construct"]
     assert entry(document, "Net.construct")["findings"] == [0]
     assert document["summary"]["outside_entries"] == 0
+
+
+def test_the_rule_chart_shows_every_rule(run: Run, tmp_path: Path) -> None:
+    """rules/ has findings of every rule: each has its bar (the chart stopped at 15)."""
+    out = tmp_path / "report.html"
+    assert run("report", str(REPO / "rules"), "-o", str(out))[0] == 0
+    page = out.read_text()
+    embedded = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S)
+    assert embedded
+    by_rule = [r["symbol"] for r in json.loads(embedded.group(1))["summary"]["by_rule"]]
+    chart = page[page.index('<svg id="chart-rules"') :]
+    assert re.findall(r'<rect class="bar" data-rule="([^"]+)"', chart[: chart.index("</svg>")]) == by_rule
+    assert len(by_rule) > 15
