@@ -3,6 +3,7 @@ drill-down and charts it draws, on the small project and on a tree of 800 files.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -284,3 +285,42 @@ def test_a_finding_that_breaks_building_a_cell_is_in_its_drill_down(tmp_path: Pa
     assert "Building the Cells (in their classes, __init__ and what it calls)" in detail
     assert "return nn.Conv2d(cin, cout, 3, padding=1)" in detail and "MS206" in detail
     assert browser.find_element("id", "outside").text == "", "not a finding outside the entries"
+
+
+@pytest.mark.parametrize("width", [1024, 1800, 2560])
+def test_the_table_stays_readable_with_verify_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run, browser: Any, width: int
+) -> None:
+    """With the Verified column, at every width from a laptop to a wide screen (at 1800 px the
+    drill-down takes a side of the page): no rule name is broken across lines, the entry and
+    file columns keep room for a name, and nothing runs off the page."""
+    root = copy_project(tmp_path)
+    monkeypatch.chdir(root)
+    nets = str((root / "pkg" / "nets.py").resolve())
+    compiled = [
+        {"path": nets, "name": name, "level": level, "status": "compiled"}
+        for name in ("FallsBack", "Fails", "Dynamic", "Clean", "Outer")
+        for level in ("strict", "lax")
+    ]
+    results = tmp_path / "verify.json"
+    results.write_text(json.dumps({"findings": [], "compiler_only": [], "compiles": compiled}))
+    out = tmp_path / "report.html"
+    assert run("report", ".", "--verify-results", str(results), "-o", str(out))[0] == 0
+    browser.set_window_size(width, 1000)
+    try:
+        browser.get(out.as_uri())
+        next(r for r in browser.find_elements("css selector", "#rows tr") if r.text.startswith("Outer")).click()
+        measured = browser.execute_script(
+            """const widths = [...document.querySelectorAll('#entry-table th')].map((th) => th.offsetWidth);
+            const broken = [...document.querySelectorAll('#rows td.rules .rule')]
+                .filter((rule) => new Set([...rule.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+                .map((rule) => rule.textContent);
+            const rules = document.querySelectorAll('#rows td.rules .rule').length;
+            return {widths, broken, rules, page: document.documentElement.scrollWidth, window: window.innerWidth};"""
+        )
+    finally:
+        browser.set_window_size(*(int(n) for n in FLAGS[-1].split("=")[1].split(",")))
+    entry_width, file_width, *_, rules_width, verified_width = measured["widths"]
+    assert measured["rules"] == 4 and measured["broken"] == [], f"rule names broken across lines at {width} px"
+    assert min(entry_width, file_width, rules_width, verified_width) >= 120, measured["widths"]
+    assert measured["page"] <= measured["window"], "the page is wider than the window"

@@ -29,7 +29,7 @@
     if (!entry.verified) return "";
     return ["strict", "lax"]
       .filter((level) => entry.verified[level])
-      .map((level) => `${level.toUpperCase()} ${statusHtml(entry.verified[level])}`)
+      .map((level) => `<span class="level">${level.toUpperCase()} ${statusHtml(entry.verified[level])}</span>`)
       .join(" ");
   }
 
@@ -105,7 +105,7 @@
   function rowHtml(i) {
     const e = entries[i];
     const added = newFindings(e);
-    const rules = Object.entries(e.rules).map(([s, n]) => `${escapeHtml(s)}&nbsp;${n}`).join(", ");
+    const rules = Object.entries(e.rules).map(([s, n]) => `<span class="rule">${escapeHtml(s)}&nbsp;${n}</span>`).join(", ");
     return (
       `<tr data-index="${i}" tabindex="0"${i === state.open ? ' class="open"' : ""}>` +
       `<td class="name">${escapeHtml(e.name)}${changeHtml(e)}</td>` +
