@@ -28,6 +28,11 @@ from mslint.settings import Settings
 from mslint.workers import available_cores
 from tests.test_verify_processes import FACTORIES, RUN_SCRIPT, recorded
 
+# The probes here and in test_verify_processes.py kill or interrupt commands and give what they
+# started a second or two to end: under pytest -n, one at a time in one worker, so that two
+# probes' process trees never load the cores each other's deadlines are measured on.
+pytestmark = pytest.mark.xdist_group("process-probes")
+
 MSLINT = [sys.executable, "-m", "mslint"]
 HANG_GUARD_S = 60
 """Long enough for any machine to run what these tests run; a run past it hangs."""

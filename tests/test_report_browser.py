@@ -31,6 +31,9 @@ FLAGS = (
     "--window-size=1400,1000",
 )
 
+# Under pytest -n, in one worker: one Chromium serves every test here (each worker would start its own).
+pytestmark = pytest.mark.xdist_group("browser")
+
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
