@@ -170,12 +170,13 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     """Diagnostics of every enabled rule on the checked modules of ``project``, whose graph code
     is ``graph`` (found here when not given)."""
     graph = graph or graph_code(project, settings)
+    levels = _levels(settings)
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
     rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
     comments = {m.path: SuppressionComments(m.text, m.tree) for m in project.checked_modules}
 
     def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
-        keep(rule, module, _diagnostic(rule, module, finding, entry, settings))
+        keep(rule, module, _diagnostic(rule, module, finding, entry, settings, levels))
 
     def keep(rule: Rule, module: ModuleInfo, diagnostic: Diagnostic) -> None:
         if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
@@ -236,7 +237,12 @@ def _analyze_one_by_one(project: Project, settings: Settings) -> list[Diagnostic
 
 
 def _diagnostic(
-    rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None, settings: Settings
+    rule: Rule,
+    module: ModuleInfo,
+    finding: Finding,
+    entry: FunctionRef | None,
+    settings: Settings,
+    levels: tuple[Settings, Settings],
 ) -> Diagnostic:
     node = finding.node
     line = getattr(node, "lineno", 1)
@@ -244,7 +250,7 @@ def _diagnostic(
     end_line = getattr(node, "end_lineno", None) or line
     end_column = (getattr(node, "end_col_offset", None) or column) + 1
     message = f"{finding.message} (reached from {entry.display_name})" if entry else finding.message
-    severities = Severities(*(finding.severity_for(rule, at_level) for at_level in _levels(settings)))
+    severities = Severities(*(finding.severity_for(rule, at_level) for at_level in levels))
     return Diagnostic(
         path=str(module.path),
         line=line,
