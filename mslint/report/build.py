@@ -92,7 +92,8 @@ def _common_folder(paths: list[Path]) -> str:
 
 
 def _severities(diagnostic: Diagnostic) -> Severities:
-    """Its severity at both levels: the analysis gives them; a diagnostic made elsewhere has its LAX one."""
+    """Its severity at both levels, as the analysis gave them (a diagnostic without them, read
+    back from elsewhere, has only this run's level, LAX)."""
     return diagnostic.severities or Severities(None, diagnostic.severity)
 
 

@@ -32,15 +32,20 @@ def read_previous_report(path: Path) -> dict[str, Any]:
     )
     if data["format"] != FORMAT or data.get("version") not in (1, FORMAT_VERSION):
         raise UsageError(f"{path}: not a report of this mslint (format {FORMAT} version {FORMAT_VERSION})")
-    if data["version"] == 1:  # its "compiles" meant no finding
-        for level in LEVELS:
-            for entry in data["entries"]:
-                if (entry.get(level) or {}).get("status") == COMPILES:
-                    entry[level]["status"] = NO_FINDING
-            counts = data["summary"].get(level)
-            if counts and COMPILES in counts:
-                counts[NO_FINDING] = counts.pop(COMPILES)
+    if data["version"] == 1:
+        _read_version_1(data)
     return data
+
+
+def _read_version_1(data: dict[str, Any]) -> None:
+    """Version 1 said ``compiles`` of an entry without findings: it is ``no-finding`` now."""
+    for level in LEVELS:
+        for entry in data["entries"]:
+            if (entry.get(level) or {}).get("status") == COMPILES:
+                entry[level]["status"] = NO_FINDING
+        counts = data["summary"].get(level)
+        if counts and COMPILES in counts:
+            counts[NO_FINDING] = counts.pop(COMPILES)
 
 
 def add_trend(document: dict[str, Any], previous: dict[str, Any], name: str) -> None:
