@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 
@@ -51,6 +51,24 @@ class Fix:
 
 
 @dataclass(frozen=True)
+class Severities:
+    """A finding's severity at each syntax level. The rules report the same findings at both
+    levels, only their severity changes: one analysis gives both. None where a level's
+    analysis did not report the finding."""
+
+    strict: Severity | None
+    lax: Severity | None
+
+    def at(self, level: str) -> Severity | None:
+        return self.strict if level == "strict" else self.lax
+
+    @property
+    def falls_back(self) -> bool:
+        """A LAX warning that the syntax level changes: LAX interprets what STRICT treats otherwise."""
+        return self.lax == Severity.WARNING and self.strict != Severity.WARNING
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     path: str
     line: int
@@ -70,6 +88,9 @@ class Diagnostic:
     fix: Fix | None = None
     cell: int | None = None
     """In a notebook: the cell (from 1, among all its cells) that ``line`` counts in."""
+    severities: Severities | None = field(default=None, compare=False)
+    """Its severity at both syntax levels, from the analysis that found it (the report shows
+    both); None where it was read back from a cache or a file."""
 
     @property
     def sort_key(self) -> tuple[str, int, int, int, str]:

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mslint.atomic_write import digest
-from mslint.diagnostics import Diagnostic
+from mslint.diagnostics import Diagnostic, Severities
 from mslint.mindspore_tables import targeted_release
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.pynative import pynative_code
-from mslint.model.scope import graph_functions
+from mslint.model.scope import GraphFunction, graph_functions
 from mslint.model.unknowns import FindingsOnUnknowns
 from mslint.model.walk import descendants
 from mslint.notebook import SUFFIX as NOTEBOOK
@@ -50,6 +50,26 @@ class Report:
     (and their fixes) hold for that text only."""
 
 
+@dataclass(frozen=True)
+class GraphCode:
+    """What an analysis took for graph code: every graph function of the project (each with the
+    first entry that reaches it), and the test of a Cell that runs only in PyNative mode (its
+    ``construct`` is no graph entry)."""
+
+    functions: list[GraphFunction]
+    runs_pynative: Callable[[ClassRef], bool]
+
+
+@dataclass
+class Analysis:
+    """One analysis, for the front-ends that need more than its findings (the report, verify):
+    the model and the graph code the rules saw, so that nothing derives them again."""
+
+    project: Project
+    report: Report
+    graph: GraphCode
+
+
 def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
     ignored = (*settings.ignore, *(settings.ignored_in(path) if path else ()))
     return [
@@ -73,7 +93,7 @@ def check_files(
     with collector_paused():
         # The project is freed here, before the collector is back: alive then, its million
         # objects would all be scanned by the first collection (a tenth of the run).
-        return _load_project(paths, settings, sources, context)[1]
+        return _load_project(paths, settings, sources, context).report
 
 
 def load_project(
@@ -81,8 +101,8 @@ def load_project(
     settings: Settings,
     sources: Mapping[Path, str | Notebook] | None = None,
     context: Sequence[Path] = (),
-) -> tuple[Project, Report]:
-    """The project of ``paths`` and its report, as for :func:`check_files`."""
+) -> Analysis:
+    """The analysis of ``paths``, its project and graph code with its report, as for :func:`check_files`."""
     with collector_paused():
         return _load_project(paths, settings, sources, context)
 
@@ -108,7 +128,7 @@ def _load_project(
     settings: Settings,
     sources: Mapping[Path, str | Notebook] | None,
     context: Sequence[Path],
-) -> tuple[Project, Report]:
+) -> Analysis:
     report = Report(files=len(paths))
     project = Project(targeted_release(settings.mindspore_version), settings.root)
     for path in [p for p in context if p not in paths]:
@@ -141,37 +161,46 @@ def _load_project(
             report.diagnostics.extend(_cannot_parse(path, f"cannot parse: {reason}", settings, line, column))
     project.link_star_imports()
     try:
-        report.diagnostics.extend(analyze(project, settings))
+        graph = graph_code(project, settings)
+        report.diagnostics.extend(analyze(project, settings, graph))
     except TOO_DEEP:
+        graph = GraphCode([], pynative_cells(project, settings))
         report.diagnostics.extend(_analyze_one_by_one(project, settings))
     if notebooks:
         report.diagnostics = [notebooks[d.path].place(d) if d.path in notebooks else d for d in report.diagnostics]
     report.diagnostics.sort(key=lambda d: d.sort_key)
     report.context_files = [m.path for m in project.modules if not m.checked]
     report.probed_paths = sorted(project.probed)
-    return project, report
+    return Analysis(project, report, graph)
 
 
-def analyze(project: Project, settings: Settings) -> list[Diagnostic]:
-    """Diagnostics of every enabled rule on the checked modules of ``project``."""
+def graph_code(project: Project, settings: Settings) -> GraphCode:
+    runs_pynative = pynative_cells(project, settings)
+    return GraphCode(graph_functions(project, runs_pynative), runs_pynative)
+
+
+def analyze(project: Project, settings: Settings, graph: GraphCode | None = None) -> list[Diagnostic]:
+    """Diagnostics of every enabled rule on the checked modules of ``project``, whose graph code
+    is ``graph`` (found here when not given)."""
+    graph = graph or graph_code(project, settings)
+    levels = _levels(settings)
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
     rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
     comments = {m.path: SuppressionComments(m.text, m.tree) for m in project.checked_modules}
 
     def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
-        keep(rule, module, _diagnostic(rule, module, finding, entry, settings))
+        keep(rule, module, _diagnostic(rule, module, finding, entry, settings, levels))
 
     def keep(rule: Rule, module: ModuleInfo, diagnostic: Diagnostic) -> None:
         if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
             found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
 
-    graph = graph_functions(project, pynative_cells(project, settings))
-    project.graph_function_nodes = frozenset(id(function.node) for function in graph)
+    project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
                 report(rule, module, finding, None)
-    for function in graph:
+    for function in graph.functions:
         if not function.module.checked:
             continue
         by_type: dict[type, list[Rule]] = defaultdict(list)
@@ -224,7 +253,12 @@ def _analyze_one_by_one(project: Project, settings: Settings) -> list[Diagnostic
 
 
 def _diagnostic(
-    rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None, settings: Settings
+    rule: Rule,
+    module: ModuleInfo,
+    finding: Finding,
+    entry: FunctionRef | None,
+    settings: Settings,
+    levels: tuple[Settings, Settings],
 ) -> Diagnostic:
     node = finding.node
     line = getattr(node, "lineno", 1)
@@ -232,6 +266,7 @@ def _diagnostic(
     end_line = getattr(node, "end_lineno", None) or line
     end_column = (getattr(node, "end_col_offset", None) or column) + 1
     message = f"{finding.message} (reached from {entry.display_name})" if entry else finding.message
+    severities = Severities(*(finding.severity_for(rule, at_level) for at_level in levels))
     return Diagnostic(
         path=str(module.path),
         line=line,
@@ -246,7 +281,17 @@ def _diagnostic(
         fix=finding.fix,
         entry=entry.display_name if entry else None,
         entry_path=str(entry.module.path) if entry else None,
+        severities=severities,
     )
+
+
+def _levels(settings: Settings) -> tuple[Settings, Settings]:
+    """``settings`` at STRICT and at LAX (in the order of :class:`Severities`)."""
+    return (settings.with_options(syntax_level="strict"), settings.with_options(syntax_level="lax"))
+
+
+def _rule_severities(rule: Rule, settings: Settings) -> Severities:
+    return Severities(*(rule.severity(at_level) for at_level in _levels(settings)))
 
 
 def _comment_diagnostic(rule: Rule, module: ModuleInfo, problem: CommentFinding, settings: Settings) -> Diagnostic:
@@ -262,6 +307,7 @@ def _comment_diagnostic(rule: Rule, module: ModuleInfo, problem: CommentFinding,
         severity=rule.severity(settings),
         message=problem.message,
         hint=problem.hint,
+        severities=_rule_severities(rule, settings),
     )
 
 
@@ -280,5 +326,6 @@ def _cannot_parse(path: Path, message: str, settings: Settings, line: int = 1, c
             symbol=rule.symbol,
             severity=rule.severity(settings),
             message=message,
+            severities=_rule_severities(rule, settings),
         )
     ]

@@ -173,7 +173,7 @@ def test_a_project_marker_inside_the_tree_does_not_hide_the_modules_around_it(wr
     sampler = write("zoo/app/src/plug_in/sampler/sampler.py", "from model.block import Pad\n")
     root = sampler.parents[4]
     # Checked from elsewhere (no configuration around the zoo): the markers bound the imports' search.
-    project, _ = load_project(sorted(root.rglob("*.py")), Settings(root=root / "elsewhere"))
+    project = load_project(sorted(root.rglob("*.py")), Settings(root=root / "elsewhere")).project
     importer = next(m for m in project.modules if m.path == sampler)
     found = project.module_named("model.block", importer)
     assert found is not None and found.path == block

@@ -22,6 +22,11 @@ DATA = REPO / "tests" / "data" / "divergence"
 Run = Callable[..., tuple[int, str, str]]
 
 
+# Under pytest -n, every test here in one worker: the module fixture below (a verify run, made with
+# MindSpore) would be made again in each worker that runs a test of the module.
+pytestmark = pytest.mark.xdist_group("test_divergence")
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """``mslint verify --all`` of tests/data/divergence, in a copy as the working folder, run

@@ -58,6 +58,11 @@ def compile_log(example: Path, entry: str, level: str, folder: Path) -> str:
     return result.stderr
 
 
+# Under pytest -n, every test here in one worker: the module fixture below (real compile logs, made with
+# MindSpore) would be made again in each worker that runs a test of the module.
+pytestmark = pytest.mark.xdist_group("test_explain")
+
+
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Real outputs of compiles: an unsupported statement, ``range`` of a tensor (with its

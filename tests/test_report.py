@@ -10,11 +10,13 @@ from typing import Any
 import html5lib
 import pytest
 
-from mslint.diagnostics import Severity
-from mslint.report.status import LAX, STATUS_LABELS, STRICT, Severities, level_status
+from mslint.diagnostics import Severities, Severity
+from mslint.model import scope
+from mslint.report.status import LAX, STATUS_LABELS, STRICT, level_status
 from mslint.rule_docs import documentation_link
 from mslint.rules import all_rules
-from tests.report_helpers import Run, copy_project, entry, report_json
+from tests.examples import REPO
+from tests.report_helpers import BUILT_BY_A_HELPER, Run, copy_project, entry, report_json
 
 
 @pytest.fixture
@@ -35,11 +37,11 @@ def test_each_entry_gets_the_status_its_findings_give_at_each_level(project: Pat
         "Outer.construct": ("fails", "falls-back"),  # through its sub-Cell FallsBack
         "Fails.construct": ("fails", "fails"),  # a plain list of Cells, in its __init__
         "Dynamic.construct": ("warnings", "warnings"),  # a dynamic shape: compiles, breaks on Ascend
-        "Clean.construct": ("compiles", "compiles"),
-        "double": ("compiles", "compiles"),  # a @jit function
+        "Clean.construct": ("no-finding", "no-finding"),  # compiles only where verify says so
+        "double": ("no-finding", "no-finding"),  # a @jit function
     }
-    assert document["summary"][STRICT] == {"compiles": 2, "warnings": 1, "fails": 3}
-    assert document["summary"][LAX] == {"compiles": 2, "warnings": 1, "falls-back": 2, "fails": 1}
+    assert document["summary"][STRICT] == {"compiles": 0, "no-finding": 2, "warnings": 1, "fails": 3}
+    assert document["summary"][LAX] == {"compiles": 0, "no-finding": 2, "warnings": 1, "falls-back": 2, "fails": 1}
     assert entry(document, "double")["kind"] == "jit" and entry(document, "Clean.construct")["kind"] == "cell"
 
 
@@ -79,17 +81,17 @@ def test_the_call_path_to_a_finding_in_another_file_comes_from_the_model(project
     ("severities", "strict", "lax"),
     [
         (Severities(Severity.ERROR, Severity.WARNING), "fails", "falls-back"),  # STRICT rejects, LAX interprets
-        (Severities(Severity.INFO, Severity.WARNING), "compiles", "falls-back"),  # only LAX interprets it
+        (Severities(Severity.INFO, Severity.WARNING), "no-finding", "falls-back"),  # only LAX interprets it
         (Severities(Severity.WARNING, Severity.WARNING), "warnings", "warnings"),  # the level changes nothing
         (Severities(Severity.ERROR, Severity.ERROR), "fails", "fails"),
-        (Severities(Severity.INFO, Severity.INFO), "compiles", "compiles"),
+        (Severities(Severity.INFO, Severity.INFO), "no-finding", "no-finding"),
     ],
 )
 def test_status_mapping(severities: Severities, strict: str, lax: str) -> None:
     findings = [("net.py", 3, severities), ("net.py", 3, severities), ("net.py", 5, severities)]
     assert level_status(findings, STRICT).status == strict
     assert level_status(findings, LAX).status == lax
-    assert level_status(findings, LAX).lines == (0 if lax == "compiles" else 2), "lines, not findings"
+    assert level_status(findings, LAX).lines == (0 if lax == "no-finding" else 2), "lines, not findings"
 
 
 def test_json_and_markdown_say_the_same(project: Path, run: Run) -> None:
@@ -144,8 +146,8 @@ def test_html_is_valid_html5_and_self_contained(project: Path, run: Run, tmp_pat
     out = tmp_path / "report.html"
     code, stdout, _ = run("report", ".", "-o", str(out))
     assert code == 0 and stdout == (
-        f"Wrote {out}: 6 graph entries in 3 files: STRICT 2 compile, 1 compile with warnings, 3 fail; "
-        "LAX 2 compile, 1 compile with warnings, 2 fall back, 1 fail\n"
+        f"Wrote {out}: 6 graph entries in 3 files: STRICT 2 with no finding, 1 with warnings, 3 fail; "
+        "LAX 2 with no finding, 1 with warnings, 2 fall back, 1 fail\n"
     )
     text = out.read_text()
     html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(text)  # raises on any parse error
@@ -237,6 +239,7 @@ def test_verify_results_show_the_confirmed_status_and_evidence(
     assert [(p["kind"], p["path"], p["line"]) for p in to_host["verified"][LAX]["evidence"]] == [
         ("fallback", "verified/net.py", 6)
     ], "the file as the report names it (verify names it by its absolute path)"
+    assert (fine[STRICT]["status"], fine[LAX]["status"]) == ("compiles", "compiles"), "the compiler's word"
     assert fine["verified"] == {
         STRICT: {"status": "compiles", "reason": None, "evidence": []},
         LAX: {"status": "compiles", "reason": None, "evidence": []},
@@ -265,3 +268,95 @@ def test_a_tree_without_entries(tmp_path: Path, run: Run) -> None:
     assert (code, stdout) == (0, f"Wrote {out}: 0 graph entries in 0 files\n")
     html5lib.HTMLParser(strict=True).parse(out.read_text())
     assert '<p class="empty">No findings.</p>' in out.read_text()
+
+
+def test_one_analysis_gives_both_levels_and_the_graph_scope(
+    project: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The report reads the analysis `check` makes, once: no second analysis at STRICT, no
+    second search for the graph code; its severities at each level are check's at that level."""
+    searches = []
+    search = scope._sub_cell_constructs  # called once by each search for the graph code
+    monkeypatch.setattr(scope, "_sub_cell_constructs", lambda *args: searches.append(1) or search(*args))
+    document = report_json(run, ".")
+    assert len(searches) == 1, "the graph code is found once"
+    for level in (STRICT, LAX):
+        code, out, _ = run("check", "--format", "json", "--syntax-level", level, ".")
+        checked = {(d["path"], d["line"], d["column"], d["symbol"]): d["severity"] for d in json.loads(out)}
+        reported = {
+            (f["path"], f["line"], f["column"], f["symbol"]): f["severity"][level] for f in document["findings"]
+        }
+        assert reported == checked and code == 1
+
+
+def test_compiles_only_where_verify_compiled_it(project: Path, run: Run, tmp_path: Path) -> None:
+    """An entry without findings has "no finding"; it "compiles" at a level only where the
+    results of verify show its compile there (Clean at both levels, double never compiled)."""
+    nets = str((project / "pkg" / "nets.py").resolve())
+    compiled = [{"path": nets, "name": "Clean", "level": level, "status": "compiled"} for level in ("strict", "lax")]
+    compiled.append({"path": nets, "name": "Dynamic", "level": "lax", "status": "compiled"})
+    results = tmp_path / "verify.json"
+    results.write_text(json.dumps({"findings": [], "compiler_only": [], "compiles": compiled}))
+    document = report_json(run, ".", "--verify-results", str(results))
+    shown = statuses(document)
+    assert shown["Clean.construct"] == ("compiles", "compiles")
+    assert shown["double"] == ("no-finding", "no-finding"), "not compiled: no word of the compiler"
+    assert shown["Dynamic.construct"] == ("warnings", "warnings"), "a prediction with findings stays"
+    assert document["summary"][STRICT] == {"compiles": 1, "no-finding": 1, "warnings": 1, "fails": 3}
+    code, markdown, _ = run("report", "--format", "markdown", ".", "--verify-results", str(results))
+    assert code == 0
+    assert "| level | compiles | no finding | warnings | falls back | fails |" in markdown
+    assert "| STRICT | 1 | 1 | 1 | - | 3 |" in markdown
+    code, markdown, _ = run("report", "--format", "markdown", ".")
+    assert code == 0
+    assert "| level | compiles | no finding | warnings | falls back | fails |" in markdown
+    assert "| STRICT | 0 | 2 | 1 | - | 3 |" in markdown, "nothing compiles without verify's results"
+
+
+def test_a_version_1_report_compares_its_compiles_as_no_finding(project: Path, run: Run, tmp_path: Path) -> None:
+    """Version 1 said "compiles" for an entry without findings: unchanged entries stay unchanged."""
+    old = report_json(run, ".")
+    old["version"] = 1
+    for entry_ in old["entries"]:
+        for level in (STRICT, LAX):
+            if entry_[level]["status"] == "no-finding":
+                entry_[level]["status"] = "compiles"
+    for level in (STRICT, LAX):
+        counts = old["summary"][level].items()
+        old["summary"][level] = {("compiles" if s == "no-finding" else s): n for s, n in counts if s != "compiles"}
+    saved = tmp_path / "v1.json"
+    saved.write_text(json.dumps(old))
+    document = report_json(run, ".", "--compare", str(saved))
+    assert all(e["change"] is None for e in document["entries"])
+    assert document["compare"]["before"][STRICT]["no-finding"] == 2
+
+
+def test_a_finding_that_breaks_building_a_cell_marks_its_entry(tmp_path: Path, run: Run) -> None:
+    """MS206 in a helper that ``__init__`` calls stops the Cell before its construct compiles:
+    it counts for every Cell whose building runs it (Block calls it, Net builds a Block), not
+    as a finding outside the entries."""
+    (tmp_path / "net.py").write_text(BUILT_BY_A_HELPER)
+    document = report_json(run, str(tmp_path))
+    [finding] = document["findings"]
+    assert finding["symbol"] == "conv-padding-without-pad-mode" and finding["function"] is None
+    assert statuses(document) == {
+        "Block.construct": ("fails", "fails"),
+        "Net.construct": ("fails", "fails"),
+        "Plain.construct": ("no-finding", "no-finding"),
+    }
+    assert sorted(document["functions"][n]["name"] for n in finding["building"]) == ["Block.construct", "Net.construct"]
+    assert entry(document, "Net.construct")["findings"] == [0]
+    assert document["summary"]["outside_entries"] == 0
+
+
+def test_the_rule_chart_shows_every_rule(run: Run, tmp_path: Path) -> None:
+    """rules/ has findings of every rule: each has its bar (the chart stopped at 15)."""
+    out = tmp_path / "report.html"
+    assert run("report", str(REPO / "rules"), "-o", str(out))[0] == 0
+    page = out.read_text()
+    embedded = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', page, re.S)
+    assert embedded
+    by_rule = [r["symbol"] for r in json.loads(embedded.group(1))["summary"]["by_rule"]]
+    chart = page[page.index('<svg id="chart-rules"') :]
+    assert re.findall(r'<rect class="bar" data-rule="([^"]+)"', chart[: chart.index("</svg>")]) == by_rule
+    assert len(by_rule) > 15

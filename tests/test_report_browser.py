@@ -3,6 +3,7 @@ drill-down and charts it draws, on the small project and on a tree of 800 files.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.report_helpers import Run, copy_project
+from tests.report_helpers import BUILT_BY_A_HELPER, Run, copy_project
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -29,6 +30,9 @@ FLAGS = (
     "--disable-sync",
     "--window-size=1400,1000",
 )
+
+# Under pytest -n, in one worker: one Chromium serves every test here (each worker would start its own).
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 @pytest.fixture(scope="module")
@@ -89,10 +93,19 @@ def test_rows_and_statuses(page: Any) -> None:
         "Outer.construct": ("fails", "falls-back", "1"),
         "Fails.construct": ("fails", "fails", "1"),
         "Dynamic.construct": ("warnings", "warnings", "1"),
-        "Clean.construct": ("compiles", "compiles", "0"),
-        "double": ("compiles", "compiles", "0"),
+        "Clean.construct": ("no-finding", "no-finding", "0"),
+        "double": ("no-finding", "no-finding", "0"),
     }
     assert page.find_element("id", "shown").text == "6 of 6 entries"
+    no_finding, compiles = page.execute_script(
+        """const probe = document.createElement('span');
+        probe.className = 'status compiles';
+        document.body.appendChild(probe);
+        const shown = document.querySelector('#rows .status.no-finding');
+        return [shown, probe].map((s) => getComputedStyle(s).backgroundColor);"""
+    )
+    assert no_finding != compiles, "no finding is no green light"
+    assert page.find_element("css selector", "#rows .status.no-finding").text == "no finding"
     lax = page.find_element("css selector", "#rows tr td.lax .status")
     assert lax.text in ("fails at 1 line", "falls back at 1 line")
 
@@ -156,7 +169,8 @@ def test_class_level_finding_and_findings_outside_entries(page: Any) -> None:
     row.click()
     detail = page.find_element("id", "detail").text
     assert (
-        "In the Cell classes (building them)" in detail and "self.layers = [nn.Dense(2, 2), nn.Dense(2, 2)]" in detail
+        "Building the Cells (in their classes, __init__ and what it calls)" in detail
+        and "self.layers = [nn.Dense(2, 2), nn.Dense(2, 2)]" in detail
     )
     outside = page.find_element("id", "outside").text
     assert outside.startswith("Findings outside graph entries (1)") and "MS207" in outside and "init()" in outside
@@ -165,10 +179,10 @@ def test_class_level_finding_and_findings_outside_entries(page: Any) -> None:
 def test_charts_are_drawn(page: Any) -> None:
     segments = page.find_elements("css selector", "#chart-status rect.segment")
     assert {(s.get_attribute("data-level"), s.get_attribute("data-status")) for s in segments} == {
-        ("strict", "compiles"),
+        ("strict", "no-finding"),
         ("strict", "warnings"),
         ("strict", "fails"),
-        ("lax", "compiles"),
+        ("lax", "no-finding"),
         ("lax", "warnings"),
         ("lax", "falls-back"),
         ("lax", "fails"),
@@ -180,7 +194,7 @@ def test_charts_are_drawn(page: Any) -> None:
             t.getBBox().x + t.getBBox().width > t.ownerSVGElement.viewBox.baseVal.width).map((t) => t.textContent)"""
     )
     assert cut == [], "every label fits in its chart"
-    assert "2 compile, 1 compile with warnings, 2 fall back, 1 fail" in page.find_element("id", "chart-status").text
+    assert "2 with no finding, 1 with warnings, 2 fall back, 1 fail" in page.find_element("id", "chart-status").text
 
 
 def test_a_tree_of_800_files_renders_thousands_of_rows(tmp_path: Path, run: Run, browser: Any) -> None:
@@ -261,3 +275,55 @@ def test_verified_statuses_and_evidence(
     assert evidence.startswith("STRICT: fails") and "\nLAX: falls back\n" in evidence
     assert "fallback: " in evidence and "net.py:6" in evidence
     assert "verify: confirmed" in browser.find_element("css selector", "#detail .note").text
+
+
+def test_a_finding_that_breaks_building_a_cell_is_in_its_drill_down(tmp_path: Path, run: Run, browser: Any) -> None:
+    (tmp_path / "net.py").write_text(BUILT_BY_A_HELPER)
+    out = tmp_path / "report.html"
+    assert run("report", str(tmp_path / "net.py"), "-o", str(out))[0] == 0
+    browser.get(out.as_uri())
+    row = next(r for r in browser.find_elements("css selector", "#rows tr") if r.text.startswith("Net.construct"))
+    row.click()
+    detail = browser.find_element("id", "detail").text
+    assert "Building the Cells (in their classes, __init__ and what it calls)" in detail
+    assert "return nn.Conv2d(cin, cout, 3, padding=1)" in detail and "MS206" in detail
+    assert browser.find_element("id", "outside").text == "", "not a finding outside the entries"
+
+
+@pytest.mark.parametrize("width", [1024, 1800, 2560])
+def test_the_table_stays_readable_with_verify_results(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run, browser: Any, width: int
+) -> None:
+    """With the Verified column, at every width from a laptop to a wide screen (at 1800 px the
+    drill-down takes a side of the page): no rule name is broken across lines, the entry and
+    file columns keep room for a name, and nothing runs off the page."""
+    root = copy_project(tmp_path)
+    monkeypatch.chdir(root)
+    nets = str((root / "pkg" / "nets.py").resolve())
+    compiled = [
+        {"path": nets, "name": name, "level": level, "status": "compiled"}
+        for name in ("FallsBack", "Fails", "Dynamic", "Clean", "Outer")
+        for level in ("strict", "lax")
+    ]
+    results = tmp_path / "verify.json"
+    results.write_text(json.dumps({"findings": [], "compiler_only": [], "compiles": compiled}))
+    out = tmp_path / "report.html"
+    assert run("report", ".", "--verify-results", str(results), "-o", str(out))[0] == 0
+    browser.set_window_size(width, 1000)
+    try:
+        browser.get(out.as_uri())
+        next(r for r in browser.find_elements("css selector", "#rows tr") if r.text.startswith("Outer")).click()
+        measured = browser.execute_script(
+            """const widths = [...document.querySelectorAll('#entry-table th')].map((th) => th.offsetWidth);
+            const broken = [...document.querySelectorAll('#rows td.rules .rule')]
+                .filter((rule) => new Set([...rule.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+                .map((rule) => rule.textContent);
+            const rules = document.querySelectorAll('#rows td.rules .rule').length;
+            return {widths, broken, rules, page: document.documentElement.scrollWidth, window: window.innerWidth};"""
+        )
+    finally:
+        browser.set_window_size(*(int(n) for n in FLAGS[-1].split("=")[1].split(",")))
+    entry_width, file_width, *_, rules_width, verified_width = measured["widths"]
+    assert measured["rules"] == 4 and measured["broken"] == [], f"rule names broken across lines at {width} px"
+    assert min(entry_width, file_width, rules_width, verified_width) >= 120, measured["widths"]
+    assert measured["page"] <= measured["window"], "the page is wider than the window"

@@ -401,3 +401,22 @@ def test_fail_on_unverified(write: Callable[[str, str], Path], run: Run) -> None
     assert code == 1 and err == "mslint: 1 finding could not be verified (--fail-on-unverified)\n"
     write("pyproject.toml", '[tool.mslint]\nfail-on = "error"\n')  # the warning no longer counts
     assert run("verify", str(path), "--fail-on-unverified")[0] == 0
+
+
+@pytest.mark.mindspore
+def test_verify_reads_one_analysis(
+    write: Callable[[str, str], Path], run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """verify takes the graph code from the analysis that found the findings: it does not search
+    for it again (where a Cell run only in PyNative mode would be graph code again)."""
+    from mslint.model import scope
+
+    searches = []
+    search = scope._sub_cell_constructs  # called once by each search for the graph code
+    monkeypatch.setattr(scope, "_sub_cell_constructs", lambda *args: searches.append(1) or search(*args))
+    path = write(
+        "net.py", "from mindspore import nn\n\n\nclass Net(nn.Cell):\n    def construct(self, x):\n        return x\n"
+    )
+    code, out, _ = run("verify", str(path))
+    assert code == 0 and "0 confirmed" in out
+    assert len(searches) == 1

@@ -19,7 +19,10 @@ import pytest
 from mslint.verify.runner import default_memory_limit_mib
 from tests.test_verify import Run
 
-pytestmark = pytest.mark.mindspore  # every test here runs mslint verify, which compiles with MindSpore
+pytestmark = [
+    pytest.mark.mindspore,  # every test here runs mslint verify, which compiles with MindSpore
+    pytest.mark.xdist_group("process-probes"),  # see tests/test_audit_processes.py
+]
 
 FACTORIES = """
 import os

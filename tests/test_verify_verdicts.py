@@ -96,6 +96,11 @@ def line_of(marker: str) -> int:
     return next(number for number, text in enumerate(CELLS.lstrip("\n").splitlines(), 1) if f"# {marker}" in text)
 
 
+# Under pytest -n, every test here in one worker: the module fixture below (a verify run, made with
+# MindSpore) would be made again in each worker that runs a test of the module.
+pytestmark = pytest.mark.xdist_group("test_verify_verdicts")
+
+
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> VerifyReport:
     path = tmp_path_factory.mktemp("cells") / "cells.py"

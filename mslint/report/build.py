@@ -10,67 +10,59 @@ from pathlib import Path
 from typing import Any
 
 from mslint import __version__
-from mslint.diagnostics import Diagnostic, Severity
-from mslint.engine import Report, check_files, collector_paused, load_project
+from mslint.diagnostics import Diagnostic, Severities, Severity
+from mslint.engine import Report, collector_paused, load_project
 from mslint.fingerprint import fingerprint
 from mslint.report.entries import Entry, GraphScope, graph_scope
-from mslint.report.status import LAX, LEVELS, STATUSES, STRICT, Severities, level_status
+from mslint.report.status import LAX, LEVELS, STATUSES, level_status
 from mslint.rule_docs import documentation_link
 from mslint.rules import rule_named
 from mslint.settings import Settings
-from mslint.workers import process_pool
 
 FORMAT = "mslint-report"
-FORMAT_VERSION = 1
-
-_Key = tuple[str, int, int, str]
-"""A finding's identity within one run, as the engine keeps them apart: path, line, column, rule."""
+FORMAT_VERSION = 2
+"""2: an entry without findings is ``no-finding``, ``compiles`` only where verify compiled it
+(version 1 said ``compiles`` for both)."""
 
 
 @dataclass
 class Analysis:
     report: Report
-    """At LAX, the default level."""
-    strict: list[Diagnostic]
+    """At LAX, the default level; each finding has its severity at both levels."""
     scope: GraphScope
     settings: Settings
 
 
 def analyse(files: list[Path], settings: Settings) -> Analysis:
-    """The findings at LAX and at STRICT, and the graph scope. A rule reports the same code at
-    both levels, only the severity changes, but a finding keeps only the severity of its run: so
-    the code is analysed twice, at the same time: STRICT in a second process, LAX here, where
-    the graph scope is then taken from the model (the same at both levels)."""
-    with process_pool(1) as pool:
-        strict = pool.submit(check_files, files, settings.with_options(syntax_level=STRICT))
-        report, scope = _lax_analysis(files, settings.with_options(syntax_level=LAX))
-        return Analysis(report, strict.result().diagnostics, scope, settings)
-
-
-def _lax_analysis(files: list[Path], settings: Settings) -> tuple[Report, GraphScope]:
-    """The findings and the graph scope, with Python's cyclic garbage collector paused until the
-    model is freed: the model makes millions of objects and no cycles to free, and a collection
-    while it is alive scans them all (as the engine pauses it while it analyses)."""
+    """The findings, as ``mslint check`` finds them, and the graph scope the rules saw, from one
+    analysis. Python's cyclic garbage collector stays paused until the model is freed: the model
+    makes millions of objects and no cycles to free, and a collection while it is alive scans
+    them all (as the engine pauses it while it analyses)."""
+    settings = settings.with_options(syntax_level=LAX)
     with collector_paused():
-        project, report = load_project(files, settings)
-        scope = graph_scope(project, settings)
-        del project
-    return report, scope
+        analysis = load_project(files, settings)
+        report, scope = analysis.report, graph_scope(analysis)
+        del analysis
+    return Analysis(report, scope, settings)
 
 
 def readiness(analysis: Analysis, paths: list[Path]) -> dict[str, Any]:
     """The report of ``analysis``, for the checked ``paths``."""
     scope = analysis.scope
-    findings = _findings(analysis.report.diagnostics, analysis.strict)
+    findings = [(d, _severities(d)) for d in analysis.report.diagnostics]
     locator = scope.locator()
     by_function: dict[int, list[int]] = {}
+    building: dict[int, list[int]] = {}
     findings_json = []
     for index, (diagnostic, severities) in enumerate(findings):
         number, class_level = locator.function_of(diagnostic.path, diagnostic.line)
         if number is not None:
             by_function.setdefault(number, []).append(index)
-        findings_json.append(_finding_json(diagnostic, severities, number, class_level))
-    entries_json = [_entry_json(entry, scope, by_function, findings) for entry in scope.entries]
+        built_by = scope.built_by(diagnostic.path, diagnostic.line)
+        for construct in built_by:
+            building.setdefault(construct, []).append(index)
+        findings_json.append(_finding_json(diagnostic, severities, number, class_level, built_by))
+    entries_json = [_entry_json(entry, scope, by_function, building, findings) for entry in scope.entries]
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -99,21 +91,14 @@ def _common_folder(paths: list[Path]) -> str:
         return ""
 
 
-def _findings(lax: list[Diagnostic], strict: list[Diagnostic]) -> list[tuple[Diagnostic, Severities]]:
-    """Each finding once, with its severity at both levels (the LAX diagnostic where there is one)."""
-    at_strict = {_key(d): d for d in strict}
-    at_lax = {_key(d): d for d in lax}
-    found = [(d, Severities(at_strict[k].severity if k in at_strict else None, d.severity)) for k, d in at_lax.items()]
-    found += [(d, Severities(d.severity, None)) for k, d in at_strict.items() if k not in at_lax]
-    return sorted(found, key=lambda pair: pair[0].sort_key)
-
-
-def _key(diagnostic: Diagnostic) -> _Key:
-    return (diagnostic.path, diagnostic.line, diagnostic.column, diagnostic.symbol)
+def _severities(diagnostic: Diagnostic) -> Severities:
+    """Its severity at both levels, as the analysis gave them (a diagnostic without them, read
+    back from elsewhere, has only this run's level, LAX)."""
+    return diagnostic.severities or Severities(None, diagnostic.severity)
 
 
 def _finding_json(
-    diagnostic: Diagnostic, severities: Severities, function: int | None, class_level: bool
+    diagnostic: Diagnostic, severities: Severities, function: int | None, class_level: bool, built_by: list[int]
 ) -> dict[str, Any]:
     rule = rule_named(diagnostic.symbol)
     return {
@@ -131,6 +116,7 @@ def _finding_json(
         "link": documentation_link(rule) if rule is not None else None,
         "function": function,
         "in_class": class_level,
+        "building": built_by,
         "fingerprint": fingerprint(diagnostic),
         "verdict": None,
         "new": None,
@@ -142,9 +128,16 @@ def _text(severity: Severity | None) -> str | None:
 
 
 def _entry_json(
-    entry: Entry, scope: GraphScope, by_function: dict[int, list[int]], findings: list[tuple[Diagnostic, Severities]]
+    entry: Entry,
+    scope: GraphScope,
+    by_function: dict[int, list[int]],
+    building: dict[int, list[int]],
+    findings: list[tuple[Diagnostic, Severities]],
 ) -> dict[str, Any]:
-    reached = [i for number in entry.parents for i in by_function.get(number, [])]
+    """The entry, with the findings of every function it reaches and of building its Cell."""
+    reached = sorted(
+        {i for number in entry.parents for i in by_function.get(number, [])} | {*building.get(entry.function, [])}
+    )
     located = [(findings[i][0].path, findings[i][0].line, findings[i][1]) for i in reached]
     statuses = {level: level_status(located, level) for level in LEVELS}
     function = scope.functions[entry.function]
@@ -174,14 +167,19 @@ def _entry_json(
     }
 
 
+def level_counts(entries: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """By level, the number of entries of each status."""
+    return {level: {s: sum(1 for e in entries if e[level]["status"] == s) for s in STATUSES[level]} for level in LEVELS}
+
+
 def _summary(entries: list[dict[str, Any]], findings: list[dict[str, Any]]) -> dict[str, Any]:
     by_rule = Counter(f["symbol"] for f in findings)
     codes = {f["symbol"]: (f["code"], f["link"]) for f in findings}
     return {
         "entries": len(entries),
         "findings": len(findings),
-        "outside_entries": sum(1 for f in findings if f["function"] is None),
-        **{level: {s: sum(1 for e in entries if e[level]["status"] == s) for s in STATUSES[level]} for level in LEVELS},
+        "outside_entries": sum(1 for f in findings if f["function"] is None and not f["building"]),
+        **level_counts(entries),
         "by_rule": [
             {"symbol": symbol, "code": codes[symbol][0], "count": count, "link": codes[symbol][1]}
             for symbol, count in by_rule.most_common()

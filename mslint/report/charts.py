@@ -11,7 +11,6 @@ _BAR, _LABEL = 26, 70
 _STATUS_WIDTH, _BAR_SPAN = 820, 380
 """The status bars take 380 of the 820 units; their counts are written after them."""
 _RULES_WIDTH = 640
-_MAX_RULES = 15
 
 
 def status_chart(summary: dict[str, Any]) -> str:
@@ -41,7 +40,7 @@ def status_chart(summary: dict[str, Any]) -> str:
         parts.append(f'<text x="{x + 8:.1f}" y="{y + _BAR * 0.68:.1f}" class="legend">{escape(counts)}</text>')
     legend_y = height - 10
     x = float(_LABEL)
-    for status in STATUSES["lax"]:
+    for status in [s for s in STATUSES["lax"] if any(summary[level].get(s) for level in LEVELS)]:
         parts.append(f'<rect class="s-{status}" x="{x:.1f}" y="{legend_y - 10}" width="10" height="10"></rect>')
         parts.append(f'<text x="{x + 14:.1f}" y="{legend_y}" class="legend">{STATUS_LABELS[status]}</text>')
         x += 30 + 7 * len(STATUS_LABELS[status])
@@ -49,8 +48,9 @@ def status_chart(summary: dict[str, Any]) -> str:
 
 
 def rule_chart(summary: dict[str, Any]) -> str:
-    """One bar per rule (the most frequent first); each is a filter of the table (``data-rule``)."""
-    rules = summary["by_rule"][:_MAX_RULES]
+    """One bar per rule with findings, every one (the most frequent first); each is a filter of
+    the table (``data-rule``)."""
+    rules = summary["by_rule"]
     if not rules:
         return '<p class="empty">No findings.</p>'
     label_width = 270

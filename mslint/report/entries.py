@@ -1,7 +1,7 @@
 """What the report needs of the semantic model, as plain data: the graph entries, the graph
 functions they reach and through which calls, and where each function and Cell class is.
 
-The model does not depend on the syntax level: the LAX analysis makes it for both.
+The model does not depend on the syntax level: one analysis makes it for both.
 """
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ import ast
 import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
-from mslint.engine import pynative_cells
+from mslint.engine import Analysis
+from mslint.model.building import building_functions
 from mslint.model.project import ClassRef, FunctionRef, Project
-from mslint.model.scope import entry_points, graph_functions
+from mslint.model.scope import CallMemo, entry_points
 from mslint.report.reach import Call, CallGraph
-from mslint.settings import Settings
 
 Parents = dict[int, "tuple[int, int] | None"]
 """By function number: the function and line that call it first on the way from an entry."""
@@ -48,6 +49,20 @@ class GraphScope:
     class_spans: list[tuple[str, int, int, int]]
     """Each Cell class with a ``construct`` entry: its file, first and last line, and the
     number of the ``construct``."""
+    building_spans: list[tuple[str, int, int, int]]
+    """Each function that building a Cell with a ``construct`` entry runs (its ``__init__``,
+    the helpers that calls): its file, first and last line, and the number of the ``construct``."""
+
+    def built_by(self, path: str, line: int) -> list[int]:
+        """The ``construct`` entries whose Cell's building runs ``path:line``."""
+        return sorted({n for start, end, n in self._building_by_path.get(path, ()) if start <= line <= end})
+
+    @cached_property
+    def _building_by_path(self) -> dict[str, list[tuple[int, int, int]]]:
+        found: dict[str, list[tuple[int, int, int]]] = {}
+        for path, start, end, number in self.building_spans:
+            found.setdefault(path, []).append((start, end, number))
+        return found
 
     def call_path(self, entry: Entry, function: int) -> list[Call]:
         """The calls from ``entry`` down to ``function``."""
@@ -63,9 +78,10 @@ class GraphScope:
         return Locator([(f.path, f.line, f.end_line, n) for n, f in enumerate(self.functions)], self.class_spans)
 
 
-def graph_scope(project: Project, settings: Settings) -> GraphScope:
-    runs_pynative = pynative_cells(project, settings)
-    graph = CallGraph([f for f in graph_functions(project, runs_pynative) if f.module.checked])
+def graph_scope(analysis: Analysis) -> GraphScope:
+    """The graph code of ``analysis``, as the rules saw it, in the checked files."""
+    project, runs_pynative = analysis.project, analysis.graph.runs_pynative
+    graph = CallGraph([f for f in analysis.graph.functions if f.module.checked])
     ordered = sorted(
         graph.functions, key=lambda k: (str(graph.functions[k].module.path), graph.functions[k].node.lineno)
     )
@@ -74,7 +90,8 @@ def graph_scope(project: Project, settings: Settings) -> GraphScope:
     for key in ordered:
         function = graph.functions[key]
         functions.append(Function(function.ref.display_name, str(function.module.path), *span(function.node)))
-    entries, classes = [], []
+    entries, classes, building = [], [], []
+    memo = CallMemo()
     for ref in _entry_refs(project, runs_pynative, graph):
         number = numbers[id(ref.node)]
         reached = graph.reach(id(ref.node))
@@ -83,7 +100,10 @@ def graph_scope(project: Project, settings: Settings) -> GraphScope:
         entries.append(Entry(ref.display_name, "cell" if is_cell else "jit", number, parents))
         if is_cell and ref.owner is not None:
             classes.append((str(ref.module.path), *span(ref.owner.node), number))
-    return GraphScope(functions, entries, classes)
+            building += [
+                (str(f.module.path), *span(f.node), number) for f in building_functions(project, ref.owner, memo)
+            ]
+    return GraphScope(functions, entries, classes, building)
 
 
 def _entry_refs(project: Project, runs_pynative: Callable[[ClassRef], bool], graph: CallGraph) -> list[FunctionRef]:

@@ -132,6 +132,6 @@ def _sources(document: dict[str, Any]) -> dict[str, Any]:
     findings = {
         str(i): lines(f["path"], f["line"], f["end_line"])
         for i, f in enumerate(document["findings"])
-        if f["function"] is None or f["in_class"]
+        if f["function"] is None or f["in_class"] or f["building"]
     }
     return {"functions": functions, "findings": findings}

@@ -3,9 +3,9 @@
   const data = JSON.parse(document.getElementById("report-data").textContent);
   const sources = JSON.parse(document.getElementById("report-sources").textContent);
   const entries = data.entries;
-  const RANK = { compiles: 0, warnings: 1, "falls-back": 2, fails: 3 };
+  const RANK = { compiles: 0, "no-finding": 1, warnings: 2, "falls-back": 3, fails: 4 };
   const SEVERITY = { info: 0, warning: 1, error: 2 };
-  const LABEL = { compiles: "compiles", warnings: "warnings", "falls-back": "falls back", fails: "fails" };
+  const LABEL = { compiles: "compiles", "no-finding": "no finding", warnings: "warnings", "falls-back": "falls back", fails: "fails" };
   const verifiedShown = entries.some((e) => e.verified);
   const compared = Boolean(data.compare);
   const state = { sort: "strict", descending: true, open: -1 };
@@ -29,7 +29,7 @@
     if (!entry.verified) return "";
     return ["strict", "lax"]
       .filter((level) => entry.verified[level])
-      .map((level) => `${level.toUpperCase()} ${statusHtml(entry.verified[level])}`)
+      .map((level) => `<span class="level">${level.toUpperCase()} ${statusHtml(entry.verified[level])}</span>`)
       .join(" ");
   }
 
@@ -54,8 +54,8 @@
     select.addEventListener("change", render);
   }
 
-  fillSelect("filter-strict", ["fails", "warnings", "compiles"], (s) => LABEL[s]);
-  fillSelect("filter-lax", ["fails", "falls-back", "warnings", "compiles"], (s) => LABEL[s]);
+  fillSelect("filter-strict", ["fails", "warnings", "no-finding", "compiles"], (s) => LABEL[s]);
+  fillSelect("filter-lax", ["fails", "falls-back", "warnings", "no-finding", "compiles"], (s) => LABEL[s]);
   fillSelect("filter-rule", data.summary.by_rule.map((r) => r.symbol), (s) => s);
   fillSelect("filter-folder", [...new Set(entries.map((e) => e.folder))].sort(), (f) => relative(f + "/").replace(/\/$/, "") || ".");
   $("filter-text").addEventListener("input", render);
@@ -105,7 +105,7 @@
   function rowHtml(i) {
     const e = entries[i];
     const added = newFindings(e);
-    const rules = Object.entries(e.rules).map(([s, n]) => `${escapeHtml(s)}&nbsp;${n}`).join(", ");
+    const rules = Object.entries(e.rules).map(([s, n]) => `<span class="rule">${escapeHtml(s)}&nbsp;${n}</span>`).join(", ");
     return (
       `<tr data-index="${i}" tabindex="0"${i === state.open ? ' class="open"' : ""}>` +
       `<td class="name">${escapeHtml(e.name)}${changeHtml(e)}</td>` +
@@ -215,10 +215,10 @@
     const row = rows.querySelector(`tr[data-index="${i}"]`);
     if (row) row.classList.add("open");
     const own = e.findings.filter((f) => data.findings[f].function === e.function && !data.findings[f].in_class);
-    const classLevel = e.findings.filter((f) => data.findings[f].in_class && data.findings[f].function === e.function);
+    const classLevel = e.findings.filter((f) => (data.findings[f].in_class && data.findings[f].function === e.function) || data.findings[f].building.includes(e.function));
     const helpers = e.call_paths.map((p) => functionBlock(p.function, p.via, e.findings.filter((f) => data.findings[f].function === p.function && !data.findings[f].in_class)));
     const helperClass = e.call_paths.flatMap((p) => e.findings.filter((f) => data.findings[f].function === p.function && data.findings[f].in_class));
-    const classFindings = [...classLevel, ...helperClass].map((f) => {
+    const classFindings = [...new Set([...classLevel, ...helperClass])].map((f) => {
       const lines = sources.findings[String(f)] || [];
       return sourceHtml(data.findings[f].line, lines, [f]);
     });
@@ -233,7 +233,7 @@
       "<h3>Source</h3>" +
       functionBlock(e.function, [], own) +
       helpers.join("") +
-      (classFindings.length ? `<h3>In the Cell classes (building them)</h3><div class="function">${classFindings.join("")}</div>` : "") +
+      (classFindings.length ? `<h3>Building the Cells (in their classes, __init__ and what it calls)</h3><div class="function">${classFindings.join("")}</div>` : "") +
       (others.length ? `<h3>Also reaches, without findings</h3><p id="also-reaches">${others.join(", ")}</p>` : "");
     $("detail").scrollTop = 0;
     if (fromClick) $("detail").scrollIntoView({ block: "nearest" });
@@ -241,7 +241,7 @@
   }
 
   function renderOutside() {
-    const outside = data.findings.map((f, i) => i).filter((i) => data.findings[i].function === null);
+    const outside = data.findings.map((f, i) => i).filter((i) => data.findings[i].function === null && !data.findings[i].building.length);
     if (!outside.length) return;
     $("outside").innerHTML =
       `<h2>Findings outside graph entries (${outside.length})</h2><p class="empty">In code no Cell construct or @jit function reaches: scripts, data pipelines, Cells without construct.</p>` +

@@ -4,7 +4,8 @@ A finding's severity at each level is the evidence (DESIGN.md section 3): an ``e
 the compiler rejects at that level; a LAX ``warning`` whose severity changes with the syntax
 level is code STRICT rejects (or compiles) and LAX runs in the Python interpreter, a fallback;
 any other ``warning`` compiles but breaks on some targets or silently misbehaves; ``info`` is
-advice.
+advice. An entry without any of these has "no finding": only the compiler can show that it
+compiles (``mslint verify``, read with ``--verify-results``).
 """
 
 from __future__ import annotations
@@ -12,33 +13,30 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Severities, Severity
 
 STRICT, LAX = "strict", "lax"
 LEVELS = (STRICT, LAX)
 
-COMPILES, WARNINGS, FALLS_BACK, FAILS = "compiles", "warnings", "falls-back", "fails"
-STATUSES = {STRICT: (COMPILES, WARNINGS, FAILS), LAX: (COMPILES, WARNINGS, FALLS_BACK, FAILS)}
-"""Each level's statuses, best first (STRICT never falls back: it raises instead)."""
-STATUS_LABELS = {COMPILES: "compiles", WARNINGS: "compiles, with warnings", FALLS_BACK: "falls back", FAILS: "fails"}
-COUNTED = {COMPILES: "compile", WARNINGS: "compile with warnings", FALLS_BACK: "fall back", FAILS: "fail"}
+COMPILES, NO_FINDING, WARNINGS, FALLS_BACK, FAILS = "compiles", "no-finding", "warnings", "falls-back", "fails"
+STATUSES = {STRICT: (COMPILES, NO_FINDING, WARNINGS, FAILS), LAX: (COMPILES, NO_FINDING, WARNINGS, FALLS_BACK, FAILS)}
+"""Each level's statuses, best first (STRICT never falls back: it raises instead). ``compiles``
+is the compiler's word, never a prediction: an entry with no finding that verify compiled."""
+STATUS_LABELS = {
+    COMPILES: "compiles",
+    NO_FINDING: "no finding",
+    WARNINGS: "warnings",
+    FALLS_BACK: "falls back",
+    FAILS: "fails",
+}
+COUNTED = {
+    COMPILES: "compile",
+    NO_FINDING: "with no finding",
+    WARNINGS: "with warnings",
+    FALLS_BACK: "fall back",
+    FAILS: "fail",
+}
 """After a number of entries: "21 fail"."""
-
-
-@dataclass(frozen=True)
-class Severities:
-    """One finding's severity at each level; None where that level's analysis did not report it."""
-
-    strict: Severity | None
-    lax: Severity | None
-
-    def at(self, level: str) -> Severity | None:
-        return self.strict if level == STRICT else self.lax
-
-    @property
-    def falls_back(self) -> bool:
-        """A LAX warning that the syntax level changes: LAX interprets what STRICT treats otherwise."""
-        return self.lax == Severity.WARNING and self.strict != Severity.WARNING
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,7 @@ def level_status(findings: Iterable[tuple[str, int, Severities]], level: str) ->
     for status in (FAILS, FALLS_BACK, WARNINGS):
         if lines[status]:
             return LevelStatus(status, len(lines[status]))
-    return LevelStatus(COMPILES, 0)
+    return LevelStatus(NO_FINDING, 0)
 
 
 def counted(entries: int, files: int) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from mslint.discovery import UsageError
 from mslint.report.build import FORMAT, FORMAT_VERSION
 from mslint.report.documents import NULL, Shape, line_number, read_json_object
-from mslint.report.status import LEVELS, plural
+from mslint.report.status import COMPILES, LEVELS, NO_FINDING, plural
 
 NEW, STATUS_CHANGED = "new", "status"
 _TEXT = (str, NULL)
@@ -30,9 +30,22 @@ def read_previous_report(path: Path) -> dict[str, Any]:
     data = read_json_object(
         path, "mslint report --format json", {"format": str, "summary": dict, "entries": list, "findings": list}, _READ
     )
-    if data["format"] != FORMAT or data.get("version") != FORMAT_VERSION:
+    if data["format"] != FORMAT or data.get("version") not in (1, FORMAT_VERSION):
         raise UsageError(f"{path}: not a report of this mslint (format {FORMAT} version {FORMAT_VERSION})")
+    if data["version"] == 1:
+        _read_version_1(data)
     return data
+
+
+def _read_version_1(data: dict[str, Any]) -> None:
+    """Version 1 said ``compiles`` of an entry without findings: it is ``no-finding`` now."""
+    for level in LEVELS:
+        for entry in data["entries"]:
+            if (entry.get(level) or {}).get("status") == COMPILES:
+                entry[level]["status"] = NO_FINDING
+        counts = data["summary"].get(level)
+        if counts and COMPILES in counts:
+            counts[NO_FINDING] = counts.pop(COMPILES)
 
 
 def add_trend(document: dict[str, Any], previous: dict[str, Any], name: str) -> None:

@@ -4,6 +4,8 @@ An entry's confirmed status at a level comes from its own compile at that level:
 when an error of the code stopped it (building the Cell or compiling it), ``falls-back`` when
 LAX compiled it with fallbacks in its code, ``compiles`` otherwise; or the reason it was not
 compiled (``not-verifiable``, ``crashed``, ``timed-out``). Entries verify did not compile have none.
+An entry with no finding that the compiler compiled at a level is ``compiles`` there: the only
+way the report says so.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from mslint.report.build import level_counts
 from mslint.report.documents import NULL, Shape, line_number, read_json_object
-from mslint.report.status import COMPILES, FAILS, FALLS_BACK, LAX, LEVELS
+from mslint.report.status import COMPILES, FAILS, FALLS_BACK, LAX, LEVELS, NO_FINDING
 
 _COMPILED = "compiled"
 _ERROR, _FALLBACK = "error", "fallback"
@@ -50,6 +53,10 @@ def add_verify_results(document: dict[str, Any], results: dict[str, Any]) -> Non
         compiles = [c for c in results["compiles"] if _compiles_entry(c, entry)]
         levels = {level: _confirmed(entry, level, compiles, problems) for level in LEVELS}
         entry["verified"] = levels if any(levels.values()) else None
+        for level, confirmed in levels.items():
+            if entry[level]["status"] == NO_FINDING and confirmed and confirmed["status"] == COMPILES:
+                entry[level]["status"] = COMPILES
+    document["summary"].update(level_counts(document["entries"]))
     verdicts = {_finding_key(f): f for f in results["findings"]}
     for finding in document["findings"]:
         found = verdicts.get(_finding_key(finding))

@@ -25,7 +25,6 @@ from mslint.discovery import discover
 from mslint.engine import load_project
 from mslint.extras import install_command
 from mslint.model.project import Project
-from mslint.model.scope import graph_functions
 from mslint.report.documents import read_json_object
 from mslint.settings import Settings
 from mslint.source import source_text
@@ -178,11 +177,11 @@ def verify(request: VerifyRequest, settings: Settings) -> VerifyReport:
 def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> VerifyReport:
     started = time.perf_counter()
     discovery = discover(request.paths, settings)
-    project, lint = load_project(discovery.files, settings)
+    analysis = load_project(discovery.files, settings)
+    project, lint, graph_code = analysis.project, analysis.report, analysis.graph.functions
     lint.unreadable[:0] = discovery.unreadable
     targets = targets_of(project, settings)
     targets_by_key = {t.key: t for t in targets}
-    graph_code = graph_functions(project)
     finding_targets = {id(d): target_of(d, targets, project, graph_code) for d in lint.diagnostics}
 
     statuses: dict[tuple[str, str], TargetStatus] = {}
