@@ -3,8 +3,10 @@ their cell, as ruff does.
 
 The code cells, in order, make the module mslint analyses (a cell's names are defined for the
 cells after it, as when the notebook runs from the top). IPython's magics and shell lines
-(``%time``, ``!pip install``) are no Python: each becomes ``pass`` at its indentation, and a
-cell that starts with a cell magic (``%%bash``) becomes empty lines. A finding's line is then
+(``%time``, ``!pip install``) are no Python: each becomes ``pass`` at its indentation, and so
+does a line IPython runs as a magic without its ``%`` (automagic: ``pip install x``, ``cd
+data``, a line that is no Python and starts with a magic's name); a cell that starts with a
+cell magic (``%%bash``) becomes empty lines. A finding's line is then
 the line in its cell, and the cell is its number among all the notebook's cells, from 1, as
 Jupyter shows them. Notebooks are read with nbformat, Jupyter's own library, and never
 written: mslint reports their findings, it does not fix them.
@@ -12,6 +14,7 @@ written: mslint reports their findings, it does not fix them.
 
 from __future__ import annotations
 
+import ast
 import bisect
 import re
 import warnings
@@ -21,6 +24,11 @@ from mslint.diagnostics import Diagnostic
 
 SUFFIX = ".ipynb"
 _MAGIC = re.compile(r"^([ \t]*)[%!]")
+# Line magics IPython also runs without their `%` (automagic, on by default), and its shell aliases.
+_AUTOMAGIC = frozenset(
+    {"pip", "conda", "mamba", "cd", "pwd", "env", "load_ext", "matplotlib", "run", "timeit", "time", "who", "whos"}
+    | {"ls", "cat", "mkdir", "rmdir", "rm", "cp", "mv", "clear", "history", "reset", "pinfo", "alias"}
+)
 
 
 class NotebookError(ValueError):
@@ -103,4 +111,20 @@ def notebook_of(code_cells: dict[int, str]) -> Notebook:
 def _masked(lines: list[str]) -> list[str]:
     if lines[0].lstrip().startswith("%%"):
         return [""] * len(lines)  # a cell magic: the cell is another language (or IPython's)
-    return [f"{magic.group(1)}pass" if (magic := _MAGIC.match(line)) else line for line in lines]
+    return [f"{_indentation(line)}pass" if _MAGIC.match(line) or _is_automagic(line) else line for line in lines]
+
+
+def _indentation(line: str) -> str:
+    return line[: len(line) - len(line.lstrip())]
+
+
+def _is_automagic(line: str) -> bool:
+    """``pip install x``: a magic's name first, and no Python (``cd = 3`` is an assignment)."""
+    words = line.split()
+    if not words or words[0] not in _AUTOMAGIC:
+        return False
+    try:
+        ast.parse(line.strip())
+    except SyntaxError:
+        return True
+    return False

@@ -163,3 +163,20 @@ def test_a_notebook_from_stdin_is_read_as_a_notebook(course: Path) -> None:
     assert done.returncode == 1, done.stderr
     places = [line.split(": ")[0] for line in done.stdout.decode().splitlines()[:2]]
     assert places == ["course.ipynb:cell 4:4:9", "course.ipynb:cell 4:8:16"]
+
+
+def test_a_magic_written_without_its_percent_is_no_syntax_error_but_a_shell_command_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    """IPython runs `pip install x` and `cd data` as the magics `%pip` and `%cd` (automagic); a
+    shell command without `!` (`export X=1`) fails in the notebook as in mslint; `pip = 3` is
+    Python."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "setup.ipynb").write_text(
+        notebook(("code", "pip install mindspore==2.10.0"), ("code", "cd data\npip = 3\nprint(pip)"))
+    )
+    assert run("check", "--no-cache", "--format", "concise", "setup.ipynb")[0] == 0
+    (tmp_path / "shell.ipynb").write_text(notebook(("code", "export MS_VERSION=2.10.0")))
+    code, out, _ = run("check", "--no-cache", "--format", "concise", "shell.ipynb")
+    assert code == 1 and out.startswith("shell.ipynb:cell 1:1:")
+    assert "MS001 syntax-error" in out
