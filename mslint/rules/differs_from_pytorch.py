@@ -12,7 +12,7 @@ from mslint.mindspore_tables import DATA
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
 from mslint.rules._call_edits import add_keyword, replace_node
 from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
@@ -22,6 +22,7 @@ from mslint.settings import Settings
 TENSOR = "mindspore.Tensor."
 
 
+@cache
 @cache
 def checks() -> dict[str, str]:
     """MindSpore API -> the check of its measured difference (``mslint/data/pytorch-differences.json``)."""
@@ -136,7 +137,7 @@ class DiffersFromPytorch(Rule):
             return
         table = checks()
         patched = patched_apis(project)
-        for call, function in _calls(module.tree):
+        for call, function in _calls(module, table):
             api = qualified_name(call.func, module) or "" if isinstance(call.func, (ast.Name, ast.Attribute)) else ""
             check = table.get(api)
             if check is None or api in patched or any(isinstance(a, ast.Starred) for a in call.args):
@@ -185,16 +186,22 @@ def _finding(found: _Found) -> Finding:
 Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
 
-def _calls(tree: ast.Module) -> Iterator[tuple[ast.Call, Function | None]]:
-    """Every call with the function whose body holds it (None at module level), walked without
-    recursion: expressions thousands of levels deep are valid Python."""
-    stack: list[tuple[ast.AST, Function | None]] = [(tree, None)]
-    while stack:
-        node, function = stack.pop()
-        if isinstance(node, ast.Call):
-            yield node, function
-        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
-        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
+def _calls(module: ModuleInfo, table: dict[str, str]) -> Iterator[tuple[ast.Call, Function | None]]:
+    """The calls of a name the table checks (by the name called, or a local alias of one), each
+    with the innermost function whose lines hold it (None at module level)."""
+    names = _called_names() | {local for local, qualname in module.imports.items() if qualname in table}
+    calls = [call for name in names for call in module.calls_by_name.get(name, [])]
+    if not calls:
+        return
+    functions = [n for n in statements(module.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for call in calls:
+        holding = [f for f in functions if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
+        yield call, max(holding, key=lambda f: f.lineno) if holding else None
+
+
+@cache
+def _called_names() -> frozenset[str]:
+    return frozenset(api.rsplit(".", 1)[-1] for api in checks())
 
 
 class _Values:
