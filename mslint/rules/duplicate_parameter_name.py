@@ -81,7 +81,7 @@ class DuplicateParameterName(Rule):
         yield from _globals_of_one_name(function)
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        if _MAKES_PARAMETERS not in module.text:
+        if not _makes_parameters(module):
             return
         methods = {id(s) for cls in cell_classes(module, project) for s in cls.node.body}
         for function in (s for s in statements(module.tree) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
@@ -90,10 +90,22 @@ class DuplicateParameterName(Rule):
                 yield from _duplicates(container, names)
 
 
+_MENTIONS = "_mslint_mentions_parameters"
+
+
+def _makes_parameters(module: ModuleInfo) -> bool:
+    """Whether the module's text names what makes Parameters: searched once per module."""
+    mentions: bool | None = module.tree.__dict__.get(_MENTIONS)
+    if mentions is None:
+        mentions = _MAKES_PARAMETERS in module.text
+        setattr(module.tree, _MENTIONS, mentions)
+    return mentions
+
+
 def _dicts_of_one_name(function: GraphFunction) -> Iterator[Finding]:
     """Reads of a ``self.<attribute>`` dict that holds two Parameters of one name: the graph takes
     them in as they are, unregistered and unrenamed, and refuses the second."""
-    if function.owner is None or _MAKES_PARAMETERS not in function.owner.module.text:
+    if function.owner is None or not _makes_parameters(function.owner.module):
         return
     seen: set[str] = set()
     for node in descendants(function.node):
@@ -162,7 +174,7 @@ def _module_parameters(module: ModuleInfo, project: Project) -> dict[str, str]:
     found: dict[str, str] | None = module.tree.__dict__.get(_MODULE_PARAMETERS)
     if found is None:
         found = {}
-        if _MAKES_PARAMETERS in module.text:
+        if _makes_parameters(module):
             for name in module.assigned:
                 values = module.top_level_values(name)
                 made = _created_name(values[0], module, project) if len(values) == 1 else None

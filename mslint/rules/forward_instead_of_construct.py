@@ -16,8 +16,9 @@ class ForwardInsteadOfConstruct(Rule):
     """
     ## What it does
     Flags a Cell that defines `forward` and no `construct`, itself or in its base classes
-    (a PyTorch habit). The fix renames `forward` to `construct`; it is unsafe when the module
-    also calls some `.forward(...)`, which the renaming would break.
+    (a PyTorch habit). The fix renames `forward` to `construct`, and the module's `.forward`
+    reads with it (`self.block.forward(x)`); it is unsafe where there are such reads, which may
+    be another object's.
 
     ## Why it breaks graph mode
     MindSpore runs a Cell's `construct`, never its `forward`. The Cell is built, but the
@@ -72,7 +73,13 @@ class ForwardInsteadOfConstruct(Rule):
 
 
 def _rename(forward: ast.FunctionDef, module: ModuleInfo) -> Fix:
+    """Rename the method, and every ``.forward`` the module reads: those may be another object's
+    (a PyTorch module's), so then the fix is unsafe."""
     name = name_node(forward, module)
-    called = any(isinstance(n, ast.Attribute) and n.attr == "forward" for n in descendants(module.tree))
-    edit = Edit(name.lineno, name.col_offset + 1, name.lineno, (name.end_col_offset or 0) + 1, "construct")
-    return Fix("Rename `forward` to `construct`", (edit,), "unsafe" if called else "safe")
+    reads = [n for n in descendants(module.tree) if isinstance(n, ast.Attribute) and n.attr == "forward"]
+    edits = [Edit(name.lineno, name.col_offset + 1, name.lineno, (name.end_col_offset or 0) + 1, "construct")]
+    for read in reads:
+        end_line, end = read.end_lineno or read.lineno, (read.end_col_offset or 0) + 1
+        edits.append(Edit(end_line, end - len("forward"), end_line, end, "construct"))
+    edits.sort(key=lambda e: (e.line, e.column))
+    return Fix("Rename `forward` to `construct`", tuple(edits), "unsafe" if reads else "safe")

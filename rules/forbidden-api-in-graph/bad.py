@@ -2,7 +2,7 @@
 
 import mindspore as ms
 from mindspore import nn
-from mindspore.common.initializer import Normal, initializer
+from mindspore.common.initializer import initializer
 
 
 class LogsInConstruct(nn.Cell):  # mslint: inputs=float32[4]
@@ -30,5 +30,5 @@ class CountsParameters(nn.Cell):  # mslint: inputs=float32[4]
 
 class InitializesInConstruct(nn.Cell):  # mslint: inputs=float32[4]
     def construct(self, x):
-        w = initializer(Normal(), [4], ms.float32)  # expect: forbidden-api-in-graph
+        w = initializer("normal", [4], ms.float32)  # expect: forbidden-api-in-graph
         return x * w

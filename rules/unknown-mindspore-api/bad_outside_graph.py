@@ -25,11 +25,11 @@ class RepeatedInInit(nn.Cell):  # mslint: inputs=float32[4,4]
         return x * 2
 
 
-class ProductInInit(nn.Cell):  # mslint: inputs=float32[1,4]
+class ProductInInit(nn.Cell):  # mslint: inputs=float32[4]
     def __init__(self):
         super().__init__()
         table = ops.ones((2, 4), ms.float32)
-        self.table = table.prod(axis=0, keep_dims=True)  # expect: unknown-mindspore-api
+        self.table = table.prod(axis=0)  # expect: unknown-mindspore-api
 
     def construct(self, x):
         return x * self.table
