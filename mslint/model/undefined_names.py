@@ -112,6 +112,15 @@ def _top_level_names(module: ModuleInfo) -> frozenset[str]:
     return frozenset(names)
 
 
+def _ast_classes(*names: str) -> tuple[type[ast.AST], ...]:
+    """The ``ast`` classes of those names this Python has: ``match`` exists from Python 3.10."""
+    return tuple(getattr(ast, name) for name in names if hasattr(ast, name))
+
+
+_MATCH = _ast_classes("Match")
+_MATCH_CAPTURES = _ast_classes("MatchAs", "MatchStar", "MatchMapping")
+
+
 def _top_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
     """The nodes the module's own code runs, outside function and class bodies (the ``def`` and
     ``class`` statements themselves included, for their names)."""
@@ -121,7 +130,7 @@ def _top_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
         if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
             yield statement
             continue
-        if isinstance(statement, (*_COMPOUND, ast.Match)):
+        if isinstance(statement, (*_COMPOUND, *_MATCH)):
             yield statement
             headers = [getattr(statement, f, None) for f in ("test", "target", "iter", "subject")]
             headers += [i for item in getattr(statement, "items", []) for i in (item.context_expr, item.optional_vars)]
@@ -173,10 +182,9 @@ def _bindings_of(node: ast.AST, package: str) -> list[str]:
         return list(import_bindings(node, package))
     if isinstance(node, ast.ExceptHandler):
         return [node.name] if node.name else []
-    if isinstance(node, (ast.MatchAs, ast.MatchStar)):
-        return [node.name] if node.name else []
-    if isinstance(node, ast.MatchMapping):
-        return [node.rest] if node.rest else []
+    if isinstance(node, _MATCH_CAPTURES):  # `case [x, *rest]`, `case {**rest}`, `case Point() as p`
+        name = getattr(node, "name", None) or getattr(node, "rest", None)
+        return [name] if name else []
     return []
 
 
