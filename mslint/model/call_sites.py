@@ -29,6 +29,7 @@ from collections.abc import Collection
 
 from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import (
+    NOT_KNOWN,
     AbstractAny,
     AbstractDict,
     AbstractScalar,
@@ -41,7 +42,7 @@ from mslint.model.abstract import (
 )
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.values import UNKNOWN, parameter_values
+from mslint.model.values import UNKNOWN, literal_value, parameter_values
 from mslint.model.walk import descendants, own_nodes, statements
 from mslint.verify.inputs import ConstantSpec, inputs_comment, parse_input_specs
 
@@ -274,8 +275,9 @@ def _script_value(
         return AbstractDict(
             max((_script_value(v, module, scope, depth + 1).kind for v in expr.values), default=Kind.CONSTANT)
         )
-    if isinstance(expr, (ast.UnaryOp, ast.BinOp)) and isinstance(_literal_value(expr), (int, float)):
-        return literal(_literal_value(expr))
+    number = literal_value(expr) if isinstance(expr, (ast.UnaryOp, ast.BinOp)) else NOT_KNOWN
+    if isinstance(number, (int, float)):  # `-1`
+        return literal(number)
     if isinstance(expr, (ast.Tuple, ast.List)):
         items = [_script_value(e, module, scope, depth + 1) for e in expr.elts]
         if any(isinstance(e, ast.Starred) for e in expr.elts):
@@ -317,14 +319,6 @@ def _returned_by(func: ast.expr, module: ModuleInfo, depth: int) -> AbstractValu
         return UNKNOWN
     returned = [r.value for r in own_nodes(function) if isinstance(r, ast.Return) and r.value is not None]
     return join_all([_script_value(value, module, function, depth + 1) for value in returned], empty=UNKNOWN)
-
-
-def _literal_value(expr: ast.expr) -> object:
-    """The value of a literal written with a sign or arithmetic (``-1``, ``2 * 3``); None otherwise."""
-    try:
-        return ast.literal_eval(expr)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None
 
 
 def _name_value(name: str, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int) -> AbstractValue:

@@ -370,23 +370,18 @@ def _result(
     method = func.attr if isinstance(func, ast.Attribute) else None
     receiver = operands[-1] if method is not None and qualname is None and operands else None
     name = (qualname or "").rsplit(".", 1)[-1]
-    if isinstance(receiver, AbstractTensor):  # a Tensor method
-        if method in FULL_REDUCTIONS and not call.args and not call.keywords:
-            return AbstractTensor(kind, receiver.dtype, ())
+    tensor = receiver if isinstance(receiver, AbstractTensor) else None
+    reduces_all = method in FULL_REDUCTIONS and receiver is not None and not call.args and not call.keywords
+    if reduces_all and (tensor is not None or kind is not Kind.CONSTANT):
+        # only a tensor has `.sum()`: a graph value of no inferred type reduced so is one too
+        return AbstractTensor(kind, tensor.dtype if tensor is not None else None, ())
+    if tensor is not None:  # a Tensor method
         if method in SEQUENCE_RESULTS:
             return AbstractScalar(kind, "float") if method == "item" else AbstractAny(kind)
         if method in _CASTS:
-            return AbstractTensor(kind, _dtype(call, qualname_of), receiver.shape)
-        shape = receiver.shape if method in ELEMENTWISE else None
-        return AbstractTensor(kind, "bool" if method in _PREDICATES else receiver.dtype, shape)
-    if (
-        method in FULL_REDUCTIONS
-        and not call.args
-        and not call.keywords
-        and kind is not Kind.CONSTANT
-        and receiver is not None
-    ):
-        return AbstractTensor(kind, None, ())  # only a tensor has `.sum()`: a graph value of no inferred type
+            return AbstractTensor(kind, _dtype(call, qualname_of), tensor.shape)
+        shape = tensor.shape if method in ELEMENTWISE else None
+        return AbstractTensor(kind, "bool" if method in _PREDICATES else tensor.dtype, shape)
     if qualname in ("builtins.max", "builtins.min") and len(operands) > 1 and not call.keywords:
         return _extremum(operands, kind)
     if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
@@ -404,12 +399,18 @@ def _result(
     return AbstractAny(kind)
 
 
+def literal_value(expr: ast.expr) -> object:
+    """The value of a literal expression (``2``, ``-1``, ``"bilinear"``, ``(7, 7)``); NOT_KNOWN where
+    it is none (a name, a call, ``{[]: 1}``, one nested too deep)."""
+    try:
+        return ast.literal_eval(expr)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return NOT_KNOWN
+
+
 def _literal_shape(expr: ast.expr) -> Shape:
     """The shape a creation call is given as a literal: ``(2, 3)``, ``[4]``, ``5``."""
-    try:
-        value = ast.literal_eval(expr)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None
+    value = literal_value(expr)
     if isinstance(value, int) and not isinstance(value, bool):
         return (value,)
     if isinstance(value, (tuple, list)) and all(isinstance(d, int) and not isinstance(d, bool) for d in value):
@@ -803,10 +804,8 @@ def _parameter_value(default: ast.expr | None) -> AbstractValue:
     # (masks, labels), and says as little as no default.
     if default is None or (isinstance(default, ast.Constant) and default.value is None):
         return UNKNOWN
-    try:
-        return literal(ast.literal_eval(default))
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):  # not a literal; `{[]: 1}`; too deep
-        return UNKNOWN
+    value = literal_value(default)
+    return UNKNOWN if value is NOT_KNOWN else literal(value)
 
 
 def all_parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[str]:
