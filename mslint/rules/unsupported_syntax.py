@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
@@ -10,6 +11,8 @@ from mslint.model.abstract import (
     AbstractDict,
     AbstractScalar,
     AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
     Kind,
     is_0d_tensor,
     is_runtime_number,
@@ -338,17 +341,19 @@ def _builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fi
     elif (
         qualname in ("builtins.max", "builtins.min")
         and len(call.args) > 1
-        and not all(is_0d_tensor(function.value(t)) for t in tensors)
+        and any(_holds_several(function.value(t)) for t in tensors)
     ):
         name = qualname.rpartition(".")[2]
         yield Finding(
             call,
-            f"Python's `{name}` compares whole tensors: MindSpore rejects it (the truth value of a "
-            "tensor with more than one element is ambiguous)",
+            f"Python's `{name}` compares whole tensors: MindSpore rejects it at every syntax level (the truth "
+            "value of a tensor with more than one element is ambiguous)",
             hint=f"use `ops.{'maximum' if name == 'max' else 'minimum'}`, which compares element by element",
         )
     elif (
-        qualname in ("builtins.max", "builtins.min") and len(call.args) == 1 and _is_one_tensor(call.args[0], function)
+        qualname in ("builtins.max", "builtins.min")
+        and len(call.args) == 1
+        and _has_several_rows(call.args[0], function)
     ):
         name = qualname.rpartition(".")[2]
         yield Finding(
@@ -494,6 +499,29 @@ def _is_one_tensor(expr: ast.expr, function: GraphFunction) -> bool:
         return False
     value = function.value(expr)
     return not is_0d_tensor(value) and not isinstance(value, (AbstractSequence, AbstractDict, AbstractScalar))
+
+
+def _holds_several(value: AbstractValue) -> bool:
+    """A tensor known to hold more than one element. Python's ``max`` and ``min`` fail on such
+    tensors in PyNative (and in PyTorch) as in graph mode, so code that runs there compares
+    one-element tensors: a shape that is not known is no evidence of a graph failure."""
+    return (
+        isinstance(value, AbstractTensor)
+        and value.shape is not None
+        and any(d is not None and d > 1 for d in value.shape)
+        and 0 not in value.shape
+    )
+
+
+def _has_several_rows(expr: ast.expr, function: GraphFunction) -> bool:
+    """A tensor whose rows, compared by ``max(x)``, are known to hold several elements (a 1-D
+    tensor's rows are 0-d: they compare)."""
+    if not _is_one_tensor(expr, function):
+        return False
+    value = function.value(expr)
+    if not isinstance(value, AbstractTensor) or value.shape is None or len(value.shape) < 2 or value.shape[0] == 1:
+        return False
+    return _holds_several(replace(value, shape=value.shape[1:]))
 
 
 def _membership_in_tensors(compare: ast.Compare, function: GraphFunction) -> Iterator[Finding]:

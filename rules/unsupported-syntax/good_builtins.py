@@ -112,3 +112,9 @@ class Doubler(nn.Cell):
 class CallsTheParentConstruct(Doubler):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         return super().construct(x) + 1
+
+
+class MaxOfLengthsAndOneElementTensors(nn.Cell):  # mslint: inputs=int32[4], float32[1]
+    def construct(self, lengths, step):
+        longest = max(lengths)  # a 1-D tensor's items are 0-d tensors: they compare
+        return max(ms.Tensor(0.0, ms.float32), step) + longest
