@@ -213,3 +213,40 @@ def test_reductions_over_every_axis_are_0d_and_numbers_made_from_them_are_runtim
     assert is_runtime_number(values["number"]) and is_runtime_number(values["numbers"])
     assert not is_runtime_number(values["total"])
     assert isinstance(values["rest"], AbstractSequence) and isinstance(values["options"], AbstractDict)
+
+
+def test_reshape_and_transpose_give_the_rank_of_their_axes(write) -> None:
+    """``self.reshape(x, (1, h, -1))`` through a primitive made in ``__init__``, ``ops.reshape``,
+    ``x.view(-1)``, ``ops.Transpose`` and ``x.permute``: the sizes the target names, the input's
+    sizes in the permuted order where the input's shape is known, and -1 or a size computed at run
+    time as not known."""
+    project = project_of(
+        write,
+        """
+        from mindspore import nn, ops
+
+
+        class Net(nn.Cell):  # mslint: inputs=float32[2,3,4]
+            def __init__(self):
+                super().__init__()
+                self.reshape = ops.Reshape()
+                self.transpose = ops.Transpose()
+
+            def construct(self, x, y):
+                h = x.shape[1]
+                flat = self.reshape(x, (1, h, -1))
+                same = ops.reshape(y, (2, 12))
+                line = x.view(-1)
+                moved = self.transpose(x, (2, 0, 1))
+                unknown = y.permute(1, 0)
+                return flat, same, line, moved, unknown
+        """,
+    )
+    (function,) = [f for f in graph_functions(project) if f.ref.display_name == "Net.construct"]
+    shapes = {name: value.shape for name, value in function.name_values.items() if isinstance(value, AbstractTensor)}
+    assert shapes["flat"] == (1, 3, None)
+    assert shapes["same"] == (2, 12)
+    assert shapes["line"] == (None,)
+    assert shapes["moved"] == (4, 2, 3)
+    assert shapes["unknown"] == (None, None), "y's shape is not known: only the rank"
+    assert function.name_values["flat"] == AbstractTensor(Kind.GRAPH, "float32", (1, 3, None)), "the dtype is kept"

@@ -84,6 +84,29 @@ def test_sibling_package_of_a_script_folder_is_the_projects_own(write) -> None:
     assert findings([renderer, sampler]) == {("sampler.py", 5, "third-party-call-in-graph")}
 
 
+def test_a_relative_import_whose_module_the_run_lacks_is_the_projects_own(write) -> None:
+    """RAUM-Net's vendored copy of mindcv left its ``layers`` package out: ``from .layers import
+    Pool`` names the project's own Cell, which mslint cannot see, never a third-party call. An
+    absolute import of a module nowhere in the run is still a library's."""
+    net = write(
+        "models/net.py",
+        """
+        import numpy as np
+        from mindspore import nn
+        from .layers import Pool
+
+
+        class Net(nn.Cell):
+            def construct(self, x):
+                return Pool()(x) + np.sqrt(x)
+        """,
+    )
+    assert findings([net]) == {("net.py", 8, "third-party-call-in-graph")}
+    unknown = write("models/other.py", net.read_text().replace("from .layers", "from vendored_layers"))
+    assert findings([unknown]) == {("other.py", 8, "third-party-call-in-graph")}
+    assert len(check_files([unknown], Settings()).diagnostics) == 2
+
+
 def test_a_convolution_named_only_through_a_star_import_is_still_checked(write) -> None:
     """The module's text never names the convolution: a `*` import binds the other module's alias."""
     layers = write("layers.py", "from mindspore import nn\nfrom mindspore.nn import Conv2d as Layer\n")

@@ -38,6 +38,9 @@ class ModuleInfo:
     """Other names bound at top level (assignments), which shadow imports of the same name."""
     star_imports: list[str] = field(default_factory=list)
     """Modules read by top-level ``from ... import *``, absolute names."""
+    relative_roots: set[str] = field(default_factory=set)
+    """First parts of the names that relative imports (``from .layers import X``) bind: the
+    project's own code, even where the run lacks its file (a vendored package left out)."""
     star_bindings: dict[str, str] = field(default_factory=dict)
     """Local name -> qualified name bound by those star imports (filled by the project, which
     reads the other modules)."""
@@ -71,6 +74,8 @@ class ModuleInfo:
                 self.functions[statement.name] = statement
             elif isinstance(statement, (ast.Import, ast.ImportFrom)):
                 self.imports.update(import_bindings(statement, self.package))
+                if isinstance(statement, ast.ImportFrom) and statement.level:
+                    self.relative_roots.add(imported_module(statement, self.package).split(".", 1)[0])
                 if isinstance(statement, ast.ImportFrom) and any(a.name == "*" for a in statement.names):
                     self.star_imports.append(imported_module(statement, self.package))
             elif isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)):

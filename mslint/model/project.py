@@ -170,6 +170,12 @@ class Project:
                 if name not in bound_here:
                     module.star_bindings[name] = qualname
 
+    def is_checked_code(self, qualname: str, near: ModuleInfo) -> bool:
+        """Whether ``qualname``, seen from ``near``, names the project's own code rather than a
+        library's: its top package is a module of the run, or ``near`` imports it relatively."""
+        root = qualname.split(".", 1)[0]
+        return root in near.relative_roots or self.module_named(root, near) is not None
+
     def module_named(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
         """The module called ``name`` as seen from ``near``; loads it from disk if it is there."""
         same_root = self._by_name_and_root.get((name, near.root))

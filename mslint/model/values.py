@@ -121,6 +121,8 @@ ELEMENTWISE = frozenset(
 _PREDICATES = frozenset({"logical_not", "isnan", "isinf", "isfinite"})
 # Tensor methods and MindSpore functions that convert a tensor to another dtype.
 _CASTS = frozenset({"astype", "to", "cast"})
+# Tensor methods, MindSpore functions and primitives whose result's rank their axes decide.
+_REARRANGEMENTS = frozenset({"reshape", "view", "transpose", "permute"})
 _DTYPES = frozenset(
     {"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
     | {"float16", "float32", "float64", "bfloat16", "complex64", "complex128"}
@@ -364,8 +366,12 @@ def _result(
 ) -> AbstractValue:
     """The value of a call of MindSpore or of a method: a tensor where MindSpore computes one."""
     if isinstance(callee, AbstractInstance) and is_mindspore_name(callee.qualname):  # `self.dense(x)`
-        returns_many = callee.qualname.rsplit(".", 1)[-1].lower() in SEQUENCE_RESULTS
-        return AbstractAny(kind) if returns_many else AbstractTensor(kind)
+        primitive = callee.qualname.rsplit(".", 1)[-1].lower()
+        if primitive in SEQUENCE_RESULTS:
+            return AbstractAny(kind)
+        if primitive in _REARRANGEMENTS and len(call.args) == 2:  # `self.reshape(x, (1, n, -1))`
+            return _rearrangement(primitive, operands[0], operands[1], kind)
+        return AbstractTensor(kind)
     func = call.func
     method = func.attr if isinstance(func, ast.Attribute) else None
     receiver = operands[-1] if method is not None and qualname is None and operands else None
@@ -380,7 +386,10 @@ def _result(
             return AbstractScalar(kind, "float") if method == "item" else AbstractAny(kind)
         if method in _CASTS:
             return AbstractTensor(kind, _dtype(call, qualname_of), tensor.shape)
-        shape = tensor.shape if method in ELEMENTWISE else None
+        if method in _REARRANGEMENTS and not call.keywords:
+            shape = _rearranged(method, tensor, operands[:-1])
+        else:
+            shape = tensor.shape if method in ELEMENTWISE else None
         return AbstractTensor(kind, "bool" if method in _PREDICATES else tensor.dtype, shape)
     if qualname in ("builtins.max", "builtins.min") and len(operands) > 1 and not call.keywords:
         return _extremum(operands, kind)
@@ -393,6 +402,8 @@ def _result(
             return AbstractTensor(kind, _dtype(call, qualname_of), shape)
         if name in ELEMENTWISE or name in ("zeros_like", "ones_like", "full_like", "empty_like"):
             return AbstractTensor(kind, "bool" if name in _PREDICATES else None, shape)
+        if name in _REARRANGEMENTS and len(call.args) == 2 and not call.keywords:
+            return _rearrangement(name, operands[0], operands[1], kind)
         if name in ("zeros", "ones", "full", "empty") and call.args:
             return AbstractTensor(kind, _dtype(call, qualname_of), _literal_shape(call.args[0]))
         return AbstractTensor(kind)
@@ -416,6 +427,33 @@ def _literal_shape(expr: ast.expr) -> Shape:
     if isinstance(value, (tuple, list)) and all(isinstance(d, int) and not isinstance(d, bool) for d in value):
         return tuple(value)
     return None
+
+
+def _rearrangement(name: str, source: AbstractValue, axes: AbstractValue, kind: Kind) -> AbstractTensor:
+    """``ops.reshape(x, axes)``, ``ops.Reshape()(x, axes)`` and the like."""
+    tensor = source if isinstance(source, AbstractTensor) else None
+    return AbstractTensor(kind, tensor.dtype if tensor else None, _rearranged(name, tensor, [axes]))
+
+
+def _rearranged(name: str, tensor: AbstractTensor | None, axes: list[AbstractValue]) -> Shape:
+    """The shape ``reshape``/``view`` give (the target's sizes; ``-1`` and those not known are
+    None) or ``transpose``/``permute`` (the input's sizes in the order of the permutation: in
+    graph code ``x.transpose(0, 1)`` is the whole permutation, measured for differs-from-pytorch)."""
+    items = axes[0].items if len(axes) == 1 and isinstance(axes[0], AbstractSequence) else tuple(axes)
+    if items is None or not all(isinstance(i, AbstractScalar) for i in items):
+        return None
+    sizes = [_known_int(i) for i in items]
+    if name in ("reshape", "view"):
+        return tuple(s if s is not None and s >= 0 else None for s in sizes)
+    source = tensor.shape if tensor is not None else None
+    if source is not None and len(source) == len(sizes) and all(s is not None and 0 <= s < len(source) for s in sizes):
+        return tuple(source[s] for s in sizes if s is not None)
+    return (None,) * len(sizes)
+
+
+def _known_int(value: AbstractValue) -> int | None:
+    known = value.value if isinstance(value, AbstractScalar) else None
+    return known if isinstance(known, int) and not isinstance(known, bool) else None
 
 
 def _extremum(operands: list[AbstractValue], kind: Kind) -> AbstractValue:

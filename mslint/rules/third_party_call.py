@@ -106,7 +106,7 @@ class ThirdPartyCallInGraph(Rule):
             return  # concurrency-in-graph's
         if origin is None and function.project.resolve(qualname, function.module) is not None:
             return
-        if origin is None and function.project.module_named(qualname.split(".", 1)[0], function.module) is not None:
+        if origin is None and function.project.is_checked_code(qualname, function.module):
             return
         operands = [*node.args, *(k.value for k in node.keywords)]
         if any(function.kind(operand) is Kind.GRAPH for operand in operands):
@@ -151,7 +151,7 @@ def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
     if len(values) != 1 or not isinstance(values[0], ast.Call):
         return None  # none, or several: which one is called is unknown
     origin = qualified_name(values[0].func, module)
-    if origin is None or function.project.module_named(origin.split(".", 1)[0], module) is not None:
+    if origin is None or function.project.is_checked_code(origin, module):
         return None
     return origin
 
@@ -170,7 +170,7 @@ def _made_by_call(func: ast.expr, function: GraphFunction) -> str | None:
     project = function.project
     if qualname is None or project.resolve(qualname, function.module) is not None:
         return None
-    return qualname if project.module_named(qualname.split(".", 1)[0], function.module) is None else None
+    return None if project.is_checked_code(qualname, function.module) else qualname
 
 
 def _hint(qualname: str) -> str:

@@ -502,15 +502,12 @@ def _is_one_tensor(expr: ast.expr, function: GraphFunction) -> bool:
 
 
 def _holds_several(value: AbstractValue) -> bool:
-    """A tensor known to hold more than one element. Python's ``max`` and ``min`` fail on such
-    tensors in PyNative (and in PyTorch) as in graph mode, so code that runs there compares
-    one-element tensors: a shape that is not known is no evidence of a graph failure."""
-    return (
-        isinstance(value, AbstractTensor)
-        and value.shape is not None
-        and any(d is not None and d > 1 for d in value.shape)
-        and 0 not in value.shape
-    )
+    """A tensor of known rank whose dimensions are not all known to be 1: it holds more than one
+    element but for sizes nobody writes. Python's ``max`` and ``min`` fail on such tensors in
+    PyNative (and in PyTorch) as in graph mode, so code that runs there compares one-element
+    tensors: a tensor of no known rank is no evidence of a graph failure."""
+    shape = value.shape if isinstance(value, AbstractTensor) else None
+    return bool(shape) and shape is not None and not all(d == 1 for d in shape) and 0 not in shape
 
 
 def _has_several_rows(expr: ast.expr, function: GraphFunction) -> bool:
@@ -586,7 +583,7 @@ def _plain_context_manager(expr: ast.expr, function: GraphFunction) -> str | Non
         if resolved is None and qualname is not None and not qualname.startswith("mindspore."):
             if any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
                 return None  # concurrency-in-graph's
-            if function.project.module_named(qualname.split(".", 1)[0], function.module) is None:
+            if not function.project.is_checked_code(qualname, function.module):
                 return f"`{qualname}(...)`"
         return None
     classes = function.instance_classes(expr)

@@ -1,6 +1,6 @@
 """Statements MindSpore 2.10 rejects at every syntax level, LAX included."""
 
-from mindspore import nn
+from mindspore import nn, ops
 
 
 class ImportInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
@@ -70,3 +70,13 @@ class MapWithClosure(nn.Cell):  # mslint: inputs=float32[2,4]
 class WalrusInConstruct(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         return (y := x * 2) + y  # expect: unsupported-syntax
+
+
+class BuiltinMaxOfAReshapedTensor(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.reshape = ops.Reshape()
+
+    def construct(self, x):
+        y = self.reshape(x, (1, x.shape[0], -1))
+        return max(y, 1)  # expect: unsupported-syntax
