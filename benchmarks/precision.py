@@ -16,11 +16,13 @@ where given or found, mindspore-courses/applications (``../shared/corpora/applic
 mindspore-courses/External-Attention-MindSpore (a checkout, ``--corpus external-attention=PATH``).
 These six are the tuning half: mslint's rules were adjusted on their findings.
 
-The held-out half is code mslint was never tuned on, listed in ``benchmarks/held_out.json`` (the
-repository, commit and subfolder of each corpus, and how its findings were sampled for review).
-Each lies in ``DIR/NAME`` (``--held-out-root``, by default ``../heldout`` beside the repository):
-the subfolder of that commit, without the paths the list excludes. The page shows the two halves
-apart, with the precision of each error rule and of the warnings overall in each half.
+The held-out half is code mslint was never tuned on, listed in ``benchmarks/held_out.json`` in
+rounds: each round has its title, how its findings were sampled for review, and its corpora (the
+repository, commit and subfolder of each). A later round holds corpora chosen and reviewed after
+the earlier rounds' findings had been looked at. Each corpus lies in ``DIR/NAME``
+(``--held-out-root``, by default ``../heldout`` beside the repository): the subfolder of that
+commit, without the paths the list excludes. The page shows the tuning half and each round apart,
+with the precision of each error rule and of the warnings overall in each.
 
 ``--before`` takes a page this script wrote earlier (``git show REV:docs/precision.md > old.md``)
 and shows its findings and precision beside the new ones, rule by rule and corpus by corpus;
@@ -86,18 +88,28 @@ class HeldOutCorpus:
 
 @dataclass(frozen=True)
 class HeldOutList:
+    """One round of held-out corpora."""
+
+    title: str
     corpora: list[HeldOutCorpus]
     sampling: str
-    """How the findings of the held-out corpora were chosen for review."""
+    """How the findings of the round's corpora were chosen for review."""
 
 
-def load_held_out(path: Path) -> HeldOutList:
-    listed = json.loads(path.read_text(encoding="utf-8"))
-    corpora = [
-        HeldOutCorpus(c["name"], c["repo"], c["commit"], c.get("subfolder", ""), tuple(c.get("exclude", [])))
-        for c in listed["corpora"]
+def load_held_out(path: Path) -> list[HeldOutList]:
+    """The rounds of held-out corpora, in the order listed."""
+    rounds = json.loads(path.read_text(encoding="utf-8"))["rounds"]
+    return [
+        HeldOutList(
+            listed["title"],
+            [
+                HeldOutCorpus(c["name"], c["repo"], c["commit"], c.get("subfolder", ""), tuple(c.get("exclude", [])))
+                for c in listed["corpora"]
+            ],
+            listed["sampling"],
+        )
+        for listed in rounds
     ]
-    return HeldOutList(corpora, listed["sampling"])
 
 
 def held_out_corpora(listed: HeldOutList, root: Path) -> dict[str, Path]:
@@ -277,7 +289,8 @@ def render(
         "path, the design it ports), and in GRAPH mode where nothing does, like any latent failure.",
         "",
         "The corpora come in two halves, shown apart: the tuning half, whose findings mslint's rules",
-        "were adjusted on, and the held-out half, code reviewed only after the rules were set.",
+        "were adjusted on, and the held-out half, code reviewed only after the rules were set, in rounds:",
+        "a later round's corpora were chosen and reviewed after an earlier round's findings were seen.",
     ]
     for title, (about, names) in halves.items():
         lines += ["", f"## {title}", "", about, ""]
@@ -307,7 +320,8 @@ def main() -> int:
         corpora[name] = Path(path).resolve()
     held_out = load_held_out(args.held_out)
     tuning = list(corpora)
-    corpora |= held_out_corpora(held_out, args.held_out_root)
+    for listed in held_out:
+        corpora |= held_out_corpora(listed, args.held_out_root)
     review = load_review(args.review)
     results = {name: findings(name, path) for name, path in corpora.items()}
     reported = {key_of(name, f) for name, found in results.items() for f in found}
@@ -315,10 +329,8 @@ def main() -> int:
     if args.before is not None and not args.before.is_file():
         parser.error(f"--before takes a page this script wrote, not {str(args.before)!r}")
     before = load_before(args.before) if args.before is not None else None
-    halves = {
-        "Tuning half": ("The corpora mslint's rules were adjusted on.", tuning),
-        "Held-out half": (describe(held_out), [corpus.name for corpus in held_out.corpora]),
-    }
+    halves = {"Tuning half": ("The corpora mslint's rules were adjusted on.", tuning)}
+    halves |= {listed.title: (describe(listed), [corpus.name for corpus in listed.corpora]) for listed in held_out}
     args.output.write_text(render(results, review, gone, halves, before), encoding="utf-8")
     for name, found in results.items():
         errors = [f for f in found if f["severity"] == "error"]

@@ -80,10 +80,25 @@ def test_the_page_reads_back_as_a_before_page_without_its_summary_rows(tmp_path:
 def test_held_out_corpora_are_found_under_the_root_or_named_with_their_source(tmp_path: Path) -> None:
     listed = tmp_path / "held_out.json"
     corpus = {"name": "zoo", "repo": "owner/zoo", "commit": "0" * 40, "subfolder": "research", "exclude": ["vendored"]}
-    listed.write_text(json.dumps({"sampling": "all errors", "corpora": [corpus]}), encoding="utf-8")
-    held_out = precision.load_held_out(listed)
+    later = {"name": "course", "repo": "owner/course", "commit": "1" * 40}
+    rounds = [
+        {"title": "Held-out half", "sampling": "all errors", "corpora": [corpus]},
+        {"title": "Held-out half, fresh round", "sampling": "all of it", "corpora": [later]},
+    ]
+    listed.write_text(json.dumps({"rounds": rounds}), encoding="utf-8")
+    held_out, fresh = precision.load_held_out(listed)
+    assert (held_out.title, fresh.title) == ("Held-out half", "Held-out half, fresh round")
+    assert fresh.corpora == [precision.HeldOutCorpus("course", "owner/course", "1" * 40, "", ())]
     with pytest.raises(SystemExit, match=r"`research/` of owner/zoo at 0{40} without `vendored/`"):
         precision.held_out_corpora(held_out, tmp_path)
     (tmp_path / "zoo").mkdir()
     assert precision.held_out_corpora(held_out, tmp_path) == {"zoo": (tmp_path / "zoo").resolve()}
     assert precision.describe(held_out).startswith("all errors\n\n* zoo: `research/` of owner/zoo")
+
+
+def test_the_tracked_list_names_each_held_out_corpus_once() -> None:
+    rounds = precision.load_held_out(precision.HELD_OUT)
+    names = [corpus.name for listed in rounds for corpus in listed.corpora]
+    assert len(rounds) >= 2
+    assert len(names) == len(set(names))
+    assert all(len(corpus.commit) == 40 for listed in rounds for corpus in listed.corpora)
