@@ -59,12 +59,13 @@ REPO = Path(__file__).resolve().parent.parent
 KNOWN = REPO / "benchmarks" / "difftest_known.json"
 MISS, FALSE_ALARM, AGREE, HIDDEN = "miss", "false-alarm", "agree", "hidden"
 PER_CALL = re.compile(
-    r"\b(random|time|datetime|uuid|secrets|threading|logging|logger|warnings)\.|\bnp\.random\.|\bos\.urandom\b"
+    r"\b(random|time|datetime|uuid|secrets|threading|logging|logger)\.|\bnp\.random\.|\bos\.urandom\b"
 )
 """Calls that must run at every call: a value read from a clock or a random generator, a thread
 started, a log message written. The compiler running them once, while compiling (a compile-time problem), freezes the
 value or drops the effect. Other compile-time problems (``math.sqrt(4.0)``, ``np.ones((2, 3))``)
-are constant folding, which is what the compiler should do."""
+are constant folding, which is what the compiler should do, and ``warnings.warn`` once is what
+Python's default filter does too."""
 LOST = (CRASHED, TIMED_OUT)
 """Compiles that did not end: the compiler failed, with no line to show for it."""
 CHUNK = 100

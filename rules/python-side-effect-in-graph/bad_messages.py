@@ -1,7 +1,6 @@
-"""Log messages and warnings in graph code: run once while compiling, never when the graph runs."""
+"""Log messages in graph code: run once while compiling, never when the graph runs."""
 
 import logging
-import warnings
 
 from mindspore import nn
 
@@ -17,12 +16,6 @@ class LogsEachStep(nn.Cell):  # mslint: inputs=float32[2,3]
 class LogsThroughModule(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         logging.debug("step %d", 3)  # expect: python-side-effect-in-graph
-        return x * 2
-
-
-class WarnsEachStep(nn.Cell):  # mslint: inputs=float32[2,3]
-    def construct(self, x):
-        warnings.warn("this layer is slow")  # expect: python-side-effect-in-graph
         return x * 2
 
 

@@ -1,6 +1,8 @@
-"""Messages graph mode writes at every call, and logging outside graph code."""
+"""Messages graph mode writes at every call, warnings it writes once as Python does, and logging
+outside graph code."""
 
 import logging
+import warnings
 
 from mindspore import nn
 
@@ -15,4 +17,10 @@ class PrintsEachStep(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         print("forward pass")
         print(x)
+        return x * 2
+
+
+class WarnsOnce(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        warnings.warn("this layer is slow")  # Python's default filter, too, writes it once
         return x * 2
