@@ -29,10 +29,7 @@ from collections.abc import Collection
 
 from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import (
-    NOT_KNOWN,
-    AbstractAny,
-    AbstractDict,
-    AbstractScalar,
+    AbstractSequence,
     AbstractTensor,
     AbstractValue,
     Kind,
@@ -40,9 +37,10 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
+from mslint.model.host_values import NUMPY_ARRAY, TENSOR, HostValues
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.values import UNKNOWN, literal_value, parameter_values
+from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, statements
 from mslint.verify.inputs import ConstantSpec, inputs_comment, parse_input_specs
 
@@ -61,21 +59,11 @@ _TRAINING_WRAPPERS = (
     "PipelineCell",
     "MicroBatchInterleaved",
 )
-# Calls whose result is a Python number or string whatever their arguments.
-_PYTHON_SCALARS = {
-    "builtins.int": "int",
-    "builtins.float": "float",
-    "builtins.bool": "bool",
-    "builtins.len": "int",
-    "builtins.str": "str",
-}
 # Methods of Python numbers, strings and tuples: reading one says nothing of a tensor.
 _PYTHON_METHODS = frozenset(
     {"real", "imag", "conjugate", "bit_length", "to_bytes", "is_integer", "hex", "as_integer_ratio", "count", "index"}
     | {name for name in dir(str) if not name.startswith("_")}
 )
-# Dataset iterators: the items they give are tensors.
-_DATASET_ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
 
 
 class EntryEvidence:
@@ -102,7 +90,7 @@ class EntryEvidence:
         specified = dict(zip(given, _spec_values(ref)))  # what the user states is passed stands
         values.update(specified)
         if id(ref.node) in self._wrapped:
-            values.update({n: _TENSOR for n in given if values[n].kind is not Kind.CONSTANT and n not in specified})
+            values.update({n: TENSOR for n in given if values[n].kind is not Kind.CONSTANT and n not in specified})
         for call, module, scope in self._sites.get(id(ref.node), []):
             for name, value in _argument_values(call, ref, module, scope).items():
                 if name not in specified:
@@ -110,7 +98,7 @@ class EntryEvidence:
         tensor_attributes = release_table("api", self._project.mindspore_release)["namespaces"]["mindspore.Tensor"]
         used_as_tensors = _used_as_tensors(ref.node, tensor_attributes)
         return {
-            name: _TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
+            name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
         }
 
@@ -255,96 +243,18 @@ def _argument_values(
     positional = _positional(ref)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return {}
-    found = {name: _script_value(argument, module, scope) for name, argument in zip(positional, call.args)}
-    found.update((k.arg, _script_value(k.value, module, scope)) for k in call.keywords if k.arg in positional)
-    return found
+    values = HostValues(scope, module)
+    arguments = [*zip(positional, call.args), *((k.arg, k.value) for k in call.keywords if k.arg in positional)]
+    return {name: _handed_to_graph(values.value(argument)) for name, argument in arguments if name is not None}
 
 
-_TENSOR = AbstractTensor(Kind.GRAPH)
-
-
-def _script_value(
-    expr: ast.expr, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int = 0
-) -> AbstractValue:
-    """What a value of ordinary Python code is when handed to a graph: a tensor, a constant, or unknown."""
-    if depth > 4:
-        return UNKNOWN
-    if isinstance(expr, ast.Constant):
-        return literal(expr.value)
-    if isinstance(expr, ast.Dict):
-        return AbstractDict(
-            max((_script_value(v, module, scope, depth + 1).kind for v in expr.values), default=Kind.CONSTANT)
-        )
-    number = literal_value(expr) if isinstance(expr, (ast.UnaryOp, ast.BinOp)) else NOT_KNOWN
-    if isinstance(number, (int, float)):  # `-1`
-        return literal(number)
-    if isinstance(expr, (ast.Tuple, ast.List)):
-        items = [_script_value(e, module, scope, depth + 1) for e in expr.elts]
-        if any(isinstance(e, ast.Starred) for e in expr.elts):
-            return AbstractAny(max((i.kind for i in items), default=Kind.CONSTANT))
-        return sequence(type(expr).__name__.lower(), tuple(items))
-    if isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Subscript)):
-        parts = (
-            [expr.operand]
-            if isinstance(expr, ast.UnaryOp)
-            else [expr.value]
-            if isinstance(expr, ast.Subscript)
-            else [expr.left, expr.right]
-        )
-        kind = max(_script_value(p, module, scope, depth + 1).kind for p in parts)
-        return _TENSOR if kind is Kind.GRAPH else AbstractAny(kind)
-    if isinstance(expr, ast.Call):
-        created = qualified_name(expr.func, module)
-        if created in _PYTHON_SCALARS:
-            return AbstractScalar(Kind.CONSTANT, _PYTHON_SCALARS[created])
-        if created is not None and (is_mindspore_name(created) or created.split(".")[0] == "numpy"):
-            return _TENSOR
-        return _returned_by(expr.func, module, depth)
-    if isinstance(expr, ast.Name):
-        return _name_value(expr.id, module, scope, depth)
-    return UNKNOWN
-
-
-def _returned_by(func: ast.expr, module: ModuleInfo, depth: int) -> AbstractValue:
-    """What a function of the same module returns (``_input()`` returning ``Tensor(...)``)."""
-    function = next(
-        (
-            f
-            for f in module.tree.body
-            if isinstance(f, ast.FunctionDef) and isinstance(func, ast.Name) and f.name == func.id
-        ),
-        None,
-    )
-    if function is None:
-        return UNKNOWN
-    returned = [r.value for r in own_nodes(function) if isinstance(r, ast.Return) and r.value is not None]
-    return join_all([_script_value(value, module, function, depth + 1) for value in returned], empty=UNKNOWN)
-
-
-def _name_value(name: str, module: ModuleInfo, scope: FunctionNode | ast.Module, depth: int) -> AbstractValue:
-    """The join of what ``name`` is bound to in its scope; a parameter or anything else says nothing."""
-    values: list[AbstractValue] = []
-    for node in own_nodes(scope):
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            values.append(_script_value(node.value, module, scope, depth + 1))
-        elif isinstance(node, (ast.For, ast.comprehension)) and name in {
-            n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)
-        }:
-            values.append(_TENSOR if _iterates_a_dataset(node.iter) else UNKNOWN)
-        elif isinstance(node, ast.arg) and node.arg == name:
-            values.append(UNKNOWN)
-    return join_all(values, empty=UNKNOWN)
-
-
-def _iterates_a_dataset(iterable: ast.expr) -> bool:
-    """``for data in dataset.create_tuple_iterator()`` (also through ``enumerate``)."""
-    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "enumerate":
-        iterable = iterable.args[0] if iterable.args else iterable
-    return (
-        isinstance(iterable, ast.Call)
-        and isinstance(iterable.func, ast.Attribute)
-        and iterable.func.attr in _DATASET_ITERATORS
-    )
+def _handed_to_graph(value: AbstractValue) -> AbstractValue:
+    """What a graph sees of a value a Python call hands it: a numpy array becomes a tensor."""
+    if value == NUMPY_ARRAY:
+        return TENSOR
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        return sequence(value.type, tuple(_handed_to_graph(item) for item in value.items))
+    return value
 
 
 def _used_as_tensors(function: FunctionNode, tensor_attributes: Collection[str]) -> frozenset[str]:
