@@ -121,6 +121,15 @@ def table(kind: str, release: str) -> dict[str, Any]:
     return data
 
 
+@cache
+def module_table(release: str) -> frozenset[str] | None:
+    """The modules of ``release`` (``modules-<release>.json``); None where no table describes that
+    release itself: modules come and go between releases, so no other release's stands in."""
+    if release not in releases_with("modules"):
+        return None
+    return frozenset(table("modules", release)["modules"])
+
+
 def attribute_table(release: str) -> dict[str, Any]:
     """The attributes of MindSpore's objects (``attributes-<release>.json``) measured on the nearest
     release not newer than ``release``: they are measured on fewer releases than the API."""

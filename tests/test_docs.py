@@ -25,6 +25,8 @@ GENERATORS = [
     pytest.param("generate_jit_forbidden.py", marks=pytest.mark.mindspore),
     # mslint/data/attributes-*.json: the attributes of nn.Cell and of the graph values that are not tensors
     pytest.param("generate_attribute_table.py", marks=pytest.mark.mindspore),
+    # mslint/data/modules-*.json: the installed MindSpore's modules
+    pytest.param("generate_module_table.py", marks=pytest.mark.mindspore),
     # mslint/data/api-*.json from the installed MindSpore
     pytest.param("generate_api_table.py", marks=pytest.mark.mindspore),
     # the printed outputs in mslint/data/pytorch-differences.json, measured on the installed MindSpore

@@ -16,6 +16,7 @@ from mslint.mindspore_tables import (
     default_release,
     described_releases,
     installed_version,
+    module_table,
     release_for,
     releases_with,
     table,
@@ -110,6 +111,22 @@ def test_the_targeted_release_decides_what_exists(write, run) -> None:
     code, out, _ = run("check", str(path), "--no-cache", "--mindspore-version", "2.9", "--format", "json")
     assert code == 1
     assert [d["message"] for d in json.loads(out)] == ["`mindspore.mint.vdot` does not exist in MindSpore 2.9.0"]
+
+
+def test_modules_are_judged_only_against_the_release_that_was_read(write, run) -> None:
+    """MindSpore 1.x's transforms modules are gone from 2.10; no table of 2.9's modules is
+    shipped, so none is guessed for it."""
+    modules = module_table("2.10.0")
+    assert modules is not None and "mindspore.dataset.vision" in modules
+    assert "mindspore.dataset.vision.c_transforms" not in modules
+    assert module_table("2.9.0") is None
+    path = write("data.py", "import mindspore.dataset.vision.c_transforms as C\n")
+    code, out, _ = run("check", str(path), "--no-cache", "--mindspore-version", "2.10", "--format", "json")
+    assert (code, [d["message"] for d in json.loads(out)]) == (
+        1,
+        ["module `mindspore.dataset.vision.c_transforms` does not exist in MindSpore 2.10.0"],
+    )
+    assert run("check", str(path), "--no-cache", "--mindspore-version", "2.9")[0] == 0
 
 
 def test_the_release_can_be_configured_and_a_bad_one_is_one_line(write, run) -> None:

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from mslint.diagnostics import Severity
-from mslint.mindspore_tables import attribute_table
+from mslint.mindspore_tables import attribute_table, module_table
 from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import AbstractTensor, Kind
 from mslint.model.host_values import host_tensor_method_calls
@@ -27,7 +27,10 @@ class UnknownMindsporeApi(Rule):
     """
     ## What it does
     Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint`, `mindspore.numpy` and
-    `mindspore.Tensor` that do not exist in the targeted MindSpore release (`mnp.chunk`), and
+    `mindspore.Tensor` that do not exist in the targeted MindSpore release (`mnp.chunk`),
+    imports of MindSpore modules the release no longer has (`mindspore.dataset.vision.c_transforms`
+    and `py_transforms`, removed in 2.0; read off the release's files, for the releases whose
+    modules mslint has read), and
     keyword arguments those functions and classes do not take — anywhere in the code, not
     only in graph code — and keywords that Tensor methods called on tensors do not take
     (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`):
@@ -78,7 +81,7 @@ class UnknownMindsporeApi(Rule):
 
     code = "MS301"
     symbol = "unknown-mindspore-api"
-    summary = "a `mindspore.ops`/`nn`/`mint` name, keyword or call that the MindSpore release lacks or refuses"
+    summary = "a `mindspore.ops`/`nn`/`mint` name, module, keyword or call that the MindSpore release lacks or refuses"
     node_types = (ast.Call, ast.Attribute)
 
     def severity(self, settings: Settings) -> Severity:
@@ -95,7 +98,12 @@ class UnknownMindsporeApi(Rule):
         yield from _host_tensor_keywords(module, project, table)
         guards = _Guards(module.tree)
         patched = patched_apis(project)
+        modules = module_table(project.mindspore_release)
         for node in descendants(module.tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and modules is not None:
+                for name in _missing_modules(node, modules):
+                    if not guards.allow(node, name.rpartition(".")[2]):
+                        yield Finding(node, f"module `{name}` does not exist in MindSpore {version}", _MODULE_HINT)
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _root(node) in aliases:
                 qualname = qualified_name(node, module) or ""
                 namespace, _, name = qualname.rpartition(".")
@@ -138,6 +146,23 @@ class UnknownMindsporeApi(Rule):
         yield from _tensor_method_keywords(
             node, release_table("api", function.project.mindspore_release), function.project
         )
+
+
+_MODULE_HINT = (
+    "the module was removed or renamed: `mindspore.dataset.vision.c_transforms` and `py_transforms` "
+    "are `mindspore.dataset.vision` (and `.transforms`) since MindSpore 2.0; look it up in the API of "
+    "the release you target"
+)
+
+
+def _missing_modules(node: ast.Import | ast.ImportFrom, modules: frozenset[str]) -> list[str]:
+    """The MindSpore modules an import needs that the release lacks: each ``import mindspore.a.b``,
+    and the module ``from mindspore.a.b import c`` reads (``c`` may be any name of it)."""
+    if isinstance(node, ast.ImportFrom):
+        needed = [node.module] if node.module and not node.level else []
+    else:
+        needed = [alias.name for alias in node.names]
+    return [name for name in needed if name.split(".", 1)[0] == "mindspore" and name not in modules]
 
 
 def _host_tensor_keywords(module: ModuleInfo, project: Project, table: dict[str, Any]) -> Iterator[Finding]:
@@ -213,7 +238,7 @@ class _Guards:
     of an ``if`` whose test names the API in a string (``hasattr(ops, "ResizeBilinear")``,
     ``"sizes" in signature.parameters``, ``self.size_name == "sizes"``), both branches of an
     ``if`` on a version (``if is_ms_version_2():``, ``ms.__version__ >= "2.0"``), and the body
-    of a ``try`` whose handlers catch what a missing API raises. Computed on the first
+    of a ``try`` whose handlers catch what a missing API raises, and those handlers. Computed on the first
     question: most modules have nothing to ask."""
 
     _CAUGHT = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError", "Exception"})
@@ -230,7 +255,10 @@ class _Guards:
                 if isinstance(statement, (ast.If, ast.IfExp)):
                     self._add_branches(statement)
                 elif isinstance(statement, ast.Try) and any(self._catches(h) for h in statement.handlers):
-                    self._any_name.update(id(n) for s in statement.body for n in descendants(s))
+                    # the body tries this release's API; a handler that catches its absence is the
+                    # fallback for another release (`except ImportError: from mindspore.nn.generator ...`)
+                    fallbacks = [s for h in statement.handlers if self._catches(h) for s in h.body]
+                    self._any_name.update(id(n) for s in [*statement.body, *fallbacks] for n in descendants(s))
         return id(node) in self._any_name or name in self._names.get(id(node), ())
 
     def _add_branches(self, branch: ast.If | ast.IfExp) -> None:

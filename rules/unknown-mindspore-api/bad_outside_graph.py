@@ -42,3 +42,25 @@ class ChunkedInInit(nn.Cell):  # mslint: inputs=float32[1,4]
 
     def construct(self, x):
         return x * self.halves[0]
+
+
+class TransformsOfMindSpore1(nn.Cell):  # mslint: inputs=float32[2]
+    def __init__(self):
+        super().__init__()
+        import mindspore.dataset.vision.c_transforms as vision  # expect: unknown-mindspore-api
+
+        self.resize = vision.Resize((2, 2))
+
+    def construct(self, x):
+        return x * 2
+
+
+class TypeCastOfMindSpore1(nn.Cell):  # mslint: inputs=float32[2]
+    def __init__(self):
+        super().__init__()
+        from mindspore.dataset.transforms.py_transforms import Compose  # expect: unknown-mindspore-api
+
+        self.compose = Compose
+
+    def construct(self, x):
+        return x * 2

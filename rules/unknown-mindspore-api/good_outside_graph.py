@@ -32,3 +32,16 @@ class SplitInInit(nn.Cell):  # mslint: inputs=float32[2,2]
 
     def construct(self, x):
         return x * mnp.clip(self.halves[0], 0, 1)
+
+
+class TransformsOfEitherRelease(nn.Cell):  # mslint: inputs=float32[2]
+    def __init__(self):
+        super().__init__()
+        try:
+            from mindspore.dataset.vision import Resize
+        except ImportError:  # the fallback for MindSpore 1.x, never run on 2.x
+            from mindspore.dataset.vision.c_transforms import Resize
+        self.resize = Resize((2, 2))
+
+    def construct(self, x):
+        return x * 2
