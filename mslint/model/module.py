@@ -228,7 +228,7 @@ def imports_in(node: ast.AST, package: str) -> dict[str, str]:
     """Names bound by the import statements anywhere under ``node`` (a function's, or a whole
     module's: training scripts often import inside ``main()``)."""
     bindings: dict[str, str] = {}
-    for statement in descendants(node):
+    for statement in statements(node):
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             bindings.update(import_bindings(statement, package))
     return bindings

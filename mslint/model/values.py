@@ -175,6 +175,9 @@ class ValueEvaluator:
         if expr is None:
             return _CONSTANT_VALUE
         values = self._values
+        known = values.get(id(expr))
+        if known is not None:
+            return known
         pending: list[tuple[ast.expr, list[ast.expr] | None]] = [(expr, None)]
         while pending:
             node, parts = pending.pop()
