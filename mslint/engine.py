@@ -71,7 +71,12 @@ class Analysis:
 
 
 def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
-    ignored = (*settings.ignore, *(settings.ignored_in(path) if path else ()))
+    return _rules_left(settings, settings.ignored_in(path) if path else ())
+
+
+def _rules_left(settings: Settings, ignored_here: tuple[str, ...]) -> list[Rule]:
+    """The rules selected, less those ignored everywhere and those ``ignored_here``."""
+    ignored = (*settings.ignore, *ignored_here)
     return [
         rule
         for rule in all_rules()
@@ -185,7 +190,13 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     graph = graph or graph_code(project, settings)
     levels = _levels(settings)
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
-    rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
+    rules_left: dict[tuple[str, ...], list[Rule]] = {}  # most modules share their ignores: one list serves them
+    rules_by_path = {}
+    for module in project.checked_modules:
+        ignored_here = settings.ignored_in(module.path)
+        if ignored_here not in rules_left:
+            rules_left[ignored_here] = _rules_left(settings, ignored_here)
+        rules_by_path[module.path] = rules_left[ignored_here]
     comments = {m.path: SuppressionComments(m.text, m.tree) for m in project.checked_modules}
 
     def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:

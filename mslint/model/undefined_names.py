@@ -29,8 +29,6 @@ _UNSEEN_BINDING_TEXT = ("globals", "builtins", "__import__", "sys.modules", "exe
 """What the text of a module that may bind unseen names contains (``__builtins__`` too)."""
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
-"""The fields that hold statements (``handlers`` and ``cases`` hold their holders)."""
 
 
 def undefined_names(function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo) -> list[ast.Name]:
@@ -211,15 +209,11 @@ def _enclosing_functions(module: ModuleInfo) -> dict[int, tuple[ast.FunctionDef 
     found: dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]] | None = tree.__dict__.get(_ENCLOSING)
     if found is None:
         found = {}
-        stack: list[tuple[ast.AST, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]]] = [(tree, ())]
-        while stack:
-            node, around = stack.pop()
-            for field in _BODIES:
-                for child in getattr(node, field, None) or []:
-                    if isinstance(child, _FUNCTIONS):
-                        found[id(child)] = around
-                        stack.append((child, (*around, child)))
-                    else:
-                        stack.append((child, around))
+        for function in statements(tree):  # in source order: a function before those inside it
+            if isinstance(function, _FUNCTIONS):
+                around = (*found.get(id(function), ()), function)
+                for inner in statements(function):
+                    if isinstance(inner, _FUNCTIONS):
+                        found[id(inner)] = around
         setattr(tree, _ENCLOSING, found)
     return found
