@@ -550,15 +550,16 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: Cal
         function = GraphFunction(project, ref, ref, {}, memo)
         classes = []
         for node in descendants(ref.owner.node):
-            func = node.func if isinstance(node, ast.Call) else None
-            if func is not None and is_self_attribute(func, function.self_name):
-                assert isinstance(func, ast.Attribute)
-                classes += function.self_attribute_classes(func.attr)
-            elif isinstance(func, ast.Subscript) and is_self_attribute(func.value, function.self_name):
-                assert isinstance(func.value, ast.Attribute)
-                classes += function.self_attribute_element_classes(func.value.attr)
-            elif func is not None and _is_getattr_of(func, function.self_name):
-                classes += function.named_attribute_classes
+            if isinstance(node, ast.Call):
+                func = node.func
+                if is_self_attribute(func, function.self_name):
+                    assert isinstance(func, ast.Attribute)
+                    classes += function.self_attribute_classes(func.attr)
+                elif isinstance(func, ast.Subscript) and is_self_attribute(func.value, function.self_name):
+                    assert isinstance(func.value, ast.Attribute)
+                    classes += function.self_attribute_element_classes(func.value.attr)
+                elif _is_getattr_of(func, function.self_name):
+                    classes += function.named_attribute_classes
             elif isinstance(node, ast.For):
                 attribute = loop_attribute(node, function.self_name)
                 classes += function.self_attribute_element_classes(attribute) if attribute else []
