@@ -100,6 +100,10 @@ class GraphFunction:
     ) -> None:
         self.project = project
         self.ref = ref
+        # Read at every node the rules and the evaluator look at: plain attributes, not properties.
+        self.module: ModuleInfo = ref.module
+        self.node: FunctionNode = ref.node
+        self.owner: ClassRef | None = ref.owner
         self.entry = entry
         """The entry point (Cell ``construct``, ``@jit`` function) that first reaches this function."""
         self.parameter_values = parameters
@@ -122,18 +126,6 @@ class GraphFunction:
         """The local names whose values are not inferred (see :attr:`Kind.UNKNOWN`)."""
         return frozenset(name for name, value in self.name_values.items() if value.kind is Kind.UNKNOWN)
 
-    @property
-    def module(self) -> ModuleInfo:
-        return self.ref.module
-
-    @property
-    def node(self) -> FunctionNode:
-        return self.ref.node
-
-    @property
-    def owner(self) -> ClassRef | None:
-        return self.ref.owner
-
     @cached_property
     def self_name(self) -> str | None:
         if self.owner is None or not self.node.args.args:
@@ -153,9 +145,10 @@ class GraphFunction:
     def qualname(self, expr: ast.expr) -> str | None:
         """The qualified name ``expr`` refers to here; None for local values."""
         key = (id(self.node), id(expr))
-        if key not in self.memo.qualnames:
-            self.memo.qualnames[key] = qualified_name_in(expr, self.module, self.local_imports, self.local_names)
-        return self.memo.qualnames[key]
+        qualnames = self.memo.qualnames
+        if key not in qualnames:
+            qualnames[key] = qualified_name_in(expr, self.module, self.local_imports, self.local_names)
+        return qualnames[key]
 
     @cached_property
     def _key(self) -> _Key:
