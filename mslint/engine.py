@@ -71,7 +71,12 @@ class Analysis:
 
 
 def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
-    ignored = (*settings.ignore, *(settings.ignored_in(path) if path else ()))
+    return _rules_left(settings, settings.ignored_in(path) if path else ())
+
+
+def _rules_left(settings: Settings, ignored_here: tuple[str, ...]) -> list[Rule]:
+    """The rules selected, less those ignored everywhere and those ``ignored_here``."""
+    ignored = (*settings.ignore, *ignored_here)
     return [
         rule
         for rule in all_rules()
@@ -185,7 +190,19 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     graph = graph or graph_code(project, settings)
     levels = _levels(settings)
     found: dict[tuple[str, int, int, str], Diagnostic] = {}
-    rules_by_path = {m.path: enabled_rules(settings, m.path) for m in project.checked_modules}
+    # Most modules share their per-file ignores: one list of rules, and one of them by the node
+    # types they judge in graph code, serves all of those.
+    rules_left: dict[tuple[str, ...], list[Rule]] = {}
+    by_node_type: dict[tuple[str, ...], dict[type, list[Rule]]] = {}
+    rules_by_path: dict[Path, list[Rule]] = {}
+    graph_rules_by_path: dict[Path, dict[type, list[Rule]]] = {}
+    for module in project.checked_modules:
+        ignored_here = settings.ignored_in(module.path)
+        if ignored_here not in rules_left:
+            rules_left[ignored_here] = _rules_left(settings, ignored_here)
+            by_node_type[ignored_here] = _by_node_type(rules_left[ignored_here])
+        rules_by_path[module.path] = rules_left[ignored_here]
+        graph_rules_by_path[module.path] = by_node_type[ignored_here]
     comments = {m.path: SuppressionComments(m.text, m.tree) for m in project.checked_modules}
 
     def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
@@ -203,10 +220,7 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     for function in graph.functions:
         if not function.module.checked:
             continue
-        by_type: dict[type, list[Rule]] = defaultdict(list)
-        for rule in rules_by_path[function.module.path]:
-            for node_type in rule.node_types:
-                by_type[node_type].append(rule)
+        by_type = graph_rules_by_path[function.module.path]
         settle = FindingsOnUnknowns(function)
         for node in descendants(function.node):
             for rule in by_type.get(type(node), ()):
@@ -220,6 +234,14 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 for problem in list(rule.check_suppressions(comments[module.path], enabled)):
                     keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
+
+
+def _by_node_type(rules: list[Rule]) -> dict[type, list[Rule]]:
+    found: dict[type, list[Rule]] = defaultdict(list)
+    for rule in rules:
+        for node_type in rule.node_types:
+            found[node_type].append(rule)
+    return found
 
 
 def pynative_cells(project: Project, settings: Settings) -> Callable[[ClassRef], bool]:

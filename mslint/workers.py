@@ -14,9 +14,12 @@ import functools
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 from mslint.console import end_on_ctrl_c
+
+if TYPE_CHECKING:  # a run that starts no process imports neither concurrent.futures nor logging
+    from concurrent.futures import Executor
 
 
 def available_cores() -> int:

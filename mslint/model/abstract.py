@@ -170,8 +170,17 @@ def is_0d_tensor(value: AbstractValue) -> bool:
     return isinstance(value, AbstractTensor) and value.shape == ()
 
 
+def latest(parts: Iterable[AbstractValue]) -> Kind:
+    """The kind of a value made of ``parts``: known once all of them are (CONSTANT for none)."""
+    kind = Kind.CONSTANT
+    for part in parts:
+        if part.kind > kind:
+            kind = part.kind
+    return kind
+
+
 def sequence(type_: str, items: tuple[AbstractValue, ...]) -> AbstractSequence:
-    return AbstractSequence(max((i.kind for i in items), default=Kind.CONSTANT), type_, items)
+    return AbstractSequence(latest(items), type_, items)
 
 
 def sequence_of(type_: str, item: AbstractValue, kind: Kind) -> AbstractSequence:

@@ -77,17 +77,33 @@ class EntryEvidence:
         """Entry nodes whose Cell is handed to a training wrapper."""
         self._graph_entries = {id(ref.node) for ref in entries}
         """Calls in these are graph code's: what they pass follows the values of graph code."""
+        self._specs: dict[int, list[AbstractValue]] = {}
+        """By entry node: its input specs, read once (each entry is asked about twice)."""
+        self._values: dict[int, dict[str, AbstractValue]] = {}
+        """By entry node: its parameters' values, worked out once."""
         self._collect(entries)
 
     def called_from_python(self, ref: FunctionRef) -> bool:
         """Whether ordinary Python code is shown to call the entry (a call site, a training wrapper,
         input specs): it is then a top graph, whose outputs go back to Python."""
-        return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(_spec_values(ref))
+        return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(self._spec_values(ref))
+
+    def _spec_values(self, ref: FunctionRef) -> list[AbstractValue]:
+        specs = self._specs.get(id(ref.node))
+        if specs is None:
+            specs = self._specs[id(ref.node)] = _spec_values(ref)
+        return specs
 
     def parameter_values(self, ref: FunctionRef) -> dict[str, AbstractValue]:
+        found = self._values.get(id(ref.node))
+        if found is None:  # a Cell's construct is started twice (first among the Cells, then with every entry)
+            found = self._values[id(ref.node)] = self._parameter_values(ref)
+        return dict(found)
+
+    def _parameter_values(self, ref: FunctionRef) -> dict[str, AbstractValue]:
         values = parameter_values(ref.node, is_method=ref.owner is not None)
         given = _positional(ref)
-        specified = dict(zip(given, _spec_values(ref)))  # what the user states is passed stands
+        specified = dict(zip(given, self._spec_values(ref)))  # what the user states is passed stands
         values.update(specified)
         if id(ref.node) in self._wrapped:
             values.update({n: TENSOR for n in given if values[n].kind is not Kind.CONSTANT and n not in specified})

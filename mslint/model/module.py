@@ -8,12 +8,14 @@ from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import TypeVar, cast
 
 from mslint.model.walk import descendants, statements
 from mslint.source import LINE_END
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 _IMPORTED = "_mslint_imports"
+_Node = TypeVar("_Node", bound=ast.AST)
 TOO_DEEPLY_NESTED = "too deeply nested to analyse"
 
 
@@ -136,15 +138,29 @@ class ModuleInfo:
         return self.text[starts[lineno - 1] : end]
 
     @cached_property
+    def _nodes_by_type(self) -> dict[type[ast.AST], list[ast.AST]]:
+        found: dict[type[ast.AST], list[ast.AST]] = {}
+        for node in descendants(self.tree):
+            nodes = found.get(node.__class__)
+            if nodes is None:
+                nodes = found[node.__class__] = []
+            nodes.append(node)
+        return found
+
+    def nodes_of(self, node_type: type[_Node]) -> list[_Node]:
+        """The module's nodes of one type, in source order: one walk of the module serves every
+        analysis that looks for one kind of node (its calls, assignments, attribute stores)."""
+        return cast(list[_Node], self._nodes_by_type.get(node_type, []))
+
+    @cached_property
     def calls_by_name(self) -> dict[str, list[ast.Call]]:
         """The module's calls by the name they call: ``f`` of ``f(...)`` and of ``a.f(...)``."""
         found: dict[str, list[ast.Call]] = {}
-        for node in descendants(self.tree):
-            if isinstance(node, ast.Call):
-                func = node.func
-                name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
-                if name is not None:
-                    found.setdefault(name, []).append(node)
+        for node in self.nodes_of(ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if name is not None:
+                found.setdefault(name, []).append(node)
         return found
 
     def scopes_holding(self, lines: list[int]) -> list[ast.Module | ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -217,7 +233,7 @@ def imports_in(node: ast.AST, package: str) -> dict[str, str]:
     """Names bound by the import statements anywhere under ``node`` (a function's, or a whole
     module's: training scripts often import inside ``main()``)."""
     bindings: dict[str, str] = {}
-    for statement in descendants(node):
+    for statement in statements(node):
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             bindings.update(import_bindings(statement, package))
     return bindings

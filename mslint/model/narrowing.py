@@ -49,7 +49,13 @@ def type_tested(function: FunctionNode) -> dict[int, frozenset[str]]:
     return result
 
 
+_HOLDERS = (ast.stmt, ast.excepthandler, *([ast.match_case] if hasattr(ast, "match_case") else []))
+"""The nodes that can hold blocks of statements: no expression does."""
+
+
 def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
+    if not isinstance(node, _HOLDERS):
+        return []
     return [
         value
         for field in ("body", "orelse", "finalbody")
@@ -65,7 +71,9 @@ def _ends(block: list[ast.stmt]) -> bool:
 def tested(expr: ast.expr, node: ast.AST, function: FunctionNode) -> bool:
     """Whether a test encloses ``node`` that checks the type of ``expr`` or of a value it is an
     attribute of (``t.layout`` under ``isinstance(t, DTensor)``)."""
-    subjects = type_tested(function).get(id(node), frozenset())
+    subjects = type_tested(function).get(id(node))
+    if not subjects:
+        return False
     text = ast.unparse(expr)
     return any(text == subject or text.startswith(subject + ".") for subject in subjects)
 

@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar
 
 from mslint.model.abstract import (
     AbstractAny,
@@ -55,6 +56,9 @@ _JIT_DECORATORS = ("jit", "ms_function")
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
 """A function node and the values of its parameters."""
+_Attribute = tuple[int, str]
+"""A class node and an attribute of its instances."""
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -74,6 +78,12 @@ class CallMemo:
     """The entry nodes that ordinary Python code is shown to call: top graphs."""
     qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
     """By function node and expression: what the expression names there (rules ask for the same calls)."""
+    constructors: dict[_Attribute, list[str]] = field(default_factory=dict)
+    attribute_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
+    element_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
+    attribute_values: dict[_Attribute, AbstractValue] = field(default_factory=dict)
+    """By class node and attribute: what ``self.<attribute>`` holds, the same in every method of
+    the class and every evaluation of one (see :meth:`GraphFunction.self_attribute_constructors`)."""
 
 
 class GraphFunction:
@@ -90,6 +100,10 @@ class GraphFunction:
     ) -> None:
         self.project = project
         self.ref = ref
+        # Read at every node the rules and the evaluator look at: plain attributes, not properties.
+        self.module: ModuleInfo = ref.module
+        self.node: FunctionNode = ref.node
+        self.owner: ClassRef | None = ref.owner
         self.entry = entry
         """The entry point (Cell ``construct``, ``@jit`` function) that first reaches this function."""
         self.parameter_values = parameters
@@ -112,18 +126,6 @@ class GraphFunction:
         """The local names whose values are not inferred (see :attr:`Kind.UNKNOWN`)."""
         return frozenset(name for name, value in self.name_values.items() if value.kind is Kind.UNKNOWN)
 
-    @property
-    def module(self) -> ModuleInfo:
-        return self.ref.module
-
-    @property
-    def node(self) -> FunctionNode:
-        return self.ref.node
-
-    @property
-    def owner(self) -> ClassRef | None:
-        return self.ref.owner
-
     @cached_property
     def self_name(self) -> str | None:
         if self.owner is None or not self.node.args.args:
@@ -143,9 +145,10 @@ class GraphFunction:
     def qualname(self, expr: ast.expr) -> str | None:
         """The qualified name ``expr`` refers to here; None for local values."""
         key = (id(self.node), id(expr))
-        if key not in self.memo.qualnames:
-            self.memo.qualnames[key] = qualified_name_in(expr, self.module, self.local_imports, self.local_names)
-        return self.memo.qualnames[key]
+        qualnames = self.memo.qualnames
+        if key not in qualnames:
+            qualnames[key] = qualified_name_in(expr, self.module, self.local_imports, self.local_names)
+        return qualnames[key]
 
     @cached_property
     def _key(self) -> _Key:
@@ -216,10 +219,23 @@ class GraphFunction:
         of a helper function of the checked code, or of a method of a module-level object
         (``registry.register(...)``), also the calls it returns (``make_param()`` returning
         ``Parameter(...)``)."""
+        return self._of_own_class(self.memo.constructors, attribute, self._constructors, [])
+
+    def _of_own_class(
+        self, memo: dict[_Attribute, _T], attribute: str, compute: Callable[[ClassRef, str], _T], default: _T
+    ) -> _T:
+        """``compute(owner, attribute)``, once per class and attribute for every method and evaluation."""
         if self.owner is None:
-            return []
+            return default
+        key = (id(self.owner.node), attribute)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = compute(self.owner, attribute)
+        return found
+
+    def _constructors(self, owner: ClassRef, attribute: str) -> list[str]:
         found = []
-        for klass, value in self.project.attribute_values(self.owner, attribute):
+        for klass, value in self.project.attribute_values(owner, attribute):
             created = qualified_name(value.func, klass.module) if isinstance(value, ast.Call) else None
             if created is not None:
                 found.append(created)
@@ -236,10 +252,13 @@ class GraphFunction:
     def _self_attribute_value(self, attribute: str) -> AbstractValue:
         """What ``self.<attribute>`` holds: a Parameter is a graph value; a tensor, a Cell or a
         number set in ``__init__`` is a constant of the graph."""
+        return self._of_own_class(self.memo.attribute_values, attribute, self._attribute_value, _CONSTANT)
+
+    def _attribute_value(self, owner: ClassRef, attribute: str) -> AbstractValue:
         constructors = self.self_attribute_constructors(attribute)
         if any(is_mindspore_name(c, "Parameter") for c in constructors):
             return AbstractTensor(Kind.GRAPH, parameter=True)
-        values = [value for _, value in self.project.attribute_values(self.owner, attribute)] if self.owner else []
+        values = [value for _, value in self.project.attribute_values(owner, attribute)]
         if values and all(is_mindspore_name(c, "Tensor") for c in constructors) and len(constructors) == len(values):
             return AbstractTensor(Kind.CONSTANT)
         if values and all(isinstance(v, ast.Constant) for v in values):
@@ -256,10 +275,11 @@ class GraphFunction:
 
     def self_attribute_classes(self, attribute: str) -> list[ClassRef]:
         """Project classes whose instances ``self.<attribute>`` is set to."""
-        if self.owner is None:
-            return []
+        return self._of_own_class(self.memo.attribute_classes, attribute, self._attribute_classes, [])
+
+    def _attribute_classes(self, owner: ClassRef, attribute: str) -> list[ClassRef]:
         classes = []
-        for klass, value in self.project.attribute_values(self.owner, attribute):
+        for klass, value in self.project.attribute_values(owner, attribute):
             if isinstance(value, ast.Call):
                 resolved = self.project.resolve_expr(value.func, klass.module)
                 if isinstance(resolved, ClassRef):
@@ -483,8 +503,8 @@ def graph_functions(
     reached: dict[int, GraphFunction] = {}
     queue: deque[GraphFunction] = deque()
     entries = [ref for module in list(project.modules) for ref in entry_points(project, module, runs_pynative)]
-    sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries)}
     memo = CallMemo()
+    sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries, memo)}
     evidence = EntryEvidence(project, entries)
 
     def start(ref: FunctionRef) -> None:
@@ -514,24 +534,25 @@ def graph_functions(
     return list(reached.values())
 
 
-def _sub_cell_constructs(project: Project, entries: list[FunctionRef]) -> list[FunctionRef]:
+def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: CallMemo) -> list[FunctionRef]:
     """``construct`` methods that Cells call on their sub-Cells (``self.block(x)``) in any method."""
     found = []
     for ref in entries:
         if ref.owner is None or ref.node.name != "construct":
             continue
-        function = GraphFunction(project, ref, ref, {})
+        function = GraphFunction(project, ref, ref, {}, memo)
         classes = []
         for node in descendants(ref.owner.node):
-            func = node.func if isinstance(node, ast.Call) else None
-            if func is not None and is_self_attribute(func, function.self_name):
-                assert isinstance(func, ast.Attribute)
-                classes += function.self_attribute_classes(func.attr)
-            elif isinstance(func, ast.Subscript) and is_self_attribute(func.value, function.self_name):
-                assert isinstance(func.value, ast.Attribute)
-                classes += function.self_attribute_element_classes(func.value.attr)
-            elif func is not None and _is_getattr_of(func, function.self_name):
-                classes += function.named_attribute_classes
+            if isinstance(node, ast.Call):
+                func = node.func
+                if is_self_attribute(func, function.self_name):
+                    assert isinstance(func, ast.Attribute)
+                    classes += function.self_attribute_classes(func.attr)
+                elif isinstance(func, ast.Subscript) and is_self_attribute(func.value, function.self_name):
+                    assert isinstance(func.value, ast.Attribute)
+                    classes += function.self_attribute_element_classes(func.value.attr)
+                elif _is_getattr_of(func, function.self_name):
+                    classes += function.named_attribute_classes
             elif isinstance(node, ast.For):
                 attribute = loop_attribute(node, function.self_name)
                 classes += function.self_attribute_element_classes(attribute) if attribute else []

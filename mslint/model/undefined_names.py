@@ -29,8 +29,6 @@ _UNSEEN_BINDING_TEXT = ("globals", "builtins", "__import__", "sys.modules", "exe
 """What the text of a module that may bind unseen names contains (``__builtins__`` too)."""
 _COMPOUND = (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.With, ast.AsyncWith)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
-"""The fields that hold statements (``handlers`` and ``cases`` hold their holders)."""
 
 
 def undefined_names(function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo) -> list[ast.Name]:
@@ -39,23 +37,28 @@ def undefined_names(function: ast.FunctionDef | ast.AsyncFunctionDef, module: Mo
     cached: list[ast.Name] | None = function.__dict__.get(_UNDEFINED)
     if cached is None:
         known = _module_globals(module)
-        if known is None:
-            cached = []
-        else:
-            visible = set(known)
-            for scope in (*_enclosing_functions(module).get(id(function), ()), function):
-                visible.update(_bound_in(scope, module.package))
-            header = {id(n) for part in _header(function) for n in descendants(part)}
-            cached = [
-                node
-                for node in descendants(function)
-                if isinstance(node, ast.Name)
-                and isinstance(node.ctx, ast.Load)
-                and node.id not in visible
-                and id(node) not in header
-            ]
+        cached = [] if known is None else _unbound_reads(function, module, known)
         setattr(function, _UNDEFINED, cached)
     return cached
+
+
+def _unbound_reads(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo, known: frozenset[str]
+) -> list[ast.Name]:
+    """The reads in ``function`` of names that neither the module's globals nor any function they
+    are in binds: the reads of no global first, and the functions' own bindings only if there are."""
+    reads = [
+        node
+        for node in descendants(function)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id not in known
+    ]
+    if not reads:
+        return []
+    bound: set[str] = set()
+    for scope in (*_enclosing_functions(module).get(id(function), ()), function):
+        bound.update(_bound_in(scope, module.package))
+    header = {id(n) for part in _header(function) for n in descendants(part)}
+    return [node for node in reads if node.id not in bound and id(node) not in header]
 
 
 def _header(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
@@ -119,6 +122,17 @@ def _ast_classes(*names: str) -> tuple[type[ast.AST], ...]:
 
 _MATCH = _ast_classes("Match")
 _MATCH_CAPTURES = _ast_classes("MatchAs", "MatchStar", "MatchMapping")
+_BINDERS = (
+    ast.Name,
+    *_FUNCTIONS,
+    ast.Lambda,
+    ast.ClassDef,
+    ast.Import,
+    ast.ImportFrom,
+    ast.ExceptHandler,
+    *_MATCH_CAPTURES,
+)
+"""The nodes that may bind a name (see :func:`_bindings_of`)."""
 
 
 def _top_level_nodes(tree: ast.Module) -> Iterator[ast.AST]:
@@ -161,7 +175,7 @@ def _bound_in(scope: ast.FunctionDef | ast.AsyncFunctionDef, package: str) -> se
     }
     names: set[str] = set()
     for node in descendants(scope):
-        if id(node) not in class_bodies:
+        if isinstance(node, _BINDERS) and id(node) not in class_bodies:
             names.update(_bindings_of(node, package))
     return names
 
@@ -195,15 +209,11 @@ def _enclosing_functions(module: ModuleInfo) -> dict[int, tuple[ast.FunctionDef 
     found: dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]] | None = tree.__dict__.get(_ENCLOSING)
     if found is None:
         found = {}
-        stack: list[tuple[ast.AST, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]]] = [(tree, ())]
-        while stack:
-            node, around = stack.pop()
-            for field in _BODIES:
-                for child in getattr(node, field, None) or []:
-                    if isinstance(child, _FUNCTIONS):
-                        found[id(child)] = around
-                        stack.append((child, (*around, child)))
-                    else:
-                        stack.append((child, around))
+        for function in statements(tree):  # in source order: a function before those inside it
+            if isinstance(function, _FUNCTIONS):
+                around = (*found.get(id(function), ()), function)
+                for inner in statements(function):
+                    if isinstance(inner, _FUNCTIONS):
+                        found[id(inner)] = around
         setattr(tree, _ENCLOSING, found)
     return found

@@ -33,6 +33,7 @@ from mslint.model.abstract import (
     element,
     is_0d_tensor,
     join,
+    latest,
     literal,
     sequence,
     sequence_of,
@@ -40,7 +41,7 @@ from mslint.model.abstract import (
 )
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
-from mslint.model.walk import descendants
+from mslint.model.walk import child_fields, descendants
 
 # Attributes of a tensor that are static Python values in graph code.
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "__class__"})
@@ -176,6 +177,9 @@ class ValueEvaluator:
         if expr is None:
             return _CONSTANT_VALUE
         values = self._values
+        known = values.get(id(expr))
+        if known is not None:
+            return known
         pending: list[tuple[ast.expr, list[ast.expr] | None]] = [(expr, None)]
         while pending:
             node, parts = pending.pop()
@@ -208,17 +212,16 @@ class ValueEvaluator:
         if isinstance(expr, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             parts: list[ast.expr] = [g.iter for g in expr.generators]
             return parts + ([expr.key, expr.value] if isinstance(expr, ast.DictComp) else [expr.elt])
-        return [child for child in ast.iter_child_nodes(expr) if isinstance(child, ast.expr)]
+        return _child_expressions(expr)
 
     def _combine(self, expr: ast.expr, parts: list[AbstractValue]) -> AbstractValue:
         """The value of ``expr`` from the values of its :meth:`_parts`."""
-        kind = max((p.kind for p in parts), default=Kind.CONSTANT)
         if isinstance(expr, ast.Constant):
             return AbstractScalar(Kind.CONSTANT, "int") if expr is _COUNT else literal(expr.value)
         if isinstance(expr, ast.Lambda):
             return AbstractFunction(Kind.CONSTANT)
         if isinstance(expr, ast.JoinedStr):
-            return AbstractScalar(kind, "str")
+            return AbstractScalar(latest(parts), "str")
         if isinstance(expr, ast.Name):
             if parts:  # the target of a loop, read in its body
                 return parts[0] if self.loop_items[id(expr)] is _COUNT else element(parts[0])
@@ -229,6 +232,15 @@ class ValueEvaluator:
             return self._call(expr, parts)
         if isinstance(expr, (ast.Await, ast.Yield, ast.YieldFrom)):
             return AbstractAny(Kind.GRAPH)
+        if isinstance(expr, ast.BinOp):
+            return _binary(expr.op, parts[0], parts[1])
+        if isinstance(expr, ast.UnaryOp):
+            return _unary(expr.op, parts[0])
+        if isinstance(expr, ast.IfExp):
+            return with_kind(join(parts[1], parts[2]), parts[0].kind)
+        if isinstance(expr, ast.Subscript):
+            return _item(parts[0], parts[1])
+        kind = latest(parts)
         if isinstance(expr, (ast.Tuple, ast.List)):
             if any(isinstance(e, ast.Starred) for e in expr.elts):
                 return sequence_of(_sequence_type(expr), AbstractAny(kind), kind)
@@ -237,10 +249,6 @@ class ValueEvaluator:
             return sequence_of("list", parts[-1], kind)
         if isinstance(expr, (ast.Dict, ast.DictComp)):
             return AbstractDict(kind)
-        if isinstance(expr, ast.BinOp):
-            return _binary(expr.op, parts[0], parts[1])
-        if isinstance(expr, ast.UnaryOp):
-            return _unary(expr.op, parts[0])
         if isinstance(expr, ast.Compare) and not any(isinstance(o, _IDENTITY_OR_MEMBERSHIP) for o in expr.ops):
             tensors = [p for p in parts if isinstance(p, AbstractTensor)]
             if tensors:
@@ -249,10 +257,6 @@ class ValueEvaluator:
                 return AbstractTensor(kind, "bool", shape)
             if all(isinstance(p, AbstractScalar) for p in parts):
                 return AbstractScalar(kind, "bool")
-        if isinstance(expr, ast.IfExp):
-            return with_kind(join(parts[1], parts[2]), parts[0].kind)
-        if isinstance(expr, ast.Subscript):
-            return _item(parts[0], parts[1])
         return AbstractAny(kind)
 
     def _attribute(self, expr: ast.Attribute, receiver: AbstractValue | None) -> AbstractValue:
@@ -272,7 +276,7 @@ class ValueEvaluator:
         """The value of a call: of what it computes where mslint knows the callee, else a value
         known when its operands are."""
         operands, callee = parts[:-1], parts[-1]
-        kind = max((p.kind for p in operands), default=Kind.CONSTANT)
+        kind = latest(operands)
         func = call.func
         qualname = self.qualname(func)
         if qualname in STATIC_CALLS:
@@ -295,6 +299,19 @@ class ValueEvaluator:
         if qualname in _SCALAR_TYPES:
             return _python_number(_SCALAR_TYPES[qualname], operands, kind)
         return _result(call, qualname, self.qualname, operands, callee, kind)
+
+
+def _child_expressions(expr: ast.expr) -> list[ast.expr]:
+    """The expressions directly under ``expr``, in source order (``ast.iter_child_nodes`` less
+    what is no expression, without reading the fields that never hold one)."""
+    children: list[ast.expr] = []
+    for name in reversed(child_fields(expr)):
+        value = getattr(expr, name, None)
+        if isinstance(value, list):
+            children.extend(item for item in value if isinstance(item, ast.expr))
+        elif isinstance(value, ast.expr):
+            children.append(value)
+    return children
 
 
 _CONSTANT_VALUE = AbstractAny(Kind.CONSTANT)
@@ -746,7 +763,7 @@ def name_values(
     (a loop's back edge): most code binds a name before it reads it."""
     values = dict(parameter_values)
     found = bindings(function)
-    reads = _names_read(function, found)
+    reads = _names_read(function)
     changed_at: dict[str, int] = {}
     evaluated_at = [-1] * len(found)
     step = 0
@@ -772,16 +789,23 @@ def name_values(
     return values
 
 
-def _names_read(function: ast.FunctionDef | ast.AsyncFunctionDef, found: list[Binding]) -> list[frozenset[str]]:
-    """The names each binding's value reads, through the iterables of the loops whose targets it reads."""
+_NAMES_READ = "_mslint_names_read"
+
+
+def _names_read(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[frozenset[str]]:
+    """The names each of the :func:`bindings` of ``function`` reads in its value, through the
+    iterables of the loops whose targets it reads. Kept on the node, as the bindings are."""
+    cached: list[frozenset[str]] | None = function.__dict__.get(_NAMES_READ)
+    if cached is not None:
+        return cached
     items = loop_items(function)
     read = []
-    for binding in found:
+    for binding in bindings(function):
         names: set[str] = set()
         pending = [binding.value] if binding.value is not None else []
         walked: set[int] = set()
         while pending:
-            for node in ast.walk(pending.pop()):
+            for node in descendants(pending.pop()):
                 if isinstance(node, ast.Name):
                     names.add(node.id)
                     iterable = items.get(id(node))
@@ -789,6 +813,7 @@ def _names_read(function: ast.FunctionDef | ast.AsyncFunctionDef, found: list[Bi
                         walked.add(id(iterable))
                         pending.append(iterable)
         read.append(frozenset(names))
+    setattr(function, _NAMES_READ, read)
     return read
 
 

@@ -104,11 +104,23 @@ def statements(scope: ast.AST) -> list[ast.stmt]:
     cached: list[ast.stmt] | None = scope.__dict__.get(_STATEMENTS)
     if cached is None:
         cached = []
-        stack: list[ast.AST] = [scope]
+        open_scopes: list[tuple[ast.AST, int]] = []
+        stack: list[Any] = [scope]  # statements, their holders, and the scope-end mark
         while stack:
             node = stack.pop()
+            if node is _SCOPE_END:  # what a function or class nested here holds: its own list too
+                inner, start = open_scopes.pop()
+                setattr(inner, _STATEMENTS, cached[start:])
+                continue
             if isinstance(node, ast.stmt) and node is not scope:
                 cached.append(node)
+                if isinstance(node, _NESTED_SCOPES):
+                    known: list[ast.stmt] | None = node.__dict__.get(_STATEMENTS)
+                    if known is not None:  # asked before the scope around it: reused, not walked again
+                        cached.extend(known)
+                        continue
+                    open_scopes.append((node, len(cached)))
+                    stack.append(_SCOPE_END)
             for name in reversed(node._fields):  # pushed last to first: popped in source order
                 if name in _BODY_FIELDS:
                     value = getattr(node, name, None)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 
 from mslint.model.project import Project, qualified_name
-from mslint.model.walk import descendants
 
 
 def patched_apis(project: Project) -> frozenset[str]:
@@ -22,19 +21,18 @@ def _patched_apis(project: Project) -> frozenset[str]:
     for module in project.modules:
         if not any(name.split(".", 1)[0] == "mindspore" for name in module.imports.values()):
             continue
-        for node in descendants(module.tree):
-            targets: list[tuple[ast.expr, str]] = []
-            if isinstance(node, ast.Assign):
-                targets = [(t.value, t.attr) for t in node.targets if isinstance(t, ast.Attribute)]
-            elif _is_setattr(node):
-                assert isinstance(node, ast.Call)
-                owner, name = node.args[:2]
+        targets = [
+            (t.value, t.attr) for n in module.nodes_of(ast.Assign) for t in n.targets if isinstance(t, ast.Attribute)
+        ]
+        for call in module.calls_by_name.get("setattr", []):
+            if _is_setattr(call):
+                owner, name = call.args[:2]
                 if isinstance(name, ast.Constant) and isinstance(name.value, str):
-                    targets = [(owner, name.value)]
-            for owner, attribute in targets:
-                owner_name = qualified_name(owner, module) or ""
-                if owner_name.split(".", 1)[0] == "mindspore":
-                    found.add(f"{owner_name}.{attribute}")
+                    targets.append((owner, name.value))
+        for owner, attribute in targets:
+            owner_name = qualified_name(owner, module) or ""
+            if owner_name.split(".", 1)[0] == "mindspore":
+                found.add(f"{owner_name}.{attribute}")
     return frozenset(found)
 
 

@@ -206,15 +206,11 @@ def _provided_names(project: Project) -> frozenset[str]:
     and every name bound in a class body: reading one of them is never judged."""
     found: set[str] = set()
     for module in project.modules:
-        for node in descendants(module.tree):
-            if isinstance(node, ast.Attribute) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                found.add(node.attr)
-            elif isinstance(node, ast.Call) and _registers(node):
-                registered = _registered_name(node)
-                if registered is not None:
-                    found.add(registered)
-            elif isinstance(node, ast.ClassDef):
-                found.update(_class_body_names(node))
+        found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
+        registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
+        found.update(name for name in registered if name is not None)
+        for node in module.nodes_of(ast.ClassDef):
+            found.update(_class_body_names(node))
     return frozenset(found)
 
 

@@ -479,8 +479,8 @@ def _module_calls_given_containers(module: ModuleInfo) -> dict[str, list[ast.Cal
     cached: dict[str, list[ast.Call]] | None = module.tree.__dict__.get(_GIVEN_CONTAINERS)
     if cached is None:
         cached = {}
-        for node in descendants(module.tree):
-            if not isinstance(node, ast.Call) or not (node.args or node.keywords):
+        for node in module.nodes_of(ast.Call):
+            if not (node.args or node.keywords):
                 continue
             arguments = [*node.args, *(k.value for k in node.keywords)]
             if any(_is_container(a) and any(isinstance(i, ast.Call) for i in _items(a)) for a in arguments):

@@ -74,9 +74,12 @@ class UndefinedNameInGraph(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         if node is not function.node:
             return  # a function nested in graph code is read with the one around it
+        names = undefined_names(function.node, function.module)
+        if not names:
+            return
         folded = _folded_branches(function)
         called = function.entry.node is not function.node
-        for name in undefined_names(function.node, function.module):
+        for name in names:
             if id(name) not in folded:
                 yield Finding(
                     name,
