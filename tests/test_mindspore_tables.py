@@ -51,6 +51,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         + [f"syntax-{r}.json" for r in syntax_releases()]
         + [f"messages-{r}.json" for r in releases_with("messages")]
         + [f"attributes-{r}.json" for r in releases_with("attributes")]  # the nearest older one serves
+        + [f"modules-{r}.json" for r in releases_with("modules")]  # only the release read is judged
         + ["pytorch-differences.json"]  # measured on one release, used for all
     )
 
