@@ -36,7 +36,7 @@ _MISSPELT_CELL = "class Misspelt(nn.Cell):\n    def contruct(self, v):\n        
 _SUPER_CELLS = (
     "class Base(nn.Cell):\n"
     "    def construct(self, v):\n"
-    "        return v * 2\n\n"
+    "        return v * 2\n\n\n"
     "class Child(Base):\n"
     "    def construct(self, v):\n"
     "        return super(Child, {target}).construct(v) + 1"
@@ -119,7 +119,7 @@ _OUTPUTS = _forms(
         "plain-object-attribute": "y = x * self.box.size",
     },
     setup="self.box = Box(2)\nself.features = Features()",
-    module=f"{_BOX}\n\n{_FEATURES_CELL}\n\ndef scale(v):\n    return v * 2",
+    module=f"{_BOX}\n\n\n{_FEATURES_CELL}\n\n\ndef scale(v):\n    return v * 2",
 )
 
 _REFUSED_APIS = _forms(
@@ -134,7 +134,7 @@ _REFUSED_APIS = _forms(
     },
     setup="self.encoder = Scale()",
     module=(
-        f"from mindspore.common.initializer import One\n\n{_SCALE_CELL}\n\nSHARED = Scale()\n\n"
+        f"from mindspore.common.initializer import One\n\n\n{_SCALE_CELL}\n\n\nSHARED = Scale()\n\n\n"
         "def count(cell):\n    return len(cell.parameters_dict())"
     ),
 )
