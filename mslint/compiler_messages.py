@@ -26,6 +26,8 @@ KEY_LENGTH = 160
 _EXCEPTION_TYPE = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Warning): ")
 _RAISED_BUILDING = re.compile(r"\s*\(raised building [\w.]+\)$")
 _PATH = re.compile(r"(?<![\w.])/[^\s'\",:)]+")
+_LOCATION = re.compile(r"(?<=In file )[^\s,:]+(?=:\d)")
+"""The file of a location the message ends with, a relative path too (``In file net.py:7, 8~20``)."""
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
 _GRAPH = re.compile(r"@[\w.]+")
 """A graph's name in the IR (``@bad_Net_construct_12``): the user's module and class."""
@@ -34,6 +36,13 @@ _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _SELF_ATTRIBUTE = re.compile(r"\bself\.\w+")
 _PARAMETER = re.compile(r":param_[\w.]+")
 """A Parameter's name in a graph (``@?:param_0.conv1.weight``): the user's attribute path."""
+_PARAMETER_VALUE = re.compile(r"Parameter \(name=[^,]*, shape=\([^)]*\)[^)]*\)")
+"""A Parameter as a message prints it (``Parameter (name=w, shape=(N,), dtype=FloatN, requires_grad=True)``)."""
+_STRICT_ATTRIBUTE = re.compile(r"(?<=cannot get attributes )\w+")
+"""The attribute STRICT names unquoted (``cannot get attributes abcd or the Tensor[FloatN] object ...``)."""
+_ENCLOSING_QUOTES = re.compile(r"^(['\"])(?=[^'\"]*\s)(.*)\1$")
+"""A message printed as a quoted string (``'Can not convert Tensor ...'``), which another program prints bare;
+not a message that starts with a quoted name (``'Tensor' object has no attribute 'abcd'``)."""
 
 
 def normalise(message: str) -> str:
@@ -41,15 +50,18 @@ def normalise(message: str) -> str:
     text = message.strip()
     first = text.splitlines()[0].strip() if text else ""
     first = _EXCEPTION_TYPE.sub("", _RAISED_BUILDING.sub("", first))
-    first = _NUMBER.sub("N", _GRAPH.sub("@?", _ADDRESS.sub("0x?", _PATH.sub("PATH", first))))
+    first = _NUMBER.sub("N", _GRAPH.sub("@?", _ADDRESS.sub("0x?", _LOCATION.sub("PATH", _PATH.sub("PATH", first)))))
     return first[:KEY_LENGTH].rstrip()
 
 
 def without_names(key: str) -> str:
-    """A normalised message with the user's names (quoted words, ``self.`` attributes, Parameter
-    names in a graph) replaced, and cut before a quoted name that the key's length cut off: the
-    same message about a longer name is cut elsewhere."""
-    named = _PARAMETER.sub(":param_?", _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", key)))
+    """A normalised message without its enclosing quotes, with the user's names (quoted words,
+    ``self.`` attributes, Parameter names in a graph, Parameters, the attribute STRICT names)
+    replaced, and cut before a quoted name that the key's length cut off: the same message about
+    a longer name is cut elsewhere."""
+    bare = _ENCLOSING_QUOTES.sub(r"\2", key)
+    named = _PARAMETER_VALUE.sub("Parameter (?)", _STRICT_ATTRIBUTE.sub("?", bare))
+    named = _PARAMETER.sub(":param_?", _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", named)))
     return re.split("['\"]", named, maxsplit=1)[0].rstrip()
 
 
@@ -75,10 +87,13 @@ class MessageTable:
         key = normalise(message)
         if key in self.messages:
             return tuple(self.messages[key]), True
-        loose = self.loose.get(without_names(key))
-        if loose is None:  # a message cut at another place by the length of its names
-            loose = next((r for k, r in self.loose.items() if _same_start(k, without_names(key))), None)
-        return (tuple(loose), True) if loose is not None else ((), False)
+        bare = without_names(key)
+        exact = self.loose.get(bare)
+        # the same message about names of other lengths is cut at other places: each of them counts
+        alike = [rules for k, rules in self.loose.items() if k != bare and _same_start(k, bare)]
+        if exact is None and not alike:
+            return (), False
+        return tuple(dict.fromkeys(rule for rules in [exact or [], *alike] for rule in rules)), True
 
 
 def _same_start(first: str, second: str) -> bool:

@@ -96,6 +96,11 @@ is the hazard: the rows `state.`, `class.`, `function.`, `stdlib.random`, `stdli
 (`generate_syntax_table.py --only state. ... --position construct --level lax --compare`);
 elsewhere a program that compiles is not run against PyNative.
 
+What the compiler's second stage, type and shape inference, rejects (joins, attributes,
+conversions of tensors, graph outputs, refused APIs, Parameter names, names and Cells, methods of
+plain classes, deprecated helpers), class by class with the rule that flags each, is on
+[its own page](type-inference.md).
+
 ## How to read a row
 
 A cell is `STRICT/LAX`, or one symbol when both levels agree. A symbol followed by `*` means
@@ -133,9 +138,9 @@ def cells(table: SyntaxTable, row: str) -> list[str]:
     return [cell(table, row, position) for position in POSITIONS]
 
 
-def _code(text: str) -> str:
+def code_cell(text: str) -> str:
     """A form's code in a table cell: lines joined by ``<br>``, nothing that ends the cell."""
-    escaped = ("&nbsp;" * (len(line) - len(line.lstrip())) + _escape(line.lstrip()) for line in text.splitlines())
+    escaped = ("&nbsp;" * (len(line) - len(line.lstrip())) + escape(line.lstrip()) for line in text.splitlines())
     return "<code>" + "<br>".join(escaped) + "</code>"
 
 
@@ -144,7 +149,7 @@ def _message(table: SyntaxTable, row: str) -> str:
     if outcome is None or not outcome.message:
         return ""
     text = outcome.message if len(outcome.message) <= 110 else outcome.message[:107] + "..."
-    return _escape(text)
+    return escape(text)
 
 
 def family_section(family: str, tables: list[SyntaxTable]) -> list[str]:
@@ -156,7 +161,7 @@ def family_section(family: str, tables: list[SyntaxTable]) -> list[str]:
         "|---|---|" + "---|" * len(POSITIONS) + "---|",
     ]
     for row in (r for r in newest.ids() if newest.family(r) == family):
-        lines.append(_line(f"`{row}`", _code(newest.code(row)), newest, row))
+        lines.append(_line(f"`{row}`", code_cell(newest.code(row)), newest, row))
         for older in reversed(tables[:-1]):
             if older.has(row) and _differs(older, newest, row):
                 lines.append(_line(f"↳ {older.release}", "", older, row))
@@ -199,7 +204,7 @@ def grad_crashes(tables: list[SyntaxTable]) -> list[str]:
             plain, grad = table.outcome(row, "run", "lax"), table.outcome(row, "grad", "lax")
             if plain.kind not in _FAILED and grad.kind in _FAILED:
                 found += 1
-                lines.append(f"| {table.release} | `{row}` | {plain.kind} | {_escape(grad.message)} |")
+                lines.append(f"| {table.release} | `{row}` | {plain.kind} | {escape(grad.message)} |")
     if not found:
         lines.append("| | none | | |")
     return [*lines, ""]
@@ -208,7 +213,7 @@ def grad_crashes(tables: list[SyntaxTable]) -> list[str]:
 _FAILED = frozenset({"error", "crashed", "timed-out", "not-verifiable"})
 
 
-def _escape(text: str) -> str:
+def escape(text: str) -> str:
     """Text in a table cell: nothing that ends the cell or opens a tag."""
     return html.escape(text, quote=False).replace("|", "&#124;")
 

@@ -387,3 +387,54 @@ def test_a_message_about_a_longer_name_matches_the_one_measured() -> None:
     assert normalise(template.format("One")) in table.messages
     assert table.rules_for("error", template.format("TruncatedNormal")) == (("forbidden-api-in-graph",), True)
     assert table.rules_for("error", "RuntimeError: Failed to compile in GRAPH_MODE because") == ((), False)
+
+
+ISSUE_31_MESSAGES = [
+    (
+        "TypeError: Cannot join the return values of different branches, perhaps you need to make them equal.",
+        "branch-shape-mismatch",
+    ),
+    ("AttributeError: 'Tensor' object has no attribute 'abcd'", "unknown-mindspore-api"),
+    (
+        "AttributeError: In JIT strict mode, cannot get attributes abcd or the Tensor[Float32] object has no "
+        "attribute: 'abcd'. You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode "
+        "to support the current syntax.",
+        "unknown-mindspore-api",
+    ),
+    (
+        "RuntimeError: In graph mode, only attribute and name of class members can be assigned. But got Subscript.",
+        "unsupported-attribute-in-graph",
+    ),
+    (
+        "ValueError: Only tensor which shape is () or (1,) can be converted to bool, but got tensor shape is (2, 3)",
+        "ambiguous-tensor-conversion",
+    ),
+    (
+        "ValueError: 'Can not convert Tensor with more than one element to Scalar, while the data's shape is : (2, 3)'",
+        "ambiguous-tensor-conversion",
+    ),
+    (
+        "RuntimeError: Function in output is not supported. Please check your code. In file /tmp/sp/out.py:7, 8~20",
+        "unsupported-graph-output",
+    ),
+    (
+        "RuntimeError: Function in output is not supported. Please check your code. In file net.py:7, 8~20",
+        "unsupported-graph-output",
+    ),
+    (
+        "ValueError: The value Parameter (name=w, shape=(3,), dtype=Float32, requires_grad=True) , its name 'w' "
+        "already exists. Please set a unique name for the parameter.",
+        "duplicate-parameter-name",
+    ),
+    ("NameError: The name 'a' is not defined, or not supported in graph mode.", "undefined-name-in-graph"),
+]
+"""The messages issue 31 quotes, as MindSpore 2.10 (CPU) prints them for the issue's cases (compiled one
+per process: `x.abcd()` in LAX and in STRICT, `self.cells[0].x = x`, `if x:` and `int(x)` on a (2, 3)
+tensor, a function returned by the top graph, a ParameterTuple of two Parameters named 'w', `x * a`);
+the shape and name of a Parameter, the attribute, the file of a location are the program's own."""
+
+
+@pytest.mark.parametrize(("message", "symbol"), ISSUE_31_MESSAGES)
+def test_each_message_of_issue_31_is_explained_by_its_rule(message: str, symbol: str) -> None:
+    (explanation,) = explain([Problem("error", message, ())], message_table("2.10.0"))
+    assert explanation.measured and symbol in explanation.rules, explanation.rules

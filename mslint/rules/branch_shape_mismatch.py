@@ -107,7 +107,8 @@ class BranchShapeMismatch(Rule):
     in its branch, `mask` read after it), reported on the `None`; and, from the inferred types,
     a Python float against an int that the entry returns, a tuple against a tensor, a number computed from shapes
     against a tensor, two known dtypes. A conditional expression on a tensor
-    (`y = x if x.sum() > 0 else 0`) joins its two sides the same way, and so does `a and b` /
+    (`y = x if x.sum() > 0 else 0`) joins its two sides the same way (not where nothing reads the
+    name it is assigned to: the compiler drops the value and its join), and so does `a and b` /
     `a or b` on a tensor `a` (`x.sum() > 0 and flag` with a Python bool `flag`). Flags as well a `while` on a
     tensor value that re-binds a name to a concatenation or stack holding it
     (`y = ops.concat((y, y))`): the name grows at each iteration. A tensor `if` by itself is
@@ -209,7 +210,7 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
     scope = _Scope(function, frozenset(), {})
     what = _difference(_value(node.body, scope), _value(node.orelse, scope))
     what = what or _type_difference(node.body, node.orelse, function, frozenset())
-    if what is not None:
+    if what is not None and not _never_read(node, function):
         yield Finding(
             node,
             f"the two sides of this conditional expression on a tensor have {_DIFFERENCES[what]}: "
@@ -217,6 +218,18 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
             hint="give both sides values of one type, shape and dtype, or choose with `ops.select`",
             severity=_SEVERITIES[what],
         )
+
+
+def _never_read(value: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``value`` is assigned to names the function never reads: the compiler drops a value
+    nothing uses, and the join with it (measured: ``t = (x, x) if x.sum() > 0 else x`` compiles when
+    nothing reads ``t``, and fails when ``t[0]`` is read)."""
+    nodes = list(descendants(function.node))
+    assign = next((n for n in nodes if isinstance(n, ast.Assign) and n.value is value), None)
+    if assign is None or not all(isinstance(target, ast.Name) for target in assign.targets):
+        return False
+    names = {target.id for target in assign.targets if isinstance(target, ast.Name)}
+    return not any(isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load) for n in nodes)
 
 
 def _boolean_operands(node: ast.BoolOp, function: GraphFunction) -> Iterator[Finding]:

@@ -56,3 +56,9 @@ class BoolTensorOrFloatTensor(nn.Cell):  # mslint: inputs=float32[2,3]
         if x.sum() > 0 and x:  # expect: branch-shape-mismatch
             return x
         return x * 2
+
+
+class ATupleOrTensorRead(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        pair = (x, x) if x.sum() > 0 else x  # expect: branch-shape-mismatch
+        return pair[0] * 2

@@ -48,3 +48,9 @@ class FloatOrIntBoundInBranches(nn.Cell):  # mslint: inputs=float32[2,3]
         else:
             scale = 0
         return x * scale
+
+
+class ATupleOrTensorNothingReads(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        unused = (x, x) if x.sum() > 0 else x
+        return x * 2
