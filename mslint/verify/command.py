@@ -35,7 +35,7 @@ from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
-from mslint.verify.shards import Shard, durations_of, entry_costs, entry_name, split
+from mslint.verify.shards import Shard, built_by, durations_of, entry_costs, entry_name, split
 from mslint.verify.targets import Target, target_of, targets_of
 from mslint.verify.verdicts import (
     CONFIRMED,
@@ -291,13 +291,14 @@ def _split(
     shard: Shard, durations: Path | None, factories: list[tuple[Path, str]], wanted: list[Target], project: Project
 ) -> list[set[str]]:
     """Every shard's entries, balanced by the durations recorded in ``durations`` (a result of
-    an earlier run) and the entries' sizes; an entry that cannot be built costs nothing."""
+    an earlier run) and the entries' sizes; an entry that cannot be built costs nothing, and an
+    entry that an example built in that run goes with the example."""
     lines = _definition_lines(project)
     examples = {entry_name(*example): lines(*example) for example in factories}
     built = {_name(t): lines(t.path, t.name) for t in wanted if not t.unbuildable}
-    recorded = durations_of(read_json_object(durations, _RESULT, {"compiles": list})) if durations else {}
+    earlier = read_json_object(durations, _RESULT, {"compiles": list}) if durations else {}
     costs = {_name(t): 0.0 for t in wanted if t.unbuildable}
-    return split({**costs, **entry_costs([examples, built], recorded)}, shard.count)
+    return split({**costs, **entry_costs([examples, built], durations_of(earlier))}, shard.count, built_by(earlier))
 
 
 def _definition_lines(project: Project) -> Callable[[Path, str], int]:
