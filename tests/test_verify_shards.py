@@ -245,6 +245,18 @@ def test_a_cell_goes_with_the_example_that_built_it_at_no_cost_of_its_own() -> N
     )  # nothing leads that is not an entry or goes with another itself
 
 
+def test_a_shard_compiles_its_costliest_entries_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write: Write, run: Run, compiles: list[Job]
+) -> None:
+    write("net.py", NET)
+    monkeypatch.chdir(tmp_path)
+    earlier = {"compiles": [{"entry": f"net.py:{name}", "wall_s": cost} for name, cost in zip("ABC", [1.0, 9.0, 5.0])]}
+    Path("earlier.json").write_text(json.dumps(earlier))
+    arguments = ("verify", "net.py", "--all", "--format", "json", "--no-cache", "--durations", "earlier.json")
+    assert run(*arguments, "--shard", "1/1")[0] == 0
+    assert [job.name for job in compiles] == ["B", "B", "C", "C", "A", "A"]  # D: no input specs
+
+
 def test_an_entry_without_a_duration_costs_its_size_at_the_measured_seconds_per_line_of_its_kind() -> None:
     built = {"a.py:A": 10, "b.py:B": 30, "c.py:C": 20}
     costs = entry_costs([built], {"a.py:A": 4.0, "b.py:B": 6.0, "gone.py:G": 50.0})
