@@ -317,6 +317,7 @@ def across_machines(
     whole = json.loads(out)
     (scratch / "whole.json").write_text(out)
     found: dict[str, Any] = {"single_run_s": round(wall, 1)}
+    _progress(found, "single_run_s")
     durations = durations_of(whole)  # what balances the shards: each entry's compile time in this run
     runs = []
     measured: dict[str, float] = {}
@@ -330,6 +331,7 @@ def across_machines(
         planned = sum(durations.get(entry, 0.0) for entry in result["shard"]["entries"])
         runs.append({"wall_s": round(wall, 1), "compile_s": round(sum(c["wall_s"] for c in result["compiles"]), 1)})
         runs[-1].update(entries=len(result["shard"]["entries"]), planned_s=round(planned, 1))
+        print(f"shard {index + 1}/{shards}: {json.dumps(runs[-1])}", flush=True)
     merge = ["verify", "merge", *(f"shard{index}.json" for index in range(shards)), "-o", "all.json"]
     _mslint(merge, env, scratch)
     merged = json.loads((scratch / "all.json").read_text())
@@ -343,11 +345,14 @@ def across_machines(
     for measure in ("wall_s", "compile_s", "planned_s"):
         values = [run[measure] for run in runs]
         found[f"longest_shard_{measure}_over_mean"] = round(max(values) / max(statistics.mean(values), 1e-9), 2)
+    _progress(found, "merged_equals_single_run", *(f"longest_shard_{m}_over_mean" for m in ("wall_s", "compile_s")))
     if ray_cpus is not None:
         found.update(through_ray(verify, env, scratch, whole, ray_cpus))
+        _progress(found, "ray_s", "ray_equals_single_run")
 
     _, out, _, wall = _mslint([*verify, *cache], env, scratch)
     found["rerun"] = {"wall_s": round(wall, 1), "compiled": _run_now(json.loads(out), by_function)}
+    _progress(found, "rerun")
     edited = _model_to_edit(whole)
     if edited is None:
         found["edit"] = "no model compiled at both levels: nothing to edit"
@@ -364,11 +369,18 @@ def across_machines(
         "gate_exit": code,
         "gate": err.strip().splitlines(),
     }
+    _progress(found, "edit")
     path.write_text(_import_in_construct(original, name))
     code, out, err, wall = _mslint([*verify, *cache, "--expect", "status.csv"], env, scratch)
     found["break"] = {"compiled": _run_now(json.loads(out), by_function), "gate_exit": code}
     found["break"]["gate"] = [line for line in err.strip().splitlines() if "regression" in line]
+    _progress(found, "break")
     return found
+
+
+def _progress(found: dict[str, Any], *keys: str) -> None:
+    """What a stage found, as soon as it is known: a run of an hour that is stopped keeps it."""
+    print(json.dumps({key: found[key] for key in keys}), flush=True)
 
 
 def through_ray(

@@ -105,6 +105,42 @@ def test_the_merged_shards_equal_one_run_over_every_entry(
     assert merged["merged"]["count"] == count
 
 
+BUILT_BY_AN_EXAMPLE = """
+
+class F(nn.Cell):
+    def construct(self, x):
+        y = np.abs(x)  # fails
+        return np.exp(y)
+"""
+FACTORIES = """
+from net import F
+
+
+def make_f():
+    return F(), ()
+"""
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5])
+def test_a_cell_built_by_an_example_goes_with_it_so_its_findings_are_judged_as_in_one_run(
+    count: int, monkeypatch: pytest.MonkeyPatch, run: Run, compiles: list[Job]
+) -> None:
+    # F has no input specs: only make_f builds it, and its compile stops at the first finding's line
+    verify_fakes.write_tree(Path.cwd(), {"net.py": NET + BUILT_BY_AN_EXAMPLE, "factories.py": FACTORIES})
+    example = ("--example", "factories.py:make_f")
+    _, out, _ = run(*ARGUMENTS, *example)
+    Path("whole.json").write_text(out)
+    whole = json.loads(out)
+    found = {f["line"]: (f["verdict"], f["reason"] or "") for f in whole["findings"] if f["line"] > 31}
+    assert found[33][0] == "confirmed" and found[34][1].startswith("the compile stopped at net.py:33")
+
+    shards = _shards(run, monkeypatch, count, *example, "--durations", "whole.json")
+    owners = [json.loads(path.read_text())["shard"]["entries"] for path in shards]
+    assert [("net.py:F" in own) for own in owners] == [("factories.py:make_f" in own) for own in owners]
+    assert run("verify", "merge", *map(str, shards), "-o", "all.json")[0] == 0
+    assert _comparable(json.loads(Path("all.json").read_text())) == _comparable(whole)
+
+
 ARRAYS = {
     # the variables each job array of docs/verify.md sets for its task i (from 0) of n
     "GitHub Actions matrix (env: from strategy.job-index, strategy.job-total)": lambda i, n: {

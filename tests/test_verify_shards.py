@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from mslint.verify.runner import Job
-from mslint.verify.shards import Shard, durations_of, entry_costs, entry_name, split
+from mslint.verify.shards import Shard, built_by, durations_of, entry_costs, entry_name, split
 from tests import verify_fakes
 
 Run = Callable[..., tuple[int, str, str]]
@@ -228,6 +228,33 @@ def test_costly_entries_are_spread_so_that_the_shards_end_together() -> None:
     assert sorted(loads) == [45.0, 45.0, 45.0]
     by_count = [sum(costs[name] for name in Shard(i, 3).select(dict.fromkeys(costs, 1.0))) for i in (1, 2, 3)]
     assert max(by_count) > 1.3 * sum(by_count) / 3  # what the split by count gives on the same entries
+
+
+def test_a_cell_goes_with_the_example_that_built_it_at_no_cost_of_its_own() -> None:
+    earlier = {"compiles": [{"entry": f"ex.py:make_{n}", "example": True, "wall_s": 1.0} for n in "abc"]}
+    for compile_, cell in zip(earlier["compiles"], ["A", "A", "C"]):
+        compile_["compiled"] = {"path": "net.py", "name": cell, "line": 1}
+    earlier["compiles"].append({"entry": "net.py:B", "example": False, "wall_s": 1.0, "compiled": {"path": "net.py"}})
+    assert built_by(earlier) == {"net.py:A": "ex.py:make_a", "net.py:C": "ex.py:make_c"}  # A: the first by name
+    costs = {"ex.py:make_a": 9.0, "ex.py:make_b": 5.0, "ex.py:make_c": 4.0, "net.py:A": 8.0, "net.py:C": 0.0}
+    shards = split(costs, 2, built_by(earlier))
+    assert shards == [{"ex.py:make_a", "net.py:A"}, {"ex.py:make_b", "ex.py:make_c", "net.py:C"}]
+    assert split(costs, 2) == [{"ex.py:make_a", "ex.py:make_c", "net.py:C"}, {"net.py:A", "ex.py:make_b"}]
+    assert split(costs, 2, {"net.py:A": "gone.py:make_g", "ex.py:make_b": "net.py:C", "net.py:C": "x"}) == split(
+        costs, 2
+    )  # nothing leads that is not an entry or goes with another itself
+
+
+def test_a_shard_compiles_its_costliest_entries_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, write: Write, run: Run, compiles: list[Job]
+) -> None:
+    write("net.py", NET)
+    monkeypatch.chdir(tmp_path)
+    earlier = {"compiles": [{"entry": f"net.py:{name}", "wall_s": cost} for name, cost in zip("ABC", [1.0, 9.0, 5.0])]}
+    Path("earlier.json").write_text(json.dumps(earlier))
+    arguments = ("verify", "net.py", "--all", "--format", "json", "--no-cache", "--durations", "earlier.json")
+    assert run(*arguments, "--shard", "1/1")[0] == 0
+    assert [job.name for job in compiles] == ["B", "B", "C", "C", "A", "A"]  # D: no input specs
 
 
 def test_an_entry_without_a_duration_costs_its_size_at_the_measured_seconds_per_line_of_its_kind() -> None:

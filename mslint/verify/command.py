@@ -35,7 +35,7 @@ from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
-from mslint.verify.shards import Shard, durations_of, entry_costs, entry_name, split
+from mslint.verify.shards import Shard, built_by, durations_of, entry_costs, entry_name, split
 from mslint.verify.targets import Target, target_of, targets_of
 from mslint.verify.verdicts import (
     CONFIRMED,
@@ -201,10 +201,13 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
     factories = request.examples
     shard_record = None
     if request.shard is not None:
-        shards = _split(request.shard, request.durations, factories, wanted, project)
+        costs, together = _costs(request.durations, factories, wanted, project)
+        shards = split(costs, request.shard.count, together)
         own = shards[request.shard.index - 1]
-        factories = [example for example in factories if entry_name(*example) in own]
-        wanted = [t for t in wanted if _name(t) in own]
+        # costliest first: the --jobs children claim the jobs in order, and a costly one claimed last ends alone
+        order = {name: (-costs[name], name) for name in own}
+        factories = sorted((e for e in factories if entry_name(*e) in own), key=lambda e: order[entry_name(*e)])
+        wanted = sorted((t for t in wanted if _name(t) in own), key=lambda t: order[_name(t)])
         shard_record = shard_json(request.shard, shards)
     examples = [
         Job(path, name, level, factory=True, compare=_compares(request, level))
@@ -287,17 +290,18 @@ def _run(jobs: list[Job], compiler: Compiler, cache: ResultCache | None) -> list
     return [outcome or compiled[index] for index, outcome in enumerate(recorded)]
 
 
-def _split(
-    shard: Shard, durations: Path | None, factories: list[tuple[Path, str]], wanted: list[Target], project: Project
-) -> list[set[str]]:
-    """Every shard's entries, balanced by the durations recorded in ``durations`` (a result of
-    an earlier run) and the entries' sizes; an entry that cannot be built costs nothing."""
+def _costs(
+    durations: Path | None, factories: list[tuple[Path, str]], wanted: list[Target], project: Project
+) -> tuple[dict[str, float], dict[str, str]]:
+    """What each entry costs, by the durations recorded in ``durations`` (a result of an earlier
+    run) and the entries' sizes, an entry that cannot be built nothing; and the entries that go
+    with the example that built them in that run (:func:`mslint.verify.shards.split`)."""
     lines = _definition_lines(project)
     examples = {entry_name(*example): lines(*example) for example in factories}
     built = {_name(t): lines(t.path, t.name) for t in wanted if not t.unbuildable}
-    recorded = durations_of(read_json_object(durations, _RESULT, {"compiles": list})) if durations else {}
+    earlier = read_json_object(durations, _RESULT, {"compiles": list}) if durations else {}
     costs = {_name(t): 0.0 for t in wanted if t.unbuildable}
-    return split({**costs, **entry_costs([examples, built], recorded)}, shard.count)
+    return {**costs, **entry_costs([examples, built], durations_of(earlier))}, built_by(earlier)
 
 
 def _definition_lines(project: Project) -> Callable[[Path, str], int]:

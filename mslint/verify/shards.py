@@ -4,8 +4,11 @@ The entries (``--example`` factories and the Cells and functions built from spec
 by their file, relative to the working folder, and their name. Each entry costs what its
 compiles took in an earlier result (``--durations``); an entry without one costs its size in
 lines at the seconds per line of the entries of its kind that have one (:func:`entry_costs`),
-and an entry that cannot be built costs nothing. The costliest entry goes first to
-the least loaded shard, and so on (ties by name, then by the lower shard), so the N shards end
+and an entry that cannot be built costs nothing. An entry that an example factory built in
+the earlier result (:func:`built_by`) goes with that example, at no cost of its own: the shard
+that compiles the example judges the entry's findings with that compile, as a single run does,
+and no other shard builds the entry from its specs. The costliest entry goes first to the
+least loaded shard, and so on (ties by name, then by the lower shard), so the N shards end
 together, every entry is in exactly one shard, and every machine that runs the same command on
 the same files and durations computes the same split. Without durations and with entries of
 one size this deals the entries out in turn, sorted by name.
@@ -111,14 +114,26 @@ def _whole_number(environ: Mapping[str, str], variable: str, array: JobArray) ->
     return int(text)
 
 
-def split(costs: Mapping[str, float], count: int) -> list[set[str]]:
-    """The entries in ``count`` shards of about equal cost: longest first to the least loaded."""
-    shards: list[set[str]] = [set() for _ in range(count)]
+def split(costs: Mapping[str, float], count: int, together: Mapping[str, str] | None = None) -> list[set[str]]:
+    """The entries in ``count`` shards of about equal cost: longest first to the least loaded.
+
+    ``together`` maps an entry to the entry whose shard it goes to, at no cost of its own (a
+    Cell to the example factory that built it: :func:`built_by`); a name that is not among the
+    entries, or that goes with another entry itself, leads nothing."""
+    leader = {name: name for name in costs}
+    for name, other in (together or {}).items():
+        if name in costs and other in costs and other != name and other not in (together or {}):
+            leader[name] = other
+    units = sorted({leader[name] for name in costs}, key=lambda n: (-costs[n], n))
+    placed: dict[str, int] = {}
     loads = [(0.0, index) for index in range(count)]
-    for name in sorted(costs, key=lambda n: (-costs[n], n)):
+    for unit in units:
         load, index = heapq.heappop(loads)
-        shards[index].add(name)
-        heapq.heappush(loads, (load + costs[name], index))
+        placed[unit] = index
+        heapq.heappush(loads, (load + costs[unit], index))
+    shards: list[set[str]] = [set() for _ in range(count)]
+    for name in costs:
+        shards[placed[leader[name]]].add(name)
     return shards
 
 
@@ -155,6 +170,22 @@ def durations_of(results: Mapping[str, object]) -> dict[str, float]:
             continue
         name = compile_.get("entry") or entry_name(str(compile_.get("path")), str(compile_.get("name")))
         found[str(name)] = found.get(str(name), 0.0) + float(compile_["wall_s"])
+    return found
+
+
+def built_by(results: Mapping[str, object]) -> dict[str, str]:
+    """The entry each example factory built in a ``mslint verify --format json`` result (the
+    Cell its compile reports), to that example's entry; a Cell that several examples built, to
+    the first of them by name."""
+    found: dict[str, str] = {}
+    compiles = results.get("compiles")
+    for compile_ in compiles if isinstance(compiles, list) else []:
+        built = compile_.get("compiled") if isinstance(compile_, dict) else None
+        if not (isinstance(built, dict) and compile_.get("example") and built.get("path") and built.get("name")):
+            continue
+        cell = entry_name(str(built["path"]), str(built["name"]))
+        example = str(compile_.get("entry") or entry_name(str(compile_.get("path")), str(compile_.get("name"))))
+        found[cell] = min(example, found.get(cell, example))
     return found
 
 
