@@ -10,7 +10,7 @@ from mslint.engine import check_files
 from mslint.rules import all_rules, rule_named
 from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import Settings
-from tests.compiler import verify_example
+from tests.compiler import compile_examples, verify_example
 from tests.examples import RULES_DIR, compile_entries, example_files, expected_findings
 
 EXAMPLES = example_files()
@@ -27,7 +27,19 @@ def test_linter_finds_exactly_the_markers(path: Path) -> None:
     assert lint(path) == expected_findings(path)
 
 
+@pytest.fixture(scope="module")
+def compiled_examples(request: pytest.FixtureRequest) -> None:
+    """The examples this session's tests verify, compiled in one run on every core (for the
+    result cache that each example's own verify reads)."""
+    tests = [item for item in request.session.items if isinstance(item, pytest.Function)]
+    compile_examples({test.callspec.params["path"] for test in tests if "compiled_examples" in test.fixturenames})
+
+
+# Under pytest -n, every example in one worker: the fixture above would compile them all again
+# in each worker that verifies one.
 @pytest.mark.mindspore
+@pytest.mark.xdist_group("example-compiles")
+@pytest.mark.usefixtures("compiled_examples")
 @pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
 def test_compiler_confirms_the_markers(path: Path) -> None:
     report = verify_example(path)
