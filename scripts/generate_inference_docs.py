@@ -18,7 +18,7 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
-from generate_syntax_docs import LEVELS, cell, code_cell, escape
+from generate_syntax_docs import LEVELS, cell, code_cell, escape, write_page
 from graph_syntax.forms import IMPORTS, Form, render
 from graph_syntax.inference import CLASSES, POSITIONS
 
@@ -180,16 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="write docs/type-inference.md from the measured inference table")
     parser.add_argument("--check", action="store_true", help="only report whether the page is out of date")
     args = parser.parse_args(argv)
-    text = render_page()
-    if args.check:
-        current = PAGE.read_text(encoding="utf-8") if PAGE.is_file() else ""
-        if current != text:
-            print(f"{PAGE.name} is out of date: run python scripts/generate_inference_docs.py", file=sys.stderr)
-            return 1
-        return 0
-    PAGE.write_text(text, encoding="utf-8")
-    print(f"wrote {PAGE.name}")
-    return 0
+    return write_page(PAGE, render_page(), check=args.check, script="generate_inference_docs.py")
 
 
 if __name__ == "__main__":

@@ -262,15 +262,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="write docs/graph-syntax.md from the measured syntax tables")
     parser.add_argument("--check", action="store_true", help="only report whether the page is out of date")
     args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        current = PAGE.read_text(encoding="utf-8") if PAGE.is_file() else ""
+    return write_page(PAGE, render(), check=args.check, script="generate_syntax_docs.py")
+
+
+def write_page(page: Path, text: str, *, check: bool, script: str) -> int:
+    """Write a generated page; with ``check``, only say (exit 1) whether it is out of date."""
+    if check:
+        current = page.read_text(encoding="utf-8") if page.is_file() else ""
         if current != text:
-            print(f"{PAGE.name} is out of date: run python scripts/generate_syntax_docs.py", file=sys.stderr)
+            print(f"{page.name} is out of date: run python scripts/{script}", file=sys.stderr)
             return 1
         return 0
-    PAGE.write_text(text, encoding="utf-8")
-    print(f"wrote {PAGE.name}")
+    page.write_text(text, encoding="utf-8")
+    print(f"wrote {page.name}")
     return 0
 
 
