@@ -26,8 +26,10 @@ one run over every model (the single machine, which also fills a result cache an
 expectations of ``--expect``), then N runs with ``--shard auto`` under a simulated job array
 (``--array``: its variables set for each task in turn), balanced by the first run's durations,
 merged by ``mslint verify merge``. It reports whether the merged result equals the single run
-(all but times and cache marks), each shard's wall time, compile time and planned time (the
-single run's durations of its entries, which the split balanced) against the mean;
+(all but times and cache marks), each shard's wall time, CPU time (mslint's and that of the
+compiles it waited for: unlike the wall, not stretched by what else the machine runs), compile
+time and planned time (the single run's durations of its entries, which the split balanced)
+against the mean;
 then a rerun with the cache (how many compiles ran), a rerun after a comment is appended to one
 model's file (which models compiled again) with the gate (its exit code), and a rerun after an
 ``import`` is put into that model's ``construct`` (the gate's exit code and regressions).
@@ -45,6 +47,7 @@ import contextlib
 import fnmatch
 import json
 import os
+import resource
 import shutil
 import signal
 import socket
@@ -54,7 +57,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from corpora import released_package
 from run import BIN
@@ -280,14 +283,28 @@ ARRAYS = {
 _TIMES = ("wall_s", "compile_s", "cached")
 
 
-def _mslint(arguments: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str, str, float]:
+class _Run(NamedTuple):
+    code: int
+    out: str
+    err: str
+    wall: float
+    cpu: float
+    """CPU seconds of mslint and of the compile processes it waited for: what the run costs
+    whatever else the machine runs (its wall time grows with the machine's load, this does not)."""
+
+
+def _mslint(arguments: list[str], env: dict[str, str], cwd: Path) -> _Run:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "mslint", *arguments], env=env, cwd=cwd, capture_output=True, text=True
     )
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         sys.exit(f"mslint {' '.join(arguments[:2])} failed with status {done.returncode}: {done.stderr.strip()[-500:]}")
-    return done.returncode, done.stdout, done.stderr, time.perf_counter() - started
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return _Run(done.returncode, done.stdout, done.stderr, wall, cpu)
 
 
 def comparable(result: dict[str, Any]) -> dict[str, Any]:
@@ -313,23 +330,24 @@ def across_machines(
 ) -> dict[str, Any]:
     """The single run, the shards and their merge, the cache and the gate (see the module's doc)."""
     cache = ["--cache-dir", "cache"]
-    code, out, _, wall = _mslint([*verify, *cache, "--expect", "status.csv", "--update-expect"], env, scratch)
+    code, out, _, wall, cpu = _mslint([*verify, *cache, "--expect", "status.csv", "--update-expect"], env, scratch)
     whole = json.loads(out)
     (scratch / "whole.json").write_text(out)
-    found: dict[str, Any] = {"single_run_s": round(wall, 1)}
-    _progress(found, "single_run_s")
+    found: dict[str, Any] = {"single_run_s": round(wall, 1), "single_run_cpu_s": round(cpu, 1)}
+    _progress(found, "single_run_s", "single_run_cpu_s")
     durations = durations_of(whole)  # what balances the shards: each entry's compile time in this run
     runs = []
     measured: dict[str, float] = {}
     for index in range(shards):
         shard_env = {**env, **ARRAYS[array](index, shards)}
         arguments = [*verify, "--no-cache", "--shard", "auto", "--durations", "whole.json"]
-        _, out, _, wall = _mslint(arguments, shard_env, scratch)
+        _, out, _, wall, cpu = _mslint(arguments, shard_env, scratch)
         (scratch / f"shard{index}.json").write_text(out)
         result = json.loads(out)
         measured.update(durations_of(result))
         planned = sum(durations.get(entry, 0.0) for entry in result["shard"]["entries"])
-        runs.append({"wall_s": round(wall, 1), "compile_s": round(sum(c["wall_s"] for c in result["compiles"]), 1)})
+        runs.append({"wall_s": round(wall, 1), "cpu_s": round(cpu, 1)})
+        runs[-1]["compile_s"] = round(sum(c["wall_s"] for c in result["compiles"]), 1)
         runs[-1].update(entries=len(result["shard"]["entries"]), planned_s=round(planned, 1))
         print(f"shard {index + 1}/{shards}: {json.dumps(runs[-1])}", flush=True)
     merge = ["verify", "merge", *(f"shard{index}.json" for index in range(shards)), "-o", "all.json"]
@@ -342,15 +360,16 @@ def across_machines(
         for entry, seconds in sorted(measured.items())
         if entry in durations
     }
-    for measure in ("wall_s", "compile_s", "planned_s"):
+    for measure in ("wall_s", "cpu_s", "compile_s", "planned_s"):
         values = [run[measure] for run in runs]
         found[f"longest_shard_{measure}_over_mean"] = round(max(values) / max(statistics.mean(values), 1e-9), 2)
-    _progress(found, "merged_equals_single_run", *(f"longest_shard_{m}_over_mean" for m in ("wall_s", "compile_s")))
+    measures = ("wall_s", "cpu_s", "compile_s")
+    _progress(found, "merged_equals_single_run", *(f"longest_shard_{m}_over_mean" for m in measures))
     if ray_cpus is not None:
         found.update(through_ray(verify, env, scratch, whole, ray_cpus))
         _progress(found, "ray_s", "ray_equals_single_run")
 
-    _, out, _, wall = _mslint([*verify, *cache], env, scratch)
+    _, out, _, wall, _ = _mslint([*verify, *cache], env, scratch)
     found["rerun"] = {"wall_s": round(wall, 1), "compiled": _run_now(json.loads(out), by_function)}
     _progress(found, "rerun")
     edited = _model_to_edit(whole)
@@ -360,7 +379,7 @@ def across_machines(
     path, name, model = Path(edited["path"]), str(edited["name"]), by_function[edited["function"]]
     original = path.read_text()
     path.write_text(original + "\n# edited by benchmarks/verify_zoo.py\n")
-    code, out, err, wall = _mslint([*verify, *cache, "--expect", "status.csv"], env, scratch)
+    code, out, err, wall, _ = _mslint([*verify, *cache, "--expect", "status.csv"], env, scratch)
     found["edit"] = {
         "model": model,
         "file": path.name,
@@ -371,7 +390,7 @@ def across_machines(
     }
     _progress(found, "edit")
     path.write_text(_import_in_construct(original, name))
-    code, out, err, wall = _mslint([*verify, *cache, "--expect", "status.csv"], env, scratch)
+    code, out, err, wall, _ = _mslint([*verify, *cache, "--expect", "status.csv"], env, scratch)
     found["break"] = {"compiled": _run_now(json.loads(out), by_function), "gate_exit": code}
     found["break"]["gate"] = [line for line in err.strip().splitlines() if "regression" in line]
     _progress(found, "break")
@@ -406,7 +425,7 @@ def through_ray(
     try:
         if starting.returncode != 0:
             sys.exit(f"ray start failed: {said.decode(errors='replace')[-500:]}")
-        _, out, _, wall = _mslint([*verify, "--no-cache", "--ray", f"127.0.0.1:{ports[0]}"], env, scratch)
+        _, out, _, wall, _ = _mslint([*verify, "--no-cache", "--ray", f"127.0.0.1:{ports[0]}"], env, scratch)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(starting.pid, signal.SIGKILL)

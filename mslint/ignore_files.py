@@ -12,10 +12,12 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pathspec import GitIgnoreSpec
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
-_Chain = tuple[tuple[Path, GitIgnoreSpec], ...]
+_Chain = tuple[tuple[Path, "GitIgnoreSpec"], ...]
 
 
 class IgnoreFiles:
@@ -58,7 +60,10 @@ class IgnoreFiles:
 
 def _spec(lines: list[str]) -> GitIgnoreSpec:
     """The patterns of ``lines``; a line git cannot read either (``!`` alone, a trailing ``\\``,
-    ``[z-a]``) is left out, as git leaves it."""
+    ``[z-a]``) is left out, as git leaves it. pathspec is imported only here: a tree without
+    ignore files (an installed package, a CI checkout's build folder) never pays its import."""
+    from pathspec import GitIgnoreSpec
+
     try:
         return GitIgnoreSpec.from_lines(lines)
     except (ValueError, re.error):
@@ -66,6 +71,8 @@ def _spec(lines: list[str]) -> GitIgnoreSpec:
 
 
 def _is_pattern(line: str) -> bool:
+    from pathspec import GitIgnoreSpec
+
     try:
         GitIgnoreSpec.from_lines([line])
     except (ValueError, re.error):

@@ -83,8 +83,13 @@ class DuplicateParameterName(Rule):
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         if not _makes_parameters(module):
             return
+        lines = _candidate_lines(module)
+        if not lines:
+            return
         methods = {id(s) for cls in cell_classes(module, project) for s in cls.node.body}
         for function in (s for s in statements(module.tree) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            if not any(function.lineno <= line <= (function.end_lineno or function.lineno) for line in lines):
+                continue
             for container in _containers(function, module, id(function) in methods):
                 names = _parameter_names(container, function, module, project)
                 yield from _duplicates(container, names)
@@ -182,6 +187,24 @@ def _module_parameters(module: ModuleInfo, project: Project) -> dict[str, str]:
                     found[name] = made
         setattr(module.tree, _MODULE_PARAMETERS, found)
     return found
+
+
+def _candidate_lines(module: ModuleInfo) -> list[int]:
+    """The lines of the module's ``ParameterTuple(...)`` calls and of its lists or tuples set as an
+    attribute: only a function holding one of them has a container to check (found from the
+    module's nodes by type, without walking each function)."""
+    calls = [
+        n.lineno
+        for n in module.nodes_of(ast.Call)
+        if len(n.args) == 1 and is_mindspore_name(qualified_name(n.func, module), "ParameterTuple")
+    ]
+    assigned = [
+        n.lineno
+        for n in module.nodes_of(ast.Assign)
+        if isinstance(n.value, (ast.List, ast.Tuple, ast.ListComp))
+        and any(isinstance(target, ast.Attribute) for target in n.targets)
+    ]
+    return calls + assigned
 
 
 def _containers(function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo, in_cell: bool) -> list[ast.expr]:

@@ -99,39 +99,28 @@ class UnknownMindsporeApi(Rule):
         guards = _Guards(module.tree)
         patched = patched_apis(project)
         modules = module_table(project.mindspore_release)
-        for node in descendants(module.tree):
-            if isinstance(node, (ast.Import, ast.ImportFrom)) and modules is not None:
-                for name in _missing_modules(node, modules):
-                    if not guards.allow(node, name.rpartition(".")[2]):
-                        yield Finding(node, f"module `{name}` does not exist in MindSpore {version}", _MODULE_HINT)
-            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _root(node) in aliases:
-                qualname = qualified_name(node, module) or ""
-                namespace, _, name = qualname.rpartition(".")
-                if _missing(namespaces, namespace, name) and qualname not in patched and not guards.allow(node, name):
-                    yield Finding(node, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
-            elif isinstance(node, ast.ImportFrom) and node.module in namespaces and not node.level:
-                for alias in node.names:
-                    missing = alias.name != "*" and _missing(namespaces, node.module, alias.name)
-                    if missing and not guards.allow(node, alias.name):
-                        yield Finding(
-                            node, f"`{node.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
-                        )
-            elif isinstance(node, ast.Call) and _root(node.func) in aliases:
-                qualname = qualified_name(node.func, module) or ""
-                if qualname in patched:
-                    continue
-                namespace, _, name = qualname.rpartition(".")
-                signature = signatures.get(namespace, {}).get(name)
-                if signature is not None:
-                    findings = check_call(node, qualname, parse_signature(signature), version, module)
-                    yield from (f for f in findings if not guards.allow(f.node, _keyword_name(f.node)))
-                    continue
-                accepted = namespaces.get(namespace, {}).get(name)
-                if accepted is None:
-                    continue
-                for keyword in _unknown_keywords(node, accepted):
-                    if not guards.allow(keyword, keyword.arg or ""):
-                        yield _unknown_keyword(keyword, f"{namespace}.{name}", accepted, version)
+        if modules is not None:
+            yield from _missing_module_imports(module, modules, guards, version)
+        yield from _missing_names(module, aliases, namespaces, patched, guards, version)
+        # each call of a MindSpore name against its signature, or the keywords the table lists
+        for node in module.nodes_of(ast.Call):
+            if _root(node.func) not in aliases:
+                continue
+            qualname = qualified_name(node.func, module) or ""
+            if qualname in patched:
+                continue
+            namespace, _, name = qualname.rpartition(".")
+            signature = signatures.get(namespace, {}).get(name)
+            if signature is not None:
+                findings = check_call(node, qualname, parse_signature(signature), version, module)
+                yield from (f for f in findings if not guards.allow(f.node, _keyword_name(f.node)))
+                continue
+            accepted = namespaces.get(namespace, {}).get(name)
+            if accepted is None:
+                continue
+            for keyword in _unknown_keywords(node, accepted):
+                if not guards.allow(keyword, keyword.arg or ""):
+                    yield _unknown_keyword(keyword, f"{namespace}.{name}", accepted, version)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         """Keywords of Tensor methods called on tensors in graph code (``x.mean(keepdims=True)``),
@@ -153,6 +142,42 @@ _MODULE_HINT = (
     "are `mindspore.dataset.vision` (and `.transforms`) since MindSpore 2.0; look it up in the API of "
     "the release you target"
 )
+
+
+def _missing_module_imports(
+    module: ModuleInfo, modules: frozenset[str], guards: _Guards, version: str
+) -> Iterator[Finding]:
+    imports: list[ast.Import | ast.ImportFrom] = [*module.nodes_of(ast.Import), *module.nodes_of(ast.ImportFrom)]
+    for node in imports:
+        for name in _missing_modules(node, modules):
+            if not guards.allow(node, name.rpartition(".")[2]):
+                yield Finding(node, f"module `{name}` does not exist in MindSpore {version}", _MODULE_HINT)
+
+
+def _missing_names(
+    module: ModuleInfo,
+    aliases: set[str],
+    namespaces: dict[str, dict[str, list[str] | None]],
+    patched: frozenset[str],
+    guards: _Guards,
+    version: str,
+) -> Iterator[Finding]:
+    """``ops.ResizeBilinear`` and ``from mindspore.ops import ResizeBilinear`` where the release lacks the name."""
+    for attribute in module.nodes_of(ast.Attribute):
+        if isinstance(attribute.ctx, ast.Load) and _root(attribute) in aliases:
+            qualname = qualified_name(attribute, module) or ""
+            namespace, _, name = qualname.rpartition(".")
+            if _missing(namespaces, namespace, name) and qualname not in patched and not guards.allow(attribute, name):
+                yield Finding(attribute, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
+    for imported in module.nodes_of(ast.ImportFrom):
+        if imported.module not in namespaces or imported.level:
+            continue
+        for alias in imported.names:
+            missing = alias.name != "*" and _missing(namespaces, imported.module, alias.name)
+            if missing and not guards.allow(imported, alias.name):
+                yield Finding(
+                    imported, f"`{imported.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
+                )
 
 
 def _missing_modules(node: ast.Import | ast.ImportFrom, modules: frozenset[str]) -> list[str]:
