@@ -644,6 +644,8 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
     """Reach every function the queued graph functions call, joining argument values into parameters."""
     while queue:
         caller = queue.popleft()
+        if reached[id(caller.node)] is not caller:
+            continue  # queued again since, with more values: that one gives its callees all of them
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
             for ref in caller.callees(call):
                 arguments = argument_values(call, ref, caller.value)

@@ -221,9 +221,12 @@ def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[
         return
     if function.qualname(node) is not None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
         return
-    if tested(node.value, node, function.node):
-        return  # `if isinstance(t, DTensor): t.to_local()`: another class's attribute
-    if function.inferred_kind(node.value) is Kind.GRAPH and isinstance(function.value(node.value), AbstractTensor):
+    value = function.value(node.value)
+    if value.kind is not Kind.GRAPH or not isinstance(value, AbstractTensor):
+        return
+    # `if isinstance(t, DTensor): t.to_local()`: another class's attribute. Asked last: the type
+    # tests of a function cost more to find than the values its rules share.
+    if not tested(node.value, node, function.node):
         yield Finding(
             node,
             f"a Tensor has no attribute `{name}` in MindSpore {table['mindspore']}",
