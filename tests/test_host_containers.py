@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 from typing import Callable
 
-from mslint.model.abstract import AbstractInstance, AbstractScalar, AbstractTensor, Kind
+from mslint.model.abstract import AbstractAny, AbstractInstance, AbstractScalar, AbstractTensor, Kind
 from mslint.model.host_values import HostValues
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project
@@ -96,6 +96,7 @@ def test_calls_make_cells_that_own_parameters_or_not_and_parameters(write: Write
         "h": [AbstractTensor(Kind.GRAPH, parameter=True)],
         "i": [AbstractScalar(Kind.CONSTANT, "int")],
     }
+    assert {name: [values.value(value)] for name, value in assigned.items()} == made
 
 
 def test_helpers_return_each_of_their_values_unjoined(write: Write) -> None:
@@ -115,6 +116,8 @@ def test_helpers_return_each_of_their_values_unjoined(write: Write) -> None:
     )
     assert values.objects(assigned["a"]) == [_cell("mindspore.nn.Dense", True), _cell("mindspore.nn.Identity", False)]
     assert values.objects(assigned["b"]) == [_cell("mindspore.nn.SequentialCell", True)]
+    # `value` joins them: Cells of two classes have no type in common.
+    assert values.value(assigned["a"]) == AbstractAny(Kind.CONSTANT)
 
 
 def test_containers_literals_generators_and_grown_locals(write: Write) -> None:

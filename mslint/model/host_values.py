@@ -279,15 +279,14 @@ class HostValues:
                 for b in self._bindings[expr.id]
                 for o in (self.objects(b, depth + 1) if isinstance(b, ast.expr) else [b])
             ]
-        if isinstance(expr, ast.Call) and self._project is not None:
+        if isinstance(expr, ast.Call):
             made = self._made(expr)
             if made is not None:
                 return [made]
-            helper = self._helper(expr)
-            if helper is not None:
-                values = HostValues(helper.node, helper.module, self._project, helper.owner)
-                returned = [r.value for r in own_nodes(helper.node) if isinstance(r, ast.Return) and r.value]
-                return [o for r in returned for o in values.objects(r, depth + 1)]
+            callee = self._callee(expr)
+            if callee is not None:
+                values = HostValues(callee.node, callee.module, self._project, callee.owner)
+                return [o for r in _returned(callee) for o in values.objects(r, depth + 1)]
         return [self.value(expr, depth)]
 
     def makes_cell(self, call: ast.Call) -> bool:
@@ -301,8 +300,9 @@ class HostValues:
         return qualname if is_cell else None
 
     def _made(self, call: ast.Call) -> AbstractValue | None:
-        """The Parameter or the Cell ``call`` makes; None for another call."""
-        assert self._project is not None
+        """The Parameter or the Cell ``call`` makes, given the project; None for another call."""
+        if self._project is None:
+            return None
         if is_mindspore_name(qualified_name(call.func, self._module, self._local_names), "Parameter"):
             return PARAMETER
         qualname = self._cell_class(call)
@@ -312,11 +312,14 @@ class HostValues:
             Kind.CONSTANT, qualname, True, made_cell_parameters(self._project, qualname, self._module, call)
         )
 
-    def _helper(self, call: ast.Call) -> FunctionRef | None:
-        """The function of the checked code ``call`` calls: a method of the owner class
-        (``self._make_layer(...)``) or a function."""
-        assert self._project is not None
+    def _callee(self, call: ast.Call) -> FunctionRef | None:
+        """The function of the checked code ``call`` calls: a function of the same module, or
+        given the project, a method of the owner class (``self._make_layer(...)``) or any function."""
         func = call.func
+        if self._project is None:
+            local = isinstance(func, ast.Name) and func.id not in self._bindings
+            function = self._module.functions.get(func.id) if local else None  # type: ignore[attr-defined]
+            return FunctionRef(self._module, function) if function is not None else None
         is_own = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
         if is_own and self._owner is not None and func.value.id == self._self_name:  # type: ignore[attr-defined]
             return self._project.find_method(self._owner, func.attr)  # type: ignore[attr-defined]
@@ -370,6 +373,9 @@ class HostValues:
         return isinstance(self.value(expr), AbstractTensor)
 
     def _call(self, call: ast.Call, depth: int) -> AbstractValue:
+        made = self._made(call)
+        if made is not None:
+            return made
         func = call.func
         qualname = qualified_name(func, self._module)
         if qualname in _PYTHON_SCALARS:
@@ -386,24 +392,20 @@ class HostValues:
                 return NUMPY_ARRAY
         if isinstance(func, ast.Attribute) and self._is_method(func):
             return TENSOR if isinstance(self.value(func.value, depth + 1), AbstractTensor) else UNKNOWN
-        return self._returned_by(func, depth)
+        callee = self._callee(call)
+        if callee is None:
+            return UNKNOWN
+        values = HostValues(callee.node, callee.module, self._project, callee.owner)
+        return join_all((values.value(r, depth + 1) for r in _returned(callee)), empty=UNKNOWN)
 
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
         return func.attr not in _NOT_TENSOR_METHODS and qualified_name(func, self._module) is None
 
-    def _returned_by(self, func: ast.expr, depth: int) -> AbstractValue:
-        """What a function of the same module returns (``_input()`` returning ``Tensor(...)``)."""
-        function = (
-            self._module.functions.get(func.id)
-            if isinstance(func, ast.Name) and func.id not in self._bindings
-            else None
-        )
-        if function is None:
-            return UNKNOWN
-        returned = [r.value for r in own_nodes(function) if isinstance(r, ast.Return) and r.value is not None]
-        values = HostValues(function, self._module)
-        return join_all((values.value(r, depth + 1) for r in returned), empty=UNKNOWN)
+
+def _returned(function: FunctionRef) -> list[ast.expr]:
+    """What the ``return`` statements of ``function`` return (not of the functions nested in it)."""
+    return [r.value for r in own_nodes(function.node) if isinstance(r, ast.Return) and r.value is not None]
 
 
 def _pairs_up(targets: list[ast.expr], values: list[ast.expr]) -> bool:
