@@ -165,10 +165,13 @@ class HostValues:
     def _list_key(self, target: ast.expr) -> str | None:
         if isinstance(target, ast.Name):
             return target.id
-        is_own = isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
-        if is_own and self._self_name is not None and target.value.id == self._self_name:  # type: ignore[attr-defined]
-            return f"self.{target.attr}"  # type: ignore[attr-defined]
+        if isinstance(target, ast.Attribute) and self._is_self(target.value):
+            return f"self.{target.attr}"
         return None
+
+    def _is_self(self, expr: ast.expr) -> bool:
+        """Whether ``expr`` is the owner class's instance, the method's first parameter."""
+        return isinstance(expr, ast.Name) and self._self_name is not None and expr.id == self._self_name
 
     def assigned(self, name: str) -> list[ast.expr]:
         """The expressions a local name is bound to, then what is added to it (a list's growth)."""
@@ -317,12 +320,12 @@ class HostValues:
         given the project, a method of the owner class (``self._make_layer(...)``) or any function."""
         func = call.func
         if self._project is None:
-            local = isinstance(func, ast.Name) and func.id not in self._bindings
-            function = self._module.functions.get(func.id) if local else None  # type: ignore[attr-defined]
+            if not isinstance(func, ast.Name) or func.id in self._bindings:
+                return None
+            function = self._module.functions.get(func.id)
             return FunctionRef(self._module, function) if function is not None else None
-        is_own = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
-        if is_own and self._owner is not None and func.value.id == self._self_name:  # type: ignore[attr-defined]
-            return self._project.find_method(self._owner, func.attr)  # type: ignore[attr-defined]
+        if isinstance(func, ast.Attribute) and self._owner is not None and self._is_self(func.value):
+            return self._project.find_method(self._owner, func.attr)
         qualname = qualified_name(func, self._module, self._local_names)
         resolved = self._project.resolve(qualname, self._module) if qualname else None
         return resolved if isinstance(resolved, FunctionRef) else None
