@@ -16,7 +16,8 @@ A value is a MindSpore tensor where MindSpore made it: ``Tensor(...)``, ``Parame
 function of ``mindspore.ops``, ``mindspore.numpy`` or ``mindspore.mint``, a tensor's method or
 operator, an item of a tensor, the items of a dataset iterator, or what a function of the same
 module returns. A numpy array is an array; a graph it is handed to sees a tensor. A local name
-is what its bindings give, joined; a parameter, a loop variable or an unpacked item says nothing.
+is what its bindings give, joined (``a, b = x, y`` binds item by item); a parameter, a loop
+variable or an item unpacked from anything else says nothing.
 """
 
 from __future__ import annotations
