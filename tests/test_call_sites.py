@@ -57,8 +57,9 @@ def _range_findings(write: Write, script: str) -> list[tuple[str, str]]:
         "def main(steps=3):\n    net = Steps()\n    net(Tensor(np.ones(2)), n=4)\n",
         "def resnet():\n    return Steps()\n\n\nnet = resnet()\nnet(Tensor(np.ones(2)), 2)\n",
         "Steps()(Tensor(np.ones(2)), (2 + 1) * 2)\n",
+        "x, n = Tensor(np.ones(2)), 3\nnet = Steps()\nnet(x, n)\n",
     ],
-    ids=["positional", "keyword", "factory", "direct"],
+    ids=["positional", "keyword", "factory", "direct", "unpacked"],
 )
 def test_a_python_number_passed_to_construct_is_a_graph_constant(write: Write, script: str) -> None:
     assert _range_findings(write, script) == []
@@ -71,8 +72,9 @@ def test_a_python_number_passed_to_construct_is_a_graph_constant(write: Write, s
         "net = Steps()\nfor x, n in dataset.create_tuple_iterator():\n    net(x, n)\n",
         "net = Steps()\nmodel = ms.Model(net)\n",
         "net = Steps()\nnet(Tensor(np.ones(2)), 3)\nnet(Tensor(np.ones(2)), np.array(3))\n",
+        "x, n = Tensor(np.ones(2)), Tensor(3, ms.int32)\nnet = Steps()\nnet(x, n)\n",
     ],
-    ids=["tensor", "dataset", "training-wrapper", "one-site-of-two"],
+    ids=["tensor", "dataset", "training-wrapper", "one-site-of-two", "unpacked"],
 )
 def test_a_tensor_passed_to_construct_keeps_the_error(write: Write, script: str) -> None:
     found = _range_findings(write, script)

@@ -134,6 +134,9 @@ class AbstractInstance(AbstractValue):
 
     qualname: str = ""
     cell: bool = False
+    parameters: bool | None = None
+    """For a Cell: whether it owns Parameters (its own or those of the Cells it holds); None
+    where it may."""
 
     def describe(self) -> str:
         return f"{'a Cell' if self.cell else 'an instance'} of `{self.qualname}`"

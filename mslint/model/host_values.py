@@ -5,17 +5,26 @@ One evaluator answers two questions about such code. What a call site hands a gr
 expressions hold a MindSpore tensor, on which a call no MindSpore tensor supports (``t.detach()``,
 ``t.size(0)``) fails at run time as in graph code (:func:`host_tensor_method_calls`).
 
+Given the project, it also knows the objects code builds (what ``__init__`` keeps): the Cells
+and Parameters calls make, what helpers of the checked code return (``self._make_layer(...)``
+returning ``nn.SequentialCell(*layers)``), the lists, tuples and dicts an expression may be
+(:meth:`HostValues.containers`: literals, comprehensions, ``list(...)``/``tuple(...)`` of a
+generator, a local built up by ``append``/``extend``/``insert``/``+=``, a container the class's
+instantiations give ``__init__``) and what they hold (:meth:`HostValues.held`).
+
 A value is a MindSpore tensor where MindSpore made it: ``Tensor(...)``, ``Parameter(...)``, a
 function of ``mindspore.ops``, ``mindspore.numpy`` or ``mindspore.mint``, a tensor's method or
 operator, an item of a tensor, the items of a dataset iterator, or what a function of the same
 module returns. A numpy array is an array; a graph it is handed to sees a tensor. A local name
-is what its bindings give, joined; a parameter, a loop variable or an unpacked item says nothing.
+is what its bindings give, joined (``a, b = x, y`` binds item by item); a parameter, a loop
+variable or an item unpacked from anything else says nothing.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from mslint.model.abstract import (
     NOT_KNOWN,
@@ -30,12 +39,14 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
+from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.module import ModuleInfo
-from mslint.model.project import FunctionNode, Project, is_mindspore_name, qualified_name
-from mslint.model.values import STATIC_CALLS, UNKNOWN, literal_value
-from mslint.model.walk import own_nodes
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.values import STATIC_CALLS, UNKNOWN, all_parameter_names, literal_value
+from mslint.model.walk import own_nodes, statements
 
 TENSOR = AbstractTensor(Kind.GRAPH)
+PARAMETER = AbstractTensor(Kind.GRAPH, parameter=True)
 NUMPY_ARRAY = AbstractInstance(Kind.CONSTANT, "numpy.ndarray")
 _TENSOR_CLASSES = ("Tensor", "tensor", "Parameter")
 _TENSOR_FUNCTIONS = ("mindspore.ops.", "mindspore.numpy.", "mindspore.mint.")
@@ -55,16 +66,58 @@ _PYTHON_SCALARS = {
 _DATASET_ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
 _DEPTH = 4
 """How many names and returns deep a value is followed (``a = b``, ``b = f()``, ...)."""
+_CONTAINERS = (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp)
+Hidden = Callable[[str], bool]
+"""Which locals of the code to leave out: names whose Cells a rule knows are registered."""
+_BINDERS = frozenset(
+    {ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.Call, ast.For, ast.AsyncFor, ast.comprehension}
+    | {ast.With, ast.AsyncWith, ast.arg}
+)
+"""The nodes that bind a name or may grow a list: the others are passed over at once."""
+_LIST_GROWTH = {"append": 1, "extend": 1, "insert": 2}
+"""The list methods that add items, with the number of arguments each takes."""
+
+
+def _nothing_hidden(name: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Container:
+    """A list, tuple or dict code builds: a literal, a comprehension, the generator given to
+    ``list(...)``/``tuple(...)``, or the one-item list an ``append`` adds."""
+
+    node: ast.expr
+    values: HostValues
+    """The values of the code it is written in."""
 
 
 class HostValues:
     """The values of one scope (a module's top level or a function) that is not graph code."""
 
-    def __init__(self, scope: ast.Module | FunctionNode, module: ModuleInfo) -> None:
+    def __init__(
+        self,
+        scope: ast.Module | FunctionNode,
+        module: ModuleInfo,
+        project: Project | None = None,
+        owner: ClassRef | None = None,
+    ) -> None:
+        """``project``: where the classes and helpers that calls name are found (without it a
+        call of the checked code is unknown); ``owner``: the class whose method ``scope`` is."""
+        self._scope = scope
         self._module = module
+        self._project = project
+        self._owner = owner
+        arguments = [] if isinstance(scope, ast.Module) else scope.args.args
+        self._self_name = arguments[0].arg if owner is not None and arguments else None
         self._bindings: dict[str, list[ast.expr | AbstractValue]] = {}
         """Each local name's bound expressions, or the value a binding gives without one."""
+        self._grown: dict[str, list[ast.expr]] = {}
+        """What ``+=``, ``extend``, ``append`` and ``insert`` add to a list, by its local name or
+        ``self.<attribute>`` (an appended item as a one-item list)."""
         for node in own_nodes(scope):
+            if node.__class__ not in _BINDERS:
+                continue
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     self._bind(target, node.value)
@@ -72,6 +125,12 @@ class HostValues:
                 self._bind(node.target, node.value if node.value is not None else UNKNOWN)
             elif isinstance(node, ast.AugAssign):
                 self._bind(node.target, UNKNOWN)
+                self._grow(node.target, node.value)
+            elif isinstance(node, ast.Call):
+                func = node.func
+                if isinstance(func, ast.Attribute) and _LIST_GROWTH.get(func.attr) == len(node.args):
+                    added = node.args[0] if func.attr == "extend" else ast.List(elts=node.args[-1:], ctx=ast.Load())
+                    self._grow(func.value, added)
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
                 self._bind(node.target, TENSOR if _iterates_a_dataset(node.iter) else UNKNOWN)
             elif isinstance(node, (ast.With, ast.AsyncWith)):
@@ -80,15 +139,197 @@ class HostValues:
                         self._bind(item.optional_vars, UNKNOWN)
             elif isinstance(node, ast.arg):
                 self._bindings.setdefault(node.arg, []).append(UNKNOWN)
+        self._local_names = frozenset(self._bindings)
+        """The names the code binds: they hide the module's."""
 
     def _bind(self, target: ast.expr, value: ast.expr | AbstractValue) -> None:
         if isinstance(target, ast.Name):
             self._bindings.setdefault(target.id, []).append(value)
             return
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and _pairs_up(target.elts, value.elts):
+            for name, paired in zip(target.elts, value.elts):  # `a, b = nn.Dense(4, 4), nn.ReLU()`
+                self._bind(name, paired)
+            return
         # An unpacked item, an attribute, a subscript: a dataset's items are tensors; else unknown.
         item = value if value == TENSOR else UNKNOWN
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):  # `self.x = ...`, the most common
+            self._bindings.setdefault(target.value.id, []).append(item)
+            return
         for name in (n for n in ast.walk(target) if isinstance(n, ast.Name)):
             self._bindings.setdefault(name.id, []).append(item)
+
+    def _grow(self, target: ast.expr, added: ast.expr) -> None:
+        key = self._list_key(target)
+        if key is not None:
+            self._grown.setdefault(key, []).append(added)
+
+    def _list_key(self, target: ast.expr) -> str | None:
+        if isinstance(target, ast.Name):
+            return target.id
+        if isinstance(target, ast.Attribute) and self._is_self(target.value):
+            return f"self.{target.attr}"
+        return None
+
+    def _is_self(self, expr: ast.expr) -> bool:
+        """Whether ``expr`` is the owner class's instance, the method's first parameter."""
+        return isinstance(expr, ast.Name) and self._self_name is not None and expr.id == self._self_name
+
+    def assigned(self, name: str) -> list[ast.expr]:
+        """The expressions a local name is bound to, then what is added to it (a list's growth)."""
+        bound = [b for b in self._bindings.get(name, []) if isinstance(b, ast.expr)]
+        return bound + self._grown.get(name, [])
+
+    def containers(self, expr: ast.expr, hidden: Hidden = _nothing_hidden) -> list[Container]:
+        """The lists, tuples and dicts ``expr`` may be: a literal or comprehension, ``list(...)``
+        or ``tuple(...)`` of one, what a local is bound to and grown by (``hidden`` names none;
+        a local also bound to a Cell it makes holds that Cell: what else it is bound to is what
+        the Cell was built from), or what the class's instantiations give a parameter of
+        ``__init__``."""
+        return self._containers(expr, hidden, set())
+
+    def grown(self, target: ast.expr, hidden: Hidden = _nothing_hidden) -> list[Container]:
+        """The containers added to the list ``target`` (a local or ``self.<attribute>``) by ``+=``,
+        ``extend``, ``append`` and ``insert``."""
+        key = self._list_key(target)
+        added = self._grown.get(key, []) if key is not None else []
+        return [c for value in added for c in self._containers(value, hidden, set())]
+
+    def _containers(self, expr: ast.expr, hidden: Hidden, seen: set[str]) -> list[Container]:
+        if isinstance(expr, _CONTAINERS):
+            return [Container(expr, self)]
+        if self._is_sequence_call(expr):  # `tuple(nn.Dense(3, 3) for _ in range(2))`, `list(layers)`
+            assert isinstance(expr, ast.Call)
+            (items,) = expr.args
+            return (
+                [Container(items, self)]
+                if isinstance(items, ast.GeneratorExp)
+                else self._containers(items, hidden, seen)
+            )
+        if not isinstance(expr, ast.Name):
+            return []
+        assigned = self.assigned(expr.id)
+        if assigned and expr.id not in seen:
+            seen.add(expr.id)
+            if hidden(expr.id) or any(isinstance(v, ast.Call) and self.makes_cell(v) for v in assigned):
+                return []
+            return [c for v in assigned for c in self._containers(v, hidden, seen)]
+        if isinstance(self._scope, ast.Module) or expr.id not in all_parameter_names(self._scope)[1:]:
+            return []
+        return self._given(expr.id)
+
+    def _is_sequence_call(self, expr: ast.expr) -> bool:
+        """``list(x)`` or ``tuple(x)`` of one argument."""
+        return (
+            isinstance(expr, ast.Call)
+            and len(expr.args) == 1
+            and not expr.keywords
+            and qualified_name(expr.func, self._module) in ("builtins.list", "builtins.tuple")
+        )
+
+    def _given(self, parameter: str) -> list[Container]:
+        """The containers the class's instantiations in the project give ``parameter`` of
+        ``__init__`` (``Net([Block(), Block()])``), each with the values of the code it is in."""
+        if self._project is None or self._owner is None or isinstance(self._scope, ast.Module):
+            return []
+        if self._scope.name != "__init__":
+            return []
+        project, owner = self._project, self._owner
+        positional = [a.arg for a in [*self._scope.args.posonlyargs, *self._scope.args.args]][1:]
+        found: list[Container] = []
+        for call, module in project.derived(_calls_given_containers).get(owner.node.name, []):
+            made = project.resolve_expr(call.func, module)
+            if not (isinstance(made, ClassRef) and made.node is owner.node):
+                continue
+            given = dict(zip(positional, call.args))
+            given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+            argument = given.get(parameter)
+            if argument is not None and isinstance(argument, _CONTAINERS):
+                (scope,) = module.scopes_holding([argument.lineno])
+                found.append(Container(argument, HostValues(scope, module, project, _owner_of(scope, module))))
+        return found
+
+    def held(self, container: Container, hidden: Hidden = _nothing_hidden) -> list[AbstractValue]:
+        """What ``container`` holds, each value an item may be (not joined): the items of the
+        containers it holds, at any depth, in their place; ``hidden``: locals of this code whose
+        values to leave out (a container written elsewhere is read in its own code, whole)."""
+        if container.values is not self:
+            return container.values.held(container)
+        return self._held(container.node, hidden, set())
+
+    def _held(self, node: ast.expr, hidden: Hidden, seen: set[str]) -> list[AbstractValue]:
+        found: list[AbstractValue] = []
+        for item in _items(node):
+            if not isinstance(item, ast.Name):
+                found += self.objects(item)
+            elif hidden(item.id):
+                continue
+            elif self.assigned(item.id) and item.id not in seen:
+                seen.add(item.id)
+                for value in self.assigned(item.id):
+                    inner = self._held(value, hidden, seen)
+                    found += inner if inner else self.objects(value)
+            else:
+                found += self.objects(item)
+        return found
+
+    def objects(self, expr: ast.expr, depth: int = 0) -> list[AbstractValue]:
+        """Each value ``expr`` may be, not joined: each binding of a local, each ``return`` of a
+        helper of the checked code (``self._make_layer(...)``), the Cell or Parameter a call makes."""
+        if depth > _DEPTH:
+            return [UNKNOWN]
+        if isinstance(expr, ast.Name) and self._bindings.get(expr.id):
+            return [
+                o
+                for b in self._bindings[expr.id]
+                for o in (self.objects(b, depth + 1) if isinstance(b, ast.expr) else [b])
+            ]
+        if isinstance(expr, ast.Call):
+            made = self._made(expr)
+            if made is not None:
+                return [made]
+            callee = self._callee(expr)
+            if callee is not None:
+                values = HostValues(callee.node, callee.module, self._project, callee.owner)
+                return [o for r in _returned(callee) for o in values.objects(r, depth + 1)]
+        return [self.value(expr, depth)]
+
+    def makes_cell(self, call: ast.Call) -> bool:
+        """Whether ``call`` makes a Cell: it names a Cell class of MindSpore or of the project."""
+        return self._cell_class(call) is not None
+
+    def _cell_class(self, call: ast.Call) -> str | None:
+        """The qualified name of the Cell class ``call`` names, if it names one."""
+        qualname = qualified_name(call.func, self._module, self._local_names)
+        is_cell = self._project is not None and self._project.is_cell_name(qualname, self._module)
+        return qualname if is_cell else None
+
+    def _made(self, call: ast.Call) -> AbstractValue | None:
+        """The Parameter or the Cell ``call`` makes, given the project; None for another call."""
+        if self._project is None:
+            return None
+        if is_mindspore_name(qualified_name(call.func, self._module, self._local_names), "Parameter"):
+            return PARAMETER
+        qualname = self._cell_class(call)
+        if qualname is None:
+            return None
+        return AbstractInstance(
+            Kind.CONSTANT, qualname, True, made_cell_parameters(self._project, qualname, self._module, call)
+        )
+
+    def _callee(self, call: ast.Call) -> FunctionRef | None:
+        """The function of the checked code ``call`` calls: a function of the same module, or
+        given the project, a method of the owner class (``self._make_layer(...)``) or any function."""
+        func = call.func
+        if self._project is None:
+            if not isinstance(func, ast.Name) or func.id in self._bindings:
+                return None
+            function = self._module.functions.get(func.id)
+            return FunctionRef(self._module, function) if function is not None else None
+        if isinstance(func, ast.Attribute) and self._owner is not None and self._is_self(func.value):
+            return self._project.find_method(self._owner, func.attr)
+        qualname = qualified_name(func, self._module, self._local_names)
+        resolved = self._project.resolve(qualname, self._module) if qualname else None
+        return resolved if isinstance(resolved, FunctionRef) else None
 
     def value(self, expr: ast.expr, depth: int = 0) -> AbstractValue:
         if depth > _DEPTH:
@@ -136,6 +377,9 @@ class HostValues:
         return isinstance(self.value(expr), AbstractTensor)
 
     def _call(self, call: ast.Call, depth: int) -> AbstractValue:
+        made = self._made(call)
+        if made is not None:
+            return made
         func = call.func
         qualname = qualified_name(func, self._module)
         if qualname in _PYTHON_SCALARS:
@@ -152,24 +396,75 @@ class HostValues:
                 return NUMPY_ARRAY
         if isinstance(func, ast.Attribute) and self._is_method(func):
             return TENSOR if isinstance(self.value(func.value, depth + 1), AbstractTensor) else UNKNOWN
-        return self._returned_by(func, depth)
+        callee = self._callee(call)
+        if callee is None:
+            return UNKNOWN
+        values = HostValues(callee.node, callee.module, self._project, callee.owner)
+        return join_all((values.value(r, depth + 1) for r in _returned(callee)), empty=UNKNOWN)
 
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
         return func.attr not in _NOT_TENSOR_METHODS and qualified_name(func, self._module) is None
 
-    def _returned_by(self, func: ast.expr, depth: int) -> AbstractValue:
-        """What a function of the same module returns (``_input()`` returning ``Tensor(...)``)."""
-        function = (
-            self._module.functions.get(func.id)
-            if isinstance(func, ast.Name) and func.id not in self._bindings
-            else None
-        )
-        if function is None:
-            return UNKNOWN
-        returned = [r.value for r in own_nodes(function) if isinstance(r, ast.Return) and r.value is not None]
-        values = HostValues(function, self._module)
-        return join_all((values.value(r, depth + 1) for r in returned), empty=UNKNOWN)
+
+def _returned(function: FunctionRef) -> list[ast.expr]:
+    """What the ``return`` statements of ``function`` return (not of the functions nested in it)."""
+    return [r.value for r in own_nodes(function.node) if isinstance(r, ast.Return) and r.value is not None]
+
+
+def _pairs_up(targets: list[ast.expr], values: list[ast.expr]) -> bool:
+    """Whether a tuple of names is assigned a tuple of as many items, item by item."""
+    starred = any(isinstance(e, ast.Starred) for e in [*targets, *values])
+    return not starred and len(targets) == len(values)
+
+
+def _items(container: ast.expr) -> list[ast.expr]:
+    """The item expressions of a container (a starred one unpacked), or of a generator."""
+    if isinstance(container, (ast.List, ast.Tuple)):
+        return [e.value if isinstance(e, ast.Starred) else e for e in container.elts]
+    if isinstance(container, ast.Dict):
+        return list(container.values)
+    if isinstance(container, (ast.ListComp, ast.GeneratorExp)):
+        return [container.elt]
+    if isinstance(container, ast.DictComp):
+        return [container.value]
+    return []
+
+
+def _owner_of(scope: ast.Module | FunctionNode, module: ModuleInfo) -> ClassRef | None:
+    """The class of the module whose method ``scope`` is."""
+    classes = (s for s in statements(module.tree) if isinstance(s, ast.ClassDef))
+    return next((ClassRef(module, c) for c in classes if any(s is scope for s in c.body)), None)
+
+
+def _calls_given_containers(project: Project) -> dict[str, list[tuple[ast.Call, ModuleInfo]]]:
+    """By the name called: the calls of the project that give a container literal of calls
+    (``Net([Block(), Block()])``), candidates for Cells handed their sub-Cells in a list."""
+    found: dict[str, list[tuple[ast.Call, ModuleInfo]]] = {}
+    for module in project.modules:
+        for name, calls in _module_calls_given_containers(module).items():
+            found.setdefault(name, []).extend((call, module) for call in calls)
+    return found
+
+
+_GIVEN_CONTAINERS = "_mslint_calls_given_containers"
+
+
+def _module_calls_given_containers(module: ModuleInfo) -> dict[str, list[ast.Call]]:
+    """:func:`_calls_given_containers` of one module, kept on its tree (each project of a run asks)."""
+    cached: dict[str, list[ast.Call]] | None = module.tree.__dict__.get(_GIVEN_CONTAINERS)
+    if cached is None:
+        cached = {}
+        for node in module.nodes_of(ast.Call):
+            if not (node.args or node.keywords):
+                continue
+            arguments = [*node.args, *(k.value for k in node.keywords)]
+            if any(isinstance(a, _CONTAINERS) and any(isinstance(i, ast.Call) for i in _items(a)) for a in arguments):
+                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+                if name:
+                    cached.setdefault(name, []).append(node)
+        setattr(module.tree, _GIVEN_CONTAINERS, cached)
+    return cached
 
 
 def _operands(expr: ast.UnaryOp | ast.BinOp | ast.Subscript) -> list[ast.expr]:

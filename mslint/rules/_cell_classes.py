@@ -1,5 +1,5 @@
 """What the rules about how Cell classes are written share: the Cells of a module, the name of
-a definition as a span, which MindSpore classes a Cell derives from, and which Cells own Parameters."""
+a definition as a span, and which MindSpore classes a Cell derives from."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 
 from mslint.model.module import ModuleInfo, bound_names
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
-from mslint.model.walk import descendants, statements
+from mslint.model.walk import statements
 
 _CELL_CLASSES = "_mslint_cell_classes"
 
@@ -88,93 +88,3 @@ def _mindspore_bases(project: Project, cls: ClassRef, of: Callable[[ClassRef], f
 def is_plain_cell(qualname: str) -> bool:
     """``nn.Cell`` itself (whose ``__init__`` takes no required argument and which has no ``construct``)."""
     return is_mindspore_name(qualname, "Cell")
-
-
-# The public `mindspore.nn` and `mindspore.mint.nn` Cells that own Parameters in MindSpore 2.10,
-# measured by building each class with small arguments (activations, pooling, dropout, losses
-# and containers own none).
-_PARAMETER_CELLS = frozenset(
-    {
-        "BatchNorm1d",
-        "BatchNorm2d",
-        "BatchNorm3d",
-        "BiDense",
-        "Conv1d",
-        "Conv1dTranspose",
-        "Conv2d",
-        "Conv2dBnAct",
-        "Conv2dTranspose",
-        "Conv3d",
-        "Conv3dTranspose",
-        "ConvTranspose2d",
-        "Dense",
-        "DenseBnAct",
-        "Embedding",
-        "EmbeddingExt",
-        "EmbeddingLookup",
-        "GRU",
-        "GRUCell",
-        "GroupNorm",
-        "InstanceNorm1d",
-        "InstanceNorm2d",
-        "InstanceNorm3d",
-        "LSTM",
-        "LSTMCell",
-        "LayerNorm",
-        "LayerNormExt",
-        "Linear",
-        "MultiFieldEmbeddingLookup",
-        "MultiheadAttention",
-        "PReLU",
-        "PReLUExt",
-        "RNN",
-        "RNNCell",
-        "SyncBatchNorm",
-        "Transformer",
-        "TransformerDecoder",
-        "TransformerDecoderLayer",
-        "TransformerEncoder",
-        "TransformerEncoderLayer",
-    }
-)
-
-
-def is_parameter_cell(qualname: str) -> bool:
-    in_nn = qualname.startswith(("mindspore.nn.", "mindspore.mint.nn."))
-    return in_nn and is_mindspore_name(qualname, *_PARAMETER_CELLS)
-
-
-def creates_parameters(project: Project, cls: ClassRef, seen: set[int] | None = None) -> bool:
-    """Whether a Cell class of the checked code owns Parameters: it derives from a MindSpore Cell
-    that does, or an ``__init__`` of its class hierarchy creates a Parameter or such a Cell.
-    Kept on the class's node: graph code calls the same classes many times."""
-    known: bool | None = cls.node.__dict__.get(_MEMO)
-    if known is None:
-        known = _find_parameters(project, cls, seen if seen is not None else set())
-        setattr(cls.node, _MEMO, known)
-    return known
-
-
-_MEMO = "_mslint_creates_parameters"
-
-
-def _find_parameters(project: Project, cls: ClassRef, seen: set[int]) -> bool:
-    if id(cls.node) in seen or not project.is_cell(cls):
-        return False
-    seen.add(id(cls.node))
-    for klass in project.mro(cls):
-        if any(is_parameter_cell(qualified_name(b, klass.module) or "") for b in klass.node.bases):
-            return True
-        for method in klass.node.body:
-            if not isinstance(method, ast.FunctionDef) or method.name != "__init__":
-                continue
-            for call in (n for n in descendants(method) if isinstance(n, ast.Call)):
-                created = qualified_name(call.func, klass.module)
-                if created is None:
-                    continue
-                if is_mindspore_name(created, "Parameter") or is_parameter_cell(created):
-                    return True
-                inner = project.resolve(created, klass.module)
-                if isinstance(inner, ClassRef) and creates_parameters(project, inner, seen):
-                    return True
-    return False

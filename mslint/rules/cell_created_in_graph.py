@@ -4,9 +4,9 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.cell_parameters import creates_parameters, is_parameter_cell
 from mslint.model.project import ClassRef
 from mslint.model.scope import GraphFunction
-from mslint.rules._cell_classes import creates_parameters, is_parameter_cell
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

@@ -6,18 +6,14 @@ from functools import cache, cached_property
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
+from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValue
+from mslint.model.host_values import HostValues
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
-from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.scope import is_registration, returned_constructors
+from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
+from mslint.model.scope import is_registration
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
-from mslint.rules._cell_classes import (
-    cell_classes,
-    creates_parameters,
-    is_parameter_cell,
-    is_plain_cell,
-    mindspore_bases,
-)
+from mslint.rules._cell_classes import cell_classes, is_plain_cell, mindspore_bases
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -105,7 +101,7 @@ class PythonContainerOfCells(Rule):
             compiled = _is_compiled(cls, project)
             for method in cls.node.body:
                 if isinstance(method, ast.FunctionDef) and _assigns_own_attributes(method):
-                    for finding in _MethodCheck(module, project, cls.node, method).findings():
+                    for finding in _MethodCheck(module, project, cls, method).findings():
                         assert isinstance(finding.node, ast.Attribute)
                         if compiled or finding.node.attr in read_from_outside():
                             yield finding
@@ -124,14 +120,12 @@ def _assigns_own_attributes(method: ast.FunctionDef) -> bool:
 
 
 class _MethodCheck:
-    def __init__(self, module: ModuleInfo, project: Project, cls: ast.ClassDef, method: ast.FunctionDef) -> None:
+    def __init__(self, module: ModuleInfo, project: Project, cls: ClassRef, method: ast.FunctionDef) -> None:
         self.module = module
-        self.project = project
-        self.cls = cls
+        self.cls = cls.node
         self.self_name = method.args.args[0].arg
         self.method = method
-        self.values: dict[str, list[ast.expr]] = {}
-        """Values bound to local names, and what lists grow by (``append``/``extend``/``+=``)."""
+        self.values = HostValues(method, module, project, cls)
         self.last_assignment: dict[str, tuple[ast.Attribute, ast.expr]] = {}
         """The last ``self.<attribute> = value`` of each attribute: a later one replaces the earlier."""
         self.registered: set[str] = set()
@@ -142,27 +136,16 @@ class _MethodCheck:
         for node in descendants(method):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
-                    for name in bound_names(target):
-                        self.values.setdefault(name, []).append(node.value)
                     if is_self_attribute(target, self.self_name):
                         assert isinstance(target, ast.Attribute)
                         self.last_assignment[target.attr] = (target, node.value)
                         if isinstance(node.value, ast.Name):
                             self.registered.add(node.value.id)
-            elif isinstance(node, ast.AugAssign):
-                self.values.setdefault(self._key(node.target), []).append(node.value)
-            elif isinstance(node, ast.Call) and _is_list_growth(node):
-                assert isinstance(node.func, ast.Attribute)
-                grown = node.args[0] if node.func.attr == "extend" else ast.List(elts=node.args[-1:])
-                self.values.setdefault(self._key(node.func.value), []).append(grown)
             elif isinstance(node, ast.Call) and is_registration(node):
                 self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
                 self.registered_lists.update(self._key(a.value) for a in node.args[1:] if isinstance(a, ast.Subscript))
             elif isinstance(node, ast.For):
                 self.loops.append(node)
-        self.local_names = frozenset(self.values)
-        self.container_modules: dict[int, ModuleInfo] = {}
-        """Containers written in another module (given to ``__init__``), by node id: their module."""
 
     @cached_property
     def wrapped(self) -> set[str]:
@@ -171,13 +154,13 @@ class _MethodCheck:
         only for a method that keeps a container: it resolves every call of the method."""
         wrapped = set(self.registered_lists)
         for node in descendants(self.method):
-            if isinstance(node, ast.Call) and self._is_cell_call(node):
+            if isinstance(node, ast.Call) and self.values.makes_cell(node):
                 arguments = [*node.args, *(k.value for k in node.keywords)]
                 wrapped.update(self._key(a.value if isinstance(a, ast.Starred) else a) for a in arguments)
         for loop in self.loops:  # `for i, cell in enumerate(self.layers): self.insert_child_to_cell(..., cell)`
             if self.registered.intersection(bound_names(loop.target)):
                 iterated = loop.iter
-                if isinstance(iterated, ast.Call) and iterated.args and not self._is_cell_call(iterated):
+                if isinstance(iterated, ast.Call) and iterated.args and not self.values.makes_cell(iterated):
                     iterated = iterated.args[0]
                 wrapped.add(self._key(iterated))
         wrapped.discard("")
@@ -191,23 +174,26 @@ class _MethodCheck:
             + [n.id for n in descendants(self.method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
         )
 
+    def _is_wrapped(self, name: str) -> bool:
+        return name in self.wrapped
+
     def _key(self, node: ast.expr) -> str:
-        """``name`` for a local, ``self.name`` for an attribute (which lists grow by appends too)."""
+        """``name`` for a local, ``self.name`` for an attribute: how :attr:`wrapped` names a list."""
         if isinstance(node, ast.Attribute) and is_self_attribute(node, self.self_name):
             return f"self.{node.attr}"
         return node.id if isinstance(node, ast.Name) else ""
 
     def findings(self) -> Iterator[Finding]:
-        for attribute, (target, value) in self.last_assignment.items():
-            yield from self._check_assignment(target, value, self.values.get(f"self.{attribute}", []))
+        for target, value in self.last_assignment.values():
+            yield from self._check_assignment(target, value)
 
-    def _check_assignment(self, target: ast.Attribute, value: ast.expr, growth: list[ast.expr]) -> Iterator[Finding]:
-        containers = self._containers(value, set())
+    def _check_assignment(self, target: ast.Attribute, value: ast.expr) -> Iterator[Finding]:
+        containers = self.values.containers(value, self._is_wrapped)
         if not containers or f"self.{target.attr}" in self.wrapped:
             return
-        containers += [c for grown in growth for c in self._containers(grown, set())]
-        container = containers[0]
-        kinds = set().union(*(self._element_kinds(c, set()) for c in containers))
+        containers += self.values.grown(target, self._is_wrapped)
+        container = containers[0].node
+        kinds = {_kind(v) for c in containers for v in self.values.held(c, self.registered.__contains__)}
         if "cell" in kinds or ("dropout" in kinds and "parameter" not in kinds):
             wrapper = "CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else "CellList"
             cells = "cell" in kinds
@@ -270,10 +256,10 @@ class _MethodCheck:
         elements = container.elts if isinstance(container, (ast.List, ast.Tuple)) else []
         if isinstance(container, ast.ListComp):
             elements = [container.elt]
-        if not elements or any(isinstance(e, ast.Name) and e.id not in self.values for e in elements):
+        if not elements or any(isinstance(e, ast.Name) and not self.values.assigned(e.id) for e in elements):
             return None
-        calls = [v for e in elements for v in (self.values[e.id] if isinstance(e, ast.Name) else [e])]
-        if not all(self._value_kind(call) == {"parameter"} for call in calls):
+        calls = [v for e in elements for v in (self.values.assigned(e.id) if isinstance(e, ast.Name) else [e])]
+        if not all(_kind(v) == "parameter" for call in calls for v in self.values.objects(call)):
             return None
         attributes = {
             node.attr
@@ -317,178 +303,17 @@ class _MethodCheck:
                     reads += sum(is_it(argument) for argument in node.args)
         return "safe" if reads == loads else "unsafe"
 
-    def _containers(self, value: ast.expr, seen: set[str]) -> list[ast.expr]:
-        """The container literals ``value`` is, or a local name was built from."""
-        if isinstance(value, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp)):
-            return [value]
-        if _is_sequence_call(value, self.module):  # `tuple(nn.Dense(3, 3) for _ in range(2))`, `list(...)`
-            assert isinstance(value, ast.Call)
-            (items,) = value.args
-            return [items] if isinstance(items, ast.GeneratorExp) else self._containers(items, seen)
-        if isinstance(value, ast.Name) and value.id in self.values and value.id not in seen:
-            seen.add(value.id)
-            values = self.values[value.id]
-            # A name given to a Cell, or bound to one (`layers = nn.SequentialCell()` grown by
-            # `append`), holds registered Cells: its other values are what the Cell was built from.
-            if value.id in self.wrapped or any(isinstance(v, ast.Call) and self._is_cell_call(v) for v in values):
-                return []
-            return [c for v in values for c in self._containers(v, seen)]
-        if isinstance(value, ast.Name) and value.id in all_parameter_names(self.method)[1:]:
-            return self._given_containers(value.id)
-        return []
 
-    def _given_containers(self, parameter: str) -> list[ast.expr]:
-        """The container literals the class's instantiations in the project give ``parameter``
-        of ``__init__`` (``Net([Block(), Block()])``); their items are read in their own module."""
-        if self.method.name != "__init__":
-            return []
-        positional = [a.arg for a in [*self.method.args.posonlyargs, *self.method.args.args]][1:]
-        found: list[ast.expr] = []
-        for call, module in self.project.derived(_calls_given_containers).get(self.cls.name, []):
-            made = self.project.resolve_expr(call.func, module)
-            if not (isinstance(made, ClassRef) and made.node is self.cls):
-                continue
-            given = dict(zip(positional, call.args))
-            given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
-            argument = given.get(parameter)
-            if argument is not None and _is_container(argument):
-                self.container_modules[id(argument)] = module
-                found.append(argument)
-        return found
-
-    def _element_kinds(self, container: ast.expr, seen: set[str]) -> set[str]:
-        module = self.container_modules.get(id(container))
-        if module is not None:
-            return set().union(*(self._value_kind(item, module) for item in _items(container)))
-        kinds = set()
-        for element in _items(container):
-            if isinstance(element, ast.Name) and element.id in self.registered:
-                continue
-            if isinstance(element, ast.Name) and element.id in self.values and element.id not in seen:
-                seen.add(element.id)
-                for value in self.values[element.id]:
-                    kinds |= self._element_kinds(value, seen) or self._value_kind(value)
-            else:
-                kinds |= self._value_kind(element)
-        return kinds
-
-    def _value_kind(self, value: ast.expr, module: ModuleInfo | None = None) -> set[str]:
-        """What an item of a container is: a Cell owning Parameters, a dropout, a Parameter;
-        ``module``: where the item is written, when not in this method."""
-        if not isinstance(value, ast.Call):
-            return set()
-        if module is not None:
-            qualname = qualified_name(value.func, module)
-            if is_mindspore_name(qualname, "Parameter"):
-                return {"parameter"}
-            if not self.project.is_cell_name(qualname, module) or _parameter_free(self.project, qualname or "", module):
-                return set()
-            return {"dropout"} if _is_dropout(qualname) else {"cell"}
-        qualname = qualified_name(value.func, self.module, self.local_names)
-        if is_mindspore_name(qualname, "Parameter"):
-            return {"parameter"}
-        if not self.project.is_cell_name(qualname, self.module):
-            return self._helper_kinds(value, qualname)
-        if self._owns_no_parameters(value):
-            return set()
-        return {"dropout"} if _is_dropout(qualname) else {"cell"}
-
-    def _helper_kinds(self, call: ast.Call, qualname: str | None) -> set[str]:
-        """What a helper of the checked code returns (``self._make_layer(64, 2)`` returning
-        ``nn.SequentialCell(*layers)``, the ResNet port pattern): a Cell that owns Parameters, or a
-        Parameter."""
-        func = call.func
-        if isinstance(func, ast.Attribute) and is_self_attribute(func, self.self_name):
-            helper = self.project.find_method(ClassRef(self.module, self.cls), func.attr)
-        else:
-            resolved = self.project.resolve(qualname, self.module) if qualname else None
-            helper = resolved if isinstance(resolved, FunctionRef) else None
-        if helper is None:
-            return set()
-        kinds = set()
-        for returned in returned_constructors(helper):
-            if is_mindspore_name(returned, "Parameter"):
-                kinds.add("parameter")
-            elif self.project.is_cell_name(returned, helper.module) and not _parameter_free(
-                self.project, returned, helper.module
-            ):
-                kinds.add("dropout" if _is_dropout(returned) else "cell")
-        return kinds
-
-    def _is_cell_call(self, call: ast.Call) -> bool:
-        return self.project.is_cell_name(qualified_name(call.func, self.module, self.local_names), self.module)
-
-    def _owns_no_parameters(self, cell: ast.Call) -> bool:
-        """A Cell built without Parameters: an activation, pooling or loss of MindSpore, or a Cell
-        of the checked code that creates none and is given no Cells. Hidden in a plain container,
-        it compiles and loses nothing; a hidden dropout is never switched by ``set_train``, so
-        dropouts stay flagged."""
-        qualname = qualified_name(cell.func, self.module, self.local_names) or ""
-        if is_mindspore_name(qualname):
-            return _parameter_free(self.project, qualname, self.module)
-        resolved = self.project.resolve(qualname, self.module)
-        arguments = [*cell.args, *(k.value for k in cell.keywords)]
-        return (
-            isinstance(resolved, ClassRef)
-            and not creates_parameters(self.project, resolved)
-            and all(isinstance(a, ast.Constant) for a in arguments)
-        )
-
-
-def _parameter_free(project: Project, qualname: str, module: ModuleInfo) -> bool:
-    """A Cell class that owns no Parameters whatever it is given: an activation, pooling or
-    loss of MindSpore, or a class of the checked code that creates none."""
-    if is_mindspore_name(qualname):
-        name = qualname.rsplit(".", 1)[-1]
-        return not (is_parameter_cell(qualname) or name.endswith(_HOLDING_CELLS) or _is_dropout(qualname))
-    resolved = project.resolve(qualname, module)
-    return isinstance(resolved, ClassRef) and not creates_parameters(project, resolved)
-
-
-def _is_container(value: ast.expr) -> bool:
-    return isinstance(value, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp))
-
-
-def _items(container: ast.expr) -> list[ast.expr]:
-    if isinstance(container, (ast.List, ast.Tuple)):
-        return [e.value if isinstance(e, ast.Starred) else e for e in container.elts]
-    if isinstance(container, ast.Dict):
-        return list(container.values)
-    if isinstance(container, (ast.ListComp, ast.GeneratorExp)):
-        return [container.elt]
-    if isinstance(container, ast.DictComp):
-        return [container.value]
-    return []
-
-
-def _calls_given_containers(project: Project) -> dict[str, list[tuple[ast.Call, ModuleInfo]]]:
-    """By the name called: the calls of the project that give a container literal of calls
-    (``Net([Block(), Block()])``), candidates for Cells handed their sub-Cells in a list."""
-    found: dict[str, list[tuple[ast.Call, ModuleInfo]]] = {}
-    for module in project.modules:
-        for name, calls in _module_calls_given_containers(module).items():
-            found.setdefault(name, []).extend((call, module) for call in calls)
-    return found
-
-
-_GIVEN_CONTAINERS = "_mslint_calls_given_containers"
-
-
-def _module_calls_given_containers(module: ModuleInfo) -> dict[str, list[ast.Call]]:
-    """:func:`_calls_given_containers` of one module, kept on its tree (each project of a run asks)."""
-    cached: dict[str, list[ast.Call]] | None = module.tree.__dict__.get(_GIVEN_CONTAINERS)
-    if cached is None:
-        cached = {}
-        for node in module.nodes_of(ast.Call):
-            if not (node.args or node.keywords):
-                continue
-            arguments = [*node.args, *(k.value for k in node.keywords)]
-            if any(_is_container(a) and any(isinstance(i, ast.Call) for i in _items(a)) for a in arguments):
-                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-                if name:
-                    cached.setdefault(name, []).append(node)
-        setattr(module.tree, _GIVEN_CONTAINERS, cached)
-    return cached
+def _kind(value: AbstractValue) -> str | None:
+    """What an item of a container is to the rule: a Parameter, a dropout, or a Cell that owns
+    Parameters (a Cell that owns none compiles and loses nothing in a plain container)."""
+    if isinstance(value, AbstractTensor) and value.parameter:
+        return "parameter"
+    if not (isinstance(value, AbstractInstance) and value.cell):
+        return None
+    if _is_dropout(value.qualname):
+        return "dropout"
+    return "cell" if value.parameters is not False else None
 
 
 def _is_dropout(qualname: str | None) -> bool:
@@ -544,17 +369,6 @@ def _outside_reads(module: ModuleInfo) -> frozenset[str]:
 
 
 _OUTSIDE_READS = "_mslint_outside_reads"
-# Containers and wrappers: they own the Parameters of the Cells they are given.
-_HOLDING_CELLS = ("Cell", "CellList", "CellDict")
-
-
-def _is_list_growth(node: ast.Call) -> bool:
-    return (
-        isinstance(node.func, ast.Attribute)
-        and node.func.attr in ("append", "extend", "insert")
-        and isinstance(node.func.value, (ast.Name, ast.Attribute))
-        and len(node.args) == (2 if node.func.attr == "insert" else 1)
-    )
 
 
 def _literal_name(parameter: ast.Call) -> object:
@@ -567,13 +381,3 @@ def _container_name(container: ast.expr) -> str:
     if isinstance(container, (ast.Dict, ast.DictComp)):
         return "dict"
     return "tuple" if isinstance(container, (ast.Tuple, ast.GeneratorExp)) else "list"
-
-
-def _is_sequence_call(value: ast.expr, module: ModuleInfo) -> bool:
-    """``list(x)`` or ``tuple(x)`` of one argument."""
-    return (
-        isinstance(value, ast.Call)
-        and len(value.args) == 1
-        and not value.keywords
-        and qualified_name(value.func, module) in ("builtins.list", "builtins.tuple")
-    )
