@@ -62,3 +62,55 @@ def test_a_hidden_dropout_has_its_own_message_and_is_a_warning(tmp_path: Path) -
         ),
         (8, "error", "`self.layers` keeps Cells in a plain list: their parameters are not registered or trained"),
     }
+
+
+WRAPPERS = """\
+from mindspore import nn
+
+
+class Wrapper(nn.Cell):
+    def __init__(self, inner):
+        super().__init__()
+        self.inner = inner
+
+    def construct(self, x):
+        return self.inner(x)
+
+
+class Act(nn.Cell):
+    def __init__(self, name):
+        super().__init__()
+        self.name = name
+
+    def construct(self, x):
+        return x
+
+
+def make_act(name):
+    return Act(name)
+
+
+class Net(nn.Cell):
+    def __init__(self, names):
+        super().__init__()
+        self.wrapped = [Wrapper(nn.Dense(4, 4)), Wrapper(nn.Dense(4, 4))]
+        self.named = [Act("relu"), Act(3)]
+        self.given = [make_act(name) for name in names]
+
+    def construct(self, x):
+        for cell in [*self.wrapped, *self.named, *self.given]:
+            x = cell(x)
+        return x
+"""
+
+
+def test_a_cell_that_creates_no_parameters_owns_those_it_is_given(tmp_path: Path) -> None:
+    """``Wrapper`` creates none itself: given a Dense it owns one (an error), given literals none
+    (nothing), given what mslint cannot follow (a helper's parameter) maybe (a warning that says so)."""
+    path = tmp_path / "cells.py"
+    path.write_text(WRAPPERS)
+    report = check_files([path], Settings())
+    found = {(d.line, str(d.severity)) for d in report.diagnostics if d.symbol == "python-container-of-cells"}
+    assert found == {(29, "error"), (31, "warning")}
+    (warning,) = [d for d in report.diagnostics if d.line == 31]
+    assert "mslint could not follow what they are given" in warning.message

@@ -30,8 +30,10 @@ from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
     AbstractDict,
+    AbstractFunction,
     AbstractInstance,
     AbstractScalar,
+    AbstractSequence,
     AbstractTensor,
     AbstractValue,
     Kind,
@@ -284,7 +286,7 @@ class HostValues:
                 for o in (self.objects(b, depth + 1) if isinstance(b, ast.expr) else [b])
             ]
         if isinstance(expr, ast.Call):
-            made = self._made(expr)
+            made = self._made(expr, depth)
             if made is not None:
                 return [made]
             callee = self._callee(expr)
@@ -303,7 +305,7 @@ class HostValues:
         is_cell = self._project is not None and self._project.is_cell_name(qualname, self._module)
         return qualname if is_cell else None
 
-    def _made(self, call: ast.Call) -> AbstractValue | None:
+    def _made(self, call: ast.Call, depth: int) -> AbstractValue | None:
         """The Parameter or the Cell ``call`` makes, given the project; None for another call."""
         if self._project is None:
             return None
@@ -312,9 +314,26 @@ class HostValues:
         qualname = self._cell_class(call)
         if qualname is None:
             return None
+        owns = made_cell_parameters(self._project, qualname, self._module, call)
         return AbstractInstance(
-            Kind.CONSTANT, qualname, True, made_cell_parameters(self._project, qualname, self._module, call)
+            Kind.CONSTANT, qualname, True, self._given_parameters(call, depth) if owns is None else owns
         )
+
+    def _given_parameters(self, call: ast.Call, depth: int) -> bool | None:
+        """Whether a Cell of the checked code that creates no Parameters itself owns some through
+        what ``call`` gives it: True where an argument may be a Parameter or a Cell that owns some
+        (``Wrapper(nn.Dense(4, 4))``), False where every argument is known to be neither (a number,
+        a string, a tensor), None where one is not known (``Act(name)`` with a parameter ``name``)."""
+        owns: bool | None = False
+        for argument in [*call.args, *(k.value for k in call.keywords)]:
+            given = argument.value if isinstance(argument, ast.Starred) else argument
+            for value in self.objects(given, depth + 1):
+                holds = _holds_parameters(value)
+                if holds:
+                    return True
+                if holds is None:
+                    owns = None
+        return owns
 
     def _callee(self, call: ast.Call) -> FunctionRef | None:
         """The function of the checked code ``call`` calls: a function of the same module, or
@@ -377,7 +396,7 @@ class HostValues:
         return isinstance(self.value(expr), AbstractTensor)
 
     def _call(self, call: ast.Call, depth: int) -> AbstractValue:
-        made = self._made(call)
+        made = self._made(call, depth)
         if made is not None:
             return made
         func = call.func
@@ -405,6 +424,21 @@ class HostValues:
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
         return func.attr not in _NOT_TENSOR_METHODS and qualified_name(func, self._module) is None
+
+
+def _holds_parameters(value: AbstractValue) -> bool | None:
+    """Whether ``value`` is or holds a Parameter or a Cell that owns Parameters: None where that
+    is not known (a value not inferred, a Cell given what mslint could not follow)."""
+    if isinstance(value, AbstractTensor):
+        return value.parameter
+    if isinstance(value, AbstractInstance):
+        return value.parameters if value.cell else False
+    if isinstance(value, (AbstractScalar, AbstractFunction)):
+        return False
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        found = [_holds_parameters(item) for item in value.items]
+        return True if any(found) else None if None in found else False
+    return None
 
 
 def _returned(function: FunctionRef) -> list[ast.expr]:

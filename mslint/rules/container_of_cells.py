@@ -42,7 +42,11 @@ class PythonContainerOfCells(Rule):
     it never drops), and
     lists of a Cell class without `construct` that no graph code can read: neither a base
     nor a subclass compiles it and no code reads the attribute through another object
-    (`self.holder.layers`).
+    (`self.holder.layers`). A Cell class of the checked code that creates no Parameters owns
+    those of what it is given: an error where an argument is a Cell that owns some
+    (`[Wrapper(nn.Dense(4, 4)), ...]`), nothing where every argument is known to be a number,
+    string or tensor, and a warning that says so where mslint cannot follow an argument
+    (`[Act(name) for name in names]`).
 
     The fix wraps a literal of Cells in `nn.CellList([...])` (a tuple becomes a list:
     `nn.CellList` rejects tuples) or `nn.CellDict({...})`, and a literal of Parameters in
@@ -89,7 +93,10 @@ class PythonContainerOfCells(Rule):
     code = "MS103"
     symbol = "python-container-of-cells"
     summary = "a plain list, tuple or dict of Cells, or of Parameters (a warning), kept as a Cell attribute"
-    warning_findings = "containers of Parameters, and of dropouts among Cells without Parameters"
+    warning_findings = (
+        "containers of Parameters, of dropouts among Cells without Parameters, and of Cells of the checked code "
+        "that create none and are given what mslint could not follow"
+    )
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
@@ -194,7 +201,7 @@ class _MethodCheck:
         containers += self.values.grown(target, self._is_wrapped)
         container = containers[0].node
         kinds = {_kind(v) for c in containers for v in self.values.held(c, self.registered.__contains__)}
-        if "cell" in kinds or ("dropout" in kinds and "parameter" not in kinds):
+        if kinds & {"cell", "maybe-cell"} or ("dropout" in kinds and "parameter" not in kinds):
             wrapper = "CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else "CellList"
             cells = "cell" in kinds
             yield Finding(
@@ -203,6 +210,9 @@ class _MethodCheck:
                 + (
                     "their parameters are not registered or trained"
                     if cells
+                    else "if the Cells they are given own Parameters (mslint could not follow what they are given), "
+                    "those are not registered or trained"
+                    if "maybe-cell" in kinds
                     else "`set_train` never reaches its dropout, so it never drops"
                 ),
                 hint="make it a list in `nn.CellList([...])`"
@@ -305,15 +315,16 @@ class _MethodCheck:
 
 
 def _kind(value: AbstractValue) -> str | None:
-    """What an item of a container is to the rule: a Parameter, a dropout, or a Cell that owns
-    Parameters (a Cell that owns none compiles and loses nothing in a plain container)."""
+    """What an item of a container is to the rule: a Parameter, a dropout, a Cell that owns
+    Parameters, or one that may (a Cell of the checked code given what mslint could not follow);
+    a Cell that owns none compiles and loses nothing in a plain container."""
     if isinstance(value, AbstractTensor) and value.parameter:
         return "parameter"
     if not (isinstance(value, AbstractInstance) and value.cell):
         return None
     if _is_dropout(value.qualname):
         return "dropout"
-    return "cell" if value.parameters is not False else None
+    return {True: "cell", None: "maybe-cell", False: None}[value.parameters]
 
 
 def _is_dropout(qualname: str | None) -> bool:
