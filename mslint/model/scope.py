@@ -41,6 +41,7 @@ from mslint.model.project import (
     qualified_name,
     qualified_name_in,
 )
+from mslint.model.symbolic import ProgramPoint, row_reads
 from mslint.model.values import (
     ValueEvaluator,
     all_parameter_names,
@@ -189,6 +190,20 @@ class GraphFunction:
             self._returned_value,
             loop_items(self.node),
             cache,
+        )
+
+    def evaluator_at(self, point: ProgramPoint) -> ValueEvaluator:
+        """An evaluator at one program point: the names ``point`` binds have the values it gives
+        them, others their values here; origins are followed beside values (:mod:`mslint.model.symbolic`).
+        Calls into the checked code are not followed: no origin comes from them."""
+        return ValueEvaluator(
+            point.values,
+            self.qualname,
+            self._self_attribute_value,
+            self.self_name,
+            self._self_attribute_is_static_primitive,
+            loop_items=row_reads(self.node),
+            point=point,
         )
 
     @property

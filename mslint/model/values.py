@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from collections.abc import Mapping
 from typing import Any, Callable, NamedTuple, Union
 
 from mslint.model.abstract import (
@@ -41,6 +42,7 @@ from mslint.model.abstract import (
 )
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
+from mslint.model.symbolic import Origin, ProgramPoint, derived, row, source
 from mslint.model.walk import child_fields, descendants
 
 # Attributes of a tensor that are static Python values in graph code.
@@ -142,11 +144,12 @@ of each expression (its arguments); None where it runs none of them."""
 
 class ValueEvaluator:
     """Abstract values of expressions within one function, given its locals' values, the value of
-    ``self.x`` and what calls into the checked code return."""
+    ``self.x`` and what calls into the checked code return; at a program ``point``, their origins
+    too (:mod:`mslint.model.symbolic`)."""
 
     def __init__(
         self,
-        local_values: dict[str, AbstractValue],
+        local_values: Mapping[str, AbstractValue],
         qualname: Callable[[ast.expr], str | None],
         self_attribute_value: Callable[[str], AbstractValue],
         self_name: str | None,
@@ -154,6 +157,7 @@ class ValueEvaluator:
         returned_value: ReturnedValue = lambda call, value: None,
         loop_items: dict[int, ast.expr] | None = None,
         cache: dict[int, AbstractValue] | None = None,
+        point: ProgramPoint | None = None,
     ) -> None:
         self.local_values = local_values
         self.loop_items = loop_items or {}
@@ -165,6 +169,10 @@ class ValueEvaluator:
         self.returned_value = returned_value
         self._values: dict[int, AbstractValue] = {} if cache is None else cache
         """By expression node: its value, once the locals' values are final (shared between queries)."""
+        self.point = point
+        """Where values are followed flow-sensitively: names it does not bind have the function's values."""
+        self._origins: dict[int, Origin | None] = {}
+        """By expression node: its origin, where there is a ``point``."""
 
     def kind(self, expr: ast.expr | None) -> Kind:
         return self.value(expr).kind
@@ -191,7 +199,25 @@ class ValueEvaluator:
                 pending.extend((part, None) for part in reversed(parts) if id(part) not in values)
             else:
                 values[id(node)] = self._combine(node, [values[id(part)] for part in parts])
+                if self.point is not None:
+                    self._origins[id(node)] = self._origin(node, self.point)
         return values[id(expr)]
+
+    def origin(self, expr: ast.expr) -> Origin | None:
+        """What ``expr`` is known to be relative to a graph value, at this evaluator's point."""
+        self.value(expr)
+        return self._origins.get(id(expr))
+
+    def _origin(self, expr: ast.expr, point: ProgramPoint) -> Origin | None:
+        if isinstance(expr, ast.Name):
+            iterable = self.loop_items.get(id(expr))
+            if iterable is not None:  # the target of a comprehension, read in its element
+                return row(self.value(iterable), self.origin(iterable))
+            if expr.id in point.origins:
+                return point.origins[expr.id]
+        if isinstance(expr, ast.Name) or is_self_attribute(expr, self.self_name):
+            return source(ast.unparse(expr)) if point.is_source(expr) else None
+        return derived(expr, self)
 
     def _parts(self, expr: ast.expr) -> list[ast.expr]:
         """The expressions whose values decide the value of ``expr``."""
@@ -225,6 +251,8 @@ class ValueEvaluator:
         if isinstance(expr, ast.Name):
             if parts:  # the target of a loop, read in its body
                 return parts[0] if self.loop_items[id(expr)] is _COUNT else element(parts[0])
+            if self.point is not None and expr.id not in self.local_values:
+                return self.point.outer(expr)
             return self.local_values.get(expr.id, _CONSTANT_VALUE)
         if isinstance(expr, ast.Attribute):
             return self._attribute(expr, parts[0] if parts else None)
