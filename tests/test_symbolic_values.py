@@ -8,7 +8,7 @@ import pytest
 
 from mslint.model.abstract import AbstractScalar, AbstractTensor, Kind, literal
 from mslint.model.scope import GraphFunction, graph_functions
-from mslint.model.symbolic import LITERAL, Origin, ProgramPoint, is_graph, is_none, is_number, source
+from mslint.model.symbolic import LITERAL, Origin, is_graph, is_none, is_number, source
 from tests.test_semantic_model import project_of
 
 NET = """
@@ -44,12 +44,9 @@ def construct_of(write, expression: str) -> tuple[GraphFunction, ast.expr]:
 def at_entry(function: GraphFunction, known: dict[str, tuple[AbstractScalar | AbstractTensor, Origin | None]]):
     """An evaluator where ``known`` names have the given values and origins, and every other graph value is a source."""
     return function.evaluator_at(
-        ProgramPoint(
-            values={name: value for name, (value, _) in known.items()},
-            origins={name: origin for name, (_, origin) in known.items()},
-            outer=function.value,
-            is_source=lambda expr: function.kind(expr) is Kind.GRAPH,
-        )
+        values={name: value for name, (value, _) in known.items()},
+        origins={name: origin for name, (_, origin) in known.items()},
+        is_source=lambda expr: function.kind(expr) is Kind.GRAPH,
     )
 
 
@@ -81,6 +78,8 @@ def at_entry(function: GraphFunction, known: dict[str, tuple[AbstractScalar | Ab
         ("ops.stack((x, x))", Origin("x", rank=1, dtype="")),
         ("x.astype(ms.int32)", Origin("x", rank=0, extent="same", dtype="int32")),
         ("ops.cast(x[0], ms.float16)", Origin("x", rank=-1, dtype="float16")),
+        ("x.astype(ms.bool)", Origin("x", rank=0, extent="same", dtype="bool")),
+        ("x.astype(ms.int4)", None),
         ("ops.zeros_like(x)", source("x")),
         ("ops.zeros((2, 3))", Origin(rank=2, dims=(2, 3), dtype="float32")),
         ("mint.ones(2, 3, dtype=ms.int32)", Origin(rank=2, dims=(2, 3), dtype="int32")),
@@ -111,6 +110,18 @@ def test_a_program_point_adds_origins_and_leaves_values_as_the_function_infers_t
     assert at_entry(function, {}).value(expr) == function.value(expr)
 
 
+@pytest.mark.parametrize(
+    ("expression", "dtype"),
+    [("x.astype(ms.bool_)", "bool"), ("x.astype(ms.bool)", "bool"), ("ops.cast(x, ms.uint8)", "uint8")],
+)
+def test_the_model_and_the_origins_read_one_table_of_dtypes(write, expression, dtype) -> None:
+    function, expr = construct_of(write, expression)
+    value = function.value(expr)
+    assert isinstance(value, AbstractTensor) and value.dtype == dtype
+    origin = at_entry(function, {}).origin(expr)
+    assert origin is not None and origin.dtype == dtype
+
+
 def test_a_literal_is_a_number_or_none_and_a_graph_value_is_neither(write) -> None:
     function, expr = construct_of(write, "(3, None, x, [r for r in x])")
     assert isinstance(expr, ast.Tuple)
@@ -137,6 +148,6 @@ def test_names_the_point_binds_have_its_origins_and_values(write) -> None:
 
 def test_a_graph_value_that_is_not_a_source_is_not_followed(write) -> None:
     function, expr = construct_of(write, "x[0]")
-    evaluator = function.evaluator_at(ProgramPoint({}, {}, function.value, is_source=lambda expr: False))
+    evaluator = function.evaluator_at({}, {}, is_source=lambda expr: False)
     assert evaluator.origin(expr) is None
     assert evaluator.value(expr) == function.value(expr)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
@@ -41,7 +41,7 @@ from mslint.model.project import (
     qualified_name,
     qualified_name_in,
 )
-from mslint.model.symbolic import ProgramPoint, row_reads
+from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import (
     ValueEvaluator,
     all_parameter_names,
@@ -192,18 +192,24 @@ class GraphFunction:
             cache,
         )
 
-    def evaluator_at(self, point: ProgramPoint) -> ValueEvaluator:
-        """An evaluator at one program point: the names ``point`` binds have the values it gives
-        them, others their values here; origins are followed beside values (:mod:`mslint.model.symbolic`).
-        Calls into the checked code are not followed: no origin comes from them."""
+    def evaluator_at(
+        self,
+        values: Mapping[str, AbstractValue],
+        origins: Mapping[str, Origin | None],
+        is_source: Callable[[ast.expr], bool],
+    ) -> ValueEvaluator:
+        """An evaluator at one program point (:class:`~mslint.model.symbolic.ProgramPoint`): the
+        names bound before it have ``values`` and ``origins``, others their values here; origins
+        are followed beside values. Calls into the checked code are not followed: no origin comes
+        from them."""
         return ValueEvaluator(
-            point.values,
+            values,
             self.qualname,
             self._self_attribute_value,
             self.self_name,
             self._self_attribute_is_static_primitive,
             loop_items=row_reads(self.node),
-            point=point,
+            point=ProgramPoint(values, origins, self.value, is_source),
         )
 
     @property

@@ -17,12 +17,12 @@ its abstract value says what it is.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from mslint.model.abstract import AbstractScalar, AbstractValue, Kind
+from mslint.model.dtypes import dtype_named
 from mslint.model.project import is_mindspore_name
 from mslint.model.walk import descendants
 
@@ -36,7 +36,6 @@ _CREATORS = frozenset({"zeros", "ones", "full", "empty"})
 _LIKE = frozenset({"zeros_like", "ones_like"})
 _UNSQUEEZE = frozenset({"unsqueeze", "expand_dims"})
 _CASTS = frozenset({"astype", "to", "cast"})
-_DTYPE_NAME = re.compile(r"^(u?int\d+|float\d+|bfloat16|bool_?|complex\d+)$")
 # Joins of tensors of one rank along an axis they have, and stacks along a new axis.
 CONCATS = frozenset({"concat", "cat", "hstack"})
 STACKS = frozenset({"stack"})
@@ -371,13 +370,6 @@ def _created(call: ast.Call, name: str, evaluation: Evaluation) -> Origin | None
     default = None if name == "full" else "float32"
     shape = tuple(d for d in dims if d is not None)
     return Origin(rank=len(shape), dims=shape, dtype=dtype or default)
-
-
-def dtype_named(expr: ast.expr, qualname: Callable[[ast.expr], str | None]) -> str | None:
-    """The MindSpore dtype ``expr`` names (``ms.int32`` -> ``int32``)."""
-    name = qualname(expr)
-    last = name.rsplit(".", 1)[-1] if name and is_mindspore_name(name) else ""
-    return last.rstrip("_") if _DTYPE_NAME.match(last) else None
 
 
 def _known_integer(expr: ast.expr, evaluation: Evaluation) -> int | None:

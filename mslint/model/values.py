@@ -40,6 +40,7 @@ from mslint.model.abstract import (
     sequence_of,
     with_kind,
 )
+from mslint.model.dtypes import dtype_named
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.symbolic import Origin, ProgramPoint, derived, row, source
@@ -126,10 +127,6 @@ _PREDICATES = frozenset({"logical_not", "isnan", "isinf", "isfinite"})
 _CASTS = frozenset({"astype", "to", "cast"})
 # Tensor methods, MindSpore functions and primitives whose result's rank their axes decide.
 _REARRANGEMENTS = frozenset({"reshape", "view", "transpose", "permute"})
-_DTYPES = frozenset(
-    {"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
-    | {"float16", "float32", "float64", "bfloat16", "complex64", "complex128"}
-)
 _SCALAR_TYPES = {"builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool"}
 
 
@@ -211,11 +208,12 @@ class ValueEvaluator:
     def _origin(self, expr: ast.expr, point: ProgramPoint) -> Origin | None:
         if isinstance(expr, ast.Name):
             iterable = self.loop_items.get(id(expr))
-            if iterable is not None:  # the target of a comprehension, read in its element
+            if iterable is not None:  # the target of a loop or comprehension: a row of what it iterates
                 return row(self.value(iterable), self.origin(iterable))
             if expr.id in point.origins:
                 return point.origins[expr.id]
-        if isinstance(expr, ast.Name) or is_self_attribute(expr, self.self_name):
+            return source(expr.id) if point.is_source(expr) else None
+        if is_self_attribute(expr, self.self_name):
             return source(ast.unparse(expr)) if point.is_source(expr) else None
         return derived(expr, self)
 
@@ -292,9 +290,7 @@ class ValueEvaluator:
             return self.self_attribute_value(expr.attr)
         if expr.attr in STATIC_ATTRIBUTES:
             return _static_attribute(expr.attr, receiver)
-        qualname = self.qualname(expr)
-        dtype = qualname.rsplit(".", 1)[-1] if is_mindspore_name(qualname) and qualname else None
-        if dtype in _DTYPES:
+        if dtype_named(expr, self.qualname):
             return AbstractAny(Kind.CONSTANT)
         if isinstance(receiver, AbstractTensor):
             return AbstractTensor(receiver.kind, receiver.dtype)
@@ -512,10 +508,9 @@ def _extremum(operands: list[AbstractValue], kind: Kind) -> AbstractValue:
 def _dtype(call: ast.Call, qualname_of: Callable[[ast.expr], str | None]) -> str | None:
     """The dtype a cast or a tensor constructor names: ``ms.float16``, ``mstype.int32``."""
     for argument in [*call.args, *(k.value for k in call.keywords if k.arg == "dtype")]:
-        qualname = qualname_of(argument) if isinstance(argument, (ast.Attribute, ast.Name)) else None
-        name = qualname.rsplit(".", 1)[-1] if is_mindspore_name(qualname) and qualname else None
-        if name in _DTYPES:
-            return "bool" if name == "bool_" else name
+        dtype = dtype_named(argument, qualname_of) if isinstance(argument, (ast.Attribute, ast.Name)) else None
+        if dtype is not None:
+            return dtype
     return None
 
 

@@ -9,7 +9,7 @@ from mslint.model.abstract import AbstractScalar, AbstractSequence, AbstractTens
 from mslint.model.module import bound_names
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
-from mslint.model.symbolic import CONCATS, STACKS, Origin, ProgramPoint, integer, is_graph, is_none, is_number, operands
+from mslint.model.symbolic import CONCATS, STACKS, Origin, integer, is_graph, is_none, is_number, operands
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings
@@ -57,13 +57,11 @@ class _Scope:
     def binding(self, expr: ast.expr) -> _Binding:
         """``expr`` evaluated here: the names this scope knows have their values, other graph names
         are sources (:mod:`mslint.model.symbolic`)."""
-        point = ProgramPoint(
+        evaluator = self.function.evaluator_at(
             values={name: binding.value for name, binding in self.known.items() if binding is not None},
             origins={name: None if binding is None else binding.origin for name, binding in self.known.items()},
-            outer=self.function.value,
             is_source=self._is_source,
         )
-        evaluator = self.function.evaluator_at(point)
         return _Binding(expr, evaluator.value(expr), evaluator.origin(expr))
 
     def _is_source(self, expr: ast.expr) -> bool:
