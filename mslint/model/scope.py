@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
@@ -41,6 +41,7 @@ from mslint.model.project import (
     qualified_name,
     qualified_name_in,
 )
+from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import (
     ValueEvaluator,
     all_parameter_names,
@@ -189,6 +190,26 @@ class GraphFunction:
             self._returned_value,
             loop_items(self.node),
             cache,
+        )
+
+    def evaluator_at(
+        self,
+        values: Mapping[str, AbstractValue],
+        origins: Mapping[str, Origin | None],
+        is_source: Callable[[ast.expr], bool],
+    ) -> ValueEvaluator:
+        """An evaluator at one program point (:class:`~mslint.model.symbolic.ProgramPoint`): the
+        names bound before it have ``values`` and ``origins``, others their values here; origins
+        are followed beside values. Calls into the checked code are not followed: no origin comes
+        from them."""
+        return ValueEvaluator(
+            values,
+            self.qualname,
+            self._self_attribute_value,
+            self.self_name,
+            self._self_attribute_is_static_primitive,
+            loop_items=row_reads(self.node),
+            point=ProgramPoint(values, origins, self.value, is_source),
         )
 
     @property

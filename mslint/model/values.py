@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from collections.abc import Mapping
 from typing import Any, Callable, NamedTuple, Union
 
 from mslint.model.abstract import (
@@ -39,8 +40,10 @@ from mslint.model.abstract import (
     sequence_of,
     with_kind,
 )
+from mslint.model.dtypes import dtype_named
 from mslint.model.module import bound_names, is_self_attribute
 from mslint.model.project import is_mindspore_name
+from mslint.model.symbolic import Origin, ProgramPoint, derived, row, source
 from mslint.model.walk import child_fields, descendants
 
 # Attributes of a tensor that are static Python values in graph code.
@@ -124,10 +127,6 @@ _PREDICATES = frozenset({"logical_not", "isnan", "isinf", "isfinite"})
 _CASTS = frozenset({"astype", "to", "cast"})
 # Tensor methods, MindSpore functions and primitives whose result's rank their axes decide.
 _REARRANGEMENTS = frozenset({"reshape", "view", "transpose", "permute"})
-_DTYPES = frozenset(
-    {"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
-    | {"float16", "float32", "float64", "bfloat16", "complex64", "complex128"}
-)
 _SCALAR_TYPES = {"builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool"}
 
 
@@ -142,11 +141,12 @@ of each expression (its arguments); None where it runs none of them."""
 
 class ValueEvaluator:
     """Abstract values of expressions within one function, given its locals' values, the value of
-    ``self.x`` and what calls into the checked code return."""
+    ``self.x`` and what calls into the checked code return; at a program ``point``, their origins
+    too (:mod:`mslint.model.symbolic`)."""
 
     def __init__(
         self,
-        local_values: dict[str, AbstractValue],
+        local_values: Mapping[str, AbstractValue],
         qualname: Callable[[ast.expr], str | None],
         self_attribute_value: Callable[[str], AbstractValue],
         self_name: str | None,
@@ -154,6 +154,7 @@ class ValueEvaluator:
         returned_value: ReturnedValue = lambda call, value: None,
         loop_items: dict[int, ast.expr] | None = None,
         cache: dict[int, AbstractValue] | None = None,
+        point: ProgramPoint | None = None,
     ) -> None:
         self.local_values = local_values
         self.loop_items = loop_items or {}
@@ -165,6 +166,10 @@ class ValueEvaluator:
         self.returned_value = returned_value
         self._values: dict[int, AbstractValue] = {} if cache is None else cache
         """By expression node: its value, once the locals' values are final (shared between queries)."""
+        self.point = point
+        """Where values are followed flow-sensitively: names it does not bind have the function's values."""
+        self._origins: dict[int, Origin | None] = {}
+        """By expression node: its origin, where there is a ``point``."""
 
     def kind(self, expr: ast.expr | None) -> Kind:
         return self.value(expr).kind
@@ -191,7 +196,26 @@ class ValueEvaluator:
                 pending.extend((part, None) for part in reversed(parts) if id(part) not in values)
             else:
                 values[id(node)] = self._combine(node, [values[id(part)] for part in parts])
+                if self.point is not None:
+                    self._origins[id(node)] = self._origin(node, self.point)
         return values[id(expr)]
+
+    def origin(self, expr: ast.expr) -> Origin | None:
+        """What ``expr`` is known to be relative to a graph value, at this evaluator's point."""
+        self.value(expr)
+        return self._origins.get(id(expr))
+
+    def _origin(self, expr: ast.expr, point: ProgramPoint) -> Origin | None:
+        if isinstance(expr, ast.Name):
+            iterable = self.loop_items.get(id(expr))
+            if iterable is not None:  # the target of a loop or comprehension: a row of what it iterates
+                return row(self.value(iterable), self.origin(iterable))
+            if expr.id in point.origins:
+                return point.origins[expr.id]
+            return source(expr.id) if point.is_source(expr) else None
+        if is_self_attribute(expr, self.self_name):
+            return source(ast.unparse(expr)) if point.is_source(expr) else None
+        return derived(expr, self)
 
     def _parts(self, expr: ast.expr) -> list[ast.expr]:
         """The expressions whose values decide the value of ``expr``."""
@@ -225,6 +249,8 @@ class ValueEvaluator:
         if isinstance(expr, ast.Name):
             if parts:  # the target of a loop, read in its body
                 return parts[0] if self.loop_items[id(expr)] is _COUNT else element(parts[0])
+            if self.point is not None and expr.id not in self.local_values:
+                return self.point.outer(expr)
             return self.local_values.get(expr.id, _CONSTANT_VALUE)
         if isinstance(expr, ast.Attribute):
             return self._attribute(expr, parts[0] if parts else None)
@@ -264,9 +290,7 @@ class ValueEvaluator:
             return self.self_attribute_value(expr.attr)
         if expr.attr in STATIC_ATTRIBUTES:
             return _static_attribute(expr.attr, receiver)
-        qualname = self.qualname(expr)
-        dtype = qualname.rsplit(".", 1)[-1] if is_mindspore_name(qualname) and qualname else None
-        if dtype in _DTYPES:
+        if dtype_named(expr, self.qualname):
             return AbstractAny(Kind.CONSTANT)
         if isinstance(receiver, AbstractTensor):
             return AbstractTensor(receiver.kind, receiver.dtype)
@@ -484,10 +508,9 @@ def _extremum(operands: list[AbstractValue], kind: Kind) -> AbstractValue:
 def _dtype(call: ast.Call, qualname_of: Callable[[ast.expr], str | None]) -> str | None:
     """The dtype a cast or a tensor constructor names: ``ms.float16``, ``mstype.int32``."""
     for argument in [*call.args, *(k.value for k in call.keywords if k.arg == "dtype")]:
-        qualname = qualname_of(argument) if isinstance(argument, (ast.Attribute, ast.Name)) else None
-        name = qualname.rsplit(".", 1)[-1] if is_mindspore_name(qualname) and qualname else None
-        if name in _DTYPES:
-            return "bool" if name == "bool_" else name
+        dtype = dtype_named(argument, qualname_of) if isinstance(argument, (ast.Attribute, ast.Name)) else None
+        if dtype is not None:
+            return dtype
     return None
 
 

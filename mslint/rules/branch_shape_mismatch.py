@@ -1,32 +1,21 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import AbstractScalar, AbstractSequence, AbstractTensor, Kind
-from mslint.model.module import bound_names, is_self_attribute
+from mslint.model.abstract import AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
+from mslint.model.module import bound_names
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
+from mslint.model.symbolic import CONCATS, STACKS, Origin, integer, is_graph, is_none, is_number, operands
 from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings
 
-# Reductions that return one tensor (`max`, `min` and `std` return tuples in some of their forms).
-_REDUCTIONS = frozenset({"sum", "mean", "prod", "amax", "amin", "any", "all"})
-_KEEPDIMS = ("keepdims", "keep_dims", "keepdim")
-_AXIS = ("axis", "dim")
-_CREATORS = frozenset({"zeros", "ones", "full", "empty"})
-_LIKE = frozenset({"zeros_like", "ones_like"})
-_UNSQUEEZE = frozenset({"unsqueeze", "expand_dims"})
-_DTYPE_NAME = re.compile(r"^(u?int\d+|float\d+|bfloat16|bool_?|complex\d+)$")
-# Joins of tensors of one rank along an axis they have, and stacks along a new axis.
-_CONCATS = frozenset({"concat", "cat", "hstack"})
-_STACKS = frozenset({"stack"})
 # Calls whose result holds each of their operands: a name re-bound to one that holds itself grows.
-_GROWERS = _CONCATS | _STACKS | {"vstack", "dstack", "column_stack", "row_stack"}
+_GROWERS = CONCATS | STACKS | {"vstack", "dstack", "column_stack", "row_stack"}
 
 
 # Different shapes make a dynamic shape (the rule's own severity); different dtypes, or a number
@@ -42,46 +31,20 @@ _DIFFERENCES = {
 
 
 @dataclass(frozen=True)
-class _Value:
-    """What is known statically of a value bound in a branch."""
-
-    base: str | None = None
-    """The graph value it is derived from (`x`, `self.w`); None for a shape of its own (`ops.zeros((2, 3))`)."""
-    rank: int | None = None
-    """Its rank minus the rank of ``base``, or its rank when there is no base; None when unknown."""
-    dims: tuple[int, ...] | None = None
-    extent: str | None = None
-    """How its shape compares with that of ``base`` where the ranks agree: "same", "larger" (``base``
-    concatenated with more), "smaller" (a constant slice that leaves part of an axis out); None when unknown."""
-    dtype: str | None = None
-    """The dtype it was cast to or created with; "" for that of ``base``; None when unknown."""
-    tensor: bool = False
-    """Certainly a tensor (made by a tensor operation), not a tuple or a Python scalar."""
-    number: bool = False
-    """A Python number literal."""
-    none: bool = False
-    """``None``."""
-    items: _Value | None = None
-    """What each item is, for a list, tuple or dict made from a tensor (``list(x)``, ``[r * 2 for r in x]``)."""
-
-    @property
-    def graph(self) -> bool:
-        """A value of the graph (a tensor or a tuple of them), not a Python number."""
-        return self.tensor or self.base is not None
-
-
-@dataclass(frozen=True)
 class _Binding:
-    """The value a plain assignment gives a name, with the expression that gives it."""
+    """The value a plain assignment gives a name, with the expression that gives it; two are the
+    same where their expression and origin are (:func:`_after_loop`)."""
 
     expr: ast.expr
-    value: _Value | None
+    value: AbstractValue = field(compare=False)
+    origin: Origin | None
 
 
 @dataclass(frozen=True)
 class _Scope:
     """Where values are evaluated: names bound earlier in the same block have the values of
-    ``known``; other names the branches re-bind are unknown; any other graph name is a base."""
+    ``known``; other names the branches re-bind are unknown; any other graph name is a source
+    (:class:`~mslint.model.symbolic.ProgramPoint`)."""
 
     function: GraphFunction
     rebound: frozenset[str]
@@ -90,6 +53,20 @@ class _Scope:
 
     def knowing(self, known: Mapping[str, _Binding | None]) -> _Scope:
         return replace(self, known=dict(known))
+
+    def binding(self, expr: ast.expr) -> _Binding:
+        """``expr`` evaluated here: the names this scope knows have their values, other graph names
+        are sources (:mod:`mslint.model.symbolic`)."""
+        evaluator = self.function.evaluator_at(
+            values={name: binding.value for name, binding in self.known.items() if binding is not None},
+            origins={name: None if binding is None else binding.origin for name, binding in self.known.items()},
+            is_source=self._is_source,
+        )
+        return _Binding(expr, evaluator.value(expr), evaluator.origin(expr))
+
+    def _is_source(self, expr: ast.expr) -> bool:
+        names = {n.id for n in descendants(expr) if isinstance(n, ast.Name)}
+        return self.function.kind(expr) is Kind.GRAPH and not names & self.rebound
 
 
 class BranchShapeMismatch(Rule):
@@ -179,7 +156,7 @@ class BranchShapeMismatch(Rule):
         rebound = frozenset(n for block in (node.body, node.orelse) for s in block for n in _bound(s))
         for label, first, second in _branch_values(node, function):
             returned = label == "the returned value" and function.entry.node is function.node
-            what = _difference(first.value, second.value) or _type_difference(
+            what = _difference(first, second) or _type_difference(
                 first.expr, second.expr, function, rebound, numbers=returned
             )
             if what is not None and second.expr.lineno < node.lineno:
@@ -208,7 +185,7 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
     if function.kind(node.test) is not Kind.GRAPH or _tests_identity(node.test):
         return
     scope = _Scope(function, frozenset(), {})
-    what = _difference(_value(node.body, scope), _value(node.orelse, scope))
+    what = _difference(scope.binding(node.body), scope.binding(node.orelse))
     what = what or _type_difference(node.body, node.orelse, function, frozenset())
     if what is not None and not _never_read(node, function):
         yield Finding(
@@ -316,17 +293,9 @@ def _grown_name(statement: ast.AST, function: GraphFunction) -> str | None:
     qualname = function.qualname(call.func)
     if not is_mindspore_name(qualname) or qualname is None or qualname.rsplit(".", 1)[-1] not in _GROWERS:
         return None
-    sequence = _operands(call)
+    sequence = operands(call)
     held = sequence is not None and any(isinstance(e, ast.Name) and e.id == target.id for e in sequence)
     return target.id if held else None
-
-
-def _operands(call: ast.Call) -> list[ast.expr] | None:
-    """The tensors a concat or stack call joins: the items of its literal tuple or list."""
-    sequence = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "tensors"), None)
-    if not isinstance(sequence, (ast.Tuple, ast.List)) or any(isinstance(e, ast.Starred) for e in sequence.elts):
-        return None
-    return list(sequence.elts)
 
 
 def _branch_values(node: ast.If, function: GraphFunction) -> Iterator[tuple[str, _Binding, _Binding]]:
@@ -342,7 +311,7 @@ def _branch_values(node: ast.If, function: GraphFunction) -> Iterator[tuple[str,
         if isinstance(first, ast.Tuple) and isinstance(second, ast.Tuple):
             pairs = list(zip(first.elts, second.elts))
         for a, b in pairs:
-            yield "the returned value", _Binding(a, _value(a, first_scope)), _Binding(b, _value(b, second_scope))
+            yield "the returned value", first_scope.binding(a), second_scope.binding(b)
         return
     if _ends_flow(node.body) or _ends_flow(node.orelse):
         return
@@ -365,264 +334,31 @@ def _returned(
     return last.value, scope.knowing(_block_values(block[:-1], scope, before))
 
 
-def _value(expr: ast.expr, scope: _Scope) -> _Value | None:
-    """What is known of ``expr``'s shape and dtype; None when nothing useful is."""
-    if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)):  # bool is an int
-        return _Value(number=True)
-    if isinstance(expr, ast.Constant) and expr.value is None:
-        return _Value(none=True)
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, (ast.USub, ast.UAdd)):
-        return _value(expr.operand, scope)
-    if isinstance(expr, ast.Name) and expr.id in scope.known:
-        binding = scope.known[expr.id]
-        return None if binding is None else binding.value
-    if isinstance(expr, ast.Name) or is_self_attribute(expr, scope.function.self_name):
-        names = {n.id for n in descendants(expr) if isinstance(n, ast.Name)}
-        if scope.function.kind(expr) is Kind.GRAPH and not names & scope.rebound:
-            return _Value(base=ast.unparse(expr), rank=0, extent="same", dtype="")
-        return None
-    if isinstance(expr, ast.Subscript):
-        return _indexed(expr, scope)
-    if isinstance(expr, ast.BinOp):
-        return _scaled(expr, scope)
-    if isinstance(expr, ast.Call):
-        return _called(expr, scope)
-    if isinstance(expr, (ast.ListComp, ast.DictComp)):
-        return _comprehension(expr, scope)
-    return None
-
-
-def _indexed(expr: ast.Subscript, scope: _Scope) -> _Value | None:
-    """``x[0]`` has one dimension fewer than ``x``; a constant slice that leaves part of an axis out
-    (``x[0:1]``, ``x[:, 1:3]``) makes it smaller; a full slice (``x[:]``, ``x[...]``) keeps its shape."""
-    value = _value(expr.value, scope)
-    if value is None or value.number:
-        return None
-    index = _slice_call(expr.slice, scope.function) or expr.slice
-    if value.items is not None:
-        return value.items if _integer(index) is not None else None
-    parts = [_slice_call(p, scope.function) or p for p in (index.elts if isinstance(index, ast.Tuple) else [index])]
-    function = scope.function
-    if value.rank is None or not all(_integer(p) is not None or _sliced(p, function) is not None for p in parts):
-        return None
-    integers = sum(1 for p in parts if _integer(p) is not None)
-    if integers:
-        return replace(value, rank=value.rank - integers, dims=None, extent=None)
-    cut = any(_sliced(p, function) == "smaller" for p in parts)
-    extent = "smaller" if cut and value.extent in ("same", "smaller") else None if cut else value.extent
-    return replace(value, dims=None, extent=extent)
-
-
-def _sliced(part: ast.expr, function: GraphFunction) -> str | None:
-    """How much of its axis ``part`` keeps: "same" for all of it (``:``, ``...``), "smaller" for a
-    slice with constant bounds that leaves part of it out (``1:``, ``0:1``, ``::2``, ``:n`` with
-    ``n`` a Python int the entry is given); None for any other index."""
-    if isinstance(part, ast.Constant) and part.value is Ellipsis:
-        return "same"
-    if not isinstance(part, ast.Slice):
-        return None
-    bounds = (part.lower, part.upper, part.step)
-    if any(b is not None and _known_integer(b, function) is None for b in bounds):
-        return None
-    lower, upper, step = (None if b is None else _known_integer(b, function) for b in bounds)
-    return "same" if lower in (None, 0) and upper is None and step in (None, 1) else "smaller"
-
-
-def _slice_call(expr: ast.expr, function: GraphFunction) -> ast.Slice | None:
-    """``slice(0, 1)`` as the ``0:1`` it stands for."""
-    if not (isinstance(expr, ast.Call) and function.qualname(expr.func) == "builtins.slice"):
-        return None
-    if expr.keywords or not 1 <= len(expr.args) <= 3:
-        return None
-    bounds: list[ast.expr | None] = [None if _is_none(a) else a for a in expr.args]
-    lower, upper, step = ([None, *bounds, None] if len(bounds) == 1 else [*bounds, None, None])[:3]
-    return ast.Slice(lower=lower, upper=upper, step=step)
-
-
-def _is_none(expr: ast.expr) -> bool:
-    return isinstance(expr, ast.Constant) and expr.value is None
-
-
-def _comprehension(expr: ast.ListComp | ast.DictComp, scope: _Scope) -> _Value | None:
-    """A list or dict comprehension over the rows of a tensor, ``[r * 2 for r in x]`` or
-    ``{i: r for i, r in enumerate(x)}``: a container whose items are known when its element is."""
-    if len(expr.generators) != 1:
-        return None
-    generator = expr.generators[0]
-    iterated, target = generator.iter, generator.target
-    call = iterated if isinstance(iterated, ast.Call) else None
-    if call is not None and scope.function.qualname(call.func) == "builtins.enumerate" and len(call.args) == 1:
-        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
-            return None
-        iterated, target = call.args[0], target.elts[1]
-    row = _row(_value(iterated, scope))
-    if row is None or not isinstance(target, ast.Name):
-        return None
-    unknown = dict.fromkeys(bound_names(generator.target))
-    inner = scope.knowing({**scope.known, **unknown, target.id: _Binding(target, row)})
-    element = _value(expr.value if isinstance(expr, ast.DictComp) else expr.elt, inner)
-    return _Value(items=element) if element is not None else None
-
-
-def _row(value: _Value | None) -> _Value | None:
-    """An item of ``value`` when iterated: a row of a tensor (one dimension fewer)."""
-    if value is None or value.number or value.none:
-        return None
-    if value.items is not None:
-        return value.items
-    if value.rank is None:
-        return None
-    return replace(value, rank=value.rank - 1, dims=None, extent=None)
-
-
-def _scaled(expr: ast.BinOp, scope: _Scope) -> _Value | None:
-    """A value combined with a Python number keeps its shape; its dtype may be promoted."""
-    left, right = _value(expr.left, scope), _value(expr.right, scope)
-    if left is not None and right is not None and left.number and right.number:
-        return left
-    for value, other in ((left, right), (right, left)):
-        if value is not None and not value.number and value.items is None and other is not None and other.number:
-            return replace(value, dtype=None)
-    return None
-
-
-def _called(call: ast.Call, scope: _Scope) -> _Value | None:
-    function = scope.function
-    qualname = function.qualname(call.func)
-    if qualname in ("builtins.list", "builtins.tuple") and len(call.args) == 1 and not call.keywords:
-        row = _row(_value(call.args[0], scope))
-        return _Value(items=row) if row is not None else None
-    if is_mindspore_name(qualname):
-        assert qualname is not None
-        name = qualname.rsplit(".", 1)[-1]
-        if name in _CREATORS:
-            return _created(call, name, function)
-        if name in _CONCATS or name in _STACKS:
-            return _joined(call, name, scope)
-        if not call.args:
-            return None
-        operand, rest = call.args[0], call.args[1:]
-    elif isinstance(call.func, ast.Attribute) and qualname is None:
-        name, operand, rest = call.func.attr, call.func.value, call.args
-    else:
-        return None
-    value = _value(operand, scope)
-    if value is None or value.number or value.items is not None:
-        return None
-    if name in ("astype", "to", "cast") and len(rest) == 1:
-        dtype = _dtype(rest[0], function)
-        return replace(value, dtype=dtype, tensor=True) if dtype else None
-    if name in _LIKE and not rest and not call.keywords:
-        return replace(value, tensor=True)
-    if name in _UNSQUEEZE and len(rest) == 1 and _integer(rest[0]) is not None and value.rank is not None:
-        return replace(value, rank=value.rank + 1, dims=None, extent=None, tensor=True)
-    if name in _REDUCTIONS:
-        return _reduced(call, value, rest)
-    return None
-
-
-def _joined(call: ast.Call, name: str, scope: _Scope) -> _Value | None:
-    """``ops.concat((y, x))`` of tensors derived from one value: larger than each whole operand
-    (``ops.stack`` adds an axis)."""
-    operands = _operands(call)
-    values = [_value(e, scope) for e in operands or []]
-    known = [v for v in values if v is not None and v.graph and v.items is None and v.rank is not None]
-    if len(known) < 2 or len(known) != len(values) or len({(v.base, v.rank) for v in known}) != 1:
-        return None
-    base, rank = known[0].base, known[0].rank
-    dtypes = {v.dtype for v in known}
-    dtype = dtypes.pop() if len(dtypes) == 1 else None
-    if name in _STACKS:
-        return _Value(base=base, rank=None if rank is None else rank + 1, dtype=dtype, tensor=True)
-    whole = base is not None and all(v.extent in ("same", "larger") for v in known)
-    return _Value(base=base, rank=rank, extent="larger" if whole else None, dtype=dtype, tensor=True)
-
-
-def _reduced(call: ast.Call, value: _Value, rest: list[ast.expr]) -> _Value | None:
-    """A reduction over an axis without ``keepdims`` drops a dimension; over all axes it is a scalar tensor."""
-    keywords = {k.arg: k.value for k in call.keywords}
-    axes = [keywords[a] for a in _AXIS if a in keywords] + rest
-    keep = next((keywords[k] for k in _KEEPDIMS if k in keywords), None)
-    if len(axes) > 1 or (keep is not None and not isinstance(keep, ast.Constant)):
-        return None
-    # sums and means may promote integers; only `any` and `all` have a dtype known here
-    dtype = "bool" if _name_of(call) in ("any", "all") else None
-    if isinstance(keep, ast.Constant) and keep.value:
-        return replace(value, dtype=dtype, extent=None, tensor=True)
-    if not axes:
-        return _Value(rank=0, dtype=dtype, tensor=True)
-    parts = axes[0].elts if isinstance(axes[0], ast.Tuple) else [axes[0]]
-    if value.rank is None or any(_integer(p) is None for p in parts):
-        return None
-    return replace(value, rank=value.rank - len(parts), dims=None, extent=None, dtype=dtype, tensor=True)
-
-
-def _created(call: ast.Call, name: str, function: GraphFunction) -> _Value | None:
-    """``ops.zeros((2, 3))``, ``mint.ones(2, 3, dtype=ms.int32)``: a literal shape of its own."""
-    keywords = {k.arg: k.value for k in call.keywords}
-    sizes = call.args[:1] if name == "full" else call.args
-    if "size" in keywords:
-        sizes = [keywords["size"]]
-    shape_args = [a for a in sizes if _dtype(a, function) is None]
-    if len(shape_args) == 1 and isinstance(shape_args[0], (ast.Tuple, ast.List)):
-        shape_args = list(shape_args[0].elts)
-    dims = [_integer(a) for a in shape_args]
-    if not dims or any(d is None for d in dims):
-        return None
-    dtypes = [_dtype(a, function) for a in sizes if _dtype(a, function)]
-    dtype = _dtype(keywords["dtype"], function) if "dtype" in keywords else (dtypes[0] if dtypes else None)
-    default = None if name == "full" else "float32"
-    shape = tuple(d for d in dims if d is not None)
-    return _Value(rank=len(shape), dims=shape, dtype=dtype or default, tensor=True)
-
-
-def _difference(first: _Value | None, second: _Value | None) -> str | None:
+def _difference(first: _Binding, second: _Binding) -> str | None:
     """What certainly differs between two joined values: "shapes", "dtypes", "types", "none", or None."""
-    if first is None or second is None or first.items is not None or second.items is not None:
+    a, b = first.origin, second.origin
+    if a is None or b is None or a.item is not None or b.item is not None:
         return None
-    if first.none or second.none:
-        return "none" if first.none != second.none and not (first.number or second.number) else None
-    if first.number or second.number:
-        graph = second.graph if first.number else first.graph
-        return "types" if first.number != second.number and graph else None
-    if first.base == second.base:
-        known = first.rank is not None and second.rank is not None
-        if known and first.rank != second.rank:
+    numbers = is_number(first.value, a), is_number(second.value, b)
+    nones = is_none(first.value, a), is_none(second.value, b)
+    if any(nones):
+        return "none" if nones[0] != nones[1] and not any(numbers) else None
+    if any(numbers):
+        graph = is_graph(second.value, b) if numbers[0] else is_graph(first.value, a)
+        return "types" if numbers[0] != numbers[1] and graph else None
+    if a.source == b.source:
+        known = a.rank is not None and b.rank is not None
+        if known and a.rank != b.rank:
             return "shapes"
-        if known and first.extent is not None and second.extent is not None and first.extent != second.extent:
+        if known and a.extent is not None and b.extent is not None and a.extent != b.extent:
             return "shapes"
-        if first.base is None and first.dims is not None and second.dims is not None and first.dims != second.dims:
+        if a.source is None and a.dims is not None and b.dims is not None and a.dims != b.dims:
             return "shapes"
-    dtypes = (first.dtype, second.dtype)
+    dtypes = (a.dtype, b.dtype)
     if None in dtypes or dtypes[0] == dtypes[1]:
         return None
     # two different casts or creations, or a cast of one value on one side only
-    return "dtypes" if "" not in dtypes or (first.base is not None and first.base == second.base) else None
-
-
-def _dtype(expr: ast.expr, function: GraphFunction) -> str | None:
-    """The MindSpore dtype ``expr`` names (``ms.int32`` -> ``int32``)."""
-    qualname = function.qualname(expr)
-    name = qualname.rsplit(".", 1)[-1] if qualname and is_mindspore_name(qualname) else ""
-    return name.rstrip("_") if _DTYPE_NAME.match(name) else None
-
-
-def _known_integer(expr: ast.expr, function: GraphFunction) -> int | None:
-    """An int literal, or a name whose inferred value is a known Python int (``net(x, 2)``)."""
-    if isinstance(expr, ast.Name):
-        value = function.value(expr)
-        known = value.value if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT else None
-        return known if type(known) is int else None
-    return _integer(expr)
-
-
-def _integer(expr: ast.expr) -> int | None:
-    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
-        inner = _integer(expr.operand)
-        return None if inner is None else -inner
-    if isinstance(expr, ast.Constant) and type(expr.value) is int:
-        return expr.value
-    return None
+    return "dtypes" if "" not in dtypes or (a.source is not None and a.source == b.source) else None
 
 
 def _tests_identity(test: ast.expr) -> bool:
@@ -631,15 +367,10 @@ def _tests_identity(test: ast.expr) -> bool:
     return any(isinstance(op, (ast.Is, ast.IsNot)) for n in compares for op in n.ops)
 
 
-def _name_of(call: ast.Call) -> str:
-    func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-
-
 def _enclosing_block(node: ast.stmt, function: GraphFunction) -> list[ast.stmt]:
     for parent in descendants(function.node):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(parent, field, None)
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(parent, name, None)
             if isinstance(block, list) and node in block:
                 return block
     return []
@@ -683,7 +414,7 @@ def _block_values(
             and len(statement.targets) == 1
             and isinstance(statement.targets[0], ast.Name)
         ):
-            values[statement.targets[0].id] = _Binding(statement.value, _value(statement.value, scope.knowing(values)))
+            values[statement.targets[0].id] = scope.knowing(values).binding(statement.value)
             continue
         looped = _after_loop(statement, scope, values) if isinstance(statement, ast.For) else {}
         values.update({name: looped.get(name) for name in _bound(statement)})
@@ -708,7 +439,7 @@ def _runs(loop: ast.For, function: GraphFunction) -> bool:
         return bool(iterated.elts) and not any(isinstance(e, ast.Starred) for e in iterated.elts)
     if not (isinstance(iterated, ast.Call) and function.qualname(iterated.func) == "builtins.range"):
         return False
-    bounds = [_integer(a) for a in iterated.args]
+    bounds = [integer(a) for a in iterated.args]
     if iterated.keywords or not 1 <= len(bounds) <= 3 or any(b is None for b in bounds):
         return False
     return len(range(*(b for b in bounds if b is not None))) > 0
