@@ -43,6 +43,7 @@ from mslint.model.project import (
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import (
+    ReturnedValue,
     ValueEvaluator,
     all_parameter_names,
     bindings,
@@ -179,18 +180,9 @@ class GraphFunction:
         return self._evaluator(self.name_values, cache).value(expr)
 
     def _evaluator(
-        self, values: dict[str, AbstractValue], cache: dict[int, AbstractValue] | None = None
+        self, values: Mapping[str, AbstractValue], cache: dict[int, AbstractValue] | None = None
     ) -> ValueEvaluator:
-        return ValueEvaluator(
-            values,
-            self.qualname,
-            self._self_attribute_value,
-            self.self_name,
-            self._self_attribute_is_static_primitive,
-            self._returned_value,
-            loop_items(self.node),
-            cache,
-        )
+        return self._evaluator_of(values, self._returned_value, loop_items(self.node), cache)
 
     def evaluator_at(
         self,
@@ -202,14 +194,27 @@ class GraphFunction:
         names bound before it have ``values`` and ``origins``, others their values here; origins
         are followed beside values. Calls into the checked code are not followed: no origin comes
         from them."""
+        point = ProgramPoint(values, origins, self.value, is_source)
+        return self._evaluator_of(values, lambda call, value: None, row_reads(self.node), point=point)
+
+    def _evaluator_of(
+        self,
+        values: Mapping[str, AbstractValue],
+        returned_value: ReturnedValue,
+        loop_reads: dict[int, ast.expr],
+        cache: dict[int, AbstractValue] | None = None,
+        point: ProgramPoint | None = None,
+    ) -> ValueEvaluator:
         return ValueEvaluator(
             values,
             self.qualname,
             self._self_attribute_value,
             self.self_name,
             self._self_attribute_is_static_primitive,
-            loop_items=row_reads(self.node),
-            point=ProgramPoint(values, origins, self.value, is_source),
+            returned_value,
+            loop_reads,
+            cache,
+            point,
         )
 
     @property
