@@ -490,10 +490,9 @@ def _module_calls_given_containers(module: ModuleInfo) -> dict[str, list[ast.Cal
     if cached is None:
         cached = {}
         for node in module.nodes_of(ast.Call):
-            if not (node.args or node.keywords):
-                continue
-            arguments = [*node.args, *(k.value for k in node.keywords)]
-            if any(isinstance(a, _CONTAINERS) and any(isinstance(i, ast.Call) for i in _items(a)) for a in arguments):
+            containers = [a for a in node.args if isinstance(a, _CONTAINERS)]
+            containers += [k.value for k in node.keywords if isinstance(k.value, _CONTAINERS)]
+            if any(isinstance(i, ast.Call) for a in containers for i in _items(a)):
                 name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
                 if name:
                     cached.setdefault(name, []).append(node)

@@ -79,7 +79,9 @@ class AmpLevelWithToFloat(Rule):
             return  # the cheap test: most files never name these APIs
         if not any(name.startswith("mindspore") for name in module.imports.values()):
             return
-        if not any(isinstance(n, ast.Call) and _amp_api(n, module) for n in descendants(module.tree)):
+        # a call of an API is named by it or by a name that imports it (`from mindspore import Model as M`)
+        names = {*_AMP_APIS, *(local for local, name in module.imports.items() if name.rsplit(".", 1)[-1] in _AMP_APIS)}
+        if not any(_amp_api(call, module) for name in names for call in module.calls_by_name.get(name, [])):
             return
         functions = (n for n in statements(module.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         for scope in [module.tree, *functions]:
