@@ -133,6 +133,13 @@ def measured_verdict(release: str, row: str, position: str) -> Verdict | None:
     return Verdict(3, message, fallback_severity)
 
 
+def _flagged_somewhere(release: str, row: str) -> bool:
+    """Whether the syntax table of ``release`` has a verdict for ``row`` at any position (each
+    verdict is cached: this is a few lookups)."""
+    table = syntax_table(release)
+    return table.has(row) and any(measured_verdict(release, row, p) for p in table.positions(row))
+
+
 def table_positions(node: ast.AST, function: GraphFunction) -> tuple[str, ...]:
     """The positions of the syntax table ``node`` is at: ``jit`` in a ``@jit`` function, else
     ``construct``; and ``loop`` in the body of a ``for``, ``branch`` under an ``if`` on a tensor."""
@@ -436,6 +443,8 @@ def _measured(
     or diverges on it: at ``position``, or else at every position ``node`` is at
     (:func:`table_positions`), the most severe verdict."""
     release = function.project.mindspore_release
+    if position is None and not _flagged_somewhere(release, row):
+        return  # most rows (`t + 1`) compile wherever they are: no need to find where this one is
     positions = (position,) if position is not None else table_positions(node, function)
     verdicts = [(p, v) for p in positions for v in (measured_verdict(release, row, p),) if v is not None]
     if not verdicts:
