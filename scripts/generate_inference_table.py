@@ -16,14 +16,12 @@ import re
 import sys
 import tempfile
 import time
-from collections import Counter
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from generate_syntax_table import measure, render_table
 from graph_syntax.inference import POSITIONS, inference_forms
-from mindspore_table import write_or_check
+from mindspore_table import installed_mindspore, outcome_summary, write_or_check
 
 _OBJECT_ID = re.compile(r"::\d+>")
 """An instance's id in a message (``<Net::139759697748688>``), which changes from run to run."""
@@ -42,19 +40,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     parser.parse_args(argv)
-    try:
-        version = metadata.version("mindspore")
-    except metadata.PackageNotFoundError:
-        print("generate_inference_table.py: MindSpore is not installed in this environment", file=sys.stderr)
+    version = installed_mindspore("generate_inference_table.py")
+    if version is None:
         return 2
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-inference-") as scratch:
         rows, compiles = measure(list(inference_forms()), POSITIONS, Path(scratch))
     rows = without_ids(rows)
-    counts = Counter(c[0] for row in rows.values() for levels in row["outcomes"].values() for c in levels.values())
-    summary = f"{len(rows)} rows, {compiles} compiles in {time.perf_counter() - started:.0f} s; " + ", ".join(
-        f"{kind} {n}" for kind, n in counts.most_common()
-    )
+    summary = outcome_summary(rows, compiles, time.perf_counter() - started)
     print(summary, file=sys.stderr)
     return write_or_check(f"inference-{version}.json", render_table(version, rows), summary)
 

@@ -23,12 +23,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
-from importlib import metadata
 from pathlib import Path
 
 from graph_syntax.catalog import catalog
 from graph_syntax.forms import Form, render
-from mindspore_table import write_or_check
+from mindspore_table import installed_mindspore, write_or_check
 
 from mslint.compiler_messages import normalise
 from mslint.engine import check_files
@@ -141,10 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     parser.parse_args(argv)
-    try:
-        version = metadata.version("mindspore")
-    except metadata.PackageNotFoundError:
-        print("generate_message_table.py: MindSpore is not installed in this environment", file=sys.stderr)
+    version = installed_mindspore("generate_message_table.py")
+    if version is None:
         return 2
     started = time.perf_counter()
     examples = sorted((REPO / "rules").glob("*/bad*.py"))

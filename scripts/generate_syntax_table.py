@@ -20,14 +20,12 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections import Counter
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from graph_syntax.catalog import catalog
 from graph_syntax.forms import HAZARD, POSITIONS, Form, Program, render
-from mindspore_table import OUTPUT, write_or_check
+from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
 
 from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
 
@@ -131,10 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
-    try:
-        version = metadata.version("mindspore")
-    except metadata.PackageNotFoundError:
-        print("generate_syntax_table.py: MindSpore is not installed in this environment", file=sys.stderr)
+    version = installed_mindspore("generate_syntax_table.py")
+    if version is None:
         return 2
     forms = [f for f in catalog() if not args.only or any(f.id.startswith(p) for p in args.only)]
     if not forms:
@@ -152,11 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         kept = rows.get(row, {}).get("outcomes", {}) if args.position or args.level else {}
         outcomes = {p: {**kept.get(p, {}), **levels} for p, levels in values["outcomes"].items()}
         rows[row] = {**values, "outcomes": {**kept, **outcomes}}
-    wall = time.perf_counter() - started
-    counts = Counter(c[0] for row in measured.values() for levels in row["outcomes"].values() for c in levels.values())
-    summary = f"{len(measured)} rows, {compiles} compiles in {wall:.0f} s; " + ", ".join(
-        f"{kind} {n}" for kind, n in counts.most_common()
-    )
+    summary = outcome_summary(measured, compiles, time.perf_counter() - started)
     print(summary, file=sys.stderr)
     return write_or_check(f"syntax-{version}.json", render_table(version, rows), summary)
 

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import sys
+from collections import Counter
+from collections.abc import Mapping
+from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 OUTPUT = Path(__file__).resolve().parent.parent / "mslint" / "data"
 
@@ -18,3 +22,19 @@ def write_or_check(name: str, text: str, summary: str) -> int:
     path.write_text(text)
     print(f"wrote {name}: {summary}")
     return 0
+
+
+def installed_mindspore(script: str) -> str | None:
+    """The version of the installed MindSpore; None, after saying so, where none is installed."""
+    try:
+        return metadata.version("mindspore")
+    except metadata.PackageNotFoundError:
+        print(f"{script}: MindSpore is not installed in this environment", file=sys.stderr)
+        return None
+
+
+def outcome_summary(rows: Mapping[str, Any], compiles: int, seconds: float) -> str:
+    """How many rows and compiles a measurement made, and its outcomes by kind (``error 12, ...``)."""
+    counts = Counter(c[0] for row in rows.values() for levels in row["outcomes"].values() for c in levels.values())
+    outcomes = ", ".join(f"{kind} {n}" for kind, n in counts.most_common())
+    return f"{len(rows)} rows, {compiles} compiles in {seconds:.0f} s; {outcomes}"
