@@ -41,7 +41,7 @@ from mslint.model.host_values import NUMPY_ARRAY, TENSOR, HostValues
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
-from mslint.model.walk import descendants, own_nodes, statements
+from mslint.model.walk import descendants, own_nodes, returned_calls, statements
 from mslint.verify.inputs import ConstantSpec, inputs_comment, parse_input_specs
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
@@ -222,11 +222,7 @@ def _returns_a_call_of(function: ast.FunctionDef, names: set[str]) -> bool:
 
 def _returned_classes(project: Project, function: FunctionRef) -> list[ClassRef]:
     """The project classes a factory function returns an instance of, directly or through a local."""
-    nodes = own_nodes(function.node)
-    assigned = {t.id: n.value for n in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
-    returned = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None]
-    calls = [assigned.get(v.id) if isinstance(v, ast.Name) else v for v in returned]
-    classes = (project.resolve_expr(c.func, function.module) for c in calls if isinstance(c, ast.Call))
+    classes = (project.resolve_expr(c.func, function.module) for c in returned_calls(function.node))
     return [c for c in classes if isinstance(c, ClassRef)]
 
 

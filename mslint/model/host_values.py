@@ -45,7 +45,7 @@ from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS, UNKNOWN, all_parameter_names, literal_value
-from mslint.model.walk import own_nodes, statements
+from mslint.model.walk import own_nodes, returned_values, statements
 
 TENSOR = AbstractTensor(Kind.GRAPH)
 PARAMETER = AbstractTensor(Kind.GRAPH, parameter=True)
@@ -292,7 +292,7 @@ class HostValues:
             callee = self._callee(expr)
             if callee is not None:
                 values = HostValues(callee.node, callee.module, self._project, callee.owner)
-                return [o for r in _returned(callee) for o in values.objects(r, depth + 1)]
+                return [o for r in returned_values(callee.node) for o in values.objects(r, depth + 1)]
         return [self.value(expr, depth)]
 
     def makes_cell(self, call: ast.Call) -> bool:
@@ -419,7 +419,7 @@ class HostValues:
         if callee is None:
             return UNKNOWN
         values = HostValues(callee.node, callee.module, self._project, callee.owner)
-        return join_all((values.value(r, depth + 1) for r in _returned(callee)), empty=UNKNOWN)
+        return join_all((values.value(r, depth + 1) for r in returned_values(callee.node)), empty=UNKNOWN)
 
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
@@ -439,11 +439,6 @@ def _holds_parameters(value: AbstractValue) -> bool | None:
         found = [_holds_parameters(item) for item in value.items]
         return True if any(found) else None if None in found else False
     return None
-
-
-def _returned(function: FunctionRef) -> list[ast.expr]:
-    """What the ``return`` statements of ``function`` return (not of the functions nested in it)."""
-    return [r.value for r in own_nodes(function.node) if isinstance(r, ast.Return) and r.value is not None]
 
 
 def _pairs_up(targets: list[ast.expr], values: list[ast.expr]) -> bool:

@@ -51,7 +51,7 @@ from mslint.model.values import (
     loop_items,
     name_values,
 )
-from mslint.model.walk import descendants, own_nodes, statements
+from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _JIT_DECORATORS = ("jit", "ms_function")
 
@@ -222,7 +222,7 @@ class GraphFunction:
         """The value of what this function returns: the join of its ``return`` statements'."""
         if self._key not in self.memo.returned:
             self.memo.returning.add(id(self.node))
-            returned = [self.value(r.value) for r in _returns(self.node) if r.value is not None]
+            returned = [self.value(r) for r in returned_values(self.node)]
             self.memo.returned[self._key] = join_all(returned, empty=literal(None))
             self.memo.returning.remove(id(self.node))
         return self.memo.returned[self._key]
@@ -442,26 +442,12 @@ class GraphFunction:
         ]
 
 
-def _returns(function: FunctionNode) -> list[ast.Return]:
-    """The ``return`` statements of ``function``, not of the functions nested in it."""
-    return [n for n in own_nodes(function) if isinstance(n, ast.Return)]
-
-
 def returned_constructors(helper: ClassRef | FunctionRef | None) -> list[str]:
     """Qualified names of the calls a function of the checked code returns, directly or through a
     local (``p = Parameter(...)``, ``return p``)."""
     if not isinstance(helper, FunctionRef):
         return []
-    returned = [r.value for r in _returns(helper.node) if r.value is not None]
-    assigned = {
-        target.id: node.value
-        for node in own_nodes(helper.node)
-        if isinstance(node, ast.Assign)
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    }
-    calls = [assigned.get(v.id) if isinstance(v, ast.Name) else v for v in returned]
-    names = (qualified_name(c.func, helper.module) for c in calls if isinstance(c, ast.Call))
+    names = (qualified_name(c.func, helper.module) for c in returned_calls(helper.node))
     return [name for name in names if name is not None]
 
 

@@ -140,6 +140,19 @@ def own_nodes(scope: ast.AST) -> list[ast.AST]:
     return [n for n in descendants(scope) if id(n) not in nested]
 
 
+def returned_values(function: ast.AST) -> list[ast.expr]:
+    """What the ``return`` statements of ``function`` return (not those of the functions nested in it)."""
+    return [n.value for n in own_nodes(function) if isinstance(n, ast.Return) and n.value is not None]
+
+
+def returned_calls(function: ast.AST) -> list[ast.Call]:
+    """The calls ``function`` returns, directly or through a local (``p = Parameter(...)``, ``return p``)."""
+    nodes = own_nodes(function)
+    assigned = {t.id: n.value for n in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    values = [assigned.get(v.id) if isinstance(v, ast.Name) else v for v in returned_values(function)]
+    return [v for v in values if isinstance(v, ast.Call)]
+
+
 def raised(function: ast.AST) -> frozenset[int]:
     """Ids of the nodes inside ``raise`` statements of ``function``: code that runs only to build
     the exception (MindSpore compiles it only when the ``raise`` is reached)."""
