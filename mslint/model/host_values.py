@@ -161,11 +161,13 @@ class HostValues:
             self._bindings.setdefault(name.id, []).append(item)
 
     def _grow(self, target: ast.expr, added: ast.expr) -> None:
-        key = self._list_key(target)
+        key = self.list_key(target)
         if key is not None:
             self._grown.setdefault(key, []).append(added)
 
-    def _list_key(self, target: ast.expr) -> str | None:
+    def list_key(self, target: ast.expr) -> str | None:
+        """How a list is named here: ``name`` for a local, ``self.name`` for an attribute of the
+        owner's instance; None for anything else."""
         if isinstance(target, ast.Name):
             return target.id
         if isinstance(target, ast.Attribute) and self._is_self(target.value):
@@ -192,7 +194,7 @@ class HostValues:
     def grown(self, target: ast.expr, hidden: Hidden = _nothing_hidden) -> list[Container]:
         """The containers added to the list ``target`` (a local or ``self.<attribute>``) by ``+=``,
         ``extend``, ``append`` and ``insert``."""
-        key = self._list_key(target)
+        key = self.list_key(target)
         added = self._grown.get(key, []) if key is not None else []
         return [c for value in added for c in self._containers(value, hidden, set())]
 

@@ -185,10 +185,8 @@ class _MethodCheck:
         return name in self.wrapped
 
     def _key(self, node: ast.expr) -> str:
-        """``name`` for a local, ``self.name`` for an attribute: how :attr:`wrapped` names a list."""
-        if isinstance(node, ast.Attribute) and is_self_attribute(node, self.self_name):
-            return f"self.{node.attr}"
-        return node.id if isinstance(node, ast.Name) else ""
+        """How :attr:`wrapped` names a list: as the value model does, "" for what is no list's name."""
+        return self.values.list_key(node) or ""
 
     def findings(self) -> Iterator[Finding]:
         for target, value in self.last_assignment.values():
