@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from mslint.model.abstract import (
     NOT_KNOWN,
@@ -42,7 +43,7 @@ from mslint.model.abstract import (
     sequence,
 )
 from mslint.model.cell_parameters import made_cell_parameters
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS, UNKNOWN, all_parameter_names, literal_value
 from mslint.model.walk import own_nodes, returned_values, statements
@@ -94,27 +95,14 @@ class Container:
     """The values of the code it is written in."""
 
 
-class HostValues:
-    """The values of one scope (a module's top level or a function) that is not graph code."""
+class _LocalBindings:
+    """What the code of one scope binds its local names to, and what it adds to its lists."""
 
-    def __init__(
-        self,
-        scope: ast.Module | FunctionNode,
-        module: ModuleInfo,
-        project: Project | None = None,
-        owner: ClassRef | None = None,
-    ) -> None:
-        """``project``: where the classes and helpers that calls name are found (without it a
-        call of the checked code is unknown); ``owner``: the class whose method ``scope`` is."""
-        self._scope = scope
-        self._module = module
-        self._project = project
-        self._owner = owner
-        arguments = [] if isinstance(scope, ast.Module) else scope.args.args
-        self._self_name = arguments[0].arg if owner is not None and arguments else None
-        self._bindings: dict[str, list[ast.expr | AbstractValue]] = {}
+    def __init__(self, scope: ast.Module | FunctionNode, self_name: str | None) -> None:
+        self._self_name = self_name
+        self.names: dict[str, list[ast.expr | AbstractValue]] = {}
         """Each local name's bound expressions, or the value a binding gives without one."""
-        self._grown: dict[str, list[ast.expr]] = {}
+        self.grown: dict[str, list[ast.expr]] = {}
         """What ``+=``, ``extend``, ``append`` and ``insert`` add to a list, by its local name or
         ``self.<attribute>`` (an appended item as a one-item list)."""
         for node in own_nodes(scope):
@@ -140,13 +128,13 @@ class HostValues:
                     if item.optional_vars is not None:
                         self._bind(item.optional_vars, UNKNOWN)
             elif isinstance(node, ast.arg):
-                self._bindings.setdefault(node.arg, []).append(UNKNOWN)
-        self._local_names = frozenset(self._bindings)
+                self.names.setdefault(node.arg, []).append(UNKNOWN)
+        self.local_names = frozenset(self.names)
         """The names the code binds: they hide the module's."""
 
     def _bind(self, target: ast.expr, value: ast.expr | AbstractValue) -> None:
         if isinstance(target, ast.Name):
-            self._bindings.setdefault(target.id, []).append(value)
+            self.names.setdefault(target.id, []).append(value)
             return
         if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and _pairs_up(target.elts, value.elts):
             for name, paired in zip(target.elts, value.elts):  # `a, b = nn.Dense(4, 4), nn.ReLU()`
@@ -155,24 +143,66 @@ class HostValues:
         # An unpacked item, an attribute, a subscript: a dataset's items are tensors; else unknown.
         item = value if value == TENSOR else UNKNOWN
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):  # `self.x = ...`, the most common
-            self._bindings.setdefault(target.value.id, []).append(item)
+            self.names.setdefault(target.value.id, []).append(item)
             return
         for name in (n for n in ast.walk(target) if isinstance(n, ast.Name)):
-            self._bindings.setdefault(name.id, []).append(item)
+            self.names.setdefault(name.id, []).append(item)
 
     def _grow(self, target: ast.expr, added: ast.expr) -> None:
-        key = self.list_key(target)
+        key = list_key(target, self._self_name)
         if key is not None:
-            self._grown.setdefault(key, []).append(added)
+            self.grown.setdefault(key, []).append(added)
+
+
+def list_key(target: ast.expr, self_name: str | None) -> str | None:
+    """How a list is named in a function whose first parameter is ``self_name``: ``name`` for a
+    local, ``self.name`` for an attribute of the owner's instance; None for anything else."""
+    if isinstance(target, ast.Name):
+        return target.id
+    if isinstance(target, ast.Attribute) and is_self_attribute(target, self_name):
+        return f"self.{target.attr}"
+    return None
+
+
+class HostValues:
+    """The values of one scope (a module's top level or a function) that is not graph code."""
+
+    def __init__(
+        self,
+        scope: ast.Module | FunctionNode,
+        module: ModuleInfo,
+        project: Project | None = None,
+        owner: ClassRef | None = None,
+    ) -> None:
+        """``project``: where the classes and helpers that calls name are found (without it a
+        call of the checked code is unknown); ``owner``: the class whose method ``scope`` is."""
+        self._scope = scope
+        self._module = module
+        self._project = project
+        self._owner = owner
+        arguments = [] if isinstance(scope, ast.Module) else scope.args.args
+        self._self_name = arguments[0].arg if owner is not None and arguments else None
+
+    @cached_property
+    def _local(self) -> _LocalBindings:
+        """Collected when first asked: many questions (is this a container literal?) need none."""
+        return _LocalBindings(self._scope, self._self_name)
+
+    @property
+    def _bindings(self) -> dict[str, list[ast.expr | AbstractValue]]:
+        return self._local.names
+
+    @property
+    def _grown(self) -> dict[str, list[ast.expr]]:
+        return self._local.grown
+
+    @property
+    def _local_names(self) -> frozenset[str]:
+        return self._local.local_names
 
     def list_key(self, target: ast.expr) -> str | None:
-        """How a list is named here: ``name`` for a local, ``self.name`` for an attribute of the
-        owner's instance; None for anything else."""
-        if isinstance(target, ast.Name):
-            return target.id
-        if isinstance(target, ast.Attribute) and self._is_self(target.value):
-            return f"self.{target.attr}"
-        return None
+        """How a list is named here (see :func:`list_key`)."""
+        return list_key(target, self._self_name)
 
     def _is_self(self, expr: ast.expr) -> bool:
         """Whether ``expr`` is the owner class's instance, the method's first parameter."""
@@ -240,7 +270,7 @@ class HostValues:
         project, owner = self._project, self._owner
         positional = [a.arg for a in [*self._scope.args.posonlyargs, *self._scope.args.args]][1:]
         found: list[Container] = []
-        for call, module in project.derived(_calls_given_containers).get(owner.node.name, []):
+        for call, module in _calls_given_containers(project, owner.node.name):
             made = project.resolve_expr(call.func, module)
             if not (isinstance(made, ClassRef) and made.node is owner.node):
                 continue
@@ -468,33 +498,30 @@ def _owner_of(scope: ast.Module | FunctionNode, module: ModuleInfo) -> ClassRef 
     return next((ClassRef(module, c) for c in classes if any(s is scope for s in c.body)), None)
 
 
-def _calls_given_containers(project: Project) -> dict[str, list[tuple[ast.Call, ModuleInfo]]]:
-    """By the name called: the calls of the project that give a container literal of calls
-    (``Net([Block(), Block()])``), candidates for Cells handed their sub-Cells in a list."""
-    found: dict[str, list[tuple[ast.Call, ModuleInfo]]] = {}
-    for module in project.modules:
-        for name, calls in _module_calls_given_containers(module).items():
-            found.setdefault(name, []).extend((call, module) for call in calls)
+def _calls_given_containers(project: Project, name: str) -> list[tuple[ast.Call, ModuleInfo]]:
+    """The calls of ``name`` in the project that give a container literal of calls
+    (``Net([Block(), Block()])``), candidates for Cells handed their sub-Cells in a list: read
+    from each module's index of its calls, once per name."""
+    by_name = project.derived(_no_names_asked)
+    found = by_name.get(name)
+    if found is None:
+        found = by_name[name] = [
+            (call, module)
+            for module in project.modules
+            for call in module.calls_by_name.get(name, ())
+            if _gives_containers_of_calls(call)
+        ]
     return found
 
 
-_GIVEN_CONTAINERS = "_mslint_calls_given_containers"
+def _no_names_asked(project: Project) -> dict[str, list[tuple[ast.Call, ModuleInfo]]]:
+    return {}
 
 
-def _module_calls_given_containers(module: ModuleInfo) -> dict[str, list[ast.Call]]:
-    """:func:`_calls_given_containers` of one module, kept on its tree (each project of a run asks)."""
-    cached: dict[str, list[ast.Call]] | None = module.tree.__dict__.get(_GIVEN_CONTAINERS)
-    if cached is None:
-        cached = {}
-        for node in module.nodes_of(ast.Call):
-            containers = [a for a in node.args if isinstance(a, _CONTAINERS)]
-            containers += [k.value for k in node.keywords if isinstance(k.value, _CONTAINERS)]
-            if any(isinstance(i, ast.Call) for a in containers for i in _items(a)):
-                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-                if name:
-                    cached.setdefault(name, []).append(node)
-        setattr(module.tree, _GIVEN_CONTAINERS, cached)
-    return cached
+def _gives_containers_of_calls(call: ast.Call) -> bool:
+    containers = [a for a in call.args if isinstance(a, _CONTAINERS)]
+    containers += [k.value for k in call.keywords if isinstance(k.value, _CONTAINERS)]
+    return any(isinstance(item, ast.Call) for container in containers for item in _items(container))
 
 
 def _operands(expr: ast.UnaryOp | ast.BinOp | ast.Subscript) -> list[ast.expr]:

@@ -555,7 +555,8 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: Cal
         function = GraphFunction(project, ref, ref, {}, memo)
         classes = []
         for node in descendants(ref.owner.node):
-            if isinstance(node, ast.Call):
+            if node.__class__ is ast.Call:  # not isinstance: one class test for each node of every Cell
+                assert isinstance(node, ast.Call)
                 func = node.func
                 if is_self_attribute(func, function.self_name):
                     assert isinstance(func, ast.Attribute)
@@ -565,7 +566,8 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: Cal
                     classes += function.self_attribute_element_classes(func.value.attr)
                 elif _is_getattr_of(func, function.self_name):
                     classes += function.named_attribute_classes
-            elif isinstance(node, ast.For):
+            elif node.__class__ is ast.For:
+                assert isinstance(node, ast.For)
                 attribute = loop_attribute(node, function.self_name)
                 classes += function.self_attribute_element_classes(attribute) if attribute else []
         for cls in classes:

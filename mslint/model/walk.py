@@ -17,6 +17,7 @@ from typing import Any
 
 _CACHE = "_mslint_descendants"
 _STATEMENTS = "_mslint_statements"
+_OWN = "_mslint_own_nodes"
 _BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 """The fields that hold statements (``handlers`` and ``cases`` hold their holders)."""
 _RAISED = "_mslint_raised"
@@ -132,12 +133,17 @@ def statements(scope: ast.AST) -> list[ast.stmt]:
 
 def own_nodes(scope: ast.AST) -> list[ast.AST]:
     """The nodes of a module or function outside the functions, lambdas and classes nested in it
-    (their ``return`` statements and calls belong to them)."""
-    nested: set[int] = set()
-    for node in descendants(scope)[1:]:
-        if isinstance(node, _NESTED_SCOPES) and id(node) not in nested:
-            nested.update(id(n) for n in descendants(node))
-    return [n for n in descendants(scope) if id(n) not in nested]
+    (their ``return`` statements and calls belong to them), ``scope`` first. Kept on the node,
+    less ``scope`` itself, as ``descendants`` keeps its lists."""
+    below: list[ast.AST] | None = scope.__dict__.get(_OWN)
+    if below is None:
+        nested: set[int] = set()
+        for node in descendants(scope)[1:]:
+            if isinstance(node, _NESTED_SCOPES) and id(node) not in nested:
+                nested.update(id(n) for n in descendants(node))
+        below = [n for n in descendants(scope)[1:] if id(n) not in nested]
+        setattr(scope, _OWN, below)
+    return [scope, *below]
 
 
 def returned_values(function: ast.AST) -> list[ast.expr]:

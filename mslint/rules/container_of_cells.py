@@ -126,6 +126,19 @@ def _assigns_own_attributes(method: ast.FunctionDef) -> bool:
     )
 
 
+_REGISTERING = ("setattr", "__setattr__", "insert_child_to_cell")
+"""The names of the calls that register a Cell (see :func:`is_registration`)."""
+
+
+def _registrations_in(module: ModuleInfo, method: ast.FunctionDef) -> list[ast.Call]:
+    """The calls in ``method`` (its decorators and nested code too) that register a Cell, found
+    in the module's index of its calls rather than by walking every expression of the method."""
+    first = min([method.lineno, *(d.lineno for d in method.decorator_list)])
+    last = method.end_lineno or method.lineno
+    calls = (c for name in _REGISTERING for c in module.calls_by_name.get(name, ()) if first <= c.lineno <= last)
+    return [c for c in calls if is_registration(c)]
+
+
 class _MethodCheck:
     def __init__(self, module: ModuleInfo, project: Project, cls: ClassRef, method: ast.FunctionDef) -> None:
         self.module = module
@@ -140,7 +153,7 @@ class _MethodCheck:
         self.registered_lists: set[str] = set()
         """Lists whose Cells are registered one by one (``setattr(self, k, layers[i])``)."""
         self.loops: list[ast.For] = []
-        for node in descendants(method):
+        for node in statements(method):
             if isinstance(node, ast.Assign):
                 for target in node.targets:
                     if is_self_attribute(target, self.self_name):
@@ -148,11 +161,11 @@ class _MethodCheck:
                         self.last_assignment[target.attr] = (target, node.value)
                         if isinstance(node.value, ast.Name):
                             self.registered.add(node.value.id)
-            elif isinstance(node, ast.Call) and is_registration(node):
-                self.registered.update(a.id for a in node.args[1:] if isinstance(a, ast.Name))
-                self.registered_lists.update(self._key(a.value) for a in node.args[1:] if isinstance(a, ast.Subscript))
             elif isinstance(node, ast.For):
                 self.loops.append(node)
+        for call in _registrations_in(module, method):
+            self.registered.update(a.id for a in call.args[1:] if isinstance(a, ast.Name))
+            self.registered_lists.update(self._key(a.value) for a in call.args[1:] if isinstance(a, ast.Subscript))
 
     @cached_property
     def wrapped(self) -> set[str]:
