@@ -21,6 +21,12 @@ BOM = "\ufeff"
 LINE_END = re.compile(r"\r\n|\r|\n")
 
 
+def with_newlines(text: str) -> str:
+    """``text`` with every line ending (``\\r\\n``, ``\\r``) made ``\\n``, as the parser counts lines (a
+    form feed ends none). Most files have only ``\\n``: those are returned as they are, not rewritten."""
+    return LINE_END.sub("\n", text) if "\r" in text else text
+
+
 class UndecodableSource(UnicodeDecodeError):
     """A file whose bytes are not text in the encoding it declares (or UTF-8); the message
     says where and why, in one line."""
@@ -39,7 +45,7 @@ class Source:
     @property
     def text(self) -> str:
         """The text Python compiles: every line ends with ``\\n``."""
-        return LINE_END.sub("\n", self.written)
+        return with_newlines(self.written)
 
     def encode(self, written: str) -> bytes:
         """``written`` (with line endings of its own) in this file's encoding."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from mslint.model.walk import descendants, statements
-from mslint.source import LINE_END
+from mslint.source import with_newlines
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 _IMPORTED = "_mslint_imports"
@@ -58,7 +58,7 @@ class ModuleInfo:
         except (RecursionError, MemoryError):
             raise SyntaxError(TOO_DEEPLY_NESTED) from None
         root, name = module_name_for(path)
-        text = LINE_END.sub("\n", source)  # lines as the parser counts them (a form feed ends none)
+        text = with_newlines(source)
         module = cls(path, name, root, tree, text.removesuffix("\n"), checked)
         module._index(tree.body)
         return module

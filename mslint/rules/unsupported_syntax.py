@@ -75,6 +75,13 @@ _CANDIDATE_TYPES = tuple(
     for t in vars(ast).values()
     if isinstance(t, type) and issubclass(t, (ast.stmt, ast.expr)) and t not in (ast.stmt, ast.expr, ast.Call)
 )
+_JUDGED_FORMS = frozenset(
+    {ast.Call, ast.With, ast.For, ast.While, ast.Raise, ast.BinOp, ast.ListComp, ast.Compare, ast.Yield}
+    | {ast.YieldFrom, ast.JoinedStr, ast.Lambda}
+)
+"""The forms judged by checks of their own; every other form only by its row in the syntax table."""
+_TABLE_TOO = frozenset({ast.For, ast.While, ast.ListComp})
+"""Forms judged by their own checks and then by the syntax table as well."""
 # Builtins the checks above judge with more care than one row of the syntax table can (0-d
 # tensors, lambdas over locals), or that python-side-effect-in-graph owns (the namespaces
 # globals, locals, and vars without an argument).
@@ -276,45 +283,10 @@ class UnsupportedSyntax(Rule):
         return Severity.ERROR
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
-        if isinstance(node, ast.Call):
-            yield from _generator_calls(node, function)
-            yield from _builtins_on_tensors(node, function)
-            yield from _format_method(node, function)
-            return
-        if isinstance(node, ast.With):
-            yield from _context_managers(node, function)
-            return
-        if isinstance(node, (ast.For, ast.While)) and node.orelse:
-            yield from _loop_else(node, function)
-        if isinstance(node, ast.Raise):
-            yield from _user_exceptions(node, function)
-            return
-        if isinstance(node, ast.BinOp):
-            yield from _percent_formatting(node, function)
-            yield from _measured_operator(node, function)
-            return
-        if isinstance(node, ast.ListComp) and len(node.generators) > 1:
-            yield from _nested_comprehension(node, function)
-        elif isinstance(node, ast.ListComp):
-            yield from _filter_on_a_number(node, function)
-        if isinstance(node, ast.Compare):
-            yield from _membership_in_tensors(node, function)
-            return
-        if isinstance(node, (ast.Yield, ast.YieldFrom)):
-            yield from _local_generator(node, function)
-            return
-        if isinstance(node, ast.JoinedStr):
-            yield from _fstring(node, function)
-            return
-        if isinstance(node, ast.Lambda):
-            yield from _measured(
-                node,
-                "a `lambda`",
-                "expr.Lambda/local",
-                function,
-                hint="define the function with `def`, or the `lambda` before the loop",
-            )
-            return
+        if node.__class__ in _JUDGED_FORMS:
+            yield from _judged_form(node, function)
+            if node.__class__ not in _TABLE_TOO:
+                return
         what = rejected_node_types(function.project.mindspore_release).get(type(node))
         if what is None or node is function.node:  # the table measures these nested in graph code
             return
@@ -323,6 +295,48 @@ class UnsupportedSyntax(Rule):
             f"{what} in graph code: MindSpore rejects it at every syntax level",
             hint="move it out of graph code: imports to the top of the module, error handling and "
             "generators to the host code around the Cell",
+        )
+
+
+def _judged_form(node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+    """The checks of the forms in :data:`_JUDGED_FORMS`."""
+    if isinstance(node, ast.Call):
+        yield from _generator_calls(node, function)
+        yield from _builtins_on_tensors(node, function)
+        yield from _format_method(node, function)
+        return
+    if isinstance(node, ast.With):
+        yield from _context_managers(node, function)
+        return
+    if isinstance(node, (ast.For, ast.While)) and node.orelse:
+        yield from _loop_else(node, function)
+    if isinstance(node, ast.Raise):
+        yield from _user_exceptions(node, function)
+        return
+    if isinstance(node, ast.BinOp):
+        yield from _percent_formatting(node, function)
+        yield from _measured_operator(node, function)
+        return
+    if isinstance(node, ast.ListComp) and len(node.generators) > 1:
+        yield from _nested_comprehension(node, function)
+    elif isinstance(node, ast.ListComp):
+        yield from _filter_on_a_number(node, function)
+    if isinstance(node, ast.Compare):
+        yield from _membership_in_tensors(node, function)
+        return
+    if isinstance(node, (ast.Yield, ast.YieldFrom)):
+        yield from _local_generator(node, function)
+        return
+    if isinstance(node, ast.JoinedStr):
+        yield from _fstring(node, function)
+        return
+    if isinstance(node, ast.Lambda):
+        yield from _measured(
+            node,
+            "a `lambda`",
+            "expr.Lambda/local",
+            function,
+            hint="define the function with `def`, or the `lambda` before the loop",
         )
 
 
