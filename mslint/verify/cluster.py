@@ -256,7 +256,8 @@ def _node_cpus() -> int:
     import ray
 
     node = ray.get_runtime_context().get_node_id()
-    return max(1, int(next((n["Resources"].get("CPU", 1) for n in ray.nodes() if n["NodeID"] == node), 1)))
+    nodes = ray.nodes()  # type: ignore[no-untyped-call]  # (where Ray is installed: its nodes() is untyped)
+    return max(1, int(next((n["Resources"].get("CPU", 1) for n in nodes if n["NodeID"] == node), 1)))
 
 
 def _runtime_on_node() -> dict[str, Any]:
