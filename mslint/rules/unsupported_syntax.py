@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import (
@@ -75,13 +75,8 @@ _CANDIDATE_TYPES = tuple(
     for t in vars(ast).values()
     if isinstance(t, type) and issubclass(t, (ast.stmt, ast.expr)) and t not in (ast.stmt, ast.expr, ast.Call)
 )
-_JUDGED_FORMS = frozenset(
-    {ast.Call, ast.With, ast.For, ast.While, ast.Raise, ast.BinOp, ast.ListComp, ast.Compare, ast.Yield}
-    | {ast.YieldFrom, ast.JoinedStr, ast.Lambda}
-)
-"""The forms judged by checks of their own; every other form only by its row in the syntax table."""
 _TABLE_TOO = frozenset({ast.For, ast.While, ast.ListComp})
-"""Forms judged by their own checks and then by the syntax table as well."""
+"""Forms judged by their checks in :data:`_FORM_CHECKS` and then by the syntax table as well."""
 # Builtins the checks above judge with more care than one row of the syntax table can (0-d
 # tensors, lambdas over locals), or that python-side-effect-in-graph owns (the namespaces
 # globals, locals, and vars without an argument).
@@ -283,8 +278,9 @@ class UnsupportedSyntax(Rule):
         return Severity.ERROR
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
-        if node.__class__ in _JUDGED_FORMS:
-            yield from _judged_form(node, function)
+        check = _FORM_CHECKS.get(node.__class__)
+        if check is not None:
+            yield from check(node, function)
             if node.__class__ not in _TABLE_TOO:
                 return
         what = rejected_node_types(function.project.mindspore_release).get(type(node))
@@ -298,46 +294,32 @@ class UnsupportedSyntax(Rule):
         )
 
 
-def _judged_form(node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
-    """The checks of the forms in :data:`_JUDGED_FORMS`."""
-    if isinstance(node, ast.Call):
-        yield from _generator_calls(node, function)
-        yield from _builtins_on_tensors(node, function)
-        yield from _format_method(node, function)
-        return
-    if isinstance(node, ast.With):
-        yield from _context_managers(node, function)
-        return
-    if isinstance(node, (ast.For, ast.While)) and node.orelse:
-        yield from _loop_else(node, function)
-    if isinstance(node, ast.Raise):
-        yield from _user_exceptions(node, function)
-        return
-    if isinstance(node, ast.BinOp):
-        yield from _percent_formatting(node, function)
-        yield from _measured_operator(node, function)
-        return
-    if isinstance(node, ast.ListComp) and len(node.generators) > 1:
-        yield from _nested_comprehension(node, function)
-    elif isinstance(node, ast.ListComp):
-        yield from _filter_on_a_number(node, function)
-    if isinstance(node, ast.Compare):
-        yield from _membership_in_tensors(node, function)
-        return
-    if isinstance(node, (ast.Yield, ast.YieldFrom)):
-        yield from _local_generator(node, function)
-        return
-    if isinstance(node, ast.JoinedStr):
-        yield from _fstring(node, function)
-        return
-    if isinstance(node, ast.Lambda):
-        yield from _measured(
-            node,
-            "a `lambda`",
-            "expr.Lambda/local",
-            function,
-            hint="define the function with `def`, or the `lambda` before the loop",
-        )
+def _call_checks(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    yield from _generator_calls(call, function)
+    yield from _builtins_on_tensors(call, function)
+    yield from _format_method(call, function)
+
+
+def _operator_checks(operation: ast.BinOp, function: GraphFunction) -> Iterator[Finding]:
+    yield from _percent_formatting(operation, function)
+    yield from _measured_operator(operation, function)
+
+
+def _comprehension_checks(comprehension: ast.ListComp, function: GraphFunction) -> Iterator[Finding]:
+    if len(comprehension.generators) > 1:
+        yield from _nested_comprehension(comprehension, function)
+    else:
+        yield from _filter_on_a_number(comprehension, function)
+
+
+def _lambda(node: ast.Lambda, function: GraphFunction) -> Iterator[Finding]:
+    yield from _measured(
+        node,
+        "a `lambda`",
+        "expr.Lambda/local",
+        function,
+        hint="define the function with `def`, or the `lambda` before the loop",
+    )
 
 
 _TAKING_TENSORS = frozenset({"builtins.range", "builtins.max", "builtins.min"})
@@ -569,6 +551,8 @@ def _membership_in_tensors(compare: ast.Compare, function: GraphFunction) -> Ite
 
 def _loop_else(loop: ast.For | ast.While, function: GraphFunction) -> Iterator[Finding]:
     """``for``/``while`` with an ``else`` clause, where the syntax table finds it rejected."""
+    if not loop.orelse:
+        return
     keyword = "for" if isinstance(loop, ast.For) else "while"
     row = f"stmt.{type(loop).__name__}/else"
     table = syntax_table(function.project.mindspore_release)
@@ -849,3 +833,20 @@ def _generator(call: ast.Call, function: GraphFunction) -> FunctionNode | None:
 
 def _yields(function: FunctionNode) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(function))
+
+
+_FORM_CHECKS: dict[type[ast.AST], Callable[[Any, GraphFunction], Iterator[Finding]]] = {
+    ast.Call: _call_checks,
+    ast.With: _context_managers,
+    ast.For: _loop_else,
+    ast.While: _loop_else,
+    ast.Raise: _user_exceptions,
+    ast.BinOp: _operator_checks,
+    ast.ListComp: _comprehension_checks,
+    ast.Compare: _membership_in_tensors,
+    ast.Yield: _local_generator,
+    ast.YieldFrom: _local_generator,
+    ast.JoinedStr: _fstring,
+    ast.Lambda: _lambda,
+}
+"""The forms with checks of their own; every other form is judged by its row in the syntax table."""
