@@ -354,7 +354,7 @@ class GraphFunction:
         ``self.insert_child_to_cell(name, block)``), which ``getattr(self, name)`` reads back."""
         classes = []
         for klass in self.project.mro(self.owner) if self.owner else []:
-            for call in (n for n in descendants(klass.node) if isinstance(n, ast.Call) and is_registration(n)):
+            for call in registrations_in(klass.module, klass.node):
                 for element in _container_elements(call.args[-1], klass.node):
                     resolved = self.project.resolve_expr(element.func, klass.module)
                     if isinstance(resolved, ClassRef):
@@ -555,8 +555,7 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: Cal
         function = GraphFunction(project, ref, ref, {}, memo)
         classes = []
         for node in descendants(ref.owner.node):
-            if node.__class__ is ast.Call:  # not isinstance: one class test for each node of every Cell
-                assert isinstance(node, ast.Call)
+            if isinstance(node, ast.Call):
                 func = node.func
                 if is_self_attribute(func, function.self_name):
                     assert isinstance(func, ast.Attribute)
@@ -566,8 +565,7 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: Cal
                     classes += function.self_attribute_element_classes(func.value.attr)
                 elif _is_getattr_of(func, function.self_name):
                     classes += function.named_attribute_classes
-            elif node.__class__ is ast.For:
-                assert isinstance(node, ast.For)
+            elif isinstance(node, ast.For):
                 attribute = loop_attribute(node, function.self_name)
                 classes += function.self_attribute_element_classes(attribute) if attribute else []
         for cls in classes:
@@ -589,14 +587,30 @@ def _is_getattr_of(expr: ast.expr, self_name: str | None) -> bool:
     )
 
 
+_REGISTERING_METHODS = ("__setattr__", "insert_child_to_cell")
+
+
 def is_registration(call: ast.Call) -> bool:
     """``setattr(self, name, cell)``, ``self.__setattr__(name, cell)``, ``self.insert_child_to_cell(name, cell)``."""
     func = call.func
     if isinstance(func, ast.Name):
         return func.id == "setattr" and len(call.args) == 3
-    return (
-        isinstance(func, ast.Attribute) and func.attr in ("__setattr__", "insert_child_to_cell") and len(call.args) == 2
-    )
+    return isinstance(func, ast.Attribute) and func.attr in _REGISTERING_METHODS and len(call.args) == 2
+
+
+def registrations_in(module: ModuleInfo, scope: FunctionNode | ast.ClassDef) -> list[ast.Call]:
+    """The calls in a function or class of ``module`` (its decorators and nested code too) that
+    register a Cell (:func:`is_registration`), in source order: found in the module's index of
+    its calls rather than by walking every expression of the scope."""
+    first = min([scope.lineno, *(d.lineno for d in scope.decorator_list)])
+    last = scope.end_lineno or scope.lineno
+    calls = [
+        call
+        for name in ("setattr", *_REGISTERING_METHODS)
+        for call in module.calls_by_name.get(name, ())
+        if first <= call.lineno <= last and is_registration(call)
+    ]
+    return sorted(calls, key=lambda call: (call.lineno, call.col_offset))
 
 
 def loop_attribute(loop: ast.For, self_name: str | None) -> str | None:

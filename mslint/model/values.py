@@ -646,13 +646,6 @@ class Binding(NamedTuple):
         return _names(self.target)
 
 
-_BINDING_NODES = frozenset(
-    {ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.For, ast.AsyncFor, ast.comprehension}
-    | {ast.With, ast.AsyncWith, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda}
-)
-"""The nodes that bind names (what :func:`bindings` reads): the others are passed over at once."""
-
-
 def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
     """Every binding in the body of ``function``, nested functions and lambdas included: the
     analysis is flow-insensitive and reads nested code as part of the function."""
@@ -663,8 +656,6 @@ def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
         return cached
     found: list[Binding] = []
     for node in descendants(function):
-        if node.__class__ not in _BINDING_NODES:
-            continue
         if isinstance(node, ast.Assign):
             found.extend(Binding(t, node.value, unpacks=True) for t in node.targets)
         elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)):

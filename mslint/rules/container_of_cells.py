@@ -10,7 +10,7 @@ from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValu
 from mslint.model.host_values import HostValues
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
-from mslint.model.scope import is_registration
+from mslint.model.scope import registrations_in
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
 from mslint.rules._cell_classes import cell_classes, is_plain_cell, mindspore_bases
@@ -126,19 +126,6 @@ def _assigns_own_attributes(method: ast.FunctionDef) -> bool:
     )
 
 
-_REGISTERING = ("setattr", "__setattr__", "insert_child_to_cell")
-"""The names of the calls that register a Cell (see :func:`is_registration`)."""
-
-
-def _registrations_in(module: ModuleInfo, method: ast.FunctionDef) -> list[ast.Call]:
-    """The calls in ``method`` (its decorators and nested code too) that register a Cell, found
-    in the module's index of its calls rather than by walking every expression of the method."""
-    first = min([method.lineno, *(d.lineno for d in method.decorator_list)])
-    last = method.end_lineno or method.lineno
-    calls = (c for name in _REGISTERING for c in module.calls_by_name.get(name, ()) if first <= c.lineno <= last)
-    return [c for c in calls if is_registration(c)]
-
-
 class _MethodCheck:
     def __init__(self, module: ModuleInfo, project: Project, cls: ClassRef, method: ast.FunctionDef) -> None:
         self.module = module
@@ -163,7 +150,7 @@ class _MethodCheck:
                             self.registered.add(node.value.id)
             elif isinstance(node, ast.For):
                 self.loops.append(node)
-        for call in _registrations_in(module, method):
+        for call in registrations_in(module, method):
             self.registered.update(a.id for a in call.args[1:] if isinstance(a, ast.Name))
             self.registered_lists.update(self._key(a.value) for a in call.args[1:] if isinstance(a, ast.Subscript))
 
