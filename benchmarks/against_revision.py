@@ -16,16 +16,14 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
-import resource
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
-import time
 from pathlib import Path
 
-from run import REPO, corpus_a
+from run import REPO, Run, corpus_a, run_once
 
 
 def checkout_of(revision: str, folder: Path) -> Path:
@@ -46,19 +44,12 @@ def checkout_of(revision: str, folder: Path) -> Path:
     return folder
 
 
-def run(source: Path, corpus: Path, cwd: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of one ``mslint check`` of ``corpus``, importing mslint from ``source``."""
+def run(source: Path, corpus: Path, cwd: Path) -> Run:
+    """One ``mslint check`` of ``corpus``, importing mslint from ``source``."""
     command = [sys.executable, "-m", "mslint", "check", "--no-cache", "--jobs", "1", str(corpus)]
     environment = {**os.environ, "PYTHONPATH": str(source)}
     environment.pop("PYTHONDONTWRITEBYTECODE", None)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    done = subprocess.run(command, env=environment, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1):
-        sys.exit(f"mslint from {source} failed ({done.returncode}): {done.stderr.decode().strip()[-500:]}")
-    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return run_once(command, cwd, environment)
 
 
 def main() -> int:
@@ -80,9 +71,9 @@ def main() -> int:
         names = list(sources)
         for round_number in range(args.rounds):
             for name in names if round_number % 2 == 0 else names[::-1]:
-                wall, cpu = run(sources[name], corpus, empty)
-                walls[name].append(wall)
-                cpus[name].append(cpu)
+                measured = run(sources[name], corpus, empty)
+                walls[name].append(measured.wall)
+                cpus[name].append(measured.cpu)
     print(f"corpus: {corpus}; {args.rounds} rounds; Python {sys.version.split()[0]}; {os.cpu_count()} cores")
     for name in names:
         print(

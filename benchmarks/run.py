@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from corpora import ZOO, zoo
 
@@ -60,16 +61,25 @@ def corpus_a() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "nn"
 
 
-def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MB) of one process."""
+class Run(NamedTuple):
+    wall: float
+    """Seconds."""
+    peak_mb: float
+    """Peak RSS."""
+    cpu: float
+    """User and system seconds."""
+
+
+def run_once(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
+    """Wall seconds, peak RSS and CPU seconds of one process."""
     started = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - started
     code = os.waitstatus_to_exitcode(status)
     if not 0 <= code < 32:  # findings are fine (pylint's exit status is a bit mask of message kinds)
         sys.exit(f"{' '.join(command)} failed with status {code}")
-    return elapsed, usage.ru_maxrss / 1024
+    return Run(elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 
 
 @dataclass
@@ -89,7 +99,7 @@ def measure(commands: list[Command], repeat: int, cwd: Path) -> list[Measure]:
         for index, command in enumerate(commands):
             if command.before is not None:
                 subprocess.run(command.before, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            elapsed, peak = run_once(command.argv, cwd)
+            elapsed, peak, _ = run_once(command.argv, cwd)
             times[index].append(elapsed)
             peaks[index] = max(peaks[index], peak)
     results = [Measure(c.label, c.corpus, times[i], peaks[i]) for i, c in enumerate(commands)]
