@@ -70,14 +70,18 @@ class Run(NamedTuple):
     """User and system seconds."""
 
 
-def run_once(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Run:
-    """Wall seconds, peak RSS and CPU seconds of one process."""
+def run_once(
+    command: list[str], cwd: Path, env: dict[str, str] | None = None, accepted: range | tuple[int, ...] = range(32)
+) -> Run:
+    """Wall seconds, peak RSS and CPU seconds of one process, which must end with an
+    ``accepted`` status (by default findings of any kind: pylint's exit status is a bit mask of
+    message kinds)."""
     started = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - started
     code = os.waitstatus_to_exitcode(status)
-    if not 0 <= code < 32:  # findings are fine (pylint's exit status is a bit mask of message kinds)
+    if code not in accepted:
         sys.exit(f"{' '.join(command)} failed with status {code}")
     return Run(elapsed, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 

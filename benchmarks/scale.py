@@ -144,7 +144,7 @@ def check(tree: Tree, repeat: int, cwd: Path, parse_alone: bool = False) -> Row:
     alone = None
     if parse_alone:
         parse = "import ast, sys; ast.parse(open(sys.argv[1], 'rb').read())"
-        alone = max(run_once([sys.executable, "-c", parse, str(tree.paths[0])], cwd)[1] for _ in range(repeat))
+        alone = max(run_once([sys.executable, "-c", parse, str(tree.paths[0])], cwd).peak_mb for _ in range(repeat))
     row = Row(tree.name, files, lines, size, seconds, peak, phases_of(tree, cwd), alone)
     print(f"  {row.tree:<32} {files:6} files {lines:9} lines {seconds:8.2f} s {peak:7.0f} MB", flush=True)
     for phase in row.phases:
