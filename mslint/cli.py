@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, TextIO
 from mslint import __version__
 from mslint.atomic_write import write_atomically
 from mslint.baseline import BaselineError, compare, write_baseline
-from mslint.console import OutputError
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import Discovery, UsageError, discover
 from mslint.engine import Report, check_files, enabled_rules
@@ -36,6 +35,7 @@ from mslint.rule_docs import rule_text
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, UndecodableSource, decode_source
+from mslint.stdout_guard import OutputError
 from mslint.verify.devices import DEVICES
 
 if TYPE_CHECKING:
@@ -601,7 +601,8 @@ def _report(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     from mslint.verify.cache import default_folder
-    from mslint.verify.command import VerifierUnavailable, VerifyRequest, verify
+    from mslint.verify.command import VerifyRequest, verify
+    from mslint.verify.devices import VerifierUnavailable
     from mslint.verify.expect import read_expectations, run_gate
     from mslint.verify.processes import Interrupted
     from mslint.verify.report import render

@@ -8,52 +8,22 @@ whose reader left (``mslint check | head``) with exit code 2 and no line, as oth
 from __future__ import annotations
 
 import errno
-import io
 import os
 import signal
 import sys
 from typing import NoReturn
 
+from mslint.stdout_guard import OutputError, guard_stdout
+
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 """Ctrl-C, as shells report a command it ended."""
 EXIT_UNWRITABLE = 2
-_STDOUT = 1
-
-
-class OutputError(Exception):
-    """Writing to stdout failed: ``error`` says why."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(error.strerror or str(error))
-        self.error = error
-
-
-class _Output(io.RawIOBase):
-    """stdout's file descriptor, whose failures are :class:`OutputError`, not the ``OSError`` of
-    any file the command reads or writes. After the first, what is left is dropped: the exit's
-    flush must not fail again."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._failed = False
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, data: bytes | bytearray | memoryview) -> int:  # type: ignore[override]
-        if self._failed:
-            return len(data)
-        try:
-            return os.write(_STDOUT, data)
-        except OSError as error:
-            self._failed = True
-            raise OutputError(error) from None
 
 
 def main() -> int:
     """The ``mslint`` command (its console script and ``python -m mslint``)."""
     try:
-        _guard_stdout()
+        guard_stdout()
         from mslint.cli import main as run
 
         code = run()
@@ -80,26 +50,3 @@ def _end_interrupted() -> NoReturn:
     # interrupt landed in code that exec() ran (dataclasses build their methods so), even
     # though it was caught here.
     os._exit(EXIT_INTERRUPTED)
-
-
-def end_on_ctrl_c() -> None:
-    """Of a worker process (a pool's initializer): Ctrl-C, which reaches the whole process group,
-    ends it at once and without a word, SIGINT's default action, not with a traceback of where it
-    waited; the command says it was interrupted."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def _guard_stdout() -> None:
-    """Send stdout through :class:`_Output`, with the encoding and buffering it had. A closed
-    descriptor 1 is held on /dev/null for reading: a file the command opens must not take it."""
-    try:
-        os.fstat(_STDOUT)
-    except OSError:
-        os.dup2(os.open(os.devnull, os.O_RDONLY), _STDOUT)
-    current = sys.stdout
-    sys.stdout = io.TextIOWrapper(
-        io.BufferedWriter(_Output()),
-        encoding=current.encoding if current else "utf-8",
-        errors=current.errors if current else "strict",
-        line_buffering=bool(current and current.line_buffering),
-    )

@@ -11,17 +11,17 @@ from pathlib import Path
 
 from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
+from mslint.findings_on_unknowns import FindingsOnUnknowns
 from mslint.mindspore_tables import targeted_release
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
+from mslint.model.patched_api import patched_apis
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.pynative import pynative_code
 from mslint.model.scope import GraphFunction, graph_functions
-from mslint.model.unknowns import FindingsOnUnknowns
 from mslint.model.walk import descendants
 from mslint.notebook import SUFFIX as NOTEBOOK
 from mslint.notebook import Notebook, NotebookError, read_notebook
 from mslint.rules import all_rules, matches
-from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.suppression_comments import CommentFinding, SuppressionRule
 from mslint.rules.syntax_error import SyntaxErrorRule

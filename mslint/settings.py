@@ -10,7 +10,7 @@ from typing import Any
 
 from mslint.diagnostics import Severity
 from mslint.mindspore_tables import release_for
-from mslint.verify.inputs import parse_input_specs
+from mslint.model.inputs import parse_input_specs
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -18,9 +18,10 @@ import re
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from mslint.model.walk import descendants
-from mslint.rules.base import Rule
+from mslint.rule_codes import code_of
 from mslint.source import LINE_END
 
 _NAMES = r"[\w\-]+(?:\s*,\s*[\w\-]+)*"
@@ -42,6 +43,16 @@ END_OF_FILE = 2**31
 """The last line of a suppression that lasts to the end of its file."""
 
 
+class NamedRule(Protocol):
+    """What a suppression comment can name of a rule."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def symbol(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class Suppression:
     """One rule name in a suppression comment."""
@@ -58,7 +69,7 @@ class Suppression:
     last: int
     """The lines it silences."""
 
-    def names(self, rule: Rule, explicitly: bool = False) -> bool:
+    def names(self, rule: NamedRule, explicitly: bool = False) -> bool:
         name = self.name.lower()
         return (name == EVERY_RULE and not explicitly) or name == rule.symbol or name == rule.code.lower()
 
@@ -89,7 +100,7 @@ class SuppressionComments:
                 if (suppression.first, suppression.last) != (suppression.line, suppression.line):
                     self.spanning.append(suppression)
 
-    def silences(self, line: int, rule: Rule, explicitly: bool = False) -> bool:
+    def silences(self, line: int, rule: NamedRule, explicitly: bool = False) -> bool:
         """Whether a finding of ``rule`` on ``line`` is silenced; the names that do are marked used.
 
         ``explicitly``: only by the rule's own name, not by ``all`` (a finding about the comment
@@ -218,7 +229,4 @@ def _same_rule(name: str, other: str) -> bool:
 
 
 def _rule_key(name: str) -> str:
-    from mslint.rules import rule_named  # the rules' registry imports the suppression rules, which import this
-
-    rule = rule_named(name.lower()) or rule_named(name.upper())
-    return rule.code if rule is not None else name.lower()
+    return code_of(name) or name.lower()

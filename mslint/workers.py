@@ -12,11 +12,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
-
-from mslint.console import end_on_ctrl_c
 
 if TYPE_CHECKING:  # a run that starts no process imports neither concurrent.futures nor logging
     from concurrent.futures import Executor
@@ -123,7 +122,9 @@ def process_pool(workers: int) -> Iterator[Executor]:
 
 
 def _start_worker(lifeline: Lifeline | None) -> None:
-    """A pool worker's start: Ctrl-C ends it quietly (mslint says it), and it ends with mslint."""
-    end_on_ctrl_c()
+    """A pool worker's start: it ends with mslint, and Ctrl-C, which reaches the whole process
+    group, ends it at once and without a word (SIGINT's default action), not with a traceback of
+    where it waited: the command says it was interrupted."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     if lifeline is not None:
         lifeline.follow()

@@ -40,7 +40,7 @@ def example_factories(path: Path) -> list[str]:
         "import sys",
         f"sys.path.insert(0, {str(path.parent)!r})",
         f"import {path.stem} as example",
-        "from mslint.verify.inputs import parse_input_specs",
+        "from mslint.model.inputs import parse_input_specs",
         "from mslint.verify.probe import make_inputs",
     ]
     arguments = []

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from mslint.verify.inputs import inputs_comment
+from mslint.model.inputs import inputs_comment
 
 REPO = Path(__file__).resolve().parent.parent
 RULES_DIR = REPO / "rules"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mslint.model.inputs import ConstantSpec, TensorSpec, parse_input_specs
 from mslint.verify.compiler_output import (
     Problem,
     dynamic_shape_problems,
@@ -12,7 +13,6 @@ from mslint.verify.compiler_output import (
     unowned_parameter_problems,
     user_file_filter,
 )
-from mslint.verify.inputs import ConstantSpec, TensorSpec, parse_input_specs
 
 FALLBACK_DUMP = """\
 [ERROR] PIPELINE(1,python):... CheckInterpretNodeLineInfos] Found unsupported syntax in graph mode:

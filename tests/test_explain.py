@@ -30,7 +30,7 @@ Run = Callable[..., tuple[int, str, str]]
 _USER_PROGRAM = """
 import sys
 import mindspore as ms
-from mslint.verify.inputs import parse_input_specs
+from mslint.model.inputs import parse_input_specs
 from mslint.verify.probe import load_module, make_inputs
 from pathlib import Path
 

@@ -38,11 +38,11 @@ from mslint.model.abstract import (
     sequence,
 )
 from mslint.model.host_values import NUMPY_ARRAY, TENSOR, HostValues
+from mslint.model.inputs import ConstantSpec, inputs_comment, parse_input_specs
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, returned_calls, statements
-from mslint.verify.inputs import ConstantSpec, inputs_comment, parse_input_specs
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
 _TRAINING_WRAPPERS = (

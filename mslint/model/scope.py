@@ -718,3 +718,31 @@ def argument_values(
 
 _CONSTANT = AbstractAny(Kind.CONSTANT)
 _RUNTIME = AbstractAny(Kind.GRAPH)
+
+
+def is_tensor_method(call: ast.Call, function: GraphFunction) -> bool:
+    """``x.method(...)`` on a graph value that is not a module or a ``self`` attribute holding a primitive."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and function.qualname(func) is None
+        and not is_self_attribute(func, function.self_name)
+        and function.kind(func.value) is Kind.GRAPH
+    )
+
+
+def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
+    """The library function that made the module-level object a call goes through:
+    ``logging.getLogger`` for ``logger.info(...)`` after ``logger = logging.getLogger(__name__)``,
+    ``collections.namedtuple`` for ``Pair(...)`` after ``Pair = namedtuple("Pair", "a b")``;
+    None where the call does not go through such an object."""
+    found = function.project.module_object(qualname, function.module)
+    if found is None:
+        return None
+    module, values, _ = found
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None  # none, or several: which one is called is unknown
+    origin = qualified_name(values[0].func, module)
+    if origin is None or function.project.is_checked_code(origin, module):
+        return None
+    return origin

@@ -1,25 +1,21 @@
-"""The rule catalog: every module in this package defines rules; they are found by discovery."""
+"""The rule catalog: one instance of each rule the registry (:mod:`mslint.rule_codes`) names."""
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from functools import lru_cache
 
+from mslint.rule_codes import REGISTRY
 from mslint.rules.base import Rule
 
 
 @lru_cache(maxsize=1)
 def all_rules() -> tuple[Rule, ...]:
     """One instance of every rule, ordered by code."""
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
-    found = [cls() for cls in _subclasses(Rule) if "code" in vars(cls)]
+    found = [
+        getattr(importlib.import_module(f"{__name__}.{module}"), cls)() for _symbol, module, cls in REGISTRY.values()
+    ]
     return tuple(sorted(found, key=lambda rule: rule.code))
-
-
-def _subclasses(cls: type[Rule]) -> list[type[Rule]]:
-    return [s for c in cls.__subclasses__() for s in (c, *_subclasses(c))]
 
 
 def rule_named(name: str) -> Rule | None:

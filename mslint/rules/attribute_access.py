@@ -7,12 +7,12 @@ from functools import cache
 from mslint.diagnostics import Severity
 from mslint.mindspore_tables import attribute_table
 from mslint.model.abstract import Kind
+from mslint.model.cell_classes import is_plain_cell, mindspore_bases
+from mslint.model.cell_receivers import cell_classes_of
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, Project
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
-from mslint.rules._cell_classes import is_plain_cell, mindspore_bases
-from mslint.rules._cell_receivers import cell_classes_of
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

@@ -5,9 +5,9 @@ import difflib
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.cell_classes import has_method, is_plain_cell, mindspore_bases
 from mslint.model.project import ClassRef, Project
 from mslint.model.scope import GraphFunction
-from mslint.rules._cell_classes import has_method, is_plain_cell, mindspore_bases
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

@@ -5,15 +5,11 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
+from mslint.model.python_libraries import CONCURRENCY_MODULES
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import statements
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
-
-# Kept by hand: the syntax table measures a few calls of `threading` (rows `stdlib.threading.*`), and
-# it shows them as "compile-time", as it shows any call the compiler folds (`math.sqrt(4.0)`); that
-# a thread started while compiling never runs again is not an outcome it records.
-CONCURRENCY_MODULES = ("threading", "_thread", "multiprocessing", "concurrent.futures", "asyncio")
 
 
 class ConcurrencyInGraph(Rule):

@@ -7,13 +7,13 @@ from functools import cache, cached_property
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
 from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValue
+from mslint.model.cell_classes import cell_classes, is_plain_cell, mindspore_bases
 from mslint.model.host_values import HostValues
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import registrations_in
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
-from mslint.rules._cell_classes import cell_classes, is_plain_cell, mindspore_bases
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

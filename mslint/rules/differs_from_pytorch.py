@@ -10,13 +10,12 @@ from typing import Union
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.mindspore_tables import DATA
 from mslint.model.module import ModuleInfo
+from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
-from mslint.model.scope import GraphFunction
+from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants, statements
 from mslint.rules._call_edits import add_keyword, replace_node
-from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
-from mslint.rules.dynamic_shape_op import is_tensor_method
 from mslint.settings import Settings
 
 TENSOR = "mindspore.Tensor."

@@ -5,11 +5,11 @@ from collections import Counter
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.cell_classes import cell_classes
 from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
 from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, statements
-from mslint.rules._cell_classes import cell_classes
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

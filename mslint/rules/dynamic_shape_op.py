@@ -8,7 +8,7 @@ from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind, is_runtime_number
 from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
-from mslint.model.scope import GraphFunction
+from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings
 
@@ -261,17 +261,6 @@ def _primitive(call: ast.Call, function: GraphFunction, names: frozenset[str]) -
         constructors = function.self_attribute_constructors(func.attr)
         return next((c for c in constructors if is_mindspore_name(c, *names)), None)
     return None
-
-
-def is_tensor_method(call: ast.Call, function: GraphFunction) -> bool:
-    """``x.method(...)`` on a graph value that is not a module or a ``self`` attribute holding a primitive."""
-    func = call.func
-    return (
-        isinstance(func, ast.Attribute)
-        and function.qualname(func) is None
-        and not is_self_attribute(func, function.self_name)
-        and function.kind(func.value) is Kind.GRAPH
-    )
 
 
 def _is_mint(qualname: str | None, name: str) -> bool:

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import Kind
+from mslint.model.cell_receivers import cell_classes_of, overrides
 from mslint.model.scope import GraphFunction
-from mslint.rules._cell_receivers import cell_classes_of, overrides
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

@@ -4,10 +4,10 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Edit, Fix, Severity
+from mslint.model.cell_classes import cell_classes, has_method, is_plain_cell, method, mindspore_bases, name_node
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 from mslint.model.walk import descendants
-from mslint.rules._cell_classes import cell_classes, has_method, is_plain_cell, method, mindspore_bases, name_node
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

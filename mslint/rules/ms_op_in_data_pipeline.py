@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from typing import Union
 
 from mslint.diagnostics import Severity
+from mslint.model.cell_classes import method
 from mslint.model.module import ModuleInfo, bound_names, call_argument, imports_in
 from mslint.model.project import (
     ClassRef,
@@ -16,7 +17,6 @@ from mslint.model.project import (
 )
 from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
-from mslint.rules._cell_classes import method
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

@@ -8,11 +8,10 @@ from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
-from mslint.model.scope import GraphFunction
+from mslint.model.scope import GraphFunction, module_object_origin
 from mslint.model.values import bindings
 from mslint.model.walk import own_nodes, statements
 from mslint.rules.base import Finding, Rule, fallback_severity
-from mslint.rules.third_party_call import module_object_origin
 from mslint.settings import Settings
 from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, SyntaxTable, syntax_table
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from mslint.diagnostics import Severity
-from mslint.rules import all_rules, rule_named
+from mslint.rule_codes import REGISTRY, code_of
 from mslint.rules.base import Rule
 from mslint.settings import Settings
 from mslint.suppressions import EVERY_RULE, Suppression, SuppressionComments
@@ -31,10 +31,6 @@ class SuppressionRule(Rule):
 
     def check_suppressions(self, comments: SuppressionComments, enabled: Sequence[Rule]) -> Iterator[CommentFinding]:
         raise NotImplementedError
-
-
-def _rule_called(name: str) -> Rule | None:
-    return rule_named(name.lower()) or rule_named(name.upper())
 
 
 class UnknownRuleInSuppression(SuppressionRule):
@@ -68,9 +64,9 @@ class UnknownRuleInSuppression(SuppressionRule):
         return Severity.WARNING
 
     def check_suppressions(self, comments: SuppressionComments, enabled: Sequence[Rule]) -> Iterator[CommentFinding]:
-        names = [name for rule in all_rules() for name in (rule.symbol, rule.code)]
+        names = [name for code, (symbol, _module, _cls) in REGISTRY.items() for name in (symbol, code)]
         for suppression in comments.unused():
-            if suppression.name.lower() == EVERY_RULE or _rule_called(suppression.name):
+            if suppression.name.lower() == EVERY_RULE or code_of(suppression.name):
                 continue
             close = difflib.get_close_matches(suppression.name, names, n=1)
             yield CommentFinding(
@@ -113,7 +109,7 @@ class UselessSuppression(SuppressionRule):
 
     def check_suppressions(self, comments: SuppressionComments, enabled: Sequence[Rule]) -> Iterator[CommentFinding]:
         judged = {rule.code for rule in enabled if not isinstance(rule, SuppressionRule)}
-        every_rule_enabled = len(enabled) == len(all_rules())
+        every_rule_enabled = len(enabled) == len(REGISTRY)
         for suppression in comments.unused():
             if suppression.name.lower() == EVERY_RULE:
                 if every_rule_enabled:
@@ -121,11 +117,11 @@ class UselessSuppression(SuppressionRule):
                         suppression, f"`{suppression.comment}all` silences nothing {suppression.scope}"
                     )
                 continue
-            rule = _rule_called(suppression.name)
-            if rule is not None and rule.code in judged:
+            code = code_of(suppression.name)
+            if code is not None and code in judged:
                 yield CommentFinding(
                     suppression,
                     f"`{suppression.name}` in `{suppression.comment}` silences nothing: "
-                    f"{rule.symbol} reports nothing {suppression.scope}",
+                    f"{REGISTRY[code][0]} reports nothing {suppression.scope}",
                     "remove it",
                 )

@@ -6,10 +6,9 @@ from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
-from mslint.model.project import qualified_name
-from mslint.model.scope import GraphFunction
+from mslint.model.python_libraries import CONCURRENCY_MODULES
+from mslint.model.scope import GraphFunction, module_object_origin
 from mslint.rules.base import Finding, Rule, fallback_severity
-from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.settings import Settings
 from mslint.syntax_table import ERROR, FALLBACK, syntax_table
 
@@ -137,23 +136,6 @@ def rejected_on_constants(release: str, qualname: str) -> str:
         if outcome is not None and outcome.kind == ERROR:
             return outcome.message
     return ""
-
-
-def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
-    """The library function that made the module-level object a call goes through:
-    ``logging.getLogger`` for ``logger.info(...)`` after ``logger = logging.getLogger(__name__)``,
-    ``collections.namedtuple`` for ``Pair(...)`` after ``Pair = namedtuple("Pair", "a b")``;
-    None where the call does not go through such an object."""
-    found = function.project.module_object(qualname, function.module)
-    if found is None:
-        return None
-    module, values, _ = found
-    if len(values) != 1 or not isinstance(values[0], ast.Call):
-        return None  # none, or several: which one is called is unknown
-    origin = qualified_name(values[0].func, module)
-    if origin is None or function.project.is_checked_code(origin, module):
-        return None
-    return origin
 
 
 def _made_by_call(func: ast.expr, function: GraphFunction) -> str | None:

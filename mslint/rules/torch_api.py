@@ -8,21 +8,14 @@ from mslint.model.abstract import Kind
 from mslint.model.host_values import host_tensor_method_calls
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import Project, is_mindspore_name
+from mslint.model.python_libraries import TORCH_ONLY_METHODS
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import raised
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
-# PyTorch Tensor methods that MindSpore 2.10 Tensors do not have, with what to use instead.
-_MISSING_METHODS = {
-    "cuda": "drop it: the device is chosen with `mindspore.set_device`",
-    "cpu": "drop it: the device is chosen with `mindspore.set_device`",
-    "detach": "use `ops.stop_gradient(x)`",
-}
 # The device names MindSpore 2.10's `Tensor.to(device)` converts; any other string fails to compile
 # ("Failed to convert the value "cuda" of input 'device' of 'ToDevice' to enum").
-TORCH_ONLY_METHODS = frozenset(_MISSING_METHODS)
-"""Reported by this rule, with the MindSpore way: unknown-mindspore-api leaves them to it."""
 _MINDSPORE_DEVICES = frozenset({"CPU", "cpu", "Ascend", "npu"})
 
 
@@ -99,7 +92,7 @@ class TorchApiInCell(Rule):
             yield from _habit(call)
 
 
-_HABITS = (*_MISSING_METHODS, "size", "to")
+_HABITS = (*TORCH_ONLY_METHODS, "size", "to")
 
 
 def _is_habit_call(node: ast.Call) -> bool:
@@ -110,8 +103,8 @@ def _habit(node: ast.Call) -> Iterator[Finding]:
     """The finding of a PyTorch habit called on a MindSpore tensor."""
     assert isinstance(node.func, ast.Attribute)
     name = node.func.attr
-    if name in _MISSING_METHODS:
-        yield Finding(node, f"MindSpore tensors have no `.{name}()` method", hint=_MISSING_METHODS[name])
+    if name in TORCH_ONLY_METHODS:
+        yield Finding(node, f"MindSpore tensors have no `.{name}()` method", hint=TORCH_ONLY_METHODS[name])
     elif name == "size":
         yield Finding(
             node,

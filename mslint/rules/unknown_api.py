@@ -12,14 +12,13 @@ from mslint.model.abstract import AbstractTensor, Kind
 from mslint.model.host_values import host_tensor_method_calls
 from mslint.model.module import ModuleInfo
 from mslint.model.narrowing import tested
+from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
-from mslint.model.scope import GraphFunction
+from mslint.model.python_libraries import TORCH_ONLY_METHODS
+from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants
 from mslint.rules._call_signatures import check_call, parse_signature
-from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
-from mslint.rules.dynamic_shape_op import is_tensor_method
-from mslint.rules.torch_api import TORCH_ONLY_METHODS
 from mslint.settings import Settings
 
 

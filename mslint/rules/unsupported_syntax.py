@@ -18,10 +18,10 @@ from mslint.model.abstract import (
     is_runtime_number,
 )
 from mslint.model.project import ClassRef, FunctionNode, is_jit_class
+from mslint.model.python_libraries import CONCURRENCY_MODULES
 from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.walk import child_fields, descendants, own_nodes, raised, statements
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
-from mslint.rules.concurrency import CONCURRENCY_MODULES
 from mslint.settings import Settings
 from mslint.syntax_table import COMPILE_TIME, DIVERGENCE, ERROR, FALLBACK, syntax_table
 

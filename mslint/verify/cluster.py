@@ -35,7 +35,7 @@ from typing import Any
 
 from mslint.extras import install_command
 from mslint.verify.cache import Runtime, verifier_digest
-from mslint.verify.command import VerifierUnavailable
+from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.processes import Interrupted
 from mslint.verify.runner import CRASHED, NOT_VERIFIABLE, Job, Outcome, default_memory_limit_mib, run_jobs
 

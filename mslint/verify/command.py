@@ -31,6 +31,7 @@ from mslint.source import source_text
 from mslint.verify.cache import ResultCache, Runtime
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import ERROR, Problem
+from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
@@ -49,10 +50,6 @@ from mslint.verify.verdicts import (
 )
 
 _RESULT = "mslint verify --format json"
-
-
-class VerifierUnavailable(Exception):
-    """MindSpore or the requested device is missing: one line, exit code 2."""
 
 
 @dataclass(frozen=True)

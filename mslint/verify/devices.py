@@ -9,6 +9,10 @@ import sys
 DEVICES = ("Ascend", "GPU", "CPU")
 
 
+class VerifierUnavailable(Exception):
+    """MindSpore or the requested device is missing: one line, exit code 2."""
+
+
 def available_devices() -> list[str]:
     """Devices the installed MindSpore can use on this machine, best first (imports MindSpore)."""
     import mindspore as ms

@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from mslint.model.inputs import ConstantSpec, InputSpec, parse_input_specs
 from mslint.model.module import module_name_for
 from mslint.source import source_text
 from mslint.verify.compiler_output import (
@@ -40,7 +41,6 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
-from mslint.verify.inputs import ConstantSpec, InputSpec, parse_input_specs
 from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
 

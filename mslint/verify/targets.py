@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from mslint.diagnostics import Diagnostic
+from mslint.model.inputs import inputs_comment, parse_input_specs
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
-from mslint.verify.inputs import inputs_comment, parse_input_specs
 
 _SPEC = '"float32[N,...]"'
 

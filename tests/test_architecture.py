@@ -1,0 +1,86 @@
+"""The layers hold: the model imports nothing above it, rules never import each other, and the
+registry names every rule exactly once (read from the source: nothing is imported to find out)."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import mslint.rules
+from mslint.rule_codes import REGISTRY, code_of
+from mslint.rules import all_rules
+from mslint.rules.base import Rule
+
+PACKAGE = Path(mslint.__file__).parent
+
+# What lies below the model: files, release tables, diagnostics.
+BELOW_MODEL = ("mslint.source", "mslint.mindspore_tables", "mslint.diagnostics")
+# What a rule may use besides the model: its base and the base's helpers (``rules._*``), and the
+# layers below the rules (settings, tables, diagnostics, suppression comments, the registry).
+RULE_BASE = ("mslint.rules.base", "mslint.rules._")
+BELOW_RULES = (
+    *BELOW_MODEL,
+    "mslint.settings",
+    "mslint.syntax_table",
+    "mslint.suppressions",
+    "mslint.rule_codes",
+    "mslint.imports",
+)
+
+
+def mslint_imports(path: Path) -> set[str]:
+    """Every ``mslint`` module the file imports, at its top or inside a function."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return {name for name in found if name == "mslint" or name.startswith("mslint.")}
+
+
+def allowed(name: str, prefixes: tuple[str, ...]) -> bool:
+    """``name`` is one of ``prefixes``, inside one, or (for a prefix ending in ``_``) starts with it."""
+    return any(name == p or name.startswith(f"{p}.") or (p.endswith("_") and name.startswith(p)) for p in prefixes)
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "model").glob("*.py")), ids=lambda p: p.name)
+def test_the_model_imports_nothing_above_it(path: Path) -> None:
+    above = {n for n in mslint_imports(path) if not allowed(n, ("mslint.model", *BELOW_MODEL))}
+    assert not above, f"{path.name} imports {sorted(above)}"
+
+
+RULE_MODULES = sorted(p for p in (PACKAGE / "rules").glob("*.py") if p.name != "__init__.py")
+
+
+@pytest.mark.parametrize("path", RULE_MODULES, ids=lambda p: p.name)
+def test_a_rule_imports_the_model_its_base_and_lower_layers_only(path: Path) -> None:
+    others = {n for n in mslint_imports(path) if not allowed(n, ("mslint.model", *RULE_BASE, *BELOW_RULES))}
+    assert not others, f"{path.name} imports {sorted(others)}"
+
+
+def test_the_checks_of_the_import_rule_can_fail() -> None:
+    assert not allowed("mslint.rules.concurrency", ("mslint.model", *RULE_BASE, *BELOW_RULES))
+    assert not allowed("mslint.verify.inputs", ("mslint.model", *BELOW_MODEL))
+    assert allowed("mslint.rules._call_edits", RULE_BASE)
+
+
+def test_the_registry_names_every_rule_class_once() -> None:
+    defined = {}
+    for info in pkgutil.iter_modules(mslint.rules.__path__):
+        module = importlib.import_module(f"mslint.rules.{info.name}")
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Rule) and cls.__module__ == module.__name__ and "code" in vars(cls):
+                defined[cls.code] = (cls.symbol, info.name, name)
+    assert defined == REGISTRY
+    assert [rule.code for rule in all_rules()] == sorted(REGISTRY)
+
+
+def test_a_rule_is_named_by_code_or_symbol_in_any_case() -> None:
+    assert code_of("ms101") == code_of("Third-Party-Call-In-Graph") == "MS101"
+    assert code_of("no-such-rule") is None
