@@ -6,23 +6,24 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterator
 
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, bound_names
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import statements
 
-_CELL_CLASSES = "_mslint_cell_classes"
+_CELL_CLASSES: NodeMemo[ast.AST, list[ast.ClassDef]] = NodeMemo()
 
 
 def cell_classes(module: ModuleInfo, project: Project) -> Iterator[ClassRef]:
-    # Kept on the tree for the rules that each ask: only nodes below it, so no reference cycle.
-    cells: list[ast.ClassDef] | None = module.tree.__dict__.get(_CELL_CLASSES)
+    # Memoized for the rules that each ask: it holds only nodes below the tree.
+    cells = _CELL_CLASSES.get(module.tree)
     if cells is None:
         cells = [
             node
             for node in statements(module.tree)
             if isinstance(node, ast.ClassDef) and project.is_cell(ClassRef(module, node))
         ]
-        setattr(module.tree, _CELL_CLASSES, cells)
+        _CELL_CLASSES.put(module.tree, cells)
     return (ClassRef(module, node) for node in cells)
 
 

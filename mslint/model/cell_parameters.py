@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants
@@ -67,15 +68,15 @@ def is_parameter_cell(qualname: str) -> bool:
 def creates_parameters(project: Project, cls: ClassRef, seen: set[int] | None = None) -> bool:
     """Whether a Cell class of the checked code owns Parameters: it derives from a MindSpore Cell
     that does, or an ``__init__`` of its class hierarchy creates a Parameter or such a Cell.
-    Kept on the class's node: graph code calls the same classes many times."""
-    known: bool | None = cls.node.__dict__.get(_MEMO)
+    Memoized by class node: graph code calls the same classes many times."""
+    known = _MEMO.get(cls.node)
     if known is None:
         known = _find_parameters(project, cls, seen if seen is not None else set())
-        setattr(cls.node, _MEMO, known)
+        _MEMO.put(cls.node, known)
     return known
 
 
-_MEMO = "_mslint_creates_parameters"
+_MEMO: NodeMemo[ast.AST, bool] = NodeMemo()
 
 
 def _find_parameters(project: Project, cls: ClassRef, seen: set[int]) -> bool:

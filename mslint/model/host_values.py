@@ -42,10 +42,11 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
+from mslint.model.binder import all_parameter_names, literal_value
 from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.values import STATIC_CALLS, UNKNOWN, all_parameter_names, literal_value
+from mslint.model.values import STATIC_CALLS, UNKNOWN
 from mslint.model.walk import own_nodes, returned_values, statements
 
 TENSOR = AbstractTensor(Kind.GRAPH)

@@ -11,11 +11,12 @@ from itertools import accumulate
 from pathlib import Path
 from typing import TypeVar, cast
 
+from mslint.model.memo import NodeMemo
 from mslint.model.walk import descendants, statements
 from mslint.source import with_newlines
 
 BUILTIN_NAMES = frozenset(dir(builtins))
-_IMPORTED = "_mslint_imports"
+_IMPORTED: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 _Node = TypeVar("_Node", bound=ast.AST)
 TOO_DEEPLY_NESTED = "too deeply nested to analyse"
 
@@ -237,8 +238,8 @@ def imports_in(node: ast.AST, package: str) -> dict[str, str]:
 
 
 def imported_names(module: ModuleInfo) -> frozenset[str]:
-    """Dotted names of everything the module imports, at any depth (kept on its tree)."""
-    cached: frozenset[str] | None = module.tree.__dict__.get(_IMPORTED)
+    """Dotted names of everything the module imports, at any depth (memoized by tree)."""
+    cached = _IMPORTED.get(module.tree)
     if cached is None:
         names: set[str] = set()
         for node in statements(module.tree):
@@ -247,7 +248,7 @@ def imported_names(module: ModuleInfo) -> frozenset[str]:
             elif isinstance(node, ast.ImportFrom):  # the module too: `from .random import *` binds no name
                 names.update([imported_module(node, module.package), *import_bindings(node, module.package).values()])
         cached = frozenset(names)
-        setattr(module.tree, _IMPORTED, cached)
+        _IMPORTED.put(module.tree, cached)
     return cached
 
 

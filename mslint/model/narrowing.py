@@ -9,17 +9,18 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
+from mslint.model.memo import NodeMemo
 from mslint.model.project import FunctionNode
 from mslint.model.walk import descendants
 
-_TESTED = "_mslint_type_tested"
+_TESTED: NodeMemo[ast.AST, dict[int, frozenset[str]]] = NodeMemo()
 
 
 def type_tested(function: FunctionNode) -> dict[int, frozenset[str]]:
     """By node: the expressions (as source text) whose type an enclosing test has checked: the
     body of an ``if``, ``while`` or conditional expression whose test calls ``isinstance`` or
     ``hasattr`` on them, and the operands of ``and``/``or`` after such a call."""
-    cached: dict[int, frozenset[str]] | None = function.__dict__.get(_TESTED)
+    cached = _TESTED.get(function)
     if cached is not None:
         return cached
     found: dict[int, set[str]] = {}
@@ -45,7 +46,7 @@ def type_tested(function: FunctionNode) -> dict[int, frozenset[str]]:
                     mark([operand], subjects)
                 subjects |= _subjects(operand)
     result = {key: frozenset(value) for key, value in found.items()}
-    setattr(function, _TESTED, result)
+    _TESTED.put(function, result)
     return result
 
 

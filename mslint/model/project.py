@@ -12,6 +12,7 @@ from typing import TypeVar, Union
 
 from mslint.mindspore_tables import default_release
 from mslint.model.import_roots import INSTALLATION_FOLDERS, ImportRoots, module_files
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
 from mslint.model.walk import descendants, statements
 from mslint.source import read_regular_file, source_text
@@ -552,10 +553,13 @@ def _checked_importers(project: Project) -> ImporterIndex:
     return index
 
 
+_GENERATORS: NodeMemo[ast.Module, frozenset[str]] = NodeMemo()
+
+
 def _generator_names(module: ModuleInfo) -> frozenset[str]:
-    """Functions of one module that ``yield``, kept on its tree (computed once per tree)."""
+    """Functions of one module that ``yield``, memoized by tree."""
     tree = module.tree
-    cached: frozenset[str] | None = tree.__dict__.get("_mslint_generators")
+    cached = _GENERATORS.get(tree)
     if cached is None:
         cached = frozenset()
         if "yield" in module.text:  # most modules have none: their trees are not walked
@@ -564,7 +568,7 @@ def _generator_names(module: ModuleInfo) -> frozenset[str]:
                 for node in statements(tree)
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _yields(node, module)
             )
-        tree._mslint_generators = cached  # type: ignore[attr-defined]
+        _GENERATORS.put(tree, cached)
     return cached
 
 

@@ -27,14 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mslint.model.cell_uses import CellUses
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.walk import descendants, own_nodes
 
 _PYNATIVE = "pynative"
 _OTHER = "other"
-_MODES = "_mslint_modes"
-_JIT = "_mslint_uses_jit"
+_MODES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
+_JIT: NodeMemo[ast.AST, bool] = NodeMemo()
 
 
 @dataclass(frozen=True)
@@ -248,8 +249,8 @@ def _imported_modules(module: ModuleInfo) -> set[str]:
 
 
 def _modes(module: ModuleInfo) -> frozenset[str]:
-    """The execution modes the module's ``set_context`` calls select (kept on its tree)."""
-    cached: frozenset[str] | None = module.tree.__dict__.get(_MODES)
+    """The execution modes the module's ``set_context`` calls select (memoized by tree)."""
+    cached = _MODES.get(module.tree)
     if cached is None:
         modes: set[str] = set()
         if "set_context" in module.text:
@@ -258,7 +259,7 @@ def _modes(module: ModuleInfo) -> frozenset[str]:
                 if isinstance(node, ast.Call) and _is_set_context(node, module, bindings):
                     modes.update(_mode_of(node, module, bindings))
         cached = frozenset(modes)
-        setattr(module.tree, _MODES, cached)
+        _MODES.put(module.tree, cached)
     return cached
 
 
@@ -279,8 +280,8 @@ def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> li
 
 
 def _uses_jit(module: ModuleInfo) -> bool:
-    """Whether the module names ``mindspore.jit`` or ``ms_function`` anywhere (kept on its tree)."""
-    cached: bool | None = module.tree.__dict__.get(_JIT)
+    """Whether the module names ``mindspore.jit`` or ``ms_function`` anywhere (memoized by tree)."""
+    cached = _JIT.get(module.tree)
     if cached is None:
         cached = False
         if "jit" in module.text or "ms_function" in module.text:
@@ -290,7 +291,7 @@ def _uses_jit(module: ModuleInfo) -> bool:
                 and is_mindspore_name(_qualname(node, module, bindings), "jit", "ms_function")
                 for node in descendants(module.tree)
             )
-        setattr(module.tree, _JIT, cached)
+        _JIT.put(module.tree, cached)
     return cached
 
 

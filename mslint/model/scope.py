@@ -28,6 +28,7 @@ from mslint.model.abstract import (
     sequence_of,
     widened,
 )
+from mslint.model.binder import all_parameter_names, bindings, loop_items
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
@@ -42,15 +43,7 @@ from mslint.model.project import (
     qualified_name_in,
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
-from mslint.model.values import (
-    ReturnedValue,
-    ValueEvaluator,
-    all_parameter_names,
-    bindings,
-    is_static_primitive,
-    loop_items,
-    name_values,
-)
+from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _JIT_DECORATORS = ("jit", "ms_function")
@@ -83,6 +76,8 @@ class CallMemo:
     constructors: dict[_Attribute, list[str]] = field(default_factory=dict)
     attribute_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
     element_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
+    at_start: dict[_Key, tuple[dict[int, AbstractValue], dict[int, Origin | None]]] = field(default_factory=dict)
+    """By function: the values and origins of :meth:`GraphFunction.value_and_origin`."""
     attribute_values: dict[_Attribute, AbstractValue] = field(default_factory=dict)
     """By class node and attribute: what ``self.<attribute>`` holds, the same in every method of
     the class and every evaluation of one (see :meth:`GraphFunction.self_attribute_constructors`)."""
@@ -197,6 +192,15 @@ class GraphFunction:
         point = ProgramPoint(values, origins, self.value, is_source)
         return self._evaluator_of(values, lambda call, value: None, row_reads(self.node), point=point)
 
+    def value_and_origin(self, expr: ast.expr) -> tuple[AbstractValue, Origin | None]:
+        """``expr`` evaluated with no local followed flow-sensitively, every graph name a source
+        (:meth:`evaluator_at` with nothing known): memoized per function, as values are, so that
+        nested expressions (a chain of conditional expressions) are evaluated once."""
+        values, origins = self.memo.at_start.setdefault(self._key, ({}, {}))
+        point = ProgramPoint({}, {}, self.value, lambda e: self.kind(e) is Kind.GRAPH)
+        evaluator = self._evaluator_of({}, lambda call, value: None, row_reads(self.node), values, point, origins)
+        return evaluator.value(expr), evaluator.origin(expr)
+
     def _evaluator_of(
         self,
         values: Mapping[str, AbstractValue],
@@ -204,6 +208,7 @@ class GraphFunction:
         loop_reads: dict[int, ast.expr],
         cache: dict[int, AbstractValue] | None = None,
         point: ProgramPoint | None = None,
+        origin_cache: dict[int, Origin | None] | None = None,
     ) -> ValueEvaluator:
         return ValueEvaluator(
             values,
@@ -215,6 +220,7 @@ class GraphFunction:
             loop_reads,
             cache,
             point,
+            origin_cache,
         )
 
     @property

@@ -23,6 +23,7 @@ from typing import Protocol
 
 from mslint.model.abstract import AbstractScalar, AbstractValue, Kind
 from mslint.model.dtypes import dtype_named
+from mslint.model.memo import NodeMemo
 from mslint.model.project import is_mindspore_name
 from mslint.model.walk import descendants
 
@@ -143,15 +144,15 @@ def row(value: AbstractValue, origin: Origin | None) -> Origin | None:
     return replace(origin, rank=origin.rank - 1, dims=None, extent=None)
 
 
-_ROW_READS = "_mslint_row_reads"
+_ROW_READS: NodeMemo[ast.AST, dict[int, ast.expr]] = NodeMemo()
 
 
 def row_reads(function: ast.AST) -> dict[int, ast.expr]:
     """The reads of the target of a one-generator list or dict comprehension in its element, each
     mapped to what gives it its value: the iterable (``r`` in ``[r * 2 for r in x]``), or for
     ``enumerate`` the enumerated iterable and, for the count, the ``enumerate`` call itself (whose
-    rows are not followed). Kept on the node, as :func:`~mslint.model.values.loop_items` are."""
-    cached: dict[int, ast.expr] | None = function.__dict__.get(_ROW_READS)
+    rows are not followed). Memoized, as :func:`~mslint.model.binder.loop_items` are."""
+    cached = _ROW_READS.get(function)
     if cached is not None:
         return cached
     found: dict[int, ast.expr] = {}
@@ -175,7 +176,7 @@ def row_reads(function: ast.AST) -> dict[int, ast.expr]:
             for name in descendants(part)
             if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Load) and name.id in sources
         )
-    setattr(function, _ROW_READS, found)
+    _ROW_READS.put(function, found)
     return found
 
 

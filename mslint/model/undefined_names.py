@@ -12,12 +12,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
+from mslint.model.memo import NodeMemo
 from mslint.model.module import BUILTIN_NAMES, ModuleInfo, import_bindings
 from mslint.model.walk import descendants, statements
 
-_GLOBALS = "_mslint_module_globals"
-_ENCLOSING = "_mslint_enclosing_functions"
-_UNDEFINED = "_mslint_undefined_names"
+_GLOBALS: NodeMemo[ast.AST, frozenset[str] | None] = NodeMemo()
+_ENCLOSING: NodeMemo[ast.AST, dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]]] = NodeMemo()
+_UNDEFINED: NodeMemo[ast.AST, list[ast.Name]] = NodeMemo()
 _ALWAYS_BOUND = frozenset(
     {"__name__", "__file__", "__doc__", "__package__", "__spec__", "__loader__", "__path__", "__cached__"}
     | {"__builtins__", "__annotations__", "__dict__", "__debug__", "__class__"}
@@ -34,11 +35,11 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 def undefined_names(function: ast.FunctionDef | ast.AsyncFunctionDef, module: ModuleInfo) -> list[ast.Name]:
     """The names the body of ``function`` reads that are bound nowhere it could see them (its
     decorators, defaults and annotations, which Python itself evaluates, are not read)."""
-    cached: list[ast.Name] | None = function.__dict__.get(_UNDEFINED)
+    cached = _UNDEFINED.get(function)
     if cached is None:
         known = _module_globals(module)
         cached = [] if known is None else _unbound_reads(function, module, known)
-        setattr(function, _UNDEFINED, cached)
+        _UNDEFINED.put(function, cached)
     return cached
 
 
@@ -73,11 +74,7 @@ def _header(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
 
 def _module_globals(module: ModuleInfo) -> frozenset[str] | None:
     """The names the module binds (or may bind) at top level; None where it may bind any."""
-    tree = module.tree
-    if _GLOBALS not in tree.__dict__:
-        setattr(tree, _GLOBALS, None if _binds_unseen_names(module) else _top_level_names(module))
-    found: frozenset[str] | None = tree.__dict__[_GLOBALS]
-    return found
+    return _GLOBALS(module.tree, lambda _: None if _binds_unseen_names(module) else _top_level_names(module))
 
 
 def _binds_unseen_names(module: ModuleInfo) -> bool:
@@ -206,7 +203,7 @@ def _enclosing_functions(module: ModuleInfo) -> dict[int, tuple[ast.FunctionDef 
     """By function node: the functions around it, outermost first (classes between them do not
     make scopes their methods see)."""
     tree = module.tree
-    found: dict[int, tuple[ast.FunctionDef | ast.AsyncFunctionDef, ...]] | None = tree.__dict__.get(_ENCLOSING)
+    found = _ENCLOSING.get(tree)
     if found is None:
         found = {}
         for function in statements(tree):  # in source order: a function before those inside it
@@ -215,5 +212,5 @@ def _enclosing_functions(module: ModuleInfo) -> dict[int, tuple[ast.FunctionDef 
                 for inner in statements(function):
                     if isinstance(inner, _FUNCTIONS):
                         found[id(inner)] = around
-        setattr(tree, _ENCLOSING, found)
+        _ENCLOSING.put(tree, found)
     return found

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Mapping
-from typing import Any, Callable, NamedTuple, Union
+from typing import Any, Callable, Union
 
 from mslint.model.abstract import (
     NOT_KNOWN,
@@ -40,11 +40,19 @@ from mslint.model.abstract import (
     sequence_of,
     with_kind,
 )
+from mslint.model.binder import (
+    ENUMERATE_COUNT,
+    bindings,
+    literal_value,
+    names_read,
+    parameter_defaults,
+    target_names,
+)
 from mslint.model.dtypes import dtype_named
-from mslint.model.module import bound_names, is_self_attribute
+from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.symbolic import Origin, ProgramPoint, derived, row, source
-from mslint.model.walk import child_fields, descendants
+from mslint.model.walk import child_fields
 
 # Attributes of a tensor that are static Python values in graph code.
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "__class__"})
@@ -155,6 +163,7 @@ class ValueEvaluator:
         loop_items: dict[int, ast.expr] | None = None,
         cache: dict[int, AbstractValue] | None = None,
         point: ProgramPoint | None = None,
+        origin_cache: dict[int, Origin | None] | None = None,
     ) -> None:
         self.local_values = local_values
         self.loop_items = loop_items or {}
@@ -168,8 +177,8 @@ class ValueEvaluator:
         """By expression node: its value, once the locals' values are final (shared between queries)."""
         self.point = point
         """Where values are followed flow-sensitively: names it does not bind have the function's values."""
-        self._origins: dict[int, Origin | None] = {}
-        """By expression node: its origin, where there is a ``point``."""
+        self._origins: dict[int, Origin | None] = {} if origin_cache is None else origin_cache
+        """By expression node: its origin, where there is a ``point`` (shared between queries)."""
 
     def kind(self, expr: ast.expr | None) -> Kind:
         return self.value(expr).kind
@@ -241,14 +250,14 @@ class ValueEvaluator:
     def _combine(self, expr: ast.expr, parts: list[AbstractValue]) -> AbstractValue:
         """The value of ``expr`` from the values of its :meth:`_parts`."""
         if isinstance(expr, ast.Constant):
-            return AbstractScalar(Kind.CONSTANT, "int") if expr is _COUNT else literal(expr.value)
+            return AbstractScalar(Kind.CONSTANT, "int") if expr is ENUMERATE_COUNT else literal(expr.value)
         if isinstance(expr, ast.Lambda):
             return AbstractFunction(Kind.CONSTANT)
         if isinstance(expr, ast.JoinedStr):
             return AbstractScalar(latest(parts), "str")
         if isinstance(expr, ast.Name):
             if parts:  # the target of a loop, read in its body
-                return parts[0] if self.loop_items[id(expr)] is _COUNT else element(parts[0])
+                return parts[0] if self.loop_items[id(expr)] is ENUMERATE_COUNT else element(parts[0])
             if self.point is not None and expr.id not in self.local_values:
                 return self.point.outer(expr)
             return self.local_values.get(expr.id, _CONSTANT_VALUE)
@@ -451,15 +460,6 @@ def _result(
     return AbstractAny(kind)
 
 
-def literal_value(expr: ast.expr) -> object:
-    """The value of a literal expression (``2``, ``-1``, ``"bilinear"``, ``(7, 7)``); NOT_KNOWN where
-    it is none (a name, a call, ``{[]: 1}``, one nested too deep)."""
-    try:
-        return ast.literal_eval(expr)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return NOT_KNOWN
-
-
 def _literal_shape(expr: ast.expr) -> Shape:
     """The shape a creation call is given as a literal: ``(2, 3)``, ``[4]``, ``5``."""
     value = literal_value(expr)
@@ -624,156 +624,6 @@ def _item(container: AbstractValue, index: AbstractValue) -> AbstractValue:
     return AbstractAny(kind)
 
 
-_CONSTANT = ast.Constant(value=...)  # the value of bindings to constants that are not expressions
-_COUNT = ast.Constant(value=0)  # the value of the count ``enumerate`` gives: a Python int, not 0
-_BINDINGS = "_mslint_bindings"
-
-
-class Binding(NamedTuple):
-    """A binding of local names in a function, or in a function or lambda nested in it."""
-
-    target: ast.expr | str
-    """An assignment or loop target (``x``, ``y, (h, w)``), or a name (a parameter, a nested ``def``)."""
-    value: ast.expr | None
-    """The value, or the iterable or context manager it comes from; None where unknown (a graph value)."""
-    unpacks: bool = False
-    """Whether it is ``target = value``: the items of a tuple value go to the items of the target."""
-    iterates: bool = False
-    """Whether ``value`` is iterated over (a loop): the target takes its items."""
-
-    @property
-    def names(self) -> list[str]:
-        return _names(self.target)
-
-
-def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
-    """Every binding in the body of ``function``, nested functions and lambdas included: the
-    analysis is flow-insensitive and reads nested code as part of the function."""
-    # Kept on the node, as ``walk.descendants`` does: each call evaluated for what it returns
-    # reads the bindings of its callee again. They hold only nodes below the function: no cycle.
-    cached: list[Binding] | None = function.__dict__.get(_BINDINGS)
-    if cached is not None:
-        return cached
-    found: list[Binding] = []
-    for node in descendants(function):
-        if isinstance(node, ast.Assign):
-            found.extend(Binding(t, node.value, unpacks=True) for t in node.targets)
-        elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)):
-            found.append(Binding(node.target, node.value if node.value is not None else _CONSTANT, unpacks=True))
-        elif isinstance(node, ast.AugAssign):
-            found.append(Binding(node.target, node.value))
-        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
-            found.extend(_loop_bindings(node.target, node.iter))
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            found.extend(Binding(i.optional_vars, i.context_expr) for i in node.items if i.optional_vars)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not function:
-            found.append(Binding(node.name, _CONSTANT))
-            if not isinstance(node, ast.ClassDef):
-                found.extend(_nested_parameter_bindings(node, function))
-        elif isinstance(node, ast.Lambda):
-            found.extend(Binding(a.arg, None) for a in _all_arguments(node.args))
-    setattr(function, _BINDINGS, found)
-    return found
-
-
-def _loop_bindings(target: ast.expr, iterable: ast.expr) -> list[Binding]:
-    """A loop target takes the items of its iterable; ``for i, item in enumerate(xs)`` counts with
-    a Python int, a graph constant whatever ``xs`` holds."""
-    if (
-        isinstance(iterable, ast.Call)
-        and isinstance(iterable.func, ast.Name)
-        and iterable.func.id == "enumerate"
-        and iterable.args
-        and isinstance(target, ast.Tuple)
-        and len(target.elts) == 2
-    ):
-        count, item = target.elts
-        return [Binding(count, _COUNT, unpacks=True), Binding(item, iterable.args[0], iterates=True)]
-    return [Binding(target, iterable, iterates=True)]
-
-
-def _item_sources(loop_bindings: list[Binding]) -> dict[str, ast.expr]:
-    """Each name a loop binds, with what gives it its value: the iterable, or for ``enumerate``
-    the count and the enumerated iterable."""
-    return {name: binding.value for binding in loop_bindings if binding.value is not None for name in binding.names}
-
-
-def _nested_parameter_bindings(
-    nested: ast.FunctionDef | ast.AsyncFunctionDef, function: ast.FunctionDef | ast.AsyncFunctionDef
-) -> list[Binding]:
-    """The parameters of a function nested in ``function`` take the arguments of its calls there
-    (``crop(x, x.shape[1] - 1)`` gives ``n`` a constant); where it is used otherwise (handed to
-    ``ops.vmap`` or ``map``) or called with ``*args``, they are graph values unless a literal
-    default marks a Python scalar."""
-    uses = [n for n in descendants(function) if isinstance(n, ast.Name) and n.id == nested.name]
-    uses = [n for n in uses if isinstance(n.ctx, ast.Load)]
-    sites = [c for c in descendants(function) if isinstance(c, ast.Call) and c.func in uses]
-    spread = any(isinstance(a, ast.Starred) for c in sites for a in c.args) or any(
-        k.arg is None for c in sites for k in c.keywords
-    )
-    if not sites or len(sites) != len(uses) or spread:
-        values = parameter_values(nested, is_method=False)
-        return [Binding(name, _CONSTANT if value.kind is Kind.CONSTANT else None) for name, value in values.items()]
-    arguments = nested.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    defaults = dict(zip([a.arg for a in positional][len(positional) - len(arguments.defaults) :], arguments.defaults))
-    defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
-    found = [Binding(extra.arg, None) for extra in (arguments.vararg, arguments.kwarg) if extra is not None]
-    for call in sites:
-        given = {a.arg: value for a, value in zip(positional, call.args)}
-        given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
-        for parameter in [*positional, *arguments.kwonlyargs]:
-            found.append(Binding(parameter.arg, given.get(parameter.arg, defaults.get(parameter.arg, _CONSTANT))))
-    return found
-
-
-_LOOP_ITEMS = "_mslint_loop_items"
-
-
-def loop_items(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, ast.expr]:
-    """The reads of a ``for`` loop's target inside its body, each mapped to the loop's iterable.
-
-    Kinds are flow-insensitive per name, so a name that one loop binds to tensors would make
-    every other use of it a graph value. Inside the body of a loop that binds it, and that
-    never rebinds it, the name holds an item of that loop's iterable, and has its kind:
-    ``for i in self.channels`` after ``for i in ops.split(x, 2)`` still slices with constants."""
-    cached: dict[int, ast.expr] | None = function.__dict__.get(_LOOP_ITEMS)
-    if cached is not None:
-        return cached
-    found: dict[int, ast.expr] = {}
-    for loop in descendants(function):
-        if not isinstance(loop, (ast.For, ast.AsyncFor)):
-            continue
-        body = [node for statement in loop.body for node in descendants(statement)]
-        items = _item_sources(_loop_bindings(loop.target, loop.iter))
-        names = set(items) - _rebound(body)
-        found.update(
-            (id(node), items[node.id])
-            for node in body
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names
-        )
-    setattr(function, _LOOP_ITEMS, found)
-    return found
-
-
-def _rebound(nodes: list[ast.AST]) -> set[str]:
-    """Names that ``nodes`` bind or delete in any way, nested scopes included (a parameter of a
-    nested ``def`` or ``lambda`` hides the loop's target there)."""
-    names: set[str] = set()
-    for node in nodes:
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            names.add(node.id)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.alias):
-            names.add(node.asname or node.name.split(".")[0])
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names.update(node.names)
-    return names
-
-
 def name_values(
     function: ast.FunctionDef | ast.AsyncFunctionDef,
     parameter_values: dict[str, AbstractValue],
@@ -786,7 +636,7 @@ def name_values(
     (a loop's back edge): most code binds a name before it reads it."""
     values = dict(parameter_values)
     found = bindings(function)
-    reads = _names_read(function)
+    reads = names_read(function)
     changed_at: dict[str, int] = {}
     evaluated_at = [-1] * len(found)
     step = 0
@@ -812,34 +662,6 @@ def name_values(
     return values
 
 
-_NAMES_READ = "_mslint_names_read"
-
-
-def _names_read(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[frozenset[str]]:
-    """The names each of the :func:`bindings` of ``function`` reads in its value, through the
-    iterables of the loops whose targets it reads. Kept on the node, as the bindings are."""
-    cached: list[frozenset[str]] | None = function.__dict__.get(_NAMES_READ)
-    if cached is not None:
-        return cached
-    items = loop_items(function)
-    read = []
-    for binding in bindings(function):
-        names: set[str] = set()
-        pending = [binding.value] if binding.value is not None else []
-        walked: set[int] = set()
-        while pending:
-            for node in descendants(pending.pop()):
-                if isinstance(node, ast.Name):
-                    names.add(node.id)
-                    iterable = items.get(id(node))
-                    if iterable is not None and id(iterable) not in walked:
-                        walked.add(id(iterable))
-                        pending.append(iterable)
-        read.append(frozenset(names))
-    setattr(function, _NAMES_READ, read)
-    return read
-
-
 _RUNTIME = AbstractAny(Kind.GRAPH)
 
 
@@ -851,16 +673,7 @@ def _name_values(target: ast.expr | str, value: AbstractValue, unpacks: bool) ->
         if isinstance(value, AbstractSequence) and value.items is not None and len(value.items) == len(target.elts):
             return [pair for part, item in zip(target.elts, value.items) for pair in _name_values(part, item, True)]
         return [pair for part in target.elts for pair in _name_values(part, element(value), False)]
-    return [(name, value) for name in _names(target)]
-
-
-def _names(target: ast.expr | str) -> list[str]:
-    return [target] if isinstance(target, str) else bound_names(target)
-
-
-def _all_arguments(arguments: ast.arguments) -> list[ast.arg]:
-    extra = [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
-    return [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, *extra]
+    return [(name, value) for name in target_names(target)]
 
 
 def parameter_values(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> dict[str, AbstractValue]:
@@ -869,9 +682,7 @@ def parameter_values(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method
     :mod:`mslint.model.call_sites`)."""
     arguments = function.args
     positional = [*arguments.posonlyargs, *arguments.args]
-    defaults: list[ast.expr | None] = [None] * (len(positional) - len(arguments.defaults)) + list(arguments.defaults)
-    pairs = list(zip(positional, defaults)) + list(zip(arguments.kwonlyargs, arguments.kw_defaults))
-    values = {arg.arg: _parameter_value(default) for arg, default in pairs}
+    values = {arg.arg: _parameter_value(default) for arg, default in parameter_defaults(function)}
     if arguments.vararg is not None:
         values[arguments.vararg.arg] = sequence_of("tuple", UNKNOWN, Kind.UNKNOWN)
     if arguments.kwarg is not None:
@@ -892,7 +703,3 @@ def _parameter_value(default: ast.expr | None) -> AbstractValue:
         return UNKNOWN
     value = literal_value(default)
     return UNKNOWN if value is NOT_KNOWN else literal(value)
-
-
-def all_parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[str]:
-    return [a.arg for a in _all_arguments(function.args)]

@@ -1,10 +1,10 @@
 """A fast, memoized ``ast.walk``: the analysis walks the same functions and classes many times.
 
 ``descendants(node)`` is ``node`` and every node under it, in source order (preorder). The
-list is computed once and kept on the node itself, so it lives exactly as long as the tree;
+list is computed once and kept as long as the tree (:mod:`mslint.model.memo`);
 walking a module or a class also keeps the lists of the classes and functions inside it.
-A node keeps only the nodes below it: keeping itself would make every tree a reference
-cycle, left for the garbage collector of the host process (pylint, the language server).
+A list holds only the nodes below its node: holding the node itself would keep the tree
+alive in the host process (pylint, the language server) for as long as it runs.
 Trees are never changed after parsing, which is what makes this safe. The operator and
 context nodes (``ast.Add``, ``ast.Load``, ...) are left out: they are shared singletons that
 no rule looks for, a quarter of all nodes; rules read them from their parent (``node.ctx``).
@@ -15,12 +15,14 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-_CACHE = "_mslint_descendants"
-_STATEMENTS = "_mslint_statements"
-_OWN = "_mslint_own_nodes"
+from mslint.model.memo import NodeMemo
+
+_DESCENDANTS: NodeMemo[ast.AST, list[ast.AST]] = NodeMemo()
+_STATEMENTS: NodeMemo[ast.AST, list[ast.stmt]] = NodeMemo()
+_OWN: NodeMemo[ast.AST, list[ast.AST]] = NodeMemo()
 _BODY_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
 """The fields that hold statements (``handlers`` and ``cases`` hold their holders)."""
-_RAISED = "_mslint_raised"
+_RAISED: NodeMemo[ast.AST, frozenset[int]] = NodeMemo()
 _SCOPES = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _NESTED_SCOPES = _SCOPES[1:]
 _SINGLETON_FIELDS = frozenset({"ctx", "op", "ops"})
@@ -37,7 +39,7 @@ _PLANS: dict[type[ast.AST], tuple[tuple[str, ...], bool]] = {}
 
 
 def descendants(node: ast.AST) -> list[ast.AST]:
-    below: list[ast.AST] | None = node.__dict__.get(_CACHE)
+    below = _DESCENDANTS.get(node)
     if below is None:
         return _preorder(node)
     return [node, *below]
@@ -56,14 +58,14 @@ def _preorder(root: ast.AST) -> list[ast.AST]:
         if plan is None:
             if node is _SCOPE_END:
                 scope, start = open_scopes.pop()
-                setattr(scope, _CACHE, order[start + 1 :])
+                _DESCENDANTS.put(scope, order[start + 1 :])
                 continue
             if not isinstance(node, ast.AST):
                 continue
             plan = _plan(node.__class__)
         fields, is_scope = plan
         if is_scope:
-            walked: list[ast.AST] | None = node.__dict__.get(_CACHE)
+            walked = _DESCENDANTS.get(node)
             if walked is not None:  # a function or class walked before its module: reused, not walked again
                 visit(node)
                 order.extend(walked)
@@ -101,8 +103,8 @@ def statements(scope: ast.AST) -> list[ast.stmt]:
     """The statements under ``scope`` at any depth (in nested functions and classes too), in
     source order: what ``descendants`` gives less the expressions, which hold no statement.
     Finding the classes, functions or imports of a module this way skips nine nodes in ten.
-    Kept on the node, as ``descendants`` is."""
-    cached: list[ast.stmt] | None = scope.__dict__.get(_STATEMENTS)
+    Kept as long as the tree, as ``descendants`` is."""
+    cached = _STATEMENTS.get(scope)
     if cached is None:
         cached = []
         open_scopes: list[tuple[ast.AST, int]] = []
@@ -111,12 +113,12 @@ def statements(scope: ast.AST) -> list[ast.stmt]:
             node = stack.pop()
             if node is _SCOPE_END:  # what a function or class nested here holds: its own list too
                 inner, start = open_scopes.pop()
-                setattr(inner, _STATEMENTS, cached[start:])
+                _STATEMENTS.put(inner, cached[start:])
                 continue
             if isinstance(node, ast.stmt) and node is not scope:
                 cached.append(node)
                 if isinstance(node, _NESTED_SCOPES):
-                    known: list[ast.stmt] | None = node.__dict__.get(_STATEMENTS)
+                    known = _STATEMENTS.get(node)
                     if known is not None:  # asked before the scope around it: reused, not walked again
                         cached.extend(known)
                         continue
@@ -127,22 +129,22 @@ def statements(scope: ast.AST) -> list[ast.stmt]:
                     value = getattr(node, name, None)
                     if isinstance(value, list):
                         stack.extend(reversed(value))
-        setattr(scope, _STATEMENTS, cached)
+        _STATEMENTS.put(scope, cached)
     return cached
 
 
 def own_nodes(scope: ast.AST) -> list[ast.AST]:
     """The nodes of a module or function outside the functions, lambdas and classes nested in it
-    (their ``return`` statements and calls belong to them), ``scope`` first. Kept on the node,
+    (their ``return`` statements and calls belong to them), ``scope`` first. Kept as long as the tree,
     less ``scope`` itself, as ``descendants`` keeps its lists."""
-    below: list[ast.AST] | None = scope.__dict__.get(_OWN)
+    below = _OWN.get(scope)
     if below is None:
         nested: set[int] = set()
         for node in descendants(scope)[1:]:
             if isinstance(node, _NESTED_SCOPES) and id(node) not in nested:
                 nested.update(id(n) for n in descendants(node))
         below = [n for n in descendants(scope)[1:] if id(n) not in nested]
-        setattr(scope, _OWN, below)
+        _OWN.put(scope, below)
     return [scope, *below]
 
 
@@ -162,10 +164,9 @@ def returned_calls(function: ast.AST) -> list[ast.Call]:
 def raised(function: ast.AST) -> frozenset[int]:
     """Ids of the nodes inside ``raise`` statements of ``function``: code that runs only to build
     the exception (MindSpore compiles it only when the ``raise`` is reached)."""
-    cached: frozenset[int] | None = function.__dict__.get(_RAISED)
-    if cached is None:
-        cached = frozenset(
-            id(inner) for node in statements(function) if isinstance(node, ast.Raise) for inner in descendants(node)
-        )
-        setattr(function, _RAISED, cached)
-    return cached
+    return _RAISED(
+        function,
+        lambda f: frozenset(
+            id(inner) for node in statements(f) if isinstance(node, ast.Raise) for inner in descendants(node)
+        ),
+    )

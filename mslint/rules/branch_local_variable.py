@@ -5,9 +5,9 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
+from mslint.model.binder import all_parameter_names
 from mslint.model.module import bound_names
 from mslint.model.scope import GraphFunction
-from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings

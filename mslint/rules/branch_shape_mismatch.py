@@ -184,8 +184,8 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
     """``a if t else b`` with a tensor ``t`` is a branch too: ``a`` and ``b`` are joined."""
     if function.kind(node.test) is not Kind.GRAPH or _tests_identity(node.test):
         return
-    scope = _Scope(function, frozenset(), {})
-    what = _difference(scope.binding(node.body), scope.binding(node.orelse))
+    body, orelse = (_Binding(side, *function.value_and_origin(side)) for side in (node.body, node.orelse))
+    what = _difference(body, orelse)
     what = what or _type_difference(node.body, node.orelse, function, frozenset())
     if what is not None and not _never_read(node, function):
         yield Finding(
@@ -235,7 +235,7 @@ def _type_difference(
     a tensor, a number and a tensor, two known dtypes; with ``numbers``, a Python int and a float
     (the entry's outputs: measured, a name bound to either in two branches compiles). Expressions
     that read a name the branches re-bind are left to the branch-by-branch values above."""
-    if any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
+    if rebound and any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
         return None
     a, b = function.value(first), function.value(second)
     if Kind.UNKNOWN in (a.kind, b.kind):

@@ -7,12 +7,13 @@ from functools import cache, cached_property
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
 from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValue
+from mslint.model.binder import all_parameter_names
 from mslint.model.cell_classes import cell_classes, is_plain_cell, mindspore_bases
 from mslint.model.host_values import HostValues
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import registrations_in
-from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -364,7 +365,7 @@ def _attributes_read_from_outside(module: ModuleInfo, project: Project) -> froze
 
 
 def _outside_reads(module: ModuleInfo) -> frozenset[str]:
-    cached: frozenset[str] | None = module.tree.__dict__.get(_OUTSIDE_READS)
+    cached = _OUTSIDE_READS.get(module.tree)
     if cached is None:
         cached = frozenset(
             node.attr
@@ -373,11 +374,11 @@ def _outside_reads(module: ModuleInfo) -> frozenset[str]:
             and isinstance(node.ctx, ast.Load)
             and not (isinstance(node.value, ast.Name) and node.value.id == "self")
         )
-        setattr(module.tree, _OUTSIDE_READS, cached)
+        _OUTSIDE_READS.put(module.tree, cached)
     return cached
 
 
-_OUTSIDE_READS = "_mslint_outside_reads"
+_OUTSIDE_READS: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 
 
 def _literal_name(parameter: ast.Call) -> object:

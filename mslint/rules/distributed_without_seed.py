@@ -4,6 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in
 from mslint.model.project import Project, is_mindspore_name
 from mslint.model.walk import descendants
@@ -23,7 +24,7 @@ _SEEDS = frozenset(
         "numpy.random.seed",
     ]
 )
-_SEEDED = "_mslint_seeded"
+_SEEDED: NodeMemo[ast.AST, ast.Call | object | None] = NodeMemo()
 _TRAINING = (
     "value_and_grad",
     "grad",
@@ -34,7 +35,7 @@ _TRAINING = (
 )
 _TRAINING_METHODS = frozenset(["train", "fit"])
 _LOADING = ("load_checkpoint", "load_param_into_net")
-_USES = "_mslint_checkpoint_uses"
+_USES: NodeMemo[ast.AST, tuple[bool, bool]] = NodeMemo()
 _SAME_ON_EVERY_RANK = object()
 
 
@@ -136,12 +137,13 @@ class DistributedWithoutSeed(Rule):
 
 
 def _seeds(module: ModuleInfo) -> ast.Call | object | None:
-    """How the module seeds the weights (kept on its tree): ``_SAME_ON_EVERY_RANK``, the first
+    """How the module seeds the weights (memoized by tree): ``_SAME_ON_EVERY_RANK``, the first
     seed that depends on the rank (``set_seed(seed + rank)``, a PyTorch DDP habit: DDP
     broadcasts rank 0's weights, MindSpore does not), or None."""
-    if _SEEDED in module.tree.__dict__:
-        cached: ast.Call | object | None = module.tree.__dict__[_SEEDED]
-        return cached
+    return _SEEDED(module.tree, lambda _: _first_seed(module))
+
+
+def _first_seed(module: ModuleInfo) -> ast.Call | object | None:
     found: ast.Call | object | None = None
     if "seed" in module.text or "broadcast" in module.text:
         bindings = imports_in(module.tree, module.package)
@@ -151,7 +153,6 @@ def _seeds(module: ModuleInfo) -> ast.Call | object | None:
                     found = _SAME_ON_EVERY_RANK
                     break
                 found = found or node
-    setattr(module.tree, _SEEDED, found)
     return found
 
 
@@ -165,10 +166,11 @@ def _infers_from_a_checkpoint(program: list[ModuleInfo]) -> bool:
 def _checkpoint_uses(module: ModuleInfo) -> tuple[bool, bool]:
     """Whether the module loads a checkpoint, and whether it may train: it names a gradient,
     a training wrapper or an optimizer of MindSpore, or calls a ``train`` or ``fit`` method
-    (kept on its tree)."""
-    if _USES in module.tree.__dict__:
-        cached: tuple[bool, bool] = module.tree.__dict__[_USES]
-        return cached
+    (memoized by tree)."""
+    return _USES(module.tree, lambda _: _find_checkpoint_uses(module))
+
+
+def _find_checkpoint_uses(module: ModuleInfo) -> tuple[bool, bool]:
     loads = trains = False
     bindings = imports_in(module.tree, module.package)
     for node in descendants(module.tree):
@@ -178,7 +180,6 @@ def _checkpoint_uses(module: ModuleInfo) -> tuple[bool, bool]:
             qualname = _qualname(node, module, bindings)
             trains = trains or is_mindspore_name(qualname, *_TRAINING)
             loads = loads or is_mindspore_name(qualname, *_LOADING)
-    setattr(module.tree, _USES, (loads, trains))
     return loads, trains
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.cell_classes import cell_classes
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
 from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
@@ -18,7 +19,7 @@ Names = list[tuple[str, "int | None"]]
 (None: made in a loop whose length is not known)."""
 
 _MAX_HELPER_DEPTH = 3
-_MODULE_PARAMETERS = "_mslint_module_parameters"
+_MODULE_PARAMETERS: NodeMemo[ast.AST, dict[str, str]] = NodeMemo()
 _MAKES_PARAMETERS = "Parameter"
 """Text every module that makes or collects Parameters itself contains (a module that only
 calls another module's helper is not read: the cost of reading every module is not worth it)."""
@@ -95,15 +96,15 @@ class DuplicateParameterName(Rule):
                 yield from _duplicates(container, names)
 
 
-_MENTIONS = "_mslint_mentions_parameters"
+_MENTIONS: NodeMemo[ast.AST, bool] = NodeMemo()
 
 
 def _makes_parameters(module: ModuleInfo) -> bool:
     """Whether the module's text names what makes Parameters: searched once per module."""
-    mentions: bool | None = module.tree.__dict__.get(_MENTIONS)
+    mentions = _MENTIONS.get(module.tree)
     if mentions is None:
         mentions = _MAKES_PARAMETERS in module.text
-        setattr(module.tree, _MENTIONS, mentions)
+        _MENTIONS.put(module.tree, mentions)
     return mentions
 
 
@@ -176,7 +177,7 @@ def _read_parameter(
 
 def _module_parameters(module: ModuleInfo, project: Project) -> dict[str, str]:
     """The module-level names assigned once, a Parameter of a constant name: name -> its name."""
-    found: dict[str, str] | None = module.tree.__dict__.get(_MODULE_PARAMETERS)
+    found = _MODULE_PARAMETERS.get(module.tree)
     if found is None:
         found = {}
         if _makes_parameters(module):
@@ -185,7 +186,7 @@ def _module_parameters(module: ModuleInfo, project: Project) -> dict[str, str]:
                 made = _created_name(values[0], module, project) if len(values) == 1 else None
                 if made is not None:
                     found[name] = made
-        setattr(module.tree, _MODULE_PARAMETERS, found)
+        _MODULE_PARAMETERS.put(module.tree, found)
     return found
 
 

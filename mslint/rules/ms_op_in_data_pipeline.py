@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from typing import Union
 
 from mslint.diagnostics import Severity
+from mslint.model.binder import all_parameter_names
 from mslint.model.cell_classes import method
 from mslint.model.module import ModuleInfo, bound_names, call_argument, imports_in
 from mslint.model.project import (
@@ -15,7 +16,6 @@ from mslint.model.project import (
     qualified_name,
     qualified_name_in,
 )
-from mslint.model.values import all_parameter_names
 from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings

@@ -4,9 +4,9 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.binder import all_parameter_names, bindings
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
-from mslint.model.values import all_parameter_names, bindings
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 

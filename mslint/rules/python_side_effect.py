@@ -6,11 +6,11 @@ from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
+from mslint.model.binder import binding_counts, declared_global
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction, module_object_origin
-from mslint.model.values import bindings
-from mslint.model.walk import own_nodes, statements
+from mslint.model.walk import own_nodes
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
 from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, SyntaxTable, syntax_table
@@ -398,14 +398,14 @@ def _local_container_kind(expr: ast.expr, function: GraphFunction) -> str | None
         return None
     values = function.local_values.get(expr.id, [])
     kinds = {_container_kind(value, function) for value in values}
-    bound = _binding_counts(function.node).get(expr.id, 0)
+    bound = binding_counts(function.node).get(expr.id, 0)
     kind = kinds.pop() if len(kinds) == 1 and bound == len(values) else None
     return kind if kind in ("list", "dict") else None
 
 
 def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Finding]:
     """``G = x`` after ``global G``, or ``CACHE[k] = x`` on a module-level container: dropped."""
-    if isinstance(target, ast.Name) and target.id in _declared_global(function):
+    if isinstance(target, ast.Name) and target.id in declared_global(function.node):
         yield Finding(
             target,
             f"global `{target.id}` is assigned in graph code: graph mode drops the assignment (PyNative keeps it)",
@@ -421,32 +421,6 @@ def _global_writes(target: ast.expr, function: GraphFunction) -> Iterator[Findin
             hint="return the value from `construct`, or keep it in a `Parameter`",
             severity=Severity.WARNING,
         )
-
-
-_GLOBALS, _BINDING_COUNTS = "_mslint_declared_global", "_mslint_binding_counts"
-
-
-def _declared_global(function: GraphFunction) -> frozenset[str]:
-    # Kept on the function node, as walk.descendants keeps its lists: asked once per assignment.
-    cached: frozenset[str] | None = function.node.__dict__.get(_GLOBALS)
-    if cached is None:
-        cached = frozenset(
-            name for node in statements(function.node) if isinstance(node, ast.Global) for name in node.names
-        )
-        setattr(function.node, _GLOBALS, cached)
-    return cached
-
-
-def _binding_counts(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, int]:
-    """How many of the function's bindings bind each name (kept on the node: asked per container use)."""
-    cached: dict[str, int] | None = function.__dict__.get(_BINDING_COUNTS)
-    if cached is None:
-        cached = {}
-        for binding in bindings(function):
-            for name in set(binding.names):
-                cached[name] = cached.get(name, 0) + 1
-        setattr(function, _BINDING_COUNTS, cached)
-    return cached
 
 
 # Calls that write a message: run once while compiling, they never write it when the graph runs.

@@ -4,6 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.memo import NodeMemo
 from mslint.model.module import is_self_attribute
 from mslint.model.scope import GraphFunction
 from mslint.model.undefined_names import undefined_names
@@ -11,7 +12,7 @@ from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
-_FOLDED = "_mslint_folded_branches"
+_FOLDED: NodeMemo[ast.AST, frozenset[int]] = NodeMemo()
 
 
 class UndefinedNameInGraph(Rule):
@@ -93,7 +94,7 @@ class UndefinedNameInGraph(Rule):
 def _folded_branches(function: GraphFunction) -> frozenset[int]:
     """The nodes under an ``if`` whose test reads an attribute of ``self``: MindSpore decides it
     while parsing and never reads the branch it skips."""
-    cached: frozenset[int] | None = function.node.__dict__.get(_FOLDED)
+    cached = _FOLDED.get(function.node)
     if cached is None:
         cached = frozenset(
             id(inner)
@@ -104,5 +105,5 @@ def _folded_branches(function: GraphFunction) -> frozenset[int]:
             for inner_statement in branch
             for inner in descendants(inner_statement)
         )
-        setattr(function.node, _FOLDED, cached)
+        _FOLDED.put(function.node, cached)
     return cached

@@ -17,10 +17,11 @@ from mslint.model.abstract import (
     is_0d_tensor,
     is_runtime_number,
 )
+from mslint.model.binder import enclosing_blocks
 from mslint.model.project import ClassRef, FunctionNode, is_jit_class
 from mslint.model.python_libraries import CONCURRENCY_MODULES
 from mslint.model.scope import GraphFunction, is_jit_decorated
-from mslint.model.walk import child_fields, descendants, own_nodes, raised, statements
+from mslint.model.walk import descendants, own_nodes, raised, statements
 from mslint.rules.base import Finding, Rule, SeverityChoice, fallback_severity
 from mslint.settings import Settings
 from mslint.syntax_table import COMPILE_TIME, DIVERGENCE, ERROR, FALLBACK, syntax_table
@@ -146,40 +147,12 @@ def table_positions(node: ast.AST, function: GraphFunction) -> tuple[str, ...]:
     """The positions of the syntax table ``node`` is at: ``jit`` in a ``@jit`` function, else
     ``construct``; and ``loop`` in the body of a ``for``, ``branch`` under an ``if`` on a tensor."""
     positions = ["jit" if is_jit_decorated(function.node, function.module) else "construct"]
-    blocks = _enclosing_blocks(function.node).get(id(node), ())
+    blocks = enclosing_blocks(function.node).get(id(node), ())
     if any(isinstance(b, ast.For) for b in blocks):
         positions.append("loop")
     if any(isinstance(b, ast.If) and function.kind(b.test) is Kind.GRAPH for b in blocks):
         positions.append("branch")
     return tuple(positions)
-
-
-_BLOCKS = "_mslint_blocks"
-_NESTING_FIELDS: dict[type[ast.AST], tuple[str, ...]] = {ast.For: ("body",), ast.If: ("body", "orelse")}
-
-
-def _enclosing_blocks(function: ast.AST) -> dict[int, tuple[ast.stmt, ...]]:
-    """By node id: the ``for`` statements whose body and the ``if`` statements whose branches hold
-    the node, outermost first (kept on the function node, as :mod:`mslint.model.walk` keeps its lists;
-    the nodes in none are left out: kept for the whole run, they were most of the entries)."""
-    cached: dict[int, tuple[ast.stmt, ...]] | None = function.__dict__.get(_BLOCKS)
-    if cached is None:
-        cached = {}
-        stack: list[tuple[ast.AST, tuple[ast.stmt, ...]]] = [(function, ())]
-        while stack:
-            node, blocks = stack.pop()
-            if blocks:
-                cached[id(node)] = blocks
-            nesting = _NESTING_FIELDS.get(type(node), ())
-            for name in child_fields(node):
-                value = getattr(node, name, None)
-                inner = (*blocks, node) if name in nesting and isinstance(node, ast.stmt) else blocks
-                if isinstance(value, list):
-                    stack.extend((child, inner) for child in value if isinstance(child, ast.AST))
-                elif isinstance(value, ast.AST):
-                    stack.append((value, inner))
-        setattr(function, _BLOCKS, cached)
-    return cached
 
 
 class UnsupportedSyntax(Rule):
