@@ -69,6 +69,9 @@ class CallMemo:
     returned: dict[_Key, AbstractValue] = field(default_factory=dict)
     returning: set[int] = field(default_factory=set)
     """The function nodes whose returns are being evaluated: a recursive call is not followed."""
+    calls: dict[int, dict[int, int]] = field(default_factory=dict)
+    """By function node: the functions graph code reached from it, each with the line of the
+    first call (:func:`graph_functions` records them as it follows the calls)."""
     called_from_python: set[int] = field(default_factory=set)
     """The entry nodes that ordinary Python code is shown to call: top graphs."""
     qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
@@ -680,8 +683,10 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         caller = queue.popleft()
         if reached[id(caller.node)] is not caller:
             continue  # queued again since, with more values: that one gives its callees all of them
+        calls = caller.memo.calls.setdefault(id(caller.node), {})
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
             for ref in caller.callees(call):
+                calls.setdefault(id(ref.node), call.lineno)
                 arguments = argument_values(call, ref, caller.value)
                 callee = reached.get(id(ref.node))
                 if callee is None:

@@ -1,14 +1,12 @@
-"""Which graph functions an entry reaches, and through which calls: the semantic model's own call
-resolution (:meth:`GraphFunction.callees`, as :func:`graph_functions` follows it), kept as a graph."""
+"""Which graph functions an entry reaches, and through which calls: the calls the semantic model
+followed to find graph code (:attr:`CallMemo.calls`, recorded by :func:`graph_functions`)."""
 
 from __future__ import annotations
 
-import ast
 from collections import deque
 from dataclasses import dataclass
 
 from mslint.model.scope import GraphFunction
-from mslint.model.walk import descendants
 
 
 @dataclass(frozen=True)
@@ -25,17 +23,10 @@ class CallGraph:
 
     def __init__(self, functions: list[GraphFunction]) -> None:
         self.functions = {id(f.node): f for f in functions}
-        self._calls: dict[int, list[tuple[int, int]]] = {key: self._callees(f) for key, f in self.functions.items()}
-
-    def _callees(self, function: GraphFunction) -> list[tuple[int, int]]:
-        """The graph functions ``function`` calls, each with the line of its first call."""
-        found: dict[int, int] = {}
-        for node in descendants(function.node):
-            if isinstance(node, ast.Call):
-                for ref in function.callees(node):
-                    if id(ref.node) in self.functions:
-                        found.setdefault(id(ref.node), node.lineno)
-        return list(found.items())
+        self._calls = {
+            key: [(callee, line) for callee, line in f.memo.calls.get(key, {}).items() if callee in self.functions]
+            for key, f in self.functions.items()
+        }
 
     def reach(self, entry: int) -> dict[int, tuple[int, int] | None]:
         """Every function ``entry`` reaches, with the caller and call line that first reach it
