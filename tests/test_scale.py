@@ -18,12 +18,12 @@ from mslint import settings as settings_module
 from mslint.discovery import discover
 from mslint.engine import Report, check_files
 from mslint.incremental import DisjointSets, RunFile, _components, check_incrementally
+from mslint.model import binder, walk
+from mslint.model.binder import enclosing_blocks
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 from mslint.model.walk import descendants, statements
-from mslint.rules import python_side_effect
 from mslint.rules.ms_op_in_data_pipeline import _sets_spawn
-from mslint.rules.unsupported_syntax import _enclosing_blocks
 from mslint.settings import Settings
 from tests.examples import RULES_DIR
 
@@ -145,14 +145,14 @@ def test_the_blocks_around_nodes_are_kept_only_for_nodes_inside_blocks() -> None
     function = ast.parse("def f(x):\n    y = x + 1\n    for i in y:\n        z = i\n    return y\n").body[0]
     loop = function.body[1]  # type: ignore[attr-defined]
     assert isinstance(loop, ast.For)
-    blocks = _enclosing_blocks(function)
+    blocks = enclosing_blocks(function)
     assert set(blocks.values()) == {(loop,)}
     assert set(blocks) == {id(node) for statement in loop.body for node in descendants(statement)}
 
 
 def descendants_cached(tree: ast.AST) -> bool:
-    """Whether the tree has been walked (:mod:`mslint.model.walk` keeps the walk on it)."""
-    return "_mslint_descendants" in tree.__dict__
+    """Whether the tree has been walked (:mod:`mslint.model.walk` memoizes the walk)."""
+    return walk._DESCENDANTS.get(tree) is not None
 
 
 def walked_into(module: ModuleInfo) -> bool:
@@ -231,7 +231,7 @@ def f(xs, flag):
     function = ast.parse(source).body[0]
     loop = function.body[0]  # type: ignore[attr-defined]
     branch = loop.body[0]
-    blocks = _enclosing_blocks(function)
+    blocks = enclosing_blocks(function)
     inner = branch.orelse[0].body[0]
     assert blocks[id(branch.body[0].value)] == (loop, branch)
     assert blocks[id(inner.targets[0])] == (loop, branch)  # a while loop is no block of the table
@@ -254,7 +254,7 @@ def test_the_globals_of_a_graph_function_are_found_once_per_function(
         walked.append(node)
         return statements(node)
 
-    monkeypatch.setattr(python_side_effect, "statements", counted)
+    monkeypatch.setattr(binder, "statements", counted)
     findings = check_files([path], Settings(root=tmp_path)).diagnostics
     assert any(f.symbol == "python-side-effect-in-graph" and "global `G`" in f.message for f in findings)
     assert sum(isinstance(node, ast.FunctionDef) and node.name == "construct" for node in walked) <= 2

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from mslint.diagnostics import Severity
 from mslint.engine import check_files
-from mslint.rules.python_side_effect import _OBJECT_METHOD_ROW, _mutation_verdicts, _row_verdict
-from mslint.rules.third_party_call import graph_native_functions
+from mslint.rules.python_side_effect_in_graph import _OBJECT_METHOD_ROW, _mutation_verdicts, _row_verdict
+from mslint.rules.third_party_call_in_graph import graph_native_functions
 from mslint.settings import Settings
 from mslint.syntax_table import syntax_table
 
