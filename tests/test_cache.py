@@ -310,7 +310,7 @@ def test_another_build_of_mslint_reads_another_cache(tmp_path: Path) -> None:
     package = tmp_path / "mslint"
     shutil.copytree(Path(incremental.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__"))
     before = incremental.code_fingerprint(package)
-    rule = package / "rules" / "unsupported_syntax.py"
+    rule = package / "rules" / "unsupported_syntax" / "__init__.py"
     stat = rule.stat()
     os.utime(rule, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     incremental.code_fingerprint.cache_clear()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mslint.engine import check_files
-from mslint.rules import unsupported_syntax
+from mslint.rules.unsupported_syntax import builtin_calls, statements, syntax_rows
 from mslint.settings import Settings
 from mslint.syntax_table import Outcome, SyntaxTable, syntax_release, syntax_releases, syntax_table
 from mslint.verify.compiler_output import Problem
@@ -75,13 +75,13 @@ def test_a_row_is_looked_up_by_id_position_and_level() -> None:
 
 
 def test_unsupported_syntax_flags_the_types_the_table_finds_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
-    rejected = unsupported_syntax.rejected_node_types("2.10.0")
+    rejected = syntax_rows.rejected_node_types("2.10.0")
     assert {ast.Import, ast.Try, ast.Delete, ast.ClassDef, ast.Nonlocal, ast.NamedExpr, ast.Set} <= set(rejected)
     assert not {ast.For, ast.While, ast.Assert, ast.Global, ast.Lambda, ast.Yield} & set(rejected)
     row = {"family": "stmt", "code": "", "outcomes": {"construct": {"lax": ["ok"], "strict": ["ok"]}}}
     accepting = SyntaxTable("9.9.9", {"stmt.Try/except": row, "stmt.Import/stdlib": row})
-    monkeypatch.setattr(unsupported_syntax, "syntax_table", lambda release: accepting)
-    assert unsupported_syntax.rejected_node_types.__wrapped__("9.9.9") == {}, "a release that accepts them"
+    monkeypatch.setattr(syntax_rows, "syntax_table", lambda release: accepting)
+    assert syntax_rows.rejected_node_types.__wrapped__("9.9.9") == {}, "a release that accepts them"
 
 
 def test_loop_else_is_flagged_on_the_loop_head_where_the_table_finds_it_rejected(tmp_path: Path) -> None:
@@ -133,8 +133,7 @@ def test_builtins_are_judged_by_their_row_and_the_syntax_level_decides_strict_on
             "builtin.hex/constant": _row(["compile-time", True], ["compile-time", True]),
         },
     )
-    monkeypatch.setattr(unsupported_syntax, "syntax_table", lambda release: table)
-    monkeypatch.setattr(unsupported_syntax, "measured_verdict", unsupported_syntax.measured_verdict.__wrapped__)
+    use_table(monkeypatch, table)
     source = (
         "from mindspore import nn\n\n\n"
         "class Net(nn.Cell):  # mslint: inputs=float32[4]\n"
@@ -177,8 +176,7 @@ def test_a_form_in_a_loop_or_under_an_if_on_a_tensor_takes_the_most_severe_cell_
             ),
         },
     )
-    monkeypatch.setattr(unsupported_syntax, "syntax_table", lambda release: table)
-    monkeypatch.setattr(unsupported_syntax, "measured_verdict", unsupported_syntax.measured_verdict.__wrapped__)
+    use_table(monkeypatch, table)
     path = tmp_path / "net.py"
     path.write_text(
         "from mindspore import nn\n\n\n"
@@ -278,3 +276,10 @@ def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
         timeout=900,
     )
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+
+
+def use_table(monkeypatch: pytest.MonkeyPatch, table: SyntaxTable) -> None:
+    """unsupported-syntax reads ``table`` instead of the release's, uncached, in every family that reads it."""
+    for module in (syntax_rows, builtin_calls, statements):
+        monkeypatch.setattr(module, "syntax_table", lambda release: table)
+    monkeypatch.setattr(syntax_rows, "measured_verdict", syntax_rows.measured_verdict.__wrapped__)
