@@ -222,7 +222,10 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
             continue
         by_type = graph_rules_by_path[function.module.path]
         settle = FindingsOnUnknowns(function)
+        pruned = function.pruned_nodes
         for node in descendants(function.node):
+            if pruned and id(node) in pruned:
+                continue  # a branch the compiler never reads
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
                     report(rule, function.module, settle(rule, node, finding), function.entry)

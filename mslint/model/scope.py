@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
 
 from mslint.model.abstract import (
+    NOT_KNOWN,
     AbstractAny,
     AbstractDict,
     AbstractInstance,
+    AbstractScalar,
     AbstractTensor,
     AbstractValue,
     Kind,
@@ -153,6 +155,47 @@ class GraphFunction:
     @cached_property
     def _key(self) -> _Key:
         return id(self.node), tuple(sorted(self.parameter_values.items(), key=lambda item: item[0]))
+
+    @cached_property
+    def pruned_nodes(self) -> frozenset[int]:
+        """Ids of the nodes in the branch that an ``if`` or a conditional expression on a constant of
+        ``self`` known here does not take (``if self.use_past:`` where the class sets ``use_past``
+        to ``False`` only), and the operands of ``and``/``or`` after one such constant that decides
+        it: MindSpore folds such a test while parsing and never reads what it skips.
+        Measured on 2.10, STRICT and LAX: a missing attribute, an undefined name or an ``import``
+        there compiles."""
+        pruned: set[int] = set()
+        for node in descendants(self.node):
+            skipped: Sequence[ast.AST] = ()
+            truth = self.folded_truth(node.test) if isinstance(node, (ast.If, ast.IfExp)) else None
+            if isinstance(node, (ast.If, ast.IfExp)) and truth is not None:
+                branch = node.orelse if truth else node.body
+                skipped = branch if isinstance(branch, list) else [branch]
+            elif isinstance(node, ast.BoolOp):  # `not self.use_past or self.cache`: the rest is not read
+                deciding = next((i for i, v in enumerate(node.values[:-1]) if self._decides(node.op, v)), None)
+                skipped = node.values[deciding + 1 :] if deciding is not None else ()
+            for part in skipped:
+                pruned.update(id(n) for n in descendants(part))
+        return frozenset(pruned)
+
+    def _decides(self, operator: ast.boolop, operand: ast.expr) -> bool:
+        """Whether a folded operand ends an ``and`` (false) or an ``or`` (true) on its own."""
+        return self.folded_truth(operand) is isinstance(operator, ast.Or)
+
+    def folded_truth(self, test: ast.expr) -> bool | None:
+        """The truth of a test of attributes of ``self`` and literals only whose value is known
+        here, which MindSpore folds while parsing; None for any other test."""
+        reads_self = False
+        for node in descendants(test):
+            if isinstance(node, ast.Name):
+                if node.id != self.self_name:
+                    return None
+                reads_self = True
+            elif isinstance(node, (ast.Call, ast.Subscript)):
+                return None
+        value = self.value(test)
+        known = isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT and value.value is not NOT_KNOWN
+        return bool(value.value) if reads_self and known and isinstance(value, AbstractScalar) else None
 
     @cached_property
     def name_values(self) -> dict[str, AbstractValue]:

@@ -30,7 +30,10 @@ class UnsupportedAttributeInGraph(Rule):
     MindSpore by `scripts/generate_attribute_table.py`). Nothing is said of a class that
     computes its attributes (`__getattr__`, `setattr` with a computed name, `__dict__`), that
     derives from a class outside the project other than `nn.Cell`, nor of a read in a function
-    that asks `hasattr(..., "name")` first.
+    that asks `hasattr(..., "name")` first. A read in a branch that a test on constants of `self`
+    skips (`if self.attention:` where the class sets `attention` to `False` only, or the rest of
+    `not self.use_past or self.cache`) is not flagged: MindSpore folds the test while parsing and
+    never reads that branch (measured on 2.10, STRICT and LAX; no rule looks there).
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
@@ -135,10 +138,15 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
 
 
 def _under_constant_test(node: ast.AST, function: GraphFunction) -> bool:
-    """Whether ``node`` is in a branch of an ``if`` on a compile-time constant (``if self.flag:``):
-    the compiler drops the branch it does not take, unread."""
+    """Whether ``node`` is in a branch of an ``if`` on a compile-time constant (``if self.flag:``)
+    whose value is not known here: the compiler drops the branch it does not take, unread. (Where
+    the value is known, the engine never shows the rule a branch not taken.)"""
     for branch in descendants(function.node):
-        if isinstance(branch, (ast.If, ast.IfExp)) and function.kind(branch.test) is Kind.CONSTANT:
+        if (
+            isinstance(branch, (ast.If, ast.IfExp))
+            and function.kind(branch.test) is Kind.CONSTANT
+            and function.folded_truth(branch.test) is None
+        ):
             body = branch.body if isinstance(branch.body, list) else [branch.body]
             orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
             if any(n is node for part in (*body, *orelse) for n in descendants(part)):

@@ -62,3 +62,14 @@ class ReadsWhatItsSubCellLacks(nn.Cell):  # mslint: inputs=float32[4]
 class GetsAMissingName(nn.Cell):  # mslint: inputs=float32[4]
     def construct(self, x):
         return x * getattr(self, "temperature")  # expect: unsupported-attribute-in-graph
+
+
+class ReadsInTheBranchItTakes(nn.Cell):  # mslint: inputs=float32[4]
+    def __init__(self):
+        super().__init__()
+        self.attention = True
+
+    def construct(self, x):
+        if self.attention:
+            x = self.attn(x)  # expect: unsupported-attribute-in-graph
+        return x

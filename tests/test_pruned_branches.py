@@ -1,0 +1,66 @@
+"""Branches the compiler never reads: those a test on constants of ``self`` skips (MindSpore folds
+the test while parsing; measured on 2.10, rules/*/good_pruned_branch.py). No rule looks there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+NET = """\
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self, flag=False):
+        super().__init__()
+        self.off = False
+        self.on = True
+        self.flag = flag
+
+    def construct(self, x):
+        if self.off:
+            import os
+            x = self.missing_when_off(x)
+        else:
+            x = self.missing_in_else(x)
+        if self.on:
+            x = self.missing_when_on(x)
+        if not self.on or self.missing_after_or:
+            x = x + 1
+        if self.flag:
+            x = self.missing_under_unknown(x)
+        y = self.missing_in_ifexp(x) if self.off else x
+        return y
+"""
+
+
+def findings(tmp_path: Path) -> dict[str, str]:
+    path = tmp_path / "net.py"
+    path.write_text(NET, encoding="utf-8")
+    return {
+        d.message.split("`")[3]: d.severity.name
+        for d in check_files([path], Settings()).diagnostics
+        if d.symbol == "unsupported-attribute-in-graph"
+    }
+
+
+def test_what_a_known_constant_skips_is_not_read(tmp_path: Path) -> None:
+    found = findings(tmp_path)
+    assert "missing_when_off" not in found and "missing_in_ifexp" not in found
+    assert "missing_after_or" in found  # `not True` decides nothing: the `or` reads its right side
+
+
+def test_the_branch_a_known_constant_takes_is_read_and_an_unknown_one_may_be_pruned(tmp_path: Path) -> None:
+    found = findings(tmp_path)
+    assert found["missing_in_else"] == "ERROR"
+    assert found["missing_when_on"] == "ERROR"
+    assert found["missing_under_unknown"] == "WARNING"  # `flag` comes from the constructor
+
+
+def test_nothing_in_a_skipped_branch_is_flagged_by_any_rule(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(NET, encoding="utf-8")
+    lines = {d.line for d in check_files([path], Settings()).diagnostics}
+    assert not lines & {13, 14, 23}  # the import and the read under `self.off`, the ternary
