@@ -428,9 +428,9 @@ def _divergences(
     """A problem for each label whose value differs after some call, at the last such call.
 
     Python state is located on the lines that write it; a different output or Parameter on the
-    lines of the compile's silent hazards, else on the reachable code's in-place updates of the
-    tensors a function was given (``x += 1``, which graph mode makes on the caller's tensor), else
-    on the entry's definition. A different output that changed state explains is not reported
+    lines of the compile's silent hazards and the reachable code's in-place updates of tensors
+    that outlive the call (``x += 1`` on an input, ``i += 1`` on ``i = Tensor(1)``), else on the
+    entry's definition. A different output that changed state explains is not reported
     again."""
     built, graph, pynative = graph[0], graph[1:], pynative[1:]
     differing: dict[str, int] = {}
@@ -448,7 +448,7 @@ def _divergences(
         elif _is_result(label):
             if explained and not hazard_lines:
                 continue
-            locations = hazard_lines or _in_place_updates(functions) or definition
+            locations = tuple(dict.fromkeys((*hazard_lines, *_in_place_updates(functions)))) or definition
         else:
             written, writers = _writing_lines(label, functions)
             locations = (*_callers(hazard_lines, writers), *written) or definition

@@ -1,0 +1,91 @@
+"""The measured table of augmented assignments on tensors (mslint/data/augassign-*.json): every form
+of the generator is a row, the rule flags exactly the rows where graph mode diverges from PyNative,
+and a sample of rows re-measured on the installed MindSpore matches the shipped table."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+from mslint.syntax_table import DIVERGENCE, augassign_table, syntax_releases
+from tests.examples import REPO
+
+SCRIPTS = REPO / "scripts"
+sys.path.insert(0, str(SCRIPTS))
+
+from generate_augassign_table import POSITIONS, forms, render  # noqa: E402
+from generate_syntax_table import code  # noqa: E402
+
+SYMBOL = "augmented-assignment-in-graph"
+SAMPLE = (
+    "augassign.input/+=",
+    "augassign.input/&=",
+    "augassign.input.element/+=",
+    "augassign.loop-counter/+=",
+    "augassign.local-computed/+=",
+    "augassign.parameter/+=",
+)
+
+
+def test_every_form_is_a_row_with_its_code_at_every_position_and_level() -> None:
+    rows = json.loads((REPO / "mslint" / "data" / f"augassign-{syntax_releases('augassign')[-1]}.json").read_text())
+    assert sorted(rows["rows"]) == sorted(f.id for f in forms())
+    for form in forms():
+        row = rows["rows"][form.id]
+        assert row["code"] == code(form), f"{form.id} changed since the table was measured"
+        assert {p: sorted(levels) for p, levels in row["outcomes"].items()} == {
+            p: ["lax", "strict"] for p in POSITIONS
+        }, form.id
+
+
+def test_the_table_finds_the_issue_s_cases() -> None:
+    """The forms the issue reported, as measured: an input written back, a loop counter kept, a
+    Parameter agreeing."""
+    table = augassign_table("2.10.0")
+    for level in ("strict", "lax"):
+        written = table.outcome("augassign.input/+=", "construct", level)
+        assert written.kind == DIVERGENCE and written.on_hazard_line
+        assert written.message.startswith("graph mode writes into the caller's input x: [[5., 6.], [7., 8.]]")
+        kept = table.outcome("augassign.loop-counter/+=", "construct", level)
+        assert kept.kind == DIVERGENCE and "on call 2" in kept.message
+        assert table.outcome("augassign.parameter/+=", "construct", level).kind == "ok"
+        assert table.outcome("augassign.input.rebound/+=", "construct", level).kind == "ok"
+
+
+def test_the_rule_flags_exactly_the_rows_that_diverge(tmp_path: Path) -> None:
+    table = augassign_table("2.10.0")
+    paths, expected = [], set()
+    for index, form in enumerate(forms()):
+        for position in POSITIONS:
+            program = render(form, position)
+            path = tmp_path / f"form{index}_{position}.py"
+            path.write_text(program.source)
+            paths.append(path)
+            if any(table.outcome(form.id, position, level).kind == DIVERGENCE for level in ("strict", "lax")):
+                expected.add((path.name, program.hazard_line))
+    report = check_files(paths, Settings(select=(SYMBOL,)))
+    found = {(Path(d.path).name, d.line) for d in report.diagnostics if d.symbol == SYMBOL}
+    assert expected and found == expected
+
+
+@pytest.mark.mindspore
+def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
+    if not (REPO / "mslint" / "data" / f"augassign-{metadata.version('mindspore')}.json").is_file():
+        pytest.skip("no shipped augmented-assignment table for the installed MindSpore")
+    assert all(augassign_table().ids(row) == (row,) for row in SAMPLE), "each --only prefix names one row"
+    only = [argument for row in SAMPLE for argument in ("--only", row)]
+    result = subprocess.run(
+        [sys.executable, str(SCRIPTS / "generate_augassign_table.py"), "--check", *only],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
