@@ -3,13 +3,15 @@ augmented assignment (``x += 1``) on a tensor, against PyNative, for every augme
 
 Each target (a ``construct`` input, a tensor made in ``construct`` from a constant or by an op, an
 element of either, a loop counter, a plain ``Tensor`` attribute, a ``Parameter``) is updated with
-each operator, in the entry and in a method it calls, and compiled in STRICT and in LAX through the
+each operator, in ``construct``, in a method it calls and in a ``@jit`` function (forms without
+``self``), and compiled in STRICT and in LAX through the
 verifier (:func:`mslint.verify.runner.run_jobs`, a forked process per compile) with the comparison
 on: a fresh instance per mode, called twice with the same input objects, its output, its inputs and
 its state compared (:mod:`mslint.verify.divergence`). A cell is read as the syntax table reads one
 (:func:`generate_syntax_table.cell`): ``ok``, ``divergence`` (with what differed), ``error``, ...
 Run it in an environment with the release to describe: ``python scripts/generate_augassign_table.py``;
-``--only PREFIX`` (repeatable) re-measures the rows whose id starts with it; ``--check`` only compares.
+``--only PREFIX`` and ``--position P`` (repeatable) re-measure those rows and positions and keep the
+others; ``--check`` only compares.
 """
 
 from __future__ import annotations
@@ -28,8 +30,10 @@ from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_
 
 from mslint.verify.runner import LEVELS, Job, run_jobs
 
-POSITIONS = ("construct", "helper")
-"""The entry's ``construct`` itself, and a method it calls with its input."""
+POSITIONS = ("construct", "helper", "jit", "subcell")
+"""The entry's ``construct`` itself, a method it calls with its input, a ``@jit`` function (for
+the forms that do not read ``self``), and the ``construct`` of a Cell that the entry calls on an
+intermediate it reads again after the call (``h = x * 1; y = self.inner(h); y = y + h``)."""
 
 OPERATORS = ("+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>=")
 _NAMES = {
@@ -91,11 +95,25 @@ def forms() -> list[Form]:
     return made
 
 
+def positions(form: Form) -> tuple[str, ...]:
+    """The positions ``form`` is measured at: not ``jit`` for a form that reads ``self``."""
+    return tuple(p for p in POSITIONS if not (p == "jit" and form.needs_self))
+
+
 def render(form: Form, position: str) -> Program:
-    """The program measuring ``form`` at ``position``: ``make()`` returns ``(Net(), (x,))``."""
+    """The program measuring ``form`` at ``position``: ``make()`` returns ``(Net(), (x,))``, or the
+    ``@jit`` function and ``(x,)``."""
     body = form.body.splitlines()
     marked = next(i for i, line in enumerate(body) if line.rstrip().endswith(HAZARD))
     setup = ["        " + line for line in form.setup.splitlines()]
+    dtype = "np.int32" if form.id.split("/")[1] in _BITWISE else "np.float32"
+    made = f"(Tensor(np.array([[1, 2], [3, 4]], {dtype})),)"
+    if position == "jit":
+        lines = [*IMPORTS, "", "", "@ms.jit", "def entry(x):"]
+        start = len(lines)
+        lines += ["    " + line for line in [*body, "return y"]]
+        lines += ["", "", "def make():", f"    return entry, {made}", ""]
+        return Program(form, position, "\n".join(lines), start + marked + 1)
     lines = [*IMPORTS, "", "", "class Net(nn.Cell):", "    def __init__(self):", "        super().__init__()", *setup]
     lines += [""]
     if position == "helper":
@@ -104,17 +122,21 @@ def render(form: Form, position: str) -> Program:
         lines += ["    def construct(self, x):"]
     start = len(lines)
     lines += ["        " + line for line in [*body, "return y"]]
-    dtype = "np.int32" if form.id.split("/")[1] in _BITWISE else "np.float32"
-    lines += ["", "", "def make():", f"    return Net(), (Tensor(np.array([[1, 2], [3, 4]], {dtype})),)", ""]
+    if position == "subcell":
+        lines += ["", "", "class Outer(nn.Cell):", "    def __init__(self):", "        super().__init__()"]
+        lines += ["        self.inner = Net()", "", "    def construct(self, x):", "        h = x * 1"]
+        lines += ["        y = self.inner(h)", "        return y + h"]
+    lines += ["", "", "def make():", f"    return {'Outer' if position == 'subcell' else 'Net'}(), {made}", ""]
     return Program(form, position, "\n".join(lines), start + marked + 1)
 
 
-def measure(chosen: list[Form], scratch: Path) -> tuple[dict[str, Any], int]:
-    """The rows for ``chosen``, each at every position and level, and the number of compiles."""
+def measure(chosen: list[Form], scratch: Path, only: tuple[str, ...]) -> tuple[dict[str, Any], int]:
+    """The rows for ``chosen``, each at those of ``only`` it has and at every level, and the number
+    of compiles."""
     programs: list[Program] = []
     jobs: list[Job] = []
     for index, form in enumerate(chosen):
-        for position in POSITIONS:
+        for position in (p for p in positions(form) if p in only):
             program = render(form, position)
             path = scratch / f"form{index}_{position}.py"
             path.write_text(program.source)
@@ -132,6 +154,9 @@ def measure(chosen: list[Form], scratch: Path) -> tuple[dict[str, Any], int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
+    parser.add_argument(
+        "--position", action="append", choices=POSITIONS, help="re-measure these positions only (default: all)"
+    )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
     version = installed_mindspore("generate_augassign_table.py")
@@ -142,11 +167,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no form id starts with {', '.join(args.only)}", file=sys.stderr)
         return 2
     existing = OUTPUT / f"augassign-{version}.json"
-    rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if args.only and existing.is_file() else {}
+    partial = args.only or args.position
+    rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if partial and existing.is_file() else {}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-augassign-") as scratch:
-        measured, compiles = measure(chosen, Path(scratch))
-    rows.update(measured)
+        measured, compiles = measure(chosen, Path(scratch), tuple(args.position or POSITIONS))
+    for row, values in measured.items():
+        kept = rows.get(row, {}).get("outcomes", {})
+        rows[row] = {**values, "outcomes": {**kept, **values["outcomes"]}}
     summary = outcome_summary(measured, compiles, time.perf_counter() - started)
     print(summary, file=sys.stderr)
     return write_or_check(f"augassign-{version}.json", render_table(version, rows, POSITIONS), summary)

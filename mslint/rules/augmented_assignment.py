@@ -29,7 +29,9 @@ _OPERATORS = {
 _TENSOR = frozenset({"mindspore.Tensor", "mindspore.common.tensor.Tensor"})
 _SHAPE_ONLY = {"mindspore.ops.ones_like": "local-op", "mindspore.ops.zeros_like": "local-op.zeros_like"}
 """Operators whose result depends only on the shape of their argument: graph mode folds it."""
-_WRITES_INPUT = "graph mode writes into the caller's input"
+_MEASURED_AS = {"construct": ("construct", "subcell"), "helper": ("helper",), "jit": ("jit",)}
+"""The table's positions for code at each position: a Cell's ``construct`` is the top graph, or
+a sub-Cell that its parent calls on an intermediate it reads again."""
 
 
 class AugmentedAssignmentInGraph(Rule):
@@ -39,9 +41,10 @@ class AugmentedAssignmentInGraph(Rule):
     `^=`, `<<=`, `>>=`) in a Cell's graph code where graph mode and PyNative disagree, as the
     [augmented-assignment table](../augmented-assignment.md) of the release measured each form
     (the Cell called twice with the same input objects in each mode): on a tensor `construct`
-    was given and never rebound (`x += 1`, `out = x` then `out -= 1`, also in a method of the
-    Cell that `construct` passes its input to), graph mode writes `+=`, `-=`, `*=`, `/=`, `//=`
-    and `%=` back into the caller's tensor; on an item of such an input (`x[0] += 1`) PyNative
+    or a `@jit` function was given and never rebound (`x += 1`, `out = x` then `out -= 1`, also
+    in a method of the Cell that `construct` passes its input to), graph mode writes `+=`, `-=`,
+    `*=`, `/=`, `//=` and `%=` back into the caller's tensor, also into the tensor a parent Cell
+    gave a sub-Cell and reads again; on an item of such an input (`x[0] += 1`) PyNative
     writes into the caller's tensor and graph mode does not; on a tensor made from a constant
     (`i = Tensor(1, ms.int32)`, a loop counter advanced in a `while`) or by `ops.ones_like(x)`,
     graph mode keeps the value of `+=`, `-=`, `*=` and `/=` from one call to the next. Forms the
@@ -99,15 +102,16 @@ class AugmentedAssignmentInGraph(Rule):
         name = node.target.value if isinstance(node.target, ast.Subscript) else node.target
         if operator is None or not isinstance(name, ast.Name):
             return
-        target = _target(name.id, function)
-        if target is None:
+        position = _position(function)
+        target = _target(name.id, function) if position is not None else None
+        if position is None or target is None:
             return
         row = f"augassign.{target}{'.element' if element else ''}/{operator}"
-        position = "construct" if function.entry.node is function.node else "helper"
         table = augassign_table(function.project.mindspore_release)
-        if not table.has(row) or position not in table.positions(row):
+        if not table.has(row):
             return
-        outcomes = [table.outcome(row, position, level) for level in ("strict", "lax")]
+        measured = [p for p in _MEASURED_AS[position] if p in table.positions(row)]
+        outcomes = [table.outcome(row, p, level) for p in measured for level in ("strict", "lax")]
         diverging = next((o for o in outcomes if o.kind == DIVERGENCE), None)
         if diverging is None:
             return
@@ -121,8 +125,6 @@ def _target(name: str, function: GraphFunction) -> str | None:
     ``local-op.zeros_like`` (``ops.ones_like(x)``, ``ops.zeros_like(x)``), ``local-op.constant``
     (a MindSpore call of constants only); None for anything else (an operator's result on a graph
     value is a new tensor at every call)."""
-    if function.entry.owner is None:  # measured in Cells only
-        return None
     values = _rebindings(function.node, name)
     if not values:
         return "input" if name in all_parameter_names(function.node) and _given_an_input(name, function) else None
@@ -144,13 +146,36 @@ def _target(name: str, function: GraphFunction) -> str | None:
     return "local-op.constant" if constant and qualname is not None and qualname.startswith("mindspore.") else None
 
 
+def _position(function: GraphFunction) -> str | None:
+    """Where the table measured code like ``function``: a Cell's ``construct``, a ``@jit``
+    function, another method of a Cell (given what its ``construct`` passes); None elsewhere."""
+    if _is_construct(function):
+        return "construct"
+    if function.entry.node is function.node and function.owner is None:
+        return "jit"
+    return "helper" if _construct_of(function) is not None else None
+
+
+def _construct_of(function: GraphFunction) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``construct`` of the class that defines ``function``, a method."""
+    body = function.owner.node.body if function.owner is not None else []
+    methods = (n for n in body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    return next((n for n in methods if n.name == "construct"), None)
+
+
+def _is_construct(function: GraphFunction) -> bool:
+    """A Cell's ``construct``: the top graph, or a sub-Cell's that its parent's graph calls."""
+    return function.owner is not None and function.node.name == "construct"
+
+
 def _given_an_input(name: str, function: GraphFunction) -> bool:
-    """Whether ``name`` holds an input of the entry: the entry's own parameter (``self`` aside), or
-    a method's parameter that each call of it in the entry passes an entry parameter never rebound."""
-    entry = function.entry.node
-    if entry is function.node:
-        return function.self_name != name and function.owner is not None
-    if function.owner is None or function.self_name is None or function.entry.owner is not function.owner:
+    """Whether ``name`` holds an input: a parameter of a Cell's ``construct`` or of a ``@jit`` entry
+    (``self`` aside), or of a method that each call of it in its class's ``construct`` passes a
+    parameter of ``construct`` never rebound."""
+    if _is_construct(function) or function.entry.node is function.node:
+        return function.self_name != name
+    entry = _construct_of(function)
+    if entry is None or function.self_name is None:
         return False
     positional = [a.arg for a in function.node.args.args[1:]]
     if name not in positional:

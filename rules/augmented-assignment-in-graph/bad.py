@@ -52,3 +52,28 @@ class BumpsAnItemOfItsInput(nn.Cell):  # mslint: inputs=float32[2,2]
     def construct(self, x):
         x[0] += 1  # expect: augmented-assignment-in-graph
         return x
+
+
+@ms.jit
+def incremented(x):  # mslint: inputs=float32[2,2]
+    x += 1  # expect: augmented-assignment-in-graph
+    return x
+
+
+class AddsOneInPlace(nn.Cell):
+    def construct(self, x):
+        x += 1  # expect: augmented-assignment-in-graph
+        return x
+
+
+class ReadsWhatItGaveABlock(nn.Cell):  # mslint: inputs=float32[2,2]
+    """Graph mode changes `h` too: the block's `+=` is made on its parent's tensor."""
+
+    def __init__(self):
+        super().__init__()
+        self.block = AddsOneInPlace()
+
+    def construct(self, x):
+        h = x * 2
+        y = self.block(h)
+        return y + h
