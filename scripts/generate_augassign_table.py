@@ -1,13 +1,15 @@
 """Write mslint/data/augassign-<version>.json: what the installed MindSpore's graph mode does with an
 augmented assignment (``x += 1``) on a tensor, against PyNative, for every augmented operator.
 
-Each target (a ``construct`` input, a tensor made in ``construct`` from a constant or by an op, an
-element of either, a loop counter, a plain ``Tensor`` attribute, a ``Parameter``) is updated with
-each operator, in ``construct``, in a method it calls and in a ``@jit`` function (forms without
-``self``), and compiled in STRICT and in LAX through the
-verifier (:func:`mslint.verify.runner.run_jobs`, a forked process per compile) with the comparison
-on: a fresh instance per mode, called twice with the same input objects, its output, its inputs and
-its state compared (:mod:`mslint.verify.divergence`). A cell is read as the syntax table reads one
+Each target (a ``construct`` input, an alias of it, an item of it, a tensor made in
+``construct`` from a constant or by an op, an item of either, a loop counter, an operator's result,
+a plain ``Tensor`` attribute, a ``Parameter``) is updated with each operator (by a constant, and for
+an input and a ``Tensor(...)`` also by a graph value), in ``construct``, in a method it calls, in a
+``@jit`` function (forms without ``self``) and in a sub-Cell whose parent reads what it gave,
+and compiled in STRICT and in LAX through the verifier (:func:`mslint.verify.runner.run_jobs`, a
+forked process per compile) with the comparison on: a fresh instance per mode, called twice with
+the same input objects, its output, its inputs and its state compared
+(:mod:`mslint.verify.divergence`). A cell is read as the syntax table reads one
 (:func:`generate_syntax_table.cell`): ``ok``, ``divergence`` (with what differed), ``error``, ...
 Run it in an environment with the release to describe: ``python scripts/generate_augassign_table.py``;
 ``--only PREFIX`` and ``--position P`` (repeatable) re-measure those rows and positions and keep the
@@ -58,7 +60,9 @@ TARGETS: dict[str, tuple[str, str]] = {
     "input.element": ("", "x[0] {op} {rhs}  # hazard\ny = x"),
     "input.rebound": ("", "x = x {bare} {rhs}  # hazard\ny = x"),
     "local-constant": ("", "t = Tensor({const})\nt {op} {rhs}  # hazard\ny = x + t"),
+    "local-constant.graph-rhs": ("", "t = Tensor({const})\nt {op} x * 1  # hazard\ny = x + t"),
     "local-constant.element": ("", "t = Tensor({const})\nt[0] {op} {rhs}  # hazard\ny = x + t"),
+    "input.graph-rhs": ("", "x {op} x * 1  # hazard\ny = x"),
     "input.alias": ("", "t = x\nt {op} {rhs}  # hazard\ny = t"),
     "local-op": ("", "t = ops.ones_like(x)\nt {op} {rhs}  # hazard\ny = x + t"),
     "local-op.zeros_like": ("", "t = ops.zeros_like(x)\nt {op} {rhs}  # hazard\ny = x + t"),

@@ -97,3 +97,42 @@ def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
         timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+
+
+def test_an_input_known_to_be_a_tensor_is_an_error_one_not_inferred_a_warning_and_others_nothing(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(
+        "from typing import List\n\n"
+        "from mindspore import Tensor, nn\n\n\n"
+        "class Given(nn.Cell):\n"
+        "    def construct(self, x, n, features):\n"
+        "        x += 1\n"
+        "        n += 1\n"
+        "        features[0] += x\n"
+        "        return x * n + features[0]\n\n\n"
+        "class NeverCalled(nn.Cell):\n"
+        "    def construct(self, x, y: Tensor, features: List[Tensor]):\n"
+        "        x += 1\n"
+        "        y -= 1\n"
+        "        features[0] += x\n"
+        "        return x + y + features[0]\n\n\n"
+        "def run():\n"
+        "    return Given()(Tensor([1.0]), 3, [Tensor([1.0])])\n"
+    )
+    report = check_files([path], Settings(select=(SYMBOL,)))
+    assert {(d.line, str(d.severity)) for d in report.diagnostics} == {(8, "error"), (16, "warning"), (17, "warning")}
+
+
+def test_a_graph_value_on_the_right_diverges_where_a_constant_does() -> None:
+    """The rule reads the rows measured with a constant on the right (``x += 2``): the same
+    target updated by a graph value (``x += x * 1``) diverges exactly where they do."""
+    table = augassign_table("2.10.0")
+    for target in ("input", "local-constant"):
+        for row in table.ids(f"augassign.{target}.graph-rhs/"):
+            same = row.replace(".graph-rhs/", "/")
+            for position in table.positions(row):
+                for level in ("strict", "lax"):
+                    by_value, by_constant = table.outcome(row, position, level), table.outcome(same, position, level)
+                    assert (by_value.kind == DIVERGENCE) == (by_constant.kind == DIVERGENCE), (row, position, level)

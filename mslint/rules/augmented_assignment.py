@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import Kind
+from mslint.model.abstract import AbstractAny, AbstractTensor, Kind
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Binding, all_parameter_names, bindings
 from mslint.rules.base import Finding, Rule
@@ -52,7 +52,11 @@ class AugmentedAssignmentInGraph(Rule):
     self.dense(x)` then `out += x`, the residual of ported blocks), `ops.zeros_like(x)`,
     `ops.ones((2, 2))`, `&=`, `|=`, `^=` and `**=` on an input, a `Parameter` attribute
     (`self.p += x`). A plain `Tensor` attribute updated in place is
-    `python-side-effect-in-graph`'s; `<<=` and `>>=` on tensors fail to compile.
+    `python-side-effect-in-graph`'s; `<<=` and `>>=` on tensors fail to compile. An input is
+    an error where mslint knows a tensor is given (a call site, an input spec), a warning where
+    it cannot tell (no call in the checked code), and not flagged where a Python number, a
+    tuple or a list is given or annotated (`features: List[Tensor]`, `features[i] += ...`).
+    Whatever the right-hand side (a constant, `x * 1`, `self.block(x)`), the effect is the same.
 
     ## Why it breaks graph mode
     Nothing fails and nothing is logged: the numbers are wrong. MindSpore 2.10 compiles `x += 1`
@@ -106,6 +110,9 @@ class AugmentedAssignmentInGraph(Rule):
         target = _target(name.id, function) if position is not None else None
         if position is None or target is None:
             return
+        severity = _severity(_input_of(name.id, function), function) if target.startswith("input") else Severity.ERROR
+        if severity is None:
+            return
         row = f"augassign.{target}{'.element' if element else ''}/{operator}"
         table = augassign_table(function.project.mindspore_release)
         if not table.has(row):
@@ -115,7 +122,7 @@ class AugmentedAssignmentInGraph(Rule):
         diverging = next((o for o in outcomes if o.kind == DIVERGENCE), None)
         if diverging is None:
             return
-        yield Finding(node, _message(name.id, diverging), hint=_hint(name.id, operator, element))
+        yield Finding(node, _message(name.id, diverging), _hint(name.id, operator, element), severity)
 
 
 def _target(name: str, function: GraphFunction) -> str | None:
@@ -144,6 +151,29 @@ def _target(name: str, function: GraphFunction) -> str | None:
         return _SHAPE_ONLY[qualname]
     constant = all(function.kind(a) is Kind.CONSTANT for c in calls for a in (*c.args, *(k.value for k in c.keywords)))
     return "local-op.constant" if constant and qualname is not None and qualname.startswith("mindspore.") else None
+
+
+def _input_of(name: str, function: GraphFunction) -> str:
+    """The parameter ``name`` holds: itself, or the one it is an alias of (``out = x``)."""
+    values = _rebindings(function.node, name)
+    return values[0].value.id if values and isinstance(values[0].value, ast.Name) else name
+
+
+def _severity(parameter: str, function: GraphFunction) -> Severity | None:
+    """An error for an input known to be a tensor, a warning for one not inferred; None for a
+    Python number, tuple or list (no tensor is updated in place)."""
+    value = function.parameter_values.get(parameter)
+    if isinstance(value, AbstractTensor):
+        return Severity.ERROR
+    if value is not None and not isinstance(value, AbstractAny) and value.kind is not Kind.UNKNOWN:
+        return None
+    annotation = next((a.annotation for a in _arguments(function.node) if a.arg == parameter), None)
+    # what the value is not inferred, an annotation says: `features: List[Tensor]` is a list
+    return Severity.WARNING if annotation is None or ast.unparse(annotation).endswith("Tensor") else None
+
+
+def _arguments(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    return [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
 
 
 def _position(function: GraphFunction) -> str | None:
