@@ -136,3 +136,26 @@ def test_a_graph_value_on_the_right_diverges_where_a_constant_does() -> None:
                 for level in ("strict", "lax"):
                     by_value, by_constant = table.outcome(row, position, level), table.outcome(same, position, level)
                     assert (by_value.kind == DIVERGENCE) == (by_constant.kind == DIVERGENCE), (row, position, level)
+
+
+def test_the_fix_rebinds_with_the_right_hand_side_in_parentheses_where_it_needs_them(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(
+        "from mindspore import Tensor, nn\n\n\n"
+        "class Net(nn.Cell):  # mslint: inputs=float32[2]\n"
+        "    def construct(self, x, y):\n"
+        "        x -= y - 1\n"
+        "        y *= self.scale(x)\n"
+        "        x[0] += 1\n"
+        "        return x + y\n\n"
+        "    def scale(self, x):\n"
+        "        return x\n"
+    )
+    fixes = {d.line: d.fix for d in check_files([path], Settings(select=(SYMBOL,))).diagnostics}
+    assert set(fixes) == {6, 7, 8}
+    assert fixes[8] is None, "an item is not rebound"
+    assert [(e.line, e.column, e.end_column, e.content) for f in (fixes[6], fixes[7]) if f for e in f.edits] == [
+        (6, 9, 19, "x = x - (y - 1)"),
+        (7, 9, 27, "y = y * self.scale(x)"),
+    ]
+    assert all(f is not None and f.applicability == "unsafe" for f in (fixes[6], fixes[7]))

@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.abstract import AbstractAny, AbstractTensor, Kind
 from mslint.model.scope import GraphFunction
 from mslint.model.values import Binding, all_parameter_names, bindings
@@ -122,7 +122,8 @@ class AugmentedAssignmentInGraph(Rule):
         diverging = next((o for o in outcomes if o.kind == DIVERGENCE), None)
         if diverging is None:
             return
-        yield Finding(node, _message(name.id, diverging), _hint(name.id, operator, element), severity)
+        fix = None if element else _rebinding(node, name.id, operator, function.module.text)
+        yield Finding(node, _message(name.id, diverging), _hint(name.id, operator, element), severity, fix)
 
 
 def _target(name: str, function: GraphFunction) -> str | None:
@@ -255,6 +256,22 @@ def _message(name: str, outcome: Outcome) -> str:
             " each call starts from where the last one ended, PyNative starts afresh"
         )
     return f"`{name}` updated in place: {effect}"
+
+
+_ATOMS = (ast.Name, ast.Constant, ast.Attribute, ast.Call, ast.Subscript)
+"""Right-hand sides that need no parentheses after the operator."""
+
+
+def _rebinding(node: ast.AugAssign, name: str, operator: str, text: str) -> Fix | None:
+    """``x = x + (value)`` for ``x += value``: a new tensor, as PyNative makes. Unsafe: the
+    program then computes what PyNative computes, no longer what graph mode did."""
+    value = ast.get_source_segment(text, node.value)
+    if value is None or node.end_lineno is None or node.end_col_offset is None:
+        return None
+    value = value if isinstance(node.value, _ATOMS) else f"({value})"
+    rebound = f"{name} = {name} {operator[:-1]} {value}"
+    edit = Edit(node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1, rebound)
+    return Fix(f"Rebind: `{name} = {name} {operator[:-1]} ...`", (edit,), "unsafe")
 
 
 def _hint(name: str, operator: str, element: bool) -> str:
