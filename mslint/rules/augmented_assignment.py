@@ -169,7 +169,7 @@ def _severity(parameter: str, function: GraphFunction) -> Severity | None:
     if value is not None and not isinstance(value, AbstractAny) and value.kind is not Kind.UNKNOWN:
         return None
     annotation = next((a.annotation for a in _arguments(function.node) if a.arg == parameter), None)
-    # what the value is not inferred, an annotation says: `features: List[Tensor]` is a list
+    # where the value is not inferred, an annotation may tell: `features: List[Tensor]` is a list
     return Severity.WARNING if annotation is None or ast.unparse(annotation).endswith("Tensor") else None
 
 
