@@ -6,6 +6,10 @@ position it was measured at (``construct``, ``helper``, ``jit``, ``branch``, ``l
 and each syntax level (``strict``, ``lax``) the table keeps the most severe thing the compiler
 showed: ``ok``, ``error``, ``fallback``, ``compile-time``, ``dynamic-shape``,
 ``untracked-parameters``, ``divergence``, ``crashed``, ``timed-out`` or ``not-verifiable``.
+
+``mslint/data/augassign-<release>.json`` (``scripts/generate_augassign_table.py``) has the same
+shape: a row per augmented assignment on a tensor (``augassign.input/+=``), measured in the entry
+and in a helper it calls, with graph mode compared with PyNative over two calls.
 """
 
 from __future__ import annotations
@@ -67,15 +71,15 @@ class SyntaxTable:
         return found
 
 
-def syntax_releases() -> tuple[str, ...]:
-    """The releases with a measured syntax table, oldest first."""
-    return releases_with("syntax")
+def syntax_releases(kind: str = "syntax") -> tuple[str, ...]:
+    """The releases with a measured syntax table (or a table of ``kind``), oldest first."""
+    return releases_with(kind)
 
 
-def syntax_release(release: str | None = None) -> str:
+def syntax_release(release: str | None = None, kind: str = "syntax") -> str:
     """The measured release that describes ``release`` (the release the run targets, as the API
     tables choose it): the newest one not newer, else the oldest; the newest without one."""
-    releases = syntax_releases()
+    releases = syntax_releases(kind)
     if release is None:
         return releases[-1]
     return nearest_release(releases, parse_release(release))
@@ -86,4 +90,12 @@ def syntax_table(release: str | None = None) -> SyntaxTable:
     """The table describing ``release`` (see :func:`syntax_release`)."""
     chosen = syntax_release(release)
     data = json.loads((DATA / f"syntax-{chosen}.json").read_text(encoding="utf-8"))
+    return SyntaxTable(chosen, data["rows"])
+
+
+@cache
+def augassign_table(release: str | None = None) -> SyntaxTable:
+    """The table of augmented assignments on tensors describing ``release``."""
+    chosen = syntax_release(release, "augassign")
+    data = json.loads((DATA / f"augassign-{chosen}.json").read_text(encoding="utf-8"))
     return SyntaxTable(chosen, data["rows"])

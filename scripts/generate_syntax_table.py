@@ -108,9 +108,9 @@ def measure(
     return rows, len(jobs)
 
 
-def render_table(version: str, rows: dict[str, Any]) -> str:
+def render_table(version: str, rows: dict[str, Any], positions: tuple[str, ...] = POSITIONS) -> str:
     """Compact, deterministic JSON, a row per line (so that a release's change is a readable diff)."""
-    head = json.dumps({"levels": list(LEVELS), "mindspore": version, "positions": list(POSITIONS)}, sort_keys=True)
+    head = json.dumps({"levels": list(LEVELS), "mindspore": version, "positions": list(positions)}, sort_keys=True)
     lines = [
         f"{json.dumps(key)}:{json.dumps(rows[key], sort_keys=True, separators=(',', ':'))}" for key in sorted(rows)
     ]

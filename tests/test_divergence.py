@@ -374,3 +374,71 @@ def test_pynative_runs_a_second_time_only_where_the_modes_differ(write: Callable
     assert [p.kind for p in differing.problems] == ["divergence"]
     assert path.with_name("Agrees.builds").read_text() == "xxx"
     assert path.with_name("Counts.builds").read_text() == "xxxx"
+
+
+@pytest.mark.mindspore
+def test_a_changed_input_and_a_changed_second_result_are_divergences_at_the_line(
+    write: Callable[[str, str], Path],
+) -> None:
+    """Two calls with the same input objects: graph mode writes ``x += 1`` into the caller's
+    tensor, and a tensor ``construct`` makes from a constant keeps its value from one call to the
+    next; rebinding agrees with PyNative."""
+    from mslint.verify.runner import Job, run_jobs
+
+    path = write(
+        "inplace.py",
+        """
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn, Tensor
+
+
+        class WritesItsInput(nn.Cell):
+            def construct(self, x):
+                x += 1
+                return x
+
+
+        class KeepsItsCounter(nn.Cell):
+            def construct(self, x):
+                i = Tensor(1, ms.int32)
+                while i < 3:
+                    x = x * 2
+                    i += 1
+                return x
+
+
+        class Rebinds(nn.Cell):
+            def construct(self, x):
+                x = x + 1
+                return x
+
+
+        def given(net):
+            return net, (Tensor(np.array([3], np.float32)),)
+
+
+        def writes():
+            return given(WritesItsInput())
+
+
+        def keeps():
+            return given(KeepsItsCounter())
+
+
+        def rebinds():
+            return given(Rebinds())
+        """,
+    )
+    jobs = [Job(path, name, "lax", factory=True, compare=True) for name in ("writes", "keeps", "rebinds")]
+    writes, keeps, rebinds = run_jobs(jobs, 120, 2, None)
+    here = str(path.resolve())
+    assert {(p.message, p.locations) for p in writes.problems} == {
+        ("graph mode returns [5.] on call 2; PyNative returns [4.]", ((here, 8),)),
+        ("graph mode writes into the caller's input x: [5.] after 2 calls; PyNative leaves [3.]", ((here, 8),)),
+    }
+    assert [(p.message, p.locations) for p in keeps.problems] == [
+        ("graph mode returns [6.] on call 2; PyNative returns [12.]", ((here, 17),))
+    ]
+    assert rebinds.comparison is not None and rebinds.comparison["status"] == "compared"
+    assert rebinds.problems == []

@@ -21,6 +21,7 @@ Run = Callable[..., tuple[int, str, str]]
 GENERATORS = [
     "generate_rule_docs.py",  # docs/rules.md and docs/rules/*.md from the rules and rules/
     "generate_syntax_docs.py",  # docs/graph-syntax.md from mslint/data/syntax-*.json
+    "generate_augassign_docs.py",  # docs/augmented-assignment.md from mslint/data/augassign-*.json
     "generate_inference_docs.py",  # docs/type-inference.md from mslint/data/inference-*.json and the rules
     # mslint/data/jit-forbidden-*.json from MindSpore's own registry
     pytest.param("generate_jit_forbidden.py", marks=pytest.mark.mindspore),

@@ -58,10 +58,8 @@ class PythonSideEffectInGraph(Rule):
     Parameter) is supported and not flagged. Local
     lists and dicts built and consumed in `construct` are fine too (`d.update({"a": x})` with a
     dict, `parts.append(x)`), and so are MindSpore's random operators (`ops.uniform`,
-    `ops.randint`). Not flagged either: `x += 1` on a tensor the function was given, which graph
-    mode makes in place on the caller's tensor (measured on 2.10); it shows only where the
-    caller reads that tensor again after the call, which is not modelled, and the residual
-    `x += self.block(x)` of ported PyTorch blocks, given intermediates, changes nothing.
+    `ops.randint`). Not flagged here either: `x += 1` on a tensor the function was given, which
+    graph mode makes in place on the caller's tensor, is `augmented-assignment-in-graph`'s.
     Calls that take tensors are `third-party-call-in-graph`'s.
 
     ## Why it breaks graph mode

@@ -33,7 +33,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FunctionType, MethodType, ModuleType
@@ -49,6 +49,8 @@ comparison that crashes or runs past the timeout must not lose the compile's evi
 CALLS = 2
 _SEED, _OTHER_MINDSPORE_SEED = 0, 1
 _OUTPUT = "the output"
+_INPUT = "input "
+"""The prefix of an input's label: graph mode writes ``x += 1`` into the caller's tensor."""
 _DEPTH = 8
 """How deep nested containers are snapshotted; deeper values compare as equal."""
 _SILENT_HAZARDS = (COMPILE_TIME, UNTRACKED)
@@ -127,7 +129,7 @@ def compare_modes(
     label = _first_difference(graph[:1], pynative[:1])
     if label is not None:  # a constructor that reads the mode, say: the calls do not start alike
         return _not_comparable(f"the instances differ on {label} before any call", started)
-    problems = _divergences(graph[1:], pynative[1:], functions, hazards, definition, level)
+    problems = _divergences(graph, pynative, functions, hazards, definition, level)
     return Comparison(COMPARED, None, round(time.perf_counter() - started, 3), problems)
 
 
@@ -167,8 +169,20 @@ def _calls(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> l
     ms.set_seed(mindspore_seed)
     np.random.seed(_SEED)
     random.seed(_SEED)
-    built = watched.snapshot(None, cells)
-    return [built, *(watched.snapshot(target(*inputs), cells) for _ in range(CALLS))]
+    names = _input_labels(target, len(inputs))
+    built = watched.snapshot(None, cells, zip(names, inputs))
+    return [built, *(watched.snapshot(target(*inputs), cells, zip(names, inputs)) for _ in range(CALLS))]
+
+
+def _input_labels(target: Any, count: int) -> list[str]:
+    """``input <name>`` for each of the ``count`` inputs, by the entry's parameter names where its
+    signature gives them (``input x``), else by position (``input 1``)."""
+    function = getattr(target, "construct", target)
+    try:
+        parameters = [p.name for p in inspect.signature(function).parameters.values() if p.kind != p.VAR_POSITIONAL]
+    except (TypeError, ValueError):
+        parameters = []
+    return [f"{_INPUT}{parameters[i] if i < len(parameters) else i + 1}" for i in range(count)]
 
 
 @contextlib.contextmanager
@@ -319,8 +333,10 @@ class _Watched:
     state: list[_Global]
     is_user_file: Callable[[str], bool]
 
-    def snapshot(self, output: Any, cells: dict[str, Any]) -> Snapshot:
+    def snapshot(self, output: Any, cells: dict[str, Any], inputs: Iterable[tuple[str, Any]]) -> Snapshot:
+        """The output, the inputs (the same objects at every call), the Cells' state and globals."""
         snapshot = {_OUTPUT: self._frozen(output)}
+        snapshot.update({label: self._frozen(value) for label, value in inputs})
         for root, cell in cells.items():
             snapshot.update(self._attributes(root, cell))
             snapshot.update({f"Parameter {p.name}": self._frozen(p) for p in cell.get_parameters()})
@@ -412,10 +428,11 @@ def _divergences(
     """A problem for each label whose value differs after some call, at the last such call.
 
     Python state is located on the lines that write it; a different output or Parameter on the
-    lines of the compile's silent hazards, else on the reachable code's in-place updates of the
-    tensors a function was given (``x += 1``, which graph mode makes on the caller's tensor), else
-    on the entry's definition. A different output that changed state explains is not reported
+    lines of the compile's silent hazards and the reachable code's in-place updates of tensors
+    that outlive the call (``x += 1`` on an input, ``i += 1`` on ``i = Tensor(1)``), else on the
+    entry's definition. A different output that changed state explains is not reported
     again."""
+    built, graph, pynative = graph[0], graph[1:], pynative[1:]
     differing: dict[str, int] = {}
     for call, (after_graph, after_pynative) in enumerate(zip(graph, pynative), start=1):
         for label in dict.fromkeys([*after_graph, *after_pynative]):
@@ -426,20 +443,26 @@ def _divergences(
     problems = []
     for label, call in differing.items():
         in_graph, in_pynative = graph[call - 1].get(label), pynative[call - 1].get(label)
-        if _is_result(label):
+        if label.startswith(_INPUT):
+            locations = _in_place_updates(functions) or definition
+        elif _is_result(label):
             if explained and not hazard_lines:
                 continue
-            locations = hazard_lines or _in_place_updates(functions) or definition
+            locations = tuple(dict.fromkeys((*hazard_lines, *_in_place_updates(functions)))) or definition
         else:
             written, writers = _writing_lines(label, functions)
             locations = (*_callers(hazard_lines, writers), *written) or definition
-        problems.append(Problem(DIVERGENCE, _message(label, call, in_graph, in_pynative), locations, level))
+        message = _message(label, call, in_graph, in_pynative, built.get(label))
+        problems.append(Problem(DIVERGENCE, message, locations, level))
     return problems
 
 
 def _in_place_updates(functions: list[_Function]) -> tuple[Location, ...]:
-    """The lines of the entry's reachable code that update an argument in place: ``x += 1`` on a
-    parameter, or on a name bound only to parameters (``y = x``)."""
+    """The lines of the entry's reachable code that update in place what outlives the call: ``x +=
+    1`` on a parameter, or on a name bound only to parameters (``y = x``), which graph mode makes on
+    the caller's tensor (``x[0] += 1`` PyNative makes on it); ``t += 1`` on a name bound only to
+    calls of MindSpore (``Tensor(1)``, ``ops.zeros_like(x)``), which graph mode may fold into a
+    constant of the graph that then keeps its value from one call to the next."""
     found: dict[Location, None] = {}
     for item in functions:
         code = item.function.__code__
@@ -454,24 +477,53 @@ def _in_place_updates(functions: list[_Function]) -> tuple[Location, ...]:
                     if isinstance(target, ast.Name):
                         assigned.setdefault(target.id, []).append(statement.value)
         for statement in ast.walk(node):
-            if not isinstance(statement, ast.AugAssign) or not isinstance(statement.target, ast.Name):
+            if not isinstance(statement, ast.AugAssign):
                 continue
-            values = assigned.get(statement.target.id)
-            if (statement.target.id in arguments and not values) or (
-                values and all(isinstance(v, ast.Name) and v.id in arguments for v in values)
-            ):
+            target = statement.target.value if isinstance(statement.target, ast.Subscript) else statement.target
+            if not isinstance(target, ast.Name):
+                continue
+            values = assigned.get(target.id)
+            outlive = values and all(_outlives(v, arguments, item.function) for v in values)
+            if (target.id in arguments and not values) or outlive:
                 found[(str(Path(code.co_filename).resolve()), statement.lineno)] = None
     return tuple(found)
 
 
+def _outlives(value: ast.expr, arguments: set[str], function: FunctionType) -> bool:
+    """Whether a name bound to ``value`` holds what graph mode keeps past the call: an argument,
+    or a tensor MindSpore made."""
+    return (isinstance(value, ast.Name) and value.id in arguments) or _makes_tensor(value, function)
+
+
+def _makes_tensor(value: ast.expr, function: FunctionType) -> bool:
+    """Whether ``value`` calls MindSpore (``Tensor(1)``, ``ops.zeros_like(x)``) as ``function``'s
+    module names it: a result graph mode may fold into a constant of the graph."""
+    if not isinstance(value, ast.Call):
+        return False
+    callee, called = value.func, None
+    if isinstance(callee, ast.Name):
+        called = function.__globals__.get(callee.id)
+    elif isinstance(callee, ast.Attribute) and isinstance(callee.value, ast.Name):
+        holder = function.__globals__.get(callee.value.id)
+        called = vars(holder).get(callee.attr) if isinstance(holder, ModuleType) else None
+    return str(getattr(called, "__module__", "") or "").split(".")[0] == "mindspore"
+
+
 def _is_result(label: str) -> bool:
-    return label == _OUTPUT or label.startswith("Parameter ")
+    return label == _OUTPUT or label.startswith(("Parameter ", _INPUT))
 
 
-def _message(label: str, call: int, graph: Any, pynative: Any) -> str:
+def _message(label: str, call: int, graph: Any, pynative: Any, before: Any) -> str:
+    """What differs after ``call``; ``before`` is the value before the first call (an input's)."""
     if label == _OUTPUT:
         return f"graph mode returns {_shown(graph)} on call {call}; PyNative returns {_shown(pynative)}"
     calls = f"{call} call{'s' if call > 1 else ''}"
+    in_graph, in_pynative = _shown(graph), _shown(pynative)
+    if label.startswith(_INPUT) and not _same(graph, before):
+        return f"graph mode writes into the caller's {label}: {in_graph} after {calls}; PyNative leaves {in_pynative}"
+    if label.startswith(_INPUT):
+        kept = f"graph mode leaves the caller's {label} at {in_graph} after {calls}"
+        return f"{kept}; PyNative writes {in_pynative} into it"
     return f"graph mode keeps {label} at {_shown(graph)} after {calls}; PyNative has {_shown(pynative)}"
 
 
