@@ -32,6 +32,7 @@ REGISTRY: dict[str, tuple[str, str, str]] = {
     "MS119": ("unsupported-super-call", "unsupported_super_call", "UnsupportedSuperCall"),
     "MS120": ("unsupported-attribute-in-graph", "unsupported_attribute_in_graph", "UnsupportedAttributeInGraph"),
     "MS121": ("duplicate-parameter-name", "duplicate_parameter_name", "DuplicateParameterName"),
+    "MS122": ("augmented-assignment-in-graph", "augmented_assignment_in_graph", "AugmentedAssignmentInGraph"),
     "MS201": ("torch-api-in-cell", "torch_api_in_cell", "TorchApiInCell"),
     "MS202": ("ms-op-in-data-pipeline", "ms_op_in_data_pipeline", "MsOpInDataPipeline"),
     "MS203": ("amp-level-with-to-float", "amp_level_with_to_float", "AmpLevelWithToFloat"),

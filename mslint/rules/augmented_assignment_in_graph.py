@@ -5,8 +5,8 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.abstract import AbstractAny, AbstractTensor, Kind
+from mslint.model.binder import Binding, all_parameter_names, bindings
 from mslint.model.scope import GraphFunction
-from mslint.model.values import Binding, all_parameter_names, bindings
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 from mslint.syntax_table import DIVERGENCE, Outcome, augassign_table
