@@ -32,6 +32,8 @@ GENERATORS = [
     pytest.param("generate_api_table.py", marks=pytest.mark.mindspore),
     # the printed outputs in mslint/data/pytorch-differences.json, measured on the installed MindSpore
     pytest.param("measure_pytorch_differences.py", marks=pytest.mark.mindspore),
+    # mslint/data/inference-*.json, every row re-measured (2 min 47 s here under a load of 20 on 2 cores)
+    pytest.param("generate_inference_table.py", marks=pytest.mark.mindspore),
     # mslint/data/messages-*.json: the compiler's messages on the lines of the bad examples' findings,
     # compiled by the suite's factories into the result cache, beside test_rule_examples' compiles
     # (one worker: neither compiles what the other did), and the syntax table's
@@ -39,8 +41,9 @@ GENERATORS = [
         "generate_message_table.py", marks=[pytest.mark.mindspore, pytest.mark.xdist_group("example-compiles")]
     ),
 ]
-TIMEOUTS_S = {"generate_message_table.py": 1800}
-"""Where the check compiles: every bad example at both levels where the cache does not hold it."""
+TIMEOUTS_S = {"generate_message_table.py": 1800, "generate_inference_table.py": 1200}
+"""Where the check compiles: every bad example at both levels where the cache does not hold it,
+every form of the inference table at each of its positions and levels."""
 
 
 @pytest.mark.parametrize("script", GENERATORS)
