@@ -2,11 +2,11 @@
 as ``mslint/data/messages-<release>.json`` (written by ``scripts/generate_message_table.py``).
 
 An error is known by its message, normalised so that the same message from another program
-matches: its first line, without the exception's type, paths, addresses, numbers and the note
-``(raised building Net)`` and the names of graphs. The user's own names (``name 'x' is not defined``,
-``self.cache``) still differ from program to program: a message that matches no entry as it is
-matches one whose quoted names, ``self.`` attributes and Parameter names (``@graph:param_0.conv1.weight``)
-are replaced, the same way, by ``?``.
+matches: its first line that says something (not a rule of dashes), without the exception's type,
+paths, addresses, numbers and the note ``(raised building Net)`` and the names of graphs. The
+user's own names (``name 'x' is not defined``, ``self.cache``) still differ from program to
+program: a message that matches no entry as it is matches one whose quoted names, ``self.``
+attributes and Parameter names (``@graph:param_0.conv1.weight``) are replaced, the same way, by ``?``.
 Evidence with no message of its own (a fallback, a dynamic shape, ...) is known by its kind.
 """
 
@@ -47,9 +47,9 @@ not a message that starts with a quoted name (``'Tensor' object has no attribute
 
 def normalise(message: str) -> str:
     """The key of a compiler message: see the module's documentation."""
-    text = message.strip()
-    first = text.splitlines()[0].strip() if text else ""
-    first = _EXCEPTION_TYPE.sub("", _RAISED_BUILDING.sub("", first))
+    lines = [_EXCEPTION_TYPE.sub("", line.strip()) for line in message.strip().splitlines()]
+    first = next((line for line in lines if any(c.isalpha() for c in line)), lines[0] if lines else "")
+    first = _RAISED_BUILDING.sub("", first)
     first = _NUMBER.sub("N", _GRAPH.sub("@?", _ADDRESS.sub("0x?", _LOCATION.sub("PATH", _PATH.sub("PATH", first)))))
     return first[:KEY_LENGTH].rstrip()
 

@@ -23,14 +23,15 @@ Each placed form (a *site*, owning the lines written for it) is judged:
 
 Disagreements are grouped into classes (kind, form, position) and one program per class is
 written to ``--out``. Classes matched by ``--known`` (benchmarks/difftest_known.json) are known
-limits, each with its reason. Exit 1 where any other class appears. See docs/difftest.md.
+limits, each one form at one position with the program that shows it and its reason. Exit 1 where
+any other class appears, or where a listed program of this run no longer shows its class. See
+docs/difftest.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
-import fnmatch
 import functools
 import json
 import random
@@ -379,16 +380,29 @@ def solo(package: Package, site: Site) -> Package:
 
 @dataclass
 class Known:
+    """A disagreement class known and explained: exactly one form at exactly one position (a
+    :attr:`Judgement.position_class`), the program of a run that shows it, and why it stands."""
+
     kind: str
     form: str
     position: str
-    """A glob over :attr:`Judgement.position_class`."""
+    seed: int
+    program: str
+    """The program of the run of ``seed`` that shows the class (``p00042``)."""
     reason: str
+    """A fact about MindSpore, or, after ``open defect:``, a defect of mslint the next change must fix."""
 
     def covers(self, kind: str, form: str, position: str) -> bool:
-        return (
-            self.kind == kind and fnmatch.fnmatchcase(form, self.form) and fnmatch.fnmatchcase(position, self.position)
-        )
+        return (self.kind, self.form, self.position) == (kind, form, position)
+
+    def shown_by(self, group: dict[str, Any]) -> bool:
+        """Whether ``group``, a class of a run, is this entry's, with its program among its members."""
+        programs = {j.package.name.split("_")[0] for j in group["judgements"]}
+        return self.covers(group["kind"], group["form"], group["position"]) and self.program in programs
+
+
+KNOWN_FIELDS = "kind, form, position, reproduction (seed, program), reason"
+_GLOB = re.compile(r"[*?[\]]")
 
 
 def load_known(path: Path) -> list[Known]:
@@ -396,9 +410,33 @@ def load_known(path: Path) -> list[Known]:
         return []
     try:
         entries = json.loads(path.read_text())
-        return [Known(e["kind"], e["form"], e["position"], e["reason"]) for e in entries]
+        known = [
+            Known(
+                e["kind"],
+                e["form"],
+                e["position"],
+                int(e["reproduction"]["seed"]),
+                str(e["reproduction"]["program"]),
+                e["reason"],
+            )
+            for e in entries
+        ]
     except (ValueError, KeyError, TypeError) as error:
-        raise SystemExit(f"{path}: not a list of known limits (kind, form, position, reason): {error}") from None
+        raise SystemExit(f"{path}: not a list of known limits ({KNOWN_FIELDS}): {error}") from None
+    for entry in known:
+        if _GLOB.search(entry.form) or _GLOB.search(entry.position):
+            raise SystemExit(f"{path}: {entry.form} at {entry.position}: a known limit names one form at one position")
+    return known
+
+
+def unmatched(known: list[Known], found: list[dict[str, Any]], seed: int, programs: int) -> list[str]:
+    """The entries whose program this run compiled that no class of the run matches: fixed, or moved."""
+    ran = {f"p{index:05d}" for index in range(programs)}
+    return [
+        f"{k.kind} {k.form} at {k.position} (seed {k.seed}, {k.program})"
+        for k in known
+        if k.seed == seed and k.program in ran and not any(k.shown_by(group) for group in found)
+    ]
 
 
 def classes(judgements: list[Judgement], known: list[Known]) -> list[dict[str, Any]]:
@@ -504,11 +542,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.out:
             write_reproductions(args.out, Path(kept), found)
     report = summary(result, found)
+    report["unmatched_known"] = unmatched(known, found, args.seed, args.programs)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         print_report(report)
-    return 1 if report["unknown_classes"] else 0
+    return 1 if report["unknown_classes"] or report["unmatched_known"] else 0
 
 
 def print_report(report: dict[str, Any]) -> None:
@@ -527,6 +566,8 @@ def print_report(report: dict[str, Any]) -> None:
         print(f"  {group['count']:4d}  {group['kind']:<11} {group['form']:<36} {group['position']:<24} {status}")
     for line in report["not_compiled"] + report["unattributed"]:
         print(f"  note: {line}")
+    for line in report["unmatched_known"]:
+        print(f"  known limit not shown by its program: {line}")
 
 
 if __name__ == "__main__":

@@ -4,8 +4,13 @@ on the installed MindSpore (read by :mod:`mslint.compiler_messages` and ``mslint
 Two sources, both the compiler's own words:
 
 * the bad examples in ``rules/``: ``mslint verify`` compiles each of their entries in STRICT and
-  in LAX; the evidence of every finding the compiler confirms maps its message (an error, a
-  runtime check) or its kind (a fallback, a dynamic shape, ...) to the finding's rule;
+  in LAX, built by the factories the suite builds them with (``tests/compiler.py``, whose compiles
+  the result cache keeps: a table checked after the suite compiles nothing again); every problem
+  the compiler shows on the line of a finding (its first: a location of the compiler's trace is
+  that line) maps its message (an error, a runtime check) or its kind (a fallback, a dynamic
+  shape, ...) to the finding's rule. ``mslint verify`` then confirms a finding only by a problem
+  on its lines that this table maps to its rule: a problem that only a neighbouring line of a
+  finding's span showed (a statement over seven lines) is not taken for the rule's;
 * the syntax table (``mslint/data/syntax-<version>.json``): each error message a form produced
   maps to the rules ``mslint check`` reports on the form's hazard line, rendered at the position
   and checked at the level that produced it; a message no rule reports there is kept with no rule.
@@ -30,14 +35,19 @@ from graph_syntax.forms import Form, render
 from mindspore_table import installed_mindspore, write_or_check
 
 from mslint.compiler_messages import normalise
+from mslint.diagnostics import Diagnostic
 from mslint.engine import check_files
 from mslint.settings import Settings
 from mslint.syntax_table import ERROR, syntax_table
+from mslint.verify.cache import default_folder
 from mslint.verify.command import VerifyRequest, verify
-from mslint.verify.compiler_output import RUNTIME
-from mslint.verify.verdicts import CONFIRMED
+from mslint.verify.compiler_output import RUNTIME, Problem
+from mslint.verify.verdicts import located
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+from tests.compiler import example_factories  # noqa: E402  (the suite's factories, and so its cached compiles)
+
 WORKERS = 2
 TIMEOUT_S = 120.0
 SOURCES_KEPT = 3
@@ -51,20 +61,43 @@ Mapping = dict[str, dict[str, set[str]]]
 
 
 def example_messages(examples: list[Path]) -> tuple[Mapping, Mapping]:
-    """(messages, kinds) from the confirmed findings of the bad examples."""
-    report = verify(VerifyRequest(paths=examples, timeout=TIMEOUT_S, jobs=WORKERS), Settings())
+    """(messages, kinds) from the problems on the lines of the bad examples' findings."""
+    factories = {path: [_factory(argument) for argument in example_factories(path)] for path in examples}
+    every = [factory for path in examples for factory in factories[path]]
+    verify(_request(examples, every), Settings())  # every compile in one run on every core, into the cache
     messages: Mapping = {}
     kinds: Mapping = {}
-    for verdict in report.verdicts:
-        if verdict.verdict != CONFIRMED:
-            continue
-        where = f"{Path(verdict.diagnostic.path).resolve().relative_to(REPO)}:{verdict.diagnostic.line}"
-        for problem in verdict.evidence:
-            if problem.kind in MESSAGE_KINDS:
-                _add(messages, normalise(problem.message), [verdict.diagnostic.symbol], where)
-            else:
-                _add(kinds, problem.kind, [verdict.diagnostic.symbol], where)
+    for path in examples:
+        # each example alone, as the suite verifies it: the ranks of a replica run import one example's
+        # module (every example's is `bad`), and its compiles are read from the cache
+        report = verify(_request([path], factories[path]), Settings())
+        problems = [problem for outcome in report.outcomes for problem in outcome.problems]
+        for verdict in report.verdicts:
+            where = f"{Path(verdict.diagnostic.path).resolve().relative_to(REPO)}:{verdict.diagnostic.line}"
+            # a replica's divergence is judged apart from the compiles (mslint.verify.replicas): its own evidence
+            shown = problems + [p for p in verdict.evidence if p not in problems]
+            for problem in on_finding_line(verdict.diagnostic, shown):
+                if problem.kind in MESSAGE_KINDS:
+                    _add(messages, normalise(problem.message), [verdict.diagnostic.symbol], where)
+                else:
+                    _add(kinds, problem.kind, [verdict.diagnostic.symbol], where)
     return messages, kinds
+
+
+def _factory(argument: str) -> tuple[Path, str]:
+    """``FILE:NAME``, an --example argument, as a request names a factory."""
+    path, _, name = argument.rpartition(":")
+    return Path(path), name
+
+
+def _request(paths: list[Path], factories: list[tuple[Path, str]]) -> VerifyRequest:
+    return VerifyRequest(paths, factories, timeout=TIMEOUT_S, jobs=WORKERS, cache=default_folder(Settings()))
+
+
+def on_finding_line(diagnostic: Diagnostic, problems: list[Problem]) -> list[Problem]:
+    """The problems of the finding's lines whose trace names the line the finding starts on."""
+    line = (str(Path(diagnostic.path).resolve()), diagnostic.line)
+    return [p for p in located(diagnostic, problems) if line in p.locations]
 
 
 def syntax_table_messages(release: str | None = None) -> Mapping:

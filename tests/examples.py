@@ -26,7 +26,7 @@ def example_files(root: Path = RULES_DIR) -> list[Path]:
 
 def expected_findings(path: Path) -> set[tuple[int, str]]:
     """(line, symbol) for every ``# expect: symbol`` marker."""
-    found = set()
+    found: set[tuple[int, str]] = set()
     for number, line in enumerate(path.read_text().splitlines(), start=1):
         match = _EXPECT.search(line)
         if match:

@@ -118,11 +118,51 @@ def test_lax_is_compiled_where_mslint_reports_what_strict_did_not_show(tmp_path:
     assert [o.job.level for o in plain] == ["strict", "strict"], "STRICT's outcome stands for both"
 
 
-def test_known_limits_match_kind_form_and_position_globs() -> None:
-    known = difftest.Known("miss", "format.*", "cell:*", "why")
+def test_a_known_limit_is_one_form_at_one_position() -> None:
+    known = difftest.Known("miss", "format.fstring/tensor", "cell:method/loop", 1, "p00003", "why")
     assert known.covers("miss", "format.fstring/tensor", "cell:method/loop")
     assert not known.covers("false-alarm", "format.fstring/tensor", "cell:method/loop")
-    assert not known.covers("miss", "format.fstring/tensor", "jit:inline")
+    assert not known.covers("miss", "format.fstring/tensor", "cell:method")
+    assert not known.covers("miss", "format.fstring/list", "cell:method/loop")
+
+
+def _known_file(tmp_path: Path, **changed: object) -> Path:
+    entry = {"kind": "miss", "form": "format.fstring/tensor", "position": "cell:method/loop"}
+    entry.update({"reproduction": {"seed": 1, "program": "p00003"}, "reason": "why", **changed})
+    path = tmp_path / "known.json"
+    path.write_text(json.dumps([{k: v for k, v in entry.items() if v is not None}]))
+    return path
+
+
+def test_a_known_limit_with_a_wildcard_or_without_its_reproduction_is_refused(tmp_path: Path) -> None:
+    assert difftest.load_known(_known_file(tmp_path))[0].program == "p00003"
+    for changed in ({"form": "format.*"}, {"position": "*"}, {"position": "cell:method/[bl]*"}, {"reproduction": None}):
+        with pytest.raises(SystemExit):
+            difftest.load_known(_known_file(tmp_path, **changed))
+
+
+def test_a_known_limit_its_program_no_longer_shows_is_reported(tmp_path: Path) -> None:
+    """An entry whose program this run compiled, and whose class the run did not show there, is
+    fixed or moved: the list must say so (difftest exits 1)."""
+    (known,) = difftest.load_known(_known_file(tmp_path))
+    package = compose("p00003", "cell", [Placement(NUMPY, ())])
+    shown = difftest.Judgement(package, package.sites[0], verdict="miss")
+    group = {"kind": "miss", "form": "format.fstring/tensor", "position": "cell:method/loop", "judgements": [shown]}
+    assert difftest.unmatched([known], [group], seed=1, programs=10) == []
+    elsewhere = {**group, "judgements": [difftest.Judgement(compose("p00004", "cell", []), shown.site)]}
+    gone = ["miss format.fstring/tensor at cell:method/loop (seed 1, p00003)"]
+    assert difftest.unmatched([known], [elsewhere], seed=1, programs=10) == gone
+    assert difftest.unmatched([known], [], seed=1, programs=10) == gone
+    assert difftest.unmatched([known], [], seed=1, programs=3) == [], "p00003 was not compiled"
+    assert difftest.unmatched([known], [], seed=7, programs=10) == [], "another seed's programs"
+
+
+def test_every_known_limit_is_reproduced_by_the_suite_run() -> None:
+    """The fixed-seed run below compiles each listed program: an entry it no longer shows fails it."""
+    known = difftest.load_known(difftest.KNOWN)
+    ran = {f"p{index:05d}" for index in range(SUITE_PROGRAMS)}
+    assert known and all(k.seed == SUITE_SEED and k.program in ran for k in known)
+    assert all(k.reason for k in known)
 
 
 @pytest.mark.mindspore
@@ -138,4 +178,5 @@ def test_fixed_seed_run_has_no_disagreement_outside_the_known_limits(tmp_path: P
         (c["kind"], c["form"], c["position"], c["evidence"], c["mslint"]) for c in report["classes"] if not c["known"]
     ]
     assert new == [], f"disagreements outside benchmarks/difftest_known.json (reproductions: {tmp_path / 'classes'})"
+    assert report["unmatched_known"] == [], "listed in benchmarks/difftest_known.json and no longer shown"
     assert done.returncode == 0

@@ -33,7 +33,18 @@ GENERATORS = [
     pytest.param("generate_api_table.py", marks=pytest.mark.mindspore),
     # the printed outputs in mslint/data/pytorch-differences.json, measured on the installed MindSpore
     pytest.param("measure_pytorch_differences.py", marks=pytest.mark.mindspore),
+    # mslint/data/inference-*.json, every row re-measured (2 min 47 s here under a load of 20 on 2 cores)
+    pytest.param("generate_inference_table.py", marks=pytest.mark.mindspore),
+    # mslint/data/messages-*.json: the compiler's messages on the lines of the bad examples' findings,
+    # compiled by the suite's factories into the result cache, beside test_rule_examples' compiles
+    # (one worker: neither compiles what the other did), and the syntax table's
+    pytest.param(
+        "generate_message_table.py", marks=[pytest.mark.mindspore, pytest.mark.xdist_group("example-compiles")]
+    ),
 ]
+TIMEOUTS_S = {"generate_message_table.py": 1800, "generate_inference_table.py": 1200}
+"""Where the check compiles: every bad example at both levels where the cache does not hold it,
+every form of the inference table at each of its positions and levels."""
 
 
 @pytest.mark.parametrize("script", GENERATORS)
@@ -43,7 +54,7 @@ def test_generated_files_are_up_to_date(script: str) -> None:
         capture_output=True,
         text=True,
         cwd=REPO,
-        timeout=300,
+        timeout=TIMEOUTS_S.get(script, 300),
     )
     assert result.returncode == 0, result.stdout + result.stderr[-2000:]
 

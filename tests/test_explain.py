@@ -70,7 +70,6 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (a Python traceback without ``In file`` lines), an error the C++ log locates before the
     traceback (``.cuda()``), an error on the loop over a plain list of Cells, a fallback on the
     call of a helper, and a good example (no problem)."""
-    pytest.importorskip("mindspore")
     folder = tmp_path_factory.mktemp("explain")
     copy = folder / "unsupported_syntax_bad.py"
     good = RULES_DIR / "unsupported-syntax" / "good.py"
@@ -350,7 +349,6 @@ Net()(ms.Tensor(np.ones((1, 3, 8, 8), np.float32)))
 
 @pytest.mark.mindspore
 def test_the_dotted_duplicate_parameter_of_a_real_compile_is_explained(tmp_path: Path, run: Run) -> None:
-    pytest.importorskip("mindspore")
     program = tmp_path / "net.py"
     program.write_text(_DOTTED_PROGRAM)
     result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, cwd=tmp_path, timeout=300)

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.examples import REPO
 from tests.test_notebooks import notebook
 
@@ -59,6 +61,8 @@ def pre_commit_run(project: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+# pre-commit builds the hook's environment with pip, which installs mslint's dependencies from the package index.
+@pytest.mark.network
 def test_the_documented_hook_fails_on_a_finding_and_passes_once_fixed(tmp_path: Path) -> None:
     configuration = documented_configuration()
     tag = re.search(r"^\s*rev: (\S+)", configuration, re.M)

@@ -178,14 +178,34 @@ def test_a_folder_the_walk_cannot_list_is_an_error(tmp_path: Path, write, run, m
     assert out.splitlines()[-1] == "Found 1 problem (1 warning) in 1 file checked; 1 could not be read."
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads every file and folder")
-def test_unreadable_files_and_folders_are_errors(tmp_path: Path, write, run) -> None:
+def refuse_as_an_unprivileged_user(monkeypatch: pytest.MonkeyPatch, refused: set[Path]) -> None:
+    """Root (CI runs as root) reads and lists whatever its mode says: the calls that read a file
+    and list a folder refuse ``refused`` the way they refuse any other user."""
+    real_open, real_scandir = os.open, os.scandir
+
+    def opened(path, flags, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if Path(path) in refused:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    def scandir(path="."):  # type: ignore[no-untyped-def]
+        if Path(path) in refused:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "open", opened)
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
+def test_unreadable_files_and_folders_are_errors(tmp_path: Path, write, run, monkeypatch) -> None:
     write("tree/net.py", NUMPY_CELL)
     unreadable = write("tree/secret.py", NUMPY_CELL)
     locked = write("tree/locked/hidden.py", NUMPY_CELL).parent
     given = write("given/hidden.py", NUMPY_CELL).parent
     for path in (unreadable, locked, given):
         path.chmod(0)
+    if not hasattr(os, "geteuid") or os.geteuid() == 0:
+        refuse_as_an_unprivileged_user(monkeypatch, {unreadable, locked, given})
     try:
         code, out, err = run("check", "--no-cache", str(given), str(tmp_path / "tree"))
     finally:

@@ -30,6 +30,7 @@ from mslint.verify.cluster import NODE_DEFAULT_MEMORY, Cluster, Node
 from mslint.verify.command import VerifierUnavailable
 from tests.examples import REPO
 from tests.extras import extra_requirements, quoted_requirements
+from tests.load import stretched
 
 Run = Callable[..., tuple[int, str, str]]
 MSLINT = [sys.executable, "-m", "mslint"]
@@ -298,7 +299,7 @@ def test_a_worker_killed_while_compiling_is_run_again_once_then_reported(cluster
                     os.kill(processes[0], signal.SIGKILL)
                     killed += processes
             time.sleep(0.05)
-        out, err = verify.communicate(timeout=10)
+        out, err = verify.communicate(timeout=stretched(10))
     finally:
         verify.kill()
     assert tries == {"0": 2, "2": 2}, tries
@@ -308,7 +309,7 @@ def test_a_worker_killed_while_compiling_is_run_again_once_then_reported(cluster
     assert compiles == {"strict": ("crashed", lost), "lax": ("compiled", None)}, err
     (finding,) = report["findings"]
     assert finding["verdict"] == "confirmed" and {e["level"] for e in finding["evidence"]} == {"lax"}
-    deadline = time.monotonic() + 5  # a compile batch sees its worker's lifeline cut within its poll
+    deadline = time.monotonic() + stretched(5)  # a compile batch sees its worker's lifeline cut within its poll
     while any(map(_alive, killed)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert len(killed) == 9 and not [pid for pid in killed if _alive(pid)], "the killed workers' batches and compiles"
@@ -329,11 +330,11 @@ def test_ctrl_c_cancels_the_compiles_on_the_cluster(cluster: str, tmp_path: Path
         assert len(os.listdir(marks)) == 2, "both compiles are building the Cell"
         started = [pid for mark in os.listdir(marks) for pid in _processes(mark)]
         verify.send_signal(signal.SIGINT)
-        out, err = verify.communicate(timeout=5)
+        out, err = verify.communicate(timeout=stretched(5))
     finally:
         verify.kill()
     assert (verify.returncode, out, err) == (130, "", "mslint: interrupted by SIGINT\n")
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + stretched(5)
     while any(map(_alive, started)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in started if _alive(pid)], "the compiles, their batches and their workers are gone"

@@ -18,7 +18,7 @@ from mslint.settings import Settings, VerifyEntry
 from mslint.verify.command import VerifyReport, VerifyRequest, verify
 from mslint.verify.compiler_output import ERROR, FALLBACK, Problem
 from mslint.verify.report import render_json, render_text
-from mslint.verify.verdicts import compiler_only
+from mslint.verify.verdicts import CONFIRMED, NOT_VERIFIABLE, compiler_only, judge
 
 CELLS = """
 import numpy as np
@@ -266,18 +266,66 @@ def construct(box, x):
 """
 
 
+STRICT_SELF_WRITE = (
+    "RuntimeError: In JIT strict mode, if need to modify a member attribute of a class with self.n, "
+    "the member attribute must be of the Parameter type. But got '1' with type 'int'."
+)
+
+
 def test_a_fallback_in_a_method_the_flagged_line_calls_follows_from_it(tmp_path: Path) -> None:
     # LAX interprets the body of `bump` because of the flagged call: the same hazard, not another.
     path = tmp_path / "box.py"
     path.write_text(BUMPED)
     flagged = Diagnostic(str(path), 11, 5, 11, 29, "MS109", "python-side-effect-in-graph", Severity.WARNING, "")
     problems = [
-        Problem(ERROR, "must be of the Parameter type", ((str(path), 11),), "strict"),
+        Problem(ERROR, STRICT_SELF_WRITE, ((str(path), 11),), "strict"),
         Problem(FALLBACK, "interpreted", ((str(path), 3),), "lax"),
         Problem(FALLBACK, "interpreted", ((str(path), 7),), "lax"),
     ]
     left = compiler_only(problems, [flagged], Settings(), {})
     assert [(c.line, c.problem.kind) for c in left] == [(7, FALLBACK)]  # `read` is not called there
+
+
+SPANNED = """
+def construct(self, x):
+    y = np.maximum(
+        x,
+        self.offset,
+    )
+    return y
+"""
+
+
+def test_a_finding_is_confirmed_by_the_problem_its_rule_predicts_on_its_lines(tmp_path: Path) -> None:
+    """A finding over four lines: an error of another rule inside its span neither confirms it nor
+    vanishes (it is the compiler's own); a fallback, what third-party-call-in-graph predicts, on
+    the line after it does not confirm it either; where its trace names a line of the span it does."""
+    path = tmp_path / "net.py"
+    path.write_text(SPANNED)
+    flagged = Diagnostic(str(path), 3, 9, 6, 6, "MS101", "third-party-call-in-graph", Severity.WARNING, "")
+    unsupported = Problem(ERROR, "RuntimeError: Unsupported statement 'Try'.", ((str(path), 5),), "strict")
+    off_line = Problem(FALLBACK, "interpreted", ((str(path), 7),), "lax")
+    on_line = Problem(FALLBACK, "interpreted", ((str(path), 7), (str(path), 4)), "lax")  # a trace naming it
+
+    assert judge(flagged, None, [unsupported, off_line], {}).verdict == NOT_VERIFIABLE
+    left = compiler_only([unsupported, off_line], [flagged], Settings(), {})
+    assert [(c.line, c.problem.kind) for c in left] == [(5, ERROR), (7, FALLBACK)]
+
+    confirmed = judge(flagged, None, [unsupported, on_line], {})
+    assert (confirmed.verdict, confirmed.evidence) == (CONFIRMED, [on_line])
+    left = compiler_only([unsupported, on_line], [flagged], Settings(), {})
+    assert [(c.line, c.problem.kind) for c in left] == [(5, ERROR)]
+
+
+def test_an_error_the_rule_was_never_measured_to_cause_does_not_confirm_it(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(SPANNED)
+    flagged = Diagnostic(str(path), 3, 9, 6, 6, "MS107", "unsupported-syntax", Severity.ERROR, "")
+    predicted = Problem(ERROR, "RuntimeError: Unsupported statement 'Try'.", ((str(path), 3),), "strict")
+    unmeasured = Problem(ERROR, "RuntimeError: a message no example produced", ((str(path), 3),), "strict")
+    assert judge(flagged, None, [predicted], {}).verdict == CONFIRMED
+    assert judge(flagged, None, [unmeasured], {}).verdict == NOT_VERIFIABLE
+    assert [c.line for c in compiler_only([unmeasured], [flagged], Settings(), {})] == [3]
 
 
 @pytest.mark.mindspore

@@ -19,6 +19,13 @@ from mslint.verify.compiler_output import ERROR, FALLBACK, Problem
 from mslint.verify.runner import COMPILE_STAGE, COMPILED, Job, Outcome
 
 FALLS_BACK, FAILS = "# falls back", "# fails"
+STRICT_NUMPY = (
+    "ValueError: When handling script '__call_func_str__(__input_0__,) in graph mode', the inputs should be "
+    "constant, but found variable '__input_0__' to be nonconstant. Try to set jit_syntax_level to LAX."
+)
+"""What STRICT says of a numpy call on a tensor (third-party-call-in-graph's example): a message the
+message table maps to that rule, as a real compile's would be."""
+FALLBACK_DUMP = "listed by the fallback dump after the optimizer phase (runs in the Python interpreter)"
 
 
 def install(monkeypatch: pytest.MonkeyPatch, cache: Path) -> list[Job]:
@@ -48,7 +55,9 @@ def _outcome(job: Job) -> Outcome:
     marked = [number for number in span if lines[number - 1].rstrip().endswith(marker)]
     if kind == ERROR:
         marked = marked[:1]
-    problems = [Problem(kind, f"{kind} at line {n}", ((str(path), n),), job.level) for n in marked]
+    problems = [
+        Problem(kind, STRICT_NUMPY if kind == ERROR else FALLBACK_DUMP, ((str(path), n),), job.level) for n in marked
+    ]
     compiled = {"path": str(path), "name": name, "line": cell.lineno}
     stopped = COMPILE_STAGE if kind == ERROR and marked else None
     return Outcome(job, COMPILED, compiled=compiled, problems=problems, device="CPU", wall_s=0.5, stopped=stopped)

@@ -45,6 +45,13 @@ from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIF
 from mslint.verify.runtime import watch
 
 
+def headline(text: str) -> str:
+    """The first line of an exception's text that says something: MindSpore opens some with a rule
+    of dashes (``----`` then ``- Kernel select failed:``)."""
+    lines = [line.strip() for line in text.splitlines()]
+    return next((line for line in lines if any(c.isalpha() for c in line)), lines[0] if lines else "")
+
+
 class NotVerifiable(Exception):
     """The entry cannot be compiled as given (constructor arguments, factory errors, ...)."""
 
@@ -252,7 +259,7 @@ def _raise_construction_failed(error: Exception, is_user_file: Callable[[str], b
     if cell is None:
         return
     text = str(error).strip()
-    message = f"{type(error).__name__}: {text.splitlines()[0] if text else ''} (raised building {type(cell).__name__})"
+    message = f"{type(error).__name__}: {headline(text)} (raised building {type(cell).__name__})"
     locations = tuple(dict.fromkeys((str(Path(frame.f_code.co_filename).resolve()), line) for frame, line in frames))
     raise ConstructionFailed(cell, Problem(ERROR, message, locations)) from None
 
@@ -276,7 +283,7 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
         raise
     except Exception as error:  # a failed compile is the evidence sought, not a crash
         text = str(error)
-        message = f"{type(error).__name__}: {text.strip().splitlines()[0] if text.strip() else ''}"
+        message = f"{type(error).__name__}: {headline(text)}"
         locations = error_locations(text, is_user_file)
         problems.append(Problem(ERROR, message, locations + _causes(untracked, locations), level))
     return [Problem(p.kind, p.message, p.locations, level) for p in problems]

@@ -1,10 +1,13 @@
 """Match the compiler's evidence to the linter's findings.
 
-A finding is *confirmed* when a compile showed a problem on its lines (whichever entry's
-compile it was: each problem names its entry), *not reproduced* when its own entry compiled
-at both syntax levels to the end without one, and *not verifiable* otherwise, with the reason
-(the entry could not be built, or its compile stopped at another line first). Problems on
-lines no finding covers are *compiler-only*.
+A finding is *confirmed* when a compile showed the problem its rule predicts on its lines
+(whichever entry's compile it was: each problem names its entry): a location of the compiler's
+trace is a line of the finding, and the measured message table (:mod:`mslint.compiler_messages`)
+maps the problem's message, or its kind where it has no message of its own, to the finding's
+rule. It is *not reproduced* when its own entry compiled at both syntax levels to the end without
+one, and *not verifiable* otherwise, with the reason (the entry could not be built, or its
+compile stopped at another line first). Problems that confirm no finding are *compiler-only*,
+a problem of another kind on a flagged line too.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from mslint.compiler_messages import message_table
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.rules import rule_named
 from mslint.rules.base import dynamic_shape_severity, fallback_severity
@@ -102,6 +106,33 @@ def covers(diagnostic: Diagnostic, location: Location) -> bool:
     return diagnostic.line <= line <= diagnostic.end_line and Path(diagnostic.path).resolve() == Path(path)
 
 
+def located(diagnostic: Diagnostic, problems: list[Problem]) -> list[Problem]:
+    """The problems whose trace names a line of the finding (the statement it spans: an `if` whose
+    branches the compiler cannot join is named at their lines); a value frozen at compile time
+    only for a rule that predicts one (folding constants is what compilers do)."""
+    return [
+        p
+        for p in problems
+        if any(covers(diagnostic, loc) for loc in p.locations)
+        and (p.kind != COMPILE_TIME or _predicts_compile_time(diagnostic))
+    ]
+
+
+def confirms(diagnostic: Diagnostic, problem: Problem) -> bool:
+    """Whether ``problem`` is the evidence ``diagnostic``'s rule predicts, on its line."""
+    return bool(located(diagnostic, [problem])) and predicts(diagnostic.symbol, problem)
+
+
+def predicts(symbol: str, problem: Problem) -> bool:
+    """Whether the rule ``symbol`` produced ``problem``'s message (or kind) where it was measured."""
+    return symbol in _predicting_rules(problem.kind, problem.message)
+
+
+@lru_cache(maxsize=1024)
+def _predicting_rules(kind: str, message: str) -> tuple[str, ...]:
+    return message_table().rules_for(kind, message)[0]
+
+
 def judge(
     diagnostic: Diagnostic,
     target: Target | None,
@@ -110,12 +141,7 @@ def judge(
     ran: bool = False,
 ) -> Verdict:
     """``ran``: a --run command gave evidence too (so it is not the advice for what lies outside entries)."""
-    evidence = [
-        p
-        for p in problems
-        if any(covers(diagnostic, loc) for loc in p.locations)
-        and (p.kind != COMPILE_TIME or _predicts_compile_time(diagnostic))
-    ]
+    evidence = [p for p in problems if confirms(diagnostic, p)]
     if evidence:
         return Verdict(diagnostic, CONFIRMED, evidence)
     if diagnostic.symbol == "syntax-error":
@@ -158,19 +184,19 @@ def _predicts_compile_time(diagnostic: Diagnostic) -> bool:
 def compiler_only(
     problems: list[Problem], diagnostics: list[Diagnostic], settings: Settings, entries: dict[int, Target]
 ) -> list[CompilerOnly]:
-    """Problems none of ``diagnostics`` covers, one per line and kind, at their most severe.
+    """Problems that confirm none of ``diagnostics``, one per line and kind, at their most severe.
 
     ``entries`` maps ``id(problem)`` to the target whose compile showed it, for problems that
     name no line of the user's files (they are reported on the target's definition line).
     """
     found: dict[tuple[str, int, str], CompilerOnly] = {}
-    confirmed = [d for d in diagnostics if any(covers(d, loc) for p in problems for loc in p.locations)]
+    confirmed = [d for d in diagnostics if any(confirms(d, p) for p in problems)]
     for problem in problems:
         if problem.kind == COMPILE_TIME:  # folding constants is what compilers do: evidence, never a problem
             continue
         if problem.kind == DIVERGENCE and any(_silenced(loc) for loc in problem.locations):
             continue  # the user accepted the hazard on that line (`random.random()  # mslint: disable=...`)
-        if any(covers(d, loc) for d in diagnostics for loc in problem.locations):
+        if any(confirms(d, problem) for d in diagnostics):
             continue
         if problem.locations and any(_follows_from(problem.locations[-1], d) for d in confirmed):
             continue
