@@ -222,8 +222,11 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
             continue
         by_type = graph_rules_by_path[function.module.path]
         settle = FindingsOnUnknowns(function)
+        mode = function.capture.mode  # each capture mode has rules of its own
         for node in descendants(function.node):
             for rule in by_type.get(type(node), ()):
+                if mode not in rule.capture_modes:
+                    continue
                 for finding in rule.check_graph_node(node, function):
                     report(rule, function.module, settle(rule, node, finding), function.entry)
     # Last, when every other rule has had its say on which comments silenced something.

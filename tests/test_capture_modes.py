@@ -1,0 +1,110 @@
+"""The capture mode of each entry (ast, bytecode, trace), and which rules judge it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from mslint.engine import check_files, load_project
+from mslint.settings import Settings
+
+Write = Callable[[str, str], Path]
+
+_HEAD = """
+import functools
+import mindspore as ms
+from mindspore import jit, nn, ops
+"""
+
+
+def captures(write: Write, source: str) -> dict[str, tuple[str, bool]]:
+    path = write("mod.py", _HEAD + source)
+    analysis = load_project([path], Settings())
+    return {f.node.name: (f.capture.mode, f.capture.fullgraph) for f in analysis.graph.functions}
+
+
+def findings(write: Write, source: str) -> set[tuple[str, str]]:
+    path = write("mod.py", _HEAD + source)
+    return {(d.symbol, str(d.severity)) for d in check_files([path], Settings()).diagnostics}
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("@jit\ndef f(x):\n    return x\n", ("ast", False)),
+        ("@ms.jit(capture_mode='bytecode')\ndef f(x):\n    return x\n", ("bytecode", False)),
+        ("@jit(capture_mode='bytecode', fullgraph=True)\ndef f(x):\n    return x\n", ("bytecode", True)),
+        ("@jit(capture_mode='trace', jit_level='O1')\ndef f(x):\n    return x\n", ("trace", False)),
+        ("@functools.partial(jit, capture_mode='trace')\ndef f(x):\n    return x\n", ("trace", False)),
+        ("tjit = functools.partial(jit, capture_mode='trace')\n@tjit\ndef f(x):\n    return x\n", ("trace", False)),
+        (
+            "bjit = functools.partial(ms.jit, capture_mode='bytecode')\n"
+            "@bjit(fullgraph=True)\ndef f(x):\n    return x\n",
+            ("bytecode", True),
+        ),
+        ("def f(x):\n    return x\n\ng = ms.jit(f, capture_mode='trace')\n", ("trace", False)),
+        (
+            "def f(x):\n    return x\n\nif __name__ == '__main__':\n    g = jit(f, capture_mode='bytecode')\n",
+            ("bytecode", False),
+        ),
+        ("mode = 'trace'\n@jit(capture_mode=mode)\ndef f(x):\n    return x\n", ("ast", False)),
+    ],
+)
+def test_the_capture_of_each_way_to_write_jit(write: Write, source: str, expected: tuple[str, bool]) -> None:
+    assert captures(write, source)["f"] == expected
+
+
+def test_jit_of_a_cells_construct_takes_its_options(write: Write) -> None:
+    source = """
+class Net(nn.Cell):
+    def construct(self, x):
+        return x
+
+net = Net()
+step = jit(net.construct, capture_mode="bytecode", fullgraph=True)
+"""
+    assert captures(write, source)["construct"] == ("bytecode", True)
+
+
+def test_a_function_an_ast_graph_calls_is_ast_whatever_its_decorator(write: Write) -> None:
+    source = """
+@jit(capture_mode="bytecode")
+def inner(x):
+    return helper(x)
+
+def helper(x):
+    return x
+
+@jit
+def outer(x):
+    return inner(x)
+
+@jit(capture_mode="trace")
+def alone(x):
+    return helper2(x)
+
+def helper2(x):
+    return x
+"""
+    found = captures(write, source)
+    assert found["inner"] == found["helper"] == ("ast", False)
+    assert found["alone"] == found["helper2"] == ("trace", False)
+
+
+_TRY = """
+@jit({options})
+def f(x):
+    try:
+        y = x * 2
+    except ValueError:
+        y = x
+    return y
+"""
+
+
+def test_ast_rules_judge_ast_entries_only(write: Write) -> None:
+    assert ("unsupported-syntax", "error") in findings(write, _TRY.format(options=""))
+    assert findings(write, _TRY.format(options="capture_mode='trace'")) == set()
+    assert findings(write, _TRY.format(options="capture_mode='bytecode'")) == set()
