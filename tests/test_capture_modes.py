@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Callable
 
@@ -9,6 +11,7 @@ import pytest
 
 from mslint.engine import check_files, load_project
 from mslint.settings import Settings
+from tests.examples import REPO
 
 Write = Callable[[str, str], Path]
 
@@ -108,3 +111,44 @@ def test_ast_rules_judge_ast_entries_only(write: Write) -> None:
     assert ("unsupported-syntax", "error") in findings(write, _TRY.format(options=""))
     assert findings(write, _TRY.format(options="capture_mode='trace'")) == set()
     assert findings(write, _TRY.format(options="capture_mode='bytecode'")) == set()
+
+
+def test_trace_flags_a_tensor_branch_and_not_a_shape_branch(write: Write) -> None:
+    source = """
+@jit(capture_mode="trace")
+def f(x):
+    if x.shape[0] > 1:
+        x = x * 2
+    if x.sum() > 0:
+        return x * 2
+    return x + 10
+"""
+    path = write("mod.py", _HEAD + source)
+    report = check_files([path], Settings())
+    assert [(d.line, d.symbol, str(d.severity)) for d in report.diagnostics] == [(9, "frozen-by-trace", "error")]
+
+
+def test_trace_flags_host_reads_and_not_what_it_measured_to_follow(write: Write) -> None:
+    source = """
+@jit(capture_mode="trace")
+def f(x):
+    y = ops.where(x > 0, x, 0)
+    return y * x.sum().item()
+"""
+    path = write("mod.py", _HEAD + source)
+    report = check_files([path], Settings())
+    assert [(d.line, d.symbol) for d in report.diagnostics] == [(8, "frozen-by-trace")]
+
+
+@pytest.mark.mindspore
+def test_a_sample_of_the_trace_table_measures_as_shipped() -> None:
+    only = ["control.if", "host-read.item", "side-effect.print", "static.where"]
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "generate_trace_table.py"), "--check"]
+        + [argument for case in only for argument in ("--only", case)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]

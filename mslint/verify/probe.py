@@ -27,6 +27,7 @@ from typing import Any
 
 from mslint.model.module import module_name_for
 from mslint.source import source_text
+from mslint.verify.capture_modes import BYTECODE, TRACE, capture_mode, fullgraph_twin, trace_divergence
 from mslint.verify.compiler_output import (
     ERROR,
     UNTRACKED,
@@ -271,7 +272,14 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
             obj.compile(*inputs)
         else:
             function = obj if hasattr(obj, "__wrapped__") else ms.jit(obj)
-            function(*(_concrete(value) for value in inputs))
+            mode = capture_mode(function)
+            if mode == BYTECODE and level == "strict":  # STRICT is fullgraph: a graph break raises
+                function = fullgraph_twin(function)
+            concrete = tuple(_concrete(value) for value in inputs)
+            if mode == TRACE:  # tracing raises on little: what it freezes shows as a divergence
+                problems.extend(trace_divergence(function, concrete, is_user_file, level))
+            else:
+                function(*concrete)
     except MemoryError:
         raise
     except Exception as error:  # a failed compile is the evidence sought, not a crash
