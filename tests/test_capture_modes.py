@@ -152,3 +152,44 @@ def test_a_sample_of_the_trace_table_measures_as_shipped() -> None:
         timeout=900,
     )
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+
+
+_BREAKS = """
+@jit({options})
+def f(x):
+    y = x.asnumpy()
+    return x
+"""
+
+
+def test_a_graph_break_is_a_warning_and_an_error_under_fullgraph(write: Write) -> None:
+    assert findings(write, _BREAKS.format(options="capture_mode='bytecode'")) == {("graph-break", "warning")}
+    full = _BREAKS.format(options="capture_mode='bytecode', fullgraph=True")
+    assert findings(write, full) == {("graph-break", "error")}
+    assert ("tensor-to-host-in-graph", "warning") in findings(write, _BREAKS.format(options=""))
+
+
+def test_a_form_bytecode_capture_fails_on_is_an_error(write: Write) -> None:
+    source = """
+@jit(capture_mode="bytecode")
+def f(x):
+    return x * max(x, 1)
+
+f(ops.ones((2, 3)))
+"""
+    assert findings(write, source) == {("graph-break", "error")}
+    assert findings(write, source.replace("f(ops.ones((2, 3)))", "")) == {("graph-break", "warning")}
+
+
+@pytest.mark.mindspore
+def test_a_sample_of_the_bytecode_table_measures_as_shipped() -> None:
+    only = ["stmt.Try/except", "convert.asnumpy", "builtin.max/tensor-iterable", "builtin.abs/tensor"]
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "generate_bytecode_table.py"), "--check"]
+        + [argument for row in only for argument in ("--only", row)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -42,6 +43,17 @@ def fullgraph_twin(function: Any) -> Any:
     import mindspore as ms
 
     return ms.jit(inspect.unwrap(function), capture_mode=BYTECODE, fullgraph=True)
+
+
+_USER_CODE_LINE = re.compile(r"^In file (.+):(\d+)\s*$", re.MULTILINE)
+
+
+def graph_break_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Location, ...]:
+    """The user's lines in the "From user code:" part of what ``fullgraph=True`` raised at a graph
+    break (``In file PATH:LINE`` lines, without the column that the compiler's messages give)."""
+    _, marker, user_code = text.partition("From user code:")
+    found = (m for m in _USER_CODE_LINE.finditer(user_code) if marker and is_user_file(m.group(1)))
+    return tuple(dict.fromkeys((str(Path(m.group(1)).resolve()), int(m.group(2))) for m in found))
 
 
 def trace_divergence(

@@ -27,7 +27,14 @@ from typing import Any
 
 from mslint.model.module import module_name_for
 from mslint.source import source_text
-from mslint.verify.capture_modes import BYTECODE, TRACE, capture_mode, fullgraph_twin, trace_divergence
+from mslint.verify.capture_modes import (
+    BYTECODE,
+    TRACE,
+    capture_mode,
+    fullgraph_twin,
+    graph_break_locations,
+    trace_divergence,
+)
 from mslint.verify.compiler_output import (
     ERROR,
     UNTRACKED,
@@ -285,7 +292,7 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
     except Exception as error:  # a failed compile is the evidence sought, not a crash
         text = str(error)
         message = f"{type(error).__name__}: {text.strip().splitlines()[0] if text.strip() else ''}"
-        locations = error_locations(text, is_user_file)
+        locations = graph_break_locations(text, is_user_file) or error_locations(text, is_user_file)
         problems.append(Problem(ERROR, message, locations + _causes(untracked, locations), level))
     return [Problem(p.kind, p.message, p.locations, level) for p in problems]
 
