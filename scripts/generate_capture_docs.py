@@ -82,8 +82,9 @@ mslint reads each entry's mode from its decorator or call: `@jit(capture_mode=..
 `jit(f, ...)`, `jit(net.construct, ...)`, `functools.partial(jit, ...)` (as a decorator or a
 module-level alias). A function that an ast graph calls is compiled as part of it, whatever its own
 decorator says, and is judged as ast. Bytecode capture raises on Python 3.12 and later (MindSpore
-2.10 checks the version when the function is called; mslint does not read the Python version a
-project declares yet, and the tables were measured on 3.11); in `GRAPH_MODE` a bytecode function called
+2.10 checks the version when the function is called): `graph-break` reports a bytecode entry as an
+error where the nearest `pyproject.toml` declares `requires-python` of 3.12 or later only (the
+tables were measured on 3.11); in `GRAPH_MODE` a bytecode function called
 directly from Python still runs as bytecode (measured), and one called from a Cell's `construct`
 is ast (the nesting above).
 

@@ -193,3 +193,21 @@ def test_a_sample_of_the_bytecode_table_measures_as_shipped() -> None:
         timeout=900,
     )
     assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+
+
+@pytest.mark.parametrize(
+    ("pyproject", "expected"),
+    [
+        ('[project]\nrequires-python = ">=3.12"\n', {("graph-break", "error")}),
+        ('[project]\nrequires-python = ">3.11,<3.14"\n', {("graph-break", "error")}),
+        ('[project]\nrequires-python = ">=3.9"\n', set()),
+        ('[project]\nname = "x"\n', set()),
+        ("[project\nrequires-python = '>=3.12'", set()),  # unreadable: declares nothing
+    ],
+)
+def test_bytecode_capture_in_a_project_that_declares_python_312_only(
+    write: Write, pyproject: str, expected: set[tuple[str, str]]
+) -> None:
+    write("pyproject.toml", pyproject)
+    source = "@jit(capture_mode='bytecode')\ndef f(x):\n    return x * 2\n"
+    assert findings(write, source) == expected

@@ -8,6 +8,7 @@ from mslint.capture_tables import DIVERGES, FAILS, GRAPH_BREAK, capture_rows, ve
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.capture import BYTECODE
+from mslint.model.python_versions import declared_floor
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -45,7 +46,9 @@ class GraphBreak(Rule):
     where MindSpore raises instead of breaking, and where bytecode capture fails on the form.
     ast-mode rules (`unsupported-syntax`, `tensor-to-host-in-graph`, ...) do not judge bytecode
     functions: a `try` there compiles into the graph (measured), and is no finding. A bytecode
-    function called from an ast graph is compiled as ast, and judged so.
+    function called from an ast graph is compiled as ast, and judged so. A bytecode entry of a
+    project whose `requires-python` (nearest `pyproject.toml`) starts at 3.12 or later is an error:
+    MindSpore 2.10 raises `Unsupported` when it is called on those Pythons.
 
     ## Why it is bad
     Each break splits the function into several graphs with Python in between: the speed-up that
@@ -79,6 +82,9 @@ class GraphBreak(Rule):
         return Severity.ERROR
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
+        if node is function.node and node is function.entry.node:
+            yield from _on_python_312(function)
+            return
         found = _row(node, function)
         if found is None:
             return
@@ -102,6 +108,22 @@ class GraphBreak(Rule):
             )
         elif measured == DIVERGES:
             yield Finding(node, f"{what}: bytecode capture returns another result than Python")
+
+
+_PYTHON_312 = (3, 12)
+
+
+def _on_python_312(function: GraphFunction) -> Iterator[Finding]:
+    """A bytecode entry of a project that declares Python 3.12 or later only: MindSpore 2.10 raises
+    ``Unsupported`` when it is called there (its ``pijit_context`` checks the version)."""
+    floor = declared_floor(function.module.path)
+    if floor is not None and floor >= _PYTHON_312:
+        yield Finding(
+            function.node,
+            f"bytecode capture on Python {floor[0]}.{floor[1]}+, which the project's requires-python declares: "
+            "MindSpore raises `Unsupported` when the function is called",
+            hint='use `capture_mode="ast"` (the default) or `"trace"`',
+        )
 
 
 def _row(node: ast.AST, function: GraphFunction) -> tuple[str, str] | None:
