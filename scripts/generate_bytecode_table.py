@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,7 @@ print("RESULT " + json.dumps(result))
 """
 
 
-def sample(forms: list[Form], syntax_rows: dict[str, Any]) -> list[Form]:
+def sample(forms: Sequence[Form], syntax_rows: dict[str, Any]) -> list[Form]:
     """The forms measured: those ast capture rejects at the ``jit`` position, and a few controls."""
     chosen, controls = [], Counter[str]()
     for form in forms:

@@ -11,6 +11,7 @@ import pytest
 
 from mslint.engine import check_files, load_project
 from mslint.settings import Settings
+from mslint.verify.capture_modes import capture_mode, graph_break_locations
 from tests.examples import REPO
 
 Write = Callable[[str, str], Path]
@@ -211,3 +212,28 @@ def test_bytecode_capture_in_a_project_that_declares_python_312_only(
     write("pyproject.toml", pyproject)
     source = "@jit(capture_mode='bytecode')\ndef f(x):\n    return x * 2\n"
     assert findings(write, source) == expected
+
+
+def test_a_graph_break_is_located_on_the_users_lines_of_what_fullgraph_raised(tmp_path: Path) -> None:
+    user = tmp_path / "step.py"
+    user.write_text("x = 1\n" * 12)
+    text = (
+        "Reason: Unsupported function\n\nFrom user code:\n"
+        f"In file {user}:9\n    return ms.Tensor(np.abs(y.asnumpy()))\n"
+        "In file /site-packages/mindspore/common/tensor.py:1090\n        return TensorPy_.asnumpy(self)\n"
+    )
+    is_user_file = lambda path: path.startswith(str(tmp_path))  # noqa: E731
+    assert graph_break_locations(text, is_user_file) == ((str(user.resolve()), 9),)
+    assert graph_break_locations(f"In file {user}:9\n", is_user_file) == ()  # not a graph break's message
+
+
+@pytest.mark.mindspore
+def test_the_capture_mode_of_a_jit_function_is_read_from_its_wrapper() -> None:
+    import mindspore as ms
+
+    def f(x):  # type: ignore[no-untyped-def]
+        return x
+
+    assert capture_mode(ms.jit(f)) == "ast"
+    assert capture_mode(ms.jit(f, capture_mode="bytecode")) == "bytecode"
+    assert capture_mode(ms.jit(f, capture_mode="trace")) == "trace"
