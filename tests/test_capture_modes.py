@@ -237,3 +237,16 @@ def test_the_capture_mode_of_a_jit_function_is_read_from_its_wrapper() -> None:
     assert capture_mode(ms.jit(f)) == "ast"
     assert capture_mode(ms.jit(f, capture_mode="bytecode")) == "bytecode"
     assert capture_mode(ms.jit(f, capture_mode="trace")) == "trace"
+
+
+def test_a_bytecode_function_a_cell_calls_is_ast(write: Write) -> None:
+    source = """
+@jit(capture_mode="bytecode")
+def helper(x):
+    return x
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return helper(x)
+"""
+    assert captures(write, source)["helper"] == ("ast", False)
