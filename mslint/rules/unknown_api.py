@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -13,6 +14,7 @@ from mslint.model.host_values import host_tensor_method_calls
 from mslint.model.module import ModuleInfo
 from mslint.model.narrowing import tested
 from mslint.model.project import Project, qualified_name
+from mslint.model.reexports import library_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
 from mslint.rules._call_signatures import check_call, parse_signature
@@ -26,8 +28,12 @@ from mslint.settings import Settings
 class UnknownMindsporeApi(Rule):
     """
     ## What it does
-    Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint`, `mindspore.numpy` and
-    `mindspore.Tensor` that do not exist in the targeted MindSpore release (`mnp.chunk`),
+    Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint`, `mindspore.numpy`,
+    `mindspore.Tensor`, of the package itself (`ms.mean`) and of `mindspore.ops.operations`,
+    `functional` and `composite` that do not exist in the targeted MindSpore release
+    (`mnp.chunk`, `P.ResizeBilinear`), under whatever alias the code reads them
+    (`from mindspore.ops import operations as P`, `import mindspore.ops.operations as ops_p`,
+    `from mindspore import ops as O`, or a module of the project that re-exports one),
     imports of MindSpore modules the release no longer has (`mindspore.dataset.vision.c_transforms`
     and `py_transforms`, removed in 2.0; read off the release's files, for the releases whose
     modules mslint has read), and
@@ -46,12 +52,16 @@ class UnknownMindsporeApi(Rule):
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
-    MindSpore install is needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
-    (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
+    MindSpore install is needed: every release from 2.7.0 to 2.10.0 (the package's own names and
+    those of `operations`, `functional` and `composite` from 2.10.0). The release is
+    `mindspore-version` (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
     Version-portable code is left alone: a name under an `if` whose test names it
     (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`
-    on a version (`if is_ms_version_2():`), or in a `try` that catches `ImportError`,
-    `AttributeError` or `TypeError`. An API the project replaces itself (`ops.zeros = _zeros`,
+    on MindSpore's version (`if ms.__version__ < "2":`, `if is_ms_version_2():`, or a name the
+    project computes from `mindspore.__version__`), or in a `try` whose handler catches what its
+    absence raises (`ImportError` or `AttributeError` for a name, `TypeError` for a keyword,
+    `Exception` for both). Any other `if` (a model's own `version`, a mode flag) guards nothing.
+    An API the project replaces itself (`ops.zeros = _zeros`,
     `setattr(Tensor, "std", _std)`, as libraries that give MindSpore PyTorch's signatures do)
     is the project's, and is not checked.
 
@@ -92,11 +102,11 @@ class UnknownMindsporeApi(Rule):
         namespaces: dict[str, dict[str, list[str] | None]] = table["namespaces"]
         signatures: dict[str, dict[str, str]] = table["signatures"]
         version = table["mindspore"]
-        aliases = {local for local, name in module.imports.items() if name.split(".", 1)[0] == "mindspore"}
-        if not aliases:
+        aliases = _MindsporeNames(module, project)
+        if not aliases.any_mindspore():
             return
         yield from _host_tensor_keywords(module, project, table)
-        guards = _Guards(module.tree)
+        guards = _Guards(module, project)
         patched = patched_apis(project)
         modules = module_table(project.mindspore_release)
         if modules is not None:
@@ -104,22 +114,20 @@ class UnknownMindsporeApi(Rule):
         yield from _missing_names(module, aliases, namespaces, patched, guards, version)
         # each call of a MindSpore name against its signature, or the keywords the table lists
         for node in module.nodes_of(ast.Call):
-            if _root(node.func) not in aliases:
-                continue
-            qualname = qualified_name(node.func, module) or ""
-            if qualname in patched:
+            qualname = aliases.qualname(node.func)
+            if qualname is None or qualname in patched:
                 continue
             namespace, _, name = qualname.rpartition(".")
             signature = signatures.get(namespace, {}).get(name)
             if signature is not None:
                 findings = check_call(node, qualname, parse_signature(signature), version, module)
-                yield from (f for f in findings if not guards.allow(f.node, _keyword_name(f.node)))
+                yield from (f for f in findings if not guards.allow_keyword(f.node, _keyword_name(f.node)))
                 continue
             accepted = namespaces.get(namespace, {}).get(name)
             if accepted is None:
                 continue
             for keyword in _unknown_keywords(node, accepted):
-                if not guards.allow(keyword, keyword.arg or ""):
+                if not guards.allow_keyword(keyword, keyword.arg or ""):
                     yield _unknown_keyword(keyword, f"{namespace}.{name}", accepted, version)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
@@ -150,31 +158,34 @@ def _missing_module_imports(
     imports: list[ast.Import | ast.ImportFrom] = [*module.nodes_of(ast.Import), *module.nodes_of(ast.ImportFrom)]
     for node in imports:
         for name in _missing_modules(node, modules):
-            if not guards.allow(node, name.rpartition(".")[2]):
+            if not guards.allow_name(node, name.rpartition(".")[2]):
                 yield Finding(node, f"module `{name}` does not exist in MindSpore {version}", _MODULE_HINT)
 
 
 def _missing_names(
     module: ModuleInfo,
-    aliases: set[str],
+    aliases: _MindsporeNames,
     namespaces: dict[str, dict[str, list[str] | None]],
     patched: frozenset[str],
     guards: _Guards,
     version: str,
 ) -> Iterator[Finding]:
-    """``ops.ResizeBilinear`` and ``from mindspore.ops import ResizeBilinear`` where the release lacks the name."""
+    """``ops.ResizeBilinear``, ``P.ResizeBilinear`` (``P`` being ``mindspore.ops.operations``,
+    imported or re-exported by the project), ``ms.mean`` and ``from mindspore.ops import
+    ResizeBilinear`` where the release lacks the name."""
     for attribute in module.nodes_of(ast.Attribute):
-        if isinstance(attribute.ctx, ast.Load) and _root(attribute) in aliases:
-            qualname = qualified_name(attribute, module) or ""
+        qualname = aliases.qualname(attribute) if isinstance(attribute.ctx, ast.Load) else None
+        if qualname is not None:
             namespace, _, name = qualname.rpartition(".")
-            if _missing(namespaces, namespace, name) and qualname not in patched and not guards.allow(attribute, name):
+            missing = _missing(namespaces, namespace, name) and qualname not in patched
+            if missing and not guards.allow_name(attribute, name):
                 yield Finding(attribute, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
     for imported in module.nodes_of(ast.ImportFrom):
         if imported.module not in namespaces or imported.level:
             continue
         for alias in imported.names:
             missing = alias.name != "*" and _missing(namespaces, imported.module, alias.name)
-            if missing and not guards.allow(imported, alias.name):
+            if missing and not guards.allow_name(imported, alias.name):
                 yield Finding(
                     imported, f"`{imported.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
                 )
@@ -262,48 +273,136 @@ def _unknown_keyword(keyword: ast.keyword, qualname: str, accepted: list[str], v
 
 
 class _Guards:
-    """Code that runs only where an API exists, as version-portable code writes it: the body
-    of an ``if`` whose test names the API in a string (``hasattr(ops, "ResizeBilinear")``,
-    ``"sizes" in signature.parameters``, ``self.size_name == "sizes"``), both branches of an
-    ``if`` on a version (``if is_ms_version_2():``, ``ms.__version__ >= "2.0"``), and the body
-    of a ``try`` whose handlers catch what a missing API raises, and those handlers. Computed on the first
-    question: most modules have nothing to ask."""
+    """Code that runs only where an API exists, as version-portable code writes it:
 
-    _CAUGHT = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError", "Exception"})
+    * the body of an ``if`` whose test names the API in a string (``hasattr(ops, "ResizeBilinear")``,
+      ``"sizes" in signature.parameters``, ``self.size_name == "sizes"``);
+    * both branches of an ``if`` on MindSpore's version (``ms.__version__ >= "2.0"``, a name that
+      says so, ``if is_ms_version_2():``, or one the project computes from ``mindspore.__version__``);
+    * the body of a ``try`` whose handlers catch what the absence raises (``ImportError`` or
+      ``AttributeError`` for a name or module, ``TypeError`` for a keyword, ``Exception`` for
+      either), and those handlers.
 
-    def __init__(self, tree: ast.Module) -> None:
-        self.tree = tree
-        self._names: dict[int, set[str]] | None = None
-        self._any_name: set[int] = set()
+    An ``if`` on anything else (a model's own version, a mode flag) guards nothing. Computed on the
+    first question: most modules have nothing to ask."""
 
-    def allow(self, node: ast.AST, name: str) -> bool:
-        if self._names is None:
-            self._names = {}
-            for statement in descendants(self.tree):
+    _NAME_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "Exception", "BaseException"})
+    _KEYWORD_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
+
+    def __init__(self, module: ModuleInfo, project: Project) -> None:
+        self.module = module
+        self.project = project
+        self._named: dict[int, set[str]] | None = None
+        self._on_version: set[int] = set()
+        self._tried_names: set[int] = set()
+        self._tried_keywords: set[int] = set()
+        self._version_names: dict[tuple[int, str], bool] = {}
+
+    def allow_name(self, node: ast.AST, name: str) -> bool:
+        named = self._index()
+        return id(node) in self._on_version or id(node) in self._tried_names or name in named.get(id(node), ())
+
+    def allow_keyword(self, node: ast.AST, name: str) -> bool:
+        named = self._index()
+        return id(node) in self._on_version or id(node) in self._tried_keywords or name in named.get(id(node), ())
+
+    def _index(self) -> dict[int, set[str]]:
+        if self._named is None:
+            self._named = {}
+            for statement in descendants(self.module.tree):
                 if isinstance(statement, (ast.If, ast.IfExp)):
-                    self._add_branches(statement)
-                elif isinstance(statement, ast.Try) and any(self._catches(h) for h in statement.handlers):
-                    # the body tries this release's API; a handler that catches its absence is the
-                    # fallback for another release (`except ImportError: from mindspore.nn.generator ...`)
-                    fallbacks = [s for h in statement.handlers if self._catches(h) for s in h.body]
-                    self._any_name.update(id(n) for s in [*statement.body, *fallbacks] for n in descendants(s))
-        return id(node) in self._any_name or name in self._names.get(id(node), ())
+                    self._add_branches(statement, self._named)
+                elif isinstance(statement, ast.Try):
+                    self._add_try(statement, self._NAME_ERRORS, self._tried_names)
+                    self._add_try(statement, self._KEYWORD_ERRORS, self._tried_keywords)
+        return self._named
 
-    def _add_branches(self, branch: ast.If | ast.IfExp) -> None:
-        assert self._names is not None
-        test = list(descendants(branch.test))
+    def _add_try(self, statement: ast.Try, errors: frozenset[str], guarded: set[int]) -> None:
+        # the body tries this release's API; a handler that catches its absence is the fallback
+        # for another release (`except ImportError: from mindspore.nn.generator ...`)
+        handlers = [h for h in statement.handlers if _catches(h, errors)]
+        if handlers:
+            fallbacks = [s for h in handlers for s in h.body]
+            guarded.update(id(n) for s in [*statement.body, *fallbacks] for n in descendants(s))
+
+    def _add_branches(self, branch: ast.If | ast.IfExp, named: dict[int, set[str]]) -> None:
         body = branch.body if isinstance(branch.body, list) else [branch.body]
         orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
-        if any("version" in _identifier(n).lower() for n in test):
-            self._any_name.update(id(n) for s in (*body, *orelse) for n in descendants(s))
+        if self._on_mindspore_version(branch.test):
+            self._on_version.update(id(n) for s in (*body, *orelse) for n in descendants(s))
             return
-        named = {str(n.value) for n in test if isinstance(n, ast.Constant)}
+        strings = {str(n.value) for n in descendants(branch.test) if isinstance(n, ast.Constant)}
         for inner in (n for s in body for n in descendants(s)):
-            self._names.setdefault(id(inner), set()).update(named)
+            named.setdefault(id(inner), set()).update(strings)
 
-    def _catches(self, handler: ast.ExceptHandler) -> bool:
-        caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        return any(c is None or (isinstance(c, ast.Name) and c.id in self._CAUGHT) for c in caught)
+    def _on_mindspore_version(self, test: ast.expr) -> bool:
+        """Whether a test reads MindSpore's version: itself, through a name that says so
+        (``IS_MS_VERSION_1``), or through names of the module or the project whose values or
+        bodies read it (``NEW_API = ms.__version__ >= "2"``, ``def is_old(): return not NEW_API``)."""
+        return self._reads_version(test, self.module, _VERSION_DEPTH)
+
+    def _reads_version(self, tree: ast.AST, module: ModuleInfo, depth: int) -> bool:
+        if _reads_mindspore_version(tree, module):
+            return True
+        names = {n.id for n in descendants(tree) if isinstance(n, ast.Name)}
+        if any(_says_mindspore_version(_identifier(n)) for n in descendants(tree)):
+            return True
+        return depth > 0 and any(self._name_reads_version(name, module, depth - 1) for name in names)
+
+    def _name_reads_version(self, name: str, module: ModuleInfo, depth: int) -> bool:
+        key = (id(module), name)
+        if key not in self._version_names:
+            self._version_names[key] = False  # a name defined through itself reads nothing more
+            definitions = self._definitions(name, module)
+            self._version_names[key] = any(self._reads_version(d, m, depth) for m, d in definitions)
+        return self._version_names[key]
+
+    def _definitions(self, name: str, module: ModuleInfo) -> list[tuple[ModuleInfo, ast.AST]]:
+        """What a module-level ``name`` is bound to: its top-level values or function, here or in
+        the project module it is imported from."""
+        if name in module.imports:
+            qualname = module.imports[name]
+            found = self.project.resolve(qualname, module)
+            if found is not None:
+                return [(found.module, found.node)]
+            values = self.project.module_object(qualname, module)
+            return [(values[0], value) for value in values[1]] if values is not None and not values[2] else []
+        function = module.functions.get(name)
+        return [(module, function)] if function is not None else [(module, v) for v in module.top_level_values(name)]
+
+
+_VERSION_DEPTH = 3
+"""Names followed from a test to where MindSpore's version is read (a flag computed by a function
+that reads a constant that reads ``__version__``)."""
+
+
+def _reads_mindspore_version(tree: ast.AST, module: ModuleInfo) -> bool:
+    """``mindspore.__version__``, or a version looked up by the distribution's name
+    (``importlib.metadata.version("mindspore")``)."""
+    nodes = descendants(tree)
+    for node in nodes:
+        if isinstance(node, ast.Attribute) and node.attr == "__version__" and _is_mindspore_value(node.value, module):
+            return True
+    named = any(isinstance(n, ast.Constant) and n.value == "mindspore" for n in nodes)
+    return named and any("version" in _identifier(n).lower() for n in nodes)
+
+
+_MINDSPORE_VERSION_NAME = re.compile(r"(mindspore|(^|_)ms_?)(_?ver)", re.IGNORECASE)
+
+
+def _is_mindspore_value(expr: ast.expr, module: ModuleInfo) -> bool:
+    return _is_mindspore(qualified_name(expr, module) or "")
+
+
+def _says_mindspore_version(identifier: str) -> bool:
+    """``IS_MS_VERSION_1``, ``is_ms_version_2``, ``mindspore_version``, ``MS_VER``; not a model's
+    own ``version``."""
+    return _MINDSPORE_VERSION_NAME.search(identifier) is not None
+
+
+def _catches(handler: ast.ExceptHandler, errors: frozenset[str]) -> bool:
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(c is None or (_identifier(c) in errors) for c in caught)
 
 
 def _identifier(node: ast.AST) -> str:
@@ -316,11 +415,53 @@ def _missing(namespaces: dict[str, dict[str, list[str] | None]], namespace: str,
     return namespace in namespaces and not name.startswith("_") and name not in namespaces[namespace]
 
 
-def _root(expr: ast.expr) -> str | None:
-    """The name an attribute chain starts from (``ops`` in ``ops.nn.Dense``)."""
-    while isinstance(expr, ast.Attribute):
-        expr = expr.value
-    return expr.id if isinstance(expr, ast.Name) else None
+class _MindsporeNames:
+    """The MindSpore name an attribute chain reads, through the module's imports (``P.Sum`` ->
+    ``mindspore.ops.operations.Sum`` after ``from mindspore.ops import operations as P`` or
+    ``import mindspore.ops.operations as P``) and through the project's own modules that
+    re-export one (``from utils.ms import P``, ``utils.ms.P.Sum``)."""
+
+    def __init__(self, module: ModuleInfo, project: Project) -> None:
+        self.module = module
+        self.project = project
+        self.imported: dict[str, str] = {}
+        """Module-level names bound by imports -> what they import, as the module sees them."""
+        for local in {*module.imports, *module.star_bindings}:
+            head = module.global_qualname(local)
+            # a library's name stays that library's: only the project's own modules re-export
+            if head is not None and (_is_mindspore(head) or project.is_checked_code(head, module)):
+                self.imported[local] = head
+        self._followed: dict[str, str] = {}
+
+    def any_mindspore(self) -> bool:
+        """Whether the module may read a MindSpore name at all (else it has nothing to check)."""
+        return any(_is_mindspore(self.qualname_of(local) or "") for local in self.imported)
+
+    def qualname(self, expr: ast.expr) -> str | None:
+        parts: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name) or expr.id not in self.imported:
+            return None
+        found = self.qualname_of(".".join([expr.id, *reversed(parts)]))
+        return found if found is not None and _is_mindspore(found) else None
+
+    def qualname_of(self, dotted: str) -> str | None:
+        local, _, rest = dotted.partition(".")
+        head = self.imported.get(local)
+        if head is None:
+            return None
+        full = f"{head}.{rest}" if rest else head
+        if _is_mindspore(head):
+            return full
+        if full not in self._followed:
+            self._followed[full] = library_name(full, self.module, self.project)
+        return self._followed[full]
+
+
+def _is_mindspore(qualname: str) -> bool:
+    return qualname.split(".", 1)[0] == "mindspore"
 
 
 _HINT = "look it up in the MindSpore API reference of the release you target (it was renamed or removed)"
