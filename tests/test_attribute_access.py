@@ -145,3 +145,33 @@ class Net(nn.Cell):  # mslint: inputs=float32[2,2]
         return local, flag, local_shard(y), y.grad_fn
 """
     assert found(write, source, "unknown-mindspore-api") == [(16, "error")]
+
+
+def test_subclasses_of_mindspore_cells_have_what_those_set(write: Write) -> None:
+    """`nn.LossBase` sets `reduce_mean`; `nn.SequentialCell` sets attributes by computed names,
+    and a class mslint has no table for may have anything: neither is judged."""
+    source = """
+from mindspore import nn
+from mindspore.nn.loss.loss import LossBase
+
+
+class Loss(LossBase):
+    def construct(self, x):
+        return self.reduce_mean(x) + self.get_loss(x) * self.weight
+
+
+class Loss2(nn.LossBase):
+    def construct(self, x):
+        return self.missing
+
+
+class Stack(nn.SequentialCell):
+    def construct(self, x):
+        return self.anything
+
+
+class Future(nn.CellOfANewerRelease):
+    def construct(self, x):
+        return self.anything
+"""
+    assert found(write, source) == [(7, "error"), (12, "error")]

@@ -29,8 +29,10 @@ class UnsupportedAttributeInGraph(Rule):
     or when `nn.Cell` itself has it (`self.training`, `self.phase`: read from the installed
     MindSpore by `scripts/generate_attribute_table.py`). Nothing is said of a class that
     computes its attributes (`__getattr__`, `setattr` with a computed name, `__dict__`), that
-    derives from a class outside the project other than `nn.Cell`, nor of a read in a function
-    that asks `hasattr(..., "name")` first.
+    derives from a class outside the project other than a Cell class of MindSpore's, nor of a
+    read in a function that asks `hasattr(..., "name")` first. A subclass of a MindSpore Cell
+    other than `nn.Cell` (`nn.LossBase`, `nn.TrainOneStepCell`) has what that class sets too
+    (`self.reduce_mean`, `self.network`: read from the installed MindSpore, with the Cell's own).
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
@@ -149,8 +151,13 @@ def _under_constant_test(node: ast.AST, function: GraphFunction) -> bool:
 def _defines_or_computes(cls: ClassRef, name: str, project: Project) -> bool:
     """Whether ``cls`` or a base defines ``name`` in its body, or its attributes cannot be known."""
     bases = mindspore_bases(cls, project)
-    if bases is None or not all(is_plain_cell(b) for b in bases):
+    if bases is None:
         return True
+    described = _base_attributes(project.mindspore_release)
+    for base in (b for b in bases if not is_plain_cell(b)):
+        added = described.get(base)
+        if added is None or name in added:
+            return True  # a class the table does not describe, or one that computes its attributes
     for klass in project.mro(cls):
         if klass.node.decorator_list or klass.node.keywords or name in _class_body_names(klass.node):
             return True
@@ -217,6 +224,13 @@ def _provided_names(project: Project) -> frozenset[str]:
 @cache
 def _cell_attributes(targeted: str) -> frozenset[str]:
     return frozenset(attribute_table(targeted)["Cell"])
+
+
+@cache
+def _base_attributes(targeted: str) -> dict[str, frozenset[str] | None]:
+    """What each Cell class of MindSpore adds to ``nn.Cell`` (None: it computes its attributes)."""
+    bases: dict[str, list[str] | None] = attribute_table(targeted).get("bases", {})
+    return {name: None if added is None else frozenset(added) for name, added in bases.items()}
 
 
 def _guarded_by_hasattr(name: str, function: GraphFunction) -> bool:
