@@ -175,3 +175,27 @@ class Future(nn.CellOfANewerRelease):
         return self.anything
 """
     assert found(write, source) == [(7, "error"), (12, "error")]
+
+
+def test_a_read_in_init_is_flagged_there_and_not_again_in_construct(write: Write) -> None:
+    """Building the Cell fails at the first read; `hasattr` in `__init__` guards it; a name set
+    anywhere in the project is had."""
+    source = """
+from mindspore import nn
+
+
+class Head(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4, has_bias=self.with_bias)
+        self.scale = self.factor if hasattr(self, "factor") else 1.0
+        self.shift = self.offset
+
+    def construct(self, x):
+        return self.dense(x) * self.scale * self.with_bias + self.shift + self.gain
+
+
+def configure(head):
+    head.offset = 1.0
+"""
+    assert found(write, source) == [(7, "error"), (12, "error")]

@@ -7,11 +7,11 @@ from functools import cache
 from mslint.diagnostics import Severity
 from mslint.mindspore_tables import attribute_table
 from mslint.model.abstract import Kind
-from mslint.model.module import is_self_attribute
+from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
-from mslint.rules._cell_classes import is_plain_cell, mindspore_bases
+from mslint.rules._cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.rules._cell_receivers import cell_classes_of
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -33,6 +33,8 @@ class UnsupportedAttributeInGraph(Rule):
     read in a function that asks `hasattr(..., "name")` first. A subclass of a MindSpore Cell
     other than `nn.Cell` (`nn.LossBase`, `nn.TrainOneStepCell`) has what that class sets too
     (`self.reduce_mean`, `self.network`: read from the installed MindSpore, with the Cell's own).
+    A read in `__init__` of what the Cell never has is flagged there, where building the Cell
+    fails first (`nn.Dense(4, 4, has_bias=self.with_bias)`), and not again in `construct`.
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
@@ -78,6 +80,21 @@ class UnsupportedAttributeInGraph(Rule):
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        """Reads in ``__init__`` of what the Cell never sets: building it fails there, before any
+        compile (and a read of the same name in ``construct`` is never reached)."""
+        for cls in cell_classes(module, project):
+            init = method(cls.node, "__init__")
+            if init is None:
+                continue
+            for node, name in _init_reads(init):
+                if _never_set(cls, name, project) and not _asks_hasattr(name, init):
+                    yield Finding(
+                        node,
+                        f"`{cls.node.name}` never sets `{name}`: building it fails here (AttributeError: no attribute)",
+                        f"set `self.{name}` before this line, or fix the name",
+                    )
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
@@ -125,6 +142,8 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
         return
     if any(_defines_or_computes(cls, name, project) for cls in refs):
         return
+    if is_self and any(_init_reads_name(cls, name, project) for cls in refs):
+        return  # building the Cell fails first, at the read in __init__ (flagged there)
     owner = " or ".join(sorted({f"`{c.node.name}`" for c in refs}))
     pruned = _under_constant_test(node, function)
     yield Finding(
@@ -133,6 +152,44 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
         + (", where the compiler does not prune its branch on a constant condition" if pruned else ""),
         f"set `self.{name}` in `__init__`, or fix the name",
         severity=Severity.WARNING if pruned else None,
+    )
+
+
+def _init_reads(init: ast.FunctionDef) -> list[tuple[ast.Attribute, str]]:
+    """The reads ``self.<name>`` in ``__init__`` (not dunder names)."""
+    if not init.args.args:
+        return []
+    self_name = init.args.args[0].arg
+    return [
+        (node, node.attr)
+        for node in descendants(init)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == self_name
+        and not node.attr.startswith("__")
+    ]
+
+
+def _never_set(cls: ClassRef, name: str, project: Project) -> bool:
+    """Whether no class, base or code of the project gives ``cls`` an attribute ``name``."""
+    if name in _cell_attributes(project.mindspore_release) or name in project.derived(_provided_names):
+        return False
+    return not _defines_or_computes(cls, name, project)
+
+
+def _init_reads_name(cls: ClassRef, name: str, project: Project) -> bool:
+    init = method(cls.node, "__init__")
+    return init is not None and not _asks_hasattr(name, init) and any(read == name for _, read in _init_reads(init))
+
+
+def _asks_hasattr(name: str, function: ast.FunctionDef) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("hasattr", "getattr")
+        and any(isinstance(a, ast.Constant) and a.value == name for a in n.args)
+        for n in descendants(function)
     )
 
 
