@@ -124,3 +124,30 @@ def test_only_mindspore_versions_hasattr_and_caught_errors_guard_a_name(write: W
         ("net.py", 31, "mindspore.ops.Upsample"),
         ("net.py", 39, "mindspore.ops.pad"),
     ]
+
+
+def test_code_after_a_version_return_and_functions_only_it_names_are_guarded(write: Write) -> None:
+    net = write(
+        "project/version_control.py",
+        """
+        import mindspore as ms
+        from mindspore.ops import functional as F
+
+
+        def get_norm():
+            def new_norm(x):
+                return F.norm(x, dim=1)
+
+            def old_norm(x):
+                return F.norm(x, 1, p=2, keep_dims=False)
+
+            if ms.__version__ >= "1.11":
+                return new_norm
+            return old_norm
+
+
+        def unguarded(x):
+            return F.norm(x, keep_dims=False)
+        """,
+    )
+    assert findings([net]) == [("version_control.py", 18, "mindspore.ops.functional.norm")]

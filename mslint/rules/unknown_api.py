@@ -58,7 +58,8 @@ class UnknownMindsporeApi(Rule):
     Version-portable code is left alone: a name under an `if` whose test names it
     (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`
     on MindSpore's version (`if ms.__version__ < "2":`, `if is_ms_version_2():`, or a name the
-    project computes from `mindspore.__version__`), or in a `try` whose handler catches what its
+    project computes from `mindspore.__version__`; also what follows such an `if` that returns,
+    and a function only that code names), or in a `try` whose handler catches what its
     absence raises (`ImportError` or `AttributeError` for a name, `TypeError` for a keyword,
     `Exception` for both). Any other `if` (a model's own `version`, a mode flag) guards nothing.
     An API the project replaces itself (`ops.zeros = _zeros`,
@@ -297,6 +298,7 @@ class _Guards:
         self._tried_names: set[int] = set()
         self._tried_keywords: set[int] = set()
         self._version_names: dict[tuple[int, str], bool] = {}
+        self._statement_lists: list[list[ast.stmt]] | None = None
 
     def allow_name(self, node: ast.AST, name: str) -> bool:
         named = self._index()
@@ -315,7 +317,22 @@ class _Guards:
                 elif isinstance(statement, ast.Try):
                     self._add_try(statement, self._NAME_ERRORS, self._tried_names)
                     self._add_try(statement, self._KEYWORD_ERRORS, self._tried_keywords)
+            self._add_functions_used_only_on_a_version()
         return self._named
+
+    def _add_functions_used_only_on_a_version(self) -> None:
+        """A function of the module that only version-guarded code names (``return old_norm``
+        after ``if is_version_ge(ms.__version__, "1.11"): return new_norm``) runs on that
+        version only."""
+        reads: dict[str, list[int]] = {}
+        for node in descendants(self.module.tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                reads.setdefault(node.id, []).append(id(node))
+        for definition in descendants(self.module.tree):
+            if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                named = reads.get(definition.name, [])
+                if named and all(n in self._on_version for n in named):
+                    self._on_version.update(id(n) for n in descendants(definition))
 
     def _add_try(self, statement: ast.Try, errors: frozenset[str], guarded: set[int]) -> None:
         # the body tries this release's API; a handler that catches its absence is the fallback
@@ -329,11 +346,33 @@ class _Guards:
         body = branch.body if isinstance(branch.body, list) else [branch.body]
         orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
         if self._on_mindspore_version(branch.test):
-            self._on_version.update(id(n) for s in (*body, *orelse) for n in descendants(s))
+            self._on_version.update(id(n) for s in (*body, *orelse, *self._after(branch)) for n in descendants(s))
             return
         strings = {str(n.value) for n in descendants(branch.test) if isinstance(n, ast.Constant)}
         for inner in (n for s in body for n in descendants(s)):
             named.setdefault(id(inner), set()).update(strings)
+
+    def _after(self, branch: ast.If | ast.IfExp) -> list[ast.stmt]:
+        """The statements after an ``if`` whose body always leaves the block (``return``,
+        ``raise``): they are its ``else``."""
+        if not isinstance(branch, ast.If) or not isinstance(branch.body[-1], (ast.Return, ast.Raise)):
+            return []
+        for block in self._blocks():
+            for index, statement in enumerate(block):
+                if statement is branch:
+                    return block[index + 1 :]
+        return []
+
+    def _blocks(self) -> list[list[ast.stmt]]:
+        if self._statement_lists is None:
+            self._statement_lists = [
+                block
+                for node in descendants(self.module.tree)
+                for field in ("body", "orelse", "finalbody")
+                for block in [getattr(node, field, None)]
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt)
+            ]
+        return self._statement_lists
 
     def _on_mindspore_version(self, test: ast.expr) -> bool:
         """Whether a test reads MindSpore's version: itself, through a name that says so
