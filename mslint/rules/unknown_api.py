@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Edit, Fix, Severity
 from mslint.mindspore_tables import attribute_table, module_table
 from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import AbstractTensor, Kind
@@ -17,7 +17,7 @@ from mslint.model.project import Project, qualified_name
 from mslint.model.reexports import library_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
-from mslint.rules._call_signatures import check_call, parse_signature
+from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
 from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
@@ -129,7 +129,7 @@ class UnknownMindsporeApi(Rule):
                 continue
             for keyword in _unknown_keywords(node, accepted):
                 if not guards.allow_keyword(keyword, keyword.arg or ""):
-                    yield _unknown_keyword(keyword, f"{namespace}.{name}", accepted, version)
+                    yield unknown_keyword(keyword, node, f"`{namespace}.{name}`", accepted, version)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         """Keywords of Tensor methods called on tensors in graph code (``x.mean(keepdims=True)``),
@@ -180,7 +180,7 @@ def _missing_names(
             namespace, _, name = qualname.rpartition(".")
             missing = _missing(namespaces, namespace, name) and qualname not in patched
             if missing and not guards.allow_name(attribute, name):
-                yield Finding(attribute, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
+                yield _missing_name(attribute, namespace, name, namespaces, version)
     for imported in module.nodes_of(ast.ImportFrom):
         if imported.module not in namespaces or imported.level:
             continue
@@ -190,6 +190,43 @@ def _missing_names(
                 yield Finding(
                     imported, f"`{imported.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
                 )
+
+
+_PYTORCH_NAMES = {
+    "mindspore.nn": {
+        "Sequential": "SequentialCell",
+        "ModuleList": "CellList",
+        "ModuleDict": "CellDict",
+        "Module": "Cell",
+    }
+}
+"""PyTorch's names of MindSpore classes; the containers take the same arguments (the fix renames)."""
+_SAME_ARGUMENTS = frozenset({"Sequential", "ModuleList", "ModuleDict"})
+
+
+def _missing_name(
+    attribute: ast.Attribute,
+    namespace: str,
+    name: str,
+    namespaces: dict[str, dict[str, list[str] | None]],
+    version: str,
+) -> Finding:
+    message = f"`{namespace}.{name}` does not exist in MindSpore {version}"
+    renamed = _PYTORCH_NAMES.get(namespace, {}).get(name)
+    if renamed is None or renamed not in namespaces[namespace]:
+        return Finding(attribute, message, _HINT)
+    hint = f"PyTorch's `{name}` is `{renamed}` in MindSpore"
+    if name not in _SAME_ARGUMENTS:
+        return Finding(attribute, message, hint + " (not a drop-in replacement: a Cell defines `construct`)")
+    end = attribute.end_col_offset or 0
+    edit = Edit(
+        attribute.end_lineno or attribute.lineno,
+        end + 1 - len(name),
+        attribute.end_lineno or attribute.lineno,
+        end + 1,
+        renamed,
+    )
+    return Finding(attribute, message, hint, fix=Fix(f"Use `{renamed}`", (edit,)))
 
 
 def _missing_modules(node: ast.Import | ast.ImportFrom, modules: frozenset[str]) -> list[str]:
@@ -217,7 +254,7 @@ def _tensor_method_keywords(call: ast.Call, table: dict[str, Any], project: Proj
     if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(project):
         return
     for keyword in _unknown_keywords(call, accepted):
-        yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+        yield unknown_keyword(keyword, call, f"`mindspore.Tensor.{name}`", accepted, table["mindspore"])
 
 
 def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[Finding]:
@@ -263,14 +300,6 @@ def _keyword_name(node: ast.AST) -> str:
 
 def _unknown_keywords(call: ast.Call, accepted: list[str]) -> list[ast.keyword]:
     return [k for k in call.keywords if k.arg is not None and k.arg not in accepted]
-
-
-def _unknown_keyword(keyword: ast.keyword, qualname: str, accepted: list[str], version: str) -> Finding:
-    return Finding(
-        keyword,
-        f"`{qualname}` has no parameter `{keyword.arg}` in MindSpore {version}",
-        f"its parameters are: {', '.join(accepted) or 'none'}",
-    )
 
 
 class _Guards:
