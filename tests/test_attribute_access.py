@@ -190,6 +190,8 @@ class Head(nn.Cell):
         self.dense = nn.Dense(4, 4, has_bias=self.with_bias)
         self.scale = self.factor if hasattr(self, "factor") else 1.0
         self.shift = self.offset
+        if self.shift is None:
+            raise ValueError(f"no offset for {self.kind}")
 
     def construct(self, x):
         return self.dense(x) * self.scale * self.with_bias + self.shift + self.gain
@@ -198,4 +200,4 @@ class Head(nn.Cell):
 def configure(head):
     head.offset = 1.0
 """
-    assert found(write, source) == [(7, "error"), (12, "error")]
+    assert found(write, source) == [(7, "error"), (14, "error")]

@@ -1,6 +1,7 @@
 """Hints for PyTorch habits name MindSpore's spelling and fix it where the fix keeps the
 meaning: `dim` -> `axis`, `keepdim` -> `keep_dims`, `nn.Sequential` -> `nn.SequentialCell`,
-`nn.LayerNorm(c)` -> `nn.LayerNorm((c,))`, and one finding naming `.detach()` and `.cpu()`.
+`nn.LayerNorm(c)` -> `nn.LayerNorm((c,))` (where `c` is used as a number besides), and one
+finding naming `.detach()` and `.cpu()`.
 (The fixed examples compile: tests/test_fixes.py runs them through MindSpore.)"""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ class Net(nn.Cell):
         super().__init__()
         self.body = nn.Sequential(nn.Dense(4, 4))
         self.heads = nn.ModuleList([nn.Dense(4, 2)])
-        self.norms = (nn.LayerNorm(c), nn.LayerNorm(hidden), nn.LayerNorm(shape), nn.LayerNorm(8))
+        self.norms = (nn.LayerNorm(c), nn.LayerNorm(hidden), nn.LayerNorm(shape), nn.LayerNorm(8), nn.Dense(c, 4))
 
     def construct(self, x):
         y = ops.softmax(x, dim=-1) + ops.mean(x, 1, keepdim=True) + ops.softmax(x, dim=1, axis=1)

@@ -137,8 +137,10 @@ def _argument_type(value: ast.expr, scope: ast.AST | None, depth: int = 0) -> tu
         return parameter.annotation.id, False
     default = defaults.get(value.id)
     if default is None:
-        # a constructor's argument (`def __init__(self, c)`): where PyTorch habits show
-        return (_UNTYPED if parameter.annotation is None and scope.name == "__init__" else None), False
+        # a constructor's argument (`def __init__(self, c)`) that the constructor also uses as a
+        # number: where PyTorch habits show
+        untyped = parameter.annotation is None and scope.name == "__init__" and _used_as_number(value.id, scope)
+        return (_UNTYPED if untyped else None), False
     kind = _constant_type(default)
     return (kind if kind in ("int", "float") else None), False
 
@@ -203,6 +205,26 @@ def _name_argument(value: ast.expr, name: str, module: ModuleInfo) -> Edit | Non
     return Edit(value.lineno, value.col_offset + 1, value.lineno, value.col_offset + 1, f"{name}=")
 
 
+_SIZED_LAYERS = frozenset({"Dense", "Linear", "Conv1d", "Conv2d", "Conv3d", "Embedding", "BatchNorm1d", "BatchNorm2d"})
+"""Layers whose first argument is a number of features: a name passed there is a number."""
+
+
+def _used_as_number(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the function uses ``name`` as a number elsewhere: in arithmetic with a number
+    (``c * 4``, ``dim // heads``), or as the feature count of a layer (``nn.Dense(c, ...)``)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+            operands = (node.left, node.right)
+            named = any(isinstance(o, ast.Name) and o.id == name for o in operands)
+            if named and any(_constant_type(o) in ("int", "float") for o in operands):
+                return True
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+            layer = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if node.args[0].id == name and layer in _SIZED_LAYERS:
+                return True
+    return False
+
+
 def _refused_constant(
     parameter: Parameter, value: ast.expr, api: str, version: str, scope: ast.AST | None
 ) -> Iterator[Finding]:
@@ -212,7 +234,7 @@ def _refused_constant(
     accepted = " or ".join(parameter.types)
     text = ast.unparse(value)
     if kind == _UNTYPED or not certain:
-        if kind in (_UNTYPED, "int", "float") and "tuple" in parameter.types:
+        if kind in (_UNTYPED, "int", "float") and "tuple" in parameter.types and "int" not in parameter.types:
             # `nn.LayerNorm(c)` with `c` a constructor argument: a number there is PyTorch's habit
             yield Finding(
                 value,

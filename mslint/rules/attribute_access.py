@@ -10,7 +10,7 @@ from mslint.model.abstract import Kind
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
 from mslint.model.scope import GraphFunction
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, raised
 from mslint.rules._cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.rules._cell_receivers import cell_classes_of
 from mslint.rules.base import Finding, Rule
@@ -156,14 +156,17 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
 
 
 def _init_reads(init: ast.FunctionDef) -> list[tuple[ast.Attribute, str]]:
-    """The reads ``self.<name>`` in ``__init__`` (not dunder names)."""
+    """The reads ``self.<name>`` in ``__init__`` (not dunder names), but those that only build an
+    exception's message (``raise ValueError(f"... {self.kind}")``: read only when raising)."""
     if not init.args.args:
         return []
     self_name = init.args.args[0].arg
+    in_raise = raised(init)
     return [
         (node, node.attr)
         for node in descendants(init)
-        if isinstance(node, ast.Attribute)
+        if id(node) not in in_raise
+        and isinstance(node, ast.Attribute)
         and isinstance(node.ctx, ast.Load)
         and isinstance(node.value, ast.Name)
         and node.value.id == self_name

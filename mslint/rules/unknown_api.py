@@ -47,7 +47,11 @@ class UnknownMindsporeApi(Rule):
     many positional arguments (`ops.full((n, 1), v, ms.float32)`: `dtype` is keyword-only,
     fixed by naming it), a required argument missing, one given by position and by keyword,
     and a constant of a type that the callable's own first checks refuse (`nn.LayerNorm(8)`:
-    `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`).
+    `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`);
+    a warning, with the same fix marked unsafe, where the value is a constructor's argument that
+    a number default or its use as a number (`c * 4`, `nn.Dense(c, ...)`) shows to be a number.
+    PyTorch's keyword names (`dim`, `keepdim`) and class names (`nn.Sequential`,
+    `nn.ModuleList`) are named with MindSpore's and fixed.
     Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. The
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are

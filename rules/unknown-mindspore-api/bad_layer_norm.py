@@ -1,6 +1,7 @@
 """`nn.LayerNorm(c)` with a number, PyTorch's habit: MindSpore 2.10 takes the normalized shape as
 a tuple or a list, and building the layer raises TypeError. A constructor's argument may be
-either, so it is a warning there, fixed as `(c,)`."""
+either (its default or its use as a number says it is one here), so it is a warning, fixed as
+`(c,)`."""
 
 from mindspore import nn
 
