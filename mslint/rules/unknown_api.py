@@ -501,7 +501,7 @@ class _MindsporeNames:
         for local in {*module.imports, *module.star_bindings}:
             head = module.global_qualname(local)
             # a library's name stays that library's: only the project's own modules re-export
-            if head is not None and (_is_mindspore(head) or project.is_checked_code(head, module)):
+            if head is not None and (_is_mindspore(head) or project.module_of(head, module) is not None):
                 self.imported[local] = head
         self._followed: dict[str, str] = {}
 
