@@ -6,7 +6,7 @@ from mindspore import nn, ops
 
 class MaskedLoss(nn.LossBase):  # mslint: inputs=float32[2,3], float32[2,3]
     def construct(self, logits, labels):
-        return self.get_loss(ops.abs(logits - labels) * self.mask)  # expect: unsupported-attribute-in-graph
+        return self.get_loss(ops.abs(logits - labels) * self.loss_mask_weight)  # expect: unsupported-attribute-in-graph
 
 
 class Scaled(nn.Dense):  # mslint: inputs=float32[2,4]
@@ -14,4 +14,4 @@ class Scaled(nn.Dense):  # mslint: inputs=float32[2,4]
         super().__init__(4, 4)
 
     def construct(self, x):
-        return super().construct(x) * self.scale  # expect: unsupported-attribute-in-graph
+        return super().construct(x) * self.output_gain  # expect: unsupported-attribute-in-graph
