@@ -201,3 +201,24 @@ def configure(head):
     head.offset = 1.0
 """
     assert found(write, source) == [(7, "error"), (14, "error")]
+
+
+def test_a_read_in_init_that_may_not_run_is_a_warning(write: Write) -> None:
+    """`if not os.path.isfile(cache): self.process()`: building fails only where the file is missing."""
+    source = """
+import os
+
+from mindspore import nn
+
+
+class Generator(nn.Cell):
+    def __init__(self, cache):
+        super().__init__()
+        if not os.path.isfile(cache):
+            self.process()
+        self.table = self.load_table()
+
+    def construct(self, x):
+        return x
+"""
+    assert found(write, source) == [(10, "warning"), (11, "error")]

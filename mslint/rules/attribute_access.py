@@ -34,7 +34,8 @@ class UnsupportedAttributeInGraph(Rule):
     other than `nn.Cell` (`nn.LossBase`, `nn.TrainOneStepCell`) has what that class sets too
     (`self.reduce_mean`, `self.network`: read from the installed MindSpore, with the Cell's own).
     A read in `__init__` of what the Cell never has is flagged there, where building the Cell
-    fails first (`nn.Dense(4, 4, has_bias=self.with_bias)`), and not again in `construct`.
+    fails first (`nn.Dense(4, 4, has_bias=self.with_bias)`), and not again in `construct`; a
+    warning where the read may not run (under an `if`, a loop or a `try`).
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
@@ -88,12 +89,16 @@ class UnsupportedAttributeInGraph(Rule):
             init = method(cls.node, "__init__")
             if init is None:
                 continue
+            conditional = _conditional_nodes(init)
             for node, name in _init_reads(init):
                 if _never_set(cls, name, project) and not _asks_hasattr(name, init):
+                    maybe = id(node) in conditional
                     yield Finding(
                         node,
-                        f"`{cls.node.name}` never sets `{name}`: building it fails here (AttributeError: no attribute)",
+                        f"`{cls.node.name}` never sets `{name}`: building it fails here (AttributeError: no attribute)"
+                        + (", where the condition around it holds" if maybe else ""),
                         f"set `self.{name}` before this line, or fix the name",
+                        severity=Severity.WARNING if maybe else None,
                     )
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
@@ -172,6 +177,15 @@ def _init_reads(init: ast.FunctionDef) -> list[tuple[ast.Attribute, str]]:
         and node.value.id == self_name
         and not node.attr.startswith("__")
     ]
+
+
+_CONDITIONAL = (ast.If, ast.IfExp, ast.While, ast.For, ast.Try, ast.BoolOp, ast.comprehension)
+
+
+def _conditional_nodes(init: ast.FunctionDef) -> set[int]:
+    """The nodes of ``__init__`` that may not run: under an ``if``, a loop, a ``try``, the right
+    side of ``and``/``or`` (a file's presence, an argument's value decides)."""
+    return {id(inner) for node in descendants(init) if isinstance(node, _CONDITIONAL) for inner in descendants(node)}
 
 
 def _never_set(cls: ClassRef, name: str, project: Project) -> bool:
