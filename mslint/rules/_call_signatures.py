@@ -12,6 +12,7 @@ from functools import cache
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.module import ModuleInfo
+from mslint.model.walk import descendants
 from mslint.rules._call_edits import replace_node
 from mslint.rules.base import Finding
 
@@ -92,9 +93,23 @@ def check_call(
             )
     keywords = {p.name: p for p in signature.parameters}
     bound.update((keywords[k.arg], k.value) for k in call.keywords if k.arg in keywords)
-    scope = module.scopes_holding([call.lineno])[0] if any(not _is_literal(v) for v in bound.values()) else None
+    typed = any(p.types and not _is_literal(v) for p, v in bound.items())
+    scope = _enclosing_function(module, call.lineno) if typed else None
     for parameter, value in bound.items():
         yield from _refused_constant(parameter, value, api, version, scope)
+
+
+_FUNCTIONS = "_mslint_signature_functions"
+
+
+def _enclosing_function(module: ModuleInfo, line: int) -> ast.AST:
+    """The innermost function holding ``line``, else the module (its functions kept on its tree)."""
+    functions: list[ast.FunctionDef | ast.AsyncFunctionDef] | None = module.tree.__dict__.get(_FUNCTIONS)
+    if functions is None:
+        functions = [*module.nodes_of(ast.FunctionDef), *module.nodes_of(ast.AsyncFunctionDef)]
+        setattr(module.tree, _FUNCTIONS, functions)
+    holding = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
+    return max(holding, key=lambda f: f.lineno) if holding else module.tree
 
 
 def _is_literal(value: ast.expr) -> bool:
@@ -124,7 +139,7 @@ def _argument_type(value: ast.expr, scope: ast.AST | None, depth: int = 0) -> tu
     if not isinstance(value, ast.Name) or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None, False
     rebound = any(
-        isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load) for n in ast.walk(scope)
+        isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load) for n in descendants(scope)
     )
     arguments = scope.args
     positional = [*arguments.posonlyargs, *arguments.args]
@@ -212,7 +227,7 @@ _SIZED_LAYERS = frozenset({"Dense", "Linear", "Conv1d", "Conv2d", "Conv3d", "Emb
 def _used_as_number(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Whether the function uses ``name`` as a number elsewhere: in arithmetic with a number
     (``c * 4``, ``dim // heads``), or as the feature count of a layer (``nn.Dense(c, ...)``)."""
-    for node in ast.walk(function):
+    for node in descendants(function):
         if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
             operands = (node.left, node.right)
             named = any(isinstance(o, ast.Name) and o.id == name for o in operands)

@@ -89,10 +89,9 @@ class UnsupportedAttributeInGraph(Rule):
             init = method(cls.node, "__init__")
             if init is None:
                 continue
-            conditional = _conditional_nodes(init)
             for node, name in _init_reads(init):
                 if _never_set(cls, name, project) and not _asks_hasattr(name, init):
-                    maybe = id(node) in conditional
+                    maybe = id(node) in _conditional_nodes(init)
                     yield Finding(
                         node,
                         f"`{cls.node.name}` never sets `{name}`: building it fails here (AttributeError: no attribute)"

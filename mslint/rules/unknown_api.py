@@ -496,40 +496,49 @@ class _MindsporeNames:
     def __init__(self, module: ModuleInfo, project: Project) -> None:
         self.module = module
         self.project = project
-        self.imported: dict[str, str] = {}
+        self.heads: dict[str, str] = {}
         """Module-level names bound by imports -> what they import, as the module sees them."""
         for local in {*module.imports, *module.star_bindings}:
             head = module.global_qualname(local)
-            # a library's name stays that library's: only the project's own modules re-export
-            if head is not None and (_is_mindspore(head) or project.module_of(head, module) is not None):
-                self.imported[local] = head
+            if head is not None:
+                self.heads[local] = head
+        self._project_heads: dict[str, bool] = {}
         self._followed: dict[str, str] = {}
 
     def any_mindspore(self) -> bool:
         """Whether the module may read a MindSpore name at all (else it has nothing to check)."""
-        return any(_is_mindspore(self.qualname_of(local) or "") for local in self.imported)
+        if any(_is_mindspore(head) for head in self.heads.values()):
+            return True
+        return any(_is_mindspore(self.qualname_of(local) or "") for local in self.heads)
 
     def qualname(self, expr: ast.expr) -> str | None:
         parts: list[str] = []
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
             expr = expr.value
-        if not isinstance(expr, ast.Name) or expr.id not in self.imported:
+        if not isinstance(expr, ast.Name) or expr.id not in self.heads:
             return None
         found = self.qualname_of(".".join([expr.id, *reversed(parts)]))
         return found if found is not None and _is_mindspore(found) else None
 
     def qualname_of(self, dotted: str) -> str | None:
         local, _, rest = dotted.partition(".")
-        head = self.imported.get(local)
+        head = self.heads.get(local)
         if head is None:
             return None
         full = f"{head}.{rest}" if rest else head
         if _is_mindspore(head):
             return full
+        if not self._from_the_project(local, head):
+            return None  # a library's name stays that library's: only the project's own modules re-export
         if full not in self._followed:
             self._followed[full] = library_name(full, self.module, self.project)
         return self._followed[full]
+
+    def _from_the_project(self, local: str, head: str) -> bool:
+        if local not in self._project_heads:
+            self._project_heads[local] = self.project.module_of(head, self.module) is not None
+        return self._project_heads[local]
 
 
 def _is_mindspore(qualname: str) -> bool:
