@@ -35,8 +35,20 @@ from typing import Any
 from mindspore_table import write_or_check
 
 # ``mindspore.Tensor`` is a class, not a module: code names its attributes through it too
-# (``mindspore.Tensor.from_numpy``).
-NAMESPACES = ("mindspore.ops", "mindspore.nn", "mindspore.mint", "mindspore.numpy", "mindspore.Tensor")
+# (``mindspore.Tensor.from_numpy``). The package itself and the modules of ``mindspore.ops`` that
+# code imports under aliases of its own (``from mindspore.ops import operations as P``) are read
+# as they are: their names differ from those ``mindspore.ops`` re-exports.
+NAMESPACES = (
+    "mindspore",
+    "mindspore.ops",
+    "mindspore.ops.operations",
+    "mindspore.ops.functional",
+    "mindspore.ops.composite",
+    "mindspore.nn",
+    "mindspore.mint",
+    "mindspore.numpy",
+    "mindspore.Tensor",
+)
 SIGNED_NAMESPACES = (
     "mindspore.ops",
     "mindspore.nn",
@@ -221,7 +233,10 @@ def main() -> int:
             names[name] = parameters(value) if inspect.isfunction(value) or inspect.isclass(value) else None
             if names[name] is None and owner is mindspore.Tensor and callable(value):
                 names[name] = overloads.get(name)
-        table[namespace] = names
+        # a submodule not imported yet is an attribute once imported (``mindspore.scipy``)
+        submodules = pkgutil.iter_modules(getattr(owner, "__path__", []))
+        names.update({m.name: None for m in submodules if not m.name.startswith("_") and m.name not in names})
+        table[namespace] = dict(sorted(names.items()))
     signed = signatures()
     document = {"mindspore": mindspore.__version__, "namespaces": table, "signatures": signed, "missing": MISSING}
     text = json.dumps(document, separators=(",", ":")) + "\n"

@@ -145,3 +145,80 @@ class Net(nn.Cell):  # mslint: inputs=float32[2,2]
         return local, flag, local_shard(y), y.grad_fn
 """
     assert found(write, source, "unknown-mindspore-api") == [(16, "error")]
+
+
+def test_subclasses_of_mindspore_cells_have_what_those_set(write: Write) -> None:
+    """`nn.LossBase` sets `reduce_mean`; `nn.SequentialCell` sets attributes by computed names,
+    and a class mslint has no table for may have anything: neither is judged."""
+    source = """
+from mindspore import nn
+from mindspore.nn.loss.loss import LossBase
+
+
+class Loss(LossBase):
+    def construct(self, x):
+        return self.reduce_mean(x) + self.get_loss(x) * self.weight
+
+
+class Loss2(nn.LossBase):
+    def construct(self, x):
+        return self.missing
+
+
+class Stack(nn.SequentialCell):
+    def construct(self, x):
+        return self.anything
+
+
+class Future(nn.CellOfANewerRelease):
+    def construct(self, x):
+        return self.anything
+"""
+    assert found(write, source) == [(7, "error"), (12, "error")]
+
+
+def test_a_read_in_init_is_flagged_there_and_not_again_in_construct(write: Write) -> None:
+    """Building the Cell fails at the first read; `hasattr` in `__init__` guards it; a name set
+    anywhere in the project is had."""
+    source = """
+from mindspore import nn
+
+
+class Head(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4, has_bias=self.with_bias)
+        self.scale = self.factor if hasattr(self, "factor") else 1.0
+        self.shift = self.offset
+        if self.shift is None:
+            raise ValueError(f"no offset for {self.kind}")
+
+    def construct(self, x):
+        return self.dense(x) * self.scale * self.with_bias + self.shift + self.gain
+
+
+def configure(head):
+    head.offset = 1.0
+"""
+    assert found(write, source) == [(7, "error"), (14, "error")]
+
+
+def test_a_read_in_init_that_may_not_run_is_a_warning(write: Write) -> None:
+    """`if not os.path.isfile(cache): self.process()`: building fails only where the file is missing."""
+    source = """
+import os
+
+from mindspore import nn
+
+
+class Generator(nn.Cell):
+    def __init__(self, cache):
+        super().__init__()
+        if not os.path.isfile(cache):
+            self.process()
+        self.table = self.load_table()
+
+    def construct(self, x):
+        return x
+"""
+    assert found(write, source) == [(10, "warning"), (11, "error")]

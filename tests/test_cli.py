@@ -47,7 +47,7 @@ def test_text_output_shows_location_source_caret_and_hint(write, run) -> None:
     )
     assert lines[1] == " 7 |         y = np.maximum(x, 0)"
     assert lines[2] == "   |             ^^^^^^^^^^^^^^^^ warning"
-    assert lines[3].startswith("   = hint: use `mindspore.ops` or `mindspore.numpy.maximum`")
+    assert lines[3].startswith("   = hint: use `ops.maximum` (as in `ops.maximum(x, y)`)")
     assert lines[-1] == "Found 3 problems (3 warnings) in 1 file checked."
 
 

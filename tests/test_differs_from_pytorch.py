@@ -145,3 +145,22 @@ def test_the_torch_overload_of_std_and_a_zero_dropout(write: Write) -> None:
         (6, "`nn.Dropout(drop)` raises an error where `drop` is 0, and keeps that share of the elements otherwise"),
         (9, "`x.std` without `ddof` divides by N; PyTorch's divides by N - 1"),
     ]
+
+
+def test_the_momentum_of_a_frozen_batchnorm_is_not_judged(write: Write) -> None:
+    """`use_batch_statistics=False` (by keyword, by position, through a default): the moving
+    statistics never change, so PyTorch's momentum means nothing else there."""
+    source = """\
+from mindspore import nn
+
+
+def build(frozen=False, learned=None):
+    return (
+        nn.BatchNorm2d(4, momentum=0.1, use_batch_statistics=False),
+        nn.BatchNorm2d(4, 1e-5, 0.1, True, "ones", "zeros", "zeros", "ones", False),
+        nn.BatchNorm2d(4, momentum=0.1, use_batch_statistics=frozen),
+        nn.BatchNorm2d(4, momentum=0.1, use_batch_statistics=learned),
+        nn.BatchNorm2d(4, momentum=0.1, use_batch_statistics=True),
+    )
+"""
+    assert flagged(write("frozen.py", source)) == [(9, "differs-from-pytorch"), (10, "differs-from-pytorch")]

@@ -58,7 +58,7 @@ def test_broadcast_turned_off_is_no_seed(write: Write) -> None:
 def test_seed_in_the_script_that_imports_the_init_helper(write: Write) -> None:
     helper = write("dist.py", "from mindspore.communication import init\n\ndef setup():\n    init()\n")
     script = write("train.py", "import mindspore as ms\nfrom dist import setup\n\nsetup()\nms.set_seed(1)\n")
-    other = write("eval.py", "from dist import setup\n\nsetup()\n")
+    other = write("run.py", "from dist import setup\n\nsetup()\n")
     assert flagged([helper, script, other]) == set()
     assert flagged([helper, other]) == {("dist.py", 4)}
 
@@ -108,3 +108,29 @@ def test_another_librarys_set_seed_helper_counts(write: Write, seed: str, flags:
         "train.py", f"from mindspore.communication import init\n\ndef main(args, rank):\n    {seed}\n    init()\n"
     )
     assert bool(flagged([path])) is flags
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "flags"),
+    [
+        ("eval.py", "init()\nnet = build()\n", False),
+        ("predict_batch.py", "init()\n", False),
+        ("export.py", "init()\n", False),
+        ("tests/test_collectives.py", "init()\n", False),
+        ("train.py", "init()\n", True),
+        ("run.py", "init()\n", True),
+        ("eval.py", "init()\nmodel.train(1, data)\n", True),
+        ("eval.py", "init()\nstep = ms.value_and_grad(loss_fn)\n", True),
+    ],
+)
+def test_scripts_named_as_not_training_are_not_flagged(write: Write, name: str, body: str, flags: bool) -> None:
+    path = write(name, f"import mindspore as ms\nfrom mindspore.communication import init\n{body}")
+    assert bool(flagged([path])) is flags
+
+
+def test_a_helper_run_by_a_training_script_is_flagged(write: Write) -> None:
+    helper = write("dist.py", "from mindspore.communication import init\n\ndef setup():\n    init()\n")
+    evaluation = write("eval.py", "from dist import setup\n\nsetup()\n")
+    training = write("train.py", "from dist import setup\n\nsetup()\n")
+    assert flagged([helper, evaluation]) == set()
+    assert flagged([helper, evaluation, training]) == {("dist.py", 4)}

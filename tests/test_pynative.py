@@ -530,3 +530,26 @@ def test_a_module_that_selects_pynative_when_imported_makes_its_importing_script
     paths = [write("datautil.py", datautil), write("eval.py", EVAL_SCRIPT)]
     found = findings(paths, Settings())
     assert (("eval.py", 7, "third-party-call-in-graph") in found) is reported
+
+
+@pytest.mark.parametrize(
+    ("setup", "reported"),
+    [
+        ("from .env import setup_env\n\nsetup_env()\n", False),
+        ("from .env import setup_env\n", True),
+        ("from . import env\n\nif __name__ == '__main__':\n    env.setup_env()\n", True),
+    ],
+)
+def test_a_package_that_selects_pynative_through_a_function_when_imported(write, setup: str, reported: bool) -> None:
+    """``src/__init__.py`` calls ``setup_env()`` at import time, whose body selects PyNative: the
+    script that imports ``src.model`` runs its Cells eagerly. Defining the function, or calling
+    it under ``__main__``, selects nothing."""
+    env = "from mindspore import context\n\n\ndef setup_env():\n    context.set_context(mode=context.PYNATIVE_MODE)\n"
+    paths = [
+        write("src/__init__.py", setup),
+        write("src/env.py", env),
+        write("src/model.py", NUMPY_CELL),
+        write("train.py", "from src.model import Net\n\nif __name__ == '__main__':\n    print(Net())\n"),
+    ]
+    found = findings(paths, Settings())
+    assert any(path == "model.py" and symbol == "third-party-call-in-graph" for path, _, symbol in found) is reported

@@ -52,7 +52,7 @@ from mslint.model.walk import own_nodes, returned_values, statements
 TENSOR = AbstractTensor(Kind.GRAPH)
 PARAMETER = AbstractTensor(Kind.GRAPH, parameter=True)
 NUMPY_ARRAY = AbstractInstance(Kind.CONSTANT, "numpy.ndarray")
-_TENSOR_CLASSES = ("Tensor", "tensor", "Parameter")
+_TENSOR_CLASSES = ("Tensor", "tensor", "Parameter", "from_numpy")
 _TENSOR_FUNCTIONS = ("mindspore.ops.", "mindspore.numpy.", "mindspore.mint.")
 # Tensor methods whose result is no tensor: host copies, Python numbers, dtypes.
 _NOT_TENSOR_METHODS = frozenset(
@@ -417,9 +417,13 @@ class HostValues:
         """Whether ``expr`` holds a MindSpore tensor whichever binding of a name it reads: the
         proof a finding on code that is not compiled needs."""
         if isinstance(expr, ast.Name):
-            bound = self._bindings.get(expr.id, []) if expr.id not in seen else []
-            return bool(bound) and all(
-                isinstance(b, AbstractTensor) if isinstance(b, AbstractValue) else self.is_tensor(b, seen | {expr.id})
+            if expr.id in seen:
+                # a binding that reads the name itself (``t = t[:, :2]``) keeps what the others give
+                return True
+            bound = self._bindings.get(expr.id, [])
+            inner = seen | {expr.id}
+            return any(not _reads(b, expr.id) for b in bound) and all(
+                isinstance(b, AbstractTensor) if isinstance(b, AbstractValue) else self.is_tensor(b, inner)
                 for b in bound
             )
         if isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Subscript)):
@@ -457,6 +461,10 @@ class HostValues:
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
         return func.attr not in _NOT_TENSOR_METHODS and qualified_name(func, self._module) is None
+
+
+def _reads(bound: ast.expr | AbstractValue, name: str) -> bool:
+    return isinstance(bound, ast.expr) and any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(bound))
 
 
 def _holds_parameters(value: AbstractValue) -> bool | None:

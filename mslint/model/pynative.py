@@ -29,7 +29,7 @@ from pathlib import Path
 from mslint.model.cell_uses import CellUses
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, imports_in
-from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name_in
+from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.walk import descendants, own_nodes
 
 _PYNATIVE = "pynative"
@@ -80,7 +80,9 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
     """Scripts that select no mode but import a module that selects PyNative when it is
     imported (a ``set_context`` among its top-level statements: a project's ``datautil.py``
     imported by its ``eval.py``). Found only where such a module exists: most runs have none."""
-    if not any(_modes_at_import(m) == {_PYNATIVE} for m in project.modules):
+    if not any(_PYNATIVE in _modes(m) for m in project.modules):
+        return []  # the cheap test: no module selects PyNative anywhere
+    if not any(_modes_at_import(m, project) == {_PYNATIVE} for m in project.modules):
         return []
     found = []
     for module in list(project.modules):
@@ -88,24 +90,32 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
             continue
         if id(module) not in closures:
             closures[id(module)] = _imported_closure(module, project)
-        if any(_modes_at_import(m) == {_PYNATIVE} for m in closures[id(module)][1:]):
+        if any(_modes_at_import(m, project) == {_PYNATIVE} for m in closures[id(module)][1:]):
             found.append(module)
     return found
 
 
-def _modes_at_import(module: ModuleInfo) -> frozenset[str]:
+def _modes_at_import(module: ModuleInfo, project: Project) -> frozenset[str]:
     """The modes selected by the module's top-level statements, outside a ``__main__`` guard:
-    importing the module selects them."""
-    if not _modes(module):
-        return frozenset()
+    importing the module selects them, also through a function of the project it calls there
+    (``setup_env()`` in a package's ``__init__.py``, whose body calls ``set_context``)."""
     guarded = {id(n) for s in module.tree.body if _is_main_guard(s) for n in descendants(s)}
+    calls = [n for n in own_nodes(module.tree) if isinstance(n, ast.Call) and id(n) not in guarded]
     bindings = imports_in(module.tree, module.package)
-    return frozenset(
-        mode
-        for node in own_nodes(module.tree)
-        if isinstance(node, ast.Call) and id(node) not in guarded and _is_set_context(node, module, bindings)
-        for mode in _mode_of(node, module, bindings)
-    )
+    modes = {
+        mode for node in calls if _is_set_context(node, module, bindings) for mode in _mode_of(node, module, bindings)
+    }
+    for node in calls:
+        called = project.resolve_expr(node.func, module) if isinstance(node.func, (ast.Name, ast.Attribute)) else None
+        if isinstance(called, FunctionRef) and _modes(called.module):
+            inner = imports_in(called.module.tree, called.module.package)
+            modes.update(
+                mode
+                for call in descendants(called.node)
+                if isinstance(call, ast.Call) and _is_set_context(call, called.module, inner)
+                for mode in _mode_of(call, called.module, inner)
+            )
+    return frozenset(modes)
 
 
 def _is_main_guard(statement: ast.stmt) -> bool:

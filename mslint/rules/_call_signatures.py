@@ -10,8 +10,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from mslint.diagnostics import Edit, Fix
+from mslint.diagnostics import Edit, Fix, Severity
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
+from mslint.model.walk import descendants
 from mslint.rules._call_edits import replace_node
 from mslint.rules.base import Finding
 
@@ -73,11 +75,7 @@ def check_call(
     names = signature.names()
     for keyword in call.keywords:
         if keyword.arg is not None and keyword.arg not in names:
-            yield Finding(
-                keyword,
-                f"{api} has no parameter `{keyword.arg}` in MindSpore {version}",
-                f"its parameters are: {', '.join(names) or 'none'}",
-            )
+            yield unknown_keyword(keyword, call, api, names, version)
     if any(isinstance(a, ast.Starred) for a in call.args):
         return  # how many values it passes is not known
     yield from _positional_count(call, api, signature, version, module)
@@ -96,8 +94,95 @@ def check_call(
             )
     keywords = {p.name: p for p in signature.parameters}
     bound.update((keywords[k.arg], k.value) for k in call.keywords if k.arg in keywords)
+    typed = any(p.types and not _is_literal(v) for p, v in bound.items())
+    scope = _enclosing_function(module, call.lineno) if typed else None
     for parameter, value in bound.items():
-        yield from _refused_constant(parameter, value, api, version)
+        yield from _refused_constant(parameter, value, api, version, scope)
+
+
+_FUNCTIONS: NodeMemo[ast.Module, list[ast.FunctionDef | ast.AsyncFunctionDef]] = NodeMemo()
+
+
+def _enclosing_function(module: ModuleInfo, line: int) -> ast.AST:
+    """The innermost function holding ``line``, else the module (its functions memoized by tree)."""
+    functions = _FUNCTIONS(
+        module.tree, lambda _: [*module.nodes_of(ast.FunctionDef), *module.nodes_of(ast.AsyncFunctionDef)]
+    )
+    holding = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
+    return max(holding, key=lambda f: f.lineno) if holding else module.tree
+
+
+def _is_literal(value: ast.expr) -> bool:
+    return _constant_type(value) is not None
+
+
+_UNTYPED = "an argument of unknown type"
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def _argument_type(value: ast.expr, scope: ast.AST | None, depth: int = 0) -> tuple[str | None, bool]:
+    """The type of an argument, and whether it is certain: a literal's and arithmetic on literals
+    (certain); a name the enclosing function takes as a parameter with a number's annotation or
+    default and never rebinds, and arithmetic on it (``hidden * 2``): the type of the value the
+    function gets when the caller says nothing (not certain). ``_UNTYPED`` for a constructor's
+    parameter nothing says anything of (``def __init__(self, c)``); None where nothing is known."""
+    literal = _constant_type(value)
+    if literal is not None or depth > 3:
+        return literal, True
+    if isinstance(value, ast.BinOp) and isinstance(value.op, _ARITHMETIC):
+        operands = [_argument_type(o, scope, depth + 1) for o in (value.left, value.right)]
+        kinds = {kind for kind, _ in operands}
+        if not kinds <= {"int", "float"}:
+            # `c * 4` repeats a tuple `c`; `c + 1` fails on one as on a number: kept as unknown
+            return (_UNTYPED, False) if kinds <= {"int", "float", _UNTYPED} and "int" in kinds else (None, False)
+        return ("float" if "float" in kinds else "int"), all(certain for _, certain in operands)
+    if not isinstance(value, ast.Name) or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None, False
+    rebound = any(
+        isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load) for n in descendants(scope)
+    )
+    arguments = scope.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(arguments.defaults) :]], arguments.defaults))
+    defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
+    parameter = next((a for a in (*positional, *arguments.kwonlyargs) if a.arg == value.id), None)
+    if parameter is None or rebound:
+        return None, False  # a local, or a parameter the function rebinds: not followed
+    if isinstance(parameter.annotation, ast.Name) and parameter.annotation.id in ("int", "float"):
+        return parameter.annotation.id, False
+    default = defaults.get(value.id)
+    if default is None:
+        # a constructor's argument (`def __init__(self, c)`) that the constructor also uses as a
+        # number: where PyTorch habits show
+        untyped = parameter.annotation is None and scope.name == "__init__" and _used_as_number(value.id, scope)
+        return (_UNTYPED if untyped else None), False
+    kind = _constant_type(default)
+    return (kind if kind in ("int", "float") else None), False
+
+
+_PYTORCH_KEYWORDS = {"dim": ("axis",), "keepdim": ("keepdims", "keep_dims")}
+"""PyTorch's names of parameters that MindSpore's functions and Tensor methods call otherwise."""
+
+
+def unknown_keyword(keyword: ast.keyword, call: ast.Call, api: str, names: list[str], version: str) -> Finding:
+    """A keyword the callable does not take; where it is PyTorch's name of one it takes
+    (``ops.softmax(x, dim=-1)``: ``axis``), that name and the fix that renames it."""
+    assert keyword.arg is not None
+    given = {k.arg for k in call.keywords}
+    renamed = [n for n in _PYTORCH_KEYWORDS.get(keyword.arg, ()) if n in names and n not in given]
+    message = f"{api} has no parameter `{keyword.arg}` in MindSpore {version}"
+    if not renamed:
+        return Finding(keyword, message, f"its parameters are: {', '.join(names) or 'none'}")
+    name = renamed[0]
+    value = ast.unparse(keyword.value)
+    start = keyword.col_offset + 1
+    edit = Edit(keyword.lineno, start, keyword.lineno, start + len(keyword.arg), name)
+    return Finding(
+        keyword,
+        message,
+        f"PyTorch's `{keyword.arg}` is `{name}` in MindSpore: `{name}={value}`",
+        fix=Fix(f"Rename `{keyword.arg}` to `{name}`", (edit,)),
+    )
 
 
 def _positional_count(
@@ -135,15 +220,50 @@ def _name_argument(value: ast.expr, name: str, module: ModuleInfo) -> Edit | Non
     return Edit(value.lineno, value.col_offset + 1, value.lineno, value.col_offset + 1, f"{name}=")
 
 
-def _refused_constant(parameter: Parameter, value: ast.expr, api: str, version: str) -> Iterator[Finding]:
-    kind = _constant_type(value)
+_SIZED_LAYERS = frozenset({"Dense", "Linear", "Conv1d", "Conv2d", "Conv3d", "Embedding", "BatchNorm1d", "BatchNorm2d"})
+"""Layers whose first argument is a number of features: a name passed there is a number."""
+
+
+def _used_as_number(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the function uses ``name`` as a number elsewhere: in arithmetic with a number
+    (``c * 4``, ``dim // heads``), or as the feature count of a layer (``nn.Dense(c, ...)``)."""
+    for node in descendants(function):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+            operands = (node.left, node.right)
+            named = any(isinstance(o, ast.Name) and o.id == name for o in operands)
+            if named and any(_constant_type(o) in ("int", "float") for o in operands):
+                return True
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name):
+            layer = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if node.args[0].id == name and layer in _SIZED_LAYERS:
+                return True
+    return False
+
+
+def _refused_constant(
+    parameter: Parameter, value: ast.expr, api: str, version: str, scope: ast.AST | None
+) -> Iterator[Finding]:
+    kind, certain = (_constant_type(value), True) if scope is None else _argument_type(value, scope)
     if not parameter.types or kind is None or kind in parameter.types or (kind == "bool" and "int" in parameter.types):
         return
     accepted = " or ".join(parameter.types)
+    text = ast.unparse(value)
+    if kind == _UNTYPED or not certain:
+        if kind in (_UNTYPED, "int", "float") and "tuple" in parameter.types and "int" not in parameter.types:
+            # `nn.LayerNorm(c)` with `c` a constructor argument: a number there is PyTorch's habit
+            yield Finding(
+                value,
+                f"{api} takes `{parameter.name}` as {accepted} in MindSpore {version}: "
+                f"if `{text}` is a number it raises TypeError",
+                f"a one-element tuple: `({text},)`",
+                severity=Severity.WARNING,
+                fix=Fix("Make it a tuple", (replace_node(value, f"({text},)"),), "unsafe"),
+            )
+        return
     hint, fix = f"it takes {accepted} only", None
     if kind in ("int", "float") and "tuple" in parameter.types:
-        hint = f"a one-element tuple: `({ast.unparse(value)},)`"
-        fix = Fix("Make it a tuple", (replace_node(value, f"({ast.unparse(value)},)"),))
+        hint = f"a one-element tuple: `({text},)`"
+        fix = Fix("Make it a tuple", (replace_node(value, f"({text},)"),))
     yield Finding(
         value,
         f"{api} takes `{parameter.name}` as {accepted} in MindSpore {version}, not {kind}: it raises TypeError",

@@ -64,7 +64,8 @@ class DiffersFromPytorch(Rule):
       assignment of the name passed, is below 0.5; fixed as `p=0.1`.
     * `nn.BatchNorm2d(c, momentum=0.1)` (also `BatchNorm1d/3d`, `SyncBatchNorm`): MindSpore's
       momentum weighs the running statistics, PyTorch's the batch; a momentum below 0.5 is
-      PyTorch's, fixed as its complement (`momentum=0.9`).
+      PyTorch's, fixed as its complement (`momentum=0.9`). Not where the layer never updates
+      its statistics (`use_batch_statistics=False`, a frozen BatchNorm).
     * `x.transpose(1, 2)` on a tensor in graph code: graph mode reads the arguments as the
       whole permutation, so two numbers are a compile error on a tensor that does not have 2
       dimensions, and `(0, 1)` leaves a 2-D tensor unchanged (PyNative and PyTorch swap the
@@ -219,13 +220,14 @@ class _Values:
             return [number]
         if not isinstance(expr, ast.Name):
             return None
-        values = self._bound(expr.id)
+        values = self.bound(expr.id)
         numbers = [_number(v) for v in values]
         if not values or None in numbers:
             return None
         return [n for n in numbers if n is not None]
 
-    def _bound(self, name: str) -> list[ast.expr]:
+    def bound(self, name: str) -> list[ast.expr]:
+        """The values the name may hold where the call reads it; empty where any is unknown."""
         if self.function is None:
             return self.module.top_level_values(name)
         arguments = self.function.args
@@ -318,6 +320,8 @@ def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
 
 
 def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
+    if _uses_moving_statistics_only(call, context):
+        return None  # measured: the running statistics never change, whatever the momentum
     momentum = _argument(call, 2, "momentum")
     numbers = context.values.numbers(momentum) if momentum is not None else None
     if momentum is None or not numbers or max(numbers) >= 0.5:
@@ -336,6 +340,17 @@ def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
         "momentum is the share taken from the batch",
     )
     return _Found(momentum, message, f"MindSpore's momentum is 1 minus PyTorch's: `momentum={complement[0]:g}`", fix)
+
+
+def _uses_moving_statistics_only(call: ast.Call, context: _Context) -> bool:
+    """``use_batch_statistics=False`` (the ninth parameter of every BatchNorm of ``mindspore.nn``):
+    the layer normalizes with its moving statistics and never updates them, as a frozen
+    BatchNorm does, so the momentum is never used."""
+    flag = _argument(call, 8, "use_batch_statistics")
+    if flag is None:
+        return False
+    values = [flag] if not isinstance(flag, ast.Name) else context.values.bound(flag.id)
+    return bool(values) and all(isinstance(v, ast.Constant) and v.value is False for v in values)
 
 
 _SWAPS_OF_A_MATRIX = frozenset({(1, 0), (-1, -2), (-1, 0), (1, -2)})

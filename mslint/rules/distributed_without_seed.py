@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
@@ -68,7 +69,9 @@ class DistributedWithoutSeed(Rule):
     Parameters agree, but in a program that trains it is not counted: a checkpoint covers only
     what it holds (a new head stays random) and resuming is usually optional. A program that
     loads a checkpoint and never trains (it names no gradient, training wrapper or optimizer of
-    MindSpore and calls no `train` or `fit` method: an inference script) is not flagged.
+    MindSpore and calls no `train` or `fit` method: an inference script) is not flagged, nor is a
+    program whose scripts all say by their name or folder that they do not train (`eval.py`,
+    `predict_*.py`, `export.py`, `test_*.py`, `tests/`) where none of that code trains.
 
     ## Example
     ```python
@@ -120,7 +123,7 @@ class DistributedWithoutSeed(Rule):
                 return
             if isinstance(seeds, ast.Call):
                 per_rank.append(f"`{ast.unparse(seeds)}` ({other.path.name}:{seeds.lineno})")
-        if _infers_from_a_checkpoint(program):
+        if _infers_from_a_checkpoint(program) or _runs_no_training(module, project):
             return
         message = (
             f"distributed `init()` in a program that seeds each rank differently, {per_rank[0]}: "
@@ -161,6 +164,30 @@ def _infers_from_a_checkpoint(program: list[ModuleInfo]) -> bool:
     weights, and the seed would only have drawn weights that the checkpoint replaces."""
     uses = [_checkpoint_uses(module) for module in program]
     return any(loads for loads, _ in uses) and not any(trains for _, trains in uses)
+
+
+_NOT_TRAINING = re.compile(
+    r"(^|_)(tests?|eval|evaluate|evaluation|val|validate|validation|predict|prediction|infer|inference|export)(_|$)"
+)
+"""The names of scripts that do not train: tests, evaluation, prediction, export."""
+
+
+def _runs_no_training(module: ModuleInfo, project: Project) -> bool:
+    """Whether every script that runs ``module`` (itself, or the checked modules that import
+    it, to the top) says by its name or folder that it does not train (``eval.py``,
+    ``test_distributed.py``, ``tests/...``, ``export.py``), and neither it nor the modules between
+    name a gradient, a training wrapper or an optimizer or call ``train`` or ``fit``: replicas
+    that never train have no weights to keep alike (they load them, or test something else)."""
+    runs = [module]
+    for current in runs:  # grows while it is walked
+        runs.extend(m for m in project.checked_importers(current) if all(m is not r for r in runs))
+    scripts = [m for m in runs if not project.checked_importers(m)]
+    return all(_named_not_training(m) for m in scripts) and not any(_checkpoint_uses(m)[1] for m in runs)
+
+
+def _named_not_training(module: ModuleInfo) -> bool:
+    folders = [folder.name.lower() for folder in module.path.parents][: len(module.name.split("."))]
+    return _NOT_TRAINING.search(module.path.stem.lower()) is not None or bool({"test", "tests"} & set(folders))
 
 
 def _checkpoint_uses(module: ModuleInfo) -> tuple[bool, bool]:

@@ -4,6 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.abstract import AbstractTensor
 from mslint.model.binder import all_parameter_names, bindings
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
@@ -19,7 +20,8 @@ class ParameterMutationInGraph(Rule):
     Flags, in graph code, what MindSpore 2.10 refuses to do to Parameters there: calling
     `set_data` or `init_data`, creating a `Parameter`, and assigning `requires_grad`.
     Assigning `requires_grad` of a tensor computed there (`t = ops.ones(...)`, then
-    `t.requires_grad = False`) or of an input of `construct` is a warning: it compiles, STRICT
+    `t.requires_grad = False`; what an operator or a Cell returns, `y = self.block(x)`, an item
+    of it) or of an input of `construct` is a warning: it compiles, STRICT
     included, but the statement runs in the Python interpreter (use `ops.stop_gradient(t)`).
     Assigning a new value to a Parameter attribute (`self.w = x`, or `ops.assign`) is
     supported and not flagged.
@@ -68,7 +70,7 @@ class ParameterMutationInGraph(Rule):
         for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
             if not (isinstance(target, ast.Attribute) and target.attr == "requires_grad"):
                 continue
-            if _may_be_parameter(target.value, function):
+            if _is_parameter(target.value, function):
                 yield Finding(
                     target,
                     "`requires_grad` is set in graph code, which MindSpore rejects",
@@ -81,6 +83,35 @@ class ParameterMutationInGraph(Rule):
                     hint="use `ops.stop_gradient(t)` to keep gradients from flowing through it",
                     severity=Severity.WARNING,
                 )
+
+
+def _is_parameter(value: ast.expr, function: GraphFunction) -> bool:
+    """Whether ``value`` is a Parameter as far as the analysis can tell: inferred to be one, or
+    neither inferred to be a tensor nor an operator's or a Cell's output (``y = self.block(x)``,
+    ``ops.split(x, 2)[0]``, an item unpacked from a call), which MindSpore compiles setting
+    ``requires_grad`` on, STRICT included."""
+    inferred = function.value(value)
+    if isinstance(inferred, AbstractTensor):
+        return inferred.parameter
+    return not _output_of_a_call(value, function) and _may_be_parameter(value, function)
+
+
+def _output_of_a_call(value: ast.expr, function: GraphFunction) -> bool:
+    if _is_call_result(value, function):
+        return True
+    if not isinstance(value, ast.Name) or value.id in all_parameter_names(function.node):
+        return False
+    bound = [b for b in bindings(function.node) if value.id in b.names]
+    return bool(bound) and all(
+        b.unpacks and not b.iterates and b.value is not None and _is_call_result(b.value, function) for b in bound
+    )
+
+
+def _is_call_result(value: ast.expr, function: GraphFunction) -> bool:
+    """A call other than ``Parameter(...)``, or an item of what one returns."""
+    while isinstance(value, ast.Subscript):
+        value = value.value
+    return isinstance(value, ast.Call) and not is_mindspore_name(function.qualname(value.func), "Parameter")
 
 
 def _may_be_parameter(value: ast.expr, function: GraphFunction) -> bool:

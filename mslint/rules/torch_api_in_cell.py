@@ -104,7 +104,13 @@ def _habit(node: ast.Call) -> Iterator[Finding]:
     assert isinstance(node.func, ast.Attribute)
     name = node.func.attr
     if name in TORCH_ONLY_METHODS:
-        yield Finding(node, f"MindSpore tensors have no `.{name}()` method", hint=TORCH_ONLY_METHODS[name])
+        chain = _missing_chain(node)
+        if len(chain) == 1:
+            yield Finding(node, f"MindSpore tensors have no `.{name}()` method", hint=TORCH_ONLY_METHODS[name])
+        else:  # `x.detach().cpu()`: one finding (one place) for every PyTorch method of the chain
+            listed = " nor ".join(f"`.{n}()`" for n in chain)
+            hints = "; ".join(f"`.{n}()`: {TORCH_ONLY_METHODS[n]}" for n in dict.fromkeys(chain))
+            yield Finding(node, f"MindSpore tensors have no {listed} method", hint=hints)
     elif name == "size":
         yield Finding(
             node,
@@ -119,6 +125,20 @@ def _habit(node: ast.Call) -> Iterator[Finding]:
                 f"MindSpore's `Tensor.to` knows no device {device!r}: only 'CPU' and 'Ascend' ('cpu', 'npu')",
                 hint="drop the device move: the device is chosen with `mindspore.set_device`",
             )
+
+
+def _missing_chain(node: ast.Call) -> list[str]:
+    """The PyTorch-only methods a call chains, innermost first (``x.detach().cpu()``: detach, cpu)."""
+    chain: list[str] = []
+    current: ast.expr = node
+    while (
+        isinstance(current, ast.Call)
+        and isinstance(current.func, ast.Attribute)
+        and current.func.attr in TORCH_ONLY_METHODS
+    ):
+        chain.insert(0, current.func.attr)
+        current = current.func.value
+    return chain
 
 
 def _is_tensor_attribute(expr: ast.expr, function: GraphFunction) -> bool:

@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from mslint.diagnostics import Severity
+from mslint.diagnostics import Edit, Fix, Severity
 from mslint.mindspore_tables import attribute_table, module_table
 from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import AbstractTensor, Kind
@@ -15,9 +16,10 @@ from mslint.model.narrowing import tested
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
 from mslint.model.python_libraries import TORCH_ONLY_METHODS
+from mslint.model.reexports import library_name
 from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants
-from mslint.rules._call_signatures import check_call, parse_signature
+from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -25,8 +27,12 @@ from mslint.settings import Settings
 class UnknownMindsporeApi(Rule):
     """
     ## What it does
-    Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint`, `mindspore.numpy` and
-    `mindspore.Tensor` that do not exist in the targeted MindSpore release (`mnp.chunk`),
+    Flags names of `mindspore.ops`, `mindspore.nn`, `mindspore.mint`, `mindspore.numpy`,
+    `mindspore.Tensor`, of the package itself (`ms.mean`) and of `mindspore.ops.operations`,
+    `functional` and `composite` that do not exist in the targeted MindSpore release
+    (`mnp.chunk`, `P.ResizeBilinear`), under whatever alias the code reads them
+    (`from mindspore.ops import operations as P`, `import mindspore.ops.operations as ops_p`,
+    `from mindspore import ops as O`, or a module of the project that re-exports one),
     imports of MindSpore modules the release no longer has (`mindspore.dataset.vision.c_transforms`
     and `py_transforms`, removed in 2.0; read off the release's files, for the releases whose
     modules mslint has read), and
@@ -40,17 +46,26 @@ class UnknownMindsporeApi(Rule):
     many positional arguments (`ops.full((n, 1), v, ms.float32)`: `dtype` is keyword-only,
     fixed by naming it), a required argument missing, one given by position and by keyword,
     and a constant of a type that the callable's own first checks refuse (`nn.LayerNorm(8)`:
-    `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`).
+    `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`);
+    a warning, with the same fix marked unsafe, where the value is a constructor's argument that
+    a number default or its use as a number (`c * 4`, `nn.Dense(c, ...)`) shows to be a number.
+    PyTorch's keyword names (`dim`, `keepdim`) and class names (`nn.Sequential`,
+    `nn.ModuleList`) are named with MindSpore's and fixed.
     Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. The
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
-    MindSpore install is needed: every release from 2.7.0 to 2.10.0. The release is `mindspore-version`
-    (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
+    MindSpore install is needed: every release from 2.7.0 to 2.10.0 (the package's own names and
+    those of `operations`, `functional` and `composite` from 2.10.0). The release is
+    `mindspore-version` (`--mindspore-version 2.9`), else the installed MindSpore's, else the newest.
     Version-portable code is left alone: a name under an `if` whose test names it
     (`if hasattr(ops, "ResizeBilinear"):`, `if self.size_name == "sizes":`), under an `if`
-    on a version (`if is_ms_version_2():`), or in a `try` that catches `ImportError`,
-    `AttributeError` or `TypeError`. An API the project replaces itself (`ops.zeros = _zeros`,
+    on MindSpore's version (`if ms.__version__ < "2":`, `if is_ms_version_2():`, or a name the
+    project computes from `mindspore.__version__`; also what follows such an `if` that returns,
+    and a function only that code names), or in a `try` whose handler catches what its
+    absence raises (`ImportError` or `AttributeError` for a name, `TypeError` for a keyword,
+    `Exception` for both). Any other `if` (a model's own `version`, a mode flag) guards nothing.
+    An API the project replaces itself (`ops.zeros = _zeros`,
     `setattr(Tensor, "std", _std)`, as libraries that give MindSpore PyTorch's signatures do)
     is the project's, and is not checked.
 
@@ -91,11 +106,11 @@ class UnknownMindsporeApi(Rule):
         namespaces: dict[str, dict[str, list[str] | None]] = table["namespaces"]
         signatures: dict[str, dict[str, str]] = table["signatures"]
         version = table["mindspore"]
-        aliases = {local for local, name in module.imports.items() if name.split(".", 1)[0] == "mindspore"}
-        if not aliases:
+        aliases = _MindsporeNames(module, project)
+        if not aliases.any_mindspore():
             return
         yield from _host_tensor_keywords(module, project, table)
-        guards = _Guards(module.tree)
+        guards = _Guards(module, project)
         patched = patched_apis(project)
         modules = module_table(project.mindspore_release)
         if modules is not None:
@@ -103,23 +118,21 @@ class UnknownMindsporeApi(Rule):
         yield from _missing_names(module, aliases, namespaces, patched, guards, version)
         # each call of a MindSpore name against its signature, or the keywords the table lists
         for node in module.nodes_of(ast.Call):
-            if _root(node.func) not in aliases:
-                continue
-            qualname = qualified_name(node.func, module) or ""
-            if qualname in patched:
+            qualname = aliases.qualname(node.func)
+            if qualname is None or qualname in patched:
                 continue
             namespace, _, name = qualname.rpartition(".")
             signature = signatures.get(namespace, {}).get(name)
             if signature is not None:
                 findings = check_call(node, qualname, parse_signature(signature), version, module)
-                yield from (f for f in findings if not guards.allow(f.node, _keyword_name(f.node)))
+                yield from (f for f in findings if not guards.allow_keyword(f.node, _keyword_name(f.node)))
                 continue
             accepted = namespaces.get(namespace, {}).get(name)
             if accepted is None:
                 continue
             for keyword in _unknown_keywords(node, accepted):
-                if not guards.allow(keyword, keyword.arg or ""):
-                    yield _unknown_keyword(keyword, f"{namespace}.{name}", accepted, version)
+                if not guards.allow_keyword(keyword, keyword.arg or ""):
+                    yield unknown_keyword(keyword, node, f"`{namespace}.{name}`", accepted, version)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         """Keywords of Tensor methods called on tensors in graph code (``x.mean(keepdims=True)``),
@@ -149,34 +162,74 @@ def _missing_module_imports(
     imports: list[ast.Import | ast.ImportFrom] = [*module.nodes_of(ast.Import), *module.nodes_of(ast.ImportFrom)]
     for node in imports:
         for name in _missing_modules(node, modules):
-            if not guards.allow(node, name.rpartition(".")[2]):
+            if not guards.allow_name(node, name.rpartition(".")[2]):
                 yield Finding(node, f"module `{name}` does not exist in MindSpore {version}", _MODULE_HINT)
 
 
 def _missing_names(
     module: ModuleInfo,
-    aliases: set[str],
+    aliases: _MindsporeNames,
     namespaces: dict[str, dict[str, list[str] | None]],
     patched: frozenset[str],
     guards: _Guards,
     version: str,
 ) -> Iterator[Finding]:
-    """``ops.ResizeBilinear`` and ``from mindspore.ops import ResizeBilinear`` where the release lacks the name."""
+    """``ops.ResizeBilinear``, ``P.ResizeBilinear`` (``P`` being ``mindspore.ops.operations``,
+    imported or re-exported by the project), ``ms.mean`` and ``from mindspore.ops import
+    ResizeBilinear`` where the release lacks the name."""
     for attribute in module.nodes_of(ast.Attribute):
-        if isinstance(attribute.ctx, ast.Load) and _root(attribute) in aliases:
-            qualname = qualified_name(attribute, module) or ""
+        qualname = aliases.qualname(attribute) if isinstance(attribute.ctx, ast.Load) else None
+        if qualname is not None:
             namespace, _, name = qualname.rpartition(".")
-            if _missing(namespaces, namespace, name) and qualname not in patched and not guards.allow(attribute, name):
-                yield Finding(attribute, f"`{namespace}.{name}` does not exist in MindSpore {version}", _HINT)
+            missing = _missing(namespaces, namespace, name) and qualname not in patched
+            if missing and not guards.allow_name(attribute, name):
+                yield _missing_name(attribute, namespace, name, namespaces, version)
     for imported in module.nodes_of(ast.ImportFrom):
         if imported.module not in namespaces or imported.level:
             continue
         for alias in imported.names:
             missing = alias.name != "*" and _missing(namespaces, imported.module, alias.name)
-            if missing and not guards.allow(imported, alias.name):
+            if missing and not guards.allow_name(imported, alias.name):
                 yield Finding(
                     imported, f"`{imported.module}.{alias.name}` does not exist in MindSpore {version}", _HINT
                 )
+
+
+_PYTORCH_NAMES = {
+    "mindspore.nn": {
+        "Sequential": "SequentialCell",
+        "ModuleList": "CellList",
+        "ModuleDict": "CellDict",
+        "Module": "Cell",
+    }
+}
+"""PyTorch's names of MindSpore classes; the containers take the same arguments (the fix renames)."""
+_SAME_ARGUMENTS = frozenset({"Sequential", "ModuleList", "ModuleDict"})
+
+
+def _missing_name(
+    attribute: ast.Attribute,
+    namespace: str,
+    name: str,
+    namespaces: dict[str, dict[str, list[str] | None]],
+    version: str,
+) -> Finding:
+    message = f"`{namespace}.{name}` does not exist in MindSpore {version}"
+    renamed = _PYTORCH_NAMES.get(namespace, {}).get(name)
+    if renamed is None or renamed not in namespaces[namespace]:
+        return Finding(attribute, message, _HINT)
+    hint = f"PyTorch's `{name}` is `{renamed}` in MindSpore"
+    if name not in _SAME_ARGUMENTS:
+        return Finding(attribute, message, hint + " (not a drop-in replacement: a Cell defines `construct`)")
+    end = attribute.end_col_offset or 0
+    edit = Edit(
+        attribute.end_lineno or attribute.lineno,
+        end + 1 - len(name),
+        attribute.end_lineno or attribute.lineno,
+        end + 1,
+        renamed,
+    )
+    return Finding(attribute, message, hint, fix=Fix(f"Use `{renamed}`", (edit,)))
 
 
 def _missing_modules(node: ast.Import | ast.ImportFrom, modules: frozenset[str]) -> list[str]:
@@ -204,7 +257,7 @@ def _tensor_method_keywords(call: ast.Call, table: dict[str, Any], project: Proj
     if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(project):
         return
     for keyword in _unknown_keywords(call, accepted):
-        yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+        yield unknown_keyword(keyword, call, f"`mindspore.Tensor.{name}`", accepted, table["mindspore"])
 
 
 def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[Finding]:
@@ -252,57 +305,175 @@ def _unknown_keywords(call: ast.Call, accepted: list[str]) -> list[ast.keyword]:
     return [k for k in call.keywords if k.arg is not None and k.arg not in accepted]
 
 
-def _unknown_keyword(keyword: ast.keyword, qualname: str, accepted: list[str], version: str) -> Finding:
-    return Finding(
-        keyword,
-        f"`{qualname}` has no parameter `{keyword.arg}` in MindSpore {version}",
-        f"its parameters are: {', '.join(accepted) or 'none'}",
-    )
-
-
 class _Guards:
-    """Code that runs only where an API exists, as version-portable code writes it: the body
-    of an ``if`` whose test names the API in a string (``hasattr(ops, "ResizeBilinear")``,
-    ``"sizes" in signature.parameters``, ``self.size_name == "sizes"``), both branches of an
-    ``if`` on a version (``if is_ms_version_2():``, ``ms.__version__ >= "2.0"``), and the body
-    of a ``try`` whose handlers catch what a missing API raises, and those handlers. Computed on the first
-    question: most modules have nothing to ask."""
+    """Code that runs only where an API exists, as version-portable code writes it:
 
-    _CAUGHT = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "TypeError", "Exception"})
+    * the body of an ``if`` whose test names the API in a string (``hasattr(ops, "ResizeBilinear")``,
+      ``"sizes" in signature.parameters``, ``self.size_name == "sizes"``);
+    * both branches of an ``if`` on MindSpore's version (``ms.__version__ >= "2.0"``, a name that
+      says so, ``if is_ms_version_2():``, or one the project computes from ``mindspore.__version__``);
+    * the body of a ``try`` whose handlers catch what the absence raises (``ImportError`` or
+      ``AttributeError`` for a name or module, ``TypeError`` for a keyword, ``Exception`` for
+      either), and those handlers.
 
-    def __init__(self, tree: ast.Module) -> None:
-        self.tree = tree
-        self._names: dict[int, set[str]] | None = None
-        self._any_name: set[int] = set()
+    An ``if`` on anything else (a model's own version, a mode flag) guards nothing. Computed on the
+    first question: most modules have nothing to ask."""
 
-    def allow(self, node: ast.AST, name: str) -> bool:
-        if self._names is None:
-            self._names = {}
-            for statement in descendants(self.tree):
+    _NAME_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "AttributeError", "Exception", "BaseException"})
+    _KEYWORD_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
+
+    def __init__(self, module: ModuleInfo, project: Project) -> None:
+        self.module = module
+        self.project = project
+        self._named: dict[int, set[str]] | None = None
+        self._on_version: set[int] = set()
+        self._tried_names: set[int] = set()
+        self._tried_keywords: set[int] = set()
+        self._version_names: dict[tuple[int, str], bool] = {}
+        self._statement_lists: list[list[ast.stmt]] | None = None
+
+    def allow_name(self, node: ast.AST, name: str) -> bool:
+        named = self._index()
+        return id(node) in self._on_version or id(node) in self._tried_names or name in named.get(id(node), ())
+
+    def allow_keyword(self, node: ast.AST, name: str) -> bool:
+        named = self._index()
+        return id(node) in self._on_version or id(node) in self._tried_keywords or name in named.get(id(node), ())
+
+    def _index(self) -> dict[int, set[str]]:
+        if self._named is None:
+            self._named = {}
+            for statement in descendants(self.module.tree):
                 if isinstance(statement, (ast.If, ast.IfExp)):
-                    self._add_branches(statement)
-                elif isinstance(statement, ast.Try) and any(self._catches(h) for h in statement.handlers):
-                    # the body tries this release's API; a handler that catches its absence is the
-                    # fallback for another release (`except ImportError: from mindspore.nn.generator ...`)
-                    fallbacks = [s for h in statement.handlers if self._catches(h) for s in h.body]
-                    self._any_name.update(id(n) for s in [*statement.body, *fallbacks] for n in descendants(s))
-        return id(node) in self._any_name or name in self._names.get(id(node), ())
+                    self._add_branches(statement, self._named)
+                elif isinstance(statement, ast.Try):
+                    self._add_try(statement, self._NAME_ERRORS, self._tried_names)
+                    self._add_try(statement, self._KEYWORD_ERRORS, self._tried_keywords)
+            self._add_functions_used_only_on_a_version()
+        return self._named
 
-    def _add_branches(self, branch: ast.If | ast.IfExp) -> None:
-        assert self._names is not None
-        test = list(descendants(branch.test))
+    def _add_functions_used_only_on_a_version(self) -> None:
+        """A function of the module that only version-guarded code names (``return old_norm``
+        after ``if is_version_ge(ms.__version__, "1.11"): return new_norm``) runs on that
+        version only."""
+        reads: dict[str, list[int]] = {}
+        for node in descendants(self.module.tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                reads.setdefault(node.id, []).append(id(node))
+        for definition in descendants(self.module.tree):
+            if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                named = reads.get(definition.name, [])
+                if named and all(n in self._on_version for n in named):
+                    self._on_version.update(id(n) for n in descendants(definition))
+
+    def _add_try(self, statement: ast.Try, errors: frozenset[str], guarded: set[int]) -> None:
+        # the body tries this release's API; a handler that catches its absence is the fallback
+        # for another release (`except ImportError: from mindspore.nn.generator ...`)
+        handlers = [h for h in statement.handlers if _catches(h, errors)]
+        if handlers:
+            fallbacks = [s for h in handlers for s in h.body]
+            guarded.update(id(n) for s in [*statement.body, *fallbacks] for n in descendants(s))
+
+    def _add_branches(self, branch: ast.If | ast.IfExp, named: dict[int, set[str]]) -> None:
         body = branch.body if isinstance(branch.body, list) else [branch.body]
         orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
-        if any("version" in _identifier(n).lower() for n in test):
-            self._any_name.update(id(n) for s in (*body, *orelse) for n in descendants(s))
+        if self._on_mindspore_version(branch.test):
+            self._on_version.update(id(n) for s in (*body, *orelse, *self._after(branch)) for n in descendants(s))
             return
-        named = {str(n.value) for n in test if isinstance(n, ast.Constant)}
+        strings = {str(n.value) for n in descendants(branch.test) if isinstance(n, ast.Constant)}
         for inner in (n for s in body for n in descendants(s)):
-            self._names.setdefault(id(inner), set()).update(named)
+            named.setdefault(id(inner), set()).update(strings)
 
-    def _catches(self, handler: ast.ExceptHandler) -> bool:
-        caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-        return any(c is None or (isinstance(c, ast.Name) and c.id in self._CAUGHT) for c in caught)
+    def _after(self, branch: ast.If | ast.IfExp) -> list[ast.stmt]:
+        """The statements after an ``if`` whose body always leaves the block (``return``,
+        ``raise``): they are its ``else``."""
+        if not isinstance(branch, ast.If) or not isinstance(branch.body[-1], (ast.Return, ast.Raise)):
+            return []
+        for block in self._blocks():
+            for index, statement in enumerate(block):
+                if statement is branch:
+                    return block[index + 1 :]
+        return []
+
+    def _blocks(self) -> list[list[ast.stmt]]:
+        if self._statement_lists is None:
+            self._statement_lists = [
+                block
+                for node in descendants(self.module.tree)
+                for field in ("body", "orelse", "finalbody")
+                for block in [getattr(node, field, None)]
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt)
+            ]
+        return self._statement_lists
+
+    def _on_mindspore_version(self, test: ast.expr) -> bool:
+        """Whether a test reads MindSpore's version: itself, through a name that says so
+        (``IS_MS_VERSION_1``), or through names of the module or the project whose values or
+        bodies read it (``NEW_API = ms.__version__ >= "2"``, ``def is_old(): return not NEW_API``)."""
+        return self._reads_version(test, self.module, _VERSION_DEPTH)
+
+    def _reads_version(self, tree: ast.AST, module: ModuleInfo, depth: int) -> bool:
+        if _reads_mindspore_version(tree, module):
+            return True
+        names = {n.id for n in descendants(tree) if isinstance(n, ast.Name)}
+        if any(_says_mindspore_version(_identifier(n)) for n in descendants(tree)):
+            return True
+        return depth > 0 and any(self._name_reads_version(name, module, depth - 1) for name in names)
+
+    def _name_reads_version(self, name: str, module: ModuleInfo, depth: int) -> bool:
+        key = (id(module), name)
+        if key not in self._version_names:
+            self._version_names[key] = False  # a name defined through itself reads nothing more
+            definitions = self._definitions(name, module)
+            self._version_names[key] = any(self._reads_version(d, m, depth) for m, d in definitions)
+        return self._version_names[key]
+
+    def _definitions(self, name: str, module: ModuleInfo) -> list[tuple[ModuleInfo, ast.AST]]:
+        """What a module-level ``name`` is bound to: its top-level values or function, here or in
+        the project module it is imported from."""
+        if name in module.imports:
+            qualname = module.imports[name]
+            found = self.project.resolve(qualname, module)
+            if found is not None:
+                return [(found.module, found.node)]
+            values = self.project.module_object(qualname, module)
+            return [(values[0], value) for value in values[1]] if values is not None and not values[2] else []
+        function = module.functions.get(name)
+        return [(module, function)] if function is not None else [(module, v) for v in module.top_level_values(name)]
+
+
+_VERSION_DEPTH = 3
+"""Names followed from a test to where MindSpore's version is read (a flag computed by a function
+that reads a constant that reads ``__version__``)."""
+
+
+def _reads_mindspore_version(tree: ast.AST, module: ModuleInfo) -> bool:
+    """``mindspore.__version__``, or a version looked up by the distribution's name
+    (``importlib.metadata.version("mindspore")``)."""
+    nodes = descendants(tree)
+    for node in nodes:
+        if isinstance(node, ast.Attribute) and node.attr == "__version__" and _is_mindspore_value(node.value, module):
+            return True
+    named = any(isinstance(n, ast.Constant) and n.value == "mindspore" for n in nodes)
+    return named and any("version" in _identifier(n).lower() for n in nodes)
+
+
+_MINDSPORE_VERSION_NAME = re.compile(r"(mindspore|(^|_)ms_?)(_?ver)", re.IGNORECASE)
+
+
+def _is_mindspore_value(expr: ast.expr, module: ModuleInfo) -> bool:
+    return _is_mindspore(qualified_name(expr, module) or "")
+
+
+def _says_mindspore_version(identifier: str) -> bool:
+    """``IS_MS_VERSION_1``, ``is_ms_version_2``, ``mindspore_version``, ``MS_VER``; not a model's
+    own ``version``."""
+    return _MINDSPORE_VERSION_NAME.search(identifier) is not None
+
+
+def _catches(handler: ast.ExceptHandler, errors: frozenset[str]) -> bool:
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(c is None or (_identifier(c) in errors) for c in caught)
 
 
 def _identifier(node: ast.AST) -> str:
@@ -315,11 +486,62 @@ def _missing(namespaces: dict[str, dict[str, list[str] | None]], namespace: str,
     return namespace in namespaces and not name.startswith("_") and name not in namespaces[namespace]
 
 
-def _root(expr: ast.expr) -> str | None:
-    """The name an attribute chain starts from (``ops`` in ``ops.nn.Dense``)."""
-    while isinstance(expr, ast.Attribute):
-        expr = expr.value
-    return expr.id if isinstance(expr, ast.Name) else None
+class _MindsporeNames:
+    """The MindSpore name an attribute chain reads, through the module's imports (``P.Sum`` ->
+    ``mindspore.ops.operations.Sum`` after ``from mindspore.ops import operations as P`` or
+    ``import mindspore.ops.operations as P``) and through the project's own modules that
+    re-export one (``from utils.ms import P``, ``utils.ms.P.Sum``)."""
+
+    def __init__(self, module: ModuleInfo, project: Project) -> None:
+        self.module = module
+        self.project = project
+        self.heads: dict[str, str] = {}
+        """Module-level names bound by imports -> what they import, as the module sees them."""
+        for local in {*module.imports, *module.star_bindings}:
+            head = module.global_qualname(local)
+            if head is not None:
+                self.heads[local] = head
+        self._project_heads: dict[str, bool] = {}
+        self._followed: dict[str, str] = {}
+
+    def any_mindspore(self) -> bool:
+        """Whether the module may read a MindSpore name at all (else it has nothing to check)."""
+        if any(_is_mindspore(head) for head in self.heads.values()):
+            return True
+        return any(_is_mindspore(self.qualname_of(local) or "") for local in self.heads)
+
+    def qualname(self, expr: ast.expr) -> str | None:
+        parts: list[str] = []
+        while isinstance(expr, ast.Attribute):
+            parts.append(expr.attr)
+            expr = expr.value
+        if not isinstance(expr, ast.Name) or expr.id not in self.heads:
+            return None
+        found = self.qualname_of(".".join([expr.id, *reversed(parts)]))
+        return found if found is not None and _is_mindspore(found) else None
+
+    def qualname_of(self, dotted: str) -> str | None:
+        local, _, rest = dotted.partition(".")
+        head = self.heads.get(local)
+        if head is None:
+            return None
+        full = f"{head}.{rest}" if rest else head
+        if _is_mindspore(head):
+            return full
+        if not self._from_the_project(local, head):
+            return None  # a library's name stays that library's: only the project's own modules re-export
+        if full not in self._followed:
+            self._followed[full] = library_name(full, self.module, self.project)
+        return self._followed[full]
+
+    def _from_the_project(self, local: str, head: str) -> bool:
+        if local not in self._project_heads:
+            self._project_heads[local] = self.project.module_of(head, self.module) is not None
+        return self._project_heads[local]
+
+
+def _is_mindspore(qualname: str) -> bool:
+    return qualname.split(".", 1)[0] == "mindspore"
 
 
 _HINT = "look it up in the MindSpore API reference of the release you target (it was renamed or removed)"

@@ -7,12 +7,12 @@ from functools import cache
 from mslint.diagnostics import Severity
 from mslint.mindspore_tables import attribute_table
 from mslint.model.abstract import Kind
-from mslint.model.cell_classes import is_plain_cell, mindspore_bases
+from mslint.model.cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.model.cell_receivers import cell_classes_of
-from mslint.model.module import is_self_attribute
+from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
 from mslint.model.scope import GraphFunction
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, raised
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -29,11 +29,17 @@ class UnsupportedAttributeInGraph(Rule):
     or when `nn.Cell` itself has it (`self.training`, `self.phase`: read from the installed
     MindSpore by `scripts/generate_attribute_table.py`). Nothing is said of a class that
     computes its attributes (`__getattr__`, `setattr` with a computed name, `__dict__`), that
-    derives from a class outside the project other than `nn.Cell`, nor of a read in a function
-    that asks `hasattr(..., "name")` first. A read in a branch that a test on constants of `self`
-    skips (`if self.attention:` where the class sets `attention` to `False` only, or the rest of
-    `not self.use_past or self.cache`) is not flagged: MindSpore folds the test while parsing and
-    never reads that branch (measured on 2.10, STRICT and LAX; no rule looks there).
+    derives from a class outside the project other than a Cell class of MindSpore's, nor of a
+    read in a function that asks `hasattr(..., "name")` first. A subclass of a MindSpore Cell
+    other than `nn.Cell` (`nn.LossBase`, `nn.TrainOneStepCell`) has what that class sets too
+    (`self.reduce_mean`, `self.network`: read from the installed MindSpore, with the Cell's own).
+    A read in `__init__` of what the Cell never has is flagged there, where building the Cell
+    fails first (`nn.Dense(4, 4, has_bias=self.with_bias)`), and not again in `construct`; a
+    warning where the read may not run (under an `if`, a loop or a `try`). A read in a branch that a
+    test on constants of `self` skips (`if self.attention:` where the class sets `attention` to
+    `False` only, or the rest of `not self.use_past or self.cache`) is not flagged: MindSpore folds
+    the test while parsing and never reads that branch (measured on 2.10, STRICT and LAX; no rule
+    looks there).
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
@@ -79,6 +85,24 @@ class UnsupportedAttributeInGraph(Rule):
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        """Reads in ``__init__`` of what the Cell never sets: building it fails there, before any
+        compile (and a read of the same name in ``construct`` is never reached)."""
+        for cls in cell_classes(module, project):
+            init = method(cls.node, "__init__")
+            if init is None:
+                continue
+            for node, name in _init_reads(init):
+                if _never_set(cls, name, project) and not _asks_hasattr(name, init):
+                    maybe = id(node) in _conditional_nodes(init)
+                    yield Finding(
+                        node,
+                        f"`{cls.node.name}` never sets `{name}`: building it fails here (AttributeError: no attribute)"
+                        + (", where the condition around it holds" if maybe else ""),
+                        f"set `self.{name}` before this line, or fix the name",
+                        severity=Severity.WARNING if maybe else None,
+                    )
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
@@ -126,6 +150,8 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
         return
     if any(_defines_or_computes(cls, name, project) for cls in refs):
         return
+    if is_self and any(_init_reads_name(cls, name, project) for cls in refs):
+        return  # building the Cell fails first, at the read in __init__ (flagged there)
     owner = " or ".join(sorted({f"`{c.node.name}`" for c in refs}))
     pruned = _under_constant_test(node, function)
     yield Finding(
@@ -134,6 +160,56 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
         + (", where the compiler does not prune its branch on a constant condition" if pruned else ""),
         f"set `self.{name}` in `__init__`, or fix the name",
         severity=Severity.WARNING if pruned else None,
+    )
+
+
+def _init_reads(init: ast.FunctionDef) -> list[tuple[ast.Attribute, str]]:
+    """The reads ``self.<name>`` in ``__init__`` (not dunder names), but those that only build an
+    exception's message (``raise ValueError(f"... {self.kind}")``: read only when raising)."""
+    if not init.args.args:
+        return []
+    self_name = init.args.args[0].arg
+    in_raise = raised(init)
+    return [
+        (node, node.attr)
+        for node in descendants(init)
+        if id(node) not in in_raise
+        and isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == self_name
+        and not node.attr.startswith("__")
+    ]
+
+
+_CONDITIONAL = (ast.If, ast.IfExp, ast.While, ast.For, ast.Try, ast.BoolOp, ast.comprehension)
+
+
+def _conditional_nodes(init: ast.FunctionDef) -> set[int]:
+    """The nodes of ``__init__`` that may not run: under an ``if``, a loop, a ``try``, the right
+    side of ``and``/``or`` (a file's presence, an argument's value decides)."""
+    return {id(inner) for node in descendants(init) if isinstance(node, _CONDITIONAL) for inner in descendants(node)}
+
+
+def _never_set(cls: ClassRef, name: str, project: Project) -> bool:
+    """Whether no class, base or code of the project gives ``cls`` an attribute ``name``."""
+    if name in _cell_attributes(project.mindspore_release) or name in project.derived(_provided_names):
+        return False
+    return not _defines_or_computes(cls, name, project)
+
+
+def _init_reads_name(cls: ClassRef, name: str, project: Project) -> bool:
+    init = method(cls.node, "__init__")
+    return init is not None and not _asks_hasattr(name, init) and any(read == name for _, read in _init_reads(init))
+
+
+def _asks_hasattr(name: str, function: ast.FunctionDef) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("hasattr", "getattr")
+        and any(isinstance(a, ast.Constant) and a.value == name for a in n.args)
+        for n in descendants(function)
     )
 
 
@@ -157,8 +233,13 @@ def _under_constant_test(node: ast.AST, function: GraphFunction) -> bool:
 def _defines_or_computes(cls: ClassRef, name: str, project: Project) -> bool:
     """Whether ``cls`` or a base defines ``name`` in its body, or its attributes cannot be known."""
     bases = mindspore_bases(cls, project)
-    if bases is None or not all(is_plain_cell(b) for b in bases):
+    if bases is None:
         return True
+    described = _base_attributes(project.mindspore_release)
+    for base in (b for b in bases if not is_plain_cell(b)):
+        added = described.get(base)
+        if added is None or name in added:
+            return True  # a class the table does not describe, or one that computes its attributes
     for klass in project.mro(cls):
         if klass.node.decorator_list or klass.node.keywords or name in _class_body_names(klass.node):
             return True
@@ -225,6 +306,13 @@ def _provided_names(project: Project) -> frozenset[str]:
 @cache
 def _cell_attributes(targeted: str) -> frozenset[str]:
     return frozenset(attribute_table(targeted)["Cell"])
+
+
+@cache
+def _base_attributes(targeted: str) -> dict[str, frozenset[str] | None]:
+    """What each Cell class of MindSpore adds to ``nn.Cell`` (None: it computes its attributes)."""
+    bases: dict[str, list[str] | None] = attribute_table(targeted).get("bases", {})
+    return {name: None if added is None else frozenset(added) for name, added in bases.items()}
 
 
 def _guarded_by_hasattr(name: str, function: GraphFunction) -> bool:

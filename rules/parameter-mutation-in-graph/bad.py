@@ -58,3 +58,30 @@ class RequiresGradOfAnInput(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         x.requires_grad = False  # expect: parameter-mutation-in-graph
         return x * 2
+
+
+class Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+class RequiresGradOfACellOutput(nn.Cell):  # mslint: inputs=float32[2,4]
+    """What a Cell or an operator returns is a tensor, no Parameter: it compiles, STRICT
+    included, and the statement runs in the Python interpreter (a warning)."""
+
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+
+    def construct(self, x):
+        features = self.block(x)
+        features.requires_grad = False  # expect: parameter-mutation-in-graph
+        first, second = ops.split(x, 2, 1)
+        first.requires_grad = False  # expect: parameter-mutation-in-graph
+        third = ops.split(x, 2, 1)[1]
+        third.requires_grad = False  # expect: parameter-mutation-in-graph
+        return features + ops.concat((first, second + third), 1)

@@ -1,6 +1,8 @@
 """Names and keywords MindSpore lacks, outside graph code: they fail in every mode when the line
 runs (here while the Cell is built)."""
 
+import numpy as np
+
 import mindspore as ms
 import mindspore.numpy as mnp
 from mindspore import nn, ops
@@ -64,3 +66,25 @@ class TypeCastOfMindSpore1(nn.Cell):  # mslint: inputs=float32[2]
 
     def construct(self, x):
         return x * 2
+
+
+class BoxesClippedInInit(nn.Cell):  # mslint: inputs=float32[2,2]
+    """As an evaluation script clips boxes: a tensor rebound to an item of itself is a tensor."""
+
+    def __init__(self):
+        super().__init__()
+        boxes = ms.Tensor([[0.5, 2.0, -1.0, 3.0], [1.5, 0.2, 0.3, 0.1]], ms.float32)
+        boxes = boxes[:, :2]
+        self.boxes = boxes.clip(xmin=0.0, xmax=1.0)  # expect: unknown-mindspore-api
+
+    def construct(self, x):
+        return x * self.boxes
+
+
+class FromNumpyInInit(nn.Cell):  # mslint: inputs=float32[2]
+    def __init__(self):
+        super().__init__()
+        self.table = ms.Tensor.from_numpy(np.ones(2, np.float32)).clip(xmin=0.0)  # expect: unknown-mindspore-api
+
+    def construct(self, x):
+        return x * self.table
