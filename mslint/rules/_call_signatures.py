@@ -73,11 +73,7 @@ def check_call(
     names = signature.names()
     for keyword in call.keywords:
         if keyword.arg is not None and keyword.arg not in names:
-            yield Finding(
-                keyword,
-                f"{api} has no parameter `{keyword.arg}` in MindSpore {version}",
-                f"its parameters are: {', '.join(names) or 'none'}",
-            )
+            yield unknown_keyword(keyword, call, qualname, names, version)
     if any(isinstance(a, ast.Starred) for a in call.args):
         return  # how many values it passes is not known
     yield from _positional_count(call, api, signature, version, module)
@@ -98,6 +94,25 @@ def check_call(
     bound.update((keywords[k.arg], k.value) for k in call.keywords if k.arg in keywords)
     for parameter, value in bound.items():
         yield from _refused_constant(parameter, value, api, version)
+
+
+_SPELLINGS = (frozenset({"dim", "axis"}), frozenset({"keepdim", "keepdims", "keep_dims"}))
+"""Names PyTorch, NumPy and MindSpore give the same parameter (``ops.softmax(x, dim=-1)`` is
+``axis=-1``; ``mint`` and the Tensor methods of PyTorch's overloads take ``dim``)."""
+
+
+def unknown_keyword(keyword: ast.keyword, call: ast.Call, qualname: str, names: list[str], version: str) -> Finding:
+    """A keyword ``qualname`` lacks, renamed where it has exactly one parameter of another
+    spelling of that name that the call does not pass already."""
+    message = f"`{qualname}` has no parameter `{keyword.arg}` in MindSpore {version}"
+    given = {k.arg for k in call.keywords}
+    spellings = next((s for s in _SPELLINGS if keyword.arg in s), frozenset())
+    renamed = [name for name in names if name in spellings and name not in given]
+    if len(renamed) != 1 or None in given:
+        return Finding(keyword, message, f"its parameters are: {', '.join(names) or 'none'}")
+    line, column = keyword.lineno, keyword.col_offset + 1
+    edit = Edit(line, column, line, column + len(keyword.arg or ""), renamed[0])
+    return Finding(keyword, message, f"MindSpore calls it `{renamed[0]}`", fix=Fix(f"Use `{renamed[0]}=`", (edit,)))
 
 
 def _positional_count(

@@ -15,7 +15,7 @@ from mslint.model.narrowing import tested
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
-from mslint.rules._call_signatures import check_call, parse_signature
+from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
 from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
@@ -42,7 +42,9 @@ class UnknownMindsporeApi(Rule):
     fixed by naming it), a required argument missing, one given by position and by keyword,
     and a constant of a type that the callable's own first checks refuse (`nn.LayerNorm(8)`:
     `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`).
-    Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. The
+    Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. A
+    keyword spelled as PyTorch or NumPy spell it (`ops.softmax(x, dim=-1)`, `keepdims=`) is fixed
+    to the one spelling of that parameter the callable has (`axis=-1`). The
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
@@ -120,7 +122,7 @@ class UnknownMindsporeApi(Rule):
                 continue
             for keyword in _unknown_keywords(node, accepted):
                 if not guards.allow(keyword, keyword.arg or ""):
-                    yield _unknown_keyword(keyword, f"{namespace}.{name}", accepted, version)
+                    yield unknown_keyword(keyword, node, f"{namespace}.{name}", accepted, version)
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         """Keywords of Tensor methods called on tensors in graph code (``x.mean(keepdims=True)``),
@@ -205,7 +207,7 @@ def _tensor_method_keywords(call: ast.Call, table: dict[str, Any], project: Proj
     if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(project):
         return
     for keyword in _unknown_keywords(call, accepted):
-        yield _unknown_keyword(keyword, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
+        yield unknown_keyword(keyword, call, f"mindspore.Tensor.{name}", accepted, table["mindspore"])
 
 
 def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[Finding]:
@@ -251,14 +253,6 @@ def _keyword_name(node: ast.AST) -> str:
 
 def _unknown_keywords(call: ast.Call, accepted: list[str]) -> list[ast.keyword]:
     return [k for k in call.keywords if k.arg is not None and k.arg not in accepted]
-
-
-def _unknown_keyword(keyword: ast.keyword, qualname: str, accepted: list[str], version: str) -> Finding:
-    return Finding(
-        keyword,
-        f"`{qualname}` has no parameter `{keyword.arg}` in MindSpore {version}",
-        f"its parameters are: {', '.join(accepted) or 'none'}",
-    )
 
 
 class _Guards:
