@@ -4,8 +4,8 @@ graph code the two numbers are the whole permutation, a compile error on a tenso
 have 2 dimensions ("For Tensor.transpose, the number of axes must be equal to the dimension of
 Tensor, but got 2")."""
 
+import mindspore as ms
 from mindspore import Parameter, nn, ops
-from mindspore.common.initializer import Zero
 
 
 class HelperResult(nn.Cell):  # mslint: inputs=float32[2,3,8]
@@ -33,7 +33,7 @@ class LayerOutput(nn.Cell):  # mslint: inputs=float32[2,3,8]
 class ParameterAttribute(nn.Cell):  # mslint: inputs=float32[2,3,4]
     def __init__(self):
         super().__init__()
-        self.table = Parameter(Zero()((2, 4, 3)), name="table")
+        self.table = Parameter(ops.zeros((2, 4, 3), ms.float32), name="table")
 
     def construct(self, x):
         return x + self.table.transpose(1, 2)  # expect: differs-from-pytorch
