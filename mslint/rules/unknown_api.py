@@ -16,6 +16,7 @@ from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants
 from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
+from mslint.rules._measured_arguments import refused_call
 from mslint.rules._patched_api import patched_apis
 from mslint.rules.base import Finding, Rule
 from mslint.rules.dynamic_shape_op import is_tensor_method
@@ -44,7 +45,16 @@ class UnknownMindsporeApi(Rule):
     `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`).
     Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. A
     keyword spelled as PyTorch or NumPy spell it (`ops.softmax(x, dim=-1)`, `keepdims=`) is fixed
-    to the one spelling of that parameter the callable has (`axis=-1`). The
+    to the one spelling of that parameter the callable has (`axis=-1`). Calls of the ops and
+    layers ports use most (`ops.interpolate`, `nn.Upsample`, pooling, `nn.Conv2d`, norms,
+    `nn.Dense`, `nn.Embedding`, `ops.softmax`, reductions, `ops.split`/`chunk`, `ops.pad`,
+    `ops.cat`/`stack`, `ops.topk`, `ops.clamp`, `ops.one_hot`, `ops.broadcast_to`) whose measured
+    parameters are all literals are checked against what the release accepts, measured by
+    `scripts/generate_argument_table.py` (each combination of value classes run in PyNative and
+    compiled in a graph, on each input rank it is for): a combination that raised on every one
+    is reported with the release's message (`ops.interpolate(x, scale_factor=2,
+    mode="bilinear")`: "the 'scale_factor' must be float, but got 'int'"), fixed where the same
+    value written as a float or a tuple is measured to run (`2` -> `2.0`). The
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
@@ -114,7 +124,10 @@ class UnknownMindsporeApi(Rule):
             namespace, _, name = qualname.rpartition(".")
             signature = signatures.get(namespace, {}).get(name)
             if signature is not None:
-                findings = check_call(node, qualname, parse_signature(signature), version, module)
+                parsed = parse_signature(signature)
+                findings = list(check_call(node, qualname, parsed, version, module))
+                if not findings:  # what the release's own checks refuse of a call Python binds
+                    findings = list(refused_call(node, qualname, parsed, project.mindspore_release, version, module))
                 yield from (f for f in findings if not guards.allow(f.node, _keyword_name(f.node)))
                 continue
             accepted = namespaces.get(namespace, {}).get(name)
