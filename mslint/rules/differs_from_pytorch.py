@@ -316,7 +316,9 @@ def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
     numbers = context.values.numbers(first)
     text = ast.get_source_segment(context.module.text, first) or ast.unparse(first)
     if numbers is None:
-        return None if _reads_as_keep_probability(first) else _unknown_keep_probability(call, first, text)
+        written = ast.get_source_segment(context.module.text, call) or ""
+        called = written if written and "\n" not in written else ast.unparse(call)
+        return None if _reads_as_keep_probability(first) else _unknown_keep_probability(call, called, text)
     if max(numbers) >= 0.5:
         return None  # a MindSpore keep probability (0.5 means the same in both)
     fix = Fix(f"Pass `p={text}`", (replace_node(first, f"p={text}"),)) if len(call.args) == 1 else None
@@ -354,13 +356,15 @@ def _reads_as_keep_probability(value: ast.expr) -> bool:
     return any("keep" in word.lower() for word in words)
 
 
-def _unknown_keep_probability(call: ast.Call, first: ast.expr, text: str) -> _Found:
+def _unknown_keep_probability(call: ast.Call, called: str, text: str) -> _Found:
     """A value mslint cannot read (a config lookup, an argument with no default): whatever it is,
-    MindSpore keeps that share of the elements, where PyTorch would zero it."""
+    MindSpore keeps that share of the elements, where PyTorch would zero it. ``called`` is the
+    call as written, ``text`` its first argument."""
+    first = call.args[0]
     fix = Fix(f"Pass `p={text}`", (replace_node(first, f"p={text}"),), "unsafe") if len(call.args) == 1 else None
     return _Found(
         first,
-        f"`{ast.unparse(call)}` keeps the share `{text}` of the elements while training (the first parameter of "
+        f"`{called}` keeps the share `{text}` of the elements while training (the first parameter of "
         f"`nn.Dropout` is `keep_prob`, whatever the value); PyTorch's Dropout({text}) zeroes that share",
         f"if `{text}` is a dropout rate, pass it by keyword: `p={text}`; if it is a keep probability, "
         "`keep_prob=` says so",
