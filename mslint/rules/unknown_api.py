@@ -53,8 +53,12 @@ class UnknownMindsporeApi(Rule):
     `scripts/generate_argument_table.py` (each combination of value classes run in PyNative and
     compiled in a graph, on each input rank it is for): a combination that raised on every one
     is reported with the release's message (`ops.interpolate(x, scale_factor=2,
-    mode="bilinear")`: "the 'scale_factor' must be float, but got 'int'"), fixed where the same
-    value written as a float or a tuple is measured to run (`2` -> `2.0`). The
+    mode="bilinear")`: "the 'scale_factor' must be float, but got 'int'"), one that raised on
+    some ranks only as a warning (`scale_factor=2.0, mode="nearest"` raises on 3-D and 4-D
+    inputs, runs on 5-D); fixed where a call measured to run on every rank is the same value
+    written otherwise (`2` -> `2.0`, `nn.MaxPool2d(2.0)` -> `2`, a list as a tuple) or, for a
+    whole-number scale factor, `recompute_scale_factor=True` (which 2.10 needs for a scale factor
+    on 3-D and 4-D inputs). The
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
