@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import mslint.engine
+from mslint.diagnostics import Edit
 from mslint.engine import check_files
 from mslint.mindspore_tables import DATA
 from mslint.rules import rule_named
@@ -46,7 +47,8 @@ def flagged(path: Path) -> list[tuple[int, str]]:
 
 def test_the_checks_apply_outside_graph_code(write: Write) -> None:
     """A module-level script and a plain function are checked; a name rebound to something
-    unknown (`rate`) is not judged, nor is pooling without stride (measured, not flagged);
+    unknown (`rate`) is flagged too (the first parameter is `keep_prob` whatever it holds), pooling
+    without stride is not (measured, not flagged);
     `transpose` outside graph code runs in PyNative, which swaps the two dimensions as PyTorch
     does."""
     path = write("port.py", SCRIPT)
@@ -54,6 +56,7 @@ def test_the_checks_apply_outside_graph_code(write: Write) -> None:
         (5, "differs-from-pytorch"),
         (7, "differs-from-pytorch"),
         (8, "unknown-mindspore-api"),
+        (13, "differs-from-pytorch"),
         (13, "differs-from-pytorch"),
         (13, "unknown-mindspore-api"),
     ]
@@ -164,3 +167,54 @@ def build(frozen=False, learned=None):
     )
 """
     assert flagged(write("frozen.py", source)) == [(9, "differs-from-pytorch"), (10, "differs-from-pytorch")]
+
+
+def test_matrix_swaps_by_the_rank_of_the_receiver(write: Write) -> None:
+    """`(-1, -2)` is the 2-D swap in both readings: left alone on a 2-D tensor, an error on a
+    4-D one (a helper's result, as attention splits its heads), a warning where the rank is not
+    known; by keyword, `transpose` swaps in graph code too (measured: transpose-keyword-axes)."""
+    path = write(
+        "attention.py",
+        """\
+        from mindspore import nn, ops
+
+        class Attention(nn.Cell):  # mslint: inputs=float32[2,3,8]
+            def heads(self, x):
+                return x.reshape(2, 3, 2, 4)
+
+            def construct(self, x):
+                k = self.heads(x)
+                matrix = x.reshape(6, 8)
+                return ops.matmul(k, k.transpose(-1, -2)), matrix.transpose(-1, -2), x.transpose(dim0=1, dim1=2)
+
+        class Unknown(nn.Cell):  # mslint: inputs=float32[2,3,8]
+            def construct(self, x):
+                y = ops.squeeze(x)
+                return y.transpose(-1, -2)
+        """,
+    )
+    report = check_files([path], Settings(select=("differs-from-pytorch",)))
+    found = [(d.line, str(d.severity), d.message.split(":")[0]) for d in report.diagnostics]
+    assert found == [
+        (10, "error", "`k.transpose(-1, -2)` in graph code is the whole permutation (-1, -2)"),
+        (15, "warning", "`y.transpose(-1, -2)` in graph code is the whole permutation (-1, -2)"),
+    ]
+    assert "a compile error unless `y` has 2 dimensions" in report.diagnostics[1].message
+    assert all(d.fix is not None and d.fix.edits[0].content == "swapaxes" for d in report.diagnostics)
+
+
+def test_a_pytorch_keyword_name_is_renamed(write: Write) -> None:
+    """`ops.softmax(x, dim=-1)`: the fix renames `dim` to the one spelling the signature has;
+    where it has none, or the call passes it already, there is no fix."""
+    path = write(
+        "softmax.py",
+        """\
+        from mindspore import ops
+
+        def scores(x):
+            return ops.softmax(x, dim=-1), ops.softmax(x, axis=-1, dim=1), ops.softmax(x, dims=1)
+        """,
+    )
+    report = check_files([path], Settings(select=("unknown-mindspore-api",)))
+    fixes = [(d.column, d.fix.edits if d.fix else None) for d in report.diagnostics]
+    assert fixes == [(27, (Edit(4, 27, 4, 30, "axis"),)), (60, None), (83, None)]

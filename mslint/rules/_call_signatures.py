@@ -160,29 +160,30 @@ def _argument_type(value: ast.expr, scope: ast.AST | None, depth: int = 0) -> tu
     return (kind if kind in ("int", "float") else None), False
 
 
-_PYTORCH_KEYWORDS = {"dim": ("axis",), "keepdim": ("keepdims", "keep_dims")}
-"""PyTorch's names of parameters that MindSpore's functions and Tensor methods call otherwise."""
+_SPELLINGS = (frozenset({"dim", "axis"}), frozenset({"keepdim", "keepdims", "keep_dims"}))
+"""Names PyTorch, NumPy and MindSpore give the same parameter (``ops.softmax(x, dim=-1)`` is
+``axis=-1``; ``mint`` and the Tensor methods of PyTorch's overloads take ``dim``)."""
+_PYTORCH_NAMES = frozenset({"dim", "keepdim"})
 
 
 def unknown_keyword(keyword: ast.keyword, call: ast.Call, api: str, names: list[str], version: str) -> Finding:
-    """A keyword the callable does not take; where it is PyTorch's name of one it takes
-    (``ops.softmax(x, dim=-1)``: ``axis``), that name and the fix that renames it."""
+    """A keyword the callable (``api``, as findings name it) does not take; where it has exactly one
+    parameter of another spelling of that name that the call does not pass already (PyTorch's
+    ``ops.softmax(x, dim=-1)`` is ``axis``), that name and the fix that renames it."""
     assert keyword.arg is not None
-    given = {k.arg for k in call.keywords}
-    renamed = [n for n in _PYTORCH_KEYWORDS.get(keyword.arg, ()) if n in names and n not in given]
     message = f"{api} has no parameter `{keyword.arg}` in MindSpore {version}"
-    if not renamed:
+    given = {k.arg for k in call.keywords}
+    spellings = next((s for s in _SPELLINGS if keyword.arg in s), frozenset())
+    renamed = [name for name in names if name in spellings and name not in given]
+    if len(renamed) != 1 or None in given:
         return Finding(keyword, message, f"its parameters are: {', '.join(names) or 'none'}")
-    name = renamed[0]
-    value = ast.unparse(keyword.value)
+    name, value = renamed[0], ast.unparse(keyword.value)
     start = keyword.col_offset + 1
     edit = Edit(keyword.lineno, start, keyword.lineno, start + len(keyword.arg), name)
-    return Finding(
-        keyword,
-        message,
-        f"PyTorch's `{keyword.arg}` is `{name}` in MindSpore: `{name}={value}`",
-        fix=Fix(f"Rename `{keyword.arg}` to `{name}`", (edit,)),
-    )
+    hint = f"PyTorch's `{keyword.arg}` is `{name}` in MindSpore: `{name}={value}`"
+    if keyword.arg not in _PYTORCH_NAMES:
+        hint = f"MindSpore calls it `{name}` here: `{name}={value}`"
+    return Finding(keyword, message, hint, fix=Fix(f"Rename `{keyword.arg}` to `{name}`", (edit,)))
 
 
 def _positional_count(

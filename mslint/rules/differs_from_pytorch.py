@@ -9,6 +9,7 @@ from typing import Union
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.mindspore_tables import DATA
+from mslint.model.abstract import AbstractTensor
 from mslint.model.module import ModuleInfo
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
@@ -61,7 +62,11 @@ class DiffersFromPytorch(Rule):
     * `nn.Dropout(0.1)`: the first parameter is `keep_prob`, so it keeps 10 % and zeroes 90 %
       of the elements while training (PyTorch's `p` zeroes 10 %), and `nn.Dropout(0.0)` raises
       an error (PyTorch's keeps everything). Flagged when the value, or the default or
-      assignment of the name passed, is below 0.5; fixed as `p=0.1`.
+      assignment of the name passed, is below 0.5; fixed as `p=0.1`. A value mslint cannot read
+      (`nn.Dropout(cfg["dropout"])`, an argument without a default) is flagged too, with an
+      unsafe fix: whatever it is, MindSpore keeps that share. Left alone where the code says it
+      is a keep probability: `1 - rate`, or a name with `keep` in it (`keep_prob`,
+      `cfg["keep_rate"]`).
     * `nn.BatchNorm2d(c, momentum=0.1)` (also `BatchNorm1d/3d`, `SyncBatchNorm`): MindSpore's
       momentum weighs the running statistics, PyTorch's the batch; a momentum below 0.5 is
       PyTorch's, fixed as its complement (`momentum=0.9`). Not where the layer never updates
@@ -69,8 +74,12 @@ class DiffersFromPytorch(Rule):
     * `x.transpose(1, 2)` on a tensor in graph code: graph mode reads the arguments as the
       whole permutation, so two numbers are a compile error on a tensor that does not have 2
       dimensions, and `(0, 1)` leaves a 2-D tensor unchanged (PyNative and PyTorch swap the
-      dimensions); fixed as `x.swapaxes(1, 2)`. `(1, 0)` and `(-1, -2)` are the 2-D swap in
-      both readings and are left alone.
+      dimensions); fixed as `x.swapaxes(1, 2)`. Any receiver that is or may be a tensor: a
+      helper's result, a layer's output, a Parameter attribute, a subscript, the argument of
+      another call. `(1, 0)` and `(-1, -2)` are the 2-D swap in both readings: left alone on a
+      tensor known to have 2 dimensions, an error on one known to have more (the 4-D keys of
+      attention, `k.transpose(-1, -2)`), a warning where the rank is not known. The keyword
+      form, `x.transpose(dim0=1, dim1=2)`, swaps in graph code too (measured), and is left alone.
     * `ops.std`, `ops.var`, `ops.std_mean`, `ops.var_mean`, and `x.std()` / `x.var()` on a
       tensor in graph code, without `ddof`: MindSpore divides by N, PyTorch by N - 1. The
       tensor methods called with `dim=`, `keepdim=` or `correction=` take 2.10's other overload,
@@ -155,10 +164,22 @@ class DiffersFromPytorch(Rule):
         check = checks().get(api)
         if check is None or api in patched_apis(function.project) or not is_tensor_method(node, function):
             return
-        context = _Context(function.module, _Values(function.module, None), api)
+        context = _Context(function.module, _Values(function.module, None), api, _rank(node.func.value, function))
         found = _CHECKS[check](node, context)
         if found is not None:
             yield _finding(found)
+
+
+def _rank(expr: ast.expr, function: GraphFunction) -> int | None:
+    """The rank of the tensor ``expr`` holds, where the model knows it; ``t[i]`` with a number
+    ``i`` has one dimension less than ``t``."""
+    value = function.value(expr)
+    if isinstance(value, AbstractTensor) and value.rank is not None:
+        return value.rank
+    if isinstance(expr, ast.Subscript) and _number(expr.slice) is not None:
+        outer = _rank(expr.value, function)
+        return outer - 1 if outer else None
+    return None
 
 
 @dataclass(frozen=True)
@@ -167,6 +188,8 @@ class _Context:
     values: _Values
     api: str
     """The qualified name of what is called (``mindspore.Tensor.std`` for the method)."""
+    rank: int | None = None
+    """The rank of a tensor method's receiver, where the model knows it."""
 
 
 @dataclass(frozen=True)
@@ -290,11 +313,15 @@ def _shares(numbers: list[float], known: Callable[[str, str], str], several: str
 def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
     if not call.args:
         return None
-    numbers = context.values.numbers(call.args[0])
-    if not numbers or max(numbers) >= 0.5:
-        return None  # a MindSpore keep probability (0.5 means the same in both)
     first = call.args[0]
+    numbers = context.values.numbers(first)
     text = ast.get_source_segment(context.module.text, first) or ast.unparse(first)
+    if numbers is None:
+        written = ast.get_source_segment(context.module.text, call) or ""
+        called = written if written and "\n" not in written else ast.unparse(call)
+        return None if _reads_as_keep_probability(first) else _unknown_keep_probability(call, called, text)
+    if max(numbers) >= 0.5:
+        return None  # a MindSpore keep probability (0.5 means the same in both)
     fix = Fix(f"Pass `p={text}`", (replace_node(first, f"p={text}"),)) if len(call.args) == 1 else None
     if 0 in numbers:  # measured: keep_prob must be a float in (0, 1]; PyTorch's Dropout(0.0) is the identity
         where = (
@@ -317,6 +344,33 @@ def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
             f"is `keep_prob`); PyTorch's Dropout({text}) zeroes less than half",
         )
     return _Found(first, message, f"pass the probability of zeroing by keyword: `p={text}`", fix)
+
+
+def _reads_as_keep_probability(value: ast.expr) -> bool:
+    """``1 - rate`` (a complement) or a value named for what it keeps (``keep_prob``,
+    ``cfg["keep_rate"]``): the code says it passes a keep probability."""
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Sub) and _number(value.left) == 1:
+        return True
+    words = [n.id for n in ast.walk(value) if isinstance(n, ast.Name)]
+    words += [n.attr for n in ast.walk(value) if isinstance(n, ast.Attribute)]
+    words += [n.value for n in ast.walk(value) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return any("keep" in word.lower() for word in words)
+
+
+def _unknown_keep_probability(call: ast.Call, called: str, text: str) -> _Found:
+    """A value mslint cannot read (a config lookup, an argument with no default): whatever it is,
+    MindSpore keeps that share of the elements, where PyTorch would zero it. ``called`` is the
+    call as written, ``text`` its first argument."""
+    first = call.args[0]
+    fix = Fix(f"Pass `p={text}`", (replace_node(first, f"p={text}"),), "unsafe") if len(call.args) == 1 else None
+    return _Found(
+        first,
+        f"`{called}` keeps the share `{text}` of the elements while training (the first parameter of "
+        f"`nn.Dropout` is `keep_prob`, whatever the value); PyTorch's Dropout({text}) zeroes that share",
+        f"if `{text}` is a dropout rate, pass it by keyword: `p={text}`; if it is a keep probability, "
+        "`keep_prob=` says so",
+        fix,
+    )
 
 
 def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
@@ -359,23 +413,32 @@ _SWAPS_OF_A_MATRIX = frozenset({(1, 0), (-1, -2), (-1, 0), (1, -2)})
 
 def _two_axes_transpose(call: ast.Call, context: _Context) -> _Found | None:
     if len(call.args) != 2 or call.keywords or any(isinstance(a, (ast.Tuple, ast.List)) for a in call.args):
-        return None
+        return None  # `transpose(dim0=1, dim1=2)` swaps in graph code too (measured: transpose-keyword-axes)
     numbers = tuple(_number(a) for a in call.args)
-    if numbers in _SWAPS_OF_A_MATRIX:
+    matrix_swap = numbers in _SWAPS_OF_A_MATRIX
+    if matrix_swap and context.rank == 2:
         return None
     func = call.func
     assert isinstance(func, ast.Attribute)
     line, end = func.end_lineno or func.lineno, (func.end_col_offset or 0) + 1
     rename = Edit(line, end - len(func.attr), line, end, "swapaxes")
     axes = ", ".join(map(ast.unparse, call.args))
-    return _Found(
-        call,
-        f"`{ast.unparse(call)}` in graph code is the whole permutation ({axes}): a compile error on a tensor that "
-        f"does not have 2 dimensions, and no swap on one that has; PyTorch (and PyNative) swap dimensions {axes}",
-        f"`{ast.unparse(func.value)}.swapaxes({axes})`",
-        Fix("Use `swapaxes`", (rename,)),
-        Severity.ERROR,
-    )
+    receiver = ast.unparse(func.value)
+    if matrix_swap and context.rank is None:
+        # the 2-D swap in both readings: wrong only where the receiver has more dimensions
+        message = (
+            f"`{ast.unparse(call)}` in graph code is the whole permutation ({axes}): a compile error unless "
+            f"`{receiver}` has 2 dimensions; PyTorch (and PyNative) swap dimensions {axes} of any tensor"
+        )
+        severity = Severity.WARNING
+    else:
+        message = (
+            f"`{ast.unparse(call)}` in graph code is the whole permutation ({axes}): a compile error on a tensor "
+            f"that does not have 2 dimensions, and no swap on one that has; PyTorch (and PyNative) swap "
+            f"dimensions {axes}"
+        )
+        severity = Severity.ERROR
+    return _Found(call, message, f"`{receiver}.swapaxes({axes})`", Fix("Use `swapaxes`", (rename,)), severity)
 
 
 _TORCH_OVERLOAD = frozenset({"dim", "keepdim", "correction", None})

@@ -20,6 +20,7 @@ from mslint.model.reexports import library_name
 from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants
 from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
+from mslint.rules._measured_arguments import refused_call
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -51,7 +52,22 @@ class UnknownMindsporeApi(Rule):
     a number default or its use as a number (`c * 4`, `nn.Dense(c, ...)`) shows to be a number.
     PyTorch's keyword names (`dim`, `keepdim`) and class names (`nn.Sequential`,
     `nn.ModuleList`) are named with MindSpore's and fixed.
-    Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. The
+    Arguments it cannot count (`*args`, `**kwargs`) or values it cannot type are not judged. A
+    keyword spelled as PyTorch or NumPy spell it (`ops.softmax(x, dim=-1)`, `keepdims=`) is fixed
+    to the one spelling of that parameter the callable has (`axis=-1`). Calls of the ops and
+    layers ports use most (`ops.interpolate`, `nn.Upsample`, pooling, `nn.Conv2d`, norms,
+    `nn.Dense`, `nn.Embedding`, `ops.softmax`, reductions, `ops.split`/`chunk`, `ops.pad`,
+    `ops.cat`/`stack`, `ops.topk`, `ops.clamp`, `ops.one_hot`, `ops.broadcast_to`) whose measured
+    parameters are all literals are checked against what the release accepts, measured by
+    `scripts/generate_argument_table.py` (each combination of value classes run in PyNative and
+    compiled in a graph, on each input rank it is for): a combination that raised on every one
+    is reported with the release's message (`ops.interpolate(x, scale_factor=2,
+    mode="bilinear")`: "the 'scale_factor' must be float, but got 'int'"), one that raised on
+    some ranks only as a warning (`scale_factor=2.0, mode="nearest"` raises on 3-D and 4-D
+    inputs, runs on 5-D); fixed where a call measured to run on every rank is the same value
+    written otherwise (`2` -> `2.0`, `nn.MaxPool2d(2.0)` -> `2`, a list as a tuple) or, for a
+    whole-number scale factor, `recompute_scale_factor=True` (which 2.10 needs for a scale factor
+    on 3-D and 4-D inputs). The
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
@@ -124,7 +140,10 @@ class UnknownMindsporeApi(Rule):
             namespace, _, name = qualname.rpartition(".")
             signature = signatures.get(namespace, {}).get(name)
             if signature is not None:
-                findings = check_call(node, qualname, parse_signature(signature), version, module)
+                parsed = parse_signature(signature)
+                findings = list(check_call(node, qualname, parsed, version, module))
+                if not findings:  # what the release's own checks refuse of a call Python binds
+                    findings = list(refused_call(node, qualname, parsed, project.mindspore_release, version, module))
                 yield from (f for f in findings if not guards.allow_keyword(f.node, _keyword_name(f.node)))
                 continue
             accepted = namespaces.get(namespace, {}).get(name)

@@ -24,3 +24,17 @@ class Block(nn.Cell):  # mslint: inputs=float32[2,8,4]
 class Statistics(nn.Cell):  # mslint: inputs=float32[2,8]
     def construct(self, x):
         return x.var(1)  # expect: differs-from-pytorch
+
+
+class ConfiguredBlock(nn.Cell):  # mslint: inputs=float32[2,8]
+    """A rate read from a config or passed in: `nn.Dropout`'s first parameter is `keep_prob`
+    whatever the value is, so a PyTorch rate keeps that share of the elements."""
+
+    def __init__(self, cfg=None, rate=None):
+        super().__init__()
+        cfg = cfg or {"dropout": 0.1}
+        self.drop = nn.Dropout(cfg["dropout"])  # expect: differs-from-pytorch
+        self.head_drop = nn.Dropout(rate or cfg["dropout"])  # expect: differs-from-pytorch
+
+    def construct(self, x):
+        return self.head_drop(self.drop(x))

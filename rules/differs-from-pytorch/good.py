@@ -25,3 +25,31 @@ class Block(nn.Cell):  # mslint: inputs=float32[2,8,8]
 class Swaps(nn.Cell):  # mslint: inputs=float32[2,3,4]
     def construct(self, x):
         return x.swapaxes(1, 2), x.transpose((0, 2, 1)), x[0].transpose(1, 0)
+
+
+class ConfiguredBlock(nn.Cell):  # mslint: inputs=float32[2,8]
+    """A configured rate by keyword, and values the code shows to be keep probabilities."""
+
+    def __init__(self, cfg=None):
+        super().__init__()
+        cfg = cfg or {"dropout": 0.1, "keep_prob": 0.9}
+        self.drop = nn.Dropout(p=cfg["dropout"])
+        self.complement = nn.Dropout(1 - cfg["dropout"])
+        self.keep = nn.Dropout(cfg["keep_prob"])
+        self.named = nn.Dropout(keep_prob=cfg["keep_prob"])
+
+    def construct(self, x):
+        return self.named(self.keep(self.complement(self.drop(x))))
+
+
+class KeywordAndMatrixSwaps(nn.Cell):  # mslint: inputs=float32[2,3,4]
+    """By keyword, `transpose` swaps in graph code too (measured: transpose-keyword-axes); on a
+    tensor known to be 2-D, `(-1, -2)` is the same swap in both readings."""
+
+    def construct(self, x):
+        return x.transpose(dim0=1, dim1=2), ops.matmul(x[0], x[0].transpose(-1, -2))
+
+
+class MatrixSwap(nn.Cell):  # mslint: inputs=float32[3,4]
+    def construct(self, x):
+        return ops.matmul(x, x.transpose(-1, -2))

@@ -78,3 +78,10 @@ class FloatForInt(nn.Cell):  # mslint: inputs=float32[2,4]
 class IntForShapeInGraph(nn.Cell):  # mslint: inputs=float32[3]
     def construct(self, x):
         return x + ops.full(3, 2.0)  # expect: unknown-mindspore-api
+
+
+class PyTorchKeywordName(nn.Cell):  # mslint: inputs=float32[2,4]
+    """PyTorch's `dim=`: `ops.softmax` calls it `axis` (fixed by renaming it)."""
+
+    def construct(self, x):
+        return ops.softmax(x, dim=-1)  # expect: unknown-mindspore-api

@@ -1,7 +1,7 @@
 """The calls of bad_signatures.py as 2.10 takes them, and the overloads it accepts."""
 
 import mindspore as ms
-from mindspore import nn, ops
+from mindspore import mint, nn, ops
 
 
 class KeywordOnlyByKeyword(nn.Cell):  # mslint: inputs=float32[3,1]
@@ -36,3 +36,8 @@ class ValuesOutOfSight(nn.Cell):  # mslint: inputs=float32[3]
 
     def construct(self, x):
         return x + ops.full(SHAPE, 2.0) + ops.full(*ARGUMENTS)
+
+
+class MindSporeKeywordName(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return ops.softmax(x, axis=-1) + mint.softmax(x, dim=-1)

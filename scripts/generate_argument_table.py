@@ -1,0 +1,341 @@
+"""Measure which argument values the ops and layers ports use most accept on the installed MindSpore.
+
+For each API in ``PROBES``, calls are generated over each parameter's value classes (int or
+float, tuple, list or a number, negative, None, each mode string) and their combinations, on
+inputs of the ranks the API takes. Each call runs in PyNative and compiled in a graph (STRICT,
+``fullgraph=True``); what each raised, or ``null``, is written to
+``mslint/data/arguments-<version>.json``, which ``unknown-mindspore-api`` reads. With
+``--check`` the script only says whether the file matches the installed MindSpore.
+
+The calls run in a few worker processes, many calls each: every call gets a function of its
+own in a generated file (graph mode compiles only code it can read the source of), and a
+refused call raises in Python before anything is left half-built. About three minutes on two
+cores.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from mindspore_table import installed_mindspore, write_or_check
+
+WORKERS = 3
+
+ABSENT = None
+"""A parameter left out of the call."""
+
+Case = tuple[str, str, dict[str, Any], bool, str]
+"""The API's qualified name, the call's text (``{arguments}`` for the generated arguments, ``x``
+for the input), the arguments' texts by parameter, whether the call builds a layer (a Cell
+built in Python, then called on the input), and the input's spec (``float32[1,2,4,4]``)."""
+
+
+def _spatial(text: str, rank: int) -> str:
+    """``text`` repeated for each spatial dimension of an input of ``rank`` (a tuple's items)."""
+    return ", ".join([text] * (rank - 2))
+
+
+RANK_OF_MODE = {
+    None: [3, 4, 5],
+    "'nearest'": [3, 4, 5],
+    "'area'": [4],
+    "'linear'": [3],
+    "'bilinear'": [4],
+    "'bicubic'": [4],
+    "'trilinear'": [5],
+}
+"""The input ranks each interpolation mode is for (PyTorch's, which ports follow)."""
+
+
+def _resize_grid(rank: int, layer: bool) -> dict[str, list[Any]]:
+    """The sizes and scale factors of an input of ``rank``; a layer's fewer (it passes them to
+    ``ops.interpolate``)."""
+    one = "," if rank == 3 else ""
+    if layer:
+        return {
+            "size": [ABSENT],
+            "scale_factor": ["2", "2.0"],
+            "align_corners": [ABSENT, "True"],
+            "recompute_scale_factor": [ABSENT, "True"],
+        }
+    return {
+        "size": [ABSENT, "8", f"({_spatial('8', rank)}{one})"],
+        "scale_factor": [ABSENT, "2", "2.0", f"({_spatial('2.0', rank)}{one})"],
+        "align_corners": [ABSENT, "True"],
+        "recompute_scale_factor": [ABSENT, "True"],
+    }
+
+
+def _one_resize_way(arguments: dict[str, Any]) -> bool:
+    """A size or a scale factor (neither is refused whatever the rest is, both too); the scale
+    factor recomputed only where there is one."""
+    size, scale = arguments["size"], arguments["scale_factor"]
+    return (size is ABSENT) != (scale is ABSENT) and (
+        scale is not ABSENT or arguments["recompute_scale_factor"] is ABSENT
+    )
+
+
+def _resize_cases(api: str, call: str, layer: bool) -> Iterator[Case]:
+    for mode, ranks in RANK_OF_MODE.items():
+        for rank in ranks:
+            grid = _resize_grid(rank, layer)
+            for values in itertools.product(*grid.values()):
+                arguments = {"mode": mode, **dict(zip(grid, values))}
+                if _one_resize_way(arguments):
+                    yield api, call, arguments, layer, f"float32[1,2,{','.join(['4'] * (rank - 2))}]"
+
+
+def _grid_cases(api: str, call: str, grid: dict[str, list[Any]], spec: str, layer: bool = False) -> Iterator[Case]:
+    for values in itertools.product(*grid.values()):
+        yield api, call, dict(zip(grid, values)), layer, spec
+
+
+IMAGE = "float32[1,2,8,8]"
+MATRIX = "float32[2,6]"
+AXES = [ABSENT, "-1", "(0, 1)", "[0, 1]", "1.0"]
+
+
+def all_cases() -> Iterator[Case]:
+    """(api, call, arguments, is a layer, input spec) for every call to measure."""
+    yield from _resize_cases("mindspore.ops.interpolate", "ops.interpolate(x, {arguments})", False)
+    yield from _resize_cases("mindspore.nn.Upsample", "nn.Upsample({arguments})", True)
+    for pool in ("MaxPool2d", "AvgPool2d"):
+        pooling: dict[str, list[Any]] = {
+            "kernel_size": ["2", "(2, 2)", "2.0"],
+            "stride": [ABSENT, "2"],
+            "pad_mode": [ABSENT, "'pad'"],
+            "padding": [ABSENT, "1"],
+        }
+        yield from _grid_cases(f"mindspore.nn.{pool}", f"nn.{pool}({{arguments}})", pooling, IMAGE, True)
+    # `padding` without `pad_mode="pad"` is conv-padding-without-pad-mode's, which fixes it
+    convolution: dict[str, list[Any]] = {
+        "kernel_size": ["3", "(3, 3)", "3.0"],
+        "stride": [ABSENT, "2", "2.0"],
+        "pad_mode": [ABSENT, "'valid'", "'pad'"],
+    }
+    yield from _grid_cases("mindspore.nn.Conv2d", "nn.Conv2d(2, 4, {arguments})", convolution, IMAGE, True)
+    yield from _grid_cases(
+        "mindspore.nn.Dense",
+        "nn.Dense({arguments})",
+        {"in_channels": ["6", "6.0"], "out_channels": ["4", "4.0"]},
+        MATRIX,
+        True,
+    )
+    yield from _grid_cases(
+        "mindspore.nn.LayerNorm",
+        "nn.LayerNorm({arguments})",
+        {"normalized_shape": ["(6,)", "[6]", "6"], "epsilon": [ABSENT, "0"]},
+        MATRIX,
+        True,
+    )
+    yield from _grid_cases(
+        "mindspore.nn.BatchNorm2d",
+        "nn.BatchNorm2d({arguments})",
+        {"num_features": ["2"], "eps": [ABSENT, "1"], "momentum": [ABSENT, "1", "0.1"]},
+        IMAGE,
+        True,
+    )
+    yield from _grid_cases(
+        "mindspore.nn.Embedding",
+        "nn.Embedding(10, 4, {arguments})",
+        {"padding_idx": [ABSENT, "0", "-1", "None"]},
+        "int32[2,3]",
+        True,
+    )
+    for name in ("softmax",):
+        yield from _grid_cases(
+            f"mindspore.ops.{name}",
+            f"ops.{name}(x, {{arguments}})",
+            {"axis": [ABSENT, "-1", "1", "(-1,)", "[-1]", "1.0"]},
+            MATRIX,
+        )
+    yield from _grid_cases(
+        "mindspore.ops.sum", "ops.sum(x, {arguments})", {"dim": AXES, "keepdim": [ABSENT, "True"]}, MATRIX
+    )
+    yield from _grid_cases(
+        "mindspore.ops.mean", "ops.mean(x, {arguments})", {"axis": AXES, "keep_dims": [ABSENT, "True"]}, MATRIX
+    )
+    for name in ("amax",):
+        keyword = "keepdim" if name != "prod" else "keep_dims"
+        yield from _grid_cases(
+            f"mindspore.ops.{name}", f"ops.{name}(x, {{arguments}})", {"axis": AXES, keyword: [ABSENT, "True"]}, MATRIX
+        )
+    yield from _grid_cases(
+        "mindspore.ops.split",
+        "ops.split(x, {arguments})",
+        {"split_size_or_sections": ["3", "(2, 4)", "[2, 4]", "3.0"], "axis": [ABSENT, "-1"]},
+        "float32[6,6]",
+    )
+    yield from _grid_cases(
+        "mindspore.ops.chunk",
+        "ops.chunk(x, {arguments})",
+        {"chunks": ["2", "2.0"], "axis": [ABSENT, "-1"]},
+        "float32[6,6]",
+    )
+    yield from _grid_cases(
+        "mindspore.ops.pad",
+        "ops.pad(x, {arguments})",
+        {
+            "padding": ["(1, 1)", "[1, 1]", "1"],
+            "mode": [ABSENT, "'reflect'", "'replicate'"],
+            "value": [ABSENT, "0.5"],
+        },
+        IMAGE,
+    )
+    for name in ("cat", "stack"):
+        yield from _grid_cases(
+            f"mindspore.ops.{name}",
+            f"ops.{name}({{arguments}})",
+            {"tensors": ["(x, x)", "[x, x]"], "axis": [ABSENT, "-1", "1.0"]},
+            MATRIX,
+        )
+    yield from _grid_cases(
+        "mindspore.ops.topk",
+        "ops.topk(x, {arguments})",
+        {"k": ["2", "2.0"], "dim": [ABSENT, "-1", "None"], "largest": [ABSENT, "False"]},
+        MATRIX,
+    )
+    yield from _grid_cases(
+        "mindspore.ops.clamp",
+        "ops.clamp(x, {arguments})",
+        {"min": [ABSENT, "0", "0.0"], "max": [ABSENT, "1", "1.0"]},
+        MATRIX,
+    )
+    yield from _grid_cases(
+        "mindspore.ops.one_hot",
+        "ops.one_hot(x, {arguments})",
+        {
+            "depth": ["4", "4.0"],
+            "on_value": [ABSENT, "1", "1.0"],
+            "off_value": [ABSENT, "0.0"],
+        },
+        "int32[2,3]",
+    )
+    yield from _grid_cases(
+        "mindspore.ops.broadcast_to",
+        "ops.broadcast_to(x, {arguments})",
+        {"shape": ["(3, 2, 6)", "[3, 2, 6]", "(3, -1, 6)", "(3, 2, -1)"]},
+        MATRIX,
+    )
+
+
+def _argument_text(arguments: dict[str, Any]) -> str:
+    return ", ".join(f"{name}={value}" for name, value in arguments.items() if value is not ABSENT)
+
+
+def _case_source(index: int, call: str, arguments: dict[str, Any], layer: bool) -> str:
+    text = call.format(arguments=_argument_text(arguments)).replace(", )", ")").replace("(, ", "(")
+    if layer:
+        return f"def build_{index}():\n    return {text}\n\n\ndef case_{index}(layer, x):\n    return layer(x)\n\n\n"
+    return f"def build_{index}():\n    return None\n\n\ndef case_{index}(layer, x):\n    return {text}\n\n\n"
+
+
+WORKER = """\
+import json, sys
+import numpy as np
+import mindspore as ms
+ms.set_context(mode=ms.PYNATIVE_MODE)
+sys.path.insert(0, sys.argv[1])
+import cases
+
+def first_line(error):
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    line = lines[0] if lines else ""
+    if len(line) > 1 and line[0] == line[-1] == "'":  # graph mode quotes the message
+        line = line[1:-1]
+    return f"{type(error).__name__}: {line}"
+
+def tensor(spec):
+    dtype, shape = spec.rstrip("]").split("[")
+    shape = tuple(int(n) for n in shape.split(","))
+    values = np.arange(int(np.prod(shape))).reshape(shape) % 4
+    return ms.Tensor(values.astype(dtype))
+
+with open(f"{sys.argv[1]}/jobs-{sys.argv[2]}.json", encoding="utf-8") as jobs:
+    share = json.load(jobs)
+for index, spec in share:
+    x = tensor(spec)
+    outcome = {}
+    for level in ("pynative", "graph"):
+        try:
+            layer = getattr(cases, f"build_{index}")()
+            function = getattr(cases, f"case_{index}")
+            result = function(layer, x) if level == "pynative" else ms.jit(function, fullgraph=True)(layer, x)
+            outcome[level] = None
+        except Exception as error:
+            outcome[level] = first_line(error)
+    print(json.dumps([index, outcome]), flush=True)
+"""
+
+
+def measure(cases: list[Case]) -> list[dict[str, Any]]:
+    """Each case's row: its input, its arguments and what it raised in each mode. The workers
+    read their share of the cases from a file and write their outcomes to another."""
+    with tempfile.TemporaryDirectory(prefix="mslint-arguments-") as name:
+        folder = Path(name)
+        sources = [_case_source(i, call, arguments, layer) for i, (_, call, arguments, layer, _) in enumerate(cases)]
+        (folder / "cases.py").write_text("from mindspore import nn, ops\n\n\n" + "".join(sources), encoding="utf-8")
+        (folder / "worker.py").write_text(WORKER, encoding="utf-8")
+        workers = []
+        for number in range(WORKERS):
+            share = [[index, case[4]] for index, case in enumerate(cases) if index % WORKERS == number]
+            (folder / f"jobs-{number}.json").write_text(json.dumps(share), encoding="utf-8")
+            with open(folder / f"outcomes-{number}.jsonl", "w", encoding="utf-8") as output:
+                command = [sys.executable, str(folder / "worker.py"), name, str(number)]
+                workers.append(subprocess.Popen(command, stdout=output, stderr=subprocess.DEVNULL, cwd=name))
+        for worker in workers:
+            worker.wait(timeout=1800)
+        outcomes: dict[int, dict[str, str | None]] = {}
+        for number in range(WORKERS):
+            for line in (folder / f"outcomes-{number}.jsonl").read_text(encoding="utf-8").splitlines():
+                if line.startswith("["):
+                    index, outcome = json.loads(line)
+                    outcomes[index] = outcome
+    missing = [i for i in range(len(cases)) if i not in outcomes]
+    if missing:
+        raise SystemExit(f"no outcome for {len(missing)} calls (a worker died at call {missing[0]})")
+    return [
+        {
+            "input": spec,
+            "arguments": {name: value for name, value in arguments.items() if value is not ABSENT},
+            **outcomes[index],
+        }
+        for index, (_, _, arguments, _, spec) in enumerate(cases)
+    ]
+
+
+def main() -> int:
+    version = installed_mindspore("generate_argument_table.py")
+    if version is None:
+        return 2
+    cases = list(all_cases())
+    start = time.monotonic()
+    measured = measure(cases)
+    apis: dict[str, dict[str, Any]] = {}
+    for (api, call, arguments, _, _), row in zip(cases, measured):
+        entry = apis.setdefault(api, {"call": call, "parameters": list(arguments), "calls": []})
+        entry["calls"].append(row)
+    table = {
+        "mindspore": version,
+        "source": (
+            "scripts/generate_argument_table.py: each call run on MindSpore in PyNative and compiled with "
+            "ms.jit(fullgraph=True); `pynative` and `graph` are the first line of what it raised, null where it ran"
+        ),
+        "apis": apis,
+    }
+    text = json.dumps(table, indent=1, ensure_ascii=False) + "\n"
+    refused = sum(1 for row in measured if row["pynative"] or row["graph"])
+    summary = f"{len(cases)} calls of {len(apis)} APIs in {time.monotonic() - start:.0f} s, {refused} refused"
+    return write_or_check(f"arguments-{version}.json", text, summary)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

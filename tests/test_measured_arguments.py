@@ -1,0 +1,174 @@
+"""unknown-mindspore-api on calls whose literal arguments the release refuses, as measured by
+``scripts/generate_argument_table.py`` (``mslint/data/arguments-<release>.json``): every refused
+combination of the table is reported, every accepted one is not, and every fix it proposes
+writes a call that the table, and MindSpore compiling it in a graph, accept."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.fixes import apply_fixes
+from mslint.mindspore_tables import table
+from mslint.settings import Settings
+from tests.examples import REPO
+
+RELEASE = "2.10.0"
+HEADER = "from mindspore import nn, ops\n\n\n"
+
+
+def _measured_calls() -> list[tuple[str, str, dict[str, str | None]]]:
+    """(api, the call's text, the measured row) for every measured call, with ``x`` its input."""
+    calls = []
+    for api, entry in table("arguments", RELEASE)["apis"].items():
+        for row in entry["calls"]:
+            arguments = ", ".join(f"{name}={value}" for name, value in row["arguments"].items())
+            text = entry["call"].format(arguments=arguments).replace(", )", ")").replace("(, ", "(")
+            calls.append((api, text, row))
+    return calls
+
+
+CALLS = _measured_calls()
+
+
+def _refused_somewhere(rows: list[dict[str, str | None]]) -> bool:
+    return any(row["pynative"] and row["graph"] for row in rows)
+
+
+def _findings(tmp_path: Path, texts: list[str]) -> tuple[Path, list[tuple[int, str, bool]]]:
+    """Each text as the body of a function of its own: the line, message and whether it has a fix
+    of each finding."""
+    source = HEADER + "".join(f"def case_{i}(x):\n    return {text}\n\n\n" for i, text in enumerate(texts))
+    path = tmp_path / "calls.py"
+    path.write_text(source)
+    report = check_files([path], Settings(select=("unknown-mindspore-api",)))
+    return path, [(d.line, d.message, d.fix is not None) for d in report.diagnostics]
+
+
+def _line(index: int) -> int:
+    return 5 + 4 * index
+
+
+def test_the_table_was_measured_on_the_release() -> None:
+    measured = table("arguments", RELEASE)
+    assert measured["mindspore"] == RELEASE
+    assert len(CALLS) > 300 and {"mindspore.ops.interpolate", "mindspore.nn.Upsample"} <= set(measured["apis"])
+
+
+def test_refused_combinations_are_reported_and_accepted_ones_are_not(tmp_path: Path) -> None:
+    """A combination is reported where a call of it raised in both modes, with the release's
+    message: an error where it raised on every input rank, a warning where on some (the rank
+    decides, which mslint does not know here); one that ran everywhere is never reported."""
+    texts = [text for _, text, _ in CALLS]
+    _, found = _findings(tmp_path, texts)
+    reported = {line for line, _, _ in found}
+    by_text: dict[str, list[dict[str, str | None]]] = {}
+    for _, text, row in CALLS:
+        by_text.setdefault(text, []).append(row)
+    for index, (_, text, row) in enumerate(CALLS):
+        expected = _refused_somewhere(by_text[text])
+        assert (_line(index) in reported) == expected, (text, row)
+    messages = {message for _, message, _ in found}
+    refused_int = "(measured): TypeError: For 'interpolate', the 'scale_factor' must be float"
+    assert any(m.startswith("`mindspore.ops.interpolate` with mode=") and refused_int in m for m in messages)
+
+
+def _fixed(tmp_path: Path) -> tuple[list[str], dict[int, str], dict[int, list[str]], str]:
+    """Every measured call's text, the message of each line with a fix, the messages left on
+    each line once the fixes are applied, and the fixed source."""
+    texts = sorted({text for _, text, _ in CALLS})
+    path, _ = _findings(tmp_path, texts)
+    report = check_files([path], Settings(select=("unknown-mindspore-api",)))
+    fixed = {d.line: d.message for d in report.diagnostics if d.fix}
+    source, applied = apply_fixes(path.read_text(), [d.fix for d in report.diagnostics if d.fix])
+    assert applied == len(fixed)
+    path.write_text(source)
+    left: dict[int, list[str]] = {}
+    for d in check_files([path], Settings(select=("unknown-mindspore-api",))).diagnostics:
+        left.setdefault(d.line, []).append(d.message)
+    return texts, fixed, left, source
+
+
+def test_every_fix_writes_a_call_measured_to_run(tmp_path: Path) -> None:
+    """The fixes of the table (`2` -> `2.0`, a list as a tuple, a scale factor recomputed) give
+    a combination it says runs in PyNative and in a graph: once applied, nothing is left to report
+    there. The fixes of the signature checks remove their finding (`normalized_shape=6` ->
+    `(6,)`); another argument of the same call may still be refused (`epsilon=0`)."""
+    _, fixed, left, _ = _fixed(tmp_path)
+    measured = [line for line, message in fixed.items() if "(measured" in message]
+    assert measured, "the table proposes fixes"
+    assert [line for line in measured if line in left] == [], "every call the table's fixes write runs"
+    assert all(message not in left.get(line, []) for line, message in fixed.items())
+
+
+FIXED_CALLS = """\
+import json, sys
+import numpy as np
+import mindspore as ms
+sys.path.insert(0, sys.argv[1])
+import fixed
+
+failed = []
+for name, spec in json.loads(sys.argv[2]):
+    dtype, shape = spec.rstrip("]").split("[")
+    x = ms.Tensor(np.ones(tuple(int(n) for n in shape.split(",")), dtype))
+    try:
+        ms.jit(getattr(fixed, name), fullgraph=True)(x)
+    except Exception as error:
+        failed.append(f"{name}: {type(error).__name__}: {str(error).splitlines()[0]}")
+print(json.dumps(failed))
+"""
+
+
+def _compiled_case(name: str, call: str) -> str:
+    """A function that returns ``call`` on its input ``x``; a layer is built at module level and
+    called in it, as a Cell's ``__init__`` builds it and its ``construct`` calls it."""
+    if call.startswith("nn."):
+        return f"{name}_layer = {call}\n\n\ndef {name}(x):\n    return {name}_layer(x)\n\n\n"
+    return f"def {name}(x):\n    return {call}\n\n\n"
+
+
+@pytest.mark.mindspore
+def test_the_fixed_calls_compile_in_a_graph(tmp_path: Path) -> None:
+    """Each call the fixes write that nothing is left to report on is compiled (STRICT) on each
+    input it was measured with."""
+    texts, fixed, left, source = _fixed(tmp_path)
+    specs: dict[str, list[str]] = {}
+    for _, text, row in CALLS:
+        specs.setdefault(text, []).append(str(row["input"]))
+    lines = source.splitlines()
+    cases = []
+    for index, text in enumerate(texts):
+        if _line(index) in fixed and _line(index) not in left:
+            call = lines[_line(index) - 1].strip().removeprefix("return ")
+            cases += [(f"fixed_{index}_{rank}", call, spec) for rank, spec in enumerate(specs[text])]
+    assert cases
+    module = HEADER + "".join(_compiled_case(name, call) for name, call, _ in cases)
+    (tmp_path / "fixed.py").write_text(module)
+    result = subprocess.run(
+        [sys.executable, "-c", FIXED_CALLS, str(tmp_path), json.dumps([(n, s) for n, _, s in cases])],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+
+
+@pytest.mark.mindspore
+def test_the_table_is_up_to_date() -> None:
+    """The generator's --check: every call measured again on the installed MindSpore (minutes)."""
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "generate_argument_table.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=1800,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-2000:]
