@@ -6,6 +6,10 @@ Linux the new content lives in an unnamed file (``O_TMPFILE``) until it is compl
 process killed while writing leaves no stray file either. Where the caller read the file
 before, the write is refused if the file changed since (an editor saved it meanwhile): the
 new content was computed from the old text and would garble the new one.
+
+An output the user names may be a stream (``-o /dev/stdout``, a pipe): it is written in place.
+A file of mslint's own (a cache, its key) is never opened in place: a FIFO put where it lives
+would block every run, so it is replaced like any other file.
 """
 
 from __future__ import annotations
@@ -28,16 +32,26 @@ def digest(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def write_atomically(path: Path, content: bytes, expected_digest: str | None = None, mode: int | None = None) -> None:
+def write_atomically(
+    path: Path,
+    content: bytes,
+    expected_digest: str | None = None,
+    mode: int | None = None,
+    *,
+    streams: bool = True,
+) -> None:
     """Replace ``path`` by ``content``, keeping its permissions (or giving it ``mode``); with
-    ``expected_digest``, only if the file still holds the bytes of that digest. Raises
-    :class:`OSError` with the file untouched."""
-    if _is_special(path):  # /dev/stdout, a pipe: there is nothing to replace, only a stream to write
+    ``expected_digest``, only if the file still holds the bytes of that digest. With ``streams``
+    (an output the user named), a path that is not a regular file is written in place; without
+    (a file of mslint's own), it is replaced too. Raises :class:`OSError` with the file untouched."""
+    special = _is_special(path)
+    if special and streams:  # /dev/stdout, a pipe: there is nothing to replace, only a stream to write
         with open(path, "wb") as stream:
             stream.write(content)
         return
     mode = _mode_of(path) if mode is None else mode
-    refuse_unwritable(path)
+    if not special:
+        refuse_unwritable(path)
     written = _write_unnamed(path, content, mode) or _write_named(path, content, mode)
     try:
         if expected_digest is not None and digest(_read_or_empty(path)) != expected_digest:
@@ -111,9 +125,12 @@ def refuse_unwritable(path: Path) -> None:
 
 
 def _mode_of(path: Path) -> int:
-    """The target's permission bits, or those a new file gets under the process's umask."""
+    """A regular target's permission bits, or those a new file gets under the process's umask."""
     try:
-        return path.stat().st_mode & 0o7777
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError("not a regular file")
+        return status.st_mode & 0o7777
     except OSError:
         umask = os.umask(0)
         os.umask(umask)

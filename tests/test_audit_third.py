@@ -7,7 +7,9 @@ would hang fails at its timeout, one that would read without end fails at its me
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -113,3 +115,111 @@ def test_a_pattern_that_backtracks_is_matched_in_linear_time(tmp_path: Path) -> 
     (tree / "abababababababababababababababab.py").write_text(NET)  # 16 a, ends in b: ignored
     done = concise_check(tree)
     assert checked_files(done) == {"net.py", "gen.py", "a" * 36 + ".py", "a" * 200 + ".py"}
+
+
+# Item 3: a cache file or key that is not a regular file is replaced, never opened in place.
+
+
+def _cache_env(tmp_path: Path) -> dict[str, str]:
+    return {"MSLINT_CACHE_DIR": str(tmp_path / "cache"), "XDG_CACHE_HOME": str(tmp_path / "home-cache")}
+
+
+def test_a_check_cache_file_that_is_a_fifo_is_replaced(tmp_path: Path) -> None:
+    tree = repository(tmp_path / "tree")
+    env = _cache_env(tmp_path)
+    first = mslint("check", "--output-format", "concise", ".", cwd=tree, env=env)
+    [cache] = (tmp_path / "cache").rglob("*.json")
+    cache.unlink()
+    os.mkfifo(cache)
+    for _ in range(2):  # the run after the FIFO, and the run after that, which reads the cache again
+        again = mslint("check", "--output-format", "concise", ".", cwd=tree, env=env)
+        assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
+    assert cache.is_file()
+
+
+@pytest.mark.parametrize("target", ["fifo", "/dev/zero"])
+def test_a_cache_key_that_is_not_a_regular_file_is_replaced(tmp_path: Path, target: str) -> None:
+    tree = repository(tmp_path / "tree")
+    env = _cache_env(tmp_path)
+    key = tmp_path / "home-cache" / "mslint" / "cache-key"
+    key.parent.mkdir(parents=True)
+    if target == "fifo":
+        os.mkfifo(key)
+    else:
+        key.symlink_to(target)
+    done = mslint("check", "--output-format", "concise", ".", cwd=tree, env=env)
+    assert checked_files(done) == {"net.py", "gen.py"}
+    assert key.is_file() and not key.is_symlink() and key.stat().st_size == 32
+
+
+@pytest.mark.parametrize("target", ["fifo", "/dev/zero"])
+def test_a_verify_cache_digest_of_a_file_that_is_not_regular_is_none(tmp_path: Path, target: str) -> None:
+    """What a verify-cache entry's ``sources`` names is digested only as a regular file."""
+    path = tmp_path / "source.py"
+    if target == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to(target)
+    probe = (
+        "import sys\n"
+        "from mslint.verify.cache import ResultCache\n"
+        "cache = ResultCache.__new__(ResultCache)\n"
+        "cache._digests = {}\n"
+        "print(cache._file_digest(sys.argv[1]))\n"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", probe, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=_bounded_memory,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"digesting {target} did not end within {TIMEOUT_S} s")
+    assert (done.returncode, done.stdout) == (0, "None\n"), done.stderr
+
+
+# Item 4: a shard count is bounded before anything of its size is made.
+
+
+def test_a_shard_result_claiming_a_trillion_shards_is_a_one_line_error(tmp_path: Path) -> None:
+    shard = {"findings": [], "compiler_only": [], "compiles": [], "shard": {"index": 1, "count": 10**12}}
+    (tmp_path / "shard.json").write_text(json.dumps(shard))
+    done = mslint("verify", "merge", "shard.json", "-o", "all.json", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == (
+        "mslint: error: shard.json: shard 1/1000000000000: not of `mslint verify --shard`, which makes at most 10,000\n"
+    )
+    assert not (tmp_path / "all.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        (
+            {"SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": str(10**18)},
+            "SLURM_ARRAY_TASK_COUNT=" + "1" + "0" * 18,
+        ),
+        ({"CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "9" * 5000}, "CI_NODE_TOTAL=" + "9" * 20 + "..."),
+        ({"MSLINT_SHARD_INDEX": "0", "MSLINT_SHARD_COUNT": "10001"}, "MSLINT_SHARD_COUNT=10001"),
+    ],
+)
+def test_a_job_array_of_too_many_jobs_is_a_one_line_error(environ: dict[str, str], expected: str) -> None:
+    from mslint.verify.shards import Shard
+
+    with pytest.raises(ValueError, match=re.escape(f"--shard auto: {expected}")) as raised:
+        Shard.parse("auto", environ)
+    assert str(raised.value).endswith("at most 10,000 shards")
+
+
+@pytest.mark.parametrize(
+    "text", ["1/10001", "1/1000000000000", "1/" + "9" * 5000], ids=["10001", "10^12", "5000-digits"]
+)
+def test_a_shard_count_past_the_limit_is_refused(text: str) -> None:
+    from mslint.verify.shards import Shard
+
+    with pytest.raises(ValueError, match="--shard"):
+        Shard.parse(text)
+    assert Shard.parse("10000/10000").count == 10_000
