@@ -11,6 +11,7 @@ import json
 import os
 import re
 import resource
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -223,3 +224,37 @@ def test_a_shard_count_past_the_limit_is_refused(text: str) -> None:
     with pytest.raises(ValueError, match="--shard"):
         Shard.parse(text)
     assert Shard.parse("10000/10000").count == 10_000
+
+
+# Item 5: `check --watch` into a file or a pipe writes each round when it ends.
+
+
+@pytest.mark.parametrize("into", ["file", "pipe"])
+def test_watch_writes_each_round_when_it_ends(tmp_path: Path, into: str) -> None:
+    tree = repository(tmp_path / "tree")
+    out_path = tmp_path / "out.txt"
+    args = [sys.executable, "-m", "mslint", "check", "--watch", "--no-cache", "--output-format", "concise", "net.py"]
+    with open(out_path, "wb") as out_file:
+        watcher = subprocess.Popen(
+            args,
+            cwd=tree,
+            stdin=subprocess.DEVNULL,
+            stdout=out_file if into == "file" else subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+    try:
+        assert watcher.stderr is not None
+        ready, _, _ = select.select([watcher.stderr], [], [], TIMEOUT_S)
+        assert ready, f"no round ended within {TIMEOUT_S} s"
+        assert b"watching for file changes" in watcher.stderr.readline()
+        if into == "pipe":
+            assert watcher.stdout is not None
+            ready, _, _ = select.select([watcher.stdout], [], [], TIMEOUT_S)
+            assert ready, "the round's findings are not in the pipe"
+            written = os.read(watcher.stdout.fileno(), 65536)
+        else:
+            written = out_path.read_bytes()
+        assert written.startswith(b"net.py:7:")
+    finally:
+        watcher.terminate()
+        watcher.wait(TIMEOUT_S)
