@@ -258,3 +258,69 @@ def test_watch_writes_each_round_when_it_ends(tmp_path: Path, into: str) -> None
     finally:
         watcher.terminate()
         watcher.wait(TIMEOUT_S)
+
+
+# Item 7: notebooks with a null cell source, a lone surrogate, IPython help lines and continued magics.
+
+
+def _notebook(*sources: object) -> str:
+    cells = [
+        {"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None, "outputs": [], "source": source}
+        for i, source in enumerate(sources)
+    ]
+    return json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+CELL_NET = "class Net(nn.Cell):\n    def construct(self, x):\n        return np.sum(x)\n"
+C_UTF8 = {"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8", "PYTHONIOENCODING": "", "PYTHONUTF8": "0"}
+
+
+def _only_finding(done: subprocess.CompletedProcess[str]) -> list[str]:
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    return [line.split(": ")[1].split()[0] for line in done.stdout.splitlines() if line.startswith("lab.ipynb:")]
+
+
+def test_a_cell_whose_source_is_null_is_an_empty_cell(tmp_path: Path) -> None:
+    (tmp_path / "lab.ipynb").write_text(_notebook("import numpy as np\nfrom mindspore import nn\n", None, CELL_NET))
+    done = mslint("check", "--no-cache", "--output-format", "concise", "lab.ipynb", cwd=tmp_path)
+    assert done.returncode == 1 and _only_finding(done) == ["MS101"]
+    assert done.stdout.startswith("lab.ipynb:cell 3:3:")
+
+
+@pytest.mark.parametrize("output_format", ["text", "concise", "json", "sarif"])
+def test_a_lone_surrogate_in_a_cell_is_read_as_a_replacement_character(tmp_path: Path, output_format: str) -> None:
+    first = "import numpy as np\nfrom mindspore import nn\nlabel = '\ud800'\n"
+    (tmp_path / "lab.ipynb").write_text(_notebook(first, CELL_NET.replace("np.sum(x)", "np.sum(x)  # \udc80")))
+    done = mslint("check", "--no-cache", "--output-format", output_format, "lab.ipynb", cwd=tmp_path, env=C_UTF8)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert (done.returncode, done.stderr) == (1, "")
+    assert "MS101" in done.stdout or "third-party-call-in-graph" in done.stdout
+
+
+def test_a_lone_surrogate_in_a_cell_does_not_break_the_report(tmp_path: Path) -> None:
+    first = "import numpy as np\nfrom mindspore import nn\n# \udc80 in a comment\n"
+    (tmp_path / "lab.ipynb").write_text(_notebook(first, CELL_NET.replace("np.sum(x)", "np.sum(x)  # \udc80")))
+    done = mslint("report", "lab.ipynb", "-o", "report.html", cwd=tmp_path, env=C_UTF8)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1) and (tmp_path / "report.html").stat().st_size > 0
+
+
+@pytest.mark.parametrize(
+    "ipython",
+    [
+        "np.abs?",
+        "np.abs??",
+        "?np.abs",
+        "np.*abs*?",
+        "%time \\\n    y = 1 +",
+        "!pip install \\\n    mindspore==2.10.0 numpy<2",
+    ],
+    ids=["help", "help2", "help-first", "help-wildcard", "continued-magic", "continued-shell"],
+)
+def test_ipython_help_and_continued_magics_are_no_syntax_error(tmp_path: Path, ipython: str) -> None:
+    """The other findings of the notebook stay: a false syntax error had taken them all."""
+    first = f"import numpy as np\nfrom mindspore import nn\n{ipython}\nwhy = 'what?'  # a question?\n"
+    (tmp_path / "lab.ipynb").write_text(_notebook(first, CELL_NET))
+    done = mslint("check", "--no-cache", "--output-format", "concise", "lab.ipynb", cwd=tmp_path)
+    assert _only_finding(done) == ["MS101"]
+    assert done.stdout.startswith("lab.ipynb:cell 2:3:")
