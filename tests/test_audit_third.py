@@ -324,3 +324,90 @@ def test_ipython_help_and_continued_magics_are_no_syntax_error(tmp_path: Path, i
     done = mslint("check", "--no-cache", "--output-format", "concise", "lab.ipynb", cwd=tmp_path)
     assert _only_finding(done) == ["MS101"]
     assert done.stdout.startswith("lab.ipynb:cell 2:3:")
+
+
+# Item 8: wrongly typed shard results and expectation files are one-line errors.
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("seconds", "abc", "seconds is not a number"),
+        ("seconds", [1], "seconds is not a number"),
+        ("compiler_only", [{"path": "a.py", "line": "x", "kind": "fallback"}], "line is not a number"),
+        ("compiler_only", [{"path": "a.py", "line": [], "kind": "fallback"}], "line is not a number"),
+    ],
+)
+def test_a_wrongly_typed_shard_result_is_a_one_line_error(tmp_path: Path, field: str, value: object, says: str) -> None:
+    shard = {"findings": [], "compiler_only": [], "compiles": [], "shard": {"index": 1, "count": 1}, field: value}
+    (tmp_path / "shard.json").write_text(json.dumps(shard))
+    done = mslint("verify", "merge", "shard.json", "-o", "all.json", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("mslint: error: shard.json: not the output of") and says in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+HEADER = "entry,strict,lax,lax_fallback_lines\n"
+
+
+@pytest.mark.parametrize(
+    ("row", "says"),
+    [
+        ("net:Net,compiles,compiles," + "9" * 5000 + "\n", ":2: expected an entry, two statuses and a number of lines"),
+        ("net:Net,compiles,compiles,²\n", ":2: expected an entry, two statuses and a number of lines"),
+        ('"' + "x" * (200 * 1024) + '",compiles,compiles,0\n', ":2: not a CSV row: field larger than field limit"),
+    ],
+    ids=["5000-digits", "superscript-two", "field-over-128-KiB"],
+)
+def test_an_expectations_file_that_is_no_status_table_is_a_one_line_error(tmp_path: Path, row: str, says: str) -> None:
+    from mslint.discovery import UsageError
+    from mslint.verify.expect import read_expectations
+
+    path = tmp_path / "STATUS.csv"
+    path.write_text(HEADER + row)
+    with pytest.raises(UsageError) as raised:
+        read_expectations(path)
+    assert str(raised.value).startswith(f"{path}{says}")
+    assert len(str(raised.value)) < 400 and "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize("target", ["fifo", "/dev/zero"])
+def test_an_expectations_file_that_is_not_regular_is_not_read(tmp_path: Path, target: str) -> None:
+    status = tmp_path / "STATUS.csv"
+    if target == "fifo":
+        os.mkfifo(status)
+    else:
+        status.symlink_to(target)
+    probe = (
+        "import sys\nfrom pathlib import Path\nfrom mslint.discovery import UsageError\n"
+        "from mslint.verify.expect import read_expectations\n"
+        "try:\n    read_expectations(Path(sys.argv[1]))\nexcept UsageError as error:\n    print(error)\n"
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", probe, str(status)],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=_bounded_memory,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"reading {target} did not end within {TIMEOUT_S} s")
+    assert done.stdout == f"{status}: cannot read: not a regular file\n", done.stderr
+
+
+# Item 10: an entry name a spreadsheet would evaluate is written as text, and read back as it was.
+
+
+@pytest.mark.parametrize("name", ['=HYPERLINK("http://x","y")+c:Net', "+c:Net", "-c:Net", "@SUM(A1):Net", "\tc:Net"])
+def test_an_entry_name_a_spreadsheet_would_evaluate_is_written_as_text(tmp_path: Path, name: str) -> None:
+    from mslint.verify.expect import Status, read_expectations, write_expectations
+
+    path = tmp_path / "STATUS.csv"
+    rows = {name: Status("compiles", "compiles"), "plain:Net": Status("fails", "falls-back", 2)}
+    assert write_expectations(path, rows)
+    cells = [row.split(",")[0] for row in path.read_text().splitlines()[1:]]
+    assert not any(cell.lstrip('"').startswith(("=", "+", "-", "@", "\t")) for cell in cells), cells
+    assert read_expectations(path) == rows
+    assert not write_expectations(path, rows), "read back as written: nothing changed"

@@ -113,7 +113,16 @@ def _shard_of(path: Path, document: dict[str, Any]) -> tuple[dict[str, Any], dic
     )
     if not findings_whole or not all(isinstance(c, dict) for c in [*document["compiles"], *document["compiler_only"]]):
         raise UsageError(f"{path}: not the output of `{_SHARDED}`: a finding or compile is not whole")
+    if not all(_is_line(c.get("line")) for c in document["compiler_only"]):
+        raise UsageError(f"{path}: not the output of `{_SHARDED}`: a compiler-only problem's line is not a number")
+    seconds = document.get("seconds")
+    if not (seconds is None or (isinstance(seconds, (int, float)) and not isinstance(seconds, bool))):
+        raise UsageError(f"{path}: not the output of `{_SHARDED}`: seconds is not a number")
     return place, document
+
+
+def _is_line(value: Any) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def _place(place: dict[str, Any]) -> str:
