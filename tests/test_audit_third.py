@@ -14,9 +14,12 @@ import resource
 import select
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+Run = Callable[..., tuple[int, str, str]]
 
 NET = """\
 import numpy as np
@@ -411,3 +414,55 @@ def test_an_entry_name_a_spreadsheet_would_evaluate_is_written_as_text(tmp_path:
     assert not any(cell.lstrip('"').startswith(("=", "+", "-", "@", "\t")) for cell in cells), cells
     assert read_expectations(path) == rows
     assert not write_expectations(path, rows), "read back as written: nothing changed"
+
+
+# Item 15: ruff's --exit-non-zero-on-fix and --output-format grouped and full; plural wording.
+
+FIXABLE = """\
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.layers = [nn.Dense(4, 4), nn.Dense(4, 4)]
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+"""
+
+
+@pytest.mark.parametrize("mode", ["--fix", "--fix-only"])
+def test_exit_non_zero_on_fix_fails_a_run_that_fixed_a_file(tmp_path: Path, run: Run, mode: str) -> None:
+    net = tmp_path / "net.py"
+    net.write_text(FIXABLE)
+    code, _, err = run("check", "--no-cache", mode, "--exit-non-zero-on-fix", str(net))
+    assert code == 1 and "nn.CellList(" in net.read_text()
+    assert "mslint: fixed 1 problem in 1 file\n" in err
+    assert run("check", "--no-cache", mode, "--exit-non-zero-on-fix", str(net))[0] == 0, "nothing left to fix"
+
+
+def test_exit_non_zero_on_fix_from_stdin(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "mslint", "check", "-", "--fix", "--exit-non-zero-on-fix"]
+    done = subprocess.run(command, input=FIXABLE, capture_output=True, text=True, cwd=tmp_path, timeout=TIMEOUT_S)
+    assert done.returncode == 1 and "nn.CellList(" in done.stdout
+    fixed = subprocess.run(command, input=done.stdout, capture_output=True, text=True, cwd=tmp_path, timeout=TIMEOUT_S)
+    assert fixed.returncode == 0
+
+
+def test_grouped_and_full_output_formats(tmp_path: Path, run: Run) -> None:
+    for name in ("a.py", "b.py"):
+        (tmp_path / name).write_text(
+            NET + "\n\nclass Other(nn.Cell):\n    def construct(self, x):\n        return np.abs(x)\n"
+        )
+    code, out, _ = run("check", "--no-cache", "--output-format", "grouped", str(tmp_path))
+    lines = out.splitlines()
+    assert code == 1
+    assert [line for line in lines if not line.startswith("  ")][:2] == [f"{tmp_path / 'a.py'}:", ""]
+    assert sum(line.startswith("  7:16: MS101 third-party-call-in-graph ") for line in lines) == 2
+    assert lines[-1] == "Found 4 problems (4 warnings) in 2 files checked."
+    assert run("check", "--no-cache", "--output-format", "full", str(tmp_path)) == run(
+        "check", "--no-cache", "--output-format", "text", str(tmp_path)
+    )
