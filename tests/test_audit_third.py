@@ -466,3 +466,23 @@ def test_grouped_and_full_output_formats(tmp_path: Path, run: Run) -> None:
     assert run("check", "--no-cache", "--output-format", "full", str(tmp_path)) == run(
         "check", "--no-cache", "--output-format", "text", str(tmp_path)
     )
+
+
+# Item 16: the examples' compiles and msrun replicas do not depend on an idle machine.
+
+
+def test_an_example_s_verify_has_a_timeout_far_past_its_idle_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests import compiler
+
+    asked: list[tuple[str, ...]] = []
+
+    def recorded(*args: str) -> tuple[int, str, str]:
+        asked.append(args)
+        return 0, "{}", ""
+
+    monkeypatch.setattr(compiler, "_mslint", recorded)
+    example = Path(compiler.REPO, "rules", "distributed-without-seed", "bad_seed_per_rank.py")
+    compiler.verify_example.__wrapped__(example)
+    [args] = asked
+    timeout = float(args[args.index("--timeout") + 1])
+    assert timeout >= 30 * 58, "msrun of this example took 58 s alone, past 300 s at a load of 4-9"
