@@ -486,3 +486,23 @@ def test_an_example_s_verify_has_a_timeout_far_past_its_idle_time(monkeypatch: p
     [args] = asked
     timeout = float(args[args.index("--timeout") + 1])
     assert timeout >= 30 * 58, "msrun of this example took 58 s alone, past 300 s at a load of 4-9"
+
+
+# Items 11 and 12: the README's commands work with the pip a new environment brings, and it gives
+# no figure of the suite that a new test makes stale.
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_every_install_command_of_the_readme_upgrades_pip_first() -> None:
+    commands = [line for line in README.read_text().splitlines() if "pip install" in line and line[:1] in "pp"]
+    assert len(commands) >= 3
+    for command in commands:
+        assert command.startswith("python -m pip install --upgrade pip && "), command
+
+
+def test_the_readme_gives_no_test_count_or_suite_time_and_says_when_browser_tests_skip() -> None:
+    text = " ".join(README.read_text().split())
+    assert not re.search(r"\b\d[\d,]* tests\b", text), "a count of tests goes stale with the next test"
+    assert not re.search(r"took \d+(\.\d+)? minutes", text), "a suite time goes stale too"
+    assert "`chromium` and `chromium-driver`" in text and "skipped without" in text
