@@ -506,3 +506,21 @@ def test_the_readme_gives_no_test_count_or_suite_time_and_says_when_browser_test
     assert not re.search(r"\b\d[\d,]* tests\b", text), "a count of tests goes stale with the next test"
     assert not re.search(r"took \d+(\.\d+)? minutes", text), "a suite time goes stale too"
     assert "`chromium` and `chromium-driver`" in text and "skipped without" in text
+
+
+# Item 13: a rule link that mslint prints opens a page, with no documentation address configured.
+
+
+def test_the_rule_links_of_sarif_open_the_page_installed_with_the_package(tmp_path: Path) -> None:
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    (tmp_path / "net.py").write_text(NET)
+    done = mslint("check", "--no-cache", "--output-format", "sarif", "net.py", cwd=tmp_path)
+    rules = json.loads(done.stdout)["runs"][0]["tool"]["driver"]["rules"]
+    assert rules
+    for rule in rules:
+        link = urlsplit(rule["helpUri"])
+        assert link.scheme == "file", rule["helpUri"]
+        page = Path(url2pathname(link.path))
+        assert page.read_text().startswith(f"# {rule['name']} ({rule['id']})")
