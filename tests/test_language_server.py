@@ -117,7 +117,7 @@ async def test_diagnostics_on_open(client: LanguageClient, tmp_path: Path) -> No
     }
     assert all(d.source == "mslint" for d in diagnostics)
     slice_link = next(d for d in diagnostics if d.code == "MS101").code_description
-    assert slice_link is not None and slice_link.href.endswith("/docs/rules/third-party-call-in-graph.md")
+    assert slice_link is not None and slice_link.href.endswith("/rules/third-party-call-in-graph.md")
 
 
 @pytest.mark.asyncio
