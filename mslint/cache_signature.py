@@ -37,7 +37,7 @@ def signing_key() -> bytes | None:
     key = os.urandom(_KEY_BYTES)
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        write_atomically(path, key, mode=0o600)
+        write_atomically(path, key, mode=0o600, streams=False)
     except OSError:
         return None
     return key

@@ -31,6 +31,7 @@ from mslint.output.color import WHEN as COLOR_WHEN
 from mslint.output.color import use_color
 from mslint.output.text import TextOptions
 from mslint.report import FORMATS as REPORT_FORMATS
+from mslint.report.status import plural
 from mslint.rule_docs import rule_text
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
@@ -85,6 +86,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     check.add_argument("--fix", action="store_true", help="apply safe fixes to the files")
     check.add_argument(
         "--fix-only", action="store_true", help="apply the fixes and report nothing else (implies --fix; exit 0)"
+    )
+    check.add_argument(
+        "--exit-non-zero-on-fix",
+        action="store_true",
+        help="with --fix or --fix-only, exit 1 when a file was fixed, even with no finding left",
     )
     check.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply unsafe fixes")
     check.add_argument("--diff", action="store_true", help="print the fixes as a diff instead of applying them")
@@ -375,6 +381,7 @@ def _check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(report, discovery.unreadable + report.unreadable)
     not_fixed: list[str] = []
+    fixed: list[Diagnostic] = []
     if args.fix:
         fixed, not_fixed = _apply_fixes(report, args.unsafe_fixes, args.quiet)
         if args.show_fixes:
@@ -389,8 +396,12 @@ def _check(args: argparse.Namespace) -> int:
     report.unreadable[:0] = discovery.unreadable
     for line in [*report.unreadable, *not_fixed]:
         print(f"mslint: error: {line}", file=sys.stderr)
+    # ruff's --exit-non-zero-on-fix: a file fixed fails the run, so that a hook or CI says so
+    fixed_fails = args.exit_non_zero_on_fix and bool(fixed)
     if args.fix_only:  # ruff's: the findings left are not reported and do not fail the run
-        return EXIT_USAGE if report.unreadable or not_fixed else EXIT_CLEAN
+        if report.unreadable or not_fixed:
+            return EXIT_USAGE
+        return EXIT_FINDINGS if fixed_fails else EXIT_CLEAN
     if args.baseline is not None:
         comparison = compare(report.diagnostics, args.baseline, files)
         report.diagnostics = comparison.new
@@ -404,7 +415,7 @@ def _check(args: argparse.Namespace) -> int:
     _print_report(args, report.diagnostics, report.files, sys.stdout, len(report.unreadable))
     if report.unreadable or not_fixed:
         return EXIT_USAGE
-    return _findings_exit(args, settings, report.diagnostics)
+    return EXIT_FINDINGS if fixed_fails else _findings_exit(args, settings, report.diagnostics)
 
 
 def _discover(args: argparse.Namespace, settings: Settings) -> Discovery:
@@ -497,7 +508,7 @@ def _add_noqa(report: Report, unreadable: list[str]) -> int:
     for line in added.skipped:
         print(f"mslint: note: {line}", file=sys.stderr)
     count = added.comments
-    print(f"mslint: added {count} noqa comment{'s' if count != 1 else ''} in {added.files} files", file=sys.stderr)
+    print(f"mslint: added {plural(count, 'noqa comment')} in {plural(added.files, 'file')}", file=sys.stderr)
     return EXIT_USAGE if unreadable or added.failures else EXIT_CLEAN
 
 
@@ -529,10 +540,13 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
         sys.stdout.flush()
         sys.stdout.buffer.write(source.encode(fixed))  # the file's own encoding, as --fix writes it
         sys.stdout.flush()
+        fixed_fails = args.exit_non_zero_on_fix and bool(changed)
         if args.fix_only:
-            return EXIT_CLEAN
+            return EXIT_FINDINGS if fixed_fails else EXIT_CLEAN
         report = check_files([path], settings, sources={path: Source(fixed, source.encoding).text}, context=context)
         _print_report(args, report.diagnostics, report.files, sys.stderr)
+        if fixed_fails:
+            return EXIT_FINDINGS
     else:
         _print_report(args, report.diagnostics, report.files, sys.stdout)
     return _findings_exit(args, settings, report.diagnostics)
@@ -559,7 +573,7 @@ def _apply_fixes(report: Report, unsafe: bool, quiet: bool) -> tuple[list[Diagno
     for line in left_alone(report.diagnostics):
         print(f"mslint: note: {line}", file=sys.stderr)
     if written and not quiet:
-        print(f"mslint: fixed {count} problem{'s' if count != 1 else ''} in {len(written)} files", file=sys.stderr)
+        print(f"mslint: fixed {plural(count, 'problem')} in {plural(len(written), 'file')}", file=sys.stderr)
     applied = [
         d for d in report.diagnostics if d.path in written and d.fix and (unsafe or d.fix.applicability == "safe")
     ]

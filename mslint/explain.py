@@ -19,6 +19,7 @@ from typing import Any
 from mslint.compiler_messages import MessageTable
 from mslint.diagnostics import Diagnostic
 from mslint.engine import check_files
+from mslint.report.status import plural
 from mslint.rule_docs import documentation_link
 from mslint.rules import rule_named
 from mslint.settings import Settings, find_config, load_settings
@@ -167,7 +168,7 @@ def render_text(explanations: list[Explanation]) -> str:
     blocks = [_text_block(e) for e in explanations]
     counts = Counter(e.status for e in explanations)
     summary = (
-        f"{len(explanations)} problem(s): {counts[REPORTED]} reported by mslint check, "
+        f"{plural(len(explanations), 'problem')}: {counts[REPORTED]} reported by mslint check, "
         f"{counts[NOT_REPORTED]} predicted by a rule mslint check does not report there, {counts[NO_RULE]} with no rule"
     )
     if counts[PAST_END]:

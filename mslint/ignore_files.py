@@ -5,6 +5,12 @@ the file's up to the filesystem root counts, and ``.git/info/exclude``; ``.ignor
 and ruff's) count anywhere. Patterns follow git's rules (through pathspec): a deeper file wins over
 a shallower one, and within a file the last matching pattern wins (``!keep.py`` re-includes).
 Git's global excludes file (``core.excludesFile``) is not read.
+
+An ignore file comes with the tree being checked, so it is read as untrusted input: only a regular
+file of at most :data:`LARGEST_IGNORE_FILE` bytes counts (a FIFO would block the walk, a link to
+``/dev/zero`` would never end), and its patterns are matched by RE2 (pathspec's ``re2`` backend,
+linear in the name's length) where Python's own expressions backtrack: ``*a*a*a*a*a*a*b`` against
+a long name took minutes.
 """
 
 from __future__ import annotations
@@ -14,10 +20,15 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mslint.source import read_regular_file
+
 if TYPE_CHECKING:
     from pathspec import GitIgnoreSpec
 
 _Chain = tuple[tuple[Path, "GitIgnoreSpec"], ...]
+
+LARGEST_IGNORE_FILE = 4 * 1024 * 1024
+"""Bytes; git's own ignore files are a few kilobytes, a larger one is not read."""
 
 
 class IgnoreFiles:
@@ -82,6 +93,7 @@ def _is_pattern(line: str) -> bool:
 
 def _lines(path: Path) -> list[str]:
     try:
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:  # none there (the common case), or unreadable: nothing ignored by it
+        content = read_regular_file(path, limit=LARGEST_IGNORE_FILE)
+    except OSError:  # none there (the common case), unreadable, not a regular file or too large: nothing ignored by it
         return []
+    return content.decode("utf-8", errors="replace").splitlines()

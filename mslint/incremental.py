@@ -38,6 +38,8 @@ from mslint.source import read_regular_file
 from mslint.workers import Lifeline, automatic_jobs, available_cores, process_pool
 
 CACHE_FOLDER = ".mslint_cache"
+LARGEST_CACHE = 256 * 1024 * 1024
+"""Bytes; a larger cache file (or one that is not a regular file) is not read, as a missing one."""
 _RULE_SYMBOLS = {rule.code: rule.symbol for rule in all_rules()}
 
 
@@ -494,7 +496,7 @@ def _load(cache: Path) -> CacheData:
     a damaged cache must cost a slower run, never other results or a crash."""
     key = signing_key()
     try:
-        payload = signed_payload(read_regular_file(cache), key) if key else None
+        payload = signed_payload(read_regular_file(cache, LARGEST_CACHE), key) if key else None
         if payload is None:
             return CacheData()
         raw = json.loads(payload)
@@ -572,9 +574,9 @@ def _save(cache: Path, data: CacheData) -> None:
         ours = not folder.exists()  # a folder of the user's ($MSLINT_CACHE_DIR=.) keeps its files seen by git
         cache.parent.mkdir(parents=True, exist_ok=True)
         if ours:
-            write_atomically(folder / ".gitignore", b"# Created by mslint\n*\n")
+            write_atomically(folder / ".gitignore", b"# Created by mslint\n*\n", streams=False)
         components = {k: asdict(v) for k, v in data.components.items()}
         document = {"components": components, "imports": data.imports, "joins": data.joins}
-        write_atomically(cache, sign(json.dumps(document).encode("utf-8"), key))
+        write_atomically(cache, sign(json.dumps(document).encode("utf-8"), key), streams=False)
     except OSError:
         pass  # a read-only project still gets its results, only not cached

@@ -6,7 +6,10 @@ cells after it, as when the notebook runs from the top). IPython's magics and sh
 (``%time``, ``!pip install``) are no Python: each becomes ``pass`` at its indentation, and so
 does a line IPython runs as a magic without its ``%`` (automagic: ``pip install x``, ``cd
 data``, a line that is no Python and starts with a magic's name); a cell that starts with a
-cell magic (``%%bash``) becomes empty lines. A finding's line is then
+cell magic (``%%bash``) becomes empty lines. A magic continued on the next line (``%time \\``)
+is masked with its continuation, and so is an IPython help line (``np.abs?``, ``??Net``). A
+cell whose ``source`` is missing or no text is empty; a lone surrogate (``"\\ud800"`` in the
+JSON, which no output can encode) is read as U+FFFD. A finding's line is then
 the line in its cell, and the cell is its number among all the notebook's cells, from 1, as
 Jupyter shows them. Notebooks are read with nbformat, Jupyter's own library, and never
 written: mslint reports their findings, it does not fix them.
@@ -24,6 +27,9 @@ from mslint.diagnostics import Diagnostic
 
 SUFFIX = ".ipynb"
 _MAGIC = re.compile(r"^([ \t]*)[%!]")
+# IPython's help: `np.abs?`, `np.abs??`, `?np.abs`, `np.*abs*?` (an object's name, no spaces).
+_HELP = re.compile(r"^[ \t]*(\?{1,2}[^\s?]+|[^\s?#]+\?{1,2})[ \t]*$")
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Line magics IPython also runs without their `%` (automagic, on by default), and its shell aliases.
 _AUTOMAGIC = frozenset(
     {"pip", "conda", "mamba", "cd", "pwd", "env", "load_ext", "matplotlib", "run", "timeit", "time", "who", "whos"}
@@ -93,9 +99,17 @@ def read_notebook(content: bytes) -> Notebook:
     code = {}
     for number, cell in enumerate(document.cells, start=1):
         if cell.get("cell_type") == "code":
-            source = cell.get("source", "")
-            code[number] = source if isinstance(source, str) else "".join(source)
+            code[number] = _LONE_SURROGATE.sub("\ufffd", _cell_source(cell.get("source")))
     return notebook_of(code)
+
+
+def _cell_source(source: object) -> str:
+    """A cell's ``source``: a string or a list of strings in nbformat 4; anything else (``null``) is no code."""
+    if isinstance(source, str):
+        return source
+    if isinstance(source, list):
+        return "".join(part for part in source if isinstance(part, str))
+    return ""
 
 
 def notebook_of(code_cells: dict[int, str]) -> Notebook:
@@ -111,11 +125,30 @@ def notebook_of(code_cells: dict[int, str]) -> Notebook:
 def _masked(lines: list[str]) -> list[str]:
     if lines[0].lstrip().startswith("%%"):
         return [""] * len(lines)  # a cell magic: the cell is another language (or IPython's)
-    return [f"{_indentation(line)}pass" if _MAGIC.match(line) or _is_automagic(line) else line for line in lines]
+    masked: list[str] = []
+    continued = None  # the indentation of a magic whose line ends with `\`: the next line is the magic's too
+    for line in lines:
+        if continued is None and (_MAGIC.match(line) or _is_automagic(line) or _is_help(line)):
+            continued = _indentation(line)
+        masked.append(line if continued is None else f"{continued}pass")
+        if continued is not None and not line.rstrip().endswith("\\"):
+            continued = None
+    return masked
 
 
 def _indentation(line: str) -> str:
     return line[: len(line) - len(line.lstrip())]
+
+
+def _is_help(line: str) -> bool:
+    """``np.abs?``: a name with IPython's ``?`` that is no Python."""
+    if _HELP.match(line) is None:
+        return False
+    try:
+        ast.parse(line.strip())
+    except SyntaxError:
+        return True
+    return False
 
 
 def _is_automagic(line: str) -> bool:

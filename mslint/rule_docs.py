@@ -1,29 +1,40 @@
 """A rule's documentation page and its link, from the rule's own docstring and its examples.
 
-``scripts/generate_rule_docs.py`` writes the pages to ``docs/rules/``; SARIF's ``helpUri``
-and the language server's diagnostic links point at them.
+``scripts/generate_rule_docs.py`` writes the pages to ``docs/rules/`` and, the same, into the
+package (``mslint/data/rules/``). SARIF's ``helpUri``, the language server's diagnostic links,
+``explain`` and the report link to the page under the documentation address a team configured
+(``[project.urls] Documentation`` when it builds mslint); while that address is still the
+placeholder the project ships (a host under ``example.com``, which serves nothing), they link
+to the page installed with the package, which opens wherever mslint is installed.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mslint.rules.base import Rule
 from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import SYNTAX_LEVELS, TARGETS, Settings
 
-DOCUMENTATION_URL = "https://git.example.com/your-team/mslint/blob/main/docs"
-"""The project's documentation as ``[project.urls] Documentation`` in pyproject.toml declares it
-(a test keeps the two equal): the address of a source checkout, whose metadata may be older."""
+INSTALLED_PAGES = Path(__file__).resolve().parent / "data" / "rules"
+"""The rule pages shipped in the package (``scripts/generate_rule_docs.py`` writes them)."""
 
 
 def documentation_link(rule: Rule) -> str:
-    """The rule's page, under the installed distribution's ``Documentation`` URL (a team that
-    hosts mslint elsewhere sets its own in pyproject.toml), else :data:`DOCUMENTATION_URL`.
-    Never a local path: a wheel install has no docs folder, and an editor or a SARIF viewer
-    elsewhere cannot open one."""
-    return f"{_documentation_url() or DOCUMENTATION_URL}/rules/{rule.symbol}.md"
+    """The rule's page under the installed distribution's ``Documentation`` URL, where a team
+    configured one; else the page installed with the package (a ``file:`` URI)."""
+    configured = _documentation_url()
+    if configured is not None and not _is_placeholder(configured):
+        return f"{configured}/rules/{rule.symbol}.md"
+    return (INSTALLED_PAGES / f"{rule.symbol}.md").as_uri()
+
+
+def _is_placeholder(url: str) -> bool:
+    """An address under ``example.com`` (RFC 2606: reserved, it serves no page)."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host == "example.com" or host.endswith(".example.com")
 
 
 @cache  # reading the installed distribution's metadata costs a millisecond, once per diagnostic otherwise

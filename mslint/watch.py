@@ -36,6 +36,7 @@ def watch(
                 check()
             except (UsageError, ConfigError) as error:  # a configuration mid-edit: wait for the next one
                 print(f"mslint: error: {error}", file=sys.stderr)
+            sys.stdout.flush()  # into a file or a pipe, a round is there when it ends, not when the watch does
             print("mslint: watching for file changes (Ctrl-C to stop)", file=sys.stderr, flush=True)
             while _current(watched) == before:
                 sleep(interval)

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from mslint.pylint_plugin import message_id, plugin_rules
-from mslint.rule_docs import render_page, severity_text
+from mslint.rule_docs import INSTALLED_PAGES, render_page, severity_text
 from mslint.rules import all_rules
 from mslint.rules.base import Rule
 from mslint.settings import SYNTAX_LEVELS, TARGETS, Settings
@@ -48,7 +48,9 @@ def pages() -> dict[Path, str]:
     index = f"# Rules\n\n{INTRODUCTION}\n\n| code | symbol | severity | summary |\n|---|---|---|---|\n{rows}\n"
     found = {REPO / "docs" / "rules.md": index}
     for rule in rules:
-        found[REPO / "docs" / "rules" / f"{rule.symbol}.md"] = render_page(rule, REPO / "rules")
+        page = render_page(rule, REPO / "rules")
+        found[REPO / "docs" / "rules" / f"{rule.symbol}.md"] = page
+        found[INSTALLED_PAGES / f"{rule.symbol}.md"] = page  # what mslint links to where no address is configured
     for name, sections in generated_sections().items():
         path = REPO / "docs" / name
         found[path] = with_sections(path, sections)

@@ -129,12 +129,12 @@ def test_a_full_disk_leaves_the_file_as_it_was(
     net.write_text(CONTAINER)
     fill = atomic_write._fill
 
-    def fill_until_full(stream: Any, content: bytes, mode: int) -> None:
+    def fill_until_full(stream: Any, content: bytes, mode: int, owner: tuple[int, int] | None) -> None:
         if failing == "write":
             stream.write(content[: len(content) // 2])
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         monkeypatch.setattr(os, "fsync", _no_space)
-        fill(stream, content, mode)
+        fill(stream, content, mode, owner)
 
     monkeypatch.setattr(atomic_write, "_fill", fill_until_full)
     code, _, err = run("check", str(net), "--fix", "--no-cache")
@@ -169,7 +169,7 @@ import os, signal, sys
 from pathlib import Path
 from mslint import atomic_write
 
-def half_then_killed(stream, content, mode):
+def half_then_killed(stream, content, mode, owner):
     stream.write(content[: len(content) // 2])
     stream.flush()
     os.kill(os.getpid(), signal.SIGKILL)
@@ -411,3 +411,57 @@ def test_add_noqa_leaves_a_file_saved_after_the_analysis_alone(
     assert code == 2
     assert f"mslint: error: {net}: changed while mslint checked it, no comment added: run again" in err.splitlines()
     assert net.read_text() == SAVED
+
+
+# Issue 42, item 9: a fix keeps the file's owner, its other names and a read-only folder's files
+# fixable, and a killed writer's leftover goes at the next write.
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user takes root")
+def test_a_fix_run_as_root_keeps_the_owner_of_the_file(tmp_path: Path, run: Run) -> None:
+    net = tmp_path / "net.py"
+    net.write_text(CONTAINER)
+    os.chown(net, 65534, 65534)
+    assert run("check", str(net), "--fix", "--no-cache")[0] == 1
+    assert FIXED_LINE in net.read_text()
+    assert (net.stat().st_uid, net.stat().st_gid) == (65534, 65534)
+
+
+def test_a_fix_reaches_every_hard_link_of_the_file(tmp_path: Path, run: Run) -> None:
+    net = tmp_path / "net.py"
+    net.write_text(CONTAINER)
+    other = tmp_path / "other_name.py"
+    os.link(net, other)
+    assert run("check", str(net), "--fix", "--no-cache")[0] == 1
+    assert FIXED_LINE in other.read_text() and os.path.samefile(net, other)
+
+
+def test_a_file_in_a_folder_that_cannot_be_written_is_fixed_through(
+    tmp_path: Path, run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder is made unwritable to mslint's test (root writes any folder): the file, writable
+    itself, is fixed in place, still only over the text that was checked."""
+    net = tmp_path / "net.py"
+    net.write_text(CONTAINER)
+    inode = net.stat().st_ino
+    writable = os.access
+    monkeypatch.setattr(atomic_write.os, "access", lambda p, m: Path(p) != tmp_path and writable(p, m))
+    assert run("check", str(net), "--fix", "--no-cache")[0] == 1
+    assert FIXED_LINE in net.read_text() and net.stat().st_ino == inode
+    assert _folder_listing(tmp_path) == ["net.py"]
+    with pytest.raises(atomic_write.FileChanged):
+        atomic_write.write_atomically(net, b"x = 1\n", expected_digest=atomic_write.digest(CONTAINER.encode()))
+    assert FIXED_LINE in net.read_text()
+
+
+def test_the_leftover_of_a_writer_killed_before_its_rename_goes_at_the_next_write(tmp_path: Path) -> None:
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(ended.stdout)
+    target = tmp_path / "net.py"
+    target.write_text("old\n")
+    leftover = tmp_path / f".net.py.{dead}.0badc0de.mslint-tmp"
+    leftover.write_text("half")
+    running = tmp_path / f".net.py.{os.getppid()}.0badc0de.mslint-tmp"  # a writer that still runs
+    running.write_text("being written")
+    atomic_write.write_atomically(target, b"new\n")
+    assert _folder_listing(tmp_path) == sorted(["net.py", running.name])

@@ -273,7 +273,7 @@ def test_fix_only_fixes_and_reports_nothing_else(write: Write, run: Run) -> None
     path = write("net.py", NET)
     code, out, err = run("check", str(path), "--no-cache", "--fix-only")
     assert (code, out) == (0, ""), "the numpy call left does not fail the run"
-    assert path.read_text() == FIXED_NET and "fixed 1 problem" in err
+    assert path.read_text() == FIXED_NET and "mslint: fixed 1 problem in 1 file\n" in err
     assert run("check", str(path), "--no-cache", "--fix-only")[0] == 0
 
 
@@ -310,7 +310,7 @@ def test_add_noqa_silences_every_finding_in_place(write: Write, run: Run, tmp_pa
     path = tmp_path / "net.py"
     path.write_bytes(text.replace("\n", "\r\n").encode())
     code, out, err = run("check", str(path), "--no-cache", "--add-noqa")
-    assert (code, out) == (0, "") and err == "mslint: added 2 noqa comments in 1 files\n"
+    assert (code, out) == (0, "") and err == "mslint: added 2 noqa comments in 1 file\n"
     written = path.read_bytes().decode()
     assert written.split("\r\n")[7] == "        self.layers = [nn.Dense(4, 4)]  # noqa: E501, MS103"
     assert written.split("\r\n")[10] == "        y = np.minimum(x, 1) + np.minimum(x, 2)  # keep  # noqa: MS101"
@@ -324,7 +324,7 @@ def test_add_noqa_puts_a_next_line_comment_above_a_line_that_cannot_take_one(wri
     text = text.replace("self.layers = [", "self.layers = \\\n            [")
     path = write("net.py", text)
     code, _, err = run("check", str(path), "--no-cache", "--add-noqa")
-    assert (code, err) == (0, "mslint: added 2 noqa comments in 1 files\n")
+    assert (code, err) == (0, "mslint: added 2 noqa comments in 1 file\n")
     assert path.read_text() == text.replace(
         "        self.layers", "        # mslint: disable-next-line=MS103\n        self.layers"
     ).replace("        return np", "        # mslint: disable-next-line=MS101\n        return np")

@@ -117,7 +117,7 @@ async def test_diagnostics_on_open(client: LanguageClient, tmp_path: Path) -> No
     }
     assert all(d.source == "mslint" for d in diagnostics)
     slice_link = next(d for d in diagnostics if d.code == "MS101").code_description
-    assert slice_link is not None and slice_link.href.endswith("/docs/rules/third-party-call-in-graph.md")
+    assert slice_link is not None and slice_link.href.endswith("/rules/third-party-call-in-graph.md")
 
 
 @pytest.mark.asyncio
@@ -253,15 +253,16 @@ def test_fix_all_takes_the_published_fixes_of_the_same_version(tmp_path: Path, m
 
 
 def test_rule_links_are_the_documentation_address(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wheel has no docs folder: links go to the Documentation URL pyproject.toml declares
-    (the installed metadata's, when it has one), never to a local path."""
+    """Links go to the Documentation URL a team configured (the installed metadata's); while it
+    is the placeholder pyproject.toml ships, or absent, to the page installed with the package."""
     with open(REPO / "pyproject.toml", "rb") as stream:
         urls = tomllib.load(stream)["project"]["urls"]
-    assert urls["Documentation"] == rule_docs.DOCUMENTATION_URL
     rule = rule_named("variable-slice")
     assert rule is not None
-    monkeypatch.setattr(rule_docs, "_documentation_url", lambda: None)  # a checkout without installed metadata
-    assert rule_docs.documentation_link(rule) == f"{urls['Documentation']}/rules/variable-slice.md"
+    installed = (rule_docs.INSTALLED_PAGES / "variable-slice.md").as_uri()
+    for configured in (None, urls["Documentation"]):
+        monkeypatch.setattr(rule_docs, "_documentation_url", lambda configured=configured: configured)
+        assert rule_docs.documentation_link(rule) == installed
     monkeypatch.setattr(rule_docs, "_documentation_url", lambda: "https://docs.example/mslint")
     assert rule_docs.documentation_link(rule) == "https://docs.example/mslint/rules/variable-slice.md"
     for each in all_rules():

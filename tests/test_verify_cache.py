@@ -4,7 +4,11 @@ stand-ins (:mod:`tests.verify_fakes`); what is tested is which of them run."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -140,8 +144,14 @@ def test_another_mindspore_or_device_compiles_everything_again(
     assert _compiled(run, compiles)[0] == []
 
 
+def _document(entry: Path) -> dict[str, Any]:
+    """An entry's content, read past its signature (the first line)."""
+    result: dict[str, Any] = json.loads(entry.read_text().partition("\n")[2])
+    return result
+
+
 def _tamper(entry: Path, change: Callable[[dict[str, Any]], None]) -> None:
-    document = json.loads(entry.read_text())
+    document = _document(entry)
     change(document)
     entry.write_text(json.dumps(document))
 
@@ -153,7 +163,7 @@ def test_a_tampered_or_broken_entry_is_never_used(run: Run, compiles: list[Job])
     def stop_at_an_error(document: dict[str, Any]) -> None:
         document["outcome"]["stopped"] = "compile"
 
-    _tamper(entries[0], stop_at_an_error)  # its digest no longer matches
+    _tamper(entries[0], stop_at_an_error)  # its signature no longer matches
     entries[1].write_text(entries[2].read_text())  # another compile's entry, whole, under this one's key
     entries[3].write_text('{"key": ')  # cut short
     recompiled, result = _compiled(run, compiles)
@@ -161,8 +171,63 @@ def test_a_tampered_or_broken_entry_is_never_used(run: Run, compiles: list[Job])
     assert not any(c["stopped"] for c in result["compiles"])
     assert _compiled(run, compiles)[0] == []  # written anew
     for entry in entries:
-        document = json.loads(entry.read_text())
-        assert document["key"] == entry.stem
+        assert _document(entry)["key"] == entry.stem
+
+
+def test_an_entry_edited_and_hashed_again_is_never_used(run: Run, compiles: list[Job]) -> None:
+    """Issue 42, item 6: a digest anyone can compute again does not protect an entry; the
+    signature, made with the user's key, does (edited as the audit did, signature line kept)."""
+    _compiled(run, compiles)
+    entries = _entries(Path("cache/verify"))
+    for entry in entries:
+        *signature, content = entry.read_text().split("\n")
+        document = json.loads(content)
+        document["outcome"]["stopped"] = "compile"
+        whole = {k: document[k] for k in ("key", "sources", "outcome")}
+        document["digest"] = hashlib.sha256(json.dumps(whole, sort_keys=True).encode()).hexdigest()
+        entry.write_text("\n".join([*signature, json.dumps(document, sort_keys=True)]))
+    recompiled, result = _compiled(run, compiles)
+    assert recompiled == _both("A", "B", "C")
+    assert not any(c["stopped"] for c in result["compiles"])
+
+
+def test_an_entry_that_is_a_fifo_is_compiled_again_without_waiting(run: Run, compiles: list[Job]) -> None:
+    """Issue 42, item 3: the run neither reads an entry that is a FIFO (which waits for a
+    writer) nor writes into it (which waits for a reader): it replaces it. After a minute, far
+    past the run's second, a thread stands in for the other end, so that a run that waits ends
+    and the test fails instead of hanging."""
+    _compiled(run, compiles)
+    entries = _entries(Path("cache/verify"))
+    for entry in entries:
+        entry.unlink()
+        os.mkfifo(entry)
+    done, waited = threading.Event(), []
+
+    def stand_in_writer() -> None:
+        if done.wait(60):
+            return
+        while not done.wait(0.1):
+            for entry in entries:
+                with contextlib.suppress(OSError):
+                    os.close(os.open(entry, os.O_WRONLY | os.O_NONBLOCK))  # ENXIO where no reader waits
+                    waited.append(entry)
+                with contextlib.suppress(OSError):  # a writer that waits: take what it writes
+                    reader = os.open(entry, os.O_RDONLY | os.O_NONBLOCK)
+                    done.wait(0.5)
+                    with contextlib.suppress(OSError):
+                        while os.read(reader, 65536):
+                            pass
+                    os.close(reader)
+
+    writer = threading.Thread(target=stand_in_writer, daemon=True)
+    writer.start()
+    try:
+        recompiled, _ = _compiled(run, compiles)
+    finally:
+        done.set()
+        writer.join()
+    assert waited == [] and recompiled == _both("A", "B", "C")
+    assert all(entry.is_file() for entry in entries)
 
 
 def test_compiles_that_did_not_end_are_not_kept(run: Run, compiles: list[Job], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,10 +7,11 @@ from pathlib import Path
 from mslint.atomic_write import write_atomically
 from mslint.diagnostics import Diagnostic
 from mslint.discovery import UsageError
-from mslint.output import concise, json_lines, json_list, statistics, text
+from mslint.output import concise, grouped, json_lines, json_list, statistics, text
 
-FORMATS = ("text", "concise", "json", "json-lines", "junit", "sarif", "github", "gitlab")
-SUMMARIZED = ("text", "concise")
+FORMATS = ("text", "full", "concise", "grouped", "json", "json-lines", "junit", "sarif", "github", "gitlab")
+"""``full`` is ``text`` (ruff's name for its report with the source lines)."""
+SUMMARIZED = ("text", "full", "concise", "grouped")
 """The formats for people, which end with a summary line (``-q`` leaves it out)."""
 
 
@@ -30,6 +31,8 @@ def render(
         return json_lines.render(diagnostics)
     if output_format == "concise":
         return concise.render(diagnostics, files, unreadable, options.color)
+    if output_format == "grouped":
+        return grouped.render(diagnostics, files, unreadable, options.color)
     if output_format == "junit":
         from mslint.output import junit  # imports xml.etree: only when asked for
 

@@ -11,10 +11,13 @@ still has its digest; then the compile is not run and its recorded outcome stand
 
 Only compiles that ran to their end are kept (a compile that stopped at an error of the code
 too): a crash, a timeout or a lack of memory may not happen again. An entry is one file named
-by its key; it holds the key and the digest of its content, and one whose content does not
-match its digest or its name is never used (it is written anew). Entries are written beside
-their place, synced to disk and renamed into it, so that a reader, or a CI job that saves the
-folder, never sees half of one.
+by its key; it holds the key and is signed with the user's key as the check cache is
+(:mod:`mslint.cache_signature`): one that is not signed so, or whose key is not its name, is
+never used (it is written anew), so that an entry edited by hand or by a pull request cannot turn
+a failed compile into one that compiled. Entries are written beside their place, synced to disk
+and renamed into it, so that a reader, or a CI job that saves the folder, never sees half of one.
+An entry, and each file it names, is read only as a regular file of bounded size: a FIFO or
+``/dev/zero`` named there must not block or exhaust ``verify``.
 """
 
 from __future__ import annotations
@@ -31,14 +34,20 @@ from typing import Any
 
 from mslint import __version__
 from mslint.atomic_write import write_atomically
+from mslint.cache_signature import sign, signed_payload, signing_key
 from mslint.model.module import ModuleInfo, imported_names
 from mslint.model.project import Project
 from mslint.settings import Settings
+from mslint.source import read_regular_file
 from mslint.verify.compiler_output import Problem
 from mslint.verify.runner import COMPILED, Job, Outcome
 
 CACHE_FOLDER = ".mslint_cache"
 _VERIFIER = Path(__file__).resolve().parent
+LARGEST_ENTRY = 16 * 1024 * 1024
+"""Bytes: a larger entry is not read, as a missing one."""
+LARGEST_SOURCE = 64 * 1024 * 1024
+"""Bytes: a file an entry depends on that is larger is not digested, and the entry not used."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +75,15 @@ class ResultCache:
 
     def lookup(self, job: Job) -> Outcome | None:
         """The recorded outcome of ``job``, if its entry is whole and its files are unchanged."""
-        key = self.key(job)
+        key, signer = self.key(job), signing_key()
+        if signer is None:
+            return None
         try:
-            entry = json.loads(self._place(key).read_text(encoding="utf-8"))
-            if not (isinstance(entry, dict) and entry.get("key") == key and entry.get("digest") == _digest(entry)):
+            payload = signed_payload(read_regular_file(self._place(key), LARGEST_ENTRY), signer)
+            if payload is None:
+                return None
+            entry = json.loads(payload)
+            if not (isinstance(entry, dict) and entry.get("key") == key):
                 return None
             sources = entry["sources"]
             if not sources or any(self._file_digest(path) != digest for path, digest in sources.items()):
@@ -89,10 +103,12 @@ class ResultCache:
         sources = {path: self._file_digest(path) for path in files}
         if any(digest is None for digest in sources.values()):
             return
+        signer = signing_key()
+        if signer is None:
+            return
         key = self.key(job)
         entry: dict[str, Any] = {"key": key, "sources": sources, "outcome": _outcome_json(outcome)}
-        entry["digest"] = _digest(entry)
-        _keep(self._place(key), json.dumps(entry, sort_keys=True))
+        _keep(self._place(key), sign(json.dumps(entry, sort_keys=True).encode("utf-8"), signer))
 
     def key(self, job: Job) -> str:
         asked = {
@@ -143,7 +159,7 @@ class ResultCache:
     def _file_digest(self, path: str) -> str | None:
         if path not in self._digests:
             try:
-                self._digests[path] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+                self._digests[path] = hashlib.sha256(read_regular_file(Path(path), LARGEST_SOURCE)).hexdigest()
             except OSError:
                 self._digests[path] = None
         return self._digests[path]
@@ -159,11 +175,6 @@ def verifier_digest() -> str:
     return content.hexdigest()
 
 
-def _digest(entry: dict[str, Any]) -> str:
-    content = {k: entry[k] for k in ("key", "sources", "outcome")}
-    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
-
-
 def _outcome_json(outcome: Outcome) -> dict[str, Any]:
     return {**outcome.result_json(), "problems": [p.to_json() for p in outcome.problems]}
 
@@ -173,13 +184,13 @@ def _outcome(job: Job, data: dict[str, Any]) -> Outcome:
     return Outcome.from_result_json(job, data, problems, cached=True)
 
 
-def _keep(path: Path, text: str) -> None:
+def _keep(path: Path, content: bytes) -> None:
     """Write a record; a folder that cannot be written to (a read-only checkout) keeps nothing."""
     try:
         ours = not path.parent.parent.exists()
         path.parent.mkdir(parents=True, exist_ok=True)
         if ours:  # a folder of the user's (--cache-dir .) keeps its files seen by git
             (path.parent.parent / ".gitignore").write_text("# Created by mslint\n*\n")
-        write_atomically(path, text.encode("utf-8"))
+        write_atomically(path, content, streams=False)
     except OSError:
         pass

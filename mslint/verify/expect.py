@@ -11,7 +11,9 @@ A regression is an entry whose status at a level is worse than expected (compile
 back, then fails), that falls back at more lines, or that was compiled before and is not now.
 Better statuses, new entries and entries this run did not compile (another shard's) are not.
 ``--update-expect`` writes this run's statuses over those of the entries it compiled, keeps
-the other rows, and writes nothing when nothing changed.
+the other rows, and writes nothing when nothing changed. An entry is named after a file, and a
+file's name is anyone's: a name a spreadsheet would evaluate (``=HYPERLINK(...)``, ``+``,
+``-``, ``@``) is written behind a ``'``, which a spreadsheet shows as text, and read back without it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 from mslint.atomic_write import write_atomically
 from mslint.discovery import UsageError
 from mslint.model.module import module_name_for
+from mslint.source import read_regular_file
 from mslint.verify.compiler_output import FALLBACK
 from mslint.verify.runner import COMPILED, CRASHED, LEVELS, NOT_VERIFIABLE, TIMED_OUT, Job, Outcome
 
@@ -34,6 +37,11 @@ _RANKS = {COMPILES: 0, FALLS_BACK: 1, FAILS: 2}
 _NOT_COMPILED = (NOT_VERIFIABLE, CRASHED, TIMED_OUT)
 _STRICT, _LAX = LEVELS
 COLUMNS = ("entry", _STRICT, _LAX, "lax_fallback_lines")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula."""
+LARGEST_EXPECTATIONS = 64 * 1024 * 1024
+"""Bytes: a larger expectations file is not read (nor one that is not a regular file)."""
+_MOST_LINE_DIGITS = 9
 
 
 @dataclass(frozen=True)
@@ -49,7 +57,16 @@ class Status:
         return self.strict if level == _STRICT else self.lax
 
     def row(self, entry: str) -> list[str]:
-        return [entry, self.strict or "", self.lax or "", str(self.fallback_lines)]
+        return [_as_text(entry), self.strict or "", self.lax or "", str(self.fallback_lines)]
+
+
+def _as_text(cell: str) -> str:
+    """A cell a spreadsheet shows as it is, never evaluates (``'=1+2`` shows ``=1+2``)."""
+    return f"'{cell}" if cell.startswith(_FORMULA_STARTS) else cell
+
+
+def _from_text(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA_STARTS) else cell
 
 
 @dataclass
@@ -93,13 +110,17 @@ def _status(outcome: Outcome | None, fallback_lines: int) -> str | None:
 def read_expectations(path: Path) -> dict[str, Status]:
     """The rows of an expectations file; a one-line :class:`UsageError` when it is not one."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular_file(path, LARGEST_EXPECTATIONS).decode("utf-8")
     except OSError as error:
         hint = ": write it with --update-expect" if isinstance(error, FileNotFoundError) else ""
         raise UsageError(f"{path}: cannot read: {error.strerror or error}{hint}") from None
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not UTF-8 text: expected a CSV of {', '.join(COLUMNS)}") from None
-    rows = list(csv.reader(io.StringIO(text)))
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows = list(reader)
+    except csv.Error as error:  # a field past csv.field_size_limit(), a NUL
+        raise UsageError(f"{path}:{reader.line_num}: not a CSV row: {error}") from None
     if not rows or tuple(rows[0]) != COLUMNS:
         raise UsageError(f"{path}:1: expected the header {','.join(COLUMNS)}")
     found = {}
@@ -107,10 +128,17 @@ def read_expectations(path: Path) -> dict[str, Status]:
     for number, row in enumerate(rows[1:], start=2):
         if not row:
             continue
-        if len(row) != len(COLUMNS) or not row[0] or not {row[1], row[2]} <= known or not row[3].isdigit():
-            raise UsageError(f"{path}:{number}: expected an entry, two statuses and a number of lines: {','.join(row)}")
-        found[row[0]] = Status(row[1] or None, row[2] or None, int(row[3]))
+        if len(row) != len(COLUMNS) or not row[0] or not {row[1], row[2]} <= known or not _is_count(row[3]):
+            shown = ",".join(row)
+            shown = shown if len(shown) <= 200 else f"{shown[:200]}..."
+            raise UsageError(f"{path}:{number}: expected an entry, two statuses and a number of lines: {shown}")
+        found[_from_text(row[0])] = Status(row[1] or None, row[2] or None, int(row[3]))
     return found
+
+
+def _is_count(text: str) -> bool:
+    """A number of lines: ASCII digits (``int`` takes ``²`` and refuses thousands of digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= _MOST_LINE_DIGITS
 
 
 def compare(expected: dict[str, Status], actual: dict[str, Status]) -> Gate:
@@ -156,7 +184,7 @@ def write_expectations(path: Path, rows: dict[str, Status]) -> bool:
     writer.writerows(rows[entry].row(entry) for entry in sorted(rows))
     text = stream.getvalue()
     try:
-        if path.is_file() and path.read_text(encoding="utf-8") == text:
+        if path.is_file() and read_regular_file(path, LARGEST_EXPECTATIONS) == text.encode("utf-8"):
             return False
         write_atomically(path, text.encode("utf-8"))
     except (OSError, UnicodeDecodeError) as error:

@@ -20,7 +20,7 @@ from typing import Any
 from mslint.diagnostics import Severity
 from mslint.discovery import UsageError
 from mslint.report.documents import read_json_object
-from mslint.verify.shards import Shard, split_digest
+from mslint.verify.shards import MOST_SHARDS, Shard, split_digest
 
 _SHARDED = "mslint verify --shard ... --format json"
 _VERDICT_RANK = {"confirmed": 0, "not-reproduced": 1, "not-verifiable": 2}
@@ -105,12 +105,24 @@ def _shard_of(path: Path, document: dict[str, Any]) -> tuple[dict[str, Any], dic
         and 1 <= place["index"] <= place["count"]
     ):
         raise UsageError(f"{path}: not the result of a shard: `mslint verify` wrote it without --shard")
+    if place["count"] > MOST_SHARDS:
+        most = f"{MOST_SHARDS:,}"
+        raise UsageError(f"{path}: shard {_place(place)}: not of `mslint verify --shard`, which makes at most {most}")
     findings_whole = all(
         isinstance(f, dict) and all(isinstance(f.get(k), t) for k, t in _FINDING.items()) for f in document["findings"]
     )
     if not findings_whole or not all(isinstance(c, dict) for c in [*document["compiles"], *document["compiler_only"]]):
         raise UsageError(f"{path}: not the output of `{_SHARDED}`: a finding or compile is not whole")
+    if not all(_is_line(c.get("line")) for c in document["compiler_only"]):
+        raise UsageError(f"{path}: not the output of `{_SHARDED}`: a compiler-only problem's line is not a number")
+    seconds = document.get("seconds")
+    if not (seconds is None or (isinstance(seconds, (int, float)) and not isinstance(seconds, bool))):
+        raise UsageError(f"{path}: not the output of `{_SHARDED}`: seconds is not a number")
     return place, document
+
+
+def _is_line(value: Any) -> bool:
+    return value is None or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def _place(place: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from mslint.diagnostics import Diagnostic, Severity
+from mslint.report.status import plural
 from mslint.verify.command import VerifyReport
 from mslint.verify.compiler_output import (
     COMPILE_TIME,
@@ -59,7 +60,8 @@ def render_text(report: VerifyReport) -> str:
     if report.run is not None:
         code = report.run.returncode
         ended = "was killed at the timeout" if code is None else f"exited with status {code}"
-        blocks.append(f"`{report.run.command}` {ended}; it compiled {len(report.run.compiled)} Cells or functions.")
+        compiled = plural(len(report.run.compiled), "Cell or function", "Cells or functions")
+        blocks.append(f"`{report.run.command}` {ended}; it compiled {compiled}.")
     blocks.append(_summary(report))
     return "\n".join(blocks) + "\n"
 

@@ -27,8 +27,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-_SHARD = re.compile(r"\s*(\d+)\s*/\s*(\d+)\s*")
+_SHARD = re.compile(r"\s*(\d{1,18})\s*/\s*(\d{1,18})\s*")
 AUTO = "auto"
+MOST_SHARDS = 10_000
+"""More shards than any job array runs (Slurm's default limit is 1,001, GitLab's 200): the split
+holds one set per shard, and ``verify merge`` one place, so a larger count is refused before
+either is made."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,8 @@ class Shard:
         index, count = int(match.group(1)), int(match.group(2))
         if not 1 <= index <= count:
             raise ValueError(f"--shard {text!r}: expected 1 <= I <= N")
+        if count > MOST_SHARDS:
+            raise ValueError(f"--shard {text!r}: at most {MOST_SHARDS:,} shards")
         return cls(index, count)
 
     def select(self, costs: Mapping[str, float]) -> set[str]:
@@ -92,6 +98,8 @@ def from_job_array(environ: Mapping[str, str]) -> Shard:
     if array.count not in environ:
         raise ValueError(f"--shard auto: {array.index} is set ({array.name}) but not {array.count}, the number of jobs")
     count = _whole_number(environ, array.count, array)
+    if count > MOST_SHARDS:
+        raise ValueError(f"--shard auto: {array.count}={count} ({array.name}): at most {MOST_SHARDS:,} shards")
     position = index - array.first
     if array.index == "SLURM_ARRAY_TASK_ID":
         first = _whole_number(environ, _SLURM_MIN, array) if _SLURM_MIN in environ else 0
@@ -109,8 +117,10 @@ def from_job_array(environ: Mapping[str, str]) -> Shard:
 
 def _whole_number(environ: Mapping[str, str], variable: str, array: JobArray) -> int:
     text = environ[variable].strip()
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise ValueError(f"--shard auto: {variable}={text!r} ({array.name}): expected a whole number")
+    if len(text) > 18:  # int() of thousands of digits is slow, then refused
+        raise ValueError(f"--shard auto: {variable}={text[:20]}... ({array.name}): at most {MOST_SHARDS:,} shards")
     return int(text)
 
 
