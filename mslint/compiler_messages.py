@@ -2,7 +2,8 @@
 as ``mslint/data/messages-<release>.json`` (written by ``scripts/generate_message_table.py``).
 
 An error is known by its message, normalised so that the same message from another program
-matches: its first line, without the exception's type, paths, addresses, numbers and the note
+matches: the line that says what failed (:func:`mslint.verify.compiler_output.message_line`), without
+the exception's type, paths, addresses, numbers and the note
 ``(raised building Net)`` and the names of graphs. The user's own names (``name 'x' is not defined``,
 ``self.cache``) still differ from program to program: a message that matches no entry as it is
 matches one whose quoted names, ``self.`` attributes and Parameter names (``@graph:param_0.conv1.weight``)
@@ -19,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from mslint.mindspore_tables import DATA, nearest_release, parse_release, releases_with
+from mslint.verify.compiler_output import message_line
 
 KEY_LENGTH = 160
 """Normalised messages are compared on this many characters: the syntax table keeps 240 of the raw line."""
@@ -48,7 +50,7 @@ not a message that starts with a quoted name (``'Tensor' object has no attribute
 def normalise(message: str) -> str:
     """The key of a compiler message: see the module's documentation."""
     text = message.strip()
-    first = text.splitlines()[0].strip() if text else ""
+    first = message_line(text)
     first = _EXCEPTION_TYPE.sub("", _RAISED_BUILDING.sub("", first))
     first = _NUMBER.sub("N", _GRAPH.sub("@?", _ADDRESS.sub("0x?", _LOCATION.sub("PATH", _PATH.sub("PATH", first)))))
     return first[:KEY_LENGTH].rstrip()

@@ -89,12 +89,64 @@ def user_file_filter(excluded_roots: Iterable[str]) -> Callable[[str], bool]:
 
 
 def error_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Location, ...]:
-    """User-file locations named by ``In file PATH:LINE`` in an exception or log, in order, once each."""
+    """User-file locations named by ``In file PATH:LINE`` in an exception or log, once each,
+    outermost first: the innermost, where the error is, comes last."""
     found: dict[Location, None] = {}
-    for match in _IN_FILE.finditer(text):
-        if (location := _user_location(match, is_user_file)) is not None:
-            found[location] = None
+    for line in _outermost_first(text.splitlines()):
+        for match in _IN_FILE.finditer(line):
+            if (location := _user_location(match, is_user_file)) is not None:
+                found[location] = None
     return tuple(found)
+
+
+def _outermost_first(lines: list[str]) -> Iterator[str]:
+    """``lines`` with the ``In file`` lines of each "Function Call Stack" section reversed: MindSpore
+    lists that stack innermost first (the failing node, then the functions around it), whereas
+    its traceback of the construct code, like Python's, lists it outermost first."""
+    stack: list[str] | None = None
+    for line in lines:
+        if stack is not None and _IN_FILE.search(line):
+            stack.append(line)
+            continue
+        if stack:
+            yield from reversed(stack)
+            stack = None
+        if line.startswith(_CALL_STACK):
+            stack = []
+        yield line
+    yield from reversed(stack or [])
+
+
+def message_line(text: str) -> str:
+    """The line of a MindSpore message that says what failed, with its exception's type when it
+    starts with one: a message may open with a rule of dashes and a section title (``RuntimeError:``,
+    ``----``, ``- Kernel select failed:``, ``----``, ``Unsupported op [Format] on CPU, ...``). The
+    sections for framework developers (call stacks) that follow are not read; a message with no
+    such line is its first line as it is."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if not lines:
+        return ""
+    head = _PYTHON_EXCEPTION.match(lines[0])
+    if head is not None and not _has_words(head.group(2)):
+        found = _informative_line(lines[1:])
+        return f"{head.group(1)}: {found}" if found else lines[0]
+    return _informative_line(lines) or lines[0]
+
+
+def _informative_line(lines: list[str]) -> str:
+    """The first line of ``lines`` with words that is no section title, before the sections for
+    framework developers; empty when there is none."""
+    for line in lines:
+        stripped = line.strip()
+        if _FRAMEWORK_SECTION.match(stripped) or stripped == _TRACEBACK:
+            break
+        if _has_words(stripped) and not _SECTION_TITLE.match(stripped):
+            return stripped
+    return ""
+
+
+def _has_words(text: str) -> bool:
+    return any(character.isalnum() for character in text)
 
 
 def _user_location(match: re.Match[str], is_user_file: Callable[[str], bool]) -> Location | None:
@@ -114,6 +166,13 @@ _CPP_ERROR = re.compile(r"^\[ERROR\] \w+\(.*?\] \w+\] (?:.*?failed info: )?(.*)$
 _CAUGHT = "- Caught exception:"
 """analyze_fail.ir's header of the message, on the line after the next rule of dashes."""
 _PYTHON_FRAME = re.compile(r'^\s*File "(.+?)", line (\d+)')
+_CALL_STACK = "- The Function Call Stack"
+_SECTION_TITLE = re.compile(r"^- [^:]+:")
+"""A section's title in a MindSpore message (``- Kernel select failed:``), between rules of dashes."""
+_FRAMEWORK_SECTION = re.compile(r"^- .*(?:\(For framework developers\)|Traceback of)")
+"""The title of a section after the message: the stacks and the traceback of the construct code."""
+_MESSAGE_LINES = 40
+"""How far below its exception's type a message that opens with a rule of dashes is looked for."""
 _TRACEBACK = "Traceback (most recent call last):"
 _IR_DUMP = "# The following shows the IR"
 _FALLBACK_HEADER = "Found unsupported syntax in graph mode"
@@ -149,7 +208,10 @@ def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Probl
     for index, line in enumerate(lines):
         python, cpp = _PYTHON_EXCEPTION.match(line), _CPP_ERROR.match(line)
         if python is not None:
-            starts.append((index, python.group(1), python.group(2), True))
+            # "RuntimeError: " then a rule of dashes: the message is on a line below
+            message = python.group(2)
+            message = message if _has_words(message) else _informative_line(lines[index + 1 : index + _MESSAGE_LINES])
+            starts.append((index, python.group(1), message, True))
         elif cpp is not None and _FALLBACK_HEADER not in line:
             starts.append((index, "", cpp.group(1), False))
         elif line.strip() == _CAUGHT:

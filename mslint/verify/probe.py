@@ -35,14 +35,16 @@ from mslint.verify.compiler_output import (
     dynamic_shape_problems,
     error_locations,
     fallback_problems,
+    message_line,
     unowned_parameter_problems,
     user_file_filter,
 )
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
 from mslint.verify.inputs import ConstantSpec, InputSpec, parse_input_specs
-from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
+from mslint.verify.runner import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
+from mslint.verify.stubs import MissingPackages
 
 
 class NotVerifiable(Exception):
@@ -74,13 +76,25 @@ def load_module(path: Path) -> Any:
     return module
 
 
-def _import_user_module(path: Path) -> Any:
-    try:
-        return load_module(path)
-    except MemoryError:
-        raise
-    except Exception as error:  # the user's module failing to import is their evidence to read
-        raise NotVerifiable(f"importing {path.name} raised {type(error).__name__}: {error}") from None
+_MOST_STUBS = 20
+"""How many missing packages one import may replace by stubs before it gives up."""
+
+
+def _import_user_module(path: Path, missing: MissingPackages) -> Any:
+    """Import ``path``; a third-party package it imports that is not installed is replaced by a
+    stub (:mod:`mslint.verify.stubs`), and the import tried again."""
+    for _ in range(_MOST_STUBS + 1):
+        try:
+            return load_module(path)
+        except MemoryError:
+            raise
+        except ModuleNotFoundError as error:
+            if not missing.stub(error):
+                raise NotVerifiable(f"importing {path.name} raised ModuleNotFoundError: {error}") from None
+        except Exception as error:  # the user's module failing to import is their evidence to read
+            said = message_line(str(error))
+            raise NotVerifiable(f"importing {path.name} raised {type(error).__name__}: {said}") from None
+    raise NotVerifiable(f"importing {path.name} needs more than {_MOST_STUBS} packages that are not installed")
 
 
 def make_inputs(specs: list[InputSpec], concrete: bool) -> tuple[Any, ...]:
@@ -211,7 +225,8 @@ def build(
             raise
         except Exception as error:  # the user's factory failing is their evidence to read
             _raise_construction_failed(error, is_user_file)
-            raise NotVerifiable(f"example factory {name}() raised {type(error).__name__}: {error}") from None
+            said = message_line(str(error))
+            raise NotVerifiable(f"example factory {name}() raised {type(error).__name__}: {said}") from None
         if not (isinstance(made, tuple) and len(made) == 2):
             raise NotVerifiable(f"example factory {name}() must return (cell_or_function, inputs)")
         obj, inputs = made
@@ -251,8 +266,7 @@ def _raise_construction_failed(error: Exception, is_user_file: Callable[[str], b
     cell = next((c for c in cells if isinstance(c, ms.nn.Cell)), None)
     if cell is None:
         return
-    text = str(error).strip()
-    message = f"{type(error).__name__}: {text.splitlines()[0] if text else ''} (raised building {type(cell).__name__})"
+    message = f"{type(error).__name__}: {message_line(str(error))} (raised building {type(cell).__name__})"
     locations = tuple(dict.fromkeys((str(Path(frame.f_code.co_filename).resolve()), line) for frame, line in frames))
     raise ConstructionFailed(cell, Problem(ERROR, message, locations)) from None
 
@@ -276,7 +290,7 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
         raise
     except Exception as error:  # a failed compile is the evidence sought, not a crash
         text = str(error)
-        message = f"{type(error).__name__}: {text.strip().splitlines()[0] if text.strip() else ''}"
+        message = f"{type(error).__name__}: {message_line(text)}"
         locations = error_locations(text, is_user_file)
         problems.append(Problem(ERROR, message, locations + _causes(untracked, locations), level))
     return [Problem(p.kind, p.message, p.locations, level) for p in problems]
@@ -312,16 +326,23 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
     rebuild: Callable[[], tuple[Any, tuple[Any, ...]]] | None = None
     seen_running: list[Problem] = []
     watch(seen_running.append, is_user_file)
+    missing = MissingPackages()
     with _stderr_to(log_path):
         try:
-            module = _import_user_module(Path(path_text).resolve())
+            module = _import_user_module(Path(path_text).resolve(), missing)
+            result["stubbed"] = missing.names
             specs, kwargs = parse_input_specs(job.get("inputs", "")), dict(job.get("kwargs", {}))
             rebuild = functools.partial(build, module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
             obj, inputs = rebuild()
             result["target"] = describe(obj)
             started = time.perf_counter()
+            missing.watching = True
             problems = compile_target(obj, inputs, is_user_file, level)
+            missing.watching = False
             result["compile_s"] = round(time.perf_counter() - started, 3)
+            if missing.touched:
+                used = ", ".join(sorted(missing.touched))
+                raise NotVerifiable(f"the graph code uses {used}, which is not installed here (imported as a stub)")
             held = held_parameter_names(obj)
             if any(p.kind == ERROR for p in problems):
                 result["stopped"] = COMPILE_STAGE
@@ -359,7 +380,7 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         result["comparison"] = comparison.to_json()
         found += comparison.problems
     result["problems"] = [p.to_json() for p in found]
-    return {**result, "status": COMPILED}
+    return {**result, "status": BUILD_FAILED if result.get("stopped") == BUILD_STAGE else COMPILED}
 
 
 def _definition(target: dict[str, Any], is_user_file: Callable[[str], bool]) -> tuple[tuple[str, int], ...]:

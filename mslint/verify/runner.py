@@ -24,6 +24,11 @@ from mslint.verify.processes import wait
 from mslint.workers import Lifeline, available_cores
 
 COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
+BUILD_FAILED = "build-failed"
+"""A job whose entry raised while being built (a Cell's ``__init__``, an example factory that
+builds one): it ran, and the error is the evidence, but nothing was compiled."""
+RAN = (COMPILED, BUILD_FAILED)
+"""The statuses of a job that ran to a result: its problems are the evidence."""
 LEVELS = ("strict", "lax")
 BUILD_STAGE, COMPILE_STAGE = "build", "compile"
 """Where a job that ran stopped at an error of the user's code: building the Cell, or compiling it."""
@@ -68,6 +73,9 @@ class Outcome:
     """For a job that ran: ``build`` or ``compile`` when an error ended it there, else None."""
     cached: bool = False
     """Recorded by an earlier run whose inputs were the same (:mod:`mslint.verify.cache`): not run now."""
+    stubbed: list[str] = field(default_factory=list)
+    """Third-party packages that were not installed and were replaced by stubs to import the
+    user's module (:mod:`mslint.verify.stubs`)."""
 
     def result_json(self) -> dict[str, Any]:
         """What the compile found, without its job and its problems."""
@@ -81,6 +89,7 @@ class Outcome:
             "comparison": self.comparison,
             "stopped": self.stopped,
             "cached": self.cached,
+            "stubbed": self.stubbed,
         }
 
     @classmethod
@@ -98,11 +107,12 @@ class Outcome:
             data["comparison"],
             data["stopped"],
             cached,
+            list(data.get("stubbed") or []),
         )
 
     @property
     def compiled_key(self) -> tuple[str, str] | None:
-        if self.status != COMPILED or not self.compiled or not self.compiled.get("path"):
+        if self.status not in RAN or not self.compiled or not self.compiled.get("path"):
             return None
         return (str(self.compiled["path"]), str(self.compiled["name"]))
 
@@ -217,6 +227,7 @@ def _outcome(job: Job, results: Path, index: int, endings: list[str]) -> Outcome
         wall_s,
         result.get("comparison"),
         result.get("stopped"),
+        stubbed=list(result.get("stubbed") or []),
     )
 
 

@@ -18,6 +18,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
+from mslint.source import source_text
 from mslint.verify.inputs import inputs_comment, parse_input_specs
 
 _SPEC = '"float32[N,...]"'
@@ -150,6 +151,21 @@ def target_of(
     if holder is None:
         return None
     return _target_named(targets, holder.entry.module.path.resolve(), holder.entry.display_name)
+
+
+def named_by_factory(path: Path, name: str, targets: list[Target]) -> list[Target]:
+    """The targets that the example factory ``name`` of ``path`` names in its body (``return
+    Net(8), (x,)``): those it was meant to build, when it failed before it returned one."""
+    try:
+        tree = ast.parse(source_text(path))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return []
+    factory = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    if factory is None:
+        return []
+    nodes = ast.walk(factory)
+    used = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes if isinstance(n, (ast.Name, ast.Attribute))}
+    return [t for t in targets if t.name in used]
 
 
 def _target_named(targets: list[Target], path: Path, entry: str) -> Target | None:

@@ -95,6 +95,14 @@ class TargetStatus:
     stopped: dict[str, Problem] = field(default_factory=dict)
     """The error that ended the target's own compile (or build), by level: lines after it
     were never compiled at that level."""
+    stubbed: set[str] = field(default_factory=set)
+    """Packages that are not installed, replaced by stubs to import the target's module."""
+
+    def stub_note(self) -> str | None:
+        if not self.stubbed:
+            return None
+        names = ", ".join(sorted(self.stubbed))
+        return f"imported with a stub for {names} (not installed here; the compiled code does not use it)"
 
 
 def covers(diagnostic: Diagnostic, location: Location) -> bool:
@@ -116,8 +124,9 @@ def judge(
         if any(covers(diagnostic, loc) for loc in p.locations)
         and (p.kind != COMPILE_TIME or _predicts_compile_time(diagnostic))
     ]
+    note = statuses[target.key].stub_note() if target is not None and target.key in statuses else None
     if evidence:
-        return Verdict(diagnostic, CONFIRMED, evidence)
+        return Verdict(diagnostic, CONFIRMED, evidence, reason=note)
     if diagnostic.symbol == "syntax-error":
         return Verdict(diagnostic, NOT_VERIFIABLE, reason="the file does not parse, so nothing in it can be compiled")
     if isinstance(rule_named(diagnostic.symbol), SuppressionRule):
@@ -128,7 +137,7 @@ def judge(
     if status.stopped:
         return Verdict(diagnostic, NOT_VERIFIABLE, reason=_stopped_reason(status.stopped))
     if {"strict", "lax"} <= status.compiled_levels:
-        return Verdict(diagnostic, NOT_REPRODUCED)
+        return Verdict(diagnostic, NOT_REPRODUCED, reason=note)
     reasons = status.reasons or [target.unbuildable or f"{target.entry} was not compiled"]
     if target.forward_only:
         reasons = [f"{target.name} has `forward` and no `construct`, the method MindSpore compiles", *reasons]

@@ -1,0 +1,298 @@
+"""``mslint verify`` says what it compiled and why it could not: multi-line compiler messages,
+failing example factories, builds that raise, packages that are not installed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mslint.verify.compiler_output import error_locations, error_problems, message_line, user_file_filter
+from tests.report_helpers import entry, report_json
+
+Run = Callable[..., tuple[int, str, str]]
+Write = Callable[[str, str], Path]
+
+UNSUPPORTED = (
+    "Unsupported op [Format] on CPU, Please confirm whether the device target setting is correct, or refer to "
+    "'mindspore.ops' at https://www.mindspore.cn to query the operator support list."
+)
+UNSUPPORTED_FORMAT = """
+----------------------------------------------------
+- Kernel select failed:
+----------------------------------------------------
+{unsupported}
+
+----------------------------------------------------
+- The Function Call Stack: (For framework developers)
+----------------------------------------------------
+In file {path}:7, 14~30/        print('x={{}}'.format(x))/
+In file {path}:6~9, 4~16/    def construct(self, x):/
+
+node: @kernel_graph0:CNode_5{{[0]: ValueNode<Primitive> Format, [1]: ValueNode<StringImm> x={{}}}}
+
+----------------------------------------------------
+- C++ Call Stack: (For framework developers)
+----------------------------------------------------
+mindspore/ccsrc/plugin/cpu/cpu_device_context.cc:469 SetOperatorInfo
+"""
+"""What MindSpore 2.10 on CPU says of ``print('x={}'.format(x))`` in STRICT (``str(error)``)."""
+
+FORMAT_NET = """
+from mindspore import nn
+
+
+class Net(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        print('x={}'.format(x))
+        return x
+"""
+
+
+def compiles(report: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    return [(c["level"], c["status"], c["stopped"]) for c in report["compiles"]]
+
+
+def test_the_line_that_says_what_failed_is_the_message(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("\n" * 10)
+    text = UNSUPPORTED_FORMAT.format(path=path, unsupported=UNSUPPORTED)
+    said = "Unsupported op [Format] on CPU, Please confirm whether the device target setting is correct"
+    assert message_line(text).startswith(said)
+    assert message_line(f"RuntimeError: {text}").startswith(f"RuntimeError: {said}")
+    assert message_line("ValueError: For 'Conv2D', the 'pad' must be zero\nmore") == (
+        "ValueError: For 'Conv2D', the 'pad' must be zero"
+    )
+    assert message_line("RuntimeError: ------") == "RuntimeError: ------", "no better line: the first, as it is"
+    assert message_line("") == ""
+    is_user_file = user_file_filter([])
+    # the Function Call Stack lists the failing node first: the innermost line comes last here
+    assert error_locations(text, is_user_file) == ((str(path), 6), (str(path), 7))
+    traceback = f'Traceback (most recent call last):\n  File "x.py", line 1\nRuntimeError: {text}'
+    [problem] = error_problems(traceback, is_user_file)
+    assert problem.message.startswith(f"RuntimeError: {said}") and problem.locations[-1] == (str(path), 7)
+
+
+def test_an_example_compile_credits_the_entry_it_built(tmp_path: Path, run: Run, write: Write) -> None:
+    """The report gives an entry the compiles of the example factory that built it (by what
+    the compile says it compiled), not only those of its own class."""
+    net = write("pkg/net.py", FORMAT_NET)
+    results = tmp_path / "verify.json"
+    compiled = {"path": str(net.resolve()), "name": "Net", "line": 4}
+    results.write_text(
+        json.dumps(
+            {
+                "findings": [],
+                "compiler_only": [],
+                "compiles": [
+                    {"path": str(tmp_path / "ex.py"), "name": "make", "example": True, "level": level}
+                    | {"status": "compiled", "reason": None, "stopped": None, "compiled": compiled}
+                    for level in ("strict", "lax")
+                ],
+            }
+        )
+    )
+    document = report_json(run, str(tmp_path / "pkg"), "--verify-results", str(results))
+    verified = entry(document, "Net.construct")["verified"]
+    assert verified is not None and verified["lax"]["status"] == "compiles"
+
+
+def test_a_missing_package_is_a_stub_and_using_it_is_recorded(tmp_path: Path) -> None:
+    """Without MindSpore: the finder serves stubs for a package that is not installed, and
+    records what touches them while it watches."""
+    (tmp_path / "user_module.py").write_text(
+        textwrap.dedent(
+            """
+            from not_installed_anywhere.coco import COCO
+            import not_installed_anywhere
+
+
+            class Loader(COCO):
+                def __init__(self, path):
+                    super().__init__(path)
+                    self.bar = not_installed_anywhere.tqdm(range(3))
+
+
+            LOADER = Loader("annotations.json")
+            """
+        )
+    )
+    program = textwrap.dedent(
+        f"""
+        import sys
+        from mslint.verify.stubs import MissingPackages
+        sys.path.insert(0, {str(tmp_path)!r})
+        missing = MissingPackages()
+        for _ in range(3):
+            try:
+                import user_module
+                break
+            except ModuleNotFoundError as error:
+                assert missing.stub(error), error
+        assert missing.names == ["not_installed_anywhere"], missing.names
+        assert missing.touched == set(), "nothing is recorded outside the compile"
+        missing.watching = True
+        user_module.LOADER.bar.update(1)
+        assert not hasattr(user_module.not_installed_anywhere, "_private")
+        used = {{"not_installed_anywhere.tqdm", "not_installed_anywhere.tqdm.update"}}
+        assert missing.touched == used, missing.touched
+        try:
+            import numpy_not_installed_either
+        except ModuleNotFoundError as error:
+            assert missing.stub(error)
+        try:
+            import mslint.no_such_module
+        except ModuleNotFoundError as error:
+            assert not missing.stub(error), "an installed package that fails is not stubbed"
+        print("ok")
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+@pytest.mark.mindspore
+def test_a_multi_line_compiler_error_is_read_whole(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    net = write("net.py", FORMAT_NET)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("verify", "--no-compare", "--format", "json", str(net))
+    assert code in (0, 1), err
+    report = json.loads(out)
+    [finding] = report["findings"]
+    assert finding["verdict"] == "confirmed"
+    [error] = [e for e in finding["evidence"] if e["kind"] == "error"]
+    assert error["message"].startswith("RuntimeError: Unsupported op [Format] on CPU"), error["message"]
+    assert error["locations"][-1] == {"path": str(net.resolve()), "line": 6}, "the line of the failing node"
+
+
+@pytest.mark.mindspore
+def test_a_failing_example_and_a_failing_build_say_so(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(
+        "net.py",
+        """
+        import numpy as np
+        from mindspore import nn
+
+
+        class Net(nn.Cell):
+            def __init__(self, width):
+                super().__init__()
+                self.conv = nn.Conv2d(3, width, 3, padding=1)
+
+            def construct(self, x):
+                return np.exp(x)
+        """,
+    )
+    write(
+        "ex.py",
+        """
+        from net import Net
+
+
+        def make():
+            return Net(), ()
+
+
+        def make_padded():
+            return Net(4), ()
+        """,
+    )
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("verify", "--no-compare", "--format", "json", "net.py", "--example", "ex.py:make")
+    report = json.loads(out)
+    assert code == 0, "nothing confirmed"
+    assert compiles(report) == [("strict", "not-verifiable", None), ("lax", "not-verifiable", None)], err
+    reason = report["findings"][0]["reason"]
+    assert reason == (
+        "--example ex.py:make: example factory make() raised TypeError: "
+        "Net.__init__() missing 1 required positional argument: 'width'"
+    )
+    _, out, err = run("verify", "--no-compare", "--format", "json", "net.py", "--example", "ex.py:make_padded")
+    report = json.loads(out)
+    assert compiles(report) == [("strict", "build-failed", "build"), ("lax", "build-failed", "build")], err
+    assert all(c["compiled"]["name"] == "Net" for c in report["compiles"])
+    _, text, _ = run("verify", "--no-compare", "net.py", "--example", "ex.py:make_padded")
+    assert "0 of 2 compiles succeeded on CPU, 2 failed building the entry." in text
+    assert "Not compiled:" not in text
+
+
+@pytest.mark.mindspore
+def test_a_package_that_is_not_installed_is_stubbed(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(
+        "net.py",
+        """
+        import numpy as np
+        from mindspore import nn
+        from not_installed_anywhere.coco import COCO
+        import not_installed_anywhere
+
+
+        class Net(nn.Cell):  # mslint: inputs=float32[2,3]
+            def __init__(self):
+                super().__init__()
+                self.bar = not_installed_anywhere.tqdm(range(3))
+
+            def construct(self, x):
+                return np.exp(x)
+
+
+        class UsesIt(nn.Cell):  # mslint: inputs=float32[2,3]
+            def construct(self, x):
+                not_installed_anywhere.write("step")
+                return np.exp(x)
+        """,
+    )
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--format", "json", "net.py")
+    report = json.loads(out)
+    verdicts = {f["line"]: (f["verdict"], f["reason"]) for f in report["findings"]}
+    note = "imported with a stub for not_installed_anywhere (not installed here; the compiled code does not use it)"
+    assert verdicts[13] == ("confirmed", note), err
+    assert verdicts[19] == (
+        "not-verifiable",
+        "the graph code uses not_installed_anywhere.write, which is not installed here (imported as a stub)",
+    )
+    assert {c["name"]: c["stubbed"] for c in report["compiles"]} == {
+        "Net": ["not_installed_anywhere"],
+        "UsesIt": ["not_installed_anywhere"],
+    }
+
+
+@pytest.mark.mindspore
+def test_the_report_credits_an_entry_compiled_by_an_example(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("pkg/net.py", FORMAT_NET.replace("  # mslint: inputs=float32[2,3]", ""))
+    write(
+        "ex.py",
+        """
+        import mindspore as ms
+        import numpy as np
+        from pkg.net import Net
+
+
+        def make():
+            return Net(), (ms.Tensor(np.ones((2, 3)), ms.float32),)
+        """,
+    )
+    write("pkg/__init__.py", "")
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--format", "json", "pkg", "--example", "ex.py:make")
+    Path("verify.json").write_text(out)
+    document = report_json(run, "pkg", "--verify-results", "verify.json")
+    verified = entry(document, "Net.construct")["verified"]
+    assert verified is not None, err
+    assert (verified["strict"]["status"], verified["lax"]["status"]) == ("fails", "falls-back")
+    assert verified["strict"]["evidence"][0]["message"].startswith("RuntimeError: Unsupported op [Format] on CPU")
