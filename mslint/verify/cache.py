@@ -35,7 +35,7 @@ from mslint.model.module import ModuleInfo, imported_names
 from mslint.model.project import Project
 from mslint.settings import Settings
 from mslint.verify.compiler_output import Problem
-from mslint.verify.runner import COMPILED, Job, Outcome
+from mslint.verify.runner import RAN, Job, Outcome
 
 CACHE_FOLDER = ".mslint_cache"
 _VERIFIER = Path(__file__).resolve().parent
@@ -81,7 +81,7 @@ class ResultCache:
     def store(self, job: Job, outcome: Outcome) -> None:
         """Keep a compile that ran to its end, with the files it depends on; nothing where a
         file it depends on is unknown (a Cell outside the checked files)."""
-        if outcome.status != COMPILED or outcome.cached:
+        if outcome.status not in RAN or outcome.cached:
             return
         files = self._dependencies(job, outcome)
         if files is None:
