@@ -221,7 +221,7 @@ def test_a_failing_example_and_a_failing_build_say_so(
     report = json.loads(out)
     assert compiles(report) == [("strict", "build-failed", "build"), ("lax", "build-failed", "build")], err
     assert all(c["compiled"]["name"] == "Net" for c in report["compiles"])
-    _, text, _ = run("verify", "--no-compare", "net.py", "--example", "ex.py:make_padded")
+    _, text, _ = run("verify", "--no-compare", "--no-cache", "net.py", "--example", "ex.py:make_padded")
     assert "0 of 2 compiles succeeded on CPU, 2 failed building the entry." in text
     assert "Not compiled:" not in text
 
@@ -296,3 +296,121 @@ def test_the_report_credits_an_entry_compiled_by_an_example(
     assert verified is not None, err
     assert (verified["strict"]["status"], verified["lax"]["status"]) == ("fails", "falls-back")
     assert verified["strict"]["evidence"][0]["message"].startswith("RuntimeError: Unsupported op [Format] on CPU")
+
+
+FIRST_LAYERS = """
+import numpy as np
+from mindspore import nn, ops
+
+
+class Stem(nn.Cell):
+    def __init__(self, in_channels, out_channels):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, out_channels, 3, stride=2)
+
+    def construct(self, x):
+        return self.conv(x)
+
+
+class Strided(nn.Cell):
+    def __init__(self, in_channels=3):
+        super().__init__()
+        self.stem = Stem(in_channels, 8)
+        layers = []
+        for _ in range(5):
+            layers.append(nn.Conv2d(8, 8, 3, stride=2, pad_mode="valid"))
+        self.body = nn.SequentialCell(layers)
+
+    def construct(self, x):
+        x = self.body(self.stem(x))
+        return np.exp(ops.mean(x, (2, 3)))
+
+
+class Mlp(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.SequentialCell([nn.Dense(16, 4), nn.ReLU()])
+
+    def construct(self, x):
+        return np.exp(self.fc(x))
+
+
+class Tagger(nn.Cell):
+    def __init__(self, vocab):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, 4)
+
+    def construct(self, ids):
+        return np.exp(self.embed(ids))
+
+
+class TwoInputs(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 4)
+
+    def construct(self, x, mask):
+        return np.exp(self.fc(x) * mask)
+"""
+
+TRAIN = """
+from nets import Tagger
+
+tagger = Tagger(100)
+"""
+
+
+def test_inputs_are_synthesised_from_the_first_layer(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: the candidates each Cell gets, and the constructor arguments of the
+    program's own call."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("nets.py", FIRST_LAYERS)
+    write("train.py", TRAIN)
+    project = load_project(sorted(tmp_path.glob("*.py")), Settings(root=tmp_path)).project
+    targets = {t.name: t for t in targets_of(project, Settings(root=tmp_path))}
+    strided = targets["Strided"]
+    assert (strided.inputs, strided.candidates, strided.synthesised) == (
+        "float32[2,3,32,32]",
+        ("float32[2,3,64,64]", "float32[2,3,224,224]"),
+        True,
+    ), "through a Cell of the project, with the default of in_channels"
+    assert (targets["Mlp"].inputs, targets["Mlp"].candidates) == ("float32[2,16]", ())
+    tagger = targets["Tagger"]
+    assert (tagger.inputs, tagger.kwargs, tagger.built_at) == ("int32[2,8]", {"vocab": 100}, "train.py:3")
+    assert targets["TwoInputs"].unbuildable is not None and "no input specs" in targets["TwoInputs"].unbuildable
+
+
+@pytest.mark.mindspore
+def test_synthesised_inputs_compile_and_show_examples_round_trip(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("nets.py", FIRST_LAYERS)
+    write("train.py", TRAIN)
+    monkeypatch.chdir(tmp_path)
+    options = ["--no-compare", "--no-cache", "--format", "json"]
+    code, out, err = run("verify", *options, "--show-examples", "examples.py", "nets.py", "train.py")
+    assert code == 0, err  # confirmed fallbacks in LAX are warnings
+    report = json.loads(out)
+    inputs = {c["name"]: c["inputs"] for c in report["compiles"]}
+    assert inputs == {"Strided": "float32[2,3,224,224]", "Mlp": "float32[2,16]", "Tagger": "int32[2,8]"}, err
+    assert all(c["status"] == "compiled" for c in report["compiles"]), report["compiles"]
+    reasons = {f["line"]: (f["verdict"], f["reason"]) for f in report["findings"]}
+    assert reasons[25] == (
+        "confirmed",
+        "compiled Strided() on inputs float32[2,3,224,224], synthesised from its first layer",
+    ), "32 and 64 are too small for its strides: the compile on each failed at a shape"
+    assert reasons[43] == (
+        "confirmed",
+        "compiled Tagger(vocab=100) as built at train.py:3 on inputs int32[2,8], synthesised from its first layer",
+    )
+    assert reasons[52][0] == "not-verifiable" and "no input specs for TwoInputs.construct(x, mask)" in reasons[52][1]
+    examples = ["--example", "examples.py:strided", "--example", "examples.py:mlp", "--example", "examples.py:tagger"]
+    _, again, err = run("verify", *options, "nets.py", *examples)
+    replayed = json.loads(again)
+    assert {c["compiled"]["name"]: c["inputs"] for c in replayed["compiles"]} == inputs, err
+    assert all(c["example"] and c["status"] == "compiled" for c in replayed["compiles"])
+    verdicts = {f["line"]: f["verdict"] for f in replayed["findings"]}
+    assert verdicts == {line: verdict for line, (verdict, _) in reasons.items()}

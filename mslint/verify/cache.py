@@ -103,6 +103,7 @@ class ResultCache:
             "kwargs": job.kwargs,
             "factory": job.factory,
             "compare": job.compare,
+            **({"candidates": list(job.candidates)} if job.candidates else {}),
             "mindspore": self.runtime.mindspore,
             "device": self.runtime.device,
             "python": sys.version.split()[0],

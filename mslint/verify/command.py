@@ -229,7 +229,7 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         reasons = failed_examples.get(target.key) or ([target.unbuildable] if target.unbuildable else [])
         statuses.setdefault(target.key, TargetStatus()).reasons.extend(reasons)
     jobs = [
-        Job(t.path, t.name, level, t.inputs, t.kwargs, compare=_compares(request, level))
+        Job(t.path, t.name, level, t.inputs, t.kwargs, compare=_compares(request, level), candidates=t.candidates)
         for t in pending
         if not t.unbuildable
         for level in LEVELS
@@ -242,6 +242,8 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         owner = targets_by_key.get(key) or _compiled_elsewhere(outcome)
         found = [replace(p, entry=owner.entry) if owner is not None else p for p in outcome.problems]
         status.stubbed.update(outcome.stubbed)
+        if owner is not None and owner.synthesised and outcome.inputs:
+            status.synthesised.add(outcome.inputs)
         if outcome.status in RAN:
             status.compiled_levels.add(outcome.job.level)
             stop = next((p for p in found if p.kind == ERROR), None)

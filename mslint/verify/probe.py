@@ -41,7 +41,7 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
-from mslint.verify.inputs import ConstantSpec, InputSpec, parse_input_specs
+from mslint.verify.inputs import ConstantSpec, InputSpec, is_constant, parse_input_specs
 from mslint.verify.runner import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
 from mslint.verify.stubs import MissingPackages
@@ -129,6 +129,22 @@ def _concrete(value: Any) -> Any:
         shape = tuple(dim if dim >= 0 else 2 for dim in value.shape)
         return ms.Tensor(np.ones(shape), dtype=value.dtype)
     return value
+
+
+def described_inputs(inputs: tuple[Any, ...]) -> str:
+    """``float32[2,3,224,224], 3``: the inputs as specs (a dynamic dimension is ``N``), which
+    :func:`mslint.verify.inputs.parse_input_specs` reads back; what is neither a tensor nor a
+    Python constant is named by its type."""
+    import mindspore as ms
+
+    described = []
+    for value in inputs:
+        if isinstance(value, ms.Tensor):
+            dims = ",".join("N" if dim < 0 else str(dim) for dim in value.shape)
+            described.append(f"{str(value.dtype).lower()}[{dims}]")
+        else:
+            described.append(repr(value) if is_constant(value) else type(value).__name__)
+    return ", ".join(described)
 
 
 def untracked_parameters(net: Any) -> dict[str, Problem]:
@@ -331,15 +347,21 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         try:
             module = _import_user_module(Path(path_text).resolve(), missing)
             result["stubbed"] = missing.names
-            specs, kwargs = parse_input_specs(job.get("inputs", "")), dict(job.get("kwargs", {}))
-            rebuild = functools.partial(build, module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
-            obj, inputs = rebuild()
-            result["target"] = describe(obj)
-            started = time.perf_counter()
-            missing.watching = True
-            problems = compile_target(obj, inputs, is_user_file, level)
-            missing.watching = False
-            result["compile_s"] = round(time.perf_counter() - started, 3)
+            kwargs = dict(job.get("kwargs", {}))
+            tried = [str(job.get("inputs", "")), *map(str, job.get("candidates") or [])]
+            for number, text in enumerate(tried):
+                specs = parse_input_specs(text)
+                rebuild = functools.partial(build, module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
+                obj, inputs = rebuild()
+                result["target"], result["inputs"] = describe(obj), described_inputs(inputs)
+                started = time.perf_counter()
+                missing.watching = True
+                problems = compile_target(obj, inputs, is_user_file, level)
+                missing.watching = False
+                result["compile_s"] = round(time.perf_counter() - started, 3)
+                if number == len(tried) - 1 or not any(_at_input_shape(p) for p in problems):
+                    break
+                _forget_compile(log_path, Path(work_dir))
             if missing.touched:
                 used = ", ".join(sorted(missing.touched))
                 raise NotVerifiable(f"the graph code uses {used}, which is not installed here (imported as a stub)")
@@ -381,6 +403,25 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         found += comparison.problems
     result["problems"] = [p.to_json() for p in found]
     return {**result, "status": BUILD_FAILED if result.get("stopped") == BUILD_STAGE else COMPILED}
+
+
+_SHAPE_WORDS = re.compile(r"shape|dimension|\brank\b|size", re.IGNORECASE)
+
+
+def _at_input_shape(problem: Problem) -> bool:
+    """Whether a compile error may come from the size of synthesised inputs (an image too small
+    for the network's strides), so that the next candidate is worth a compile."""
+    return problem.kind == ERROR and _SHAPE_WORDS.search(problem.message) is not None
+
+
+def _forget_compile(log_path: Path, work_dir: Path) -> None:
+    """Empty the log and remove the IR dumps of a compile whose inputs are tried no more: the
+    evidence read after the compiles is the last one's."""
+    sys.stderr.flush()
+    os.truncate(log_path, 0)
+    os.lseek(2, 0, os.SEEK_SET)  # stderr is the log (see _stderr_to): write from its start again
+    for dump in work_dir.rglob("*.ir"):
+        dump.unlink(missing_ok=True)
 
 
 def _definition(target: dict[str, Any], is_user_file: Callable[[str], bool]) -> tuple[tuple[str, int], ...]:

@@ -47,6 +47,8 @@ class Job:
     compare: bool = False
     """After a successful compile, also run the entry in graph mode and in PyNative and report
     what differs as ``divergence`` problems (:mod:`mslint.verify.divergence`)."""
+    candidates: tuple[str, ...] = ()
+    """Input specs to try, in order, when the compile on ``inputs`` fails at their shape."""
 
     @property
     def label(self) -> str:
@@ -76,6 +78,8 @@ class Outcome:
     stubbed: list[str] = field(default_factory=list)
     """Third-party packages that were not installed and were replaced by stubs to import the
     user's module (:mod:`mslint.verify.stubs`)."""
+    inputs: str | None = None
+    """The input specs the entry was compiled on: the job's, or the candidate that was tried last."""
 
     def result_json(self) -> dict[str, Any]:
         """What the compile found, without its job and its problems."""
@@ -90,6 +94,7 @@ class Outcome:
             "stopped": self.stopped,
             "cached": self.cached,
             "stubbed": self.stubbed,
+            "inputs": self.inputs,
         }
 
     @classmethod
@@ -108,6 +113,7 @@ class Outcome:
             data["stopped"],
             cached,
             list(data.get("stubbed") or []),
+            data.get("inputs"),
         )
 
     @property
@@ -200,6 +206,7 @@ def _job_json(job: Job) -> dict[str, Any]:
         "kwargs": job.kwargs,
         "factory": job.factory,
         "compare": job.compare,
+        "candidates": list(job.candidates),
     }
 
 
@@ -228,6 +235,7 @@ def _outcome(job: Job, results: Path, index: int, endings: list[str]) -> Outcome
         result.get("comparison"),
         result.get("stopped"),
         stubbed=list(result.get("stubbed") or []),
+        inputs=result.get("inputs"),
     )
 
 

@@ -19,7 +19,9 @@ from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
 from mslint.source import source_text
+from mslint.verify.constructions import Constructions
 from mslint.verify.inputs import inputs_comment, parse_input_specs
+from mslint.verify.synthesis import synthesised_inputs
 
 _SPEC = '"float32[N,...]"'
 
@@ -39,6 +41,12 @@ class Target:
     """Why the target cannot be built without an ``--example`` factory; None when it can."""
     forward_only: bool = False
     """A Cell with ``forward`` and no ``construct``: MindSpore has nothing of it to compile."""
+    candidates: tuple[str, ...] = ()
+    """Input specs to try, in order, when a compile on ``inputs`` fails at their shape."""
+    synthesised: bool = False
+    """``inputs`` were read off the Cell's first layer (:mod:`mslint.verify.synthesis`)."""
+    built_at: str | None = None
+    """``train.py:30``: the program's call whose arguments ``kwargs`` are (:mod:`mslint.verify.constructions`)."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -48,8 +56,9 @@ class Target:
 def targets_of(project: Project, settings: Settings) -> list[Target]:
     """A target for every graph entry of the checked modules, and for every Cell that has only
     ``forward``: compiling it shows MindSpore's own error (it calls ``construct``)."""
+    constructions = Constructions(project)
     return [
-        _target(project, module, ref, settings)
+        _target(project, module, ref, settings, constructions)
         for module in project.checked_modules
         for ref in [*entry_points(project, module), *_forward_only(project, module)]
         if ref.module is module
@@ -64,14 +73,18 @@ def _forward_only(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]
                 yield FunctionRef(module, forward.node, cls)
 
 
-def _target(project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+def _target(
+    project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings, constructions: Constructions
+) -> Target:
     if ref.owner is not None and ref.node.name not in ("construct", "forward"):
         reason = f"{ref.display_name} is a @jit method: give an --example factory that returns the bound method"
         return Target(module.path.resolve(), ref.owner.node.name, ref.display_name, ref.node.lineno, unbuildable=reason)
-    return _buildable(project, module, ref, settings)
+    return _buildable(project, module, ref, settings, constructions)
 
 
-def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+def _buildable(
+    project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings, constructions: Constructions
+) -> Target:
     """The target with the inputs and constructor arguments configured for it, or one message
     with everything it still needs."""
     path = module.path.resolve()
@@ -96,6 +109,24 @@ def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings:
     needed = [] if inputs or forward_only else _required_inputs(ref.node, is_method=ref.owner is not None)
     init = project.find_method(ref.owner, "__init__") if ref.owner and not kwargs else None
     arguments = _required_inputs(init.node, is_method=True) if init is not None else []
+    construction = constructions.of(init.owner, init.node) if init is not None and init.owner and arguments else None
+    if construction is not None:  # the program's own call of the class
+        kwargs, arguments = construction.kwargs, []
+    built_at = construction.where if construction is not None else None
+    synthesised = synthesised_inputs(project, ref.owner, kwargs) if needed and ref.owner and not arguments else []
+    if synthesised:
+        first, *others = synthesised
+        return Target(
+            path,
+            name,
+            entry,
+            definition.lineno,
+            first,
+            kwargs,
+            candidates=tuple(others),
+            synthesised=True,
+            built_at=built_at,
+        )
     if needed and arguments:
         reason = (
             f"no input specs for {entry}({', '.join(needed)}) and no constructor arguments for "
@@ -112,7 +143,7 @@ def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings:
             "or give an --example factory"
         )
         return Target(path, name, entry, definition.lineno, unbuildable=reason)
-    return Target(path, name, entry, definition.lineno, inputs, kwargs, forward_only=forward_only)
+    return Target(path, name, entry, definition.lineno, inputs, kwargs, forward_only=forward_only, built_at=built_at)
 
 
 def _required_inputs(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> list[str]:

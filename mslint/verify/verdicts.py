@@ -97,12 +97,23 @@ class TargetStatus:
     were never compiled at that level."""
     stubbed: set[str] = field(default_factory=set)
     """Packages that are not installed, replaced by stubs to import the target's module."""
+    synthesised: set[str] = field(default_factory=set)
+    """The input specs, read off the Cell's first layer, that its compiles were judged on."""
 
-    def stub_note(self) -> str | None:
-        if not self.stubbed:
-            return None
-        names = ", ".join(sorted(self.stubbed))
-        return f"imported with a stub for {names} (not installed here; the compiled code does not use it)"
+    def note(self, target: Target) -> str | None:
+        """What the verdict rests on besides the user's code: synthesised inputs, stubs."""
+        notes = []
+        if self.synthesised or target.built_at:
+            arguments = ", ".join(f"{name}={value!r}" for name, value in target.kwargs.items())
+            built = f"compiled {target.name}({arguments})" + (
+                f" as built at {target.built_at}" if target.built_at else ""
+            )
+            inputs = " and ".join(sorted(self.synthesised))
+            notes.append(f"{built} on inputs {inputs}, synthesised from its first layer" if inputs else built)
+        if self.stubbed:
+            names = ", ".join(sorted(self.stubbed))
+            notes.append(f"imported with a stub for {names} (not installed here; the compiled code does not use it)")
+        return "; ".join(notes) or None
 
 
 def covers(diagnostic: Diagnostic, location: Location) -> bool:
@@ -124,7 +135,7 @@ def judge(
         if any(covers(diagnostic, loc) for loc in p.locations)
         and (p.kind != COMPILE_TIME or _predicts_compile_time(diagnostic))
     ]
-    note = statuses[target.key].stub_note() if target is not None and target.key in statuses else None
+    note = statuses[target.key].note(target) if target is not None and target.key in statuses else None
     if evidence:
         return Verdict(diagnostic, CONFIRMED, evidence, reason=note)
     if diagnostic.symbol == "syntax-error":
@@ -135,7 +146,8 @@ def judge(
         return Verdict(diagnostic, NOT_VERIFIABLE, reason=_OUTSIDE_ENTRIES_RUN if ran else _OUTSIDE_ENTRIES)
     status = statuses.get(target.key, TargetStatus())
     if status.stopped:
-        return Verdict(diagnostic, NOT_VERIFIABLE, reason=_stopped_reason(status.stopped))
+        stopped = _stopped_reason(status.stopped)
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason=f"{stopped}; {note}" if note else stopped)
     if {"strict", "lax"} <= status.compiled_levels:
         return Verdict(diagnostic, NOT_REPRODUCED, reason=note)
     reasons = status.reasons or [target.unbuildable or f"{target.entry} was not compiled"]
