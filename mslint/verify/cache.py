@@ -103,7 +103,7 @@ class ResultCache:
             "kwargs": job.kwargs,
             "factory": job.factory,
             "compare": job.compare,
-            **({"candidates": list(job.candidates)} if job.candidates else {}),
+            **({"candidates": list(job.candidates), "synthesised": job.synthesised} if job.synthesised else {}),
             "mindspore": self.runtime.mindspore,
             "device": self.runtime.device,
             "python": sys.version.split()[0],

@@ -229,7 +229,16 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         reasons = failed_examples.get(target.key) or ([target.unbuildable] if target.unbuildable else [])
         statuses.setdefault(target.key, TargetStatus()).reasons.extend(reasons)
     jobs = [
-        Job(t.path, t.name, level, t.inputs, t.kwargs, compare=_compares(request, level), candidates=t.candidates)
+        Job(
+            t.path,
+            t.name,
+            level,
+            t.inputs,
+            t.kwargs,
+            compare=_compares(request, level),
+            candidates=t.candidates,
+            synthesised=t.synthesised,
+        )
         for t in pending
         if not t.unbuildable
         for level in LEVELS
@@ -242,8 +251,10 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         owner = targets_by_key.get(key) or _compiled_elsewhere(outcome)
         found = [replace(p, entry=owner.entry) if owner is not None else p for p in outcome.problems]
         status.stubbed.update(outcome.stubbed)
-        if owner is not None and owner.synthesised and outcome.inputs:
-            status.synthesised.add(outcome.inputs)
+        if owner is not None and not outcome.job.factory and outcome.inputs is not None:  # built from the code
+            if owner.synthesised:
+                status.synthesised.add(outcome.inputs)
+            status.built_at = status.built_at or owner.built_at
         if outcome.status in RAN:
             status.compiled_levels.add(outcome.job.level)
             stop = next((p for p in found if p.kind == ERROR), None)

@@ -359,7 +359,15 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
                 problems = compile_target(obj, inputs, is_user_file, level)
                 missing.watching = False
                 result["compile_s"] = round(time.perf_counter() - started, 3)
-                if number == len(tried) - 1 or not any(_at_input_shape(p) for p in problems):
+                at_shape = next((p for p in problems if _at_input_shape(p)), None)
+                if at_shape is None:
+                    break
+                if number == len(tried) - 1 and job.get("synthesised"):
+                    raise NotVerifiable(
+                        f"the compile on synthesised inputs {text} failed at a shape ({at_shape.message}): "
+                        "give input specs or an --example factory"
+                    )
+                if number == len(tried) - 1:
                     break
                 _forget_compile(log_path, Path(work_dir))
             if missing.touched:

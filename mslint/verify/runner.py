@@ -49,6 +49,9 @@ class Job:
     what differs as ``divergence`` problems (:mod:`mslint.verify.divergence`)."""
     candidates: tuple[str, ...] = ()
     """Input specs to try, in order, when the compile on ``inputs`` fails at their shape."""
+    synthesised: bool = False
+    """``inputs`` and ``candidates`` were read off the Cell's first layer: a compile that still
+    fails at a shape on the last of them says nothing of the program's own inputs."""
 
     @property
     def label(self) -> str:
@@ -207,6 +210,7 @@ def _job_json(job: Job) -> dict[str, Any]:
         "factory": job.factory,
         "compare": job.compare,
         "candidates": list(job.candidates),
+        "synthesised": job.synthesised,
     }
 
 

@@ -99,15 +99,15 @@ class TargetStatus:
     """Packages that are not installed, replaced by stubs to import the target's module."""
     synthesised: set[str] = field(default_factory=set)
     """The input specs, read off the Cell's first layer, that its compiles were judged on."""
+    built_at: str | None = None
+    """The program's call whose arguments built the target for its compiles (not an example's)."""
 
     def note(self, target: Target) -> str | None:
         """What the verdict rests on besides the user's code: synthesised inputs, stubs."""
         notes = []
-        if self.synthesised or target.built_at:
+        if self.synthesised or self.built_at:
             arguments = ", ".join(f"{name}={value!r}" for name, value in target.kwargs.items())
-            built = f"compiled {target.name}({arguments})" + (
-                f" as built at {target.built_at}" if target.built_at else ""
-            )
+            built = f"compiled {target.name}({arguments})" + (f" as built at {self.built_at}" if self.built_at else "")
             inputs = " and ".join(sorted(self.synthesised))
             notes.append(f"{built} on inputs {inputs}, synthesised from its first layer" if inputs else built)
         if self.stubbed:
