@@ -682,10 +682,12 @@ def _verify(args: argparse.Namespace) -> int:
 def _write_examples(path: Path, outcomes: list[Outcome]) -> None:
     from mslint.verify.examples_file import examples_file
 
+    text, count = examples_file(outcomes)
     try:
-        write_atomically(path, examples_file(outcomes).encode())
+        write_atomically(path, text.encode())
     except OSError as error:
         raise UsageError(f"--show-examples {path}: cannot write: {error.strerror or error}") from None
+    print(f"mslint: wrote {path}: {count} example factor{'ies' if count != 1 else 'y'}", file=sys.stderr)
 
 
 def _unverified(verdicts: list[Verdict], settings: Settings) -> int:

@@ -3,6 +3,7 @@ failing example factories, builds that raise, packages that are not installed.""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -405,6 +406,7 @@ def test_synthesised_inputs_compile_and_show_examples_round_trip(
     options = ["--no-compare", "--no-cache", "--format", "json"]
     code, out, err = run("verify", *options, "--show-examples", "examples.py", "nets.py", "train.py")
     assert code == 0, err  # confirmed fallbacks in LAX are warnings
+    assert "mslint: wrote examples.py: 3 example factories" in err
     report = json.loads(out)
     ran = [c for c in report["compiles"] if c["name"] != "TooStrided"]
     inputs = {c["name"]: c["inputs"] for c in ran}
@@ -435,3 +437,30 @@ def test_synthesised_inputs_compile_and_show_examples_round_trip(
     assert not any(c["name"] in inputs for c in replayed["compiles"] if not c["example"]), "the examples built them"
     verdicts = {f["line"]: (f["verdict"], f["reason"]) for f in replayed["findings"]}
     assert {line: verdicts[line] for line in (25, 34, 43)} == {line: ("confirmed", None) for line in (25, 34, 43)}
+
+
+def test_the_examples_file_builds_what_was_compiled_from_specs(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: one factory per entry compiled from specs (not an example's, not one
+    that could not be built), importable from any folder, with its arguments and inputs."""
+    from mslint.verify.examples_file import examples_file
+    from mslint.verify.runner import Job, Outcome
+
+    nets = write("pkg/nets.py", "class Net: ...\n\n\ndef step(x, n): ...\n")
+    write("pkg/__init__.py", "")
+    outcomes = [
+        Outcome(Job(nets, "Net", "strict", kwargs={"width": 8}), "compiled", inputs="float32[2,3], float32[N,4]"),
+        Outcome(Job(nets, "Net", "lax", kwargs={"width": 8}), "compiled", inputs="float32[2,3], float32[N,4]"),
+        Outcome(Job(nets, "step", "lax"), "build-failed", inputs="int32[2], 3"),
+        Outcome(Job(nets, "Other", "lax"), "not-verifiable", "no input specs"),
+        Outcome(Job(tmp_path / "ex.py", "make", "lax", factory=True), "compiled", inputs="float32[2]"),
+    ]
+    text, count = examples_file(outcomes)
+    assert count == 2
+    assert f"sys.path.insert(0, {str(tmp_path)!r})" in text
+    built = "from pkg.nets import Net\n\n    return Net(width=8), (ms.Tensor(np.arange(1, 7).reshape((2, 3)) % 7, "
+    assert built in text
+    assert "ms.Tensor(shape=[None, 4], dtype=ms.float32),)" in text
+    called = "return step, (ms.Tensor(np.arange(1, 3).reshape((2,)) % 7, dtype=ms.int32), 3,)"
+    assert f"from pkg.nets import step\n\n    {called}" in text, "a function is returned, not called"
+    functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    assert functions == ["net", "step"]

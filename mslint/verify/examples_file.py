@@ -29,8 +29,9 @@ import numpy as np
 '''
 
 
-def examples_file(outcomes: list[Outcome]) -> str:
-    """The text of the file, one factory per entry compiled from specs, in the order compiled."""
+def examples_file(outcomes: list[Outcome]) -> tuple[str, int]:
+    """The text of the file, one factory per entry compiled from specs, in the order compiled,
+    and how many factories it has."""
     built: dict[tuple[str, str], Outcome] = {}
     for outcome in outcomes:
         if not outcome.job.factory and outcome.status in RAN and outcome.inputs is not None:
@@ -39,7 +40,7 @@ def examples_file(outcomes: list[Outcome]) -> str:
     paths = "".join(f"sys.path.insert(0, {root!r})\n" for root in roots)
     names: set[str] = set()
     factories = [_factory(outcome, _function_name(outcome.job.name, names)) for outcome in built.values()]
-    return _HEADER + paths + "".join(f"\n\n{factory}" for factory in factories)
+    return _HEADER + paths + "".join(f"\n\n{factory}" for factory in factories), len(factories)
 
 
 def _factory(outcome: Outcome, function: str) -> str:
