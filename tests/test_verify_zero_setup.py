@@ -464,3 +464,58 @@ def test_the_examples_file_builds_what_was_compiled_from_specs(tmp_path: Path, w
     assert f"from pkg.nets import step\n\n    {called}" in text, "a function is returned, not called"
     functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
     assert functions == ["net", "step"]
+
+
+CALLED = """
+import numpy as np
+from mindspore import nn, ops
+
+
+class Block(nn.Cell):
+    def __init__(self, channels):
+        super().__init__()
+        self.scale = channels
+
+    def construct(self, x):
+        return np.exp(x * self.scale)
+
+
+if __name__ == "__main__":
+    dummy = ops.randn(2, 4, 8)
+    block = Block(4)
+    print(block(dummy))
+"""
+
+
+def test_the_program_s_own_call_gives_arguments_and_inputs(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``block = Block(4)`` then ``block(dummy)`` on ``ops.randn(2, 4, 8)``."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("called.py", CALLED)
+    project = load_project([tmp_path / "called.py"], Settings(root=tmp_path)).project
+    [block] = targets_of(project, Settings(root=tmp_path))
+    assert (block.inputs, block.kwargs, block.built_at, block.synthesised) == (
+        "float32[2,4,8]",
+        {"channels": 4},
+        "called.py:16",
+        False,
+    )
+
+
+@pytest.mark.mindspore
+def test_an_entry_is_compiled_as_the_program_builds_and_calls_it(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("called.py", CALLED)
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "called.py")
+    report = json.loads(out)
+    assert [(c["status"], c["inputs"]) for c in report["compiles"]] == [("compiled", "float32[2,4,8]")] * 2, err
+    [finding] = report["findings"]
+    assert (finding["line"], finding["verdict"], finding["reason"]) == (
+        11,
+        "confirmed",
+        "compiled Block(channels=4) as built at called.py:16 on inputs float32[2,4,8]",
+    )

@@ -252,8 +252,9 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         found = [replace(p, entry=owner.entry) if owner is not None else p for p in outcome.problems]
         status.stubbed.update(outcome.stubbed)
         if owner is not None and not outcome.job.factory and outcome.inputs is not None:  # built from the code
-            if owner.synthesised:
-                status.synthesised.add(outcome.inputs)
+            if owner.synthesised or owner.built_at:
+                status.inputs.add(outcome.inputs)
+            status.synthesised = status.synthesised or owner.synthesised
             status.built_at = status.built_at or owner.built_at
         if outcome.status in RAN:
             status.compiled_levels.add(outcome.job.level)

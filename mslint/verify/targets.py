@@ -109,9 +109,15 @@ def _buildable(
     needed = [] if inputs or forward_only else _required_inputs(ref.node, is_method=ref.owner is not None)
     init = project.find_method(ref.owner, "__init__") if ref.owner and not kwargs else None
     arguments = _required_inputs(init.node, is_method=True) if init is not None else []
-    construction = constructions.of(init.owner, init.node) if init is not None and init.owner and arguments else None
-    if construction is not None:  # the program's own call of the class
+    construction = None
+    if ref.owner is not None and not configured and (arguments or needed):
+        construction = constructions.of(ref.owner, init.node if init is not None else None)
+    if construction is not None and (arguments or construction.inputs):  # built as the program builds it
         kwargs, arguments = construction.kwargs, []
+        if needed and construction.inputs:
+            inputs, needed = construction.inputs, []
+    else:
+        construction = None
     built_at = construction.where if construction is not None else None
     synthesised = synthesised_inputs(project, ref.owner, kwargs) if needed and ref.owner and not arguments else []
     if synthesised:

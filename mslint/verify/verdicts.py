@@ -97,8 +97,10 @@ class TargetStatus:
     were never compiled at that level."""
     stubbed: set[str] = field(default_factory=set)
     """Packages that are not installed, replaced by stubs to import the target's module."""
-    synthesised: set[str] = field(default_factory=set)
-    """The input specs, read off the Cell's first layer, that its compiles were judged on."""
+    inputs: set[str] = field(default_factory=set)
+    """The inputs of its compiles built from the code (synthesised, or the program's own), not an example's."""
+    synthesised: bool = False
+    """Those inputs were read off the Cell's first layer."""
     built_at: str | None = None
     """The program's call whose arguments built the target for its compiles (not an example's)."""
 
@@ -108,8 +110,9 @@ class TargetStatus:
         if self.synthesised or self.built_at:
             arguments = ", ".join(f"{name}={value!r}" for name, value in target.kwargs.items())
             built = f"compiled {target.name}({arguments})" + (f" as built at {self.built_at}" if self.built_at else "")
-            inputs = " and ".join(sorted(self.synthesised))
-            notes.append(f"{built} on inputs {inputs}, synthesised from its first layer" if inputs else built)
+            inputs = " and ".join(sorted(self.inputs))
+            how = ", synthesised from its first layer" if self.synthesised else ""
+            notes.append(f"{built} on inputs {inputs}{how}" if inputs else built)
         if self.stubbed:
             names = ", ".join(sorted(self.stubbed))
             notes.append(f"imported with a stub for {names} (not installed here; the compiled code does not use it)")
