@@ -72,6 +72,8 @@ def test_the_line_that_says_what_failed_is_the_message(tmp_path: Path) -> None:
     )
     assert message_line("RuntimeError: ------") == "RuntimeError: ------", "no better line: the first, as it is"
     assert message_line("") == ""
+    traceback_only = "\n------\n- The Traceback of Net Construct Code:\n------\n# 0 In file net.py:28, 8~30\n"
+    assert message_line(traceback_only) == "", "an assert without a message says nothing more than its type"
     is_user_file = user_file_filter([])
     # the Function Call Stack lists the failing node first: the innermost line comes last here
     assert error_locations(text, is_user_file) == ((str(path), 6), (str(path), 7))

@@ -122,7 +122,7 @@ def message_line(text: str) -> str:
     starts with one: a message may open with a rule of dashes and a section title (``RuntimeError:``,
     ``----``, ``- Kernel select failed:``, ``----``, ``Unsupported op [Format] on CPU, ...``). The
     sections for framework developers (call stacks) that follow are not read; a message with no
-    such line is its first line as it is."""
+    such line is its first line as it is, or nothing when that is a rule of dashes."""
     lines = [line.strip() for line in text.strip().splitlines()]
     if not lines:
         return ""
@@ -130,7 +130,7 @@ def message_line(text: str) -> str:
     if head is not None and not _has_words(head.group(2)):
         found = _informative_line(lines[1:])
         return f"{head.group(1)}: {found}" if found else lines[0]
-    return _informative_line(lines) or lines[0]
+    return _informative_line(lines) or (lines[0] if _has_words(lines[0]) else "")
 
 
 def _informative_line(lines: list[str]) -> str:

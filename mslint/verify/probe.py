@@ -306,7 +306,8 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
         raise
     except Exception as error:  # a failed compile is the evidence sought, not a crash
         text = str(error)
-        message = f"{type(error).__name__}: {message_line(text)}"
+        said = message_line(text)
+        message = f"{type(error).__name__}: {said}" if said else type(error).__name__
         locations = error_locations(text, is_user_file)
         problems.append(Problem(ERROR, message, locations + _causes(untracked, locations), level))
     return [Problem(p.kind, p.message, p.locations, level) for p in problems]
@@ -418,8 +419,11 @@ _SHAPE_WORDS = re.compile(r"shape|dimension|\brank\b|size", re.IGNORECASE)
 
 def _at_input_shape(problem: Problem) -> bool:
     """Whether a compile error may come from the size of synthesised inputs (an image too small
-    for the network's strides), so that the next candidate is worth a compile."""
-    return problem.kind == ERROR and _SHAPE_WORDS.search(problem.message) is not None
+    for the network's strides, an ``assert`` on the input's size), so that the next candidate is
+    worth a compile."""
+    return problem.kind == ERROR and (
+        _SHAPE_WORDS.search(problem.message) is not None or problem.message.startswith("AssertionError")
+    )
 
 
 def _forget_compile(log_path: Path, work_dir: Path) -> None:
