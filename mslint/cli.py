@@ -40,6 +40,7 @@ from mslint.stdout_guard import OutputError
 from mslint.verify.devices import DEVICES
 
 if TYPE_CHECKING:
+    from mslint.verify.runner import Outcome
     from mslint.verify.verdicts import Verdict
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
@@ -131,6 +132,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         default=[],
         metavar="FILE:FUNCTION",
         help="FUNCTION() returns (cell_or_jit_function, inputs); repeatable",
+    )
+    verify.add_argument(
+        "--show-examples",
+        metavar="FILE",
+        type=Path,
+        help="write what was compiled from specs as example factories, for --example FILE:FUNCTION",
     )
     verify.add_argument("--run", metavar="COMMAND", help="run this command and capture every graph compile it makes")
     verify.add_argument("--timeout", type=float, default=300.0, help="seconds per compile or --run (default: 300)")
@@ -673,6 +680,8 @@ def _verify(args: argparse.Namespace) -> int:
     for line in report.unreadable:
         print(f"mslint: error: {line}", file=sys.stderr)
     sys.stdout.write(render(args.format, report))
+    if args.show_examples is not None:
+        _write_examples(args.show_examples, report.outcomes)
     if report.unreadable:
         return EXIT_USAGE
     failed = report.failed()
@@ -683,6 +692,17 @@ def _verify(args: argparse.Namespace) -> int:
     if args.fail_on_unverified and _unverified(report.verdicts, settings):
         failed = True
     return EXIT_FINDINGS if failed else EXIT_CLEAN
+
+
+def _write_examples(path: Path, outcomes: list[Outcome]) -> None:
+    from mslint.verify.examples_file import examples_file
+
+    text, count = examples_file(outcomes)
+    try:
+        write_atomically(path, text.encode())
+    except OSError as error:
+        raise UsageError(f"--show-examples {path}: cannot write: {error.strerror or error}") from None
+    print(f"mslint: wrote {path}: {count} example factor{'ies' if count != 1 else 'y'}", file=sys.stderr)
 
 
 def _unverified(verdicts: list[Verdict], settings: Settings) -> int:

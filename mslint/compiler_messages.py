@@ -2,11 +2,12 @@
 as ``mslint/data/messages-<release>.json`` (written by ``scripts/generate_message_table.py``).
 
 An error is known by its message, normalised so that the same message from another program
-matches: its first line that says something (not a rule of dashes), without the exception's type,
-paths, addresses, numbers and the note ``(raised building Net)`` and the names of graphs. The
-user's own names (``name 'x' is not defined``, ``self.cache``) still differ from program to
-program: a message that matches no entry as it is matches one whose quoted names, ``self.``
-attributes and Parameter names (``@graph:param_0.conv1.weight``) are replaced, the same way, by ``?``.
+matches: the line that says what failed (:func:`message_line`), without
+the exception's type, paths, addresses, numbers and the note
+``(raised building Net)`` and the names of graphs. The user's own names (``name 'x' is not defined``,
+``self.cache``) still differ from program to program: a message that matches no entry as it is
+matches one whose quoted names, ``self.`` attributes and Parameter names (``@graph:param_0.conv1.weight``)
+are replaced, the same way, by ``?``.
 Evidence with no message of its own (a fallback, a dynamic shape, ...) is known by its kind.
 """
 
@@ -47,9 +48,9 @@ not a message that starts with a quoted name (``'Tensor' object has no attribute
 
 def normalise(message: str) -> str:
     """The key of a compiler message: see the module's documentation."""
-    lines = [_EXCEPTION_TYPE.sub("", line.strip()) for line in message.strip().splitlines()]
-    first = next((line for line in lines if any(c.isalpha() for c in line)), lines[0] if lines else "")
-    first = _RAISED_BUILDING.sub("", first)
+    text = message.strip()
+    first = message_line(text)
+    first = _EXCEPTION_TYPE.sub("", _RAISED_BUILDING.sub("", first))
     first = _NUMBER.sub("N", _GRAPH.sub("@?", _ADDRESS.sub("0x?", _LOCATION.sub("PATH", _PATH.sub("PATH", first)))))
     return first[:KEY_LENGTH].rstrip()
 
@@ -118,3 +119,43 @@ def message_table(release: str | None = None) -> MessageTable:
     data: dict[str, Any] = json.loads((DATA / f"messages-{chosen}.json").read_text(encoding="utf-8"))
     messages = {key: list(entry["rules"]) for key, entry in data["messages"].items()}
     return MessageTable(chosen, messages, {kind: list(entry["rules"]) for kind, entry in data["kinds"].items()})
+
+
+PYTHON_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception)): ?(.*)$")
+_SECTION_TITLE = re.compile(r"^- [^:]+:")
+"""A section's title in a MindSpore message (``- Kernel select failed:``), between rules of dashes."""
+_FRAMEWORK_SECTION = re.compile(r"^- .*(?:\(For framework developers\)|Traceback of)")
+"""The title of a section after the message: the stacks and the traceback of the construct code."""
+TRACEBACK = "Traceback (most recent call last):"
+
+
+def message_line(text: str) -> str:
+    """The line of a MindSpore message that says what failed, with its exception's type when it
+    starts with one: a message may open with a rule of dashes and a section title (``RuntimeError:``,
+    ``----``, ``- Kernel select failed:``, ``----``, ``Unsupported op [Format] on CPU, ...``). The
+    sections for framework developers (call stacks) that follow are not read; a message with no
+    such line is its first line as it is, or nothing when that is a rule of dashes."""
+    lines = [line.strip() for line in text.strip().splitlines()]
+    if not lines:
+        return ""
+    head = PYTHON_EXCEPTION.match(lines[0])
+    if head is not None and not has_words(head.group(2)):
+        found = informative_line(lines[1:])
+        return f"{head.group(1)}: {found}" if found else lines[0]
+    return informative_line(lines) or (lines[0] if has_words(lines[0]) else "")
+
+
+def informative_line(lines: list[str]) -> str:
+    """The first line of ``lines`` with words that is no section title, before the sections for
+    framework developers; empty when there is none."""
+    for line in lines:
+        stripped = line.strip()
+        if _FRAMEWORK_SECTION.match(stripped) or stripped == TRACEBACK:
+            break
+        if has_words(stripped) and not _SECTION_TITLE.match(stripped):
+            return stripped
+    return ""
+
+
+def has_words(text: str) -> bool:
+    return any(character.isalnum() for character in text)

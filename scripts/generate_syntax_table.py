@@ -27,7 +27,7 @@ from graph_syntax.catalog import catalog
 from graph_syntax.forms import HAZARD, POSITIONS, Form, Program, render
 from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
 
-from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
+from mslint.verify.runner import LEVELS, RAN, Job, Outcome, run_jobs
 
 WORKERS = 2
 TIMEOUT_S = 60.0
@@ -54,7 +54,7 @@ _PROGRAM = re.compile(r"\bform\d+_(?:" + "|".join(POSITIONS) + ")")
 
 def cell(outcome: Outcome, program: Program, scratch: Path) -> list[Any]:
     """``[kind]``, ``[kind, on_hazard_line]`` or ``[kind, on_hazard_line, message]`` for one compile."""
-    if outcome.status != COMPILED:
+    if outcome.status not in RAN:
         return [outcome.status, False, _message(outcome.reason or "", scratch)]
     kinds = {p.kind for p in outcome.problems}
     kind = next((k for k in SEVERITY if k in kinds), OK)

@@ -76,7 +76,7 @@ def _parse_item(item: str) -> InputSpec:
         value = ast.literal_eval(item)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         value = _NOT_A_CONSTANT
-    if not _is_constant(value):  # a list is refused: `[2, 4]` is a tensor spec that lost its dtype
+    if not is_constant(value):  # a list is refused: `[2, 4]` is a tensor spec that lost its dtype
         raise ValueError(f"bad input spec {item!r}: expected dtype[dim, ...] or a Python constant (3, 0.5, (2, 3))")
     return ConstantSpec(value)
 
@@ -84,7 +84,8 @@ def _parse_item(item: str) -> InputSpec:
 _NOT_A_CONSTANT = object()
 
 
-def _is_constant(value: object) -> bool:
+def is_constant(value: object) -> bool:
+    """Whether ``value`` is what an input spec writes as a Python constant."""
     if isinstance(value, tuple):
-        return all(map(_is_constant, value))
+        return all(map(is_constant, value))
     return value is None or isinstance(value, (bool, int, float, str))

@@ -18,7 +18,8 @@ from mslint.report.build import level_counts
 from mslint.report.documents import NULL, Shape, line_number, read_json_object
 from mslint.report.status import COMPILES, FAILS, FALLS_BACK, LAX, LEVELS, NO_FINDING
 
-_COMPILED = "compiled"
+_RAN = ("compiled", "build-failed")
+"""What a compile that ran to a result says (:data:`mslint.verify.runner.RAN`): its evidence is read."""
 _ERROR, _FALLBACK = "error", "fallback"
 _TEXT, _NUMBER = (str, NULL), (int, NULL)
 _PROBLEM: Shape = {"kind": _TEXT, "level": _TEXT, "message": _TEXT, "entry": _TEXT, "path": _TEXT, "line": _NUMBER}
@@ -35,7 +36,17 @@ _READ: Shape = {
         }
     ],
     "compiler_only": [_PROBLEM],
-    "compiles": [{"path": (str,), "name": _TEXT, "level": _TEXT, "status": _TEXT, "reason": _TEXT}],
+    "compiles": [
+        {
+            "path": (str,),
+            "name": _TEXT,
+            "level": _TEXT,
+            "status": _TEXT,
+            "reason": _TEXT,
+            "example": (bool, NULL),
+            "compiled": {"path": _TEXT, "name": _TEXT},
+        }
+    ],
 }
 """What :func:`add_verify_results` reads of verify's output."""
 
@@ -78,12 +89,10 @@ def _resolved(path: object) -> str:
 
 def _compiles_entry(compile_: Any, entry: dict[str, Any]) -> bool:
     """Whether a compile of verify built ``entry``: its class (a Cell, a ``@jit`` method's owner)
-    or its function, in the same file; compiles of ``--example`` factories name no entry."""
-    return (
-        not compile_.get("example")
-        and compile_.get("name") == entry["name"].split(".")[0]
-        and _resolved(compile_.get("path")) == _resolved(entry["path"])
-    )
+    or its function, in the same file. A compile of an ``--example`` factory built what its
+    ``compiled`` names (the class or function the factory returned), in a file of its own."""
+    built = (compile_.get("compiled") or {}) if compile_.get("example") else compile_
+    return built.get("name") == entry["name"].split(".")[0] and _resolved(built.get("path")) == _resolved(entry["path"])
 
 
 def _problems(results: dict[str, Any]) -> list[dict[str, Any]]:
@@ -119,7 +128,7 @@ def _confirmed(
         return None
     compile_ = own[0]
     evidence = [p for p in problems if p["entry"] == entry["name"] and p["level"] == level]
-    if compile_.get("status") != _COMPILED:
+    if compile_.get("status") not in _RAN:
         return {"status": compile_.get("status"), "reason": compile_.get("reason"), "evidence": evidence}
     if compile_.get("stopped") or any(p["kind"] == _ERROR for p in evidence):
         status = FAILS

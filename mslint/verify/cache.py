@@ -40,7 +40,7 @@ from mslint.model.project import Project
 from mslint.settings import Settings
 from mslint.source import read_regular_file
 from mslint.verify.compiler_output import Problem
-from mslint.verify.runner import COMPILED, Job, Outcome
+from mslint.verify.runner import RAN, Job, Outcome
 
 CACHE_FOLDER = ".mslint_cache"
 _VERIFIER = Path(__file__).resolve().parent
@@ -95,7 +95,7 @@ class ResultCache:
     def store(self, job: Job, outcome: Outcome) -> None:
         """Keep a compile that ran to its end, with the files it depends on; nothing where a
         file it depends on is unknown (a Cell outside the checked files)."""
-        if outcome.status != COMPILED or outcome.cached:
+        if outcome.status not in RAN or outcome.cached:
             return
         files = self._dependencies(job, outcome)
         if files is None:
@@ -119,6 +119,7 @@ class ResultCache:
             "kwargs": job.kwargs,
             "factory": job.factory,
             "compare": job.compare,
+            **({"candidates": list(job.candidates), "synthesised": job.synthesised} if job.synthesised else {}),
             "mindspore": self.runtime.mindspore,
             "device": self.runtime.device,
             "python": sys.version.split()[0],

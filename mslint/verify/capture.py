@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
+from mslint.compiler_messages import message_line
 from mslint.verify.compiler_output import (
     ERROR,
     STOPPED,
@@ -182,7 +183,7 @@ def _read_record(
     if key is not None:
         capture.compiled.add(key)
     if isinstance(error, str):
-        first_line = error.strip().splitlines()[0] if error.strip() else error
+        first_line = message_line(error)
         locations = error_locations(error, is_user_file) or logged(first_line.strip())
         if not locations and isinstance(path, str) and is_user_file(path):
             locations = ((str(Path(path).resolve()), int(str(record.get("line") or 1))),)

@@ -35,9 +35,9 @@ from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import verify_replicas
-from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome, run_jobs
+from mslint.verify.runner import LEVELS, RAN, Job, Outcome, run_jobs
 from mslint.verify.shards import Shard, built_by, durations_of, entry_costs, entry_name, split
-from mslint.verify.targets import Target, target_of, targets_of
+from mslint.verify.targets import Target, named_by_factory, target_of, targets_of
 from mslint.verify.verdicts import (
     CONFIRMED,
     RUN_LEVEL,
@@ -221,11 +221,21 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         reported = [d for d in lint.diagnostics if _reported_in(request.shard, finding_targets[id(d)], compiled_here)]
     covered = {o.compiled_key for o in outcomes} | set(statuses)
     pending = [t for t in wanted if t.key not in covered]
+    failed_examples = _failed_examples(outcomes, targets)
     for target in pending:
-        if target.unbuildable:
-            statuses.setdefault(target.key, TargetStatus()).reasons.append(target.unbuildable)
+        reasons = failed_examples.get(target.key) or ([target.unbuildable] if target.unbuildable else [])
+        statuses.setdefault(target.key, TargetStatus()).reasons.extend(reasons)
     jobs = [
-        Job(t.path, t.name, level, t.inputs, t.kwargs, compare=_compares(request, level))
+        Job(
+            t.path,
+            t.name,
+            level,
+            t.inputs,
+            t.kwargs,
+            compare=_compares(request, level),
+            candidates=t.candidates,
+            synthesised=t.synthesised,
+        )
         for t in pending
         if not t.unbuildable
         for level in LEVELS
@@ -237,7 +247,13 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         status = statuses.setdefault(key, TargetStatus())
         owner = targets_by_key.get(key) or _compiled_elsewhere(outcome)
         found = [replace(p, entry=owner.entry) if owner is not None else p for p in outcome.problems]
-        if outcome.status == COMPILED:
+        status.stubbed.update(outcome.stubbed)
+        if owner is not None and not outcome.job.factory and outcome.inputs is not None:  # built from the code
+            if owner.synthesised or owner.built_at:
+                status.inputs.add(outcome.inputs)
+            status.synthesised = status.synthesised or owner.synthesised
+            status.built_at = status.built_at or owner.built_at
+        if outcome.status in RAN:
             status.compiled_levels.add(outcome.job.level)
             stop = next((p for p in found if p.kind == ERROR), None)
             if stop is not None:
@@ -261,6 +277,21 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         round(time.perf_counter() - started, 2),
         shard_record,
     )
+
+
+def _failed_examples(outcomes: list[Outcome], targets: list[Target]) -> dict[tuple[str, str], list[str]]:
+    """Why each example factory that built nothing failed, by the targets it names: the reason
+    of their findings, rather than what they would need without the factory."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for outcome in outcomes:
+        if outcome.compiled_key is not None or outcome.reason is None:
+            continue
+        reason = f"--example {outcome.job.label}: {outcome.reason}"
+        for target in named_by_factory(outcome.job.path, outcome.job.name, targets):
+            found.setdefault(target.key, [])
+            if reason not in found[target.key]:
+                found[target.key].append(reason)
+    return found
 
 
 def _stopped_on_a_finding(capture: RunCapture, diagnostics: list[Diagnostic]) -> list[Problem]:

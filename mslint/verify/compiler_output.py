@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from mslint.compiler_messages import PYTHON_EXCEPTION, TRACEBACK, has_words, informative_line
 from mslint.verify.sources import binding_lines
 
 ERROR, FALLBACK, DYNAMIC_SHAPE, UNTRACKED = "error", "fallback", "dynamic-shape", "untracked-parameters"
@@ -89,12 +90,32 @@ def user_file_filter(excluded_roots: Iterable[str]) -> Callable[[str], bool]:
 
 
 def error_locations(text: str, is_user_file: Callable[[str], bool]) -> tuple[Location, ...]:
-    """User-file locations named by ``In file PATH:LINE`` in an exception or log, in order, once each."""
+    """User-file locations named by ``In file PATH:LINE`` in an exception or log, once each,
+    outermost first: the innermost, where the error is, comes last."""
     found: dict[Location, None] = {}
-    for match in _IN_FILE.finditer(text):
-        if (location := _user_location(match, is_user_file)) is not None:
-            found[location] = None
+    for line in _outermost_first(text.splitlines()):
+        for match in _IN_FILE.finditer(line):
+            if (location := _user_location(match, is_user_file)) is not None:
+                found[location] = None
     return tuple(found)
+
+
+def _outermost_first(lines: list[str]) -> Iterator[str]:
+    """``lines`` with the ``In file`` lines of each "Function Call Stack" section reversed: MindSpore
+    lists that stack innermost first (the failing node, then the functions around it), whereas
+    its traceback of the construct code, like Python's, lists it outermost first."""
+    stack: list[str] | None = None
+    for line in lines:
+        if stack is not None and _IN_FILE.search(line):
+            stack.append(line)
+            continue
+        if stack:
+            yield from reversed(stack)
+            stack = None
+        if line.startswith(_CALL_STACK):
+            stack = []
+        yield line
+    yield from reversed(stack or [])
 
 
 def _user_location(match: re.Match[str], is_user_file: Callable[[str], bool]) -> Location | None:
@@ -109,24 +130,25 @@ def _user_location(match: re.Match[str], is_user_file: Callable[[str], bool]) ->
         return None
 
 
-_PYTHON_EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception)): ?(.*)$")
 _CPP_ERROR = re.compile(r"^\[ERROR\] \w+\(.*?\] \w+\] (?:.*?failed info: )?(.*)$")
 _CAUGHT = "- Caught exception:"
 """analyze_fail.ir's header of the message, on the line after the next rule of dashes."""
 _PYTHON_FRAME = re.compile(r'^\s*File "(.+?)", line (\d+)')
-_TRACEBACK = "Traceback (most recent call last):"
+_CALL_STACK = "- The Function Call Stack"
+_MESSAGE_LINES = 40
+"""How far below its exception's type a message that opens with a rule of dashes is looked for."""
 _IR_DUMP = "# The following shows the IR"
 _FALLBACK_HEADER = "Found unsupported syntax in graph mode"
 _PARSER_PHASE, _OPTIMIZER_PHASE = "After Parser Phase", "After Optimizer Phase"
 _RULE = "-----"
-_LOG_MARKERS = re.compile("|".join(map(re.escape, ("In file ", _PARSER_PHASE, _OPTIMIZER_PHASE, _TRACEBACK, _CAUGHT))))
+_LOG_MARKERS = re.compile("|".join(map(re.escape, ("In file ", _PARSER_PHASE, _OPTIMIZER_PHASE, TRACEBACK, _CAUGHT))))
 _LOG_LINE_STARTS = re.compile(
     "|".join(
         f"(?:{pattern})"
         for pattern in (
             re.escape(_RULE),
             re.escape(_IR_DUMP),
-            _PYTHON_EXCEPTION.pattern,
+            PYTHON_EXCEPTION.pattern,
             _CPP_ERROR.pattern,
             _PYTHON_FRAME.pattern,
         )
@@ -147,9 +169,12 @@ def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Probl
     starts: list[tuple[int, str, str, bool]] = []
     """(line index, exception type or "", message, whether it is a Python exception)"""
     for index, line in enumerate(lines):
-        python, cpp = _PYTHON_EXCEPTION.match(line), _CPP_ERROR.match(line)
+        python, cpp = PYTHON_EXCEPTION.match(line), _CPP_ERROR.match(line)
         if python is not None:
-            starts.append((index, python.group(1), python.group(2), True))
+            # "RuntimeError: " then a rule of dashes: the message is on a line below
+            message = python.group(2)
+            message = message if has_words(message) else informative_line(lines[index + 1 : index + _MESSAGE_LINES])
+            starts.append((index, python.group(1), message, True))
         elif cpp is not None and _FALLBACK_HEADER not in line:
             starts.append((index, "", cpp.group(1), False))
         elif line.strip() == _CAUGHT:
@@ -165,7 +190,7 @@ def error_problems(text: str, is_user_file: Callable[[str], bool]) -> list[Probl
     for number, ((index, exception, message, is_python), locations) in enumerate(zip(starts, located)):
         if not locations and is_python and message.strip() not in by_compiler:
             before = "\n".join(lines[starts[number - 1][0] if number else 0 : index])
-            locations = _frame_locations(before.rpartition(_TRACEBACK)[2], is_user_file)
+            locations = _frame_locations(before.rpartition(TRACEBACK)[2], is_user_file)
         if not locations and lines[index].strip() != _CAUGHT:
             continue  # located elsewhere in the log, or the C++ log's lines about its own state
         key = (message.strip(), locations)

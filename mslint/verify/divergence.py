@@ -39,6 +39,7 @@ from pathlib import Path
 from types import FunctionType, MethodType, ModuleType
 from typing import Any
 
+from mslint.compiler_messages import message_line
 from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, UNTRACKED, Location, Problem
 from mslint.verify.sources import Write, function_defined_at, statement_at, writes
 
@@ -138,9 +139,8 @@ def _not_comparable(reason: str, started: float) -> Comparison:
 
 
 def _one_line(error: Exception) -> str:
-    """The exception's type and first line of words (MindSpore's messages may open with a rule of dashes)."""
-    first = next((line.strip() for line in str(error).splitlines() if any(c.isalnum() for c in line)), "")
-    return f"{type(error).__name__}: {first[:200]}"
+    """The exception's type and the line of its message that says what failed."""
+    return f"{type(error).__name__}: {message_line(str(error))[:200]}"
 
 
 def _run(build: Build, mode: int, watched: _Watched, mindspore_seed: int) -> list[Snapshot]:

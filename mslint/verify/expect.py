@@ -29,7 +29,7 @@ from mslint.discovery import UsageError
 from mslint.model.module import module_name_for
 from mslint.source import read_regular_file
 from mslint.verify.compiler_output import FALLBACK
-from mslint.verify.runner import COMPILED, CRASHED, LEVELS, NOT_VERIFIABLE, TIMED_OUT, Job, Outcome
+from mslint.verify.runner import CRASHED, LEVELS, NOT_VERIFIABLE, RAN, TIMED_OUT, Job, Outcome
 
 COMPILES, FALLS_BACK, FAILS = "compiles", "falls-back", "fails"
 _RANKS = {COMPILES: 0, FALLS_BACK: 1, FAILS: 2}
@@ -100,7 +100,7 @@ def statuses(outcomes: Iterable[Outcome]) -> dict[str, Status]:
 def _status(outcome: Outcome | None, fallback_lines: int) -> str | None:
     if outcome is None:
         return None
-    if outcome.status != COMPILED:
+    if outcome.status not in RAN:
         return outcome.status
     if outcome.stopped:
         return FAILS

@@ -25,7 +25,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from mslint.model.inputs import ConstantSpec, InputSpec, parse_input_specs
+from mslint.compiler_messages import message_line
+from mslint.model.inputs import ConstantSpec, InputSpec, is_constant, parse_input_specs
 from mslint.model.module import module_name_for
 from mslint.source import source_text
 from mslint.verify.capture_modes import (
@@ -49,15 +50,9 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
-from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
+from mslint.verify.runner import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
-
-
-def headline(text: str) -> str:
-    """The first line of an exception's text that says something: MindSpore opens some with a rule
-    of dashes (``----`` then ``- Kernel select failed:``)."""
-    lines = [line.strip() for line in text.splitlines()]
-    return next((line for line in lines if any(c.isalpha() for c in line)), lines[0] if lines else "")
+from mslint.verify.stubs import MissingPackages
 
 
 class NotVerifiable(Exception):
@@ -89,13 +84,25 @@ def load_module(path: Path) -> Any:
     return module
 
 
-def _import_user_module(path: Path) -> Any:
-    try:
-        return load_module(path)
-    except MemoryError:
-        raise
-    except Exception as error:  # the user's module failing to import is their evidence to read
-        raise NotVerifiable(f"importing {path.name} raised {type(error).__name__}: {error}") from None
+_MOST_STUBS = 20
+"""How many missing packages one import may replace by stubs before it gives up."""
+
+
+def _import_user_module(path: Path, missing: MissingPackages) -> Any:
+    """Import ``path``; a third-party package it imports that is not installed is replaced by a
+    stub (:mod:`mslint.verify.stubs`), and the import tried again."""
+    for _ in range(_MOST_STUBS + 1):
+        try:
+            return load_module(path)
+        except MemoryError:
+            raise
+        except ModuleNotFoundError as error:
+            if not missing.stub(error):
+                raise NotVerifiable(f"importing {path.name} raised ModuleNotFoundError: {error}") from None
+        except Exception as error:  # the user's module failing to import is their evidence to read
+            said = message_line(str(error))
+            raise NotVerifiable(f"importing {path.name} raised {type(error).__name__}: {said}") from None
+    raise NotVerifiable(f"importing {path.name} needs more than {_MOST_STUBS} packages that are not installed")
 
 
 def make_inputs(specs: list[InputSpec], concrete: bool) -> tuple[Any, ...]:
@@ -130,6 +137,22 @@ def _concrete(value: Any) -> Any:
         shape = tuple(dim if dim >= 0 else 2 for dim in value.shape)
         return ms.Tensor(np.ones(shape), dtype=value.dtype)
     return value
+
+
+def described_inputs(inputs: tuple[Any, ...]) -> str:
+    """``float32[2,3,224,224], 3``: the inputs as specs (a dynamic dimension is ``N``), which
+    :func:`mslint.model.inputs.parse_input_specs` reads back; what is neither a tensor nor a
+    Python constant is named by its type."""
+    import mindspore as ms
+
+    described = []
+    for value in inputs:
+        if isinstance(value, ms.Tensor):
+            dims = ",".join("N" if dim < 0 else str(dim) for dim in value.shape)
+            described.append(f"{str(value.dtype).lower()}[{dims}]")
+        else:
+            described.append(repr(value) if is_constant(value) else type(value).__name__)
+    return ", ".join(described)
 
 
 def untracked_parameters(net: Any) -> dict[str, Problem]:
@@ -226,7 +249,8 @@ def build(
             raise
         except Exception as error:  # the user's factory failing is their evidence to read
             _raise_construction_failed(error, is_user_file)
-            raise NotVerifiable(f"example factory {name}() raised {type(error).__name__}: {error}") from None
+            said = message_line(str(error))
+            raise NotVerifiable(f"example factory {name}() raised {type(error).__name__}: {said}") from None
         if not (isinstance(made, tuple) and len(made) == 2):
             raise NotVerifiable(f"example factory {name}() must return (cell_or_function, inputs)")
         obj, inputs = made
@@ -266,8 +290,7 @@ def _raise_construction_failed(error: Exception, is_user_file: Callable[[str], b
     cell = next((c for c in cells if isinstance(c, ms.nn.Cell)), None)
     if cell is None:
         return
-    text = str(error).strip()
-    message = f"{type(error).__name__}: {headline(text)} (raised building {type(cell).__name__})"
+    message = f"{type(error).__name__}: {message_line(str(error))} (raised building {type(cell).__name__})"
     locations = tuple(dict.fromkeys((str(Path(frame.f_code.co_filename).resolve()), line) for frame, line in frames))
     raise ConstructionFailed(cell, Problem(ERROR, message, locations)) from None
 
@@ -298,7 +321,8 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
         raise
     except Exception as error:  # a failed compile is the evidence sought, not a crash
         text = str(error)
-        message = f"{type(error).__name__}: {headline(text)}"
+        said = message_line(text)
+        message = f"{type(error).__name__}: {said}" if said else type(error).__name__
         locations = graph_break_locations(text, is_user_file) or error_locations(text, is_user_file)
         problems.append(Problem(ERROR, message, locations + _causes(untracked, locations), level))
     return [Problem(p.kind, p.message, p.locations, level) for p in problems]
@@ -334,16 +358,37 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
     rebuild: Callable[[], tuple[Any, tuple[Any, ...]]] | None = None
     seen_running: list[Problem] = []
     watch(seen_running.append, is_user_file)
+    missing = MissingPackages()
     with _stderr_to(log_path):
         try:
-            module = _import_user_module(Path(path_text).resolve())
-            specs, kwargs = parse_input_specs(job.get("inputs", "")), dict(job.get("kwargs", {}))
-            rebuild = functools.partial(build, module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
-            obj, inputs = rebuild()
-            result["target"] = describe(obj)
-            started = time.perf_counter()
-            problems = compile_target(obj, inputs, is_user_file, level)
-            result["compile_s"] = round(time.perf_counter() - started, 3)
+            module = _import_user_module(Path(path_text).resolve(), missing)
+            result["stubbed"] = missing.names
+            kwargs = dict(job.get("kwargs", {}))
+            tried = [str(job.get("inputs", "")), *map(str, job.get("candidates") or [])]
+            for number, text in enumerate(tried):
+                specs = parse_input_specs(text)
+                rebuild = functools.partial(build, module, name, bool(job.get("factory")), specs, kwargs, is_user_file)
+                obj, inputs = rebuild()
+                result["target"], result["inputs"] = describe(obj), described_inputs(inputs)
+                started = time.perf_counter()
+                missing.watching = True
+                problems = compile_target(obj, inputs, is_user_file, level)
+                missing.watching = False
+                result["compile_s"] = round(time.perf_counter() - started, 3)
+                at_shape = next((p for p in problems if _at_input_shape(p)), None)
+                if at_shape is None:
+                    break
+                if number == len(tried) - 1 and job.get("synthesised"):
+                    raise NotVerifiable(
+                        f"the compile on synthesised inputs {text} failed at a shape ({at_shape.message}): "
+                        "give input specs or an --example factory"
+                    )
+                if number == len(tried) - 1:
+                    break
+                _forget_compile(log_path, Path(work_dir))
+            if missing.touched:
+                used = ", ".join(sorted(missing.touched))
+                raise NotVerifiable(f"the graph code uses {used}, which is not installed here (imported as a stub)")
             held = held_parameter_names(obj)
             if any(p.kind == ERROR for p in problems):
                 result["stopped"] = COMPILE_STAGE
@@ -381,7 +426,29 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         result["comparison"] = comparison.to_json()
         found += comparison.problems
     result["problems"] = [p.to_json() for p in found]
-    return {**result, "status": COMPILED}
+    return {**result, "status": BUILD_FAILED if result.get("stopped") == BUILD_STAGE else COMPILED}
+
+
+_SHAPE_WORDS = re.compile(r"shape|dimension|\brank\b|size", re.IGNORECASE)
+
+
+def _at_input_shape(problem: Problem) -> bool:
+    """Whether a compile error may come from the size of synthesised inputs (an image too small
+    for the network's strides, an ``assert`` on the input's size), so that the next candidate is
+    worth a compile."""
+    return problem.kind == ERROR and (
+        _SHAPE_WORDS.search(problem.message) is not None or problem.message.startswith("AssertionError")
+    )
+
+
+def _forget_compile(log_path: Path, work_dir: Path) -> None:
+    """Empty the log and remove the IR dumps of a compile whose inputs are tried no more: the
+    evidence read after the compiles is the last one's."""
+    sys.stderr.flush()
+    os.truncate(log_path, 0)
+    os.lseek(2, 0, os.SEEK_SET)  # stderr is the log (see _stderr_to): write from its start again
+    for dump in work_dir.rglob("*.ir"):
+        dump.unlink(missing_ok=True)
 
 
 def _definition(target: dict[str, Any], is_user_file: Callable[[str], bool]) -> tuple[tuple[str, int], ...]:

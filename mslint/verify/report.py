@@ -22,7 +22,7 @@ from mslint.verify.compiler_output import (
     Problem,
 )
 from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
-from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, COMPILED, Outcome
+from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, RAN, Outcome
 from mslint.verify.shards import entry_name
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -50,7 +50,7 @@ def render_text(report: VerifyReport) -> str:
             f"{c.path}:{c.line}: {c.severity}: {_describe(c.problem)}" + (f" [in {c.entry}]" if c.entry else "")
             for c in report.compiler_only
         ]
-    failed = [o for o in report.outcomes if o.status != COMPILED]
+    failed = [o for o in report.outcomes if o.status not in RAN]
     if failed:
         blocks.append("Not compiled:")
         levels: dict[tuple[str, str, str | None], list[str]] = {}
@@ -104,7 +104,7 @@ def _summary(report: VerifyReport) -> str:
 def _compiles(outcomes: list[Outcome]) -> str:
     """How many compiles ran to the end, and how many stopped where: building the entry,
     compiling it, or before (no process or no result: crashed, timed out, could not build)."""
-    ran = [o for o in outcomes if o.status == COMPILED]
+    ran = [o for o in outcomes if o.status in RAN]
     counts = Counter(o.stopped for o in ran)
     ended = [
         (counts[BUILD_STAGE], "failed building the entry"),

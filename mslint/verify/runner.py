@@ -24,6 +24,11 @@ from mslint.verify.processes import wait
 from mslint.workers import Lifeline, available_cores
 
 COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
+BUILD_FAILED = "build-failed"
+"""A job whose entry raised while being built (a Cell's ``__init__``, an example factory that
+builds one): it ran, and the error is the evidence, but nothing was compiled."""
+RAN = (COMPILED, BUILD_FAILED)
+"""The statuses of a job that ran to a result: its problems are the evidence."""
 LEVELS = ("strict", "lax")
 BUILD_STAGE, COMPILE_STAGE = "build", "compile"
 """Where a job that ran stopped at an error of the user's code: building the Cell, or compiling it."""
@@ -42,6 +47,11 @@ class Job:
     compare: bool = False
     """After a successful compile, also run the entry in graph mode and in PyNative and report
     what differs as ``divergence`` problems (:mod:`mslint.verify.divergence`)."""
+    candidates: tuple[str, ...] = ()
+    """Input specs to try, in order, when the compile on ``inputs`` fails at their shape."""
+    synthesised: bool = False
+    """``inputs`` and ``candidates`` were read off the Cell's first layer: a compile that still
+    fails at a shape on the last of them says nothing of the program's own inputs."""
 
     @property
     def label(self) -> str:
@@ -68,6 +78,11 @@ class Outcome:
     """For a job that ran: ``build`` or ``compile`` when an error ended it there, else None."""
     cached: bool = False
     """Recorded by an earlier run whose inputs were the same (:mod:`mslint.verify.cache`): not run now."""
+    stubbed: list[str] = field(default_factory=list)
+    """Third-party packages that were not installed and were replaced by stubs to import the
+    user's module (:mod:`mslint.verify.stubs`)."""
+    inputs: str | None = None
+    """The input specs the entry was compiled on: the job's, or the candidate that was tried last."""
 
     def result_json(self) -> dict[str, Any]:
         """What the compile found, without its job and its problems."""
@@ -81,6 +96,8 @@ class Outcome:
             "comparison": self.comparison,
             "stopped": self.stopped,
             "cached": self.cached,
+            "stubbed": self.stubbed,
+            "inputs": self.inputs,
         }
 
     @classmethod
@@ -98,11 +115,13 @@ class Outcome:
             data["comparison"],
             data["stopped"],
             cached,
+            list(data.get("stubbed") or []),
+            data.get("inputs"),
         )
 
     @property
     def compiled_key(self) -> tuple[str, str] | None:
-        if self.status != COMPILED or not self.compiled or not self.compiled.get("path"):
+        if self.status not in RAN or not self.compiled or not self.compiled.get("path"):
             return None
         return (str(self.compiled["path"]), str(self.compiled["name"]))
 
@@ -190,6 +209,8 @@ def _job_json(job: Job) -> dict[str, Any]:
         "kwargs": job.kwargs,
         "factory": job.factory,
         "compare": job.compare,
+        "candidates": list(job.candidates),
+        "synthesised": job.synthesised,
     }
 
 
@@ -217,6 +238,8 @@ def _outcome(job: Job, results: Path, index: int, endings: list[str]) -> Outcome
         wall_s,
         result.get("comparison"),
         result.get("stopped"),
+        stubbed=list(result.get("stubbed") or []),
+        inputs=result.get("inputs"),
     )
 
 

@@ -19,6 +19,9 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
+from mslint.source import source_text
+from mslint.verify.constructions import Constructions
+from mslint.verify.synthesis import synthesised_inputs
 
 _SPEC = '"float32[N,...]"'
 
@@ -38,6 +41,12 @@ class Target:
     """Why the target cannot be built without an ``--example`` factory; None when it can."""
     forward_only: bool = False
     """A Cell with ``forward`` and no ``construct``: MindSpore has nothing of it to compile."""
+    candidates: tuple[str, ...] = ()
+    """Input specs to try, in order, when a compile on ``inputs`` fails at their shape."""
+    synthesised: bool = False
+    """``inputs`` were read off the Cell's first layer (:mod:`mslint.verify.synthesis`)."""
+    built_at: str | None = None
+    """``train.py:30``: the program's call whose arguments ``kwargs`` are (:mod:`mslint.verify.constructions`)."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -47,8 +56,9 @@ class Target:
 def targets_of(project: Project, settings: Settings) -> list[Target]:
     """A target for every graph entry of the checked modules, and for every Cell that has only
     ``forward``: compiling it shows MindSpore's own error (it calls ``construct``)."""
+    constructions = Constructions(project)
     return [
-        _target(project, module, ref, settings)
+        _target(project, module, ref, settings, constructions)
         for module in project.checked_modules
         for ref in [*entry_points(project, module), *_forward_only(project, module)]
         if ref.module is module
@@ -63,14 +73,18 @@ def _forward_only(project: Project, module: ModuleInfo) -> Iterator[FunctionRef]
                 yield FunctionRef(module, forward.node, cls)
 
 
-def _target(project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+def _target(
+    project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings, constructions: Constructions
+) -> Target:
     if ref.owner is not None and ref.node.name not in ("construct", "forward"):
         reason = f"{ref.display_name} is a @jit method: give an --example factory that returns the bound method"
         return Target(module.path.resolve(), ref.owner.node.name, ref.display_name, ref.node.lineno, unbuildable=reason)
-    return _buildable(project, module, ref, settings)
+    return _buildable(project, module, ref, settings, constructions)
 
 
-def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings) -> Target:
+def _buildable(
+    project: Project, module: ModuleInfo, ref: FunctionRef, settings: Settings, constructions: Constructions
+) -> Target:
     """The target with the inputs and constructor arguments configured for it, or one message
     with everything it still needs."""
     path = module.path.resolve()
@@ -95,6 +109,30 @@ def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings:
     needed = [] if inputs or forward_only else _required_inputs(ref.node, is_method=ref.owner is not None)
     init = project.find_method(ref.owner, "__init__") if ref.owner and not kwargs else None
     arguments = _required_inputs(init.node, is_method=True) if init is not None else []
+    construction = None
+    if ref.owner is not None and not configured and (arguments or needed):
+        construction = constructions.of(ref.owner, init.node if init is not None else None)
+    if construction is not None and (arguments or construction.inputs):  # built as the program builds it
+        kwargs, arguments = construction.kwargs, []
+        if needed and construction.inputs:
+            inputs, needed = construction.inputs, []
+    else:
+        construction = None
+    built_at = construction.where if construction is not None else None
+    synthesised = synthesised_inputs(project, ref.owner, kwargs) if needed and ref.owner and not arguments else []
+    if synthesised:
+        first, *others = synthesised
+        return Target(
+            path,
+            name,
+            entry,
+            definition.lineno,
+            first,
+            kwargs,
+            candidates=tuple(others),
+            synthesised=True,
+            built_at=built_at,
+        )
     if needed and arguments:
         reason = (
             f"no input specs for {entry}({', '.join(needed)}) and no constructor arguments for "
@@ -111,7 +149,7 @@ def _buildable(project: Project, module: ModuleInfo, ref: FunctionRef, settings:
             "or give an --example factory"
         )
         return Target(path, name, entry, definition.lineno, unbuildable=reason)
-    return Target(path, name, entry, definition.lineno, inputs, kwargs, forward_only=forward_only)
+    return Target(path, name, entry, definition.lineno, inputs, kwargs, forward_only=forward_only, built_at=built_at)
 
 
 def _required_inputs(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> list[str]:
@@ -150,6 +188,21 @@ def target_of(
     if holder is None:
         return None
     return _target_named(targets, holder.entry.module.path.resolve(), holder.entry.display_name)
+
+
+def named_by_factory(path: Path, name: str, targets: list[Target]) -> list[Target]:
+    """The targets that the example factory ``name`` of ``path`` names in its body (``return
+    Net(8), (x,)``): those it was meant to build, when it failed before it returned one."""
+    try:
+        tree = ast.parse(source_text(path))
+    except (OSError, UnicodeDecodeError, SyntaxError, ValueError):
+        return []
+    factory = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    if factory is None:
+        return []
+    nodes = ast.walk(factory)
+    used = {n.id if isinstance(n, ast.Name) else n.attr for n in nodes if isinstance(n, (ast.Name, ast.Attribute))}
+    return [t for t in targets if t.name in used]
 
 
 def _target_named(targets: list[Target], path: Path, entry: str) -> Target | None:

@@ -99,6 +99,28 @@ class TargetStatus:
     stopped: dict[str, Problem] = field(default_factory=dict)
     """The error that ended the target's own compile (or build), by level: lines after it
     were never compiled at that level."""
+    stubbed: set[str] = field(default_factory=set)
+    """Packages that are not installed, replaced by stubs to import the target's module."""
+    inputs: set[str] = field(default_factory=set)
+    """The inputs of its compiles built from the code (synthesised, or the program's own), not an example's."""
+    synthesised: bool = False
+    """Those inputs were read off the Cell's first layer."""
+    built_at: str | None = None
+    """The program's call whose arguments built the target for its compiles (not an example's)."""
+
+    def note(self, target: Target) -> str | None:
+        """What the verdict rests on besides the user's code: synthesised inputs, stubs."""
+        notes = []
+        if self.synthesised or self.built_at:
+            arguments = ", ".join(f"{name}={value!r}" for name, value in target.kwargs.items())
+            built = f"compiled {target.name}({arguments})" + (f" as built at {self.built_at}" if self.built_at else "")
+            inputs = " and ".join(sorted(self.inputs))
+            how = ", synthesised from its first layer" if self.synthesised else ""
+            notes.append(f"{built} on inputs {inputs}{how}" if inputs else built)
+        if self.stubbed:
+            names = ", ".join(sorted(self.stubbed))
+            notes.append(f"imported with a stub for {names} (not installed here; the compiled code does not use it)")
+        return "; ".join(notes) or None
 
 
 def covers(diagnostic: Diagnostic, location: Location) -> bool:
@@ -142,8 +164,9 @@ def judge(
 ) -> Verdict:
     """``ran``: a --run command gave evidence too (so it is not the advice for what lies outside entries)."""
     evidence = [p for p in problems if confirms(diagnostic, p)]
+    note = statuses[target.key].note(target) if target is not None and target.key in statuses else None
     if evidence:
-        return Verdict(diagnostic, CONFIRMED, evidence)
+        return Verdict(diagnostic, CONFIRMED, evidence, reason=note)
     if diagnostic.symbol == "syntax-error":
         return Verdict(diagnostic, NOT_VERIFIABLE, reason="the file does not parse, so nothing in it can be compiled")
     if isinstance(rule_named(diagnostic.symbol), SuppressionRule):
@@ -152,9 +175,10 @@ def judge(
         return Verdict(diagnostic, NOT_VERIFIABLE, reason=_OUTSIDE_ENTRIES_RUN if ran else _OUTSIDE_ENTRIES)
     status = statuses.get(target.key, TargetStatus())
     if status.stopped:
-        return Verdict(diagnostic, NOT_VERIFIABLE, reason=_stopped_reason(status.stopped))
+        stopped = _stopped_reason(status.stopped)
+        return Verdict(diagnostic, NOT_VERIFIABLE, reason=f"{stopped}; {note}" if note else stopped)
     if {"strict", "lax"} <= status.compiled_levels:
-        return Verdict(diagnostic, NOT_REPRODUCED)
+        return Verdict(diagnostic, NOT_REPRODUCED, reason=note)
     reasons = status.reasons or [target.unbuildable or f"{target.entry} was not compiled"]
     if target.forward_only:
         reasons = [f"{target.name} has `forward` and no `construct`, the method MindSpore compiles", *reasons]

@@ -1,0 +1,153 @@
+"""Constructor arguments for a Cell, and its inputs, from the program's own calls.
+
+``net = ResNet(num_classes=10)`` in a training script says how the program builds ``ResNet``:
+verify builds it the same way when nothing is configured. Only a call whose arguments are all
+Python literals is taken (``ResNet(args.classes)`` says nothing mslint can use), the first one
+in the checked files, in the order they were given. When the same block then calls the
+instance on tensors it made with literal shapes (``x = ops.randn(2, 3, 224, 224); net(x)``,
+the habit of a model file's ``__main__`` block and of tests), those are its inputs.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
+
+
+@dataclass(frozen=True)
+class Construction:
+    kwargs: dict[str, Any]
+    where: str
+    """``train.py:30``: the call the arguments come from."""
+    inputs: str | None = None
+    """The specs of the tensors the block that built the instance calls it on, if it does."""
+
+
+_TENSOR_MAKERS = {"randn": "float32", "rand": "float32", "ones": "float32", "zeros": "float32", "randint": "int64"}
+"""``mindspore.ops`` functions that make a tensor of a literal shape, and the dtype they make."""
+
+
+class Constructions:
+    """The calls of the project's classes, found once and looked up by class."""
+
+    def __init__(self, project: Project) -> None:
+        self._project = project
+        self._calls: dict[str, list[tuple[ModuleInfo, ast.Call]]] | None = None
+
+    def of(self, cls: ClassRef, init: FunctionNode | None) -> Construction | None:
+        """The arguments of the first call of ``cls`` with literal arguments, by the names of
+        ``init``'s parameters (None: the class takes none); None when there is no such call."""
+        for module, call in self._by_name().get(cls.node.name, []):
+            name = qualified_name(call.func, module)
+            resolved = self._project.resolve(name, module) if name else None
+            if not (isinstance(resolved, ClassRef) and resolved.node is cls.node):
+                continue
+            kwargs = _bound(init, call)
+            if kwargs is not None:
+                inputs = self._inputs_after(module, call)
+                return Construction(kwargs, f"{module.path.name}:{call.lineno}", inputs)
+        return None
+
+    def _inputs_after(self, module: ModuleInfo, construction: ast.Call) -> str | None:
+        """The specs of the tensors that ``name = Class(...)`` 's block later calls ``name`` on."""
+        for block in _blocks(module.tree):
+            index = next((i for i, s in enumerate(block) if _assigns(s, construction)), None)
+            if index is None:
+                continue
+            assignment = block[index]
+            target = assignment.targets[0] if isinstance(assignment, ast.Assign) else None
+            if not isinstance(target, ast.Name):
+                return None
+            for later, statement in enumerate(block[index + 1 :], start=index + 1):
+                for node in ast.walk(statement):
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
+                        specs = [_tensor_spec(argument, block[:later], module) for argument in node.args]
+                        return None if node.keywords or None in specs else ", ".join(s for s in specs if s)
+            return None
+        return None
+
+    def _by_name(self) -> dict[str, list[tuple[ModuleInfo, ast.Call]]]:
+        if self._calls is None:
+            self._calls = defaultdict(list)
+            for module in self._project.checked_modules:
+                for node in ast.walk(module.tree):
+                    if isinstance(node, ast.Call) and (called := _called(node.func)) is not None:
+                        self._calls[called].append((module, node))
+        return self._calls
+
+
+def _assigns(statement: ast.stmt, value: ast.expr) -> bool:
+    """Whether ``statement`` is ``name = value``, to one name."""
+    return isinstance(statement, ast.Assign) and statement.value is value and len(statement.targets) == 1
+
+
+def _blocks(tree: ast.AST) -> list[list[ast.stmt]]:
+    """Every list of statements under ``tree``: bodies, ``else`` and ``finally`` blocks."""
+    found = []
+    for node in ast.walk(tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                found.append(block)
+    return found
+
+
+def _tensor_spec(argument: ast.expr, before: list[ast.stmt], module: ModuleInfo) -> str | None:
+    """``float32[2,3,224,224]`` for ``ops.randn(2, 3, 224, 224)``, or for a name the statements
+    ``before`` bind to one (the last binding); None for anything else."""
+    if isinstance(argument, ast.Name):
+        bound = [
+            s.value
+            for s in before
+            if isinstance(s, ast.Assign) and [ast.unparse(t) for t in s.targets] == [argument.id]
+        ]
+        argument = bound[-1] if bound else argument
+    if not isinstance(argument, ast.Call):
+        return None
+    name = qualified_name(argument.func, module) or ""
+    dtype = _TENSOR_MAKERS.get(name.rpartition(".")[2]) if name.startswith("mindspore.") else None
+    if dtype is None:
+        return None
+    literal = argument.args[-1] if dtype == "int64" and argument.args else None  # randint(low, high, size)
+    dims_node = literal if literal is not None else (argument.args[0] if len(argument.args) == 1 else None)
+    try:
+        dims = ast.literal_eval(dims_node) if dims_node is not None else [ast.literal_eval(a) for a in argument.args]
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    dims = [dims] if isinstance(dims, int) else dims
+    if not (isinstance(dims, (list, tuple)) and dims and all(isinstance(d, int) and d > 0 for d in dims)):
+        return None
+    return f"{dtype}[{','.join(map(str, dims))}]"
+
+
+def _names(assignment: ast.Assign) -> list[str]:
+    return [ast.unparse(target) for target in assignment.targets]
+
+
+def _called(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _bound(init: FunctionNode | None, call: ast.Call) -> dict[str, Any] | None:
+    """``call``'s arguments by parameter name, when every one is a literal and each names a
+    parameter of ``init``."""
+    names = [a.arg for a in [*init.args.posonlyargs, *init.args.args][1:]] if init is not None else []
+    if len(call.args) > len(names) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    given: list[tuple[str | None, ast.expr]] = [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords)]
+    bound: dict[str, Any] = {}
+    for name, value in given:
+        if name is None:  # **options
+            return None
+        try:
+            bound[name] = ast.literal_eval(value)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None
+    return bound

@@ -1,0 +1,193 @@
+"""Inputs for a Cell that nothing says how to call, read off the layer its input meets first.
+
+``construct(self, x)`` whose first use of ``x`` is ``self.conv1(x)``, where ``__init__`` makes
+``self.conv1 = nn.Conv2d(3, 64, 7, stride=2)``, takes images of 3 channels: ``float32[2,3,H,W]``,
+with ``H`` and ``W`` from a few sizes, smallest first (a network that strides more than a small
+image allows fails on it, and the next size is tried). A ``Dense(in, ...)`` takes
+``float32[2,in]``; an ``Embedding(vocab, ...)`` takes ``int32[2,8]`` indices (the data are below
+7). The first layer may sit inside a ``SequentialCell`` (a list literal, or a list built by
+``append``) or inside a Cell of the project, whose constructor arguments are followed. A channel
+count that is an argument of ``__init__`` comes from its default or the configured kwargs.
+Only a ``construct`` with one required input is synthesised: which input feeds which layer is
+otherwise a guess.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Mapping
+from typing import Any
+
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, FunctionNode, Project, is_mindspore_name, qualified_name
+from mslint.model.walk import statements
+
+BATCH = 2
+IMAGE_SIDES = (32, 64, 224)
+"""Heights and widths tried for an image input, in order."""
+SEQUENCE = 8
+_DEPTH = 4
+"""How many Cells deep the first layer is looked for."""
+
+Bindings = Mapping[str, ast.expr]
+"""What the names of a constructor hold: its arguments, else their defaults."""
+
+
+def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any]) -> list[str]:
+    """Candidate input specs for ``cls``'s ``construct``, most likely first; empty when its first
+    layer is not known."""
+    bindings = {name: ast.Constant(value) for name, value in kwargs.items() if _is_literal(value)}
+    layer = _first_layer(project, cls, bindings, _DEPTH)
+    return [] if layer is None else _candidates(*layer)
+
+
+def _first_layer(project: Project, cls: ClassRef, bindings: Bindings, depth: int) -> tuple[str, int] | None:
+    """The kind of the first layer of ``cls`` (``Conv2d``, ``Dense``, ...) and its input size."""
+    construct = project.find_method(cls, "construct")
+    init = project.find_method(cls, "__init__")
+    if construct is None or init is None or depth == 0:
+        return None
+    names = _required_inputs(construct.node)
+    if len(names) != 1:
+        return None
+    attribute = _first_cell_applied(construct.node, names[0])
+    made = _assigned_in(init.node, f"self.{attribute}") if attribute else None
+    if made is None:
+        return None
+    return _layer(project, init.module, init.node, made, {**_defaults(init.node), **bindings}, depth)
+
+
+def _layer(
+    project: Project, module: ModuleInfo, init: FunctionNode, made: ast.expr, bindings: Bindings, depth: int
+) -> tuple[str, int] | None:
+    if isinstance(made, ast.Name):  # `layers = [...]` then `SequentialCell(layers)`
+        made = _list_in(init, made.id) or made
+    if isinstance(made, (ast.List, ast.Tuple)):
+        return _layer(project, module, init, made.elts[0], bindings, depth) if made.elts else None
+    if not isinstance(made, ast.Call):
+        return None
+    name = qualified_name(made.func, module)
+    if is_mindspore_name(name, "SequentialCell"):
+        first = made.args[0] if made.args else None
+        return None if first is None else _layer(project, module, init, first, bindings, depth)
+    for kind, keyword in _LAYERS.items():
+        if is_mindspore_name(name, kind):
+            size = _integer(_argument(made, 0, keyword), bindings)
+            return None if size is None else (kind, size)
+    resolved = project.resolve(name, module) if name else None
+    if isinstance(resolved, ClassRef) and project.is_cell(resolved):
+        inner = project.find_method(resolved, "__init__")
+        given = _bound(inner.node, made, bindings) if inner is not None else {}
+        return _first_layer(project, resolved, given, depth - 1)
+    return None
+
+
+_LAYERS = {
+    "Conv2d": "in_channels",
+    "Conv1d": "in_channels",
+    "BatchNorm2d": "num_features",
+    "Dense": "in_channels",
+    "Embedding": "vocab_size",
+}
+"""The layers an input can meet first, and the argument that says what they take."""
+
+
+def _candidates(kind: str, size: int) -> list[str]:
+    if size <= 0:
+        return []
+    if kind in ("Conv2d", "BatchNorm2d"):
+        return [f"float32[{BATCH},{size},{side},{side}]" for side in IMAGE_SIDES]
+    if kind == "Conv1d":
+        return [f"float32[{BATCH},{size},{side}]" for side in IMAGE_SIDES]
+    if kind == "Embedding":
+        return [f"int32[{BATCH},{SEQUENCE}]"]
+    return [f"float32[{BATCH},{size}]"]
+
+
+def _required_inputs(function: FunctionNode) -> list[str]:
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args][1:]
+    return [a.arg for a in positional[: len(positional) - len(arguments.defaults)]]
+
+
+def _first_cell_applied(construct: FunctionNode, name: str) -> str | None:
+    """``conv1`` for the first ``self.conv1(x, ...)`` of ``construct``, where ``x`` is ``name``."""
+    for statement in statements(construct):
+        for node in ast.walk(statement):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "self"
+                and node.args
+                and isinstance(node.args[0], ast.Name)
+                and node.args[0].id == name
+            ):
+                return node.func.attr
+    return None
+
+
+def _assigned_in(function: FunctionNode, target: str) -> ast.expr | None:
+    """The value of the first ``target = value`` of ``function`` (``self.conv1``, ``layers``)."""
+    for statement in statements(function):
+        if isinstance(statement, ast.Assign) and any(ast.unparse(t) == target for t in statement.targets):
+            return statement.value
+    return None
+
+
+def _list_in(function: FunctionNode, name: str) -> ast.List | None:
+    """The list ``name`` holds in ``function``: its literal, or the items it is given by
+    ``append`` in order, when it starts empty."""
+    value = _assigned_in(function, name)
+    if not isinstance(value, ast.List):
+        return None
+    if value.elts:
+        return value
+    appended = [
+        s.value.args[0]
+        for s in statements(function)
+        if isinstance(s, ast.Expr)
+        and isinstance(s.value, ast.Call)
+        and isinstance(s.value.func, ast.Attribute)
+        and s.value.func.attr == "append"
+        and ast.unparse(s.value.func.value) == name
+        and s.value.args
+    ]
+    return ast.List(elts=appended[:1], ctx=ast.Load()) if appended else None
+
+
+def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
+    found = next((k.value for k in call.keywords if k.arg == keyword), None)
+    return found if found is not None else (call.args[position] if len(call.args) > position else None)
+
+
+def _integer(expr: ast.expr | None, bindings: Bindings) -> int | None:
+    if isinstance(expr, ast.Name) and expr.id in bindings:
+        expr = bindings[expr.id]
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+        return expr.value
+    return None
+
+
+def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    found = dict(zip([a.arg for a in positional[len(positional) - len(arguments.defaults) :]], arguments.defaults))
+    found.update({a.arg: d for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None})
+    return found
+
+
+def _bound(init: FunctionNode, call: ast.Call, bindings: Bindings) -> dict[str, ast.expr]:
+    """What ``call`` gives the parameters of ``init``, each resolved in ``bindings`` (the
+    caller's names) where it is one of them."""
+    names = [a.arg for a in [*init.args.posonlyargs, *init.args.args][1:]]
+    given = dict(zip(names, call.args))
+    given.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    return {
+        name: bindings[value.id] if isinstance(value, ast.Name) and value.id in bindings else value
+        for name, value in given.items()
+    }
+
+
+def _is_literal(value: object) -> bool:
+    return isinstance(value, (bool, int, float, str)) or value is None

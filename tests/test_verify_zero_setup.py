@@ -1,0 +1,524 @@
+"""``mslint verify`` says what it compiled and why it could not: multi-line compiler messages,
+failing example factories, builds that raise, packages that are not installed."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mslint.compiler_messages import message_line
+from mslint.verify.compiler_output import error_locations, error_problems, user_file_filter
+from tests.report_helpers import entry, report_json
+
+Run = Callable[..., tuple[int, str, str]]
+Write = Callable[[str, str], Path]
+
+UNSUPPORTED = (
+    "Unsupported op [Format] on CPU, Please confirm whether the device target setting is correct, or refer to "
+    "'mindspore.ops' at https://www.mindspore.cn to query the operator support list."
+)
+UNSUPPORTED_FORMAT = """
+----------------------------------------------------
+- Kernel select failed:
+----------------------------------------------------
+{unsupported}
+
+----------------------------------------------------
+- The Function Call Stack: (For framework developers)
+----------------------------------------------------
+In file {path}:7, 14~30/        print('x={{}}'.format(x))/
+In file {path}:6~9, 4~16/    def construct(self, x):/
+
+node: @kernel_graph0:CNode_5{{[0]: ValueNode<Primitive> Format, [1]: ValueNode<StringImm> x={{}}}}
+
+----------------------------------------------------
+- C++ Call Stack: (For framework developers)
+----------------------------------------------------
+mindspore/ccsrc/plugin/cpu/cpu_device_context.cc:469 SetOperatorInfo
+"""
+"""What MindSpore 2.10 on CPU says of ``print('x={}'.format(x))`` in STRICT (``str(error)``)."""
+
+FORMAT_NET = """
+from mindspore import nn
+
+
+class Net(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        print('x={}'.format(x))
+        return x
+"""
+
+
+def compiles(report: dict[str, Any]) -> list[tuple[str, str, str | None]]:
+    return [(c["level"], c["status"], c["stopped"]) for c in report["compiles"]]
+
+
+def test_the_line_that_says_what_failed_is_the_message(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text("\n" * 10)
+    text = UNSUPPORTED_FORMAT.format(path=path, unsupported=UNSUPPORTED)
+    said = "Unsupported op [Format] on CPU, Please confirm whether the device target setting is correct"
+    assert message_line(text).startswith(said)
+    assert message_line(f"RuntimeError: {text}").startswith(f"RuntimeError: {said}")
+    assert message_line("ValueError: For 'Conv2D', the 'pad' must be zero\nmore") == (
+        "ValueError: For 'Conv2D', the 'pad' must be zero"
+    )
+    assert message_line("RuntimeError: ------") == "RuntimeError: ------", "no better line: the first, as it is"
+    assert message_line("") == ""
+    traceback_only = "\n------\n- The Traceback of Net Construct Code:\n------\n# 0 In file net.py:28, 8~30\n"
+    assert message_line(traceback_only) == "", "an assert without a message says nothing more than its type"
+    is_user_file = user_file_filter([])
+    # the Function Call Stack lists the failing node first: the innermost line comes last here
+    assert error_locations(text, is_user_file) == ((str(path), 6), (str(path), 7))
+    traceback = f'Traceback (most recent call last):\n  File "x.py", line 1\nRuntimeError: {text}'
+    [problem] = error_problems(traceback, is_user_file)
+    assert problem.message.startswith(f"RuntimeError: {said}") and problem.locations[-1] == (str(path), 7)
+
+
+def test_an_example_compile_credits_the_entry_it_built(tmp_path: Path, run: Run, write: Write) -> None:
+    """The report gives an entry the compiles of the example factory that built it (by what
+    the compile says it compiled), not only those of its own class."""
+    net = write("pkg/net.py", FORMAT_NET)
+    results = tmp_path / "verify.json"
+    compiled = {"path": str(net.resolve()), "name": "Net", "line": 4}
+    results.write_text(
+        json.dumps(
+            {
+                "findings": [],
+                "compiler_only": [],
+                "compiles": [
+                    {"path": str(tmp_path / "ex.py"), "name": "make", "example": True, "level": level}
+                    | {"status": "compiled", "reason": None, "stopped": None, "compiled": compiled}
+                    for level in ("strict", "lax")
+                ],
+            }
+        )
+    )
+    document = report_json(run, str(tmp_path / "pkg"), "--verify-results", str(results))
+    verified = entry(document, "Net.construct")["verified"]
+    assert verified is not None and verified["lax"]["status"] == "compiles"
+
+
+def test_a_missing_package_is_a_stub_and_using_it_is_recorded(tmp_path: Path) -> None:
+    """Without MindSpore: the finder serves stubs for a package that is not installed, and
+    records what touches them while it watches."""
+    (tmp_path / "user_module.py").write_text(
+        textwrap.dedent(
+            """
+            from not_installed_anywhere.coco import COCO
+            import not_installed_anywhere
+
+
+            class Loader(COCO):
+                def __init__(self, path):
+                    super().__init__(path)
+                    self.bar = not_installed_anywhere.tqdm(range(3))
+
+
+            LOADER = Loader("annotations.json")
+            """
+        )
+    )
+    program = textwrap.dedent(
+        f"""
+        import sys
+        from mslint.verify.stubs import MissingPackages
+        sys.path.insert(0, {str(tmp_path)!r})
+        missing = MissingPackages()
+        for _ in range(3):
+            try:
+                import user_module
+                break
+            except ModuleNotFoundError as error:
+                assert missing.stub(error), error
+        assert missing.names == ["not_installed_anywhere"], missing.names
+        assert missing.touched == set(), "nothing is recorded outside the compile"
+        missing.watching = True
+        user_module.LOADER.bar.update(1)
+        assert not hasattr(user_module.not_installed_anywhere, "_private")
+        used = {{"not_installed_anywhere.tqdm", "not_installed_anywhere.tqdm.update"}}
+        assert missing.touched == used, missing.touched
+        try:
+            import numpy_not_installed_either
+        except ModuleNotFoundError as error:
+            assert missing.stub(error)
+        try:
+            import mslint.no_such_module
+        except ModuleNotFoundError as error:
+            assert not missing.stub(error), "an installed package that fails is not stubbed"
+        print("ok")
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+@pytest.mark.mindspore
+def test_a_multi_line_compiler_error_is_read_whole(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    net = write("net.py", FORMAT_NET)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("verify", "--no-compare", "--format", "json", str(net))
+    assert code in (0, 1), err
+    report = json.loads(out)
+    [finding] = report["findings"]
+    assert finding["verdict"] == "confirmed"
+    [error] = [e for e in finding["evidence"] if e["kind"] == "error"]
+    assert error["message"].startswith("RuntimeError: Unsupported op [Format] on CPU"), error["message"]
+    assert error["locations"][-1] == {"path": str(net.resolve()), "line": 6}, "the line of the failing node"
+
+
+@pytest.mark.mindspore
+def test_a_failing_example_and_a_failing_build_say_so(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(
+        "net.py",
+        """
+        import numpy as np
+        from mindspore import nn
+
+
+        class Net(nn.Cell):
+            def __init__(self, width):
+                super().__init__()
+                self.conv = nn.Conv2d(3, width, 3, padding=1)
+
+            def construct(self, x):
+                return np.exp(x)
+        """,
+    )
+    write(
+        "ex.py",
+        """
+        from net import Net
+
+
+        def make():
+            return Net(), ()
+
+
+        def make_padded():
+            return Net(4), ()
+        """,
+    )
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("verify", "--no-compare", "--format", "json", "net.py", "--example", "ex.py:make")
+    report = json.loads(out)
+    assert code == 0, "nothing confirmed"
+    assert compiles(report) == [("strict", "not-verifiable", None), ("lax", "not-verifiable", None)], err
+    reason = report["findings"][0]["reason"]
+    assert reason == (
+        "--example ex.py:make: example factory make() raised TypeError: "
+        "Net.__init__() missing 1 required positional argument: 'width'"
+    )
+    _, out, err = run("verify", "--no-compare", "--format", "json", "net.py", "--example", "ex.py:make_padded")
+    report = json.loads(out)
+    assert compiles(report) == [("strict", "build-failed", "build"), ("lax", "build-failed", "build")], err
+    assert all(c["compiled"]["name"] == "Net" for c in report["compiles"])
+    _, text, _ = run("verify", "--no-compare", "--no-cache", "net.py", "--example", "ex.py:make_padded")
+    assert "0 of 2 compiles succeeded on CPU, 2 failed building the entry." in text
+    assert "Not compiled:" not in text
+
+
+@pytest.mark.mindspore
+def test_a_package_that_is_not_installed_is_stubbed(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(
+        "net.py",
+        """
+        import numpy as np
+        from mindspore import nn
+        from not_installed_anywhere.coco import COCO
+        import not_installed_anywhere
+
+
+        class Net(nn.Cell):  # mslint: inputs=float32[2,3]
+            def __init__(self):
+                super().__init__()
+                self.bar = not_installed_anywhere.tqdm(range(3))
+
+            def construct(self, x):
+                return np.exp(x)
+
+
+        class UsesIt(nn.Cell):  # mslint: inputs=float32[2,3]
+            def construct(self, x):
+                not_installed_anywhere.write("step")
+                return np.exp(x)
+        """,
+    )
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--format", "json", "net.py")
+    report = json.loads(out)
+    verdicts = {f["line"]: (f["verdict"], f["reason"]) for f in report["findings"]}
+    note = "imported with a stub for not_installed_anywhere (not installed here; the compiled code does not use it)"
+    assert verdicts[13] == ("confirmed", note), err
+    assert verdicts[19] == (
+        "not-verifiable",
+        "the graph code uses not_installed_anywhere.write, which is not installed here (imported as a stub)",
+    )
+    assert {c["name"]: c["stubbed"] for c in report["compiles"]} == {
+        "Net": ["not_installed_anywhere"],
+        "UsesIt": ["not_installed_anywhere"],
+    }
+
+
+@pytest.mark.mindspore
+def test_the_report_credits_an_entry_compiled_by_an_example(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("pkg/net.py", FORMAT_NET.replace("  # mslint: inputs=float32[2,3]", ""))
+    write(
+        "ex.py",
+        """
+        import mindspore as ms
+        import numpy as np
+        from pkg.net import Net
+
+
+        def make():
+            return Net(), (ms.Tensor(np.ones((2, 3)), ms.float32),)
+        """,
+    )
+    write("pkg/__init__.py", "")
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--format", "json", "pkg", "--example", "ex.py:make")
+    Path("verify.json").write_text(out)
+    document = report_json(run, "pkg", "--verify-results", "verify.json")
+    verified = entry(document, "Net.construct")["verified"]
+    assert verified is not None, err
+    assert (verified["strict"]["status"], verified["lax"]["status"]) == ("fails", "falls-back")
+    assert verified["strict"]["evidence"][0]["message"].startswith("RuntimeError: Unsupported op [Format] on CPU")
+
+
+FIRST_LAYERS = """
+import numpy as np
+from mindspore import nn, ops
+
+
+class Stem(nn.Cell):
+    def __init__(self, in_channels, out_channels):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, out_channels, 3, stride=2)
+
+    def construct(self, x):
+        return self.conv(x)
+
+
+class Strided(nn.Cell):
+    def __init__(self, in_channels=3):
+        super().__init__()
+        self.stem = Stem(in_channels, 8)
+        layers = []
+        for _ in range(5):
+            layers.append(nn.Conv2d(8, 8, 3, stride=2, pad_mode="valid"))
+        self.body = nn.SequentialCell(layers)
+
+    def construct(self, x):
+        x = self.body(self.stem(x))
+        return np.exp(ops.mean(x, (2, 3)))
+
+
+class Mlp(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.SequentialCell([nn.Dense(16, 4), nn.ReLU()])
+
+    def construct(self, x):
+        return np.exp(self.fc(x))
+
+
+class Tagger(nn.Cell):
+    def __init__(self, vocab):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, 4)
+
+    def construct(self, ids):
+        return np.exp(self.embed(ids))
+
+
+class TwoInputs(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 4)
+
+    def construct(self, x, mask):
+        return np.exp(self.fc(x) * mask)
+
+
+class TooStrided(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        layers = [nn.Conv2d(3, 8, 3, stride=2, pad_mode="valid")]
+        for _ in range(8):
+            layers.append(nn.Conv2d(8, 8, 3, stride=2, pad_mode="valid"))
+        self.body = nn.SequentialCell(layers)
+
+    def construct(self, x):
+        return np.exp(self.body(x))
+"""
+
+TRAIN = """
+from nets import Tagger
+
+tagger = Tagger(100)
+"""
+
+
+def test_inputs_are_synthesised_from_the_first_layer(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: the candidates each Cell gets, and the constructor arguments of the
+    program's own call."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("nets.py", FIRST_LAYERS)
+    write("train.py", TRAIN)
+    project = load_project(sorted(tmp_path.glob("*.py")), Settings(root=tmp_path)).project
+    targets = {t.name: t for t in targets_of(project, Settings(root=tmp_path))}
+    strided = targets["Strided"]
+    assert (strided.inputs, strided.candidates, strided.synthesised) == (
+        "float32[2,3,32,32]",
+        ("float32[2,3,64,64]", "float32[2,3,224,224]"),
+        True,
+    ), "through a Cell of the project, with the default of in_channels"
+    assert (targets["Mlp"].inputs, targets["Mlp"].candidates) == ("float32[2,16]", ())
+    tagger = targets["Tagger"]
+    assert (tagger.inputs, tagger.kwargs, tagger.built_at) == ("int32[2,8]", {"vocab": 100}, "train.py:3")
+    assert targets["TwoInputs"].unbuildable is not None and "no input specs" in targets["TwoInputs"].unbuildable
+
+
+@pytest.mark.mindspore
+def test_synthesised_inputs_compile_and_show_examples_round_trip(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("nets.py", FIRST_LAYERS)
+    write("train.py", TRAIN)
+    monkeypatch.chdir(tmp_path)
+    options = ["--no-compare", "--no-cache", "--format", "json"]
+    code, out, err = run("verify", *options, "--show-examples", "examples.py", "nets.py", "train.py")
+    assert code == 0, err  # confirmed fallbacks in LAX are warnings
+    assert "mslint: wrote examples.py: 3 example factories" in err
+    report = json.loads(out)
+    ran = [c for c in report["compiles"] if c["name"] != "TooStrided"]
+    inputs = {c["name"]: c["inputs"] for c in ran}
+    assert inputs == {"Strided": "float32[2,3,224,224]", "Mlp": "float32[2,16]", "Tagger": "int32[2,8]"}, err
+    assert all(c["status"] == "compiled" for c in ran), report["compiles"]
+    reasons = {f["line"]: (f["verdict"], f["reason"]) for f in report["findings"]}
+    assert reasons[25] == (
+        "confirmed",
+        "compiled Strided() on inputs float32[2,3,224,224], synthesised from its first layer",
+    ), "32 and 64 are too small for its strides: the compile on each failed at a shape"
+    assert reasons[43] == (
+        "confirmed",
+        "compiled Tagger(vocab=100) as built at train.py:3 on inputs int32[2,8], synthesised from its first layer",
+    )
+    assert reasons[52][0] == "not-verifiable" and "no input specs for TwoInputs.construct(x, mask)" in reasons[52][1]
+    assert reasons[64] == (
+        "not-verifiable",
+        "the compile on synthesised inputs float32[2,3,224,224] failed at a shape (ValueError: For 'Conv2d', input "
+        "shape's h and w after padding must be greater than or equal to kernel_size's h and w respectively.): give "
+        "input specs or an --example factory",
+    ), "no image of the candidates passes nine strides: the error is the inputs', not the program's"
+    examples = ["--example", "examples.py:strided", "--example", "examples.py:mlp", "--example", "examples.py:tagger"]
+    _, again, err = run("verify", *options, "nets.py", *examples)
+    replayed = json.loads(again)
+    by_examples = [c for c in replayed["compiles"] if c["example"]]
+    assert {c["compiled"]["name"]: c["inputs"] for c in by_examples} == inputs, err
+    assert len(by_examples) == 6 and all(c["status"] == "compiled" for c in by_examples)
+    assert not any(c["name"] in inputs for c in replayed["compiles"] if not c["example"]), "the examples built them"
+    verdicts = {f["line"]: (f["verdict"], f["reason"]) for f in replayed["findings"]}
+    assert {line: verdicts[line] for line in (25, 34, 43)} == {line: ("confirmed", None) for line in (25, 34, 43)}
+
+
+def test_the_examples_file_builds_what_was_compiled_from_specs(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: one factory per entry compiled from specs (not an example's, not one
+    that could not be built), importable from any folder, with its arguments and inputs."""
+    from mslint.verify.examples_file import examples_file
+    from mslint.verify.runner import Job, Outcome
+
+    nets = write("pkg/nets.py", "class Net: ...\n\n\ndef step(x, n): ...\n")
+    write("pkg/__init__.py", "")
+    outcomes = [
+        Outcome(Job(nets, "Net", "strict", kwargs={"width": 8}), "compiled", inputs="float32[2,3], float32[N,4]"),
+        Outcome(Job(nets, "Net", "lax", kwargs={"width": 8}), "compiled", inputs="float32[2,3], float32[N,4]"),
+        Outcome(Job(nets, "step", "lax"), "build-failed", inputs="int32[2], 3"),
+        Outcome(Job(nets, "Other", "lax"), "not-verifiable", "no input specs"),
+        Outcome(Job(tmp_path / "ex.py", "make", "lax", factory=True), "compiled", inputs="float32[2]"),
+    ]
+    text, count = examples_file(outcomes)
+    assert count == 2
+    assert f"sys.path.insert(0, {str(tmp_path)!r})" in text
+    built = "from pkg.nets import Net\n\n    return Net(width=8), (ms.Tensor(np.arange(1, 7).reshape((2, 3)) % 7, "
+    assert built in text
+    assert "ms.Tensor(shape=[None, 4], dtype=ms.float32),)" in text
+    called = "return step, (ms.Tensor(np.arange(1, 3).reshape((2,)) % 7, dtype=ms.int32), 3,)"
+    assert f"from pkg.nets import step\n\n    {called}" in text, "a function is returned, not called"
+    functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    assert functions == ["net", "step"]
+
+
+CALLED = """
+import numpy as np
+from mindspore import nn, ops
+
+
+class Block(nn.Cell):
+    def __init__(self, channels):
+        super().__init__()
+        self.scale = channels
+
+    def construct(self, x):
+        return np.exp(x * self.scale)
+
+
+if __name__ == "__main__":
+    dummy = ops.randn(2, 4, 8)
+    block = Block(4)
+    print(block(dummy))
+"""
+
+
+def test_the_program_s_own_call_gives_arguments_and_inputs(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``block = Block(4)`` then ``block(dummy)`` on ``ops.randn(2, 4, 8)``."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("called.py", CALLED)
+    project = load_project([tmp_path / "called.py"], Settings(root=tmp_path)).project
+    [block] = targets_of(project, Settings(root=tmp_path))
+    assert (block.inputs, block.kwargs, block.built_at, block.synthesised) == (
+        "float32[2,4,8]",
+        {"channels": 4},
+        "called.py:16",
+        False,
+    )
+
+
+@pytest.mark.mindspore
+def test_an_entry_is_compiled_as_the_program_builds_and_calls_it(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("called.py", CALLED)
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "called.py")
+    report = json.loads(out)
+    assert [(c["status"], c["inputs"]) for c in report["compiles"]] == [("compiled", "float32[2,4,8]")] * 2, err
+    [finding] = report["findings"]
+    assert (finding["line"], finding["verdict"], finding["reason"]) == (
+        11,
+        "confirmed",
+        "compiled Block(channels=4) as built at called.py:16 on inputs float32[2,4,8]",
+    )
