@@ -124,7 +124,7 @@ def test_json_output_and_stdin(logs: dict[str, Path]) -> None:
     assert problem["status"] == REPORTED
     assert [r["code"] for r in problem["rules"]] == ["MS101"]
     assert problem["rules"][0]["page"].endswith("third-party-call-in-graph.md")
-    assert "mindspore" in problem["hint"]
+    assert "ops.maximum" in problem["hint"]  # the hint names a MindSpore op that compiles
 
 
 @pytest.mark.mindspore
