@@ -313,7 +313,7 @@ def test_finding_generators_and_entries_of_a_module_leaves_its_expressions_unwal
     module = project.modules[0]
     assert project.generator_names() == frozenset()
     assert [ref.node.name for ref in entry_points(project, module)] == ["f"]
-    assert "_mslint_descendants" not in module.tree.__dict__
+    assert walk._DESCENDANTS.get(module.tree) is None
     generator = project_of(write, "def g(x):\n    yield x\n\ndef h(x):\n    return x\n", "gen.py")
     assert generator.generator_names() == frozenset({"g"})
 
