@@ -212,6 +212,7 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
         if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
             found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
 
+    by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
@@ -220,7 +221,8 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     for function in graph.functions:
         if not function.module.checked:
             continue
-        by_type = graph_rules_by_path[function.module.path]
+        # Each capture mode has rules of its own: the rules of the file, for this function's mode.
+        by_type = _for_mode(graph_rules_by_path[function.module.path], function.capture.mode, by_mode)
         settle = FindingsOnUnknowns(function)
         pruned = function.pruned_nodes
         for node in descendants(function.node):
@@ -237,6 +239,16 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 for problem in list(rule.check_suppressions(comments[module.path], enabled)):
                     keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
+
+
+def _for_mode(
+    by_type: dict[type, list[Rule]], mode: str, memo: dict[tuple[int, str], dict[type, list[Rule]]]
+) -> dict[type, list[Rule]]:
+    """The rules of ``by_type`` that judge code of capture ``mode``, by node type (made once per mode)."""
+    key = (id(by_type), mode)
+    if key not in memo:
+        memo[key] = {t: [r for r in rules if mode in r.capture_modes] for t, rules in by_type.items()}
+    return memo[key]
 
 
 def _by_node_type(rules: list[Rule]) -> dict[type, list[Rule]]:

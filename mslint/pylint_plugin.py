@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pylint.lint import PyLinter
 
 # Pylint message ids are a category letter and four digits, the first two shared by one checker.
-_CHECKER_IDS = {"1": "75", "2": "76", "3": "77"}
+_CHECKER_IDS = {"1": "75", "2": "76", "3": "77", "4": "78"}
 _CATEGORIES = {Severity.ERROR: "E", Severity.WARNING: "W", Severity.INFO: "C"}
 
 

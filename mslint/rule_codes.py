@@ -42,6 +42,8 @@ REGISTRY: dict[str, tuple[str, str, str]] = {
     "MS207": ("distributed-without-seed", "distributed_without_seed", "DistributedWithoutSeed"),
     "MS208": ("differs-from-pytorch", "differs_from_pytorch", "DiffersFromPytorch"),
     "MS301": ("unknown-mindspore-api", "unknown_mindspore_api", "UnknownMindsporeApi"),
+    "MS401": ("graph-break", "graph_break", "GraphBreak"),
+    "MS402": ("frozen-by-trace", "frozen_by_trace", "FrozenByTrace"),
 }
 """code -> (symbol, module in :mod:`mslint.rules`, class)."""
 

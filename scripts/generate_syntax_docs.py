@@ -101,6 +101,9 @@ conversions of tensors, graph outputs, refused APIs, Parameter names, names and 
 plain classes, deprecated helpers), class by class with the rule that flags each, is on
 [its own page](type-inference.md).
 
+This page is ast capture, `jit`'s default. The same forms under `capture_mode="bytecode"` (graph
+breaks) and what `capture_mode="trace"` freezes are on [the capture modes page](capture-modes.md).
+
 ## How to read a row
 
 A cell is `STRICT/LAX`, or one symbol when both levels agree. A symbol followed by `*` means

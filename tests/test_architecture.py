@@ -27,6 +27,7 @@ BELOW_RULES = (
     *BELOW_MODEL,
     "mslint.settings",
     "mslint.syntax_table",
+    "mslint.capture_tables",
     "mslint.suppressions",
     "mslint.rule_codes",
     "mslint.imports",

@@ -23,6 +23,7 @@ GENERATORS = [
     "generate_syntax_docs.py",  # docs/graph-syntax.md from mslint/data/syntax-*.json
     "generate_augassign_docs.py",  # docs/augmented-assignment.md from mslint/data/augassign-*.json
     "generate_inference_docs.py",  # docs/type-inference.md from mslint/data/inference-*.json and the rules
+    "generate_capture_docs.py",  # docs/capture-modes.md from the syntax, bytecode and trace tables
     # mslint/data/jit-forbidden-*.json from MindSpore's own registry
     pytest.param("generate_jit_forbidden.py", marks=pytest.mark.mindspore),
     # mslint/data/attributes-*.json: the attributes of nn.Cell and of the graph values that are not tensors

@@ -32,6 +32,7 @@ from mslint.model.abstract import (
 )
 from mslint.model.binder import all_parameter_names, bindings, loop_items
 from mslint.model.call_sites import EntryEvidence
+from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
     ClassRef,
@@ -47,9 +48,6 @@ from mslint.model.project import (
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
-
-_JIT_DECORATORS = ("jit", "ms_function")
-
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
 """A function node and the values of its parameters."""
@@ -86,6 +84,8 @@ class CallMemo:
     attribute_values: dict[_Attribute, AbstractValue] = field(default_factory=dict)
     """By class node and attribute: what ``self.<attribute>`` holds, the same in every method of
     the class and every evaluation of one (see :meth:`GraphFunction.self_attribute_constructors`)."""
+    captures: dict[int, Capture] = field(default_factory=dict)
+    """By function node: how it is captured where that is not ast (see :mod:`mslint.model.capture`)."""
 
 
 class GraphFunction:
@@ -112,6 +112,11 @@ class GraphFunction:
         self.memo = memo or CallMemo()
         self.unknown_as = unknown_as
         """What :meth:`kind` answers for an unknown value: rules see graph values or constants."""
+
+    @property
+    def capture(self) -> Capture:
+        """How ``jit`` captures this function: its entry's mode, or ast where an ast graph calls it."""
+        return self.memo.captures.get(id(self.node), AST_CAPTURE)
 
     @property
     def is_top_graph(self) -> bool:
@@ -513,11 +518,39 @@ def _functions_among(args: list[ast.expr], module: ModuleInfo, project: Project)
 
 
 def is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
-    for decorator in function.decorator_list:
-        target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        if is_mindspore_name(qualified_name(target, module), *_JIT_DECORATORS):
-            return True
-    return False
+    return jit_decorator_capture(function, module) is not None
+
+
+def jit_decorator_capture(function: FunctionNode, module: ModuleInfo) -> Capture | None:
+    """The capture the function's ``jit`` decorator asks for; None without one."""
+    return next((c for d in function.decorator_list if (c := decorator_capture(d, module)) is not None), None)
+
+
+def jit_wrapped(project: Project, module: ModuleInfo) -> Iterator[tuple[FunctionRef, Capture]]:
+    """The functions ``jit(f, ...)`` calls of ``module`` compile, with the capture each asks for:
+    a function of the project by name, or ``construct`` of a Cell in ``jit(net.construct, ...)``
+    where ``net`` is assigned an instance of a project class in the module."""
+    for call, capture in wrapping_calls(module):
+        target = call.args[0]
+        if isinstance(target, ast.Attribute) and target.attr == "construct" and isinstance(target.value, ast.Name):
+            cls = _instance_class(project, module, target.value.id)
+            construct = project.find_method(cls, "construct") if cls is not None else None
+            if construct is not None:
+                yield construct, capture
+            continue
+        yield from ((ref, capture) for ref in _functions_among([target], module, project))
+
+
+def _instance_class(project: Project, module: ModuleInfo, name: str) -> ClassRef | None:
+    """The project class whose instance ``name = Class(...)`` assigns somewhere in the module."""
+    for node in statements(module.tree):
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+            continue
+        if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            resolved = project.resolve_expr(node.value.func, module)
+            if isinstance(resolved, ClassRef):
+                return resolved
+    return None
 
 
 def _compiled_anywhere(cell: ClassRef) -> bool:
@@ -547,10 +580,41 @@ def entry_points(
     for node in statements(module.tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and is_jit_decorated(node, module):
             yield FunctionRef(module, node, owners.get(id(node)))
-    for statement in module.tree.body:
-        call = statement.value if isinstance(statement, (ast.Assign, ast.Expr)) else None
-        if isinstance(call, ast.Call) and is_mindspore_name(qualified_name(call.func, module), *_JIT_DECORATORS):
-            yield from _functions_among(call.args, module, project)
+    for ref, _ in jit_wrapped(project, module):
+        if ref.node.name != "construct" or ref.owner is None:  # a Cell's construct is an entry already
+            yield ref
+
+
+def entry_captures(project: Project, entries: list[FunctionRef]) -> dict[int, Capture]:
+    """By function node, the capture of the entries that ``jit`` does not capture as ast."""
+    found: dict[int, Capture] = {}
+    for module in {id(ref.module): ref.module for ref in entries}.values():
+        for ref, capture in jit_wrapped(project, module):
+            found.setdefault(id(ref.node), capture)
+    for ref in entries:
+        decorated = jit_decorator_capture(ref.node, ref.module)
+        if decorated is not None:
+            found[id(ref.node)] = decorated
+    return {node: capture for node, capture in found.items() if capture.mode != AST}
+
+
+def _captures_by_function(functions: list[GraphFunction], entries: dict[int, Capture]) -> dict[int, Capture]:
+    """Each graph function's capture: its entry's, unless an ast graph reaches it (nesting)."""
+    by_node = {id(f.node): f for f in functions}
+    ast_reached = {id(f.node) for f in functions if id(f.entry.node) not in entries}
+    queue = deque(by_node[n] for n in ast_reached)
+    while queue:
+        function = queue.popleft()
+        for call in (n for n in descendants(function.node) if isinstance(n, ast.Call)):
+            for ref in function.callees(call):
+                if id(ref.node) not in ast_reached and id(ref.node) in by_node:
+                    ast_reached.add(id(ref.node))
+                    queue.append(by_node[id(ref.node)])
+    return {
+        id(f.node): entries[id(f.entry.node)]
+        for f in functions
+        if id(f.node) not in ast_reached and id(f.entry.node) in entries
+    }
 
 
 def graph_functions(
@@ -595,7 +659,11 @@ def graph_functions(
     for ref in entries:  # what no graph code calls, and what Python calls as well
         start(ref)
     _propagate(project, reached, queue)
-    return list(reached.values())
+    functions = list(reached.values())
+    captures = entry_captures(project, entries)
+    if captures:
+        memo.captures.update(_captures_by_function(functions, captures))
+    return functions
 
 
 def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: CallMemo) -> list[FunctionRef]:

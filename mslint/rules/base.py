@@ -52,6 +52,9 @@ class Rule:
     node_types: ClassVar[tuple[type[ast.AST], ...]] = ()
     warning_findings: ClassVar[str] = ""
     """Which findings are warnings whatever the rule's severity (``Finding.severity``), for the docs."""
+    capture_modes: ClassVar[tuple[str, ...]] = ("ast",)
+    """The capture modes of ``jit`` whose graph code ``check_graph_node`` judges
+    (:mod:`mslint.model.capture`): the graph rules judge what ast capture compiles."""
     compile_time_evidence: ClassVar[bool] = False
     """Whether the compiler running the flagged line once, while compiling, confirms a finding:
     true for rules about silent hazards such as `random.random()` in graph code."""

@@ -28,6 +28,14 @@ from typing import Any
 from mslint.model.inputs import ConstantSpec, InputSpec, parse_input_specs
 from mslint.model.module import module_name_for
 from mslint.source import source_text
+from mslint.verify.capture_modes import (
+    BYTECODE,
+    TRACE,
+    capture_mode,
+    fullgraph_twin,
+    graph_break_locations,
+    trace_divergence,
+)
 from mslint.verify.compiler_output import (
     ERROR,
     UNTRACKED,
@@ -271,13 +279,20 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
             obj.compile(*inputs)
         else:
             function = obj if hasattr(obj, "__wrapped__") else ms.jit(obj)
-            function(*(_concrete(value) for value in inputs))
+            mode = capture_mode(function)
+            if mode == BYTECODE and level == "strict":  # STRICT is fullgraph: a graph break raises
+                function = fullgraph_twin(function)
+            concrete = tuple(_concrete(value) for value in inputs)
+            if mode == TRACE:  # tracing raises on little: what it freezes shows as a divergence
+                problems.extend(trace_divergence(function, concrete, is_user_file, level))
+            else:
+                function(*concrete)
     except MemoryError:
         raise
     except Exception as error:  # a failed compile is the evidence sought, not a crash
         text = str(error)
         message = f"{type(error).__name__}: {text.strip().splitlines()[0] if text.strip() else ''}"
-        locations = error_locations(text, is_user_file)
+        locations = graph_break_locations(text, is_user_file) or error_locations(text, is_user_file)
         problems.append(Problem(ERROR, message, locations + _causes(untracked, locations), level))
     return [Problem(p.kind, p.message, p.locations, level) for p in problems]
 
