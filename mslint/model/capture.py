@@ -21,6 +21,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
 from mslint.model.project import is_mindspore_name, qualified_name
 from mslint.model.walk import statements
@@ -107,8 +108,16 @@ def _is_partial(expr: ast.expr, module: ModuleInfo) -> bool:
     return qualified_name(expr, module) == "functools.partial"
 
 
+_PARTIALS: NodeMemo[ast.Module, dict[str, ast.Call]] = NodeMemo()
+
+
 def _module_level_partials(module: ModuleInfo) -> dict[str, ast.Call]:
-    """``name = functools.partial(...)`` statements of the module's top level, by name."""
+    """``name = functools.partial(...)`` statements of the module's top level, by name (memoized:
+    asked for every call a statement makes)."""
+    return _PARTIALS(module.tree, lambda _: _find_partials(module))
+
+
+def _find_partials(module: ModuleInfo) -> dict[str, ast.Call]:
     found: dict[str, ast.Call] = {}
     for statement in module.tree.body:
         if (

@@ -170,6 +170,8 @@ class GraphFunction:
         Measured on 2.10, STRICT and LAX: a missing attribute, an undefined name or an ``import``
         there compiles."""
         pruned: set[int] = set()
+        if self.self_name is None:  # a test folded while parsing reads `self`
+            return frozenset()
         for node in descendants(self.node):
             skipped: Sequence[ast.AST] = ()
             truth = self.folded_truth(node.test) if isinstance(node, (ast.If, ast.IfExp)) else None
