@@ -36,7 +36,7 @@ from typing import Any
 from generate_syntax_table import code
 from graph_syntax.catalog import catalog
 from graph_syntax.forms import Form, render
-from mindspore_table import OUTPUT, installed_mindspore, write_or_check
+from mindspore_table import OUTPUT, capture_table, installed_mindspore, write_or_check
 
 WORKERS = 2
 TIMEOUT_S = 120.0
@@ -134,15 +134,6 @@ def _clean(lines: list[str], scratch: Path) -> str:
     return re.sub(r"\bform\d+_(?:eager|part|full)\b", "program", _ADDRESS.sub("0x?", text))[:240]
 
 
-def render_table(version: str, rows: dict[str, Any]) -> str:
-    """Compact, deterministic JSON, a row per line."""
-    head = json.dumps({"capture_mode": "bytecode", "mindspore": version}, sort_keys=True)
-    lines = [
-        f"{json.dumps(key)}:{json.dumps(rows[key], sort_keys=True, separators=(',', ':'))}" for key in sorted(rows)
-    ]
-    return head[:-1] + ',"rows":{\n' + ",\n".join(lines) + "\n}}\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
@@ -168,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{kind} {n}" for kind, n in counts.most_common()
     )
     print(summary, file=sys.stderr)
-    return write_or_check(f"bytecode-{version}.json", render_table(version, rows), summary)
+    return write_or_check(f"bytecode-{version}.json", capture_table("bytecode", version, rows), summary)
 
 
 if __name__ == "__main__":

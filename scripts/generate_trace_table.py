@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mindspore_table import OUTPUT, installed_mindspore, write_or_check
+from mindspore_table import OUTPUT, capture_table, installed_mindspore, write_or_check
 
 WORKERS = 2
 TIMEOUT_S = 120.0
@@ -167,14 +167,6 @@ def measure(case: Case, scratch: Path) -> dict[str, Any]:
     return {"verdict": "frozen" if frozen else "follows", "detail": detail}
 
 
-def render_table(version: str, rows: dict[str, Any]) -> str:
-    head = json.dumps({"capture_mode": "trace", "mindspore": version}, sort_keys=True)
-    lines = [
-        f"{json.dumps(key)}:{json.dumps(rows[key], sort_keys=True, separators=(',', ':'))}" for key in sorted(rows)
-    ]
-    return head[:-1] + ',"rows":{\n' + ",\n".join(lines) + "\n}}\n"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these cases only")
@@ -198,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{kind} {n}" for kind, n in counts.most_common()
     )
     print(summary, file=sys.stderr)
-    return write_or_check(f"trace-{version}.json", render_table(version, rows), summary)
+    return write_or_check(f"trace-{version}.json", capture_table("trace", version, rows), summary)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
 from collections.abc import Mapping
@@ -38,3 +39,12 @@ def outcome_summary(rows: Mapping[str, Any], compiles: int, seconds: float) -> s
     counts = Counter(c[0] for row in rows.values() for levels in row["outcomes"].values() for c in levels.values())
     outcomes = ", ".join(f"{kind} {n}" for kind, n in counts.most_common())
     return f"{len(rows)} rows, {compiles} compiles in {seconds:.0f} s; {outcomes}"
+
+
+def capture_table(mode: str, version: str, rows: Mapping[str, Any]) -> str:
+    """A capture mode's table as compact, deterministic JSON, a row per line."""
+    head = json.dumps({"capture_mode": mode, "mindspore": version}, sort_keys=True)
+    lines = [
+        f"{json.dumps(key)}:{json.dumps(rows[key], sort_keys=True, separators=(',', ':'))}" for key in sorted(rows)
+    ]
+    return head[:-1] + ',"rows":{\n' + ",\n".join(lines) + "\n}}\n"
