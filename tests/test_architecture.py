@@ -98,3 +98,15 @@ def test_a_rule_module_is_named_by_its_symbol() -> None:
         if module not in families and module != symbol.replace("-", "_")
     }
     assert not misnamed
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.relative_to(PACKAGE).as_posix())
+def test_no_fact_is_kept_on_a_syntax_tree_node(path: Path) -> None:
+    """Facts about nodes are memoized by :mod:`mslint.model.memo`, never written on the node."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    written = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("_mslint_")
+    ]
+    assert not written, f"{path.name} names a node attribute on lines {written}"
