@@ -36,6 +36,8 @@ from graph_syntax.catalog import catalog
 from graph_syntax.forms import Form, render
 from mindspore_table import OUTPUT, capture_table, installed_mindspore, run_child, write_or_check
 
+from mslint.verify.capture_modes import bytecode_refusal
+
 WORKERS = 2
 TIMEOUT_S = 120.0
 AST_REJECTS = frozenset({"error", "crashed", "timed-out", "dynamic-shape"})
@@ -129,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     version = installed_mindspore("generate_bytecode_table.py")
     if version is None:
+        return 2
+    refusal = bytecode_refusal()
+    if refusal:
+        print(f"generate_bytecode_table.py: {refusal}: nothing can be measured here", file=sys.stderr)
         return 2
     syntax_rows = json.loads((OUTPUT / f"syntax-{version}.json").read_text())["rows"]
     forms = [f for f in sample(catalog(), syntax_rows) if not args.only or any(f.id.startswith(p) for p in args.only)]
