@@ -26,11 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generate_syntax_table import TIMEOUT_S, WORKERS, cell, code, render_table
+from generate_syntax_table import measure, render_table
 from graph_syntax.forms import HAZARD, IMPORTS, Form, Program
 from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
-
-from mslint.verify.runner import LEVELS, Job, run_jobs
 
 POSITIONS = ("construct", "helper", "jit", "subcell")
 """The entry's ``construct`` itself, a method it calls with its input, a ``@jit`` function (for
@@ -134,27 +132,6 @@ def render(form: Form, position: str) -> Program:
     return Program(form, position, "\n".join(lines), start + marked + 1)
 
 
-def measure(chosen: list[Form], scratch: Path, only: tuple[str, ...]) -> tuple[dict[str, Any], int]:
-    """The rows for ``chosen``, each at those of ``only`` it has and at every level, and the number
-    of compiles."""
-    programs: list[Program] = []
-    jobs: list[Job] = []
-    for index, form in enumerate(chosen):
-        for position in (p for p in positions(form) if p in only):
-            program = render(form, position)
-            path = scratch / f"form{index}_{position}.py"
-            path.write_text(program.source)
-            for level in LEVELS:
-                programs.append(program)
-                jobs.append(Job(path, "make", level, factory=True, compare=True))
-    outcomes = run_jobs(jobs, TIMEOUT_S, WORKERS, None)
-    rows: dict[str, Any] = {f.id: {"family": f.family, "code": code(f), "outcomes": {}} for f in chosen}
-    for program, outcome in zip(programs, outcomes):
-        at = rows[program.form.id]["outcomes"].setdefault(program.position, {})
-        at[outcome.job.level] = cell(outcome, program, scratch)
-    return rows, len(jobs)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
@@ -175,7 +152,14 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if partial and existing.is_file() else {}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-augassign-") as scratch:
-        measured, compiles = measure(chosen, Path(scratch), tuple(args.position or POSITIONS))
+        measured, compiles = measure(
+            chosen,
+            tuple(args.position or POSITIONS),
+            Path(scratch),
+            compare=True,
+            render_at=render,
+            positions_of=positions,
+        )
     for row, values in measured.items():
         kept = rows.get(row, {}).get("outcomes", {})
         rows[row] = {**values, "outcomes": {**kept, **values["outcomes"]}}

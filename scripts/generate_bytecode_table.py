@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,7 +34,9 @@ from typing import Any
 from generate_syntax_table import code
 from graph_syntax.catalog import catalog
 from graph_syntax.forms import Form, render
-from mindspore_table import OUTPUT, capture_table, installed_mindspore, write_or_check
+from mindspore_table import OUTPUT, capture_table, installed_mindspore, run_child, write_or_check
+
+from mslint.verify.capture_modes import bytecode_refusal
 
 WORKERS = 2
 TIMEOUT_S = 120.0
@@ -103,22 +103,12 @@ def measure_one(form: Form, index: int, scratch: Path) -> dict[str, Any]:
         path = scratch / f"form{index}_{name}.py"
         path.write_text(source.replace(_DECORATOR, decorator))
         paths.append(str(path))
-    environment = {**os.environ, "GLOG_v": "3"}
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _CHILD, *paths],
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_S,
-            cwd=scratch,
-            env=environment,
-        )
-    except subprocess.TimeoutExpired:
+    run = run_child([sys.executable, "-c", _CHILD, *paths], scratch, TIMEOUT_S)
+    if run.timed_out:
         return {"verdict": "timed-out"}
-    line = next((x for x in done.stdout.splitlines() if x.startswith("RESULT ")), None)
-    if line is None:
-        return {"verdict": "crashed", "reason": _clean(done.stderr.strip().splitlines()[-1:] or [""], scratch)}
-    result = json.loads(line[len("RESULT ") :])
+    result = run.result
+    if result is None:
+        return {"verdict": "crashed", "reason": _clean([run.last_error], scratch)}
     if result["part"] is not None:
         return {"verdict": "fails", "reason": _clean([result["part"]], scratch)}
     if not result["same"]:
@@ -141,6 +131,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     version = installed_mindspore("generate_bytecode_table.py")
     if version is None:
+        return 2
+    refusal = bytecode_refusal()
+    if refusal:
+        print(f"generate_bytecode_table.py: {refusal}: nothing can be measured here", file=sys.stderr)
         return 2
     syntax_rows = json.loads((OUTPUT / f"syntax-{version}.json").read_text())["rows"]
     forms = [f for f in sample(catalog(), syntax_rows) if not args.only or any(f.id.startswith(p) for p in args.only)]

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -87,14 +88,16 @@ def measure(
     scratch: Path,
     levels: tuple[str, ...] = LEVELS,
     compare: bool = False,
+    render_at: Callable[[Form, str], Program] = render,
+    positions_of: Callable[[Form], tuple[str, ...]] = Form.positions,
 ) -> tuple[dict[str, Any], int]:
-    """The rows for ``forms``, measured at those of ``positions`` each has and at ``levels``, and the
-    number of compiles."""
+    """The rows for ``forms``, measured at those of ``positions`` each has (``positions_of``) and at
+    ``levels``, each program written by ``render_at``, and the number of compiles."""
     programs: list[Program] = []
     jobs: list[Job] = []
     for index, form in enumerate(forms):
-        for position in (p for p in form.positions() if p in positions):
-            program = render(form, position)
+        for position in (p for p in positions_of(form) if p in positions):
+            program = render_at(form, position)
             path = scratch / f"form{index}_{position}.py"
             path.write_text(program.source)
             for level in levels:

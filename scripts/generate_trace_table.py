@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
 import tempfile
 import textwrap
@@ -30,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mindspore_table import OUTPUT, capture_table, installed_mindspore, write_or_check
+from mindspore_table import OUTPUT, capture_table, installed_mindspore, run_child, write_or_check
 
 WORKERS = 2
 TIMEOUT_S = 120.0
@@ -131,24 +129,14 @@ print("RESULT " + json.dumps({"same": same, "effects": [eager[2], traced[2]]}))
 
 def measure(case: Case, scratch: Path) -> dict[str, Any]:
     body = textwrap.indent(case.body, "    ")
-    environment = {**os.environ, "GLOG_v": "3"}
     program = scratch / f"{case.id.replace('.', '_').replace('-', '_')}.py"  # tracing reads the source file
     program.write_text(_CHILD.replace("__BODY__", body))
-    try:
-        done = subprocess.run(
-            [sys.executable, str(program), case.calls],
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_S,
-            cwd=scratch,
-            env=environment,
-        )
-    except subprocess.TimeoutExpired:
+    run = run_child([sys.executable, str(program), case.calls], scratch, TIMEOUT_S)
+    if run.timed_out:
         return {"verdict": "timed-out"}
-    line = next((x for x in done.stdout.splitlines() if x.startswith("RESULT ")), None)
-    if line is None:
-        return {"verdict": "crashed", "detail": (done.stderr.strip().splitlines() or [""])[-1][:240]}
-    result = json.loads(line[len("RESULT ") :])
+    result = run.result
+    if result is None:
+        return {"verdict": "crashed", "detail": run.last_error[:240]}
     if "fails" in result:
         return {"verdict": "fails", "detail": result["fails"][:240]}
     first_same, second_same = result["same"]

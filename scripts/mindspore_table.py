@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Mapping
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 OUTPUT = Path(__file__).resolve().parent.parent / "mslint" / "data"
 
@@ -48,3 +50,26 @@ def capture_table(mode: str, version: str, rows: Mapping[str, Any]) -> str:
         f"{json.dumps(key)}:{json.dumps(rows[key], sort_keys=True, separators=(',', ':'))}" for key in sorted(rows)
     ]
     return head[:-1] + ',"rows":{\n' + ",\n".join(lines) + "\n}}\n"
+
+
+class ChildRun(NamedTuple):
+    """What one measuring child printed as ``RESULT {json}``, or why it printed nothing."""
+
+    result: dict[str, Any] | None
+    timed_out: bool = False
+    last_error: str = ""
+    """The last line the child wrote on stderr, where it printed no result."""
+
+
+def run_child(command: list[str], cwd: Path, timeout: float) -> ChildRun:
+    """Run one measurement in a process of its own (MindSpore's log quiet) and read its result line."""
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout, cwd=cwd, env={**os.environ, "GLOG_v": "3"}
+        )
+    except subprocess.TimeoutExpired:
+        return ChildRun(None, timed_out=True)
+    line = next((x for x in done.stdout.splitlines() if x.startswith("RESULT ")), None)
+    if line is None:
+        return ChildRun(None, last_error=(done.stderr.strip().splitlines() or [""])[-1])
+    return ChildRun(json.loads(line[len("RESULT ") :]))

@@ -53,6 +53,9 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         + [f"attributes-{r}.json" for r in releases_with("attributes")]  # the nearest older one serves
         + [f"modules-{r}.json" for r in releases_with("modules")]  # only the release read is judged
         + [f"inference-{r}.json" for r in releases_with("inference")]  # docs/type-inference.md's measured rows
+        + [f"augassign-{r}.json" for r in releases_with("augassign")]  # augmented assignment, graph vs PyNative
+        + [f"bytecode-{r}.json" for r in releases_with("bytecode")]  # capture_mode="bytecode", sampled forms
+        + [f"trace-{r}.json" for r in releases_with("trace")]  # capture_mode="trace"
         + ["pytorch-differences.json"]  # measured on one release, used for all
     )
 

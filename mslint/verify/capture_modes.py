@@ -38,6 +38,24 @@ def capture_mode(function: Any) -> str:
     return BYTECODE if any(type(c).__name__ == "PIJitCaptureContext" for c in cells) else AST
 
 
+def bytecode_refusal() -> str | None:
+    """Why the installed MindSpore refuses bytecode capture on this Python, or None where it captures.
+
+    MindSpore 2.10 raises "does not support Python 3.12+" at every call of a bytecode-captured
+    function on 3.12 and later; its own flag for that is read (a compile there would report that
+    refusal as the user's error, on the line of the call)."""
+    import mindspore as ms
+
+    try:
+        from mindspore.graph._utils import pijit_context
+    except ImportError:  # another release, which keeps no such flag there
+        return None
+    if not getattr(pijit_context, "_PY312_OR_LATER", False):
+        return None
+    python = ".".join(map(str, sys.version_info[:3]))
+    return f'MindSpore {ms.__version__} has no @jit(capture_mode="bytecode") on Python {python} (3.11 or older)'
+
+
 def fullgraph_twin(function: Any) -> Any:
     """The bytecode-captured function again, with ``fullgraph=True``."""
     import mindspore as ms

@@ -32,6 +32,7 @@ from mslint.source import source_text
 from mslint.verify.capture_modes import (
     BYTECODE,
     TRACE,
+    bytecode_refusal,
     capture_mode,
     fullgraph_twin,
     graph_break_locations,
@@ -310,6 +311,9 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
         else:
             function = obj if hasattr(obj, "__wrapped__") else ms.jit(obj)
             mode = capture_mode(function)
+            refusal = bytecode_refusal() if mode == BYTECODE else None
+            if refusal:
+                raise NotVerifiable(refusal)
             if mode == BYTECODE and level == "strict":  # STRICT is fullgraph: a graph break raises
                 function = fullgraph_twin(function)
             concrete = tuple(_concrete(value) for value in inputs)
@@ -317,7 +321,7 @@ def compile_target(obj: Any, inputs: tuple[Any, ...], is_user_file: Callable[[st
                 problems.extend(trace_divergence(function, concrete, is_user_file, level))
             else:
                 function(*concrete)
-    except MemoryError:
+    except (MemoryError, NotVerifiable):
         raise
     except Exception as error:  # a failed compile is the evidence sought, not a crash
         text = str(error)

@@ -38,6 +38,7 @@ class ReadsWhatItHas(nn.Cell):  # mslint: inputs=float32[4]
     def construct(self, x):
         grid = [[1.0, 2.0], [3.0, 4.0]]
         grid[0][1] = 5.0
+        x = x * 1  # a copy: an item set on an input is written into the caller's tensor by PyNative only
         x[0] = grid[0][1]
         self.state = x * 2
         if self.training and hasattr(self, "temperature"):
