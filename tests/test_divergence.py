@@ -283,11 +283,12 @@ def test_cells_a_jit_function_reaches_through_globals_are_watched(write: Callabl
     ]
 
 
-def test_a_run_that_raises_is_named_by_its_first_line_of_words() -> None:
+def test_a_run_that_raises_is_named_by_the_line_that_says_what_failed() -> None:
     from mslint.verify.divergence import _one_line
 
-    message = "----------------------------------------------------\n- Kernel select failed:\n---"
-    assert _one_line(RuntimeError(message)) == "RuntimeError: - Kernel select failed:"
+    rule = "-" * 52
+    message = f"{rule}\n- Kernel select failed:\n{rule}\nUnsupported op [Format] on CPU, supported: NCHW\n"
+    assert _one_line(RuntimeError(message)) == "RuntimeError: Unsupported op [Format] on CPU, supported: NCHW"
 
 
 @pytest.mark.mindspore

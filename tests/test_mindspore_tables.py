@@ -56,6 +56,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         + [f"augassign-{r}.json" for r in releases_with("augassign")]  # augmented assignment, graph vs PyNative
         + [f"bytecode-{r}.json" for r in releases_with("bytecode")]  # capture_mode="bytecode", sampled forms
         + [f"trace-{r}.json" for r in releases_with("trace")]  # capture_mode="trace"
+        + [f"arguments-{r}.json" for r in releases_with("arguments")]  # argument constraints, measured
         + ["pytorch-differences.json"]  # measured on one release, used for all
     )
 
