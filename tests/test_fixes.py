@@ -82,7 +82,11 @@ def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run) 
     unfixed = [d["message"] for d in findings(run, path) if not (d["fix"] and d["fix"]["applicability"] == "safe")]
     run("check", str(path), "--fix", "--no-cache")
     report = json.loads(run("verify", str(path), "--all", "--format", "json")[1])
-    assert report["compiles"] and all(c["status"] == "compiled" for c in report["compiles"])
+    # A Cell may still fail to build: the evidence of a finding left without a safe fix.
+    left = {e["entry"].partition(".")[0] for f in report["findings"] for e in f["evidence"]}
+    assert report["compiles"] and all(
+        c["status"] == "compiled" or (c["status"] == "build-failed" and c["name"] in left) for c in report["compiles"]
+    ), report["compiles"]
     assert report["compiler_only"] == [], "the fixed Cells build and compile without problems"
     assert [f["message"] for f in report["findings"]] == unfixed, "only the findings without a safe fix remain"
     assert all(f["verdict"] == _left_verdict(example) for f in report["findings"]), "MindSpore still says so"
