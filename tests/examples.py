@@ -44,3 +44,9 @@ def compile_entries(path: Path) -> list[Entry]:
             if inputs is not None:
                 entries.append(Entry(node.name, inputs))
     return entries
+
+
+def uses_bytecode_capture(path: Path) -> bool:
+    """Whether an example's entries are captured from bytecode, which MindSpore 2.10 refuses on
+    Python 3.12 and later (:func:`mslint.verify.capture_modes.bytecode_refusal`)."""
+    return 'capture_mode="bytecode"' in path.read_text(encoding="utf-8")

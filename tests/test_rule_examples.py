@@ -12,7 +12,7 @@ from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import Settings
 from mslint.verify.capture_modes import bytecode_refusal
 from tests.compiler import compile_examples, verify_example
-from tests.examples import RULES_DIR, compile_entries, example_files, expected_findings
+from tests.examples import RULES_DIR, compile_entries, example_files, expected_findings, uses_bytecode_capture
 
 EXAMPLES = example_files()
 IDS = [str(p.relative_to(RULES_DIR)) for p in EXAMPLES]
@@ -45,7 +45,7 @@ def compiled_examples(request: pytest.FixtureRequest) -> None:
 def test_compiler_confirms_the_markers(path: Path) -> None:
     report = verify_example(path)
     compiles = report["compiles"]
-    refusal = bytecode_refusal() if 'capture_mode="bytecode"' in path.read_text() else None
+    refusal = bytecode_refusal() if uses_bytecode_capture(path) else None
     if refusal:  # Python 3.12+: the release runs no bytecode capture (the examples' or the file's own entries)
         assert {(c["status"], c.get("reason")) for c in compiles} == {("not-verifiable", refusal)}, compiles
         verdicts = {(f["line"], f["symbol"]): f["verdict"] for f in report["findings"]}
