@@ -31,9 +31,12 @@ class UnsupportedAttributeInGraph(Rule):
     computes its attributes (`__getattr__`, `setattr` with a computed name, `__dict__`), that
     derives from a class outside the project other than `nn.Cell`, nor of a read in a function
     that asks `hasattr(..., "name")` first. A read in a branch that a test on constants of `self`
-    skips (`if self.attention:` where the class sets `attention` to `False` only, or the rest of
-    `not self.use_past or self.cache`) is not flagged: MindSpore folds the test while parsing and
-    never reads that branch (measured on 2.10, STRICT and LAX; no rule looks there).
+    skips (`if self.attention:` where the class sets `attention` to `False` only, or keeps its
+    constructor's `attention` and every instance the program builds is given `False`; the rest
+    of `not self.use_past or self.cache`), or that `gate is not None` skips where every call
+    gives `gate` None, is not flagged: MindSpore compiles an instance for the arguments it is
+    called with, folds the test and never reads that branch (measured on 2.10, STRICT and LAX;
+    no rule looks there).
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
