@@ -274,8 +274,9 @@ def element(value: AbstractValue) -> AbstractValue:
 
 def widened(value: AbstractValue) -> AbstractValue:
     """``value`` without the constants' values and dimensions: what a helper is evaluated for, so
-    that ``self.block(x, 3)`` and ``self.block(x, 4)`` share one evaluation."""
-    if isinstance(value, AbstractScalar) and value.value is not NOT_KNOWN:
+    that ``self.block(x, 3)`` and ``self.block(x, 4)`` share one evaluation. ``None`` is kept: it is
+    its type's one value, and the compiler folds a test of it (``if mask is not None``)."""
+    if isinstance(value, AbstractScalar) and value.value is not NOT_KNOWN and value.type != "None":
         return replace(value, value=NOT_KNOWN)
     if isinstance(value, AbstractTensor) and value.shape is not None:
         return replace(value, shape=tuple(None for _ in value.shape))

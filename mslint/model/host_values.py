@@ -71,6 +71,8 @@ _DATASET_ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"}
 _DEPTH = 4
 """How many names and returns deep a value is followed (``a = b``, ``b = f()``, ...)."""
 _CONTAINERS = (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp)
+_RETURNING: set[int] = set()
+"""The helpers whose returned containers are being found: a recursive one is not followed again."""
 Hidden = Callable[[str], bool]
 """Which locals of the code to leave out: names whose Cells a rule knows are registered."""
 _BINDERS = frozenset(
@@ -240,6 +242,8 @@ class HostValues:
                 if isinstance(items, ast.GeneratorExp)
                 else self._containers(items, hidden, seen)
             )
+        if isinstance(expr, ast.Call) and not self.makes_cell(expr):
+            return self._returned_containers(expr)
         if not isinstance(expr, ast.Name):
             return []
         assigned = self.assigned(expr.id)
@@ -251,6 +255,19 @@ class HostValues:
         if isinstance(self._scope, ast.Module) or expr.id not in all_parameter_names(self._scope)[1:]:
             return []
         return self._given(expr.id)
+
+    def _returned_containers(self, call: ast.Call) -> list[Container]:
+        """The containers a helper of the checked code returns (``make_layers(depth)`` returning
+        the list it grew), each with the helper's values; none for a helper being followed."""
+        callee = self._callee(call)
+        if callee is None or id(callee.node) in _RETURNING:
+            return []
+        values = HostValues(callee.node, callee.module, self._project, callee.owner)
+        _RETURNING.add(id(callee.node))
+        try:
+            return [c for r in returned_values(callee.node) for c in values.containers(r)]
+        finally:
+            _RETURNING.discard(id(callee.node))
 
     def _is_sequence_call(self, expr: ast.expr) -> bool:
         """``list(x)`` or ``tuple(x)`` of one argument."""

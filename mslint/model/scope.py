@@ -30,9 +30,10 @@ from mslint.model.abstract import (
     sequence_of,
     widened,
 )
-from mslint.model.binder import all_parameter_names, bindings, loop_items
+from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
+from mslint.model.instances import constructor_values
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
     ClassRef,
@@ -170,7 +171,7 @@ class GraphFunction:
         Measured on 2.10, STRICT and LAX: a missing attribute, an undefined name or an ``import``
         there compiles."""
         pruned: set[int] = set()
-        if self.self_name is None:  # a test folded while parsing reads `self`
+        if self.self_name is None and not self._constant_parameters:  # nothing a test could fold
             return frozenset()
         for node in descendants(self.node):
             skipped: Sequence[ast.AST] = ()
@@ -185,6 +186,20 @@ class GraphFunction:
                 pruned.update(id(n) for n in descendants(part))
         return frozenset(pruned)
 
+    @cached_property
+    def _constant_parameters(self) -> frozenset[str]:
+        """Parameters that every call gives one Python scalar (``self.block(x, None)``), never
+        rebound here: the compiler specialises the graph on them."""
+        rebound = binding_counts(self.node)
+        return frozenset(
+            name
+            for name, value in self.parameter_values.items()
+            if name not in rebound
+            and isinstance(value, AbstractScalar)
+            and value.kind is Kind.CONSTANT
+            and value.value is not NOT_KNOWN
+        )
+
     def _decides(self, operator: ast.boolop, operand: ast.expr) -> bool:
         """Whether a folded operand ends an ``and`` (false) or an ``or`` (true) on its own."""
         return self.folded_truth(operand) is isinstance(operator, ast.Or)
@@ -195,7 +210,7 @@ class GraphFunction:
         reads_self = False
         for node in descendants(test):
             if isinstance(node, ast.Name):
-                if node.id != self.self_name:
+                if node.id != self.self_name and node.id not in self._constant_parameters:
                     return None
                 reads_self = True
             elif isinstance(node, (ast.Call, ast.Subscript)):
@@ -348,6 +363,9 @@ class GraphFunction:
             return AbstractTensor(Kind.CONSTANT)
         if values and all(isinstance(v, ast.Constant) for v in values):
             return join_all([literal(v.value) for v in values if isinstance(v, ast.Constant)], empty=_CONSTANT)
+        given = self._given_to_constructor(owner, attribute)
+        if given is not None:
+            return given
         classes = self.self_attribute_classes(attribute)
         if values and len(classes) == len(values):
             instances = [AbstractInstance(Kind.CONSTANT, c.qualname, self.project.is_cell(c)) for c in classes]
@@ -357,6 +375,30 @@ class GraphFunction:
             # a Cell or a Primitive of MindSpore: `nn.Dense(...)`, `ops.ReLU()`
             return AbstractInstance(Kind.CONSTANT, made[0], is_mindspore_cell_name(made[0]))
         return _CONSTANT
+
+    def _given_to_constructor(self, owner: ClassRef, attribute: str) -> AbstractValue | None:
+        """A Python scalar ``self.<attribute>`` holds in every instance the project builds, where
+        the class's own ``__init__`` sets it only to literals and to its parameters (never rebound
+        there): ``self.attention = attention`` with ``Block(64, attention=False)`` the only
+        instance is ``False`` (:mod:`mslint.model.instances`); None for anything else."""
+        init = self.project.find_method(owner, "__init__")
+        assigned = self.project.attribute_values(owner, attribute)
+        if init is None or not assigned or any(klass.node is not owner.node for klass, _ in assigned):
+            return None
+        first, last = init.node.lineno, init.node.end_lineno or init.node.lineno
+        parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+        given = constructor_values(self.project, owner)
+        values: list[AbstractValue] = []
+        for _, value in assigned:
+            if isinstance(value, ast.Constant):
+                values.append(literal(value.value))
+            elif isinstance(value, ast.Name) and value.id in parameters and first <= value.lineno <= last and given:
+                values.append(given[value.id])
+            else:
+                return None
+        joined = join_all(values, empty=_CONSTANT)
+        known = isinstance(joined, AbstractScalar) and joined.kind is Kind.CONSTANT and joined.value is not NOT_KNOWN
+        return joined if known else None
 
     def self_attribute_classes(self, attribute: str) -> list[ClassRef]:
         """Project classes whose instances ``self.<attribute>`` is set to."""

@@ -284,6 +284,8 @@ class ValueEvaluator:
             return sequence_of("list", parts[-1], kind)
         if isinstance(expr, (ast.Dict, ast.DictComp)):
             return AbstractDict(kind)
+        if isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(expr.ops[0], (ast.Is, ast.IsNot)):
+            return _none_test(expr, parts[0], parts[1], kind)
         if isinstance(expr, ast.Compare) and not any(isinstance(o, _IDENTITY_OR_MEMBERSHIP) for o in expr.ops):
             tensors = [p for p in parts if isinstance(p, AbstractTensor)]
             if tensors:
@@ -349,6 +351,17 @@ def _child_expressions(expr: ast.expr) -> list[ast.expr]:
 
 _CONSTANT_VALUE = AbstractAny(Kind.CONSTANT)
 _IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
+
+
+def _none_test(expr: ast.Compare, left: AbstractValue, right: AbstractValue, kind: Kind) -> AbstractValue:
+    """``x is None`` or ``x is not None``: known where ``x`` is a Python scalar constant, whose
+    type says whether it is None (the compiler specialises on it: ``self.block(x, None)``)."""
+    none_on_right = isinstance(expr.comparators[0], ast.Constant) and expr.comparators[0].value is None
+    none_on_left = isinstance(expr.left, ast.Constant) and expr.left.value is None
+    other = left if none_on_right else right if none_on_left else None
+    if isinstance(other, AbstractScalar) and other.kind is Kind.CONSTANT:
+        return literal((other.type == "None") == isinstance(expr.ops[0], ast.Is))
+    return AbstractAny(kind)
 
 
 def _sequence_type(expr: ast.Tuple | ast.List) -> str:

@@ -9,7 +9,7 @@ from mslint.imports import reference
 from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValue
 from mslint.model.binder import all_parameter_names
 from mslint.model.cell_classes import cell_classes, is_plain_cell, mindspore_bases
-from mslint.model.host_values import HostValues
+from mslint.model.host_values import Container, HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
@@ -218,7 +218,9 @@ class _MethodCheck:
                 if isinstance(container, ast.Tuple)
                 else f"wrap it in `nn.{wrapper}(...)`",
                 severity=None if cells else Severity.WARNING,
-                fix=self._wrap_fix(value, f"mindspore.nn.{wrapper}", as_list=True) if value is container else None,
+                fix=self._wrap_fix(value, f"mindspore.nn.{wrapper}", as_list=True)
+                if value is container or _returns_lists(value, containers)
+                else None,
             )
         elif "parameter" in kinds:
             yield Finding(
@@ -391,3 +393,9 @@ def _container_name(container: ast.expr) -> str:
     if isinstance(container, (ast.Dict, ast.DictComp)):
         return "dict"
     return "tuple" if isinstance(container, (ast.Tuple, ast.GeneratorExp)) else "list"
+
+
+def _returns_lists(value: ast.expr, containers: list[Container]) -> bool:
+    """A helper's call that returns only lists (``make_layers(depth)``): ``nn.CellList(...)``
+    takes what it returns."""
+    return isinstance(value, ast.Call) and all(isinstance(c.node, (ast.List, ast.ListComp)) for c in containers)

@@ -35,11 +35,13 @@ class UnsupportedAttributeInGraph(Rule):
     (`self.reduce_mean`, `self.network`: read from the installed MindSpore, with the Cell's own).
     A read in `__init__` of what the Cell never has is flagged there, where building the Cell
     fails first (`nn.Dense(4, 4, has_bias=self.with_bias)`), and not again in `construct`; a
-    warning where the read may not run (under an `if`, a loop or a `try`). A read in a branch that a
-    test on constants of `self` skips (`if self.attention:` where the class sets `attention` to
-    `False` only, or the rest of `not self.use_past or self.cache`) is not flagged: MindSpore folds
-    the test while parsing and never reads that branch (measured on 2.10, STRICT and LAX; no rule
-    looks there).
+    warning where the read may not run (under an `if`, a loop or a `try`). A read in a branch that
+    a test on constants of `self` skips (`if self.attention:` where the class sets `attention` to
+    `False` only, or keeps its constructor's `attention` and every instance the program builds is
+    given `False`; the rest of `not self.use_past or self.cache`), or that `gate is not None`
+    skips where every call gives `gate` None, is not flagged: MindSpore compiles an instance for
+    the arguments it is called with, folds the test and never reads that branch (measured on
+    2.10, STRICT and LAX; no rule looks there).
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an

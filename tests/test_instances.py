@@ -1,0 +1,112 @@
+"""What the program's instances give a constructor (``mslint.model.instances``): a flag kept on
+``self`` is the constant the instances give it, so the compiler prunes what it skips; where the
+instances are not all known, nothing is assumed (measured on 2.10: rules/unsupported-attribute-
+in-graph/good_pruned_by_instances.py compiles, bad_instances.py fails)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+BLOCK = """\
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, attention=True):
+        super(Block, self).__init__()
+        self.attention = attention
+        self.proj = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        if self.attention:
+            x = self.attn(x)
+        return self.proj(x)
+
+"""
+
+
+def severity(tmp_path: Path, program: str, others: dict[str, str] | None = None) -> str | None:
+    """The severity of the finding on ``self.attn``, where ``program`` follows the class."""
+    path = tmp_path / "net.py"
+    path.write_text(BLOCK + program, encoding="utf-8")
+    for name, text in (others or {}).items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = [d for d in check_files(sorted(tmp_path.glob("*.py")), Settings()).diagnostics if "`attn`" in d.message]
+    return found[0].severity.name if found else None
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("net = Block(8, attention=False)\n", None),  # the one instance prunes the branch
+        ("net = Block(8, False)\n", None),  # given by position
+        ("a = Block(8, attention=False)\nb = Block(16, attention=False)\n", None),  # every instance agrees
+        ("FLAG = False\nnet = Block(8, attention=FLAG)\n", None),  # a module constant
+        ("net = Block(8, attention=True)\n", "ERROR"),  # the one instance reads it
+        ("net = Block(8)\n", "ERROR"),  # the default
+        ("a = Block(8, attention=False)\nb = Block(8)\n", "WARNING"),  # instances differ
+        ("", "WARNING"),  # no instance: the class as before
+        ("import sys\nnet = Block(8, attention=len(sys.argv) > 1)\n", "WARNING"),  # not a constant here
+        ("kw = {'attention': False}\nnet = Block(8, **kw)\n", "WARNING"),  # a spread gives anything
+        ("net = Block(8, attention=False)\nREGISTRY = {'block': Block}\n", "WARNING"),  # built elsewhere too
+        ("net = Block(8, attention=False)\n\nclass Big(Block):\n    pass\n", "WARNING"),  # a subclass's
+        ("net = Block(8, attention=False)\nassert isinstance(net, Block)\n", None),  # a type test builds none
+        ("net = Block(8, attention=False)\nBlock = register(Block)\n", "WARNING"),  # handed to a registry
+    ],
+)
+def test_a_flag_the_instances_give_decides_the_branch(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, program) == expected
+
+
+def test_the_instances_of_every_module_count(tmp_path: Path) -> None:
+    others = {"train.py": "from net import Block\n\nnet = Block(8)\n"}
+    assert severity(tmp_path, "net = Block(8, attention=False)\n", others) == "WARNING"
+    others = {"train.py": "import net as models\n\nnet = models.Block(8, attention=False)\n"}
+    assert severity(tmp_path, "", others) is None
+
+
+GATED = """\
+from mindspore import nn, ops
+
+
+class Block(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Dense(4, 4)
+
+    def construct(self, x, gate=None):
+        if gate is not None:
+            x = x * self.gate_proj(gate)
+        return self.proj(x)
+
+
+class Encoder(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+
+    def construct(self, x):
+        return {calls}
+"""
+
+
+@pytest.mark.parametrize(
+    ("calls", "expected"),
+    [
+        ("self.block(x, None)", None),  # every call gives None: the compiler folds the test
+        ("self.block(x, gate=None)", None),
+        ("self.block(x, x)", "ERROR"),  # a tensor: the branch is compiled
+        ("self.block(x, None) + self.block(x, x)", "ERROR"),  # one call compiles it
+        ("self.block(x, 3)", "ERROR"),  # a number is not None either
+    ],
+)
+def test_a_none_argument_decides_an_is_none_test(tmp_path: Path, calls: str, expected: str | None) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(GATED.format(calls=calls) + "\n\nEncoder()(ops.ones((2, 4)))\n", encoding="utf-8")
+    found = [d for d in check_files([path], Settings()).diagnostics if "`gate_proj`" in d.message]
+    assert (found[0].severity.name if found else None) == expected
