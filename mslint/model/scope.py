@@ -171,7 +171,7 @@ class GraphFunction:
         Measured on 2.10, STRICT and LAX: a missing attribute, an undefined name or an ``import``
         there compiles."""
         pruned: set[int] = set()
-        if self.self_name is None and not self._constant_parameters:  # nothing a test could fold
+        if self.self_name is None and not self._scalar_parameters:  # nothing a test could fold
             return frozenset()
         for node in descendants(self.node):
             skipped: Sequence[ast.AST] = ()
@@ -187,17 +187,14 @@ class GraphFunction:
         return frozenset(pruned)
 
     @cached_property
-    def _constant_parameters(self) -> frozenset[str]:
-        """Parameters that every call gives one Python scalar (``self.block(x, None)``), never
-        rebound here: the compiler specialises the graph on them."""
+    def _scalar_parameters(self) -> frozenset[str]:
+        """Parameters that every call gives a Python scalar (``self.block(x, None)``), never rebound
+        here: the compiler specialises the graph on them, and knows whether each is None."""
         rebound = binding_counts(self.node)
         return frozenset(
             name
             for name, value in self.parameter_values.items()
-            if name not in rebound
-            and isinstance(value, AbstractScalar)
-            and value.kind is Kind.CONSTANT
-            and value.value is not NOT_KNOWN
+            if name not in rebound and isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT
         )
 
     def _decides(self, operator: ast.boolop, operand: ast.expr) -> bool:
@@ -206,11 +203,16 @@ class GraphFunction:
 
     def folded_truth(self, test: ast.expr) -> bool | None:
         """The truth of a test of attributes of ``self`` and literals only whose value is known
-        here, which MindSpore folds while parsing; None for any other test."""
+        here, which MindSpore folds while parsing, or of ``x is None`` (``is not``) on a parameter
+        every call gives a Python scalar, on which it specialises; None for any other test."""
+        tested_name = test.left if isinstance(test, ast.Compare) and _is_none_test(test) else None
+        if isinstance(tested_name, ast.Name) and tested_name.id in self._scalar_parameters:
+            tested = self.value(test)  # `gate is not None`: a scalar's type says
+            return tested.value if isinstance(tested, AbstractScalar) and isinstance(tested.value, bool) else None
         reads_self = False
         for node in descendants(test):
             if isinstance(node, ast.Name):
-                if node.id != self.self_name and node.id not in self._constant_parameters:
+                if node.id != self.self_name:
                     return None
                 reads_self = True
             elif isinstance(node, (ast.Call, ast.Subscript)):
@@ -856,6 +858,17 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
                     callee = GraphFunction(project, ref, callee.entry, merged, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
+
+
+def _is_none_test(test: ast.expr) -> bool:
+    """``x is None`` or ``x is not None``."""
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
 
 
 def argument_values(
