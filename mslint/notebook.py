@@ -142,22 +142,18 @@ def _indentation(line: str) -> str:
 
 def _is_help(line: str) -> bool:
     """``np.abs?``: a name with IPython's ``?`` that is no Python."""
-    if _HELP.match(line) is None:
-        return False
-    try:
-        ast.parse(line.strip())
-    except SyntaxError:
-        return True
-    return False
+    return _HELP.match(line) is not None and not _parses(line)
 
 
 def _is_automagic(line: str) -> bool:
     """``pip install x``: a magic's name first, and no Python (``cd = 3`` is an assignment)."""
     words = line.split()
-    if not words or words[0] not in _AUTOMAGIC:
-        return False
+    return bool(words) and words[0] in _AUTOMAGIC and not _parses(line)
+
+
+def _parses(line: str) -> bool:
     try:
         ast.parse(line.strip())
     except SyntaxError:
-        return True
-    return False
+        return False
+    return True
