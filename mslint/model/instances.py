@@ -17,6 +17,7 @@ are those that file builds.
 from __future__ import annotations
 
 import ast
+import re
 
 from mslint.model.abstract import NOT_KNOWN, AbstractValue, join_all, literal
 from mslint.model.binder import literal_value, parameter_defaults
@@ -66,9 +67,7 @@ def _calls_building(project: Project, cls: ClassRef) -> list[tuple[ast.Call, Mod
     of it or a type test (handed on as a value)."""
     name = cls.node.name
     calls: list[tuple[ast.Call, ModuleInfo]] = []
-    for module in project.modules:
-        if name not in module.text:
-            continue
+    for module in project.derived(_modules_by_word).get(name, ()):
         if any(_refers_to(project, node, module, cls) for node in _handed_on(module).get(name, ())):
             return None
         calls += [
@@ -77,6 +76,16 @@ def _calls_building(project: Project, cls: ClassRef) -> list[tuple[ast.Call, Mod
     return calls
 
 
+def _modules_by_word(project: Project) -> dict[str, list[ModuleInfo]]:
+    """The modules whose text holds each identifier: where a class may be named, found once."""
+    found: dict[str, list[ModuleInfo]] = {}
+    for module in project.modules:
+        for word in set(_IDENTIFIER.findall(module.text)):
+            found.setdefault(word, []).append(module)
+    return found
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 _HANDED_ON: NodeMemo[ast.Module, dict[str, list[ast.expr]]] = NodeMemo()
 
 

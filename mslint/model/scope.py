@@ -34,6 +34,7 @@ from mslint.model.binder import all_arguments, all_parameter_names, binding_coun
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.instances import constructor_values
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
     ClassRef,
@@ -383,21 +384,22 @@ class GraphFunction:
         the class's own ``__init__`` sets it only to literals and to its parameters (never rebound
         there): ``self.attention = attention`` with ``Block(64, attention=False)`` the only
         instance is ``False`` (:mod:`mslint.model.instances`); None for anything else."""
+        if attribute not in _tested_attributes(owner.node):
+            return None  # what the instances give decides only a test (and reading every module costs)
         init = self.project.find_method(owner, "__init__")
         assigned = self.project.attribute_values(owner, attribute)
         if init is None or not assigned or any(klass.node is not owner.node for klass, _ in assigned):
             return None
         first, last = init.node.lineno, init.node.end_lineno or init.node.lineno
         parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
-        given = constructor_values(self.project, owner)
-        values: list[AbstractValue] = []
-        for _, value in assigned:
-            if isinstance(value, ast.Constant):
-                values.append(literal(value.value))
-            elif isinstance(value, ast.Name) and value.id in parameters and first <= value.lineno <= last and given:
-                values.append(given[value.id])
-            else:
-                return None
+        names = [v.id for _, v in assigned if isinstance(v, ast.Name) and first <= v.lineno <= last]
+        literals = [literal(v.value) for _, v in assigned if isinstance(v, ast.Constant)]
+        if len(names) + len(literals) != len(assigned) or not set(names) <= parameters:
+            return None
+        given = constructor_values(self.project, owner)  # asked last: it reads the project's modules
+        if given is None:
+            return None
+        values = literals + [given[name] for name in names]
         joined = join_all(values, empty=_CONSTANT)
         known = isinstance(joined, AbstractScalar) and joined.kind is Kind.CONSTANT and joined.value is not NOT_KNOWN
         return joined if known else None
@@ -858,6 +860,25 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
                     callee = GraphFunction(project, ref, callee.entry, merged, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
+
+
+_TESTED_ATTRIBUTES: NodeMemo[ast.ClassDef, frozenset[str]] = NodeMemo()
+
+
+def _tested_attributes(cls: ast.ClassDef) -> frozenset[str]:
+    """The attributes of an instance that the class's methods read in the test of an ``if``, a
+    conditional expression or an ``and``/``or`` (memoized by class)."""
+    return _TESTED_ATTRIBUTES(cls, _attributes_in_tests)
+
+
+def _attributes_in_tests(cls: ast.ClassDef) -> frozenset[str]:
+    tests: list[ast.expr] = []
+    for node in descendants(cls):
+        if isinstance(node, (ast.If, ast.IfExp)):
+            tests.append(node.test)
+        elif isinstance(node, ast.BoolOp):
+            tests.extend(node.values)
+    return frozenset(n.attr for test in tests for n in descendants(test) if isinstance(n, ast.Attribute))
 
 
 def _is_none_test(test: ast.expr) -> bool:
