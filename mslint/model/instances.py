@@ -131,10 +131,9 @@ def _given(call: ast.Call, module: ModuleInfo, init: FunctionRef, project: Proje
     found: dict[str, AbstractValue] = {}
     for parameter, default in parameters:
         argument = arguments.get(parameter.arg)
+        given = NOT_KNOWN if default is None else literal_value(default)
         if argument is not None:
             found[parameter.arg] = values.value(argument)
-        elif default is not None and literal_value(default) is not NOT_KNOWN:
-            found[parameter.arg] = literal(literal_value(default))
         else:
-            found[parameter.arg] = UNKNOWN
+            found[parameter.arg] = UNKNOWN if given is NOT_KNOWN else literal(given)
     return found

@@ -48,7 +48,7 @@ from mslint.model.project import (
     qualified_name_in,
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
-from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values
+from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, none_tested
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
@@ -206,8 +206,9 @@ class GraphFunction:
         """The truth of a test of attributes of ``self`` and literals only whose value is known
         here, which MindSpore folds while parsing, or of ``x is None`` (``is not``) on a parameter
         every call gives a Python scalar, on which it specialises; None for any other test."""
-        tested_name = test.left if isinstance(test, ast.Compare) and _is_none_test(test) else None
-        if isinstance(tested_name, ast.Name) and tested_name.id in self._scalar_parameters:
+        tested_name = none_tested(test)
+        measured_form = isinstance(test, ast.Compare) and tested_name is test.left  # `gate is None`, as measured
+        if measured_form and isinstance(tested_name, ast.Name) and tested_name.id in self._scalar_parameters:
             tested = self.value(test)  # `gate is not None`: a scalar's type says
             return tested.value if isinstance(tested, AbstractScalar) and isinstance(tested.value, bool) else None
         reads_self = False
@@ -879,17 +880,6 @@ def _attributes_in_tests(cls: ast.ClassDef) -> frozenset[str]:
         elif isinstance(node, ast.BoolOp):
             tests.extend(node.values)
     return frozenset(n.attr for test in tests for n in descendants(test) if isinstance(n, ast.Attribute))
-
-
-def _is_none_test(test: ast.expr) -> bool:
-    """``x is None`` or ``x is not None``."""
-    return (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value is None
-    )
 
 
 def argument_values(

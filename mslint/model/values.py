@@ -353,12 +353,22 @@ _CONSTANT_VALUE = AbstractAny(Kind.CONSTANT)
 _IDENTITY_OR_MEMBERSHIP = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 
 
+def none_tested(test: ast.expr) -> ast.expr | None:
+    """The operand that ``x is None`` or ``x is not None`` (``None is x``) tests; None for any
+    other expression."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot))):
+        return None
+    left, right = test.left, test.comparators[0]
+    if isinstance(right, ast.Constant) and right.value is None:
+        return left
+    return right if isinstance(left, ast.Constant) and left.value is None else None
+
+
 def _none_test(expr: ast.Compare, left: AbstractValue, right: AbstractValue, kind: Kind) -> AbstractValue:
     """``x is None`` or ``x is not None``: known where ``x`` is a Python scalar constant, whose
     type says whether it is None (the compiler specialises on it: ``self.block(x, None)``)."""
-    none_on_right = isinstance(expr.comparators[0], ast.Constant) and expr.comparators[0].value is None
-    none_on_left = isinstance(expr.left, ast.Constant) and expr.left.value is None
-    other = left if none_on_right else right if none_on_left else None
+    tested = none_tested(expr)
+    other = left if tested is expr.left else right if tested is not None else None
     if isinstance(other, AbstractScalar) and other.kind is Kind.CONSTANT:
         return literal((other.type == "None") == isinstance(expr.ops[0], ast.Is))
     return AbstractAny(kind)
