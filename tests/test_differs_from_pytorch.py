@@ -172,7 +172,8 @@ def build(frozen=False, learned=None):
 def test_matrix_swaps_by_the_rank_of_the_receiver(write: Write) -> None:
     """`(-1, -2)` is the 2-D swap in both readings: left alone on a 2-D tensor, an error on a
     4-D one (a helper's result, as attention splits its heads), a warning where the rank is not
-    known; by keyword, `transpose` swaps in graph code too (measured: transpose-keyword-axes)."""
+    known (squeezing an axis of a size not known); by keyword, `transpose` swaps in graph code too
+    (measured: transpose-keyword-axes)."""
     path = write(
         "attention.py",
         """\
@@ -187,7 +188,7 @@ def test_matrix_swaps_by_the_rank_of_the_receiver(write: Write) -> None:
                 matrix = x.reshape(6, 8)
                 return ops.matmul(k, k.transpose(-1, -2)), matrix.transpose(-1, -2), x.transpose(dim0=1, dim1=2)
 
-        class Unknown(nn.Cell):  # mslint: inputs=float32[2,3,8]
+        class Unknown(nn.Cell):  # mslint: inputs=float32[N,3,8]
             def construct(self, x):
                 y = ops.squeeze(x)
                 return y.transpose(-1, -2)

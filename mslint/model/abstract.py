@@ -129,6 +129,31 @@ class AbstractDict(AbstractValue):
 
 
 @dataclass(frozen=True)
+class AbstractDtype(AbstractValue):
+    """A dtype of MindSpore (``ms.float16``): a constant, which casts and creations are given."""
+
+    name: str = ""
+
+    def describe(self) -> str:
+        return f"the dtype {self.name}"
+
+
+@dataclass(frozen=True)
+class Construction:
+    """The arguments an instance was built with, as values (``nn.Dense(64, 10)``,
+    ``ops.ReduceSum(keep_dims=True)``): what its calls' shapes depend on."""
+
+    args: tuple[AbstractValue, ...] = ()
+    keywords: tuple[tuple[str, AbstractValue], ...] = ()
+
+    def get(self, position: int | None, keyword: str) -> AbstractValue | None:
+        """The value given at ``position`` or as ``keyword``; None where it was not given."""
+        if position is not None and position < len(self.args):
+            return self.args[position]
+        return next((value for name, value in self.keywords if name == keyword), None)
+
+
+@dataclass(frozen=True)
 class AbstractInstance(AbstractValue):
     """An instance of a class: a Cell, a Primitive, a plain class."""
 
@@ -137,6 +162,9 @@ class AbstractInstance(AbstractValue):
     parameters: bool | None = None
     """For a Cell: whether it owns Parameters (its own or those of the Cells it holds); None
     where it may."""
+    construction: Construction | None = None
+    """For a Cell or a Primitive of MindSpore: the arguments it was built with, where one call
+    builds it."""
 
     def describe(self) -> str:
         return f"{'a Cell' if self.cell else 'an instance'} of `{self.qualname}`"
@@ -242,6 +270,8 @@ def join(first: AbstractValue, second: AbstractValue) -> AbstractValue:
         if first.items is not None and second.items is not None and len(first.items) == len(second.items):
             return sequence(type_, tuple(map(join, first.items, second.items)))
         return sequence_of(type_, join(first.element(), second.element()), kind)
+    if isinstance(first, AbstractInstance) and isinstance(second, AbstractInstance):
+        first, second = (replace(v, construction=None) for v in (first, second))  # built with other arguments
     if isinstance(first, (AbstractInstance, AbstractFunction, AbstractDict)) and replace(second, kind=kind) == replace(
         first, kind=kind
     ):

@@ -23,12 +23,14 @@ from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
     AbstractDict,
+    AbstractDtype,
     AbstractFunction,
     AbstractInstance,
     AbstractScalar,
     AbstractSequence,
     AbstractTensor,
     AbstractValue,
+    Construction,
     Kind,
     Shape,
     element,
@@ -49,9 +51,23 @@ from mslint.model.binder import (
     target_names,
 )
 from mslint.model.dtypes import dtype_named
+from mslint.model.layer_transfer import layer_result
 from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
 from mslint.model.symbolic import Origin, ProgramPoint, derived, row, source
+from mslint.model.transfer import (
+    UNKNOWN_INDEX,
+    IndexItem,
+    Operands,
+    broadcast,
+    elementwise,
+    function_result,
+    indexed_shape,
+    matmul_shape,
+    method_result,
+    primitive_result,
+    promoted,
+)
 from mslint.model.walk import child_fields
 
 # Attributes of a tensor that are static Python values in graph code.
@@ -260,7 +276,11 @@ class ValueEvaluator:
                 return parts[0] if self.loop_items[id(expr)] is ENUMERATE_COUNT else element(parts[0])
             if self.point is not None and expr.id not in self.local_values:
                 return self.point.outer(expr)
-            return self.local_values.get(expr.id, _CONSTANT_VALUE)
+            local = self.local_values.get(expr.id)
+            if local is not None:
+                return local
+            dtype = dtype_named(expr, self.qualname)
+            return _CONSTANT_VALUE if dtype is None else AbstractDtype(Kind.CONSTANT, dtype)
         if isinstance(expr, ast.Attribute):
             return self._attribute(expr, parts[0] if parts else None)
         if isinstance(expr, ast.Call):
@@ -274,6 +294,10 @@ class ValueEvaluator:
         if isinstance(expr, ast.IfExp):
             return with_kind(join(parts[1], parts[2]), parts[0].kind)
         if isinstance(expr, ast.Subscript):
+            if isinstance(parts[0], AbstractTensor):
+                kind = max(parts[0].kind, parts[1].kind)
+                shape = indexed_shape(parts[0].shape, self._index_items(expr.slice))
+                return AbstractTensor(kind, parts[0].dtype, shape)
             return _item(parts[0], parts[1])
         kind = latest(parts)
         if isinstance(expr, (ast.Tuple, ast.List)):
@@ -296,13 +320,34 @@ class ValueEvaluator:
                 return AbstractScalar(kind, "bool")
         return AbstractAny(kind)
 
+    def _index_items(self, index: ast.expr) -> list[IndexItem]:
+        """The items of a tensor's index, as :func:`~mslint.model.transfer.indexed_shape` reads them."""
+        items = index.elts if isinstance(index, ast.Tuple) else [index]
+        return [self._index_item(item) for item in items]
+
+    def _index_item(self, item: ast.expr) -> IndexItem:
+        if isinstance(item, ast.Slice):
+            bounds = [None if b is None else self.value(b) for b in (item.lower, item.upper, item.step)]
+            ints = [None if b is None else _known_int(b) for b in bounds]
+            if any(k is None and b is not None for k, b in zip(ints, bounds)) or ints[2] == 0:
+                return UNKNOWN_INDEX
+            return slice(*ints)
+        value = self.value(item)
+        if isinstance(item, ast.Constant) and item.value is Ellipsis:
+            return Ellipsis
+        if isinstance(value, AbstractScalar) and value.type == "None":
+            return None
+        known = _known_int(value)
+        return UNKNOWN_INDEX if known is None else known
+
     def _attribute(self, expr: ast.Attribute, receiver: AbstractValue | None) -> AbstractValue:
         if receiver is None:  # `self.x`
             return self.self_attribute_value(expr.attr)
         if expr.attr in STATIC_ATTRIBUTES:
             return _static_attribute(expr.attr, receiver)
-        if dtype_named(expr, self.qualname):
-            return AbstractAny(Kind.CONSTANT)
+        dtype = dtype_named(expr, self.qualname)
+        if dtype is not None:
+            return AbstractDtype(Kind.CONSTANT, dtype)
         if isinstance(receiver, AbstractTensor):
             return AbstractTensor(receiver.kind, receiver.dtype)
         return AbstractAny(receiver.kind)
@@ -438,8 +483,17 @@ def _result(
     kind: Kind,
 ) -> AbstractValue:
     """The value of a call of MindSpore or of a method: a tensor where MindSpore computes one."""
+    given = _given_operands(call, operands, kind)
     if isinstance(callee, AbstractInstance) and is_mindspore_name(callee.qualname):  # `self.dense(x)`
-        primitive = callee.qualname.rsplit(".", 1)[-1].lower()
+        class_name = callee.qualname.rsplit(".", 1)[-1]
+        construction = callee.construction or Construction()
+        if given is not None and callee.cell and given.args:
+            computed = layer_result(class_name, construction, given.args[0], kind)
+        else:
+            computed = primitive_result(class_name, construction, given) if given is not None else None
+        if computed is not None:
+            return computed
+        primitive = class_name.lower()
         if primitive in SEQUENCE_RESULTS:
             return AbstractAny(kind)
         if primitive in _REARRANGEMENTS and len(call.args) == 2:  # `self.reshape(x, (1, n, -1))`
@@ -454,7 +508,11 @@ def _result(
     if reduces_all and (tensor is not None or kind is not Kind.CONSTANT):
         # only a tensor has `.sum()`: a graph value of no inferred type reduced so is one too
         return AbstractTensor(kind, tensor.dtype if tensor is not None else None, ())
-    if tensor is not None:  # a Tensor method
+    if tensor is not None and method is not None and given is not None:  # a Tensor method
+        computed = method_result(method, Operands([tensor, *given.args], given.keywords, kind))
+        if computed is not None:
+            return computed
+    if tensor is not None:
         if method in SEQUENCE_RESULTS:
             return AbstractScalar(kind, "float") if method == "item" else AbstractAny(kind)
         if method in _CASTS:
@@ -469,6 +527,9 @@ def _result(
     if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
         return AbstractTensor(kind, _dtype(call, qualname_of), parameter=name == "Parameter")
     if is_mindspore_name(qualname) and name[:1].islower() and name not in SEQUENCE_RESULTS:
+        computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given is not None else None
+        if computed is not None:
+            return computed
         first = operands[0] if call.args else None
         shape = first.shape if isinstance(first, AbstractTensor) else None
         if name in _CASTS and call.args:
@@ -481,6 +542,16 @@ def _result(
             return AbstractTensor(kind, _dtype(call, qualname_of), _literal_shape(call.args[0]))
         return AbstractTensor(kind)
     return AbstractAny(kind)
+
+
+def _given_operands(call: ast.Call, operands: list[AbstractValue], kind: Kind) -> Operands | None:
+    """The values of a call's arguments, positional and by keyword (:func:`_operands` order);
+    None where one is spread (``f(*args)``)."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    count = len(call.args)
+    keywords = {k.arg: operands[count + i] for i, k in enumerate(call.keywords) if k.arg is not None}
+    return Operands(operands[:count], keywords, kind)
 
 
 def _literal_shape(expr: ast.expr) -> Shape:
@@ -549,9 +620,16 @@ _FOLDED: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
 
 def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) -> AbstractValue:
     kind = max(left.kind, right.kind)
-    tensors = [v for v in (left, right) if isinstance(v, AbstractTensor)]
-    if tensors:
-        return _elementwise(tensors, left, right, kind)
+    if isinstance(left, AbstractTensor) and isinstance(right, AbstractTensor) and isinstance(operation, ast.MatMult):
+        return AbstractTensor(kind, promoted(left.dtype, right.dtype), matmul_shape(left.shape, right.shape))
+    if isinstance(left, AbstractTensor) or isinstance(right, AbstractTensor):
+        divides = isinstance(operation, ast.Div)
+        result = elementwise(left, right, kind)
+        if result is None:
+            return AbstractTensor(kind)
+        if divides and result.dtype is not None and not result.dtype.startswith(("float", "bfloat")):
+            return AbstractTensor(kind, "float32", result.shape)  # true division of integers
+        return result
     if isinstance(left, AbstractScalar) and isinstance(right, AbstractScalar):
         return _folded(operation, left, right, kind)
     number = next((v for v in (left, right) if isinstance(v, AbstractScalar) and v.type in ("int", "float")), None)
@@ -566,41 +644,6 @@ def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) 
     ):
         return sequence(left.type, left.items + right.items)
     return AbstractAny(kind)
-
-
-def _elementwise(
-    tensors: list[AbstractTensor], left: AbstractValue, right: AbstractValue, kind: Kind
-) -> AbstractTensor:
-    """An operation element by element: the broadcast shape; the dtype where both sides share it
-    or a Python int meets a tensor (a float meets an int tensor: promoted, not known here)."""
-    if len(tensors) == 2:
-        dtype = tensors[0].dtype if tensors[0].dtype == tensors[1].dtype else None
-        return AbstractTensor(kind, dtype, broadcast(tensors[0].shape, tensors[1].shape))
-    (tensor,) = tensors
-    other = right if left is tensor else left
-    keeps_dtype = isinstance(other, AbstractScalar) and other.type in ("int", "bool")
-    if not isinstance(other, AbstractScalar) or other.type not in ("int", "float", "bool"):
-        return AbstractTensor(kind)
-    return AbstractTensor(kind, tensor.dtype if keeps_dtype else None, tensor.shape)
-
-
-def broadcast(first: Shape, second: Shape) -> Shape:
-    """The shape two shapes broadcast to; None where it is not known or they do not broadcast."""
-    if first is None or second is None:
-        return None
-    longer, shorter = (first, second) if len(first) >= len(second) else (second, first)
-    padded = (1,) * (len(longer) - len(shorter)) + shorter
-    dimensions: list[int | None] = []
-    for a, b in zip(longer, padded):
-        if a == b or b == 1:
-            dimensions.append(a)
-        elif a == 1:
-            dimensions.append(b)
-        elif a is None or b is None:
-            dimensions.append(None)
-        else:
-            return None
-    return tuple(dimensions)
 
 
 def _folded(operation: ast.operator, left: AbstractScalar, right: AbstractScalar, kind: Kind) -> AbstractValue:
