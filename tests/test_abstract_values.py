@@ -15,6 +15,7 @@ from mslint.model.abstract import (
     AbstractSequence,
     AbstractTensor,
     AbstractValue,
+    Construction,
     Kind,
     is_0d_tensor,
     is_runtime_number,
@@ -80,16 +81,18 @@ def construct_of(write, spec: str = "", calls: str = "") -> GraphFunction:
 
 def test_each_name_has_the_value_the_compiler_infers(write) -> None:
     values = construct_of(write, calls="net = Net()\nnet(ms.Tensor(np.ones((2, 3))))").name_values
-    assert values["x"] == AbstractTensor(Kind.GRAPH)
+    assert values["x"] == AbstractTensor(Kind.GRAPH, "float64", (2, 3)), "numpy's ones are float64"
     assert values["n"] == AbstractScalar(Kind.CONSTANT, "int", 2), "a literal default"
-    assert values["half"] == AbstractTensor(Kind.GRAPH, "float16")
-    assert values["whole"] == AbstractTensor(Kind.GRAPH, "int32")
-    assert values["rows"] == AbstractScalar(Kind.CONSTANT, "int"), "an item of a shape"
-    assert values["total"] == AbstractScalar(Kind.CONSTANT, "int")
-    assert values["y"] == AbstractTensor(Kind.GRAPH), "what the sub-Cell returns"
-    assert values["first"] == values["second"] == AbstractScalar(Kind.CONSTANT, "int")
-    for made_by_a_layer in ("dense", "conv", "relu"):
-        assert values[made_by_a_layer] == AbstractTensor(Kind.GRAPH), made_by_a_layer
+    assert values["half"] == AbstractTensor(Kind.GRAPH, "float16", (2, 3))
+    assert values["whole"] == AbstractTensor(Kind.GRAPH, "int32", (2, 3))
+    assert values["rows"] == literal(2), "an item of a shape"
+    assert values["total"] == literal(9)
+    assert values["y"] == AbstractTensor(Kind.GRAPH, "float64", (2, 3)), "what the sub-Cell returns"
+    assert values["first"] == literal(2), "the sub-Cell is evaluated for its input's shape"
+    assert values["second"] == AbstractScalar(Kind.CONSTANT, "int"), "but not for each constant it is given"
+    assert values["dense"] == AbstractTensor(Kind.GRAPH, "float64", (2, 3)), "nn.Dense(3, 3)"
+    assert values["relu"] == AbstractTensor(Kind.GRAPH, "float64", (2, 3)), "ops.ReLU()"
+    assert values["conv"] == AbstractTensor(Kind.GRAPH, "float64"), "a Conv2d of a helper, on a 2-D input"
     assert values["number"] == AbstractScalar(Kind.GRAPH, "int"), "a Python int computed at run time"
     assert values["parts"] == AbstractAny(Kind.GRAPH), "split gives a tuple of tensors, not one"
     assert values["count"] == AbstractScalar(Kind.CONSTANT, "int", 2)
@@ -105,9 +108,10 @@ def test_self_attributes_are_instances_of_what_init_makes(write) -> None:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
     }
     assert attribute["block"] == AbstractInstance(Kind.CONSTANT, "mod.Block", cell=True)
-    assert attribute["dense"] == AbstractInstance(Kind.CONSTANT, "mindspore.nn.Dense", cell=True)
+    built = Construction((literal(3), literal(3)))
+    assert attribute["dense"] == AbstractInstance(Kind.CONSTANT, "mindspore.nn.Dense", cell=True, construction=built)
     assert attribute["conv"] == AbstractInstance(Kind.CONSTANT, "mindspore.nn.Conv2d", cell=True), "made by a helper"
-    assert attribute["relu"] == AbstractInstance(Kind.CONSTANT, "mindspore.ops.ReLU", cell=False)
+    assert attribute["relu"] == AbstractInstance(Kind.CONSTANT, "mindspore.ops.ReLU", construction=Construction())
     assert attribute["k"] == AbstractScalar(Kind.CONSTANT, "int", 4)
 
 
@@ -116,7 +120,7 @@ def test_self_attributes_are_instances_of_what_init_makes(write) -> None:
     [
         ("", "", AbstractScalar(Kind.CONSTANT, "int", 2)),
         ("", "net = Net()\nnet(ms.Tensor(np.ones(2)), 5)", AbstractScalar(Kind.CONSTANT, "int")),
-        ("", "net = Net()\nnet(ms.Tensor(np.ones(2)), ms.Tensor(5))", AbstractAny(Kind.GRAPH)),
+        ("", "net = Net()\nnet(ms.Tensor(np.ones(2)), ms.Tensor(5))", AbstractTensor(Kind.GRAPH, None, ())),
         ("  # mslint: inputs=float32[2,3], 7", "", literal(7)),
     ],
     ids=["default", "python-number-at-a-call", "tensor-at-a-call", "input-spec-constant"],
@@ -180,9 +184,10 @@ def test_a_tuple_of_two_lengths_joins_into_one_of_unknown_length() -> None:
     assert joined.element() == AbstractScalar(Kind.CONSTANT, "int")
 
 
-def test_widened_drops_constant_values_and_dimensions_but_not_types() -> None:
+def test_widened_drops_constant_values_but_not_types_or_shapes() -> None:
     assert widened(literal(3)) == AbstractScalar(Kind.CONSTANT, "int", NOT_KNOWN)
-    assert widened(AbstractTensor(Kind.GRAPH, "float32", (2, 3))) == AbstractTensor(Kind.GRAPH, "float32", (None, None))
+    assert widened(literal(None)) == literal(None)
+    assert widened(AbstractTensor(Kind.GRAPH, "float32", (2, 3))) == AbstractTensor(Kind.GRAPH, "float32", (2, 3))
 
 
 ZERO_D = """

@@ -303,13 +303,13 @@ def element(value: AbstractValue) -> AbstractValue:
 
 
 def widened(value: AbstractValue) -> AbstractValue:
-    """``value`` without the constants' values and dimensions: what a helper is evaluated for, so
-    that ``self.block(x, 3)`` and ``self.block(x, 4)`` share one evaluation. ``None`` is kept: it is
-    its type's one value, and the compiler folds a test of it (``if mask is not None``)."""
+    """``value`` without the constants' values: what a helper is evaluated for, so that
+    ``self.block(x, 3)`` and ``self.block(x, 4)`` share one evaluation. ``None`` is kept: it is
+    its type's one value, and the compiler folds a test of it (``if mask is not None``); so are a
+    tensor's shape and dtype, which the compiler specialises the helper for (a sub-Cell's output
+    has the shape its input gives it)."""
     if isinstance(value, AbstractScalar) and value.value is not NOT_KNOWN and value.type != "None":
         return replace(value, value=NOT_KNOWN)
-    if isinstance(value, AbstractTensor) and value.shape is not None:
-        return replace(value, shape=tuple(None for _ in value.shape))
     if isinstance(value, AbstractSequence) and value.items is not None:
         return sequence(value.type, tuple(map(widened, value.items)))
     return value

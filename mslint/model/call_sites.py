@@ -37,7 +37,8 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
-from mslint.model.host_values import NUMPY_ARRAY, TENSOR, HostValues
+from mslint.model.created_tensors import AbstractArray
+from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, parse_input_specs
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
@@ -262,8 +263,8 @@ def _argument_values(
 
 def _handed_to_graph(value: AbstractValue) -> AbstractValue:
     """What a graph sees of a value a Python call hands it: a numpy array becomes a tensor."""
-    if value == NUMPY_ARRAY:
-        return TENSOR
+    if isinstance(value, AbstractArray):
+        return AbstractTensor(Kind.GRAPH, value.dtype, value.shape)
     if isinstance(value, AbstractSequence) and value.items is not None:
         return sequence(value.type, tuple(_handed_to_graph(item) for item in value.items))
     return value

@@ -44,6 +44,7 @@ from mslint.model.abstract import (
 )
 from mslint.model.binder import all_parameter_names, literal_value
 from mslint.model.cell_parameters import made_cell_parameters
+from mslint.model.created_tensors import created_value, numpy_array
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS, UNKNOWN
@@ -51,7 +52,7 @@ from mslint.model.walk import own_nodes, returned_values, statements
 
 TENSOR = AbstractTensor(Kind.GRAPH)
 PARAMETER = AbstractTensor(Kind.GRAPH, parameter=True)
-NUMPY_ARRAY = AbstractInstance(Kind.CONSTANT, "numpy.ndarray")
+NUMPY_ARRAY = numpy_array()
 _TENSOR_CLASSES = ("Tensor", "tensor", "Parameter", "from_numpy")
 _TENSOR_FUNCTIONS = ("mindspore.ops.", "mindspore.numpy.", "mindspore.mint.")
 # Tensor methods whose result is no tensor: host copies, Python numbers, dtypes.
@@ -453,6 +454,9 @@ class HostValues:
         made = self._made(call, depth)
         if made is not None:
             return made
+        created = created_value(call, self._qualname, lambda e: self.value(e, depth + 1))
+        if created is not None:
+            return created
         func = call.func
         qualname = qualified_name(func, self._module)
         if qualname in _PYTHON_SCALARS:
@@ -474,6 +478,9 @@ class HostValues:
             return UNKNOWN
         values = HostValues(callee.node, callee.module, self._project, callee.owner)
         return join_all((values.value(r, depth + 1) for r in returned_values(callee.node)), empty=UNKNOWN)
+
+    def _qualname(self, expr: ast.expr) -> str | None:
+        return qualified_name(expr, self._module)
 
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""

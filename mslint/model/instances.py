@@ -18,9 +18,20 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 
-from mslint.model.abstract import NOT_KNOWN, AbstractValue, join_all, literal
+from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractAny,
+    AbstractDtype,
+    AbstractValue,
+    Construction,
+    Kind,
+    join_all,
+    literal,
+)
 from mslint.model.binder import literal_value, parameter_defaults
+from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
@@ -137,3 +148,20 @@ def _given(call: ast.Call, module: ModuleInfo, init: FunctionRef, project: Proje
         else:
             found[parameter.arg] = UNKNOWN if given is NOT_KNOWN else literal(given)
     return found
+
+
+def construction(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> Construction:
+    """What a MindSpore Cell or Primitive is built with, as values (``nn.Dense(64, 10)``,
+    ``ops.ReduceSum(keep_dims=True)``): literals and dtypes; anything else is a constant whose
+    value is not known (an ``__init__`` parameter, a computed size)."""
+
+    def value(expr: ast.expr) -> AbstractValue:
+        dtype = dtype_named(expr, qualname) if isinstance(expr, (ast.Name, ast.Attribute)) else None
+        if dtype is not None:
+            return AbstractDtype(Kind.CONSTANT, dtype)
+        known = literal_value(expr)
+        return AbstractAny(Kind.CONSTANT) if known is NOT_KNOWN else literal(known)
+
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return Construction(tuple(AbstractAny(Kind.CONSTANT) for _ in call.args))
+    return Construction(tuple(map(value, call.args)), tuple((k.arg, value(k.value)) for k in call.keywords if k.arg))

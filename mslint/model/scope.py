@@ -33,7 +33,7 @@ from mslint.model.abstract import (
 from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
-from mslint.model.instances import constructor_values
+from mslint.model.instances import construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
@@ -377,7 +377,11 @@ class GraphFunction:
         made = [c for c in constructors if is_mindspore_name(c)]  # directly or by a helper it calls
         if len(values) == 1 and len(made) == 1 and made[0].rsplit(".", 1)[-1][:1].isupper():
             # a Cell or a Primitive of MindSpore: `nn.Dense(...)`, `ops.ReLU()`
-            return AbstractInstance(Kind.CONSTANT, made[0], is_mindspore_cell_name(made[0]))
+            klass, value = self.project.attribute_values(owner, attribute)[0]
+            qualname: Callable[[ast.expr], str | None] = lambda e: qualified_name(e, klass.module)  # noqa: E731
+            direct = isinstance(value, ast.Call) and qualname(value.func) == made[0]  # not made by a helper
+            built = construction(value, qualname) if isinstance(value, ast.Call) and direct else None
+            return AbstractInstance(Kind.CONSTANT, made[0], is_mindspore_cell_name(made[0]), construction=built)
         return _CONSTANT
 
     def _given_to_constructor(self, owner: ClassRef, attribute: str) -> AbstractValue | None:
