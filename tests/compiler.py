@@ -49,7 +49,7 @@ def example_factories(path: Path) -> list[str]:
     ]
     arguments = []
     for entry in compile_entries(path):
-        build = f"example.{entry.name}" + ("()" if _is_class(path, entry.name) else "")
+        build = f"example.{entry.name}" + (f"({entry.arguments})" if _is_class(path, entry.name) else "")
         lines += [
             f"def make_{entry.name}():",
             f"    return {build}, make_inputs(parse_input_specs({entry.inputs!r}), concrete=False)",

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mslint.model.inputs import inputs_comment
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, Project
+from mslint.verify.constructions import Constructions
 
 REPO = Path(__file__).resolve().parent.parent
 RULES_DIR = REPO / "rules"
@@ -18,6 +21,8 @@ _EXPECT = re.compile(r"#\s*expect:\s*([\w\-, ]+)")
 class Entry:
     name: str
     inputs: str
+    arguments: str = ""
+    """What the class is built with (``dim=4, attention=True``): the example's own call."""
 
 
 def example_files(root: Path = RULES_DIR) -> list[Path]:
@@ -35,14 +40,28 @@ def expected_findings(path: Path) -> set[tuple[int, str]]:
 
 
 def compile_entries(path: Path) -> list[Entry]:
-    """Top-level classes and functions whose header line carries ``# mslint: inputs=...``."""
-    lines = path.read_text().splitlines()
+    """Top-level classes and functions whose header line carries ``# mslint: inputs=...``, and the
+    Cells the example's ``__main__`` block builds with literals and calls on tensors it makes
+    (read as ``mslint verify`` reads a program's own calls: ``Net(4)(Tensor(np.ones((2, 4))))``)."""
+    text = path.read_text()
+    lines = text.splitlines()
+    module = ModuleInfo.parse(path, text, checked=True)
+    project = Project()
+    project.add(module)
+    constructions = Constructions(project)
     entries = []
-    for node in ast.parse("\n".join(lines)).body:
+    for node in module.tree.body:
         if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
             inputs = inputs_comment(lambda number: lines[number - 1], node)
             if inputs is not None:
                 entries.append(Entry(node.name, inputs))
+            elif isinstance(node, ast.ClassDef):
+                cls = ClassRef(module, node)
+                init = project.find_method(cls, "__init__")
+                built = constructions.of(cls, init.node if init is not None else None)
+                if built is not None and built.inputs:
+                    arguments = ", ".join(f"{name}={value!r}" for name, value in built.kwargs.items())
+                    entries.append(Entry(node.name, built.inputs, arguments))
     return entries
 
 

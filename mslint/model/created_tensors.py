@@ -60,7 +60,7 @@ def created_value(call: ast.Call, qualname: Qualname, value_of: ValueOf) -> Abst
         return _numpy(call, last, qualname)
     if module in ("mindspore", "mindspore.common.tensor") and last in ("Tensor", "tensor") and call.args:
         return _tensor(call, qualname, value_of)
-    if module in ("mindspore.ops", "mindspore.mint"):
+    if module.startswith(("mindspore.ops", "mindspore.mint")):
         return _mindspore_creation(call, last, qualname)
     return None
 
@@ -109,6 +109,8 @@ def _mindspore_creation(call: ast.Call, name: str, qualname: Qualname) -> Abstra
         sizes_given = call.args[0] if len(call.args) == 1 and isinstance(call.args[0], (ast.Tuple, ast.List)) else None
         sizes = _sizes(sizes_given or ast.Tuple(elts=call.args, ctx=ast.Load()))
         return AbstractTensor(Kind.GRAPH, _MINDSPORE_SIZED[name] if given is None else _dtype(given, qualname), sizes)
+    if name == "randint" and len(call.args) > 2:  # randint(low, high, size)
+        return AbstractTensor(Kind.GRAPH, "int64" if given is None else _dtype(given, qualname), _sizes(call.args[2]))
     if name in _MINDSPORE_SHAPED and call.args:
         dtype_expr = given or (call.args[1] if len(call.args) > 1 and name.startswith(("ones", "zeros")) else None)
         dtype = _MINDSPORE_SHAPED[name] if dtype_expr is None else _dtype(dtype_expr, qualname)

@@ -19,9 +19,10 @@ class AmbiguousTensorConversion(Rule):
     Flags graph code that converts a tensor of more than one element to one Python value: a
     condition (`if t:`, `while t:`, `t if ... else ...` with `t` as the test, `assert t`),
     `not t`, `t and u` / `t or u` (every operand but the last is tested), `bool(t)`,
-    `int(t)` and `float(t)`. Only tensors whose shape mslint knows count: from the entry's
+    `int(t)` and `float(t)`. Only tensors whose shape mslint knows count: the tensors the program
+    makes and calls the Cell on (`net(Tensor(np.ones([2, 2], np.int32)))`), the entry's
     `# mslint: inputs=` shapes, creations with a literal shape (`ops.zeros((2, 3))`), and what
-    element-by-element operations, comparisons, casts and shape-keeping methods make of them.
+    operations, layers (`nn.Dense(10, 2)`) and sub-Cells make of them.
     A tensor of shape `()` or `(1,)` converts fine, and so does one whose size is not known.
 
     ## Why it breaks graph mode

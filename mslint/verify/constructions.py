@@ -15,6 +15,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from mslint.model.abstract import AbstractAny, AbstractTensor, AbstractValue, Kind
+from mslint.model.created_tensors import AbstractArray, created_value
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
 
@@ -28,8 +30,8 @@ class Construction:
     """The specs of the tensors the block that built the instance calls it on, if it does."""
 
 
-_TENSOR_MAKERS = {"randn": "float32", "rand": "float32", "ones": "float32", "zeros": "float32", "randint": "int64"}
-"""``mindspore.ops`` functions that make a tensor of a literal shape, and the dtype they make."""
+_DEPTH = 4
+"""How many names deep an input's creation is followed (``x = Tensor(a)``, ``a = np.ones(...)``)."""
 
 
 class Constructions:
@@ -98,31 +100,29 @@ def _blocks(tree: ast.AST) -> list[list[ast.stmt]]:
 
 
 def _tensor_spec(argument: ast.expr, before: list[ast.stmt], module: ModuleInfo) -> str | None:
-    """``float32[2,3,224,224]`` for ``ops.randn(2, 3, 224, 224)``, or for a name the statements
-    ``before`` bind to one (the last binding); None for anything else."""
-    if isinstance(argument, ast.Name):
-        bound = [
-            s.value
-            for s in before
-            if isinstance(s, ast.Assign) and [ast.unparse(t) for t in s.targets] == [argument.id]
-        ]
-        argument = bound[-1] if bound else argument
-    if not isinstance(argument, ast.Call):
+    """``float32[2,3,224,224]`` for ``ops.randn(2, 3, 224, 224)`` (any creation
+    :mod:`~mslint.model.created_tensors` reads), or for a name the statements ``before`` bind to
+    one (the last binding); None for anything else."""
+    made = _created(argument, before, module, depth=0)
+    shape = made.shape if isinstance(made, (AbstractTensor, AbstractArray)) else None
+    if made is None or shape is None or not shape or not all(d is not None and d > 0 for d in shape):
         return None
-    name = qualified_name(argument.func, module) or ""
-    dtype = _TENSOR_MAKERS.get(name.rpartition(".")[2]) if name.startswith("mindspore.") else None
-    if dtype is None:
+    dtype = made.dtype if isinstance(made, (AbstractTensor, AbstractArray)) else None
+    return None if dtype is None else f"{dtype}[{','.join(map(str, shape))}]"
+
+
+def _created(expr: ast.expr, before: list[ast.stmt], module: ModuleInfo, depth: int) -> AbstractValue | None:
+    """The array or tensor ``expr`` makes, following names to their last binding in ``before``."""
+    if isinstance(expr, ast.Name):
+        bound = [s.value for s in before if isinstance(s, ast.Assign) and _names(s) == [expr.id]]
+        expr = bound[-1] if bound else expr
+    if not isinstance(expr, ast.Call) or depth > _DEPTH:
         return None
-    literal = argument.args[-1] if dtype == "int64" and argument.args else None  # randint(low, high, size)
-    dims_node = literal if literal is not None else (argument.args[0] if len(argument.args) == 1 else None)
-    try:
-        dims = ast.literal_eval(dims_node) if dims_node is not None else [ast.literal_eval(a) for a in argument.args]
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return None
-    dims = [dims] if isinstance(dims, int) else dims
-    if not (isinstance(dims, (list, tuple)) and dims and all(isinstance(d, int) and d > 0 for d in dims)):
-        return None
-    return f"{dtype}[{','.join(map(str, dims))}]"
+    return created_value(
+        expr,
+        lambda e: qualified_name(e, module),
+        lambda e: _created(e, before, module, depth + 1) or AbstractAny(Kind.UNKNOWN),
+    )
 
 
 def _names(assignment: ast.Assign) -> list[str]:

@@ -1,0 +1,52 @@
+"""No `# mslint: inputs=` here: the shapes come from the tensors the program makes and calls its
+Cells on, and from what the layers and sub-Cells make of them."""
+
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class NotOfAnInput(nn.Cell):
+    def construct(self, x):
+        empty = not x  # expect: ambiguous-tensor-conversion
+        return x, empty
+
+
+class Head(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(10, 2)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class ConditionOnASubCellOutput(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.head = Head()
+
+    def construct(self, x):
+        logits = self.head(x)
+        if logits > 0:  # expect: ambiguous-tensor-conversion
+            return logits
+        return -logits
+
+
+class IntOfARow(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.reduce = nn.Dense(4, 3)
+
+    def construct(self, x):
+        row = self.reduce(x)[0]
+        return x * int(row)  # expect: ambiguous-tensor-conversion
+
+
+if __name__ == "__main__":
+    net = NotOfAnInput()
+    x = Tensor(np.ones([2, 2], np.int32))
+    net(x)
+    classifier = ConditionOnASubCellOutput()
+    classifier(Tensor(np.ones((2, 10), np.float32)))
+    rows = IntOfARow()
+    rows(Tensor(np.ones((2, 4), np.float32)))

@@ -1,0 +1,42 @@
+"""Conversions of tensors the program makes of one element, and reductions of the larger ones."""
+
+import numpy as np
+from mindspore import Tensor, nn, ops
+
+
+class NotOfOneElement(nn.Cell):
+    def construct(self, flag, x):
+        if not flag:
+            return x
+        return x * 2
+
+
+class Head(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(10, 1)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class ConditionOnAReducedOutput(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.head = Head()
+        self.sum = ops.ReduceSum()
+
+    def construct(self, x):
+        score = self.head(x).squeeze()
+        if score > 0:
+            x = x * 2
+        if self.sum(x) > 0:
+            return x
+        return -x
+
+
+if __name__ == "__main__":
+    net = NotOfOneElement()
+    net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
+    classifier = ConditionOnAReducedOutput()
+    classifier(Tensor(np.ones((1, 10), np.float32)))
