@@ -122,17 +122,24 @@ def elementwise(left: AbstractValue, right: AbstractValue, kind: Kind, dtype: st
     if len(tensors) == 2:
         shape = broadcast(tensors[0].shape, tensors[1].shape)
         promoted_dtype = promoted(tensors[0].dtype, tensors[1].dtype)
+        if tensors[0].dtype != tensors[1].dtype and () in (tensors[0].shape, tensors[1].shape):
+            promoted_dtype = None  # a 0-d tensor of another dtype: `mul` keeps the other's, `add` promotes
     elif len(tensors) == 1:
         other = right if left is tensors[0] else left
         if not isinstance(other, AbstractScalar) or other.type not in ("int", "float", "bool"):
             return None
         shape, promoted_dtype = tensors[0].shape, _with_number(tensors[0].dtype, other)
+        if shape == () and promoted_dtype not in ("float32", "float64"):
+            promoted_dtype = None  # a 0-d tensor and a number: `int32[] * 3` is int64, `int32[] + 3` int32
     else:
         return None
     return AbstractTensor(kind, promoted_dtype if dtype == "" else dtype, shape)
 
 
-def _binary(result_dtype: str | None = "", integers_to_float: bool = False) -> Transfer:
+def _binary(result_dtype: str | None = "", integers_to_float: bool = False, of_bools: bool = True) -> Transfer:
+    """An operation element by element on two operands; ``of_bools`` False where one on two bools
+    gives no bool (``subtract`` gives int64, ``sub`` refuses them)."""
+
     def transfer(operands: Operands) -> AbstractValue | None:
         left, right = operands.get(0, "input", "x"), operands.get(1, "other", "y")
         if left is None or right is None:
@@ -140,6 +147,8 @@ def _binary(result_dtype: str | None = "", integers_to_float: bool = False) -> T
         result = elementwise(left, right, operands.kind, result_dtype)
         if result is not None and integers_to_float and (result.dtype in _INTEGERS or result.dtype == "bool"):
             return AbstractTensor(result.kind, "float32", result.shape)
+        if result is not None and not of_bools and result.dtype == "bool":
+            return AbstractTensor(result.kind, None, result.shape)
         return result
 
     return transfer
@@ -193,7 +202,7 @@ def _axes(value: AbstractValue | None, rank: int) -> tuple[int, ...] | None:
     if _is_none(value):
         return tuple(range(rank))
     axes = _constant_ints(value)
-    if axes is None or any(not -rank <= a < max(rank, 1) for a in axes):
+    if axes is None or any(not -max(rank, 1) <= a < max(rank, 1) for a in axes):  # 0 or -1 of a 0-d tensor
         return None
     return tuple(sorted({a % rank if rank else 0 for a in axes})) if axes else tuple(range(rank))
 
@@ -202,8 +211,10 @@ _KEEPDIMS = ("keepdims", "keep_dims", "keepdim")
 _AXIS = ("axis", "dim")
 
 
-def _reduction(result_dtype: str | None = "", keep_position: int | None = 2) -> Transfer:
-    """``sum(x, axis, keepdims)`` and the like: the axes reduced, kept as 1 or dropped."""
+def _reduction(result_dtype: str | None = "", keep_position: int | None = 2, widens: bool = False) -> Transfer:
+    """``sum(x, axis, keepdims)`` and the like: the axes reduced, kept as 1 or dropped. ``widens``:
+    the function ``sum`` and ``prod`` of bools and integers give int64, as PyTorch's (the
+    primitives ``ReduceSum``/``ReduceProd`` keep the dtype)."""
 
     def transfer(operands: Operands) -> AbstractValue | None:
         tensor = operands.tensor(0, "input", "x")
@@ -211,6 +222,12 @@ def _reduction(result_dtype: str | None = "", keep_position: int | None = 2) -> 
             return None
         keep = _constant_bool(operands.get(keep_position, *_KEEPDIMS), default=False)
         dtype = tensor.dtype if result_dtype == "" else result_dtype
+        if widens and (dtype == "bool" or dtype in _INTEGERS):
+            # `prod` over a tuple of axes keeps an int32 (ReduceProd), over one axis widens it
+            dtype = None if isinstance(operands.get(1, *_AXIS), AbstractSequence) and dtype != "int64" else "int64"
+        if widens and "dtype" in operands.keywords:
+            given = operands.keywords["dtype"]
+            dtype = given.name if isinstance(given, AbstractDtype) else dtype if _is_none(given) else None
         if tensor.shape is None or keep is None:
             return AbstractTensor(operands.kind, dtype)
         reduced = _axes(operands.get(1, *_AXIS), len(tensor.shape))
@@ -356,6 +373,8 @@ def _squeeze(operands: Operands) -> AbstractValue | None:
             return AbstractTensor(operands.kind, tensor.dtype)
         return AbstractTensor(operands.kind, tensor.dtype, tuple(d for d in shape if d != 1))
     axes = _axes(axis, len(shape))
+    if not shape and axes is not None:
+        return AbstractTensor(operands.kind, tensor.dtype, ())  # axis 0 or -1 of a 0-d tensor
     if axes is None or any(shape[a] is None for a in axes):
         return AbstractTensor(operands.kind, tensor.dtype)
     return AbstractTensor(operands.kind, tensor.dtype, tuple(d for i, d in enumerate(shape) if i not in axes or d != 1))
@@ -470,9 +489,34 @@ def _like(operands: Operands) -> AbstractValue | None:
     return AbstractTensor(operands.kind, dtype.name if isinstance(dtype, AbstractDtype) else tensor.dtype, tensor.shape)
 
 
-def _argmax(operands: Operands) -> AbstractValue | None:
-    """``argmax(x, axis, keepdims)``: int32 indices (every axis, flattened, without ``axis``)."""
-    return _reduction("int32")(operands)
+def _index_reduction(dtype: str | None) -> Transfer:
+    """``argmax(x, axis, keepdims)``: indices of ``dtype`` (``ops.argmax`` gives int64,
+    ``ops.argmin`` int32); without ``axis``, one index into the flattened tensor (0-d, whatever
+    ``keepdims`` says)."""
+    reduction = _reduction(dtype)
+
+    def transfer(operands: Operands) -> AbstractValue | None:
+        tensor = operands.tensor(0, "input", "x")
+        if tensor is not None and tensor.shape == ():
+            return AbstractTensor(operands.kind, "int64" if dtype == "int64" else None, ())  # argmin: int64
+        if tensor is not None and _is_none(operands.get(1, *_AXIS)):
+            return AbstractTensor(operands.kind, dtype, ())
+        return reduction(operands)
+
+    return transfer
+
+
+def _clip(operands: Operands) -> AbstractValue | None:
+    """``clip(x, min, max)``: the shape of ``x``; a float bound makes an integer tensor float32."""
+    tensor = operands.tensor(0, "input", "x")
+    if tensor is None:
+        return None
+    dtype = tensor.dtype
+    for bound in (operands.get(1, "min"), operands.get(2, "max")):
+        if _is_none(bound):
+            continue
+        dtype = _with_number(dtype, bound) if isinstance(bound, AbstractScalar) and dtype != "bool" else None
+    return AbstractTensor(operands.kind, dtype, tensor.shape)
 
 
 _FLOAT_FUNCTIONS = (
@@ -480,11 +524,11 @@ _FLOAT_FUNCTIONS = (
     "gelu", "silu", "reciprocal", "exp2", "softplus", "mish", "elu", "selu", "hardswish", "hardsigmoid",
 )  # fmt: skip
 _SAME_FUNCTIONS = (
-    "abs", "neg", "negative", "relu", "relu6", "square", "sign", "floor", "ceil", "round", "clip", "clamp",
-    "copy", "contiguous", "stop_gradient", "leaky_relu", "dropout", "tril", "triu", "flip", "roll",
+    "abs", "neg", "negative", "relu", "relu6", "square", "sign", "floor", "ceil", "round", "stop_gradient",
+    "leaky_relu", "dropout", "tril", "triu", "flip", "roll",
 )  # fmt: skip
 _PREDICATES = ("isnan", "isinf", "isfinite", "logical_not")
-_ARITHMETIC = ("add", "sub", "subtract", "mul", "multiply", "maximum", "minimum", "pow", "floor_divide")
+_ARITHMETIC = ("add", "mul", "multiply", "maximum", "minimum", "pow", "floor_divide")
 _COMPARISONS = (
     "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "eq", "ne", "gt", "ge", "lt", "le",
     "logical_and", "logical_or", "logical_xor",
@@ -495,18 +539,20 @@ FUNCTIONS: dict[str, Transfer] = {
     **{name: _same() for name in _SAME_FUNCTIONS},
     **{name: _same("bool") for name in _PREDICATES},
     **{name: _binary() for name in _ARITHMETIC},
+    **{name: _binary(of_bools=False) for name in ("sub", "subtract")},
+    **{name: _clip for name in ("clip", "clamp")},
     **{name: _binary("bool") for name in _COMPARISONS},
     "div": _binary(integers_to_float=True),
     "divide": _binary(integers_to_float=True),
     "true_divide": _binary(integers_to_float=True),
-    **{name: _reduction() for name in ("sum", "prod", "amax", "amin")},
+    **{name: _reduction(widens=True) for name in ("sum", "prod")},
+    **{name: _reduction() for name in ("amax", "amin")},
     "mean": _reduction(),
     **{name: _reduction("bool") for name in ("any", "all")},
-    "argmax": _argmax,
-    "argmin": _argmax,
+    "argmax": _index_reduction("int64"),
+    "argmin": _index_reduction("int32"),
     "matmul": _matmul,
     "reshape": _reshape,
-    "view": _reshape,
     "permute": _transpose,
     "transpose": _transpose,
     "swapaxes": _swapaxes,
@@ -525,8 +571,26 @@ FUNCTIONS: dict[str, Transfer] = {
 }
 """Functions of ``mindspore.ops`` and ``mindspore.mint``, by name."""
 
+
+def _method_transpose(operands: Operands) -> AbstractValue | None:
+    """``x.transpose(0, 2)`` swaps two axes (PyTorch's), ``x.transpose(2, 0, 1)`` or
+    ``x.transpose((1, 0))`` permutes them."""
+    given = operands.args[1:]
+    if len(given) == 2 and all(_constant_int(a) is not None for a in given):
+        return _swapaxes(operands)
+    return _transpose(operands)
+
+
+_NOT_METHODS = (
+    "zeros", "ones", "full", "concat", "cat", "stack", "zeros_like", "ones_like", "cast", "log_softmax", "gelu",
+    "silu", "exp2", "softplus", "mish", "elu", "selu", "hardswish", "hardsigmoid", "relu", "relu6",
+    "stop_gradient", "leaky_relu", "dropout",
+)  # fmt: skip
 METHODS: dict[str, Transfer] = {
-    **{name: FUNCTIONS[name] for name in FUNCTIONS if name not in ("zeros", "ones", "full", "concat", "cat", "stack")},
+    **{name: FUNCTIONS[name] for name in FUNCTIONS if name not in _NOT_METHODS},
+    **{name: _same() for name in ("copy", "contiguous")},
+    "view": _reshape,
+    "transpose": _method_transpose,
     "astype": _cast(1, "dtype"),
     "to": _cast(1, "dtype"),
     "flatten": _flatten(start_default=0),
@@ -538,7 +602,7 @@ _PRIMITIVE_FUNCTIONS = {
     "Exp": "exp", "Log": "log", "Sqrt": "sqrt", "Rsqrt": "rsqrt", "Sigmoid": "sigmoid", "Tanh": "tanh", "Erf": "erf",
     "Abs": "abs", "Neg": "neg", "Square": "square", "Sign": "sign", "Floor": "floor", "ReLU": "relu", "ReLU6": "relu6",
     "GeLU": "gelu", "Add": "add", "Sub": "sub", "Mul": "mul", "Maximum": "maximum", "Minimum": "minimum",
-    "Pow": "pow", "Div": "div", "RealDiv": "div", "Equal": "equal", "NotEqual": "not_equal", "Greater": "greater",
+    "Pow": "pow", "Div": "div", "Equal": "equal", "NotEqual": "not_equal", "Greater": "greater",
     "GreaterEqual": "greater_equal", "Less": "less", "LessEqual": "less_equal", "LogicalAnd": "logical_and",
     "LogicalOr": "logical_or", "LogicalNot": "logical_not", "IsNan": "isnan", "IsInf": "isinf",
     "Softmax": "softmax", "LogSoftmax": "log_softmax",
@@ -546,6 +610,7 @@ _PRIMITIVE_FUNCTIONS = {
 
 PRIMITIVES: dict[str, Transfer] = {
     **{primitive: FUNCTIONS[function] for primitive, function in _PRIMITIVE_FUNCTIONS.items()},
+    "RealDiv": _binary(),  # integers stay integers
     "ReduceSum": _reduction(keep_position=None),
     "ReduceMean": _reduction(keep_position=None),
     "ReduceMax": _reduction(keep_position=None),
@@ -566,12 +631,15 @@ PRIMITIVES: dict[str, Transfer] = {
 (``ReduceSum(keep_dims=True)(x, 1)`` is ``x``, ``1``, ``keep_dims=True``)."""
 
 
+_NOT_MINT = ("stop_gradient", "subtract", "multiply", "true_divide", "expand_dims", "cast")
 MINT_FUNCTIONS: dict[str, Transfer] = {
-    **FUNCTIONS,
+    **{name: FUNCTIONS[name] for name in FUNCTIONS if name not in _NOT_MINT},
     "transpose": _swapaxes,
     "flatten": _flatten(start_default=0),
+    "argmin": _index_reduction(None),  # not measured: MindSpore 2.10 has no CPU kernel of it
 }
-"""Functions of ``mindspore.mint``: PyTorch's signatures where they differ from ``ops``'."""
+"""Functions of ``mindspore.mint`` and ``mindspore.mint.nn.functional``: PyTorch's signatures where
+they differ from ``ops``'."""
 
 
 def function_result(name: str, operands: Operands, mint: bool = False) -> AbstractValue | None:
