@@ -573,10 +573,11 @@ FUNCTIONS: dict[str, Transfer] = {
 
 
 def _method_transpose(operands: Operands) -> AbstractValue | None:
-    """``x.transpose(0, 2)`` swaps two axes (PyTorch's), ``x.transpose(2, 0, 1)`` or
-    ``x.transpose((1, 0))`` permutes them."""
-    given = operands.args[1:]
-    if len(given) == 2 and all(_constant_int(a) is not None for a in given):
+    """``x.transpose(2, 0, 1)`` or ``x.transpose((1, 0))`` permutes the axes; in graph code so does
+    ``x.transpose(0, 1)``, two numbers being the whole permutation (where PyNative swaps them:
+    measured, ``transpose-two-axes`` in ``pytorch-differences.json``); by keyword,
+    ``x.transpose(dim0=0, dim1=1)`` swaps in both modes."""
+    if "dim0" in operands.keywords or "dim1" in operands.keywords:
         return _swapaxes(operands)
     return _transpose(operands)
 

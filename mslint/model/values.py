@@ -151,6 +151,8 @@ _PREDICATES = frozenset({"logical_not", "isnan", "isinf", "isfinite"})
 _CASTS = frozenset({"astype", "to", "cast"})
 # Tensor methods, MindSpore functions and primitives whose result's rank their axes decide.
 _REARRANGEMENTS = frozenset({"reshape", "view", "transpose", "permute"})
+# The namespaces whose functions the transfer functions were measured against.
+_MEASURED_NAMESPACES = ("mindspore.ops.", "mindspore.mint.")
 _SCALAR_TYPES = {"builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool"}
 
 
@@ -527,7 +529,8 @@ def _result(
     if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
         return AbstractTensor(kind, _dtype(call, qualname_of), parameter=name == "Parameter")
     if is_mindspore_name(qualname) and name[:1].islower() and name not in SEQUENCE_RESULTS:
-        computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given is not None else None
+        measured = (qualname or "").startswith(_MEASURED_NAMESPACES)
+        computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given and measured else None
         if computed is not None:
             return computed
         first = operands[0] if call.args else None
