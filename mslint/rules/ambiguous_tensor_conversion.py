@@ -9,6 +9,8 @@ from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
+# The shapes of the tensors every conversion takes (measured on 2.10: `(1, 1)` fails all but `while`).
+_CONVERTIBLE_SHAPES = ((), (1,))
 # Builtins that convert their argument to one Python value.
 _CONVERSIONS = {"builtins.bool": "bool", "builtins.int": "int", "builtins.float": "float"}
 
@@ -23,7 +25,9 @@ class AmbiguousTensorConversion(Rule):
     makes and calls the Cell on (`net(Tensor(np.ones([2, 2], np.int32)))`), the entry's
     `# mslint: inputs=` shapes, creations with a literal shape (`ops.zeros((2, 3))`), and what
     operations, layers (`nn.Dense(10, 2)`) and sub-Cells make of them.
-    A tensor of shape `()` or `(1,)` converts fine, and so does one whose size is not known.
+    A tensor of shape `()` or `(1,)` converts fine, and so does one whose shape is not known;
+    `while t:` takes any tensor of one element (`(1, 1)` too), the other forms only those two
+    shapes.
 
     ## Why it breaks graph mode
     A tensor is true or false, or a number, only when it holds one element. Measured on
@@ -31,7 +35,8 @@ class AmbiguousTensorConversion(Rule):
     `x and x` fail with `ValueError: Only tensor which shape is () or (1,) can be converted to
     bool, but got tensor shape is (2, 3)`; `bool(x)` and `while x:` with `The truth value of an
     array with more than one element is ambiguous.`; `int(x)` and `float(x)` with `Can not
-    convert Tensor with more than one element to Scalar`. PyNative fails as well: the code is
+    convert Tensor with more than one element to Scalar`. A `float32[1, 1]` input, of one
+    element, fails all of them but `while x:` with the same messages. PyNative fails as well: the code is
     wrong in every mode, most often a reduction forgotten in a port (`if mask:` for
     `if mask.any():`).
 
@@ -56,7 +61,7 @@ class AmbiguousTensorConversion(Rule):
 
     code = "MS116"
     symbol = "ambiguous-tensor-conversion"
-    summary = "a tensor of more than one element converted to a Python bool, int or float"
+    summary = "a tensor of a shape other than () or (1,) converted to a Python bool, int or float"
     node_types = (ast.If, ast.While, ast.IfExp, ast.Assert, ast.UnaryOp, ast.BoolOp, ast.Call)
 
     def severity(self, settings: Settings) -> Severity:
@@ -65,13 +70,15 @@ class AmbiguousTensorConversion(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         for converted, into in _conversions(node, function):
             value = function.value(converted)
-            elements = value.elements if isinstance(value, AbstractTensor) else None
-            if elements is not None and elements > 1:
-                assert isinstance(value, AbstractTensor) and value.shape is not None
+            if not isinstance(value, AbstractTensor) or value.shape is None or value.elements is None:
+                continue
+            loop = isinstance(node, ast.While)
+            if value.elements > 1 or (not loop and value.shape not in _CONVERTIBLE_SHAPES):
+                converts = "a tensor of one element" if loop else "a tensor of shape () or (1,)"
                 yield Finding(
                     converted,
-                    f"a tensor of shape {tuple(value.shape)} converted to a Python {into}: only a tensor of one "
-                    "element converts, in every mode",
+                    f"a tensor of shape {tuple(value.shape)} converted to a Python {into}: only {converts} "
+                    "converts, in every mode",
                     hint="reduce it first (`.any()`, `.all()`, `.sum()`), or choose element by element with "
                     "`ops.select`",
                 )

@@ -44,3 +44,15 @@ class WhileOnACreatedTensor(nn.Cell):  # mslint: inputs=float32[2,3]
         while flags:  # expect: ambiguous-tensor-conversion
             flags = flags - 1
         return x
+
+
+class ConditionOnOneByOne(nn.Cell):  # mslint: inputs=float32[1,1]
+    def construct(self, x):
+        if x > 0:  # expect: ambiguous-tensor-conversion
+            return x
+        return -x
+
+
+class IntOfOneByOne(nn.Cell):  # mslint: inputs=float32[1,1]
+    def construct(self, x):
+        return x * int(x)  # expect: ambiguous-tensor-conversion

@@ -35,3 +35,11 @@ class NotOfAShape(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         empty = not x.shape
         return ops.ones((2, 3), ms.float32) if empty else x
+
+
+class WhileOnOneByOne(nn.Cell):  # mslint: inputs=float32[1,1]
+    def construct(self, x):
+        y = x
+        while y > 5:
+            y = y - 1
+        return y
