@@ -96,7 +96,7 @@ def test_each_name_has_the_value_the_compiler_infers(write) -> None:
     assert values["number"] == AbstractScalar(Kind.GRAPH, "int"), "a Python int computed at run time"
     assert values["parts"] == AbstractAny(Kind.GRAPH), "split gives a tuple of tensors, not one"
     assert values["count"] == AbstractScalar(Kind.CONSTANT, "int", 2)
-    assert values["weight"] == AbstractTensor(Kind.GRAPH, parameter=True)
+    assert values["weight"] == AbstractTensor(Kind.GRAPH, "float32", (3,), parameter=True), "its data's shape"
     assert values["table"] == AbstractTensor(Kind.CONSTANT), "a tensor set in __init__ is folded"
 
 

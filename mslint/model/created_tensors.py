@@ -6,7 +6,8 @@ inputs, so their shape and dtype are the graph's: a ``not x`` on that ``x`` fail
 four elements. This module reads them off the creating call, where its sizes are literals:
 numpy's ``ones``/``zeros``/``empty``/``full``, ``random.randn``/``rand``/``randint``/
 ``uniform``/``normal``, ``array`` of a nested list; MindSpore's ``Tensor`` (of such an array, a
-number or a list) and its ``ops``/``mint`` creations; and ``.astype(dtype)`` on either. Anything
+number or a list), ``Parameter`` of such a tensor or of ``initializer(init, shape, dtype)``, its
+``ops``/``mint`` creations; and ``.astype(dtype)`` on either. Anything
 else gives None: the caller's own, shapeless value stands.
 """
 
@@ -14,9 +15,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValue, Kind, Shape
+from mslint.model.abstract import AbstractAny, AbstractInstance, AbstractTensor, AbstractValue, Kind, Shape
 from mslint.model.binder import literal_value
 from mslint.model.dtypes import DTYPES
 
@@ -58,11 +59,23 @@ def created_value(call: ast.Call, qualname: Qualname, value_of: ValueOf) -> Abst
     module, _, last = name.rpartition(".")
     if module in ("numpy", "numpy.random"):
         return _numpy(call, last, qualname)
-    if module in ("mindspore", "mindspore.common.tensor") and last in ("Tensor", "tensor") and call.args:
-        return _tensor(call, qualname, value_of)
+    if module.startswith("mindspore") and last in ("Tensor", "tensor", "Parameter") and call.args:
+        made = _tensor(call, qualname, value_of)
+        return replace(made, parameter=True) if last == "Parameter" else made
+    if module.startswith("mindspore") and last == "initializer" and len(call.args) > 1:
+        given = _keyword(call, "dtype") or (call.args[2] if len(call.args) > 2 else None)
+        return AbstractTensor(Kind.GRAPH, "float32" if given is None else _dtype(given, qualname), _sizes(call.args[1]))
     if module.startswith(("mindspore.ops", "mindspore.mint")):
         return _mindspore_creation(call, last, qualname)
     return None
+
+
+def created_in_place(expr: ast.expr, qualname: Qualname) -> AbstractValue | None:
+    """What ``expr`` makes where its data are made in place, not read from a name:
+    ``Parameter(Tensor(np.zeros((2, 3))))``."""
+    if not isinstance(expr, ast.Call):
+        return None
+    return created_value(expr, qualname, lambda e: created_in_place(e, qualname) or AbstractAny(Kind.CONSTANT))
 
 
 def _numpy(call: ast.Call, name: str, qualname: Qualname) -> AbstractValue | None:
@@ -86,7 +99,7 @@ def _numpy(call: ast.Call, name: str, qualname: Qualname) -> AbstractValue | Non
     return None
 
 
-def _tensor(call: ast.Call, qualname: Qualname, value_of: ValueOf) -> AbstractValue:
+def _tensor(call: ast.Call, qualname: Qualname, value_of: ValueOf) -> AbstractTensor:
     """``Tensor(data, dtype)``: of an array, its shape and dtype (``dtype`` converts); of a
     number or a list, float32 for floats and int64 for ints."""
     given = _keyword(call, "dtype") or (call.args[1] if len(call.args) > 1 else None)

@@ -33,6 +33,7 @@ from mslint.model.abstract import (
 from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
+from mslint.model.created_tensors import created_in_place
 from mslint.model.instances import construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
@@ -360,9 +361,9 @@ class GraphFunction:
 
     def _attribute_value(self, owner: ClassRef, attribute: str) -> AbstractValue:
         constructors = self.self_attribute_constructors(attribute)
-        if any(is_mindspore_name(c, "Parameter") for c in constructors):
-            return AbstractTensor(Kind.GRAPH, parameter=True)
         values = [value for _, value in self.project.attribute_values(owner, attribute)]
+        if any(is_mindspore_name(c, "Parameter") for c in constructors):
+            return self._parameter_value(owner, attribute)
         if values and all(is_mindspore_name(c, "Tensor") for c in constructors) and len(constructors) == len(values):
             return AbstractTensor(Kind.CONSTANT)
         if values and all(isinstance(v, ast.Constant) for v in values):
@@ -383,6 +384,17 @@ class GraphFunction:
             built = construction(value, qualname) if isinstance(value, ast.Call) and direct else None
             return AbstractInstance(Kind.CONSTANT, made[0], is_mindspore_cell_name(made[0]), construction=built)
         return _CONSTANT
+
+    def _parameter_value(self, owner: ClassRef, attribute: str) -> AbstractValue:
+        """A Parameter: of the shape and dtype its data or initializer gives, where it is made once
+        (``Parameter(initializer("normal", (64, 10)))``, ``Parameter(Tensor(np.zeros((2, 3))))``)."""
+        assigned = self.project.attribute_values(owner, attribute)
+        if len(assigned) == 1:
+            klass, value = assigned[0]
+            parameter = created_in_place(value, lambda e: qualified_name(e, klass.module))
+            if isinstance(parameter, AbstractTensor) and parameter.parameter:
+                return parameter
+        return AbstractTensor(Kind.GRAPH, parameter=True)
 
     def _given_to_constructor(self, owner: ClassRef, attribute: str) -> AbstractValue | None:
         """A Python scalar ``self.<attribute>`` holds in every instance the project builds, where

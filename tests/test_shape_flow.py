@@ -1,0 +1,92 @@
+"""Shapes and dtypes flow from what the program builds and calls: the inputs a call site makes,
+the arguments layers and primitives on ``self`` were built with, Parameters' data, indexing and
+sub-Cells (:mod:`mslint.model.transfer`, :mod:`mslint.model.layer_transfer`,
+:mod:`mslint.model.created_tensors`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mslint.model.abstract import AbstractTensor, AbstractValue, Kind
+from mslint.model.scope import graph_functions
+from tests.test_semantic_model import project_of
+
+MODULE = """
+import mindspore as ms
+import numpy as np
+from mindspore import Parameter, Tensor, mint, nn, ops
+from mindspore.common.initializer import initializer
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 16, 3, stride=2)
+        self.valid = nn.Conv2d(3, 4, 3, pad_mode="valid")
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        self.flatten = nn.Flatten()
+        self.embed = nn.Embedding(100, 32)
+        self.sum = ops.ReduceSum(keep_dims=True)
+        self.matmul = ops.MatMul(transpose_b=True)
+        self.cast = ops.Cast()
+        self.w = Parameter(initializer("normal", (8, 5)), name="w")
+        self.b = Parameter(Tensor(np.zeros((5,), np.int32)), name="b")
+
+    def construct(self, x, ids):
+        out = {expression}
+        return out
+
+
+net = Net()
+net(Tensor(np.random.randn(2, 3, 8, 8).astype(np.float32)), ops.randint(0, 100, (2, 7)))
+"""
+
+
+def value_of(write, expression: str) -> AbstractValue:
+    project = project_of(write, MODULE.replace("{expression}", expression))
+    (construct,) = [f for f in graph_functions(project) if f.ref.display_name == "Net.construct"]
+    return construct.name_values["out"]
+
+
+@pytest.mark.parametrize(
+    ("expression", "dtype", "shape"),
+    [
+        ("x", "float32", (2, 3, 8, 8)),
+        ("ids", "int64", (2, 7)),
+        ("self.conv(x)", "float32", (2, 16, 4, 4)),
+        ("self.valid(x)", "float32", (2, 4, 6, 6)),
+        ("self.pool(x)", "float32", (2, 3, 4, 4)),
+        ("self.flatten(x)", "float32", (2, 192)),
+        ("self.embed(ids)", "float32", (2, 7, 32)),
+        ("self.sum(x, 1)", "float32", (2, 1, 8, 8)),
+        ("self.matmul(x[0, 0], x[1, 1])", "float32", (8, 8)),
+        ("self.cast(x, ms.float16)", "float16", (2, 3, 8, 8)),
+        ("self.w", "float32", (8, 5)),
+        ("ops.matmul(x, self.w)", "float32", (2, 3, 8, 5)),
+        ("self.b + 1", "int32", (5,)),
+        ("x[:, 0]", "float32", (2, 8, 8)),
+        ("x[..., 1:3, None]", "float32", (2, 3, 8, 2, 1)),
+        ("x.reshape(2, -1)", "float32", (2, 192)),
+        ("x.transpose(0, 2, 3, 1)", "float32", (2, 8, 8, 3)),
+        ("x[0, 0].transpose(0, 1)", "float32", (8, 8)),
+        ("mint.transpose(x, 1, 3)", "float32", (2, 8, 8, 3)),
+        ("ops.concat((x, x), axis=1)", "float32", (2, 6, 8, 8)),
+        ("ops.stack((x, x))", "float32", (2, 2, 3, 8, 8)),
+        ("x.mean(axis=(2, 3))", "float32", (2, 3)),
+        ("x.sum(-1, keepdims=True) > 0", "bool", (2, 3, 8, 1)),
+        ("ops.expand_dims(x, 0).squeeze(0)", "float32", (2, 3, 8, 8)),
+    ],
+)
+def test_a_value_has_the_shape_and_dtype_the_compiler_infers(write, expression: str, dtype: str, shape) -> None:
+    value = value_of(write, expression)
+    assert isinstance(value, AbstractTensor) and (value.kind, value.dtype, value.shape) == (Kind.GRAPH, dtype, shape)
+
+
+@pytest.mark.parametrize(
+    "expression",
+    ["ops.unique(x)[0]", "x[ids]", "self.conv(ids.astype(ms.float32))", "x.reshape(ids.shape[0], -1, 5)"],
+    ids=["data-dependent", "gathered", "wrong-rank", "not-divisible"],
+)
+def test_an_operation_mslint_cannot_follow_gives_no_shape(write, expression: str) -> None:
+    value = value_of(write, expression)
+    assert not isinstance(value, AbstractTensor) or value.shape is None or None in value.shape, value
