@@ -21,6 +21,8 @@ _GROWERS = CONCATS | STACKS | {"vstack", "dstack", "column_stack", "row_stack"}
 # Different shapes make a dynamic shape (the rule's own severity); different dtypes, or a number
 # against a tensor, are rejected at every level; None against a tensor fails in STRICT, falls back in
 # LAX and fails at every level under a gradient (measured on 2.10).
+# The Python scalars two returns of an entry may not join (measured on 2.10).
+_RETURNED_SCALARS = frozenset({"int", "float", "bool", "str"})
 _SEVERITIES = {"shapes": None, "dtypes": Severity.ERROR, "types": Severity.ERROR, "none": Severity.WARNING}
 _DIFFERENCES = {
     "shapes": "different shapes",
@@ -186,7 +188,10 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
         return
     body, orelse = (_Binding(side, *function.value_and_origin(side)) for side in (node.body, node.orelse))
     what = _difference(body, orelse)
-    what = what or _type_difference(node.body, node.orelse, function, frozenset())
+    returned = function.entry.node is function.node and any(
+        isinstance(n, ast.Return) and n.value is node for n in descendants(function.node)
+    )
+    what = what or _type_difference(node.body, node.orelse, function, frozenset(), numbers=returned)
     if what is not None and not _never_read(node, function):
         yield Finding(
             node,
@@ -232,21 +237,23 @@ def _type_difference(
     first: ast.expr, second: ast.expr, function: GraphFunction, rebound: frozenset[str], numbers: bool = False
 ) -> str | None:
     """What the inferred values of two joined expressions certainly differ in: a tuple or list and
-    a tensor, a number and a tensor, two known dtypes; with ``numbers``, a Python int and a float
-    (the entry's outputs: measured, a name bound to either in two branches compiles). Expressions
-    that read a name the branches re-bind are left to the branch-by-branch values above."""
+    a tensor, a number and a tensor, two known dtypes; with ``numbers`` (the entry's outputs), also
+    two Python scalars of different types (int, float, bool, str) and a string and a tensor
+    (measured: "Cannot join the return values of different branches"; a name bound to either in
+    two branches compiles). Expressions that read a name the branches re-bind are left to the
+    branch-by-branch values above."""
     if rebound and any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
         return None
     a, b = function.value(first), function.value(second)
     if Kind.UNKNOWN in (a.kind, b.kind):
         return None
-    types = {v.type for v in (a, b) if isinstance(v, AbstractScalar) and v.type in ("int", "float")}
-    if numbers and types == {"int", "float"} and all(isinstance(v, AbstractScalar) for v in (a, b)):
-        return "types"
+    if numbers and isinstance(a, AbstractScalar) and isinstance(b, AbstractScalar):
+        return "types" if a.type != b.type and {a.type, b.type} <= _RETURNED_SCALARS else None
     kinds = {type(v) for v in (a, b)}
     if AbstractTensor in kinds and kinds & {AbstractSequence, AbstractScalar} and len(kinds) == 2:
         other = b if isinstance(a, AbstractTensor) else a
-        return None if isinstance(other, AbstractScalar) and other.type in ("None", "str") else "types"
+        excluded = ("None",) if numbers else ("None", "str")
+        return None if isinstance(other, AbstractScalar) and other.type in excluded else "types"
     if isinstance(a, AbstractTensor) and isinstance(b, AbstractTensor) and None not in (a.dtype, b.dtype):
         return "dtypes" if a.dtype != b.dtype else None
     return None

@@ -62,3 +62,29 @@ class ATupleOrTensorRead(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         pair = (x, x) if x.sum() > 0 else x  # expect: branch-shape-mismatch
         return pair[0] * 2
+
+
+@ms.jit
+def int_or_string(x):  # mslint: inputs=float32[1]
+    if x > 1:  # expect: branch-shape-mismatch
+        return 1
+    return "one"
+
+
+@ms.jit
+def bool_or_int(x):  # mslint: inputs=float32[1]
+    if x > 1:  # expect: branch-shape-mismatch
+        return True
+    return 1
+
+
+@ms.jit
+def tensor_or_string(x):  # mslint: inputs=float32[1]
+    if x > 1:  # expect: branch-shape-mismatch
+        return x
+    return "one"
+
+
+@ms.jit
+def int_or_string_in_a_conditional(x):  # mslint: inputs=float32[1]
+    return 1 if x > 1 else "one"  # expect: branch-shape-mismatch
