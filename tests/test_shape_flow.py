@@ -90,3 +90,23 @@ def test_a_value_has_the_shape_and_dtype_the_compiler_infers(write, expression: 
 def test_an_operation_mslint_cannot_follow_gives_no_shape(write, expression: str) -> None:
     value = value_of(write, expression)
     assert not isinstance(value, AbstractTensor) or value.shape is None or None in value.shape, value
+
+
+def test_a_reshape_to_sizes_computed_at_compile_time_has_their_rank(write) -> None:
+    """``x.reshape(n * c, h * w)`` on an input of unknown shape: two dimensions, of sizes not known
+    (so that ``.transpose(1, 0)`` after it is the 2-D swap, not a rank error)."""
+    project = project_of(
+        write,
+        """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        n, c, h, w = x.shape
+        out = x.reshape(n * c, h * w)
+        return out.transpose(1, 0)
+""",
+    )
+    (construct,) = graph_functions(project)
+    assert construct.name_values["out"] == AbstractTensor(Kind.GRAPH, None, (None, None))

@@ -312,9 +312,13 @@ def _reshape(operands: Operands) -> AbstractValue | None:
     tensor = operands.tensor(0, "input", "x")
     if tensor is None:
         return None
-    sizes = _constant_ints(_rest(operands, "shape"))
+    target = _rest(operands, "shape")
+    sizes = _constant_ints(target)
     if sizes is None:
-        return AbstractTensor(operands.kind, tensor.dtype)
+        # sizes computed at compile time (`x.reshape(n * c, h * w)`): the rank is theirs
+        items = target.items if isinstance(target, AbstractSequence) else None
+        ints = items is not None and all(isinstance(i, AbstractScalar) and i.type == "int" for i in items)
+        return AbstractTensor(operands.kind, tensor.dtype, (None,) * len(items) if items is not None and ints else None)
     shape: list[int | None] = [s if s >= 0 else None for s in sizes]
     elements = tensor.elements
     if sizes.count(-1) == 1 and elements is not None:
