@@ -50,7 +50,7 @@ from mslint.model.binder import (
     parameter_defaults,
     target_names,
 )
-from mslint.model.dtypes import dtype_named
+from mslint.model.dtypes import DTYPES, dtype_named
 from mslint.model.layer_transfer import layer_result
 from mslint.model.module import is_self_attribute
 from mslint.model.project import is_mindspore_name
@@ -281,7 +281,7 @@ class ValueEvaluator:
             local = self.local_values.get(expr.id)
             if local is not None:
                 return local
-            dtype = dtype_named(expr, self.qualname)
+            dtype = dtype_named(expr, self.qualname) if expr.id in DTYPES else None  # `from mindspore import float32`
             return _CONSTANT_VALUE if dtype is None else AbstractDtype(Kind.CONSTANT, dtype)
         if isinstance(expr, ast.Attribute):
             return self._attribute(expr, parts[0] if parts else None)
@@ -485,8 +485,8 @@ def _result(
     kind: Kind,
 ) -> AbstractValue:
     """The value of a call of MindSpore or of a method: a tensor where MindSpore computes one."""
-    given = _given_operands(call, operands, kind)
     if isinstance(callee, AbstractInstance) and is_mindspore_name(callee.qualname):  # `self.dense(x)`
+        given = _given_operands(call, operands, kind)
         class_name = callee.qualname.rsplit(".", 1)[-1]
         construction = callee.construction or Construction()
         if given is not None and callee.cell and given.args:
@@ -510,6 +510,7 @@ def _result(
     if reduces_all and (tensor is not None or kind is not Kind.CONSTANT):
         # only a tensor has `.sum()`: a graph value of no inferred type reduced so is one too
         return AbstractTensor(kind, tensor.dtype if tensor is not None else None, ())
+    given = _given_operands(call, operands, kind) if tensor is not None and method is not None else None
     if tensor is not None and method is not None and given is not None:  # a Tensor method
         computed = method_result(method, Operands([tensor, *given.args], given.keywords, kind))
         if computed is not None:
@@ -529,8 +530,8 @@ def _result(
     if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
         return AbstractTensor(kind, _dtype(call, qualname_of), parameter=name == "Parameter")
     if is_mindspore_name(qualname) and name[:1].islower() and name not in SEQUENCE_RESULTS:
-        measured = (qualname or "").startswith(_MEASURED_NAMESPACES)
-        computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given and measured else None
+        given = _given_operands(call, operands, kind) if (qualname or "").startswith(_MEASURED_NAMESPACES) else None
+        computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given is not None else None
         if computed is not None:
             return computed
         first = operands[0] if call.args else None
