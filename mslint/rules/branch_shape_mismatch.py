@@ -6,11 +6,12 @@ from dataclasses import dataclass, field, replace
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
+from mslint.model.memo import NodeMemo
 from mslint.model.module import bound_names
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
 from mslint.model.symbolic import CONCATS, STACKS, Origin, integer, is_graph, is_none, is_number, operands
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, returned_values
 from mslint.rules.base import Finding, Rule, dynamic_shape_severity
 from mslint.settings import Settings
 
@@ -188,9 +189,7 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
         return
     body, orelse = (_Binding(side, *function.value_and_origin(side)) for side in (node.body, node.orelse))
     what = _difference(body, orelse)
-    returned = function.entry.node is function.node and any(
-        isinstance(n, ast.Return) and n.value is node for n in descendants(function.node)
-    )
+    returned = function.entry.node is function.node and id(node) in _RETURNED(function.node, _returned_ids)
     what = what or _type_difference(node.body, node.orelse, function, frozenset(), numbers=returned)
     if what is not None and not _never_read(node, function):
         yield Finding(
@@ -200,6 +199,14 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
             hint="give both sides values of one type, shape and dtype, or choose with `ops.select`",
             severity=_SEVERITIES[what],
         )
+
+
+_RETURNED: NodeMemo[ast.AST, frozenset[int]] = NodeMemo()
+
+
+def _returned_ids(function: ast.AST) -> frozenset[int]:
+    """The expressions the function's ``return`` statements return (memoized by function)."""
+    return frozenset(map(id, returned_values(function)))
 
 
 def _never_read(value: ast.expr, function: GraphFunction) -> bool:

@@ -4,6 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import AbstractDict, AbstractInstance, AbstractValue
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, FunctionRef, is_jit_class
@@ -23,7 +24,8 @@ class UnsupportedGraphOutput(Rule):
     ## What it does
     Flags what the top graph (a Cell's `construct` that no other graph code calls, a `@jit`
     function) returns to Python that MindSpore cannot hand back: a function, a method or a
-    lambda (an error), a dict and an instance of a plain class of the checked code (warnings).
+    lambda, a function of MindSpore (`ops.relu`) (an error), a dict and an instance of a plain
+    class of the checked code (warnings).
     Only the top graph's own `return` statements count: a sub-Cell or a helper may return a
     function or a dict to the graph code that calls it (`self.sub(x)["a"]` compiles). A Cell is
     known to be the top graph where Python code calls it (`net(x)`, a training wrapper) or its
@@ -121,11 +123,19 @@ def _is_function(value: ast.expr, function: GraphFunction) -> bool:
         if any(n.name == value.id for n in nested if n is not function.node):
             return not function.local_values.get(value.id)
         qualname = function.qualname(value)
-        return qualname is not None and isinstance(function.project.resolve(qualname, function.module), FunctionRef)
+        resolved = function.project.resolve(qualname, function.module) if qualname is not None else None
+        return isinstance(resolved, FunctionRef) or _is_mindspore_function(qualname, function)
     if isinstance(value, ast.Attribute) and is_self_attribute(value, function.self_name) and function.owner:
         method = function.project.find_method(function.owner, value.attr)
         return method is not None and not any(_decorator_name(d) in _PROPERTIES for d in method.node.decorator_list)
-    return False
+    return isinstance(value, ast.Attribute) and _is_mindspore_function(function.qualname(value), function)
+
+
+def _is_mindspore_function(qualname: str | None, function: GraphFunction) -> bool:
+    """A function of MindSpore's namespaces, as the release's API table lists it (``ops.relu``)."""
+    namespace, _, name = (qualname or "").rpartition(".")
+    namespaces = release_table("api", function.project.mindspore_release)["namespaces"]
+    return name[:1].islower() and isinstance(namespaces.get(namespace, {}).get(name), list)
 
 
 def _decorator_name(decorator: ast.expr) -> str | None:
