@@ -110,3 +110,39 @@ class Net(nn.Cell):
     )
     (construct,) = graph_functions(project)
     assert construct.name_values["out"] == AbstractTensor(Kind.GRAPH, None, (None, None))
+
+
+def test_a_cell_or_function_a_test_defines_gets_the_inputs_the_test_calls_it_on(write) -> None:
+    """A test defines its Cell or ``@jit`` function in its own body and calls it right after:
+    that call gives the inputs."""
+    project = project_of(
+        write,
+        """
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor, jit, nn
+
+
+def test_cell():
+    class Net(nn.Cell):
+        def construct(self, x):
+            return x
+
+    x = Tensor(np.ones([2, 2]), ms.int32)
+    net = Net()
+    net(x)
+
+
+def test_function():
+    @jit
+    def func(x):
+        return x
+
+    func(Tensor(np.arange(6).reshape(2, 3)))
+""",
+    )
+    inputs = {f.ref.display_name: f.parameter_values["x"] for f in graph_functions(project)}
+    assert inputs == {
+        "Net.construct": AbstractTensor(Kind.GRAPH, "int32", (2, 2)),
+        "func": AbstractTensor(Kind.GRAPH, "int64", (2, 3)),
+    }

@@ -153,10 +153,11 @@ class EntryEvidence:
             if id(scope) in self._graph_entries:
                 continue
             nodes = own_nodes(scope)
+            local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
             instances: dict[str, FunctionRef] = {}
             for node in nodes:
                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-                    construct = self._construct_made_by(node.value, module, constructs, names)
+                    construct = self._construct_made_by(node.value, module, constructs, names, local)
                     if construct is not None:
                         instances.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
             for node in nodes:
@@ -165,11 +166,12 @@ class EntryEvidence:
                 if isinstance(node.func, ast.Name) and node.func.id in instances:
                     self._sites[id(instances[node.func.id].node)].append((node, module, scope))
                 elif isinstance(node.func, ast.Call):
-                    construct = self._construct_made_by(node.func, module, constructs, names)
+                    construct = self._construct_made_by(node.func, module, constructs, names, local)
                     if construct is not None:
                         self._sites[id(construct.node)].append((node, module, scope))
                 elif _called_name(node.func) in names:
-                    resolved = self._project.resolve_expr(node.func, module)
+                    defined = local.get(node.func.id) if isinstance(node.func, ast.Name) else None
+                    resolved = defined if defined is not None else self._project.resolve_expr(node.func, module)
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append((node, module, scope))
                 if _is_wrapper(node, module):
@@ -177,7 +179,7 @@ class EntryEvidence:
                         construct = (
                             instances.get(argument.id)
                             if isinstance(argument, ast.Name)
-                            else self._construct_made_by(argument, module, constructs, names)
+                            else self._construct_made_by(argument, module, constructs, names, local)
                             if isinstance(argument, ast.Call)
                             else None
                         )
@@ -185,18 +187,42 @@ class EntryEvidence:
                             self._wrapped.add(id(construct.node))
 
     def _construct_made_by(
-        self, call: ast.Call, module: ModuleInfo, constructs: dict[int, FunctionRef], names: set[str]
+        self,
+        call: ast.Call,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        local: dict[str, ClassRef | FunctionRef],
     ) -> FunctionRef | None:
-        """The entry ``construct`` of the Cell a call makes: the class itself, or a factory function
-        of the project that returns one (``resnet50()`` returning ``ResNet(...)``)."""
+        """The entry ``construct`` of the Cell a call makes: the class itself (one the module
+        defines, or the calling function: a test's own ``Net``), or a factory function of the
+        project that returns one (``resnet50()`` returning ``ResNet(...)``)."""
         if _called_name(call.func) not in names:
             return None
-        made = self._project.resolve_expr(call.func, module)
+        defined = local.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        made = defined if defined is not None else self._project.resolve_expr(call.func, module)
         if isinstance(made, FunctionRef):
             made = next((c for c in _returned_classes(self._project, made) if id(c.node) in constructs), None)
         if isinstance(made, ClassRef):
             return constructs.get(id(made.node))
         return None
+
+
+def _defined_in(scope: FunctionNode, module: ModuleInfo) -> dict[str, ClassRef | FunctionRef]:
+    """The classes and functions a function defines in its own body (a test's own ``Net``), by name;
+    the first definition of a name where it has several."""
+    defined: dict[str, ClassRef | FunctionRef] = {}
+    pending: list[ast.AST] = list(reversed(scope.body))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.ClassDef):
+            defined.setdefault(node.name, ClassRef(module, node))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defined.setdefault(node.name, FunctionRef(module, node))
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                pending.extend(reversed(getattr(node, field, None) or []))
+    return defined
 
 
 def _called_name(func: ast.expr) -> str | None:

@@ -17,9 +17,10 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from mslint.model.abstract import AbstractAny, AbstractInstance, AbstractTensor, AbstractValue, Kind, Shape
+from mslint.model.abstract import AbstractAny, AbstractInstance, AbstractTensor, AbstractValue, Kind, Shape, literal
 from mslint.model.binder import literal_value
 from mslint.model.dtypes import DTYPES
+from mslint.model.transfer import Operands, method_result
 
 Qualname = Callable[[ast.expr], "str | None"]
 ValueOf = Callable[[ast.expr], AbstractValue]
@@ -55,6 +56,8 @@ def created_value(call: ast.Call, qualname: Qualname, value_of: ValueOf) -> Abst
     if name is None:
         if isinstance(func, ast.Attribute) and func.attr == "astype" and len(call.args) == 1:
             return _cast(value_of(func.value), _dtype(call.args[0], qualname))
+        if isinstance(func, ast.Attribute) and func.attr == "reshape" and call.args and not call.keywords:
+            return _reshaped(value_of(func.value), call.args)
         return None
     module, _, last = name.rpartition(".")
     if module in ("numpy", "numpy.random"):
@@ -93,6 +96,12 @@ def _numpy(call: ast.Call, name: str, qualname: Qualname) -> AbstractValue | Non
         keyword, position, dtype = _NUMPY_SIZE_KEYWORD[name]
         size = _keyword(call, keyword) or (call.args[position] if len(call.args) > position else None)
         return numpy_array(dtype, None if size is None else _sizes(size))
+    if name == "arange" and call.args and len(call.args) <= 3:
+        bounds = [literal_value(a) for a in call.args]
+        ints = [b for b in bounds if isinstance(b, int) and not isinstance(b, bool)]
+        count = len(range(*ints)) if len(ints) == len(bounds) and (len(ints) < 3 or ints[2]) else None
+        dtype = _dtype(given, qualname) if given is not None else "int64" if count is not None else None
+        return numpy_array(dtype, None if count is None else (count,))
     if name == "array" and call.args and given is None:
         data = literal_value(call.args[0])
         return numpy_array(_literal_dtype(call.args[0], "64"), _nested_shape(data))
@@ -129,6 +138,18 @@ def _mindspore_creation(call: ast.Call, name: str, qualname: Qualname) -> Abstra
         dtype = _MINDSPORE_SHAPED[name] if dtype_expr is None else _dtype(dtype_expr, qualname)
         return AbstractTensor(Kind.GRAPH, dtype, _sizes(call.args[0]))
     return None
+
+
+def _reshaped(value: AbstractValue, sizes: list[ast.expr]) -> AbstractValue | None:
+    """``a.reshape(2, 3)`` or ``a.reshape((2, -1))`` of an array or a tensor of a known shape."""
+    made = value if isinstance(value, AbstractTensor) else None
+    if isinstance(value, AbstractArray):
+        made = AbstractTensor(Kind.GRAPH, value.dtype, value.shape)
+    if made is None:
+        return None
+    result = method_result("reshape", Operands([made, *(literal(literal_value(s)) for s in sizes)], {}, made.kind))
+    shape = result.shape if isinstance(result, AbstractTensor) else None
+    return numpy_array(made.dtype, shape) if isinstance(value, AbstractArray) else replace(made, shape=shape)
 
 
 def _cast(value: AbstractValue, dtype: str | None) -> AbstractValue | None:
