@@ -169,18 +169,18 @@ def _same(result_dtype: str | None = "", floats_only: bool = False) -> Transfer:
     return transfer
 
 
-def _constant_int(value: AbstractValue | None) -> int | None:
+def constant_int(value: AbstractValue | None) -> int | None:
     known = value.value if isinstance(value, AbstractScalar) else None
     return known if isinstance(known, int) and not isinstance(known, bool) else None
 
 
 def _constant_ints(value: AbstractValue | None) -> tuple[int, ...] | None:
     """A constant int or tuple or list of ints, as a tuple."""
-    single = _constant_int(value)
+    single = constant_int(value)
     if single is not None:
         return (single,)
     if isinstance(value, AbstractSequence) and value.items is not None:
-        items = [_constant_int(item) for item in value.items]
+        items = [constant_int(item) for item in value.items]
         if all(i is not None for i in items):
             return tuple(i for i in items if i is not None)
     return None
@@ -342,7 +342,7 @@ def _transpose(operands: Operands) -> AbstractValue | None:
 def _swapaxes(operands: Operands) -> AbstractValue | None:
     """``swapaxes(x, a, b)`` and ``ops.transpose``'s two-axis form in ``mint``."""
     tensor = operands.tensor(0, "input", "x")
-    first, second = _constant_int(operands.get(1, "axis0", "dim0")), _constant_int(operands.get(2, "axis1", "dim1"))
+    first, second = constant_int(operands.get(1, "axis0", "dim0")), constant_int(operands.get(2, "axis1", "dim1"))
     if tensor is None:
         return None
     shape = tensor.shape
@@ -355,7 +355,7 @@ def _swapaxes(operands: Operands) -> AbstractValue | None:
 
 def _expand_dims(operands: Operands) -> AbstractValue | None:
     tensor = operands.tensor(0, "input", "x")
-    axis = _constant_int(operands.get(1, *_AXIS))
+    axis = constant_int(operands.get(1, *_AXIS))
     if tensor is None:
         return None
     if tensor.shape is None or axis is None or not -len(tensor.shape) - 1 <= axis <= len(tensor.shape):
@@ -393,8 +393,8 @@ def _flatten(start_default: int) -> Transfer:
             return None
         start_value = operands.keywords.get("start_dim")
         end_value = operands.keywords.get("end_dim")
-        start = start_default if start_value is None else _constant_int(start_value)
-        end = -1 if end_value is None else _constant_int(end_value)
+        start = start_default if start_value is None else constant_int(start_value)
+        end = -1 if end_value is None else constant_int(end_value)
         shape = tensor.shape
         if shape is None or start is None or end is None or len(operands.args) > 1:
             return AbstractTensor(operands.kind, tensor.dtype)
@@ -415,7 +415,7 @@ def _joined(new_axis: bool) -> Transfer:
 
     def transfer(operands: Operands) -> AbstractValue | None:
         tensors = operands.get(0, "tensors", "input_x", "x")
-        axis = _constant_int(operands.get(1, *_AXIS)) if operands.get(1, *_AXIS) is not None else 0
+        axis = constant_int(operands.get(1, *_AXIS)) if operands.get(1, *_AXIS) is not None else 0
         if not isinstance(tensors, AbstractSequence) or tensors.items is None or not tensors.items:
             return None
         items = [t for t in tensors.items if isinstance(t, AbstractTensor)]

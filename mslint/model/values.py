@@ -32,7 +32,6 @@ from mslint.model.abstract import (
     AbstractValue,
     Construction,
     Kind,
-    Shape,
     element,
     is_0d_tensor,
     join,
@@ -60,6 +59,7 @@ from mslint.model.transfer import (
     IndexItem,
     Operands,
     broadcast,
+    constant_int,
     elementwise,
     function_result,
     indexed_shape,
@@ -139,18 +139,6 @@ SEQUENCE_RESULTS = frozenset(
 )
 # Tensor methods that reduce over every axis when given no argument: ``t.sum()`` is 0-d.
 FULL_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "all", "any", "amax", "amin", "std", "var", "norm"})
-# Tensor methods and MindSpore functions that keep the shape of the tensor they are given.
-ELEMENTWISE = frozenset(
-    {"abs", "exp", "log", "log1p", "sqrt", "rsqrt", "square", "reciprocal", "neg", "sign", "sigmoid", "relu"}
-    | {"tanh", "sin", "cos", "floor", "ceil", "round", "clip", "clamp", "softmax", "log_softmax", "gelu", "silu"}
-    | {"logical_not", "isnan", "isinf", "isfinite", "copy", "contiguous", "stop_gradient", "erf", "exp2"}
-)
-# Of those, the ones that give a bool tensor.
-_PREDICATES = frozenset({"logical_not", "isnan", "isinf", "isfinite"})
-# Tensor methods and MindSpore functions that convert a tensor to another dtype.
-_CASTS = frozenset({"astype", "to", "cast"})
-# Tensor methods, MindSpore functions and primitives whose result's rank their axes decide.
-_REARRANGEMENTS = frozenset({"reshape", "view", "transpose", "permute"})
 # The namespaces whose functions the transfer functions were measured against.
 _MEASURED_NAMESPACES = ("mindspore.ops.", "mindspore.mint.")
 _SCALAR_TYPES = {"builtins.int": "int", "builtins.float": "float", "builtins.bool": "bool"}
@@ -330,7 +318,7 @@ class ValueEvaluator:
     def _index_item(self, item: ast.expr) -> IndexItem:
         if isinstance(item, ast.Slice):
             bounds = [None if b is None else self.value(b) for b in (item.lower, item.upper, item.step)]
-            ints = [None if b is None else _known_int(b) for b in bounds]
+            ints = [None if b is None else constant_int(b) for b in bounds]
             if any(k is None and b is not None for k, b in zip(ints, bounds)) or ints[2] == 0:
                 return UNKNOWN_INDEX
             return slice(*ints)
@@ -339,7 +327,7 @@ class ValueEvaluator:
             return Ellipsis
         if isinstance(value, AbstractScalar) and value.type == "None":
             return None
-        known = _known_int(value)
+        known = constant_int(value)
         return UNKNOWN_INDEX if known is None else known
 
     def _attribute(self, expr: ast.Attribute, receiver: AbstractValue | None) -> AbstractValue:
@@ -484,7 +472,8 @@ def _result(
     callee: AbstractValue,
     kind: Kind,
 ) -> AbstractValue:
-    """The value of a call of MindSpore or of a method: a tensor where MindSpore computes one."""
+    """The value of a call of MindSpore or of a method: what the transfer functions compute
+    (:mod:`mslint.model.transfer`), else a tensor of no known shape where MindSpore computes one."""
     if isinstance(callee, AbstractInstance) and is_mindspore_name(callee.qualname):  # `self.dense(x)`
         given = _given_operands(call, operands, kind)
         class_name = callee.qualname.rsplit(".", 1)[-1]
@@ -495,12 +484,7 @@ def _result(
             computed = primitive_result(class_name, construction, given) if given is not None else None
         if computed is not None:
             return computed
-        primitive = class_name.lower()
-        if primitive in SEQUENCE_RESULTS:
-            return AbstractAny(kind)
-        if primitive in _REARRANGEMENTS and len(call.args) == 2:  # `self.reshape(x, (1, n, -1))`
-            return _rearrangement(primitive, operands[0], operands[1], kind)
-        return AbstractTensor(kind)
+        return AbstractAny(kind) if class_name.lower() in SEQUENCE_RESULTS else AbstractTensor(kind)
     func = call.func
     method = func.attr if isinstance(func, ast.Attribute) else None
     receiver = operands[-1] if method is not None and qualname is None and operands else None
@@ -510,21 +494,12 @@ def _result(
     if reduces_all and (tensor is not None or kind is not Kind.CONSTANT):
         # only a tensor has `.sum()`: a graph value of no inferred type reduced so is one too
         return AbstractTensor(kind, tensor.dtype if tensor is not None else None, ())
-    given = _given_operands(call, operands, kind) if tensor is not None and method is not None else None
-    if tensor is not None and method is not None and given is not None:  # a Tensor method
-        computed = method_result(method, Operands([tensor, *given.args], given.keywords, kind))
-        if computed is not None:
-            return computed
-    if tensor is not None:
+    if tensor is not None and method is not None:  # a Tensor method
         if method in SEQUENCE_RESULTS:
             return AbstractScalar(kind, "float") if method == "item" else AbstractAny(kind)
-        if method in _CASTS:
-            return AbstractTensor(kind, _dtype(call, qualname_of), tensor.shape)
-        if method in _REARRANGEMENTS and not call.keywords:
-            shape = _rearranged(method, tensor, operands[:-1])
-        else:
-            shape = tensor.shape if method in ELEMENTWISE else None
-        return AbstractTensor(kind, "bool" if method in _PREDICATES else tensor.dtype, shape)
+        given = _given_operands(call, operands, kind)
+        computed = method_result(method, Operands([tensor, *given.args], given.keywords, kind)) if given else None
+        return computed if computed is not None else AbstractTensor(kind)
     if qualname in ("builtins.max", "builtins.min") and len(operands) > 1 and not call.keywords:
         return _extremum(operands, kind)
     if is_mindspore_name(qualname) and name in ("Tensor", "Parameter"):
@@ -532,19 +507,7 @@ def _result(
     if is_mindspore_name(qualname) and name[:1].islower() and name not in SEQUENCE_RESULTS:
         given = _given_operands(call, operands, kind) if (qualname or "").startswith(_MEASURED_NAMESPACES) else None
         computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given is not None else None
-        if computed is not None:
-            return computed
-        first = operands[0] if call.args else None
-        shape = first.shape if isinstance(first, AbstractTensor) else None
-        if name in _CASTS and call.args:
-            return AbstractTensor(kind, _dtype(call, qualname_of), shape)
-        if name in ELEMENTWISE or name in ("zeros_like", "ones_like", "full_like", "empty_like"):
-            return AbstractTensor(kind, "bool" if name in _PREDICATES else None, shape)
-        if name in _REARRANGEMENTS and len(call.args) == 2 and not call.keywords:
-            return _rearrangement(name, operands[0], operands[1], kind)
-        if name in ("zeros", "ones", "full", "empty") and call.args:
-            return AbstractTensor(kind, _dtype(call, qualname_of), _literal_shape(call.args[0]))
-        return AbstractTensor(kind)
+        return computed if computed is not None else AbstractTensor(kind)
     return AbstractAny(kind)
 
 
@@ -555,44 +518,10 @@ def _given_operands(call: ast.Call, operands: list[AbstractValue], kind: Kind) -
         return None
     count = len(call.args)
     keywords = {k.arg: operands[count + i] for i, k in enumerate(call.keywords) if k.arg is not None}
-    return Operands(operands[:count], keywords, kind)
-
-
-def _literal_shape(expr: ast.expr) -> Shape:
-    """The shape a creation call is given as a literal: ``(2, 3)``, ``[4]``, ``5``."""
-    value = literal_value(expr)
-    if isinstance(value, int) and not isinstance(value, bool):
-        return (value,)
-    if isinstance(value, (tuple, list)) and all(isinstance(d, int) and not isinstance(d, bool) for d in value):
-        return tuple(value)
-    return None
-
-
-def _rearrangement(name: str, source: AbstractValue, axes: AbstractValue, kind: Kind) -> AbstractTensor:
-    """``ops.reshape(x, axes)``, ``ops.Reshape()(x, axes)`` and the like."""
-    tensor = source if isinstance(source, AbstractTensor) else None
-    return AbstractTensor(kind, tensor.dtype if tensor else None, _rearranged(name, tensor, [axes]))
-
-
-def _rearranged(name: str, tensor: AbstractTensor | None, axes: list[AbstractValue]) -> Shape:
-    """The shape ``reshape``/``view`` give (the target's sizes; ``-1`` and those not known are
-    None) or ``transpose``/``permute`` (the input's sizes in the order of the permutation: in
-    graph code ``x.transpose(0, 1)`` is the whole permutation, measured for differs-from-pytorch)."""
-    items = axes[0].items if len(axes) == 1 and isinstance(axes[0], AbstractSequence) else tuple(axes)
-    if items is None or not all(isinstance(i, AbstractScalar) for i in items):
-        return None
-    sizes = [_known_int(i) for i in items]
-    if name in ("reshape", "view"):
-        return tuple(s if s is not None and s >= 0 else None for s in sizes)
-    source = tensor.shape if tensor is not None else None
-    if source is not None and len(source) == len(sizes) and all(s is not None and 0 <= s < len(source) for s in sizes):
-        return tuple(source[s] for s in sizes if s is not None)
-    return (None,) * len(sizes)
-
-
-def _known_int(value: AbstractValue) -> int | None:
-    known = value.value if isinstance(value, AbstractScalar) else None
-    return known if isinstance(known, int) and not isinstance(known, bool) else None
+    args = operands[:count]
+    if args and isinstance(args[0], AbstractAny) and args[0].kind is not Kind.CONSTANT:
+        args = [AbstractTensor(args[0].kind), *args[1:]]  # what MindSpore's operations take is a tensor
+    return Operands(args, keywords, kind)
 
 
 def _extremum(operands: list[AbstractValue], kind: Kind) -> AbstractValue:
