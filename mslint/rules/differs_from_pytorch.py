@@ -5,11 +5,18 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Union
+from typing import Any, Union
 
 from mslint.diagnostics import Edit, Fix, Severity
-from mslint.mindspore_tables import DATA
-from mslint.model.abstract import AbstractTensor
+from mslint.mindspore_tables import DATA, releases_with, table
+from mslint.model.abstract import (
+    AbstractAny,
+    AbstractDtype,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
+)
 from mslint.model.module import ModuleInfo
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
@@ -22,7 +29,6 @@ from mslint.settings import Settings
 TENSOR = "mindspore.Tensor."
 
 
-@cache
 @cache
 def checks() -> dict[str, str]:
     """MindSpore API -> the check of its measured difference (``mslint/data/pytorch-differences.json``)."""
@@ -85,6 +91,22 @@ class DiffersFromPytorch(Rule):
       tensor methods called with `dim=`, `keepdim=` or `correction=` take 2.10's other overload,
       whose default is PyTorch's N - 1, and are left alone.
 
+    * A Tensor method called in graph code in a form that PyNative runs and graph mode refuses:
+      graph mode resolves `x.method(...)` through MindSpore's parser tables, whose signatures
+      differ from the Tensor methods' for some methods (`x.expand(2, 3, 4)` and
+      `x.expand((2, 3, 4))`: PyTorch's `expand(*size)` fails to compile; `x.amax(1,
+      keepdims=True)`, `x.equal(other=y)`, `x.multiply(value=y)`, `x.float_power(other=2)`,
+      `x.renorm(p=2, axis=0, maxnorm=1.0)`, `x.bitwise_left_shift(other=y)`: keywords graph
+      mode names otherwise; `x.diagonal_scatter(y)`: graph mode has no default `offset`).
+      `scripts/generate_tensor_signature_table.py` introspects every public Tensor method and
+      runs the forms ports write (243 forms of 101 methods) in PyNative and compiled in STRICT
+      and LAX, into `mslint/data/tensor-signatures-2.10.0.json`; a call is flagged where its
+      arguments have the classes (a number, a tuple of numbers, a tensor, a keyword) of a form
+      measured to run in PyNative and to fail in both levels, with the compiler's message and
+      the forms measured to give PyNative's result: an error where the receiver is inferred to
+      be a tensor, a warning where its type is not inferred. A form that fails only for want of
+      a CPU kernel is not flagged.
+
     An API the project replaces itself (`ops.std = std`, `Tensor.std = _std`) is not flagged.
 
     Each entry comes from MindSpore's API mapping pages (`pytorch_diff/*.md` in
@@ -98,7 +120,9 @@ class DiffersFromPytorch(Rule):
     statistics that follow each batch, a biased variance. Only `transpose` with two axes
     breaks, and only in graph mode, so a port that runs in PyNative fails at its first compile
     (`ValueError: For Tensor.transpose, the number of axes must be equal to the dimension of
-    Tensor`).
+    Tensor`); so do the Tensor methods called in a form graph mode's signature refuses
+    (`TypeError: The parameters number of the function is 2, but the number of provided
+    arguments is 4.` for `x.expand(2, 3, 4)`).
 
     ## Example
     ```python
@@ -109,7 +133,7 @@ class DiffersFromPytorch(Rule):
             self.norm = nn.BatchNorm1d(8, momentum=0.1)
 
         def construct(self, x):
-            return self.norm(self.drop(x)).transpose(0, 1)
+            return self.norm(self.drop(x)).transpose(0, 1).expand(2, 8, 8)
     ```
 
     ## Use instead
@@ -121,7 +145,7 @@ class DiffersFromPytorch(Rule):
             self.norm = nn.BatchNorm1d(8, momentum=0.9)
 
         def construct(self, x):
-            return self.norm(self.drop(x)).swapaxes(0, 1)
+            return self.norm(self.drop(x)).swapaxes(0, 1).broadcast_to((2, 8, 8))
     ```
     """
 
@@ -129,7 +153,10 @@ class DiffersFromPytorch(Rule):
     symbol = "differs-from-pytorch"
     summary = "a valid MindSpore call that means something else than the same PyTorch call (`nn.Dropout(0.1)`)"
     node_types = (ast.Call,)
-    warning_findings = "all but `transpose` with two axes in graph code, which is an error"
+    warning_findings = (
+        "all but `transpose` with two axes and Tensor methods called in a form graph mode refuses, in graph "
+        "code, which are errors"
+    )
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.WARNING
@@ -162,7 +189,10 @@ class DiffersFromPytorch(Rule):
             return
         api = TENSOR + node.func.attr
         check = checks().get(api)
-        if check is None or api in patched_apis(function.project) or not is_tensor_method(node, function):
+        if api in patched_apis(function.project) or not is_tensor_method(node, function):
+            return
+        if check is None:
+            yield from _refused_in_graph(node, function)
             return
         context = _Context(function.module, _Values(function.module, None), api, _rank(node.func.value, function))
         found = _CHECKS[check](node, context)
@@ -464,3 +494,139 @@ _CHECKS: dict[str, Callable[[ast.Call, _Context], _Found | None]] = {
     "two-axes-transpose": _two_axes_transpose,
     "population-deviation": _population_deviation,
 }
+
+
+FormKey = tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]
+"""A call form: the method, the class of each positional argument (``int``, ``tensor``,
+``tuple(int, int)``), and each keyword with the class of its value, sorted."""
+
+
+@dataclass(frozen=True)
+class _Refused:
+    """A measured call form that runs in PyNative and that graph mode refuses."""
+
+    call: str
+    error: str
+    """The first line of what compiling it raised (STRICT; LAX raised too)."""
+    instead: tuple[str, ...]
+    """Measured forms, on the same inputs, that give PyNative's result (dtype, shape and values)
+    in all three modes: the same method's where it has some."""
+
+
+@cache
+def graph_refused(release: str) -> dict[FormKey, _Refused]:
+    """The call forms of Tensor methods that ``mslint/data/tensor-signatures-<release>.json``
+    measured to run in PyNative and to fail in graph mode (STRICT and LAX, other than for a
+    missing CPU kernel), by form; a form that some other measured call of ran in graph mode is
+    left out. Empty where that release was not measured."""
+    if release not in releases_with("tensor-signatures"):
+        return {}
+    rows = [row for forms in table("tensor-signatures", release)["methods"].values() for row in forms]
+    keyed: dict[FormKey, list[dict[str, Any]]] = {}
+    for row in rows:
+        call = ast.parse(row["call"], mode="eval").body
+        assert isinstance(call, ast.Call)
+        key = _form(call, _measured_class(frozenset(row["inputs"])))
+        if key is not None:
+            keyed.setdefault(key, []).append(row)
+    refused = {}
+    for key, forms in keyed.items():
+        if not all(row["fails_in_graph"] and "result" in row["pynative"] for row in forms):
+            continue
+        row = forms[0]
+        result = row["pynative"]["result"]
+        instead = tuple(
+            other["call"]
+            for other in sorted(rows, key=lambda other: not other["call"].startswith(f"x.{key[0]}("))
+            if other["inputs"] == row["inputs"]
+            and all(other[mode].get("result") == result for mode in ("pynative", "strict", "lax"))
+        )
+        same = tuple(form for form in instead if form.startswith(f"x.{key[0]}("))
+        refused[key] = _Refused(row["call"], row["strict"]["error"], (same or instead)[:2])
+    return refused
+
+
+def _measured_class(inputs: frozenset[str]) -> Callable[[ast.expr], str | None]:
+    """The class of a measured form's argument that is no literal: one of its inputs (a
+    tensor), or ``ms.<dtype>``."""
+
+    def value_class(expr: ast.expr) -> str | None:
+        if isinstance(expr, ast.Name) and expr.id in inputs:
+            return "tensor"
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "ms":
+            return "dtype"
+        return None
+
+    return value_class
+
+
+def _form(call: ast.Call, value_class: Callable[[ast.expr], str | None]) -> FormKey | None:
+    """The form of ``x.method(...)``; None where an argument's class is not known."""
+    assert isinstance(call.func, ast.Attribute)
+    positional = tuple(_argument_class(a, value_class) for a in call.args)
+    keywords = tuple(sorted((k.arg or "**", _argument_class(k.value, value_class)) for k in call.keywords))
+    if None in positional or any(kind is None for _, kind in keywords):
+        return None
+    return call.func.attr, positional, keywords  # type: ignore[return-value]
+
+
+def _argument_class(expr: ast.expr, value_class: Callable[[ast.expr], str | None]) -> str | None:
+    """A literal's class (a negative number is a number), a dtype named as an attribute
+    (``ms.float16``), a tuple or list of classes; else what ``value_class`` says."""
+    if isinstance(expr, (ast.Tuple, ast.List)):
+        items = [_argument_class(item, value_class) for item in expr.elts]
+        if None in items:
+            return None
+        return f"{'tuple' if isinstance(expr, ast.Tuple) else 'list'}({', '.join(map(str, items))})"
+    operand = expr.operand if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub) else expr
+    if isinstance(operand, ast.Constant) and not isinstance(operand.value, (bytes, complex)):
+        return type(operand.value).__name__ if operand.value is not None else "None"
+    return value_class(expr)
+
+
+def _value_class(value: AbstractValue) -> str | None:
+    """The class of an inferred value, as ``_argument_class`` names them."""
+    if isinstance(value, AbstractTensor):
+        return "tensor"
+    if isinstance(value, AbstractDtype):
+        return "dtype"
+    if isinstance(value, AbstractScalar):
+        return value.type
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        items = [_value_class(item) for item in value.items]
+        return None if None in items else f"{value.type}({', '.join(map(str, items))})"
+    return None
+
+
+def _refused_in_graph(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    """A Tensor method called in a form that runs in PyNative and that graph mode refuses, as
+    measured: an error where the receiver is inferred to be a tensor, a warning where its type
+    is not inferred (a graph value that may be a tensor)."""
+    refused = graph_refused(function.project.mindspore_release)
+    if not refused or any(isinstance(a, ast.Starred) for a in call.args):
+        return
+    assert isinstance(call.func, ast.Attribute)
+    receiver = function.value(call.func.value)
+    if isinstance(receiver, AbstractTensor):
+        severity = Severity.ERROR
+    elif type(receiver) is AbstractAny:
+        severity = Severity.WARNING
+    else:
+        return  # a tuple, a number, an instance: not a tensor
+    key = _form(call, lambda e: _value_class(function.value(e)))
+    measured = refused.get(key) if key is not None else None
+    if measured is None:
+        return
+    release = function.project.mindspore_release
+    where = "" if severity is Severity.ERROR else f" if `{ast.unparse(call.func.value)}` is a tensor"
+    message = (
+        f"`{ast.unparse(call)}` runs in PyNative but not in graph mode{where}: MindSpore {release} refuses the "
+        f"form `{measured.call}` when compiling it (measured): {measured.error}"
+    )
+    hint = (
+        f"write it as a form measured to compile and to give PyNative's result: "
+        f"{' or '.join(f'`{form}`' for form in measured.instead)}"
+        if measured.instead
+        else "no measured form gives PyNative's result in graph mode"
+    )
+    yield Finding(call, message, hint, severity=severity)
