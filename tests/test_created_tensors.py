@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from mslint.model.abstract import AbstractTensor, AbstractValue, Kind
-from mslint.model.created_tensors import AbstractArray, created_in_place
+from mslint.model.created_tensors import AbstractArray, created_by
 
 IMPORTS = {"np": "numpy", "ms": "mindspore", "Tensor": "mindspore.Tensor", "Parameter": "mindspore.Parameter"}
 IMPORTS |= {"ops": "mindspore.ops", "mint": "mindspore.mint", "initializer": "mindspore.common.initializer.initializer"}
@@ -62,7 +62,7 @@ def _qualname(expr: ast.expr) -> str | None:
 
 
 def mslint_reads(source: str) -> AbstractValue | None:
-    return created_in_place(ast.parse(source, mode="eval").body, _qualname)
+    return created_by(ast.parse(source, mode="eval").body, _qualname)
 
 
 @pytest.mark.parametrize("source", CREATIONS)

@@ -24,6 +24,8 @@ from mslint.model.transfer import Operands, method_result
 
 Qualname = Callable[[ast.expr], "str | None"]
 ValueOf = Callable[[ast.expr], AbstractValue]
+_DEPTH = 4
+"""How many names and calls deep a creation is followed (``x = Tensor(a)``, ``a = np.ones(...)``)."""
 
 
 @dataclass(frozen=True)
@@ -73,12 +75,18 @@ def created_value(call: ast.Call, qualname: Qualname, value_of: ValueOf) -> Abst
     return None
 
 
-def created_in_place(expr: ast.expr, qualname: Qualname) -> AbstractValue | None:
-    """What ``expr`` makes where its data are made in place, not read from a name:
-    ``Parameter(Tensor(np.zeros((2, 3))))``."""
-    if not isinstance(expr, ast.Call):
+def created_by(
+    expr: ast.expr, qualname: Qualname, binding: Callable[[str], ast.expr | None] = lambda name: None, depth: int = 0
+) -> AbstractValue | None:
+    """What ``expr`` makes, its data made in place (``Parameter(Tensor(np.zeros((2, 3))))``) or
+    read from a name whose expression ``binding`` gives (the block's last ``x = ...`` before a call)."""
+    if isinstance(expr, ast.Name):
+        expr = binding(expr.id) or expr
+    if not isinstance(expr, ast.Call) or depth > _DEPTH:
         return None
-    return created_value(expr, qualname, lambda e: created_in_place(e, qualname) or AbstractAny(Kind.CONSTANT))
+    return created_value(
+        expr, qualname, lambda e: created_by(e, qualname, binding, depth + 1) or AbstractAny(Kind.UNKNOWN)
+    )
 
 
 def _numpy(call: ast.Call, name: str, qualname: Qualname) -> AbstractValue | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from mslint.model.abstract import AbstractScalar, AbstractTensor, AbstractValue, Construction, Kind
+from mslint.model.abstract import AbstractScalar, AbstractTensor, AbstractValue, Construction, Kind, literal
 from mslint.model.transfer import Operands, function_result
 
 LayerTransfer = Callable[[Construction, AbstractTensor, Kind], "AbstractValue | None"]
@@ -116,7 +116,7 @@ def _embedding(construction: Construction, tensor: AbstractTensor, kind: Kind) -
 
 def _flatten(construction: Construction, tensor: AbstractTensor, kind: Kind) -> AbstractValue | None:
     start, end = _argument(construction, 0, "start_dim", 1), _argument(construction, 1, "end_dim", -1)
-    keywords = {"start_dim": _constant(start), "end_dim": _constant(end)}
+    keywords = {"start_dim": literal(start), "end_dim": literal(end)}
     return function_result("flatten", Operands([tensor], keywords, kind))
 
 
@@ -124,10 +124,6 @@ def _softmax(construction: Construction, tensor: AbstractTensor, kind: Kind) -> 
     return AbstractTensor(
         kind, tensor.dtype if tensor.dtype in ("float16", "float32", "float64") else None, tensor.shape
     )
-
-
-def _constant(value: object) -> AbstractValue:
-    return AbstractScalar(Kind.CONSTANT, type(value).__name__, value)
 
 
 _KEEPING = (

@@ -33,7 +33,7 @@ from mslint.model.abstract import (
 from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
-from mslint.model.created_tensors import created_in_place
+from mslint.model.created_tensors import created_by
 from mslint.model.instances import construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
@@ -361,9 +361,10 @@ class GraphFunction:
 
     def _attribute_value(self, owner: ClassRef, attribute: str) -> AbstractValue:
         constructors = self.self_attribute_constructors(attribute)
-        values = [value for _, value in self.project.attribute_values(owner, attribute)]
+        assigned = self.project.attribute_values(owner, attribute)
+        values = [value for _, value in assigned]
         if any(is_mindspore_name(c, "Parameter") for c in constructors):
-            return self._parameter_value(owner, attribute)
+            return _parameter_value(assigned)
         if values and all(is_mindspore_name(c, "Tensor") for c in constructors) and len(constructors) == len(values):
             return AbstractTensor(Kind.CONSTANT)
         if values and all(isinstance(v, ast.Constant) for v in values):
@@ -378,23 +379,12 @@ class GraphFunction:
         made = [c for c in constructors if is_mindspore_name(c)]  # directly or by a helper it calls
         if len(values) == 1 and len(made) == 1 and made[0].rsplit(".", 1)[-1][:1].isupper():
             # a Cell or a Primitive of MindSpore: `nn.Dense(...)`, `ops.ReLU()`
-            klass, value = self.project.attribute_values(owner, attribute)[0]
+            klass, value = assigned[0]
             qualname: Callable[[ast.expr], str | None] = lambda e: qualified_name(e, klass.module)  # noqa: E731
             direct = isinstance(value, ast.Call) and qualname(value.func) == made[0]  # not made by a helper
             built = construction(value, qualname) if isinstance(value, ast.Call) and direct else None
             return AbstractInstance(Kind.CONSTANT, made[0], is_mindspore_cell_name(made[0]), construction=built)
         return _CONSTANT
-
-    def _parameter_value(self, owner: ClassRef, attribute: str) -> AbstractValue:
-        """A Parameter: of the shape and dtype its data or initializer gives, where it is made once
-        (``Parameter(initializer("normal", (64, 10)))``, ``Parameter(Tensor(np.zeros((2, 3))))``)."""
-        assigned = self.project.attribute_values(owner, attribute)
-        if len(assigned) == 1:
-            klass, value = assigned[0]
-            parameter = created_in_place(value, lambda e: qualified_name(e, klass.module))
-            if isinstance(parameter, AbstractTensor) and parameter.parameter:
-                return parameter
-        return AbstractTensor(Kind.GRAPH, parameter=True)
 
     def _given_to_constructor(self, owner: ClassRef, attribute: str) -> AbstractValue | None:
         """A Python scalar ``self.<attribute>`` holds in every instance the project builds, where
@@ -877,6 +867,17 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
                     callee = GraphFunction(project, ref, callee.entry, merged, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
+
+
+def _parameter_value(assigned: list[tuple[ClassRef, ast.expr]]) -> AbstractValue:
+    """A Parameter: of the shape and dtype its data or initializer gives, where it is made once
+    (``Parameter(initializer("normal", (64, 10)))``, ``Parameter(Tensor(np.zeros((2, 3))))``)."""
+    if len(assigned) == 1:
+        klass, value = assigned[0]
+        parameter = created_by(value, lambda e: qualified_name(e, klass.module))
+        if isinstance(parameter, AbstractTensor) and parameter.parameter:
+            return parameter
+    return AbstractTensor(Kind.GRAPH, parameter=True)
 
 
 _TESTED_ATTRIBUTES: NodeMemo[ast.ClassDef, frozenset[str]] = NodeMemo()

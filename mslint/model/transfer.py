@@ -572,6 +572,7 @@ FUNCTIONS: dict[str, Transfer] = {
     "full": _created(None, 2),
     "zeros_like": _like,
     "ones_like": _like,
+    "flatten": _flatten(start_default=1),
 }
 """Functions of ``mindspore.ops`` and ``mindspore.mint``, by name."""
 
@@ -601,7 +602,6 @@ METHODS: dict[str, Transfer] = {
     "flatten": _flatten(start_default=0),
 }
 """Tensor methods, by name: the receiver is the first operand."""
-FUNCTIONS["flatten"] = _flatten(start_default=1)
 
 _PRIMITIVE_FUNCTIONS = {
     "Exp": "exp", "Log": "log", "Sqrt": "sqrt", "Rsqrt": "rsqrt", "Sigmoid": "sigmoid", "Tanh": "tanh", "Erf": "erf",

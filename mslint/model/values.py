@@ -610,10 +610,9 @@ def _unary(operation: ast.unaryop, operand: AbstractValue) -> AbstractValue:
 
 
 def _item(container: AbstractValue, index: AbstractValue) -> AbstractValue:
-    """``container[index]``, known no earlier than both."""
+    """``container[index]`` of a container other than a tensor (:func:`indexed_shape`), known no
+    earlier than both."""
     kind = max(container.kind, index.kind)
-    if isinstance(container, AbstractTensor):
-        return AbstractTensor(kind, container.dtype)
     if isinstance(container, AbstractSequence) and isinstance(index, AbstractScalar):
         if container.items is not None and isinstance(index.value, int) and not isinstance(index.value, bool):
             if -len(container.items) <= index.value < len(container.items):

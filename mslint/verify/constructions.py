@@ -15,8 +15,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import AbstractAny, AbstractTensor, AbstractValue, Kind
-from mslint.model.created_tensors import AbstractArray, created_value
+from mslint.model.abstract import AbstractTensor
+from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
 
@@ -28,10 +28,6 @@ class Construction:
     """``train.py:30``: the call the arguments come from."""
     inputs: str | None = None
     """The specs of the tensors the block that built the instance calls it on, if it does."""
-
-
-_DEPTH = 4
-"""How many names deep an input's creation is followed (``x = Tensor(a)``, ``a = np.ones(...)``)."""
 
 
 class Constructions:
@@ -103,26 +99,18 @@ def _tensor_spec(argument: ast.expr, before: list[ast.stmt], module: ModuleInfo)
     """``float32[2,3,224,224]`` for ``ops.randn(2, 3, 224, 224)`` (any creation
     :mod:`~mslint.model.created_tensors` reads), or for a name the statements ``before`` bind to
     one (the last binding); None for anything else."""
-    made = _created(argument, before, module, depth=0)
-    shape = made.shape if isinstance(made, (AbstractTensor, AbstractArray)) else None
-    if made is None or shape is None or not shape or not all(d is not None and d > 0 for d in shape):
+    made = created_by(argument, lambda e: qualified_name(e, module), lambda name: _last_binding(name, before))
+    if not isinstance(made, (AbstractTensor, AbstractArray)) or made.dtype is None or not made.shape:
         return None
-    dtype = made.dtype if isinstance(made, (AbstractTensor, AbstractArray)) else None
-    return None if dtype is None else f"{dtype}[{','.join(map(str, shape))}]"
+    if not all(d is not None and d > 0 for d in made.shape):
+        return None
+    return f"{made.dtype}[{','.join(map(str, made.shape))}]"
 
 
-def _created(expr: ast.expr, before: list[ast.stmt], module: ModuleInfo, depth: int) -> AbstractValue | None:
-    """The array or tensor ``expr`` makes, following names to their last binding in ``before``."""
-    if isinstance(expr, ast.Name):
-        bound = [s.value for s in before if isinstance(s, ast.Assign) and _names(s) == [expr.id]]
-        expr = bound[-1] if bound else expr
-    if not isinstance(expr, ast.Call) or depth > _DEPTH:
-        return None
-    return created_value(
-        expr,
-        lambda e: qualified_name(e, module),
-        lambda e: _created(e, before, module, depth + 1) or AbstractAny(Kind.UNKNOWN),
-    )
+def _last_binding(name: str, before: list[ast.stmt]) -> ast.expr | None:
+    """The value the last ``name = ...`` of ``before`` assigns."""
+    bound = [s.value for s in before if isinstance(s, ast.Assign) and _names(s) == [name]]
+    return bound[-1] if bound else None
 
 
 def _names(assignment: ast.Assign) -> list[str]:
