@@ -11,6 +11,7 @@ decided), ``fails`` or ``follows``.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -18,6 +19,18 @@ from mslint.mindspore_tables import DATA, nearest_release, parse_release, releas
 
 COMPILES, GRAPH_BREAK, FAILS, DIVERGES = "compiles", "graph-break", "fails", "diverges"
 FROZEN, FOLLOWS = "frozen", "follows"
+
+
+@dataclass(frozen=True)
+class CaptureTable:
+    """The rows measured for one capture mode on one release, by row id."""
+
+    rows: dict[str, dict[str, Any]]
+
+    def verdict(self, row: str) -> tuple[str, str]:
+        """The verdict of one row and its reason or detail (``("", "")`` for a row not measured)."""
+        found = self.rows.get(row, {})
+        return str(found.get("verdict", "")), str(found.get("reason", found.get("detail", "")))
 
 
 @cache
@@ -30,9 +43,3 @@ def capture_rows(mode: str, release: str | None = None) -> dict[str, dict[str, A
     chosen = releases[-1] if release is None else nearest_release(releases, parse_release(release))
     rows: dict[str, dict[str, Any]] = json.loads((DATA / f"{mode}-{chosen}.json").read_text(encoding="utf-8"))["rows"]
     return rows
-
-
-def verdict(mode: str, row: str, release: str | None = None) -> tuple[str, str]:
-    """The verdict of one row and its reason or detail (``("", "")`` for a row not measured)."""
-    found = capture_rows(mode, release).get(row, {})
-    return str(found.get("verdict", "")), str(found.get("reason", found.get("detail", "")))

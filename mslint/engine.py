@@ -278,7 +278,7 @@ def _analyze_one_by_one(project: Project, settings: Settings) -> list[Diagnostic
     found: list[Diagnostic] = []
     patched = patched_apis(project)  # a walk of each module's nodes, without recursion
     for module in list(project.checked_modules):
-        alone = Project(project.mindspore_release, project.import_roots.top)
+        alone = Project(project.release.version, project.import_roots.top)
         alone.patched_in_run = patched
         alone.add(module)
         alone.link_star_imports()

@@ -19,15 +19,20 @@ from mslint.rules.base import Rule
 PACKAGE = Path(mslint.__file__).parent
 
 # What lies below the model: files, release tables, diagnostics.
-BELOW_MODEL = ("mslint.source", "mslint.mindspore_tables", "mslint.diagnostics")
+BELOW_MODEL = (
+    "mslint.source",
+    "mslint.mindspore_tables",
+    "mslint.syntax_table",
+    "mslint.capture_tables",
+    "mslint.release",
+    "mslint.diagnostics",
+)
 # What a rule may use besides the model: its base and the base's helpers (``rules._*``), and the
 # layers below the rules (settings, tables, diagnostics, suppression comments, the registry).
 RULE_BASE = ("mslint.rules.base", "mslint.rules._")
 BELOW_RULES = (
     *BELOW_MODEL,
     "mslint.settings",
-    "mslint.syntax_table",
-    "mslint.capture_tables",
     "mslint.suppressions",
     "mslint.rule_codes",
     "mslint.imports",

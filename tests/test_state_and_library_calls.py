@@ -8,10 +8,10 @@ from pathlib import Path
 
 from mslint.diagnostics import Severity
 from mslint.engine import check_files
+from mslint.release import Release
 from mslint.rules.python_side_effect_in_graph import _OBJECT_METHOD_ROW, _mutation_verdicts, _row_verdict
 from mslint.rules.third_party_call_in_graph import graph_native_functions
 from mslint.settings import Settings
-from mslint.syntax_table import syntax_table
 
 HEAD = """\
 import functools
@@ -110,10 +110,10 @@ e = operator.add(x, x)
 
 
 def test_the_rules_read_the_syntax_table() -> None:
-    native = graph_native_functions("2.10.0")
+    native = graph_native_functions(Release("2.10.0"))
     assert {"functools.partial", "operator.add", "operator.getitem"} <= native  # rows that STRICT compiles
     assert not {"copy.copy", "math.sqrt", "functools.reduce"} & native  # rows that STRICT rejects
-    verdicts = _mutation_verdicts("2.10.0")
+    verdicts = _mutation_verdicts(Release("2.10.0"))
     assert verdicts["local-dict", "update"] == verdicts["global-dict", "update"] == "rejected"
     assert verdicts["self-list", "remove"] == "strict-rejected"
     assert verdicts["self-list", "append"] == "dropped"
@@ -230,4 +230,4 @@ def test_methods_that_assign_their_objects_attributes(tmp_path: Path) -> None:
 
 
 def test_the_object_method_row_is_read_from_the_table() -> None:
-    assert _row_verdict(syntax_table("2.10.0"), _OBJECT_METHOD_ROW) == "strict-rejected"
+    assert _row_verdict(Release("2.10.0").syntax, _OBJECT_METHOD_ROW) == "strict-rejected"

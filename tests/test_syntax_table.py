@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from mslint.engine import check_files
-from mslint.rules.unsupported_syntax import builtin_calls, statements, syntax_rows
+from mslint.release import Release
+from mslint.rules.unsupported_syntax import syntax_rows
 from mslint.settings import Settings
 from mslint.syntax_table import Outcome, SyntaxTable, syntax_release, syntax_releases, syntax_table
 from mslint.verify.compiler_output import Problem
@@ -75,13 +76,13 @@ def test_a_row_is_looked_up_by_id_position_and_level() -> None:
 
 
 def test_unsupported_syntax_flags_the_types_the_table_finds_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
-    rejected = syntax_rows.rejected_node_types("2.10.0")
+    rejected = syntax_rows.rejected_node_types(Release("2.10.0"))
     assert {ast.Import, ast.Try, ast.Delete, ast.ClassDef, ast.Nonlocal, ast.NamedExpr, ast.Set} <= set(rejected)
     assert not {ast.For, ast.While, ast.Assert, ast.Global, ast.Lambda, ast.Yield} & set(rejected)
     row = {"family": "stmt", "code": "", "outcomes": {"construct": {"lax": ["ok"], "strict": ["ok"]}}}
     accepting = SyntaxTable("9.9.9", {"stmt.Try/except": row, "stmt.Import/stdlib": row})
-    monkeypatch.setattr(syntax_rows, "syntax_table", lambda release: accepting)
-    assert syntax_rows.rejected_node_types.__wrapped__("9.9.9") == {}, "a release that accepts them"
+    monkeypatch.setattr(Release, "syntax", property(lambda release: accepting))
+    assert syntax_rows.rejected_node_types.__wrapped__(Release("9.9.9")) == {}, "a release that accepts them"
 
 
 def test_loop_else_is_flagged_on_the_loop_head_where_the_table_finds_it_rejected(tmp_path: Path) -> None:
@@ -280,6 +281,5 @@ def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
 
 def use_table(monkeypatch: pytest.MonkeyPatch, table: SyntaxTable) -> None:
     """unsupported-syntax reads ``table`` instead of the release's, uncached, in every family that reads it."""
-    for module in (syntax_rows, builtin_calls, statements):
-        monkeypatch.setattr(module, "syntax_table", lambda release: table)
+    monkeypatch.setattr(Release, "syntax", property(lambda release: table))
     monkeypatch.setattr(syntax_rows, "measured_verdict", syntax_rows.measured_verdict.__wrapped__)

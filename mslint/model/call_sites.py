@@ -27,7 +27,6 @@ import ast
 from collections import defaultdict
 from collections.abc import Collection
 
-from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import (
     AbstractSequence,
     AbstractTensor,
@@ -112,8 +111,7 @@ class EntryEvidence:
             for name, value in _argument_values(call, ref, module, scope).items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
-        tensor_attributes = release_table("api", self._project.mindspore_release)["namespaces"]["mindspore.Tensor"]
-        used_as_tensors = _used_as_tensors(ref.node, tensor_attributes)
+        used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
         return {
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()

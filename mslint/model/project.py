@@ -15,6 +15,7 @@ from mslint.model.import_roots import INSTALLATION_FOLDERS, ImportRoots, module_
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
 from mslint.model.walk import descendants, statements
+from mslint.release import Release
 from mslint.source import read_regular_file, source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
@@ -95,8 +96,8 @@ class Project:
     """The checked modules, plus modules loaded on demand to resolve imported names."""
 
     def __init__(self, mindspore_release: str | None = None, top: Path | None = None) -> None:
-        self.mindspore_release = mindspore_release or default_release()
-        """The MindSpore release the code is checked against (its API tables)."""
+        self.release = Release(mindspore_release or default_release())
+        """The MindSpore release the code is checked against, with its tables."""
         self.import_roots = ImportRoots(top)
         """Where imports look for the project's modules; ``top`` is the configuration's folder."""
         self.modules: list[ModuleInfo] = []

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from mslint.diagnostics import Fix, Severity
-from mslint.mindspore_tables import releases_with, table
 from mslint.model.module import ModuleInfo
+from mslint.release import Release
 from mslint.rules._call_edits import add_keyword, replace_node
 from mslint.rules._call_signatures import Signature
 from mslint.rules.base import Finding
@@ -73,13 +73,10 @@ class MeasuredApi:
 
 
 @cache
-def measured_apis(release: str) -> dict[str, MeasuredApi]:
-    """The measured APIs of ``release``; none where the release itself was not measured (what a
-    release accepts changes between releases)."""
-    if release not in releases_with("arguments"):
-        return {}
+def measured_apis(release: Release) -> dict[str, MeasuredApi]:
+    """The measured APIs of ``release``; none where the release itself was not measured."""
     apis: dict[str, MeasuredApi] = {}
-    for api, entry in table("arguments", release)["apis"].items():
+    for api, entry in release.arguments.items():
         rows: dict[Key, list[dict[str, str | None]]] = {}
         for call in entry["calls"]:
             key = _key({name: ast.parse(text, mode="eval").body for name, text in call["arguments"].items()})
@@ -106,7 +103,7 @@ def _key(arguments: dict[str, ast.expr]) -> Key | None:
 
 
 def refused_call(
-    call: ast.Call, api: str, signature: Signature, release: str, version: str, module: ModuleInfo
+    call: ast.Call, api: str, signature: Signature, release: Release, module: ModuleInfo
 ) -> Iterator[Finding]:
     """A finding where ``call`` has the value classes of a combination that a measured call of
     raised for in both modes (an error where every one did, a warning where on some input ranks
@@ -127,13 +124,13 @@ def refused_call(
         return
     written = ", ".join(f"{name}={ast.unparse(value)}" for name, value in arguments.items()) or "its defaults"
     if found.refused_everywhere:
-        message = f"`{api}` with {written} raises in MindSpore {version} (measured): {found.refused_on[0][1]}"
+        message = f"`{api}` with {written} raises in MindSpore {release.version} (measured): {found.refused_on[0][1]}"
         severity = None
     else:  # the input's rank decides, and mslint does not know it here
         inputs = ", ".join(spec for spec, _ in found.refused_on)
         message = (
-            f"`{api}` with {written} raises in MindSpore {version} on inputs like {inputs} (measured; it runs on "
-            f"the other ranks measured): {found.refused_on[0][1]}"
+            f"`{api}` with {written} raises in MindSpore {release.version} on inputs like {inputs} (measured; it "
+            f"runs on the other ranks measured): {found.refused_on[0][1]}"
         )
         severity = Severity.WARNING
     fix = _fix(arguments, measured) or _recomputed_scale(call, arguments, measured, module)

@@ -9,7 +9,7 @@ from mslint.model.binder import Binding, all_parameter_names, bindings
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
-from mslint.syntax_table import DIVERGENCE, Outcome, augassign_table
+from mslint.syntax_table import DIVERGENCE, Outcome
 
 _OPERATORS = {
     ast.Add: "+=",
@@ -114,7 +114,7 @@ class AugmentedAssignmentInGraph(Rule):
         if severity is None:
             return
         row = f"augassign.{target}{'.element' if element else ''}/{operator}"
-        table = augassign_table(function.project.mindspore_release)
+        table = function.project.release.augassign
         if not table.has(row):
             return
         measured = [p for p in _MEASURED_AS[position] if p in table.positions(row)]

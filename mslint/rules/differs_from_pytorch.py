@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any, Union
 
 from mslint.diagnostics import Edit, Fix, Severity
-from mslint.mindspore_tables import DATA, releases_with, table
+from mslint.mindspore_tables import DATA
 from mslint.model.abstract import (
     AbstractAny,
     AbstractDtype,
@@ -22,6 +22,7 @@ from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants, statements
+from mslint.release import Release
 from mslint.rules._call_edits import add_keyword, replace_node
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -514,14 +515,12 @@ class _Refused:
 
 
 @cache
-def graph_refused(release: str) -> dict[FormKey, _Refused]:
+def graph_refused(release: Release) -> dict[FormKey, _Refused]:
     """The call forms of Tensor methods that ``mslint/data/tensor-signatures-<release>.json``
     measured to run in PyNative and to fail in graph mode (STRICT and LAX, other than for a
     missing CPU kernel), by form; a form that some other measured call of ran in graph mode is
     left out. Empty where that release was not measured."""
-    if release not in releases_with("tensor-signatures"):
-        return {}
-    rows = [row for forms in table("tensor-signatures", release)["methods"].values() for row in forms]
+    rows = [row for forms in release.tensor_signatures.values() for row in forms]
     keyed: dict[FormKey, list[dict[str, Any]]] = {}
     for row in rows:
         call = ast.parse(row["call"], mode="eval").body
@@ -602,7 +601,7 @@ def _refused_in_graph(call: ast.Call, function: GraphFunction) -> Iterator[Findi
     """A Tensor method called in a form that runs in PyNative and that graph mode refuses, as
     measured: an error where the receiver is inferred to be a tensor, a warning where its type
     is not inferred (a graph value that may be a tensor)."""
-    refused = graph_refused(function.project.mindspore_release)
+    refused = graph_refused(function.project.release)
     if not refused or any(isinstance(a, ast.Starred) for a in call.args):
         return
     assert isinstance(call.func, ast.Attribute)
@@ -617,7 +616,7 @@ def _refused_in_graph(call: ast.Call, function: GraphFunction) -> Iterator[Findi
     measured = refused.get(key) if key is not None else None
     if measured is None:
         return
-    release = function.project.mindspore_release
+    release = function.project.release.version
     where = "" if severity is Severity.ERROR else f" if `{ast.unparse(call.func.value)}` is a tensor"
     message = (
         f"`{ast.unparse(call)}` runs in PyNative but not in graph mode{where}: MindSpore {release} refuses the "

@@ -4,7 +4,6 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import Kind
 from mslint.model.cell_receivers import cell_classes_of, overrides
 from mslint.model.scope import GraphFunction
@@ -74,8 +73,8 @@ class ForbiddenApiInGraph(Rule):
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
-        table = release_table("jit-forbidden", function.project.mindspore_release)
-        release = table["mindspore"]
+        table = function.project.release.jit_forbidden
+        release = function.project.release.version
         qualname = function.qualname(node.func)
         if qualname in table["functions"]:
             yield Finding(node, f"`{qualname}` is refused in graph code by MindSpore {release}", _HINT)

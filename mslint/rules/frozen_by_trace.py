@@ -3,7 +3,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from mslint.capture_tables import FAILS, FROZEN, verdict
+from mslint.capture_tables import FAILS, FROZEN
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.capture import TRACE
@@ -96,7 +96,7 @@ class FrozenByTrace(Rule):
         kind = function.inferred_kind(subject) if subject is not None else Kind.GRAPH
         if kind is Kind.CONSTANT:
             return
-        measured, _detail = verdict(TRACE, row, function.project.mindspore_release)
+        measured, _detail = function.project.release.trace.verdict(row)
         family = row.split(".", 1)[0]
         if measured == FROZEN:
             frozen = _WHAT_OF_LOOPS if row == "control.while" else _WHAT[family]

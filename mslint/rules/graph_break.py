@@ -4,12 +4,13 @@ import ast
 from collections.abc import Iterator
 from functools import cache
 
-from mslint.capture_tables import DIVERGES, FAILS, GRAPH_BREAK, capture_rows, verdict
+from mslint.capture_tables import DIVERGES, FAILS, GRAPH_BREAK
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.capture import BYTECODE
 from mslint.model.python_versions import declared_floor
 from mslint.model.scope import GraphFunction
+from mslint.release import Release
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -89,8 +90,8 @@ class GraphBreak(Rule):
         if found is None:
             return
         row, what = found
-        release = function.project.mindspore_release
-        measured, reason = _type_verdict(release, row) if row.endswith("/") else verdict(BYTECODE, row, release)
+        release = function.project.release
+        measured, reason = _type_verdict(release, row) if row.endswith("/") else release.bytecode.verdict(row)
         because = f" ({reason})" if reason else ""
         if measured == GRAPH_BREAK:
             full = function.capture.fullgraph
@@ -138,11 +139,7 @@ def _row(node: ast.AST, function: GraphFunction) -> tuple[str, str] | None:
         return None
     family = "stmt" if isinstance(node, ast.stmt) else "expr"
     row = f"{family}.{name}/"
-    return (
-        (row, f"`{name}`")
-        if any(r.startswith(row) for r in capture_rows(BYTECODE, function.project.mindspore_release))
-        else None
-    )
+    return (row, f"`{name}`") if any(r.startswith(row) for r in function.project.release.bytecode.rows) else None
 
 
 def _call_row(call: ast.Call, function: GraphFunction) -> tuple[str, str] | None:
@@ -169,10 +166,11 @@ def _copies_to_host(expr: ast.expr) -> bool:
 
 
 @cache
-def _type_verdict(release: str, prefix: str) -> tuple[str, str]:
+def _type_verdict(release: Release, prefix: str) -> tuple[str, str]:
     """One verdict for every row of a node type: ``fails`` where all of them fail, a graph break
     where any breaks or fails (the node's own variant may be one that breaks), else none."""
-    verdicts = [verdict(BYTECODE, r, release) for r in capture_rows(BYTECODE, release) if r.startswith(prefix)]
+    table = release.bytecode
+    verdicts = [table.verdict(r) for r in table.rows if r.startswith(prefix)]
     if verdicts and all(v == FAILS for v, _ in verdicts):
         return verdicts[0]
     return next(((GRAPH_BREAK, reason) for v, reason in verdicts if v in (GRAPH_BREAK, FAILS)), ("", ""))

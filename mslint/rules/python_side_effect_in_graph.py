@@ -11,9 +11,10 @@ from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction, module_object_origin
 from mslint.model.walk import own_nodes
+from mslint.release import Release
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
-from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, SyntaxTable, syntax_table
+from mslint.syntax_table import DIVERGENCE, ERROR, FALLBACK, SyntaxTable
 
 # Modules whose every call reads a clock or a random generator (or sleeps, or reseeds). Kept by hand:
 # the syntax table's `stdlib.random.*` and `stdlib.time.*` rows say "compile-time", as for any call
@@ -194,12 +195,12 @@ _CONTAINER_TYPES = {"list": list, "dict": dict}
 
 
 @cache
-def _mutation_verdicts(release: str) -> dict[tuple[str, str], str]:
+def _mutation_verdicts(release: Release) -> dict[tuple[str, str], str]:
     """``(holder, method)`` to what the compiler of ``release`` does with the call: ``rejected`` at
     every syntax level, ``strict-rejected`` (LAX runs it in the interpreter or while compiling), or
     ``dropped`` (it compiles, and the change is lost or made by the interpreter: a divergence from
     PyNative or a fallback). Holders: ``self-list``, ``global-dict``, ``local-dict``, ..."""
-    table = syntax_table(release)
+    table = release.syntax
     verdicts: dict[tuple[str, str], str] = {}
     for row in table.ids("state."):
         holder, _, method = row.removeprefix("state.").partition(".")
@@ -238,7 +239,7 @@ def _mutation_verdict(holder: str, kind: str, call: ast.Call, function: GraphFun
         # dict given positionally compiles (measured on 2.10): the change to an attribute or a
         # global is then lost like an `append`, a local dict keeps it.
         return None if local else _DROPPED
-    verdicts = _mutation_verdicts(function.project.mindspore_release)
+    verdicts = _mutation_verdicts(function.project.release)
     verdict = verdicts.get((f"{holder}-{kind}", method))
     if verdict is None and holder == "global" and verdicts.get((f"self-{kind}", method)) == _DROPPED:
         # A module-level container the table does not measure for this method is copied into the
@@ -295,7 +296,7 @@ def _object_state_changes(call: ast.Call, function: GraphFunction) -> Iterator[F
     method = call.func
     if not isinstance(method, ast.Attribute):
         return
-    verdict = _row_verdict(syntax_table(function.project.mindspore_release), _OBJECT_METHOD_ROW)
+    verdict = _row_verdict(function.project.release.syntax, _OBJECT_METHOD_ROW)
     if verdict is None:
         return
     for cls in _object_classes(method.value, function):

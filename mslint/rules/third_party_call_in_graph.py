@@ -8,9 +8,10 @@ from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.python_libraries import CONCURRENCY_MODULES
 from mslint.model.scope import GraphFunction, module_object_origin
+from mslint.release import Release
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
-from mslint.syntax_table import ERROR, FALLBACK, syntax_table
+from mslint.syntax_table import ERROR, FALLBACK
 
 # Modules whose calls are not third-party code in graph mode.
 _GRAPH_NATIVE_ROOTS = frozenset({"mindspore", "builtins", "__future__"})
@@ -21,11 +22,11 @@ _UNTABLED_GRAPH_NATIVE_FUNCTIONS = frozenset(f"operator.{name}" for name in ("su
 
 
 @cache
-def graph_native_functions(release: str) -> frozenset[str]:
+def graph_native_functions(release: Release) -> frozenset[str]:
     """Standard-library functions that the compiler of ``release`` runs on tensors: the syntax
     table's ``stdlib.<function>/tensor`` rows that STRICT compiles in ``construct``, and the few it
     does not measure (a row that STRICT rejects or LAX interprets overrules those)."""
-    table = syntax_table(release)
+    table = release.syntax
     native, foreign = set(_UNTABLED_GRAPH_NATIVE_FUNCTIONS), set[str]()
     for row in table.ids("stdlib."):
         function, _, operands = row.removeprefix("stdlib.").partition("/")
@@ -98,7 +99,7 @@ class ThirdPartyCallInGraph(Rule):
             what = f"`{qualname}`"
         else:
             return
-        native = graph_native_functions(function.project.mindspore_release)
+        native = graph_native_functions(function.project.release)
         if qualname.split(".", 1)[0] in _GRAPH_NATIVE_ROOTS or qualname in native:
             return
         if any(qualname.startswith(f"{m}.") for m in CONCURRENCY_MODULES):
@@ -115,7 +116,7 @@ class ThirdPartyCallInGraph(Rule):
                 hint=_hint(qualname),
             )
             return
-        rejection = rejected_on_constants(function.project.mindspore_release, qualname)
+        rejection = rejected_on_constants(function.project.release, qualname)
         if rejection:
             yield Finding(
                 node,
@@ -126,11 +127,11 @@ class ThirdPartyCallInGraph(Rule):
 
 
 @cache
-def rejected_on_constants(release: str, qualname: str) -> str:
+def rejected_on_constants(release: Release, qualname: str) -> str:
     """The error of the syntax table's row for ``qualname`` called on constants, where LAX fails
     on it in ``construct`` (``collections.defaultdict(int)``: graph mode makes a plain dict, and
     the first missing key fails); "" where it compiles."""
-    table = syntax_table(release)
+    table = release.syntax
     for row in (f"stdlib.{qualname}", f"stdlib.{qualname}/constant"):
         outcome = table.outcome(row, "construct", "lax") if table.has(row) else None
         if outcome is not None and outcome.kind == ERROR:

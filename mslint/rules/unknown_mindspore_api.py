@@ -4,11 +4,8 @@ import ast
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
 from mslint.diagnostics import Edit, Fix, Severity
-from mslint.mindspore_tables import attribute_table, module_table
-from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import AbstractTensor, Kind
 from mslint.model.host_values import host_tensor_method_calls
 from mslint.model.module import ModuleInfo
@@ -19,6 +16,7 @@ from mslint.model.python_libraries import TORCH_ONLY_METHODS
 from mslint.model.reexports import library_name
 from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants
+from mslint.release import Release
 from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
 from mslint.rules._measured_arguments import refused_call
 from mslint.rules.base import Finding, Rule
@@ -118,19 +116,16 @@ class UnknownMindsporeApi(Rule):
         return Severity.ERROR
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
-        table = release_table("api", project.mindspore_release)
-        namespaces: dict[str, dict[str, list[str] | None]] = table["namespaces"]
-        signatures: dict[str, dict[str, str]] = table["signatures"]
-        version = table["mindspore"]
+        release = project.release
+        namespaces, version = release.api_namespaces, release.version
         aliases = _MindsporeNames(module, project)
         if not aliases.any_mindspore():
             return
-        yield from _host_tensor_keywords(module, project, table)
+        yield from _host_tensor_keywords(module, project)
         guards = _Guards(module, project)
         patched = patched_apis(project)
-        modules = module_table(project.mindspore_release)
-        if modules is not None:
-            yield from _missing_module_imports(module, modules, guards, version)
+        if release.modules is not None:
+            yield from _missing_module_imports(module, release.modules, guards, version)
         yield from _missing_names(module, aliases, namespaces, patched, guards, version)
         # each call of a MindSpore name against its signature, or the keywords the table lists
         for node in module.nodes_of(ast.Call):
@@ -138,12 +133,12 @@ class UnknownMindsporeApi(Rule):
             if qualname is None or qualname in patched:
                 continue
             namespace, _, name = qualname.rpartition(".")
-            signature = signatures.get(namespace, {}).get(name)
+            signature = release.api_signatures.get(namespace, {}).get(name)
             if signature is not None:
                 parsed = parse_signature(signature)
                 findings = list(check_call(node, qualname, parsed, version, module))
                 if not findings:  # what the release's own checks refuse of a call Python binds
-                    findings = list(refused_call(node, qualname, parsed, project.mindspore_release, version, module))
+                    findings = list(refused_call(node, qualname, parsed, release, module))
                 yield from (f for f in findings if not guards.allow_keyword(f.node, _keyword_name(f.node)))
                 continue
             accepted = namespaces.get(namespace, {}).get(name)
@@ -163,9 +158,7 @@ class UnknownMindsporeApi(Rule):
         assert isinstance(node, ast.Call)
         if not node.keywords or not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
             return
-        yield from _tensor_method_keywords(
-            node, release_table("api", function.project.mindspore_release), function.project
-        )
+        yield from _tensor_method_keywords(node, function.project)
 
 
 _MODULE_HINT = (
@@ -261,22 +254,22 @@ def _missing_modules(node: ast.Import | ast.ImportFrom, modules: frozenset[str])
     return [name for name in needed if name.split(".", 1)[0] == "mindspore" and name not in modules]
 
 
-def _host_tensor_keywords(module: ModuleInfo, project: Project, table: dict[str, Any]) -> Iterator[Finding]:
+def _host_tensor_keywords(module: ModuleInfo, project: Project) -> Iterator[Finding]:
     """The same keywords outside graph code (scripts, ``__init__``, PyNative Cells), on tensors
     MindSpore made there: a keyword the method lacks fails in every mode."""
-    methods = table["namespaces"]["mindspore.Tensor"]
+    methods = project.release.tensor_attributes
     for call in host_tensor_method_calls(module, project, methods, lambda c: bool(c.keywords)):
-        yield from _tensor_method_keywords(call, table, project)
+        yield from _tensor_method_keywords(call, project)
 
 
-def _tensor_method_keywords(call: ast.Call, table: dict[str, Any], project: Project) -> Iterator[Finding]:
+def _tensor_method_keywords(call: ast.Call, project: Project) -> Iterator[Finding]:
     assert isinstance(call.func, ast.Attribute)
     name = call.func.attr
-    accepted = table["namespaces"]["mindspore.Tensor"].get(name)
+    accepted = project.release.tensor_attributes.get(name)
     if accepted is None or f"mindspore.Tensor.{name}" in patched_apis(project):
         return
     for keyword in _unknown_keywords(call, accepted):
-        yield unknown_keyword(keyword, call, f"`mindspore.Tensor.{name}`", accepted, table["mindspore"])
+        yield unknown_keyword(keyword, call, f"`mindspore.Tensor.{name}`", accepted, project.release.version)
 
 
 def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[Finding]:
@@ -286,9 +279,8 @@ def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[
     name = node.attr
     if not isinstance(node.ctx, ast.Load) or name.startswith("_") or name in TORCH_ONLY_METHODS:
         return
-    release = function.project.mindspore_release
-    table = release_table("api", release)
-    if name in table["namespaces"]["mindspore.Tensor"] or name in _other_graph_value_attributes(release):
+    release = function.project.release
+    if name in release.tensor_attributes or name in _other_graph_value_attributes(release):
         return
     if function.qualname(node) is not None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
         return
@@ -300,7 +292,7 @@ def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[
     if not tested(node.value, node, function.node):
         yield Finding(
             node,
-            f"a Tensor has no attribute `{name}` in MindSpore {table['mindspore']}",
+            f"a Tensor has no attribute `{name}` in MindSpore {release.version}",
             "look it up in the Tensor API of the release you target (`mindspore.ops` may have it as a function)",
         )
 
@@ -311,8 +303,8 @@ _PYTHON_ATTRIBUTES = frozenset(
 
 
 @cache
-def _other_graph_value_attributes(release: str) -> frozenset[str]:
-    attributes = attribute_table(release)
+def _other_graph_value_attributes(release: Release) -> frozenset[str]:
+    attributes = release.attributes
     return _PYTHON_ATTRIBUTES.union(*(attributes[c] for c in ("Parameter", "COOTensor", "CSRTensor", "RowTensor")))
 
 

@@ -5,7 +5,6 @@ from collections.abc import Iterator
 from functools import cache
 
 from mslint.diagnostics import Severity
-from mslint.mindspore_tables import attribute_table
 from mslint.model.abstract import Kind
 from mslint.model.cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.model.cell_receivers import cell_classes_of
@@ -13,6 +12,7 @@ from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, raised
+from mslint.release import Release
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -142,7 +142,7 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
     if name.startswith("__") or not (is_self or is_self_attribute(receiver, function.self_name)):
         return
     project = function.project
-    if name in _cell_attributes(project.mindspore_release) or name in project.derived(_provided_names):
+    if name in _cell_attributes(project.release) or name in project.derived(_provided_names):
         return
     classes = cell_classes_of(receiver, function)
     if not classes or not all(isinstance(c, ClassRef) for c in classes):
@@ -195,7 +195,7 @@ def _conditional_nodes(init: ast.FunctionDef) -> set[int]:
 
 def _never_set(cls: ClassRef, name: str, project: Project) -> bool:
     """Whether no class, base or code of the project gives ``cls`` an attribute ``name``."""
-    if name in _cell_attributes(project.mindspore_release) or name in project.derived(_provided_names):
+    if name in _cell_attributes(project.release) or name in project.derived(_provided_names):
         return False
     return not _defines_or_computes(cls, name, project)
 
@@ -237,7 +237,7 @@ def _defines_or_computes(cls: ClassRef, name: str, project: Project) -> bool:
     bases = mindspore_bases(cls, project)
     if bases is None:
         return True
-    described = _base_attributes(project.mindspore_release)
+    described = _base_attributes(project.release)
     for base in (b for b in bases if not is_plain_cell(b)):
         added = described.get(base)
         if added is None or name in added:
@@ -306,14 +306,14 @@ def _provided_names(project: Project) -> frozenset[str]:
 
 
 @cache
-def _cell_attributes(targeted: str) -> frozenset[str]:
-    return frozenset(attribute_table(targeted)["Cell"])
+def _cell_attributes(release: Release) -> frozenset[str]:
+    return frozenset(release.attributes["Cell"])
 
 
 @cache
-def _base_attributes(targeted: str) -> dict[str, frozenset[str] | None]:
+def _base_attributes(release: Release) -> dict[str, frozenset[str] | None]:
     """What each Cell class of MindSpore adds to ``nn.Cell`` (None: it computes its attributes)."""
-    bases: dict[str, list[str] | None] = attribute_table(targeted).get("bases", {})
+    bases: dict[str, list[str] | None] = release.attributes.get("bases", {})
     return {name: None if added is None else frozenset(added) for name, added in bases.items()}
 
 

@@ -4,7 +4,6 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.mindspore_tables import table as release_table
 from mslint.model.abstract import AbstractDict, AbstractInstance, AbstractValue
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, FunctionRef, is_jit_class
@@ -134,7 +133,7 @@ def _is_function(value: ast.expr, function: GraphFunction) -> bool:
 def _is_mindspore_function(qualname: str | None, function: GraphFunction) -> bool:
     """A function of MindSpore's namespaces, as the release's API table lists it (``ops.relu``)."""
     namespace, _, name = (qualname or "").rpartition(".")
-    namespaces = release_table("api", function.project.mindspore_release)["namespaces"]
+    namespaces = function.project.release.api_namespaces
     return name[:1].islower() and isinstance(namespaces.get(namespace, {}).get(name), list)
 
 

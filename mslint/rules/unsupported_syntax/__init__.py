@@ -121,7 +121,7 @@ class UnsupportedSyntax(Rule):
             yield from check(node, function)
             if node.__class__ not in _TABLE_TOO:
                 return
-        what = rejected_node_types(function.project.mindspore_release).get(type(node))
+        what = rejected_node_types(function.project.release).get(type(node))
         if what is None or node is function.node:  # the table measures these nested in graph code
             return
         yield Finding(

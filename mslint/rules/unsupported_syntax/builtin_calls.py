@@ -23,7 +23,6 @@ from mslint.rules.base import Finding
 from mslint.rules.unsupported_syntax.generators import called_generator
 from mslint.rules.unsupported_syntax.syntax_rows import measured
 from mslint.rules.unsupported_syntax.text_formatting import reads_locals
-from mslint.syntax_table import syntax_table
 
 # Builtins the checks above judge with more care than one row of the syntax table can (0-d
 # tensors, lambdas over locals), or that python-side-effect-in-graph owns (the namespaces
@@ -118,7 +117,7 @@ def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Ite
     rows = (f"builtin.{name}/tensor", f"builtin.{name}/constant") if on_graph else (f"builtin.{name}/constant",)
     if name == "len" and len(call.args) == 1 and _is_string(call.args[0], function):
         rows = (f"builtin.{name}/string",)
-    table = syntax_table(function.project.mindspore_release)
+    table = function.project.release.syntax
     row = next((r for r in rows if table.has(r)), None)
     if row is None:
         return

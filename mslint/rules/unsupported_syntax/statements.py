@@ -10,7 +10,7 @@ from mslint.model.project import ClassRef, is_jit_class
 from mslint.model.python_libraries import CONCURRENCY_MODULES
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding
-from mslint.syntax_table import ERROR, syntax_table
+from mslint.syntax_table import ERROR
 
 
 def loop_else(loop: ast.For | ast.While, function: GraphFunction) -> Iterator[Finding]:
@@ -19,7 +19,7 @@ def loop_else(loop: ast.For | ast.While, function: GraphFunction) -> Iterator[Fi
         return
     keyword = "for" if isinstance(loop, ast.For) else "while"
     row = f"stmt.{type(loop).__name__}/else"
-    table = syntax_table(function.project.mindspore_release)
+    table = function.project.release.syntax
     if table.has(row) and table.outcome(row, "construct", "lax").kind == ERROR:
         yield Finding(
             loop.iter if isinstance(loop, ast.For) else loop.test,  # where the compiler reports it

@@ -15,9 +15,10 @@ from mslint.model.abstract import (
 )
 from mslint.model.binder import enclosing_blocks
 from mslint.model.scope import GraphFunction, is_jit_decorated
+from mslint.release import Release
 from mslint.rules.base import Finding, SeverityChoice, fallback_severity
 from mslint.settings import Settings
-from mslint.syntax_table import COMPILE_TIME, DIVERGENCE, ERROR, FALLBACK, syntax_table
+from mslint.syntax_table import COMPILE_TIME, DIVERGENCE, ERROR, FALLBACK
 
 # How findings name the node types the syntax table finds rejected (others go by their ast name).
 _DESCRIPTIONS = {
@@ -49,10 +50,10 @@ def _node_type(row: str) -> type[ast.AST] | None:
 
 
 @cache
-def rejected_node_types(release: str) -> dict[type[ast.AST], str]:
+def rejected_node_types(release: Release) -> dict[type[ast.AST], str]:
     """Statement and expression types the compiler of ``release`` rejects at every syntax level:
     every row of the type in the syntax table fails in LAX in ``construct``, on the form's line."""
-    table = syntax_table(release)
+    table = release.syntax
     verdicts: dict[type[ast.AST], bool] = {}
     for row in table.ids():
         node_type = _node_type(row)
@@ -95,11 +96,11 @@ _JOIN_ERROR = "Cannot join the return values of different branches"
 
 
 @cache
-def measured_verdict(release: str, row: str, position: str) -> Verdict | None:
+def measured_verdict(release: Release, row: str, position: str) -> Verdict | None:
     """What the syntax table of ``release`` says of a row at ``position``: the finding's message
     and severity, or None where both levels compile it (folding constants at compile time is
     what the compiler should do)."""
-    table = syntax_table(release)
+    table = release.syntax
     if not table.has(row) or position not in table.positions(row):
         return None
     strict, lax = table.outcome(row, position, "strict"), table.outcome(row, position, "lax")
@@ -120,10 +121,10 @@ def measured_verdict(release: str, row: str, position: str) -> Verdict | None:
     return Verdict(3, message, fallback_severity)
 
 
-def _flagged_somewhere(release: str, row: str) -> bool:
+def _flagged_somewhere(release: Release, row: str) -> bool:
     """Whether the syntax table of ``release`` has a verdict for ``row`` at any position (each
     verdict is cached: this is a few lookups)."""
-    table = syntax_table(release)
+    table = release.syntax
     return table.has(row) and any(measured_verdict(release, row, p) for p in table.positions(row))
 
 
@@ -145,7 +146,7 @@ def measured(
     """A finding on ``node`` where the syntax table's ``row`` says the compiler rejects, interprets
     or diverges on it: at ``position``, or else at every position ``node`` is at
     (:func:`table_positions`), the most severe verdict."""
-    release = function.project.mindspore_release
+    release = function.project.release
     if position is None and not _flagged_somewhere(release, row):
         return  # most rows (`t + 1`) compile wherever they are: no need to find where this one is
     positions = (position,) if position is not None else table_positions(node, function)
