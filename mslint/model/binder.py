@@ -104,25 +104,18 @@ def _nested_parameter_bindings(
     uses = [n for n in descendants(function) if isinstance(n, ast.Name) and n.id == nested.name]
     uses = [n for n in uses if isinstance(n.ctx, ast.Load)]
     sites = [c for c in descendants(function) if isinstance(c, ast.Call) and c.func in uses]
-    spread = any(isinstance(a, ast.Starred) for c in sites for a in c.args) or any(
-        k.arg is None for c in sites for k in c.keywords
-    )
-    if not sites or len(sites) != len(uses) or spread:
+    passed = [passed_arguments(call, nested, is_method=False) for call in sites]
+    bound = [given for given in passed if given is not None]
+    if not sites or len(sites) != len(uses) or len(bound) < len(sites):
         extras = [(extra, None) for extra in (nested.args.vararg, nested.args.kwarg) if extra is not None]
         return [
             Binding(parameter.arg, CONSTANT_BINDING if default is not None and is_literal_default(default) else None)
             for parameter, default in [*parameter_defaults(nested), *extras]
         ]
-    arguments = nested.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    defaults = dict(zip([a.arg for a in positional][len(positional) - len(arguments.defaults) :], arguments.defaults))
-    defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
-    found = [Binding(extra.arg, None) for extra in (arguments.vararg, arguments.kwarg) if extra is not None]
-    for call in sites:
-        given = {a.arg: value for a, value in zip(positional, call.args)}
-        given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
-        for parameter in [*positional, *arguments.kwonlyargs]:
-            value = given.get(parameter.arg, defaults.get(parameter.arg, CONSTANT_BINDING))
+    found = [Binding(extra.arg, None) for extra in (nested.args.vararg, nested.args.kwarg) if extra is not None]
+    for given in bound:
+        for parameter, default in parameter_defaults(nested):
+            value = given.get(parameter.arg, CONSTANT_BINDING if default is None else default)
             found.append(Binding(parameter.arg, value))
     return found
 
@@ -218,6 +211,28 @@ def literal_value(expr: ast.expr) -> object:
         return ast.literal_eval(expr)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return NOT_KNOWN
+
+
+def spreads(call: ast.Call) -> bool:
+    """Whether ``call`` spreads arguments (``f(*args)``, ``f(**options)``): they may pass any parameter."""
+    return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+
+
+def written_arguments(call: ast.Call, function: FunctionNode, is_method: bool) -> dict[str, ast.expr]:
+    """The argument ``call`` passes each parameter of ``function`` it names, as written: its
+    positional arguments in order (after ``self`` for a method), then its keywords. A spread is not
+    expanded: a keyword still names its parameter, a positional argument after ``*args`` is taken
+    for the next parameter (:func:`passed_arguments` gives up on those calls)."""
+    names = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if is_method else 0 :]
+    written = dict(zip(names, call.args))
+    written.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    return written
+
+
+def passed_arguments(call: ast.Call, function: FunctionNode, is_method: bool) -> dict[str, ast.expr] | None:
+    """The argument ``call`` passes each parameter of ``function`` it names
+    (:func:`written_arguments`); None where it spreads arguments, which may pass any of them."""
+    return None if spreads(call) else written_arguments(call, function, is_method)
 
 
 def parameter_defaults(function: FunctionNode) -> list[tuple[ast.arg, ast.expr | None]]:

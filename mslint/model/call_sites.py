@@ -36,6 +36,7 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
+from mslint.model.binder import passed_arguments
 from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, parse_input_specs
@@ -276,13 +277,14 @@ def _spec_values(ref: FunctionRef) -> list[AbstractValue]:
 def _argument_values(
     call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
 ) -> dict[str, AbstractValue]:
-    """The values a call site gives the entry's parameters: a spread (``net(*data)``) says nothing."""
-    positional = _positional(ref)
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    """The values a call site gives the entry's positional parameters: a spread (``net(*data)``)
+    says nothing."""
+    passed = passed_arguments(call, ref.node, is_method=ref.owner is not None)
+    if passed is None:
         return {}
     values = HostValues(scope, module)
-    arguments = [*zip(positional, call.args), *((k.arg, k.value) for k in call.keywords if k.arg in positional)]
-    return {name: _handed_to_graph(values.value(argument)) for name, argument in arguments if name is not None}
+    positional = _positional(ref)
+    return {name: _handed_to_graph(values.value(argument)) for name, argument in passed.items() if name in positional}
 
 
 def _handed_to_graph(value: AbstractValue) -> AbstractValue:

@@ -42,7 +42,7 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
-from mslint.model.binder import all_parameter_names, literal_value
+from mslint.model.binder import all_parameter_names, literal_value, written_arguments
 from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.created_tensors import created_value, numpy_array
 from mslint.model.module import ModuleInfo, is_self_attribute
@@ -287,15 +287,12 @@ class HostValues:
         if self._scope.name != "__init__":
             return []
         project, owner = self._project, self._owner
-        positional = [a.arg for a in [*self._scope.args.posonlyargs, *self._scope.args.args]][1:]
         found: list[Container] = []
         for call, module in _calls_given_containers(project, owner.node.name):
             made = project.resolve_expr(call.func, module)
             if not (isinstance(made, ClassRef) and made.node is owner.node):
                 continue
-            given = dict(zip(positional, call.args))
-            given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
-            argument = given.get(parameter)
+            argument = written_arguments(call, self._scope, is_method=True).get(parameter)
             if argument is not None and isinstance(argument, _CONTAINERS):
                 (scope,) = module.scopes_holding([argument.lineno])
                 found.append(Container(argument, HostValues(scope, module, project, _owner_of(scope, module))))

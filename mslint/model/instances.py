@@ -30,7 +30,7 @@ from mslint.model.abstract import (
     join_all,
     literal,
 )
-from mslint.model.binder import literal_value, parameter_defaults
+from mslint.model.binder import literal_value, parameter_defaults, passed_arguments, spreads
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
@@ -131,12 +131,10 @@ def _refers_to(project: Project, expr: ast.expr, module: ModuleInfo, cls: ClassR
 def _given(call: ast.Call, module: ModuleInfo, init: FunctionRef, project: Project) -> dict[str, AbstractValue] | None:
     """What one call gives each named parameter of ``__init__`` (its default where it gives
     nothing); None where it spreads arguments, which may give any of them."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    arguments = passed_arguments(call, init.node, is_method=True)
+    if arguments is None:
         return None
     parameters = parameter_defaults(init.node)[1:]
-    positional = [argument.arg for argument in [*init.node.args.posonlyargs, *init.node.args.args]][1:]
-    arguments = dict(zip(positional, call.args))
-    arguments.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
     (scope,) = module.scopes_holding([call.lineno])
     values = HostValues(scope, module, project)
     found: dict[str, AbstractValue] = {}
@@ -162,6 +160,6 @@ def construction(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> 
         known = literal_value(expr)
         return AbstractAny(Kind.CONSTANT) if known is NOT_KNOWN else literal(known)
 
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    if spreads(call):
         return Construction(tuple(AbstractAny(Kind.CONSTANT) for _ in call.args))
     return Construction(tuple(map(value, call.args)), tuple((k.arg, value(k.value)) for k in call.keywords if k.arg))

@@ -18,6 +18,7 @@ import ast
 from collections.abc import Mapping
 from typing import Any
 
+from mslint.model.binder import written_arguments
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import statements
@@ -180,12 +181,9 @@ def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
 def _bound(init: FunctionNode, call: ast.Call, bindings: Bindings) -> dict[str, ast.expr]:
     """What ``call`` gives the parameters of ``init``, each resolved in ``bindings`` (the
     caller's names) where it is one of them."""
-    names = [a.arg for a in [*init.args.posonlyargs, *init.args.args][1:]]
-    given = dict(zip(names, call.args))
-    given.update({k.arg: k.value for k in call.keywords if k.arg is not None})
     return {
         name: bindings[value.id] if isinstance(value, ast.Name) and value.id in bindings else value
-        for name, value in given.items()
+        for name, value in written_arguments(call, init, is_method=True).items()
     }
 
 
