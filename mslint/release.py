@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Optional
 
 from mslint.capture_tables import CaptureTable, capture_rows
 from mslint.mindspore_tables import attribute_table, module_table, releases_with, table
 from mslint.syntax_table import SyntaxTable, augassign_table, syntax_table
 
-Namespaces = dict[str, dict[str, list[str] | None]]
+Namespaces = dict[str, dict[str, Optional[list[str]]]]
 """``mindspore.ops`` -> name -> its keywords (None: a name that is not a function)."""
 
 
