@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 from pylint.checkers import BaseRawFileChecker
+from pylint.interfaces import UNDEFINED
 
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.engine import check_files
@@ -32,8 +33,34 @@ _CHECKER_IDS = {"1": "75", "2": "76", "3": "77", "4": "78"}
 _CATEGORIES = {Severity.ERROR: "E", Severity.WARNING: "W", Severity.INFO: "C"}
 
 
-def message_id(rule: Rule) -> str:
-    return f"{_CATEGORIES[rule.severity(Settings())]}{_CHECKER_IDS[rule.code[2]]}{rule.code[3:]}"
+def message_id(rule: Rule, severity: Severity) -> str:
+    """The message of the rule's findings of this severity. Pylint fixes a message's category
+    (its id's letter), while a finding's severity is its own (settings, findings that are
+    warnings, findings resting on unknowns): each severity is a message of its own."""
+    return f"{_CATEGORIES[severity]}{_CHECKER_IDS[rule.code[2]]}{rule.code[3:]}"
+
+
+def message_symbol(rule: Rule, severity: Severity) -> str:
+    """The rule's symbol for its default severity (the one message a rule used to be), the
+    symbol and the severity for the others: ``branch-local-variable-warning``."""
+    return rule.symbol if severity == rule.severity(Settings()) else f"{rule.symbol}-{severity}"
+
+
+def _messages(rule: Rule) -> dict[str, tuple[str, str, str, dict[str, list[tuple[str, str]]]]]:
+    """The rule's messages, one per severity. Each has the rule's own name (its default message's
+    id and symbol) as an old name, as pylint does when it splits a message: pragmas and options
+    that name the rule (``disable=branch-local-variable``, ``enable=E7510``) apply to all of them.
+    The default message lists its own name too, or pylint would read that name as the others only."""
+    rule_name = (message_id(rule, rule.severity(Settings())), rule.symbol)
+    return {
+        message_id(rule, severity): (
+            "%s",
+            message_symbol(rule, severity),
+            f"{rule.summary} (mslint {rule.code}, {severity})",
+            {"old_names": [rule_name]},
+        )
+        for severity in sorted(Severity, reverse=True)
+    }
 
 
 FolderState = tuple[Optional[Path], tuple[tuple[str, int, int], ...]]
@@ -118,17 +145,27 @@ class _MslintChecker(BaseRawFileChecker):
             return
         with node.stream() as stream:
             content = stream.read()
-        wanted = {rule.symbol for rule in self.rules}
+        rules = {rule.symbol: rule for rule in self.rules}
         for diagnostic in diagnostics_for(Path(node.file), content):
-            if diagnostic.symbol in wanted:
-                self.add_message(
-                    diagnostic.symbol,
-                    line=diagnostic.line,
-                    col_offset=diagnostic.column - 1,
-                    end_lineno=diagnostic.end_line,
-                    end_col_offset=diagnostic.end_column - 1,
-                    args=(diagnostic.message,),
-                )
+            if diagnostic.symbol in rules:
+                self._report(message_id(rules[diagnostic.symbol], diagnostic.severity), diagnostic)
+
+    def _report(self, msgid: str, diagnostic: Diagnostic) -> None:
+        """Report the diagnostic under this one message. Pylint's public ``add_message`` cannot:
+        given the id of a rule's default message, it reports the diagnostic under every message
+        that has that id as an old name. ``_add_one_message`` is what it calls for each."""
+        definitions = self.linter.msgs_store.get_message_definitions(msgid)
+        (definition,) = [d for d in definitions if d.msgid == msgid]
+        self.linter._add_one_message(
+            definition,
+            line=diagnostic.line,
+            node=None,
+            args=(diagnostic.message,),
+            confidence=UNDEFINED,
+            col_offset=diagnostic.column - 1,
+            end_lineno=diagnostic.end_line,
+            end_col_offset=diagnostic.end_column - 1,
+        )
 
 
 def plugin_rules() -> list[Rule]:
@@ -149,7 +186,7 @@ def _checker_classes() -> list[type[_MslintChecker]]:
             {
                 "name": f"mslint-{family}xx",
                 "rules": tuple(rules),
-                "msgs": {message_id(r): ("%s", r.symbol, r.summary) for r in rules},
+                "msgs": {msgid: message for r in rules for msgid, message in _messages(r).items()},
             },
         )
         for family, rules in sorted(families.items())

@@ -16,7 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from mslint.pylint_plugin import message_id, plugin_rules
+from mslint.diagnostics import Severity
+from mslint.pylint_plugin import message_id, message_symbol, plugin_rules
 from mslint.rule_docs import INSTALLED_PAGES, render_page, severity_text
 from mslint.rules import all_rules
 from mslint.rules.base import Rule
@@ -75,13 +76,25 @@ def generated_sections() -> dict[str, dict[str, str]]:
             "concise": console("check", "--format", "concise", "rules/variable-slice/bad.py"),
         },
         "editors.md": {
-            "pylint-messages": "| mslint code | symbol | pylint message id |\n|---|---|---|\n"
-            + "\n".join(f"| `{r.code}` | `{r.symbol}` | `{message_id(r)}` |" for r in plugin_rules()),
+            "pylint-messages": pylint_message_table(),
             "pylint-enable-symbols": "```console\npylint --load-plugins=mslint.pylint_plugin --disable=all \\\n"
             f"  --enable={symbols} src/\n```",
         },
         "configuration.md": {"severities": severity_table()},
     }
+
+
+def pylint_message_table() -> str:
+    """Each rule's pylint messages, one per severity of its findings."""
+    severities = sorted(Severity, reverse=True)
+    header = f"| mslint code | {' | '.join(str(s) for s in severities)} |\n|---{'|---' * len(severities)}|\n"
+    return header + "\n".join(pylint_message_row(rule) for rule in plugin_rules())
+
+
+def pylint_message_row(rule: Rule) -> str:
+    """``| `MS110` | `E7510` `branch-local-variable` | ... |``: the message of each severity."""
+    cells = [f"`{message_id(rule, s)}` `{message_symbol(rule, s)}`" for s in sorted(Severity, reverse=True)]
+    return f"| `{rule.code}` | {' | '.join(cells)} |"
 
 
 def console(*arguments: str) -> str:

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mslint.pylint_plugin import message_id, plugin_rules
+from mslint.diagnostics import Severity
+from mslint.pylint_plugin import message_id, message_symbol, plugin_rules
 from mslint.rule_docs import severity_text
 from mslint.rules import all_rules
 from tests.examples import REPO
@@ -70,7 +71,8 @@ def test_every_rule_is_in_the_pylint_and_severity_tables() -> None:
     editors = (REPO / "docs" / "editors.md").read_text()
     configuration = (REPO / "docs" / "configuration.md").read_text()
     for rule in plugin_rules():
-        assert f"| `{rule.code}` | `{rule.symbol}` | `{message_id(rule)}` |" in editors, rule.symbol
+        for severity in Severity:
+            assert f"`{message_id(rule, severity)}` `{message_symbol(rule, severity)}`" in editors, rule.symbol
     for rule in all_rules():
         assert f"| `{rule.code}` {rule.symbol} | " in configuration, rule.symbol
 
