@@ -11,6 +11,7 @@ import ast
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from mslint.model.module import bound_names
 from mslint.source import read_source, source_text, split_lines
@@ -18,14 +19,8 @@ from mslint.source import read_source, source_text, split_lines
 
 def function_at(path: str, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The innermost function whose body spans ``line``."""
-    tree = _parsed(str(Path(path).resolve()))
-    spanning = [
-        node
-        for node in (ast.walk(tree) if tree else ())
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
+    found = _innermost(_spans(str(Path(path).resolve()), _FUNCTIONS), line)
+    return cast("ast.FunctionDef | ast.AsyncFunctionDef | None", found)
 
 
 def definition_at(path: str, line: int) -> tuple[int, int] | None:
@@ -41,17 +36,30 @@ def definition_at(path: str, line: int) -> tuple[int, int] | None:
 
 def statement_at(path: str, line: int) -> ast.stmt | None:
     """The innermost statement spanning ``line``."""
+    return _innermost(_spans(path, ast.stmt), line)
+
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+Span = tuple[int, int, ast.stmt]
+
+
+@lru_cache(maxsize=128)
+def _spans(path: str, kinds: type[ast.stmt] | tuple[type[ast.stmt], ...]) -> tuple[Span, ...]:
+    """The first line, last line and node of each statement of ``kinds`` in the file, from the
+    shortest: the verifier asks for the innermost at many lines of one file (every problem
+    against every finding), and walking the tree for each made that quadratic."""
     tree = _parsed(path)
-    spanning = (
-        [
-            node
-            for node in ast.walk(tree)
-            if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)
-        ]
-        if tree
-        else []
-    )
-    return min(spanning, key=lambda n: (n.end_lineno or n.lineno) - n.lineno, default=None)
+    found = [
+        (node.lineno, node.end_lineno or node.lineno, node)
+        for node in (ast.walk(tree) if tree else ())
+        if isinstance(node, kinds)
+    ]
+    return tuple(sorted(found, key=lambda span: span[1] - span[0]))
+
+
+def _innermost(spans: tuple[Span, ...], line: int) -> ast.stmt | None:
+    return next((node for first, last, node in spans if first <= line <= last), None)
 
 
 def assigned_targets(node: ast.AST) -> list[ast.expr]:
