@@ -186,3 +186,13 @@ def test_a_factory_of_another_module_is_followed(tmp_path: Path) -> None:
     assert severity(tmp_path, SMALL, others) is None
     others = {"train.py": "from net import small\n\nnet = small(attention=True)\n"}
     assert severity(tmp_path, SMALL, others) == "ERROR"
+
+
+def test_a_chain_of_parents_too_long_to_follow_says_nothing(tmp_path: Path) -> None:
+    links = [
+        f"class Link{i}(nn.Cell):\n    def __init__(self, attention):\n        super().__init__()\n"
+        f"        self.inner = {f'Link{i + 1}(attention)' if i < 99 else 'Block(8, attention=attention)'}\n\n\n"
+        for i in range(100)
+    ]
+    assert severity(tmp_path, "".join(links) + "net = Link0(False)\n") == "WARNING"
+    assert severity(tmp_path, "".join(links[90:]).replace("Link90", "Link") + "net = Link(False)\n") is None

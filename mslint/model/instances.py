@@ -75,7 +75,8 @@ Callee = Union[ClassRef, FunctionRef]
 """A class, built by calling it, or a function of a module's top level."""
 
 _DEEPEST = 32
-"""How many callers deep arguments are followed (a chain of classes may be thousands long)."""
+"""How many callers deep arguments are followed: a chain of classes thousands long would pass
+Python's recursion limit."""
 
 
 def _passed(project: Project, callee: Callee) -> Passed | None:
@@ -129,11 +130,9 @@ def _joined(per_call: list[Passed]) -> Passed:
         passing = [given.keywords[name] for given in per_call if name in given.keywords]
         always = len(passing) == len(per_call) and all(each for _, each in passing)
         keywords[name] = (join_all([value for value, _ in passing], UNKNOWN), always)
-    counts = {len(given.positional) if given.positional is not None else -1 for given in per_call}
-    positional = None
-    if len(counts) == 1 and counts != {-1}:
-        columns = zip(*(given.positional for given in per_call if given.positional is not None))
-        positional = tuple(join_all(column, UNKNOWN) for column in columns)
+    positionals = [given.positional for given in per_call if given.positional is not None]
+    same_count = len(positionals) == len(per_call) and len({len(each) for each in positionals}) == 1
+    positional = tuple(join_all(column, UNKNOWN) for column in zip(*positionals)) if same_count else None
     return Passed(named, keywords, positional)
 
 
