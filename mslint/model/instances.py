@@ -6,12 +6,18 @@ calls of a class (``Block(64, use_bn=False)`` in a script, a factory, another Ce
 ``__init__``) are its instances, and each parameter of ``__init__`` holds the join of what they
 pass, its default where a call omits it.
 
+Where a call passes on a parameter of the code that makes it (``Block(use_attn=use_attn)`` in
+``Net.__init__``, ``return Block(64, **kwargs)`` in a factory function of a module), what it
+passes is what the calls of that ``__init__`` or function pass in turn, followed up the callers
+until a cycle (then not known). A factory is followed as a class is: called only, never handed on
+or decorated, and its ``**kwargs`` only spread or read with ``get`` (``kwargs.pop(...)`` changes it).
+
 The instances are all known only where the class is used by calling it: a class handed on as
 a value (to a registry, ``functools.partial``, a dict of classes, a base list) or registered
 by a decorator may be built anywhere, with anything; so may one that a call builds with
-``*args`` or ``**kwargs``. Then nothing is said (None), as where the project never builds the
-class. Only the files checked together are read: checking one file of a project, its instances
-are those that file builds.
+``*args`` or ``**kwargs`` other than its caller's own. Then nothing is said (None), as where the
+project never builds the class. Only the files checked together are read: checking one file of a
+project, its instances are those that file builds.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
+from functools import cached_property
+from typing import NamedTuple, Union
 
 from mslint.model.abstract import (
     NOT_KNOWN,
@@ -27,15 +35,16 @@ from mslint.model.abstract import (
     AbstractValue,
     Construction,
     Kind,
+    join,
     join_all,
     literal,
 )
-from mslint.model.binder import literal_value, parameter_defaults, passed_arguments, spreads
+from mslint.model.binder import binding_counts, literal_value, parameter_defaults, spreads
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
-from mslint.model.project import ClassRef, FunctionRef, Project
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
 from mslint.model.values import UNKNOWN
 from mslint.model.walk import descendants
 
@@ -46,43 +55,99 @@ _TYPE_TESTS = ("isinstance", "issubclass", "super")
 def constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractValue] | None:
     """The value of each named parameter of ``cls``'s own ``__init__`` over the instances the
     project builds; None where they are not all known (module doc) or it builds none."""
-    memo = project.derived(_no_classes_asked)
-    key = id(cls.node)
-    if key not in memo:
-        memo[key] = _constructor_values(project, cls)
+    passed = _passed(project, cls)
+    return None if passed is None else passed.named
+
+
+class Passed(NamedTuple):
+    """What the calls of a class (its ``__init__``) or of a module's function pass it, joined
+    over the calls."""
+
+    named: dict[str, AbstractValue]
+    """Each named parameter (``self`` aside): its default where a call omits it."""
+    keywords: dict[str, tuple[AbstractValue, bool]]
+    """What ``**kwargs`` collects, by keyword: the value, and whether every call passes it."""
+    positional: tuple[AbstractValue, ...] | None
+    """What ``*args`` collects; None where the calls pass different numbers of them."""
+
+
+Callee = Union[ClassRef, FunctionRef]
+"""A class, built by calling it, or a function of a module's top level."""
+
+_DEEPEST = 32
+"""How many callers deep arguments are followed: a chain of classes thousands long would pass
+Python's recursion limit."""
+
+
+def _passed(project: Project, callee: Callee) -> Passed | None:
+    memo = project.derived(_nothing_asked)
+    key = id(callee.node)
+    if key in memo:
+        return memo[key]  # None while it is being found: a cycle of calls is not followed
+    asking = project.derived(_nothing_being_asked)
+    if len(asking) >= _DEEPEST:
+        return None  # not kept: asked nearer the top, it may be known
+    memo[key] = None
+    asking.append(key)
+    try:
+        memo[key] = _passed_by_calls(project, callee)
+    finally:
+        asking.pop()
     return memo[key]
 
 
-def _no_classes_asked(project: Project) -> dict[int, dict[str, AbstractValue] | None]:
+def _nothing_asked(project: Project) -> dict[int, Passed | None]:
     return {}
 
 
-def _constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractValue] | None:
-    init = project.find_method(cls, "__init__")
-    if init is None or init.owner is None or init.owner.node is not cls.node:
-        return None  # an inherited constructor: the base's own instances say what it is given
-    if cls.node.decorator_list:
-        return None  # registered (``@register_model``): built by name, anywhere
-    calls = _calls_building(project, cls)
+def _nothing_being_asked(project: Project) -> list[int]:
+    return []
+
+
+def _passed_by_calls(project: Project, callee: Callee) -> Passed | None:
+    if isinstance(callee, ClassRef):
+        init = project.find_method(callee, "__init__")
+        if init is None or init.owner is None or init.owner.node is not callee.node:
+            return None  # an inherited constructor: the base's own instances say what it is given
+        function = init.node
+    else:
+        function = callee.node
+    if callee.node.decorator_list:
+        return None  # registered (``@register_model``): called by name, anywhere
+    calls = _calls_of(project, callee)
     if not calls:
         return None
-    per_call = [_given(call, module, init, project) for call, module in calls]
+    per_call = [_given(project, call, module, function, isinstance(callee, ClassRef)) for call, module in calls]
     if any(given is None for given in per_call):
         return None
-    names = [argument.arg for argument, _ in parameter_defaults(init.node)][1:]
-    return {name: join_all([given[name] for given in per_call if given is not None], UNKNOWN) for name in names}
+    return _joined([given for given in per_call if given is not None])
 
 
-def _calls_building(project: Project, cls: ClassRef) -> list[tuple[ast.Call, ModuleInfo]] | None:
-    """Every call of ``cls`` in the project; None where the class is named other than by a call
-    of it or a type test (handed on as a value)."""
-    name = cls.node.name
+def _joined(per_call: list[Passed]) -> Passed:
+    named = {name: join_all([given.named[name] for given in per_call], UNKNOWN) for name in per_call[0].named}
+    keywords: dict[str, tuple[AbstractValue, bool]] = {}
+    for name in {name for given in per_call for name in given.keywords}:
+        passing = [given.keywords[name] for given in per_call if name in given.keywords]
+        always = len(passing) == len(per_call) and all(each for _, each in passing)
+        keywords[name] = (join_all([value for value, _ in passing], UNKNOWN), always)
+    positionals = [given.positional for given in per_call if given.positional is not None]
+    same_count = len(positionals) == len(per_call) and len({len(each) for each in positionals}) == 1
+    positional = tuple(join_all(column, UNKNOWN) for column in zip(*positionals)) if same_count else None
+    return Passed(named, keywords, positional)
+
+
+def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]] | None:
+    """Every call of ``callee`` in the project; None where it is named other than by a call of
+    it or a type test (handed on as a value)."""
+    name = callee.node.name
     calls: list[tuple[ast.Call, ModuleInfo]] = []
     for module in project.derived(_modules_by_word).get(name, ()):
-        if any(_refers_to(project, node, module, cls) for node in _handed_on(module).get(name, ())):
+        if any(_refers_to(project, node, module, callee) for node in _handed_on(module).get(name, ())):
             return None
         calls += [
-            (call, module) for call in module.calls_by_name.get(name, ()) if _refers_to(project, call.func, module, cls)
+            (call, module)
+            for call in module.calls_by_name.get(name, ())
+            if _refers_to(project, call.func, module, callee)
         ]
     return calls
 
@@ -123,28 +188,130 @@ def _references_handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     return found
 
 
-def _refers_to(project: Project, expr: ast.expr, module: ModuleInfo, cls: ClassRef) -> bool:
+def _refers_to(project: Project, expr: ast.expr, module: ModuleInfo, callee: Callee) -> bool:
     resolved = project.resolve_expr(expr, module)
-    return isinstance(resolved, ClassRef) and resolved.node is cls.node
+    return resolved is not None and resolved.node is callee.node
 
 
-def _given(call: ast.Call, module: ModuleInfo, init: FunctionRef, project: Project) -> dict[str, AbstractValue] | None:
-    """What one call gives each named parameter of ``__init__`` (its default where it gives
-    nothing); None where it spreads arguments, which may give any of them."""
-    arguments = passed_arguments(call, init.node, is_method=True)
-    if arguments is None:
-        return None
-    parameters = parameter_defaults(init.node)[1:]
+def _given(
+    project: Project, call: ast.Call, module: ModuleInfo, function: FunctionNode, is_method: bool
+) -> Passed | None:
+    """What one call passes each parameter of ``function`` (a named one its default where the call
+    omits it); None where it spreads arguments other than its caller's own ``*args`` and
+    ``**kwargs``, which may pass any of them."""
     (scope,) = module.scopes_holding([call.lineno])
-    values = HostValues(scope, module, project)
-    found: dict[str, AbstractValue] = {}
-    for parameter, default in parameters:
-        argument = arguments.get(parameter.arg)
+    arguments = _Arguments(project, module, scope)
+    positional = [arguments.value(a) for a in call.args if not isinstance(a, ast.Starred)]
+    keywords = {k.arg: (arguments.value(k.value), True) for k in call.keywords if k.arg is not None}
+    if spreads(call):
+        forwarded = arguments.forwarded(call)
+        if forwarded is None:
+            return None
+        positional += forwarded.positional or ()
+        keywords = {**forwarded.keywords, **keywords}
+    names = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if is_method else 0 :]
+    by_position = dict(zip(names, positional))
+    named: dict[str, AbstractValue] = {}
+    for parameter, default in parameter_defaults(function)[1 if is_method else 0 :]:
         given = NOT_KNOWN if default is None else literal_value(default)
-        if argument is not None:
-            found[parameter.arg] = values.value(argument)
-        else:
-            found[parameter.arg] = UNKNOWN if given is NOT_KNOWN else literal(given)
+        omitted = UNKNOWN if given is NOT_KNOWN else literal(given)
+        value, always = keywords.pop(parameter.arg, (omitted, True))
+        named[parameter.arg] = by_position.get(parameter.arg, value if always else join(value, omitted))
+    return Passed(named, keywords, tuple(positional[len(names) :]))
+
+
+class _Arguments:
+    """The values of the arguments a call in ``scope`` passes: where one is a parameter of its
+    caller (a class's ``__init__``, a module's function) that the caller never rebinds, what the
+    caller's own calls pass it."""
+
+    def __init__(self, project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode) -> None:
+        self._project = project
+        self._scope = scope
+        self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
+        self._host = HostValues(scope, module, project)
+
+    def value(self, argument: ast.expr) -> AbstractValue:
+        if isinstance(argument, ast.Name) and self._is_own_parameter(argument.id):
+            passed = self._passed_to_caller()
+            return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
+        return self._host.value(argument)
+
+    def forwarded(self, call: ast.Call) -> Passed | None:
+        """What ``call`` passes by spreading its caller's own ``*args`` (the last positional
+        argument) and ``**kwargs``: their share of what the caller's calls pass (``named`` aside);
+        None where it spreads anything else."""
+        starred = [a for a in call.args if isinstance(a, ast.Starred)]
+        spread = [k.value for k in call.keywords if k.arg is None]
+        if isinstance(self._scope, ast.Module) or len(starred) > 1 or len(spread) > 1:
+            return None
+        if starred and (call.args[-1] is not starred[0] or not self._is_own(starred[0].value, self._scope.args.vararg)):
+            return None
+        if spread and not (self._is_own(spread[0], self._scope.args.kwarg) and _only_spread_or_got(self._scope)):
+            return None
+        passed = self._passed_to_caller()
+        if passed is None or (starred and passed.positional is None):
+            return None
+        return Passed({}, passed.keywords if spread else {}, passed.positional if starred else ())
+
+    def _is_own(self, expr: ast.expr, parameter: ast.arg | None) -> bool:
+        """Whether ``expr`` reads ``parameter`` of the caller, never rebound there."""
+        return (
+            parameter is not None
+            and isinstance(expr, ast.Name)
+            and expr.id == parameter.arg
+            and expr.id not in self._rebound
+        )
+
+    def _is_own_parameter(self, name: str) -> bool:
+        if isinstance(self._scope, ast.Module) or self._caller is None or name in self._rebound:
+            return False
+        parameters = parameter_defaults(self._scope)[1 if isinstance(self._caller, ClassRef) else 0 :]
+        return any(parameter.arg == name for parameter, _ in parameters)
+
+    @cached_property
+    def _rebound(self) -> dict[str, int]:
+        assert not isinstance(self._scope, ast.Module)
+        return binding_counts(self._scope)
+
+    def _passed_to_caller(self) -> Passed | None:
+        return None if self._caller is None else _passed(self._project, self._caller)
+
+
+_ONLY_SPREAD_OR_GOT: NodeMemo[FunctionNode, bool] = NodeMemo()
+
+
+def _only_spread_or_got(function: FunctionNode) -> bool:
+    """Whether ``function`` reads its ``**kwargs`` only to spread it or ``get`` an item: any other
+    read may change what it holds (``kwargs.pop("attention")``, ``kwargs["attention"] = True``)."""
+    return _ONLY_SPREAD_OR_GOT(function, _reads_kwargs_only_to_spread_or_get)
+
+
+def _reads_kwargs_only_to_spread_or_get(function: FunctionNode) -> bool:
+    assert function.args.kwarg is not None
+    name = function.args.kwarg.arg
+    calls = [node for node in descendants(function) if isinstance(node, ast.Call)]
+    harmless = {id(k.value) for call in calls for k in call.keywords if k.arg is None}
+    harmless |= {id(c.func.value) for c in calls if isinstance(c.func, ast.Attribute) and c.func.attr == "get"}
+    reads = (node for node in descendants(function) if isinstance(node, ast.Name) and node.id == name)
+    return all(id(read) in harmless for read in reads)
+
+
+_CALLEES: NodeMemo[ast.Module, dict[int, Callee]] = NodeMemo()
+
+
+def _callees_by_node(module: ModuleInfo) -> dict[int, Callee]:
+    """By the node of its code: each function of the module's top level, and the class of each
+    top-level class's ``__init__`` (memoized by tree)."""
+    return _CALLEES(module.tree, lambda _: _callees(module))
+
+
+def _callees(module: ModuleInfo) -> dict[int, Callee]:
+    found: dict[int, Callee] = {id(node): FunctionRef(module, node) for node in module.functions.values()}
+    for cls in module.classes.values():
+        for statement in cls.body:
+            if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == "__init__":
+                found[id(statement)] = ClassRef(module, cls)
     return found
 
 

@@ -1,0 +1,35 @@
+"""The branch an instance takes: the factory `small` passes on its caller's keywords, and `Net`
+asks it for `attention=True`, so compiling the read of `attn` in that instance fails."""
+
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, attention=False):
+        super().__init__()
+        self.attention = attention
+        self.proj = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        if self.attention:
+            x = self.attn(x)  # expect: unsupported-attribute-in-graph
+        return self.proj(x)
+
+
+def small(**kwargs):
+    return Block(4, **kwargs)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.block = small(attention=True)
+
+    def construct(self, x):
+        return self.block(x)
+
+
+if __name__ == "__main__":
+    net = Net()
+    net(Tensor(np.ones((2, 4), np.float32)))
