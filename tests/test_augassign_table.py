@@ -84,6 +84,7 @@ def test_the_rule_flags_exactly_the_rows_that_diverge(tmp_path: Path) -> None:
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
     if not (REPO / "mslint" / "data" / f"augassign-{metadata.version('mindspore')}.json").is_file():
         pytest.skip("no shipped augmented-assignment table for the installed MindSpore")

@@ -166,6 +166,7 @@ def test_every_known_limit_is_reproduced_by_the_suite_run() -> None:
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 def test_fixed_seed_run_has_no_disagreement_outside_the_known_limits(tmp_path: Path) -> None:
     command = [sys.executable, str(REPO / "scripts" / "difftest.py"), "--seed", str(SUITE_SEED)]
     command += ["--programs", str(SUITE_PROGRAMS), "--json", "--out", str(tmp_path / "classes")]

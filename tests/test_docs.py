@@ -19,6 +19,9 @@ from tests.examples import REPO
 
 Run = Callable[..., tuple[int, str, str]]
 
+MEASURED = [pytest.mark.mindspore, pytest.mark.measurement]
+"""A generator that measures the installed MindSpore: its --check re-measures the table."""
+
 GENERATORS = [
     "generate_rule_docs.py",  # docs/rules.md and docs/rules/*.md from the rules and rules/
     "generate_syntax_docs.py",  # docs/graph-syntax.md from mslint/data/syntax-*.json
@@ -26,23 +29,21 @@ GENERATORS = [
     "generate_inference_docs.py",  # docs/type-inference.md from mslint/data/inference-*.json and the rules
     "generate_capture_docs.py",  # docs/capture-modes.md from the syntax, bytecode and trace tables
     # mslint/data/jit-forbidden-*.json from MindSpore's own registry
-    pytest.param("generate_jit_forbidden.py", marks=pytest.mark.mindspore),
+    pytest.param("generate_jit_forbidden.py", marks=MEASURED),
     # mslint/data/attributes-*.json: the attributes of nn.Cell and of the graph values that are not tensors
-    pytest.param("generate_attribute_table.py", marks=pytest.mark.mindspore),
+    pytest.param("generate_attribute_table.py", marks=MEASURED),
     # mslint/data/modules-*.json: the installed MindSpore's modules
-    pytest.param("generate_module_table.py", marks=pytest.mark.mindspore),
+    pytest.param("generate_module_table.py", marks=MEASURED),
     # mslint/data/api-*.json from the installed MindSpore
-    pytest.param("generate_api_table.py", marks=pytest.mark.mindspore),
+    pytest.param("generate_api_table.py", marks=MEASURED),
     # the printed outputs in mslint/data/pytorch-differences.json, measured on the installed MindSpore
-    pytest.param("measure_pytorch_differences.py", marks=pytest.mark.mindspore),
+    pytest.param("measure_pytorch_differences.py", marks=MEASURED),
     # mslint/data/inference-*.json, every row re-measured (2 min 47 s here under a load of 20 on 2 cores)
-    pytest.param("generate_inference_table.py", marks=pytest.mark.mindspore),
+    pytest.param("generate_inference_table.py", marks=MEASURED),
     # mslint/data/messages-*.json: the compiler's messages on the lines of the bad examples' findings,
     # compiled by the suite's factories into the result cache, beside test_rule_examples' compiles
     # (one worker: neither compiles what the other did), and the syntax table's
-    pytest.param(
-        "generate_message_table.py", marks=[pytest.mark.mindspore, pytest.mark.xdist_group("example-compiles")]
-    ),
+    pytest.param("generate_message_table.py", marks=[*MEASURED, pytest.mark.xdist_group("example-compiles")]),
 ]
 TIMEOUTS_S = {"generate_message_table.py": 1800, "generate_inference_table.py": 1200}
 """Where the check compiles: every bad example at both levels where the cache does not hold it,

@@ -134,6 +134,7 @@ def _compiled_case(name: str, call: str) -> str:
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 def test_the_fixed_calls_compile_in_a_graph(tmp_path: Path) -> None:
     """Each call the fixes write that nothing is left to report on is compiled (STRICT) on each
     input it was measured with."""
@@ -162,6 +163,7 @@ def test_the_fixed_calls_compile_in_a_graph(tmp_path: Path) -> None:
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 def test_the_table_is_up_to_date() -> None:
     """The generator's --check: every call measured again on the installed MindSpore (minutes)."""
     result = subprocess.run(

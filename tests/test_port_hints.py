@@ -98,6 +98,7 @@ def test_hints_and_fixes_for_pytorch_habits(write: Write) -> None:
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 @pytest.mark.parametrize("numpy_name", sorted(NUMPY_REPLACEMENTS))
 def test_every_numpy_replacement_a_hint_proposes_compiles(numpy_name: str, tmp_path: Path) -> None:
     """Each `mindspore.ops` call that third-party-call-in-graph proposes, with its example

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -75,6 +77,25 @@ def test_the_tests_that_install_from_the_package_index_are_marked_network() -> N
                 unmarked.append(f"{path.name}:{function.name}")
     assert unmarked == []
     assert any("mark.network" in path.read_text() for path, _ in modules()), "the marker is used"
+
+
+def test_the_measurements_need_mindspore_and_ci_runs_them_once() -> None:
+    """A ``measurement`` test is a ``mindspore`` one (the command without MindSpore deselects it);
+    .ci/run's own command runs the whole suite, measurements included, and the other Pythons'
+    leave only them out."""
+
+    def collected(expression: str) -> int:
+        command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", expression]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=300)
+        last = done.stdout.strip().splitlines()[-1]
+        return 0 if last.startswith("no tests") else int(last.split("/")[0].split()[0])
+
+    assert collected("measurement") > 30
+    assert collected("measurement and not mindspore") == 0
+    ci = (REPO / ".ci" / "run").read_text()
+    assert "\npython -m pytest -n auto --dist loadgroup\n" in ci
+    readme_command = (REPO / ".ci" / "readme_command").read_text()
+    assert readme_command.count('-m \\"not measurement\\"') == 2
 
 
 def test_ci_installs_the_programs_the_tests_drive() -> None:

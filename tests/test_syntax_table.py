@@ -262,6 +262,7 @@ def test_a_cell_keeps_the_most_severe_outcome_and_whether_it_is_on_the_hazard_li
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
     if not (REPO / "mslint" / "data" / f"syntax-{metadata.version('mindspore')}.json").is_file():
         pytest.skip("no shipped syntax table for the installed MindSpore")

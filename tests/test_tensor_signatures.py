@@ -73,6 +73,7 @@ def test_refused_forms_are_reported_and_compiled_ones_are_not(tmp_path: Path, an
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 def test_the_table_is_up_to_date() -> None:
     """The generator's --check: every form measured again on the installed MindSpore (about 20 s)."""
     result = subprocess.run(

@@ -74,6 +74,7 @@ def test_the_docs_quote_the_shipped_figures() -> None:
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 def test_transfer_functions_agree_with_mindspore() -> None:
     version = metadata.version("mindspore")
     if not table_path(version).is_file():
