@@ -206,14 +206,17 @@ def _form_lines(placement: Placement, site: Site) -> list[Line]:
 
 
 def _entry(entry: str, cell: _Class, outputs: list[Line], argument: str = "") -> list[Line]:
-    """The entry and ``make()``: each form runs on the input, and all results are returned. The
-    entry's ``# mslint: inputs=`` comment gives the input's shape; an ``argument`` (see
-    :attr:`Form.argument`) is the entry's second parameter, given by ``make()`` and by a call in
-    the module that ``mslint check`` reads, as a user's script calls a Cell."""
+    """The entry and ``make()``: each form runs on the input, and all results are returned.
+    ``call()`` calls the entry on the input (and an ``argument``, see :attr:`Form.argument`, its
+    second parameter) as a user's script calls a Cell: ``mslint check`` reads the input's shape
+    and dtype, and the argument, from that call, as it reads them from real code; ``make()``
+    gives the compiler the same. Under ``value_and_grad`` the Cell's input comes from
+    ``make()``'s step function, which stands for the user's training loop and which mslint does
+    not follow: there an input comment gives the shape, as a user of such a loop writes it."""
     parameters, given = ("x, n", f"_input(), {argument}") if argument else ("x", "_input()")
-    spec = "  # mslint: inputs=float32[2,3]"
+    spec = "  # mslint: inputs=float32[2,3]" if entry == "grad" else ""
     if entry == "jit":
-        lines: list[Line] = [("@ms.jit", None, False), (f"def entry({parameters}):{spec}", None, False)]
+        lines: list[Line] = [("@ms.jit", None, False), (f"def entry({parameters}):", None, False)]
         lines += [(f"    {t}", s, o) for t, s, o in [("x0 = x", None, False), *outputs]]
         make = [f"    return entry, ({given},)"]
         called = f"entry({given})"
@@ -234,8 +237,7 @@ def _entry(entry: str, cell: _Class, outputs: list[Line], argument: str = "") ->
             make += ["", "", "def _grad_step(x):", "    return _grad(x)"]
     tail = ["", "", "def make():", *make, "", "", "def _input():"]
     tail.append("    return Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))")
-    if argument:
-        tail += ["", "", "def call():", f"    return {called}"]
+    tail += ["", "", "def call():", f"    return {called}"]
     return [*lines, *((text, None, False) for text in tail)]
 
 
