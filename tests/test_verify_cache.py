@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from mslint import atomic_write as atomic
-from mslint.verify import command
+from mslint.verify import command, replicas
 from mslint.verify.cache import Runtime
 from mslint.verify.runner import CRASHED, Job, Outcome
 from tests import verify_fakes
@@ -255,3 +255,95 @@ def test_entries_are_written_beside_their_place_and_renamed_into_it(
     assert len(renamed) == 6 and all(source.parent == target.parent for source, target in renamed)
     assert list(Path("cache/verify").rglob("*.json")) == [] and list(Path("cache/verify").rglob("*tmp")) == []
     assert Path("cache/verify/.gitignore").read_text() == "# Created by mslint\n*\n"
+
+
+TRAIN = """
+from mindspore import nn
+from mindspore.communication import init
+
+from layers import widen
+
+
+class Net(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, widen(4))
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+def main():
+    init()
+    return Net()
+"""
+LAYERS = """
+def widen(size):
+    return size * 2
+"""
+
+
+@pytest.fixture
+def replica_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[list[dict[str, Any]]]:
+    """A distributed script whose ranks build apart (no msrun: each run's builds are recorded)."""
+    verify_fakes.write_tree(tmp_path, {"train.py": TRAIN, "layers.py": LAYERS})
+    monkeypatch.chdir(tmp_path)
+    verify_fakes.install(monkeypatch, tmp_path / "cache")
+    runs: list[list[dict[str, Any]]] = []
+
+    def run_ranks(builds: list[dict[str, Any]], timeout: float) -> list[dict[str, Any]]:
+        runs.append(builds)
+        sources = [str((tmp_path / "train.py").resolve())]
+        return [{"cells": {"Net": {"dense.weight": str(rank)}}, "sources": sources, "error": None} for rank in (0, 1)]
+
+    monkeypatch.setattr(replicas, "run_ranks", run_ranks)
+    return runs
+
+
+def _replica_verdicts(run: Run) -> list[str]:
+    code, out, err = run("verify", "train.py", "--format", "json")
+    assert code == 0, err
+    return [f["verdict"] for f in json.loads(out)["findings"] if f["symbol"] == replicas.SYMBOL]
+
+
+def test_a_rerun_starts_no_msrun_and_confirms_the_same(run: Run, replica_runs: list[list[dict[str, Any]]]) -> None:
+    assert _replica_verdicts(run) == ["confirmed"]
+    assert _replica_verdicts(run) == ["confirmed"]
+    assert len(replica_runs) == 1
+
+
+def test_an_edit_of_the_script_or_a_module_it_imports_runs_msrun_again(
+    run: Run, replica_runs: list[list[dict[str, Any]]]
+) -> None:
+    _replica_verdicts(run)
+    Path("train.py").write_text(TRAIN.replace("init()", "init()  # the cluster"))
+    _replica_verdicts(run)
+    assert len(replica_runs) == 2
+    Path("layers.py").write_text(LAYERS.replace("size * 2", "size + size"))
+    _replica_verdicts(run)
+    assert len(replica_runs) == 3
+    Path("unrelated.py").write_text("VALUE = 1\n")
+    _replica_verdicts(run)
+    assert len(replica_runs) == 3
+
+
+@pytest.mark.parametrize(
+    "failed",
+    [
+        "msrun with 2 CPU ranks exited with status 1: Segmentation fault",
+        "msrun did not finish within the 300 s timeout (killed)",
+        [{"cells": {}, "sources": [], "error": "MemoryError: "}] * 2,
+    ],
+    ids=["crashed", "timed-out", "a-rank-failed"],
+)
+def test_a_failed_msrun_is_not_kept(
+    run: Run, monkeypatch: pytest.MonkeyPatch, replica_runs: list[list[dict[str, Any]]], failed: object
+) -> None:
+    def failing(builds: list[dict[str, Any]], timeout: float) -> object:
+        replica_runs.append(builds)
+        return failed
+
+    monkeypatch.setattr(replicas, "run_ranks", failing)
+    assert _replica_verdicts(run) == ["not-verifiable"]
+    assert _replica_verdicts(run) == ["not-verifiable"]
+    assert len(replica_runs) == 2

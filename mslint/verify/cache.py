@@ -9,13 +9,23 @@ project module it imports, at any depth; for an example factory, the factory's f
 modules that the Cell it returned imports. The entry is used only while each of those files
 still has its digest; then the compile is not run and its recorded outcome stands.
 
+A replica comparison of ``distributed-without-seed`` (:mod:`mslint.verify.replicas`) is kept
+alike. Its key is what the ranks were asked to build (each entry's file and name, constructor
+arguments, whether it is an example factory), with the MindSpore version, CPU (where ``msrun``
+runs the ranks), the Python version, and mslint's version and verifier. Its entry records each
+rank's record and depends on each build's file, and on the files of the Cells the ranks built
+(each rank records the source file of each Cell's class) and of the entries that are no
+factory, with every project module they import.
+
 Only compiles that ran to their end are kept (a compile that stopped at an error of the code
-too): a crash, a timeout or a lack of memory may not happen again. An entry is one file named
-by its key; it holds the key and is signed with the user's key as the check cache is
-(:mod:`mslint.cache_signature`): one that is not signed so, or whose key is not its name, is
-never used (it is written anew), so that an entry edited by hand or by a pull request cannot turn
-a failed compile into one that compiled. Entries are written beside their place, synced to disk
-and renamed into it, so that a reader, or a CI job that saves the folder, never sees half of one.
+too), and only replica runs in which ``msrun`` ended and every rank built every Cell (a rank's
+error may be the machine's): a crash, a timeout or a lack of memory may not happen again. An
+entry is one file named by its key; it holds the key and is signed with the user's key as the
+check cache is (:mod:`mslint.cache_signature`): one that is not signed so, or whose key is not
+its name, is never used (it is written anew), so that an entry edited by hand or by a pull
+request cannot turn a failed compile into one that compiled. Entries are written beside their
+place, synced to disk and renamed into it, so that a reader, or a CI job that saves the folder,
+never sees half of one.
 An entry, and each file it names, is read only as a regular file of bounded size: a FIFO or
 ``/dev/zero`` named there must not block or exhaust ``verify``.
 """
@@ -75,7 +85,46 @@ class ResultCache:
 
     def lookup(self, job: Job) -> Outcome | None:
         """The recorded outcome of ``job``, if its entry is whole and its files are unchanged."""
-        key, signer = self.key(job), signing_key()
+        entry = self._read(self.key(job))
+        try:
+            return None if entry is None else _outcome(job, entry["outcome"])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+
+    def store(self, job: Job, outcome: Outcome) -> None:
+        """Keep a compile that ran to its end, with the files it depends on; nothing where a
+        file it depends on is unknown (a Cell outside the checked files)."""
+        if outcome.status not in RAN or outcome.cached:
+            return
+        files = self._dependencies(job, outcome)
+        if files is not None:
+            self._write(self.key(job), files, {"outcome": _outcome_json(outcome)})
+
+    def lookup_ranks(self, builds: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """The recorded ranks' records of building ``builds`` under ``msrun``, if whole and unchanged."""
+        entry = self._read(self.ranks_key(builds))
+        records = None if entry is None else entry.get("ranks")
+        return records if isinstance(records, list) else None
+
+    def store_ranks(self, builds: list[dict[str, Any]], records: list[dict[str, Any]]) -> None:
+        """Keep the ranks' records of a run in which every rank built every Cell, with the files
+        they depend on: each build's file, and the files of the Cells built and every project
+        module they import; nothing where one is unknown (a Cell outside the checked files)."""
+        if any(record.get("error") for record in records):  # a rank's error may be the machine's
+            return
+        cell_files = {path for record in records for path in record["sources"]}
+        own_files = {str(Path(b["path"]).resolve()) for b in builds}
+        entries = {str(Path(b["path"]).resolve()) for b in builds if not b["factory"]}
+        modules = [self._module_at(path) if path else None for path in cell_files | entries]
+        if not cell_files or None in modules:
+            return
+        files = sorted(own_files | set(self._closure(m for m in modules if m is not None)))
+        self._write(self.ranks_key(builds), files, {"ranks": records})
+
+    def _read(self, key: str) -> dict[str, Any] | None:
+        """The entry of ``key``, if it is signed by the user's key, is whole, and each file it
+        depends on still has its digest."""
+        signer = signing_key()
         if signer is None:
             return None
         try:
@@ -88,26 +137,19 @@ class ResultCache:
             sources = entry["sources"]
             if not sources or any(self._file_digest(path) != digest for path, digest in sources.items()):
                 return None
-            return _outcome(job, entry["outcome"])
+            return entry
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
 
-    def store(self, job: Job, outcome: Outcome) -> None:
-        """Keep a compile that ran to its end, with the files it depends on; nothing where a
-        file it depends on is unknown (a Cell outside the checked files)."""
-        if outcome.status not in RAN or outcome.cached:
-            return
-        files = self._dependencies(job, outcome)
-        if files is None:
-            return
+    def _write(self, key: str, files: list[str], result: dict[str, Any]) -> None:
+        """Keep ``result`` under ``key`` with the digests of ``files``; nothing where one cannot be read."""
         sources = {path: self._file_digest(path) for path in files}
         if any(digest is None for digest in sources.values()):
             return
         signer = signing_key()
         if signer is None:
             return
-        key = self.key(job)
-        entry: dict[str, Any] = {"key": key, "sources": sources, "outcome": _outcome_json(outcome)}
+        entry: dict[str, Any] = {"key": key, "sources": sources, **result}
         _keep(self._place(key), sign(json.dumps(entry, sort_keys=True).encode("utf-8"), signer))
 
     def key(self, job: Job) -> str:
@@ -120,13 +162,22 @@ class ResultCache:
             "factory": job.factory,
             "compare": job.compare,
             **({"candidates": list(job.candidates), "synthesised": job.synthesised} if job.synthesised else {}),
+        }
+        return self._key(asked)
+
+    def ranks_key(self, builds: list[dict[str, Any]]) -> str:
+        return self._key({"replicas": builds})
+
+    def _key(self, asked: dict[str, Any]) -> str:
+        """The digest of what was asked and of what answers it here."""
+        here = {
             "mindspore": self.runtime.mindspore,
             "device": self.runtime.device,
             "python": sys.version.split()[0],
             "mslint": __version__,
             "verifier": verifier_digest(),
         }
-        return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
+        return hashlib.sha256(json.dumps({**asked, **here}, sort_keys=True, default=str).encode()).hexdigest()
 
     def _place(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"

@@ -34,6 +34,7 @@ from mslint.verify.compiler_output import ERROR, Problem
 from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
+from mslint.verify.replicas import SYMBOL as REPLICA_FINDINGS
 from mslint.verify.replicas import verify_replicas
 from mslint.verify.runner import LEVELS, RAN, Job, Outcome, run_jobs
 from mslint.verify.shards import Shard, built_by, durations_of, entry_costs, entry_name, split
@@ -265,7 +266,11 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
             if owner is not None:
                 problem_targets[id(problem)] = owner
 
-    replicas = verify_replicas(reported, targets, factories, request.timeout)
+    replica_cache = None
+    if request.cache is not None and any(d.symbol == REPLICA_FINDINGS for d in reported):
+        # msrun runs the ranks here, on CPU, whatever compiled the entries
+        replica_cache = ResultCache(request.cache, mindspore_runtime("CPU"), project)
+    replicas = verify_replicas(reported, targets, factories, request.timeout, replica_cache)
     ran = capture is not None
     verdicts = [replicas.get(id(d)) or judge(d, finding_targets[id(d)], problems, statuses, ran) for d in reported]
     return VerifyReport(

@@ -7,7 +7,9 @@ would compile (the file's buildable Cell targets and the ``--example`` factories
 a digest of every Parameter's initial value. Ranks that disagree confirm the finding on its
 ``init()`` line. ``msrun`` starts each worker in a session of its own, so a timeout (or an
 interrupted run) kills the workers' process groups as well as msrun's. About 20 s per file on
-a 2-core machine.
+a 2-core machine: the result cache (:mod:`mslint.verify.cache`) keeps the ranks' records, with
+the source file of each Cell built, so that a rerun starts no ``msrun`` while nothing they
+depend on changed.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mslint.diagnostics import Diagnostic
 from mslint.verify.compiler_output import Problem
@@ -30,6 +32,9 @@ from mslint.verify.guard import guarded
 from mslint.verify.processes import end_group, signal_group, wait
 from mslint.verify.targets import Target
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
+
+if TYPE_CHECKING:  # each rank imports this module: not the cache's project model
+    from mslint.verify.cache import ResultCache
 
 REPLICAS = "replica-divergence"
 SYMBOL = "distributed-without-seed"
@@ -39,10 +44,14 @@ _DRIVER = "import sys\nfrom mslint.verify.replicas import rank_main\nrank_main(s
 
 
 def verify_replicas(
-    diagnostics: list[Diagnostic], targets: list[Target], examples: list[tuple[Path, str]], timeout: float
+    diagnostics: list[Diagnostic],
+    targets: list[Target],
+    examples: list[tuple[Path, str]],
+    timeout: float,
+    cache: ResultCache | None,
 ) -> dict[int, Verdict]:
     """Verdicts for the ``distributed-without-seed`` findings, by ``id(diagnostic)``: one
-    ``msrun`` per file that has any."""
+    ``msrun`` per file that has any, unless ``cache`` holds its ranks' records."""
     by_path: dict[Path, list[Diagnostic]] = {}
     for diagnostic in diagnostics:
         if diagnostic.symbol == SYMBOL:
@@ -54,7 +63,7 @@ def verify_replicas(
             reason = "no Cell to build on the ranks: give the file's Cells input specs, or an --example factory"
             outcome: tuple[str, str] = (NOT_VERIFIABLE, reason)
         else:
-            outcome = compare_ranks(run_ranks(builds, timeout))
+            outcome = compare_ranks(_ranks(builds, timeout, cache))
         for finding in findings:
             verdict, text = outcome
             if verdict == CONFIRMED:
@@ -63,6 +72,17 @@ def verify_replicas(
             else:
                 verdicts[id(finding)] = Verdict(finding, verdict, reason=text)
     return verdicts
+
+
+def _ranks(builds: list[dict[str, Any]], timeout: float, cache: ResultCache | None) -> list[dict[str, Any]] | str:
+    """The ranks' records of ``builds``: recorded in ``cache``, or run now (and recorded)."""
+    recorded = cache.lookup_ranks(builds) if cache is not None else None
+    if recorded is not None:
+        return recorded
+    records = run_ranks(builds, timeout)
+    if cache is not None and not isinstance(records, str):  # msrun ended, and each rank wrote
+        cache.store_ranks(builds, records)
+    return records
 
 
 def _builds(path: Path, targets: list[Target], examples: list[tuple[Path, str]]) -> list[dict[str, Any]]:
@@ -76,7 +96,8 @@ def _builds(path: Path, targets: list[Target], examples: list[tuple[Path, str]])
 
 
 def run_ranks(builds: list[dict[str, Any]], timeout: float) -> list[dict[str, Any]] | str:
-    """Each rank's record (``cells``: label -> Parameter name -> digest, ``error``), or why there are none."""
+    """Each rank's record (``cells``: label -> Parameter name -> digest, ``sources``: the files of
+    the Cells built, ``error``), or why there are none."""
     with tempfile.TemporaryDirectory(prefix="mslint-replicas-") as scratch:
         folder = Path(scratch)
         (folder / "bin").mkdir()
@@ -176,17 +197,18 @@ def rank_main(builds_file: str, out_folder: str) -> None:
     import mindspore as ms
     from mindspore.communication import get_rank, init
 
-    from mslint.verify.probe import NotVerifiable, build, load_module
+    from mslint.verify.probe import NotVerifiable, build, describe, load_module
 
     ms.set_device("CPU")
     init()  # in msrun's scheduler process, this serves the cluster and exits
-    record: dict[str, Any] = {"cells": {}, "error": None}
+    record: dict[str, Any] = {"cells": {}, "sources": [], "error": None}
     try:
         for job in json.loads(Path(builds_file).read_text()):
             module = load_module(Path(job["path"]))
             cell, _ = build(module, job["name"], job["factory"], [], job["kwargs"], lambda path: False)
             if isinstance(cell, ms.nn.Cell):
                 label = f"{job['name']}()" if job["factory"] else str(job["name"])
+                record["sources"].append(describe(cell)["path"])  # the result cache's dependencies
                 record["cells"][label] = {
                     p.name: hashlib.sha256(p.asnumpy().tobytes()).hexdigest() for p in cell.get_parameters()
                 }
