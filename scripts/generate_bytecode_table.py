@@ -34,7 +34,15 @@ from typing import Any
 from generate_syntax_table import code
 from graph_syntax.catalog import catalog
 from graph_syntax.forms import Form, render
-from mindspore_table import OUTPUT, capture_table, installed_mindspore, run_child, write_or_check
+from mindspore_table import (
+    OUTPUT,
+    MeasurementCache,
+    capture_table,
+    installed_mindspore,
+    kept_verdict,
+    run_child,
+    write_or_check,
+)
 
 from mslint.verify.capture_modes import bytecode_refusal
 
@@ -144,8 +152,15 @@ def main(argv: list[str] | None = None) -> int:
     existing = OUTPUT / f"bytecode-{version}.json"
     rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if args.only and existing.is_file() else {}
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="mslint-bytecode-") as scratch, ThreadPoolExecutor(WORKERS) as pool:
-        verdicts = list(pool.map(lambda p: measure_one(p[1], p[0], Path(scratch)), enumerate(forms)))
+    cache = MeasurementCache(_CHILD, _DECORATOR, measure_one, _clean, _ADDRESS.pattern)
+
+    def verdict_of(index: int, form: Form) -> dict[str, Any]:
+        # its three programs are this generator's edits of the form's at the jit position
+        return kept_verdict(cache, {"source": render(form, "jit").source}, lambda: measure_one(form, index, scratch))
+
+    with tempfile.TemporaryDirectory(prefix="mslint-bytecode-") as folder, ThreadPoolExecutor(WORKERS) as pool:
+        scratch = Path(folder)
+        verdicts = list(pool.map(verdict_of, range(len(forms)), forms))
     for form, verdict in zip(forms, verdicts):
         rows[form.id] = {"code": code(form), "family": form.family, **verdict}
     counts = Counter(v["verdict"] for v in verdicts)

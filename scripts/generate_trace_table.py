@@ -28,7 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mindspore_table import OUTPUT, capture_table, installed_mindspore, run_child, write_or_check
+from mindspore_table import (
+    OUTPUT,
+    MeasurementCache,
+    capture_table,
+    installed_mindspore,
+    kept_verdict,
+    run_child,
+    write_or_check,
+)
 
 WORKERS = 2
 TIMEOUT_S = 120.0
@@ -170,8 +178,16 @@ def main(argv: list[str] | None = None) -> int:
     existing = OUTPUT / f"trace-{version}.json"
     rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if args.only and existing.is_file() else {}
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="mslint-trace-") as scratch, ThreadPoolExecutor(WORKERS) as pool:
-        verdicts = list(pool.map(lambda case: measure(case, Path(scratch)), cases))
+    cache = MeasurementCache(_CHILD, measure)
+
+    def verdict_of(case: Case) -> dict[str, Any]:
+        # the program is this generator's, around the case's body; tracing reads it from a file named by its id
+        asked = {"case": case.id, "body": case.body, "calls": case.calls}
+        return kept_verdict(cache, asked, lambda: measure(case, scratch))
+
+    with tempfile.TemporaryDirectory(prefix="mslint-trace-") as folder, ThreadPoolExecutor(WORKERS) as pool:
+        scratch = Path(folder)
+        verdicts = list(pool.map(verdict_of, cases))
     rows.update({case.id: {"code": case.body, "calls": case.calls, **v} for case, v in zip(cases, verdicts)})
     counts = Counter(v["verdict"] for v in verdicts)
     summary = f"{len(cases)} cases in {time.perf_counter() - started:.0f} s; " + ", ".join(

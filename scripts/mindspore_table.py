@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import json
 import os
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NamedTuple
 
-OUTPUT = Path(__file__).resolve().parent.parent / "mslint" / "data"
+from mslint.atomic_write import write_atomically
+from mslint.cache_signature import sign, signed_payload, signing_key
+from mslint.source import read_regular_file
+from mslint.verify.cache import CACHE_FOLDER, LARGEST_ENTRY, verifier_digest
+
+REPO = Path(__file__).resolve().parent.parent
+OUTPUT = REPO / "mslint" / "data"
 
 
 def write_or_check(name: str, text: str, summary: str) -> int:
@@ -73,3 +81,73 @@ def run_child(command: list[str], cwd: Path, timeout: float) -> ChildRun:
     if line is None:
         return ChildRun(None, last_error=(done.stderr.strip().splitlines() or [""])[-1])
     return ChildRun(json.loads(line[len("RESULT ") :]))
+
+
+class MeasurementCache:
+    """Measurements kept by what decides them, so that a check re-measures only what changed since
+    one that ran here (in ``.mslint_cache/tables`` of the repository, or ``$MSLINT_CACHE_DIR/tables``).
+
+    An entry's key is what was measured (the program's text and how it ran), the installed MindSpore
+    and this Python, and the content of what reads a measurement: the source of the generator's
+    functions that make a measurement into a verdict (``reading``), and the verifier's files
+    (:func:`mslint.verify.cache.verifier_digest`). As verify's result cache does, an entry
+    is signed with the user's key (:mod:`mslint.cache_signature`): one from elsewhere (a pull request,
+    a shared store) is never read. The caller keeps only what ran to its end: a crash or a timeout
+    may not happen again."""
+
+    def __init__(self, *reading: object) -> None:
+        self._folder = Path(os.environ.get("MSLINT_CACHE_DIR") or REPO / CACHE_FOLDER) / "tables"
+        sources = (inspect.getsource(part) if callable(part) else repr(part) for part in reading)
+        self._reading = hashlib.sha256("\0".join(sources).encode()).hexdigest()
+        self._signer = signing_key()
+
+    def lookup(self, asked: Mapping[str, Any]) -> Any:
+        """The measurement kept for ``asked``; None where none is."""
+        if self._signer is None:
+            return None
+        key = self._key(asked)
+        try:
+            payload = signed_payload(read_regular_file(self._place(key), LARGEST_ENTRY), self._signer)
+            entry = json.loads(payload) if payload is not None else None
+        except (OSError, ValueError):
+            return None
+        return entry["measured"] if isinstance(entry, dict) and entry.get("key") == key else None
+
+    def keep(self, asked: Mapping[str, Any], measured: Any) -> None:
+        """Keep ``measured`` for ``asked``; nothing where the folder cannot be written to."""
+        if self._signer is None:
+            return
+        key = self._key(asked)
+        entry = json.dumps({"key": key, "measured": measured}, sort_keys=True).encode()
+        try:
+            self._place(key).parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self._place(key), sign(entry, self._signer), streams=False)
+        except OSError:
+            pass
+
+    def _key(self, asked: Mapping[str, Any]) -> str:
+        decided_by = {
+            "asked": asked,
+            "reading": self._reading,
+            "verifier": verifier_digest(),
+            "mindspore": metadata.version("mindspore"),
+            "python": sys.version.split()[0],
+        }
+        return hashlib.sha256(json.dumps(decided_by, sort_keys=True).encode()).hexdigest()
+
+    def _place(self, key: str) -> Path:
+        return self._folder / key[:2] / f"{key}.json"
+
+
+def kept_verdict(
+    cache: MeasurementCache, asked: Mapping[str, Any], measure: Callable[[], dict[str, Any]]
+) -> dict[str, Any]:
+    """A capture table's verdict on what ``asked`` describes: the one ``cache`` keeps, or the one
+    ``measure()`` makes, kept unless it crashed or timed out (either may not happen again)."""
+    kept = cache.lookup(asked)
+    if kept is not None:
+        return dict(kept)
+    verdict = measure()
+    if verdict["verdict"] not in ("crashed", "timed-out"):
+        cache.keep(asked, verdict)
+    return verdict
