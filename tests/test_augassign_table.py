@@ -1,12 +1,16 @@
 """The measured table of augmented assignments on tensors (mslint/data/augassign-*.json): every form
-of the generator is a row, and the rule flags exactly the rows where graph mode diverges from PyNative
-(test_docs re-measures the whole table on the installed MindSpore)."""
+of the generator is a row, the rule flags exactly the rows where graph mode diverges from PyNative,
+and a sample of rows re-measured on the installed MindSpore matches the shipped table."""
 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
+
+import pytest
 
 from mslint.engine import check_files
 from mslint.settings import Settings
@@ -20,6 +24,14 @@ from generate_augassign_table import forms, positions, render  # noqa: E402
 from generate_syntax_table import code  # noqa: E402
 
 SYMBOL = "augmented-assignment-in-graph"
+SAMPLE = (
+    "augassign.input/+=",
+    "augassign.input/&=",
+    "augassign.input.element/+=",
+    "augassign.loop-counter/+=",
+    "augassign.local-computed/+=",
+    "augassign.parameter/+=",
+)
 
 
 def test_every_form_is_a_row_with_its_code_at_every_position_and_level() -> None:
@@ -69,6 +81,23 @@ def test_the_rule_flags_exactly_the_rows_that_diverge(tmp_path: Path) -> None:
     report = check_files(paths, Settings(select=(SYMBOL,)))
     found = {(Path(d.path).name, d.line) for d in report.diagnostics if d.symbol == SYMBOL}
     assert expected and found == expected
+
+
+@pytest.mark.mindspore
+@pytest.mark.measurement
+def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
+    if not (REPO / "mslint" / "data" / f"augassign-{metadata.version('mindspore')}.json").is_file():
+        pytest.skip("no shipped augmented-assignment table for the installed MindSpore")
+    assert all(augassign_table().ids(row) == (row,) for row in SAMPLE), "each --only prefix names one row"
+    only = [argument for row in SAMPLE for argument in ("--only", row)]
+    result = subprocess.run(
+        [sys.executable, str(SCRIPTS / "generate_augassign_table.py"), "--check", *only],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
 
 
 def test_an_input_known_to_be_a_tensor_is_an_error_one_not_inferred_a_warning_and_others_nothing(

@@ -186,22 +186,6 @@ def test_a_sample_of_the_bytecode_table_measures_as_shipped() -> None:
         assert result.returncode == 0, result.stdout + result.stderr[-3000:]
 
 
-@pytest.mark.mindspore
-@pytest.mark.measurement
-def test_the_whole_bytecode_table_measures_as_shipped() -> None:
-    """On the Python the release captures bytecode on (CI's); the sample above checks each Python."""
-    if bytecode_refusal():
-        pytest.skip("the release refuses bytecode capture on this Python")
-    result = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "generate_bytecode_table.py"), "--check"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        timeout=1800,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
-
-
 @pytest.mark.parametrize(
     ("pyproject", "expected"),
     [

@@ -40,26 +40,20 @@ GENERATORS = [
     pytest.param("measure_pytorch_differences.py", marks=MEASURED),
     # mslint/data/inference-*.json, every row re-measured (2 min 47 s here under a load of 20 on 2 cores)
     pytest.param("generate_inference_table.py", marks=MEASURED),
-    # mslint/data/augassign-*.json and trace-*.json, every cell or case re-measured where .mslint_cache/tables
-    # does not hold its measurement on this release and Python (mindspore_table.MeasurementCache); the syntax
-    # table is sampled in test_syntax_table: three of its cells vary from run to run (a crash's signal, a
-    # crash or a TypeError)
-    pytest.param("generate_augassign_table.py", marks=MEASURED),
+    # mslint/data/trace-*.json, every case re-measured where .mslint_cache/tables does not hold its
+    # measurement on this release and Python (mindspore_table.MeasurementCache). The syntax, augmented-
+    # assignment and bytecode tables are sampled in their own tests: three cells of the syntax table vary
+    # from run to run (a crash's signal, a crash or a TypeError), and the other two, measured whole from an
+    # empty cache, take about 11 minutes of CPU, more than CI's time on 2 cores allows
     pytest.param("generate_trace_table.py", marks=MEASURED),
     # mslint/data/messages-*.json: the compiler's messages on the lines of the bad examples' findings,
     # compiled by the suite's factories into the result cache, beside test_rule_examples' compiles
     # (one worker: neither compiles what the other did), and the syntax table's
     pytest.param("generate_message_table.py", marks=[*MEASURED, pytest.mark.xdist_group("example-compiles")]),
 ]
-TIMEOUTS_S = {
-    "generate_message_table.py": 1800,
-    "generate_inference_table.py": 1200,
-    "generate_augassign_table.py": 1800,
-}
+TIMEOUTS_S = {"generate_message_table.py": 1800, "generate_inference_table.py": 1200}
 """Where the check compiles: every bad example at both levels where the cache does not hold it,
-every form of the inference and augmented-assignment tables at each of its positions and levels
-(the augmented-assignment table's 1,436 compiles: 8 minutes here under a load of 4 to 13 on 2 cores,
-with an empty .mslint_cache/tables)."""
+every form of the inference table at each of its positions and levels."""
 
 
 @pytest.mark.parametrize("script", GENERATORS)
