@@ -223,10 +223,15 @@ def written_arguments(call: ast.Call, function: FunctionNode, is_method: bool) -
     positional arguments in order (after ``self`` for a method), then its keywords. A spread is not
     expanded: a keyword still names its parameter, a positional argument after ``*args`` is taken
     for the next parameter (:func:`passed_arguments` gives up on those calls)."""
-    names = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if is_method else 0 :]
+    names = positional_names(function, is_method)
     written = dict(zip(names, call.args))
     written.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
     return written
+
+
+def positional_names(function: FunctionNode, is_method: bool) -> list[str]:
+    """The names of the parameters ``function`` takes by position, in order (``self`` aside for a method)."""
+    return [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if is_method else 0 :]
 
 
 def passed_arguments(call: ast.Call, function: FunctionNode, is_method: bool) -> dict[str, ast.expr] | None:

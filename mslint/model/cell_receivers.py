@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from mslint.model.binder import positional_names
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
@@ -91,7 +92,7 @@ def _passed_classes(function: GraphFunction, parameter: str) -> list[str | Class
 
 
 def _argument(call: ast.Call, callee: FunctionNode, parameter: str, is_method: bool) -> ast.expr | None:
-    names = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)][1 if is_method else 0 :]
+    names = positional_names(callee, is_method)
     for keyword in call.keywords:
         if keyword.arg == parameter:
             return keyword.value

@@ -39,7 +39,7 @@ from mslint.model.abstract import (
     join_all,
     literal,
 )
-from mslint.model.binder import binding_counts, literal_value, parameter_defaults, spreads
+from mslint.model.binder import binding_counts, literal_value, parameter_defaults, positional_names, spreads
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
@@ -209,7 +209,7 @@ def _given(
             return None
         positional += forwarded.positional or ()
         keywords = {**forwarded.keywords, **keywords}
-    names = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1 if is_method else 0 :]
+    names = positional_names(function, is_method)
     by_position = dict(zip(names, positional))
     named: dict[str, AbstractValue] = {}
     for parameter, default in parameter_defaults(function)[1 if is_method else 0 :]:
