@@ -14,10 +14,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from mslint.atomic_write import write_atomically
-from mslint.cache_signature import sign, signed_payload, signing_key
-from mslint.source import read_regular_file
-from mslint.verify.cache import CACHE_FOLDER, LARGEST_ENTRY, verifier_digest
+from mslint.cache_signature import signing_key
+from mslint.verify.cache import CACHE_FOLDER, keep_entry, read_entry, verifier_digest
 
 REPO = Path(__file__).resolve().parent.parent
 OUTPUT = REPO / "mslint" / "data"
@@ -106,24 +104,15 @@ class MeasurementCache:
         if self._signer is None:
             return None
         key = self._key(asked)
-        try:
-            payload = signed_payload(read_regular_file(self._place(key), LARGEST_ENTRY), self._signer)
-            entry = json.loads(payload) if payload is not None else None
-        except (OSError, ValueError):
-            return None
-        return entry["measured"] if isinstance(entry, dict) and entry.get("key") == key else None
+        entry = read_entry(self._place(key), key, self._signer)
+        return None if entry is None else entry.get("measured")
 
     def keep(self, asked: Mapping[str, Any], measured: Any) -> None:
         """Keep ``measured`` for ``asked``; nothing where the folder cannot be written to."""
         if self._signer is None:
             return
         key = self._key(asked)
-        entry = json.dumps({"key": key, "measured": measured}, sort_keys=True).encode()
-        try:
-            self._place(key).parent.mkdir(parents=True, exist_ok=True)
-            write_atomically(self._place(key), sign(entry, self._signer), streams=False)
-        except OSError:
-            pass
+        keep_entry(self._place(key), {"key": key, "measured": measured}, self._signer)
 
     def _key(self, asked: Mapping[str, Any]) -> str:
         decided_by = {

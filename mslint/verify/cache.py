@@ -127,18 +127,15 @@ class ResultCache:
         signer = signing_key()
         if signer is None:
             return None
+        entry = read_entry(self._place(key), key, signer)
+        if entry is None:
+            return None
         try:
-            payload = signed_payload(read_regular_file(self._place(key), LARGEST_ENTRY), signer)
-            if payload is None:
-                return None
-            entry = json.loads(payload)
-            if not (isinstance(entry, dict) and entry.get("key") == key):
-                return None
             sources = entry["sources"]
             if not sources or any(self._file_digest(path) != digest for path, digest in sources.items()):
                 return None
             return entry
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except (KeyError, TypeError, AttributeError):
             return None
 
     def _write(self, key: str, files: list[str], result: dict[str, Any]) -> None:
@@ -149,8 +146,7 @@ class ResultCache:
         signer = signing_key()
         if signer is None:
             return
-        entry: dict[str, Any] = {"key": key, "sources": sources, **result}
-        _keep(self._place(key), sign(json.dumps(entry, sort_keys=True).encode("utf-8"), signer))
+        keep_entry(self._place(key), {"key": key, "sources": sources, **result}, signer)
 
     def key(self, job: Job) -> str:
         asked = {
@@ -234,6 +230,22 @@ def _outcome_json(outcome: Outcome) -> dict[str, Any]:
 def _outcome(job: Job, data: dict[str, Any]) -> Outcome:
     problems = [Problem.from_json(p) for p in data["problems"]]
     return Outcome.from_result_json(job, data, problems, cached=True)
+
+
+def read_entry(place: Path, key: str, signer: bytes) -> dict[str, Any] | None:
+    """The entry kept at ``place`` for ``key``: None unless it is a regular file of bounded size,
+    signed with ``signer``, that names ``key`` (one written for another key, or by hand, is not read)."""
+    try:
+        payload = signed_payload(read_regular_file(place, LARGEST_ENTRY), signer)
+        entry = json.loads(payload) if payload is not None else None
+    except (OSError, ValueError):
+        return None
+    return entry if isinstance(entry, dict) and entry.get("key") == key else None
+
+
+def keep_entry(place: Path, entry: dict[str, Any], signer: bytes) -> None:
+    """Keep ``entry`` at ``place``, signed with ``signer``."""
+    _keep(place, sign(json.dumps(entry, sort_keys=True).encode("utf-8"), signer))
 
 
 def _keep(path: Path, content: bytes) -> None:
