@@ -155,6 +155,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         help="do not run the compiled entries in graph mode and PyNative to compare their results",
     )
     verify.add_argument(
+        "--no-replicas",
+        dest="replicas",
+        action="store_false",
+        help="do not build the Cells on two msrun ranks to judge distributed-without-seed findings",
+    )
+    verify.add_argument(
         "--shard", metavar="I/N", help="verify only the I-th of N parts of the entries, or auto: the job array's part"
     )
     verify.add_argument(
@@ -664,12 +670,12 @@ def _verify(args: argparse.Namespace) -> int:
         device=args.device,
         memory_limit_mib=memory_limit,
         compare=args.compare,
+        replicas=args.replicas,
         shard=shard,
         durations=args.durations,
         cache=None if args.no_cache else args.cache_dir or default_folder(settings),
         ray=args.ray,
     )
-    settings = _settings(args)
     try:
         report = verify(request, settings)
     except VerifierUnavailable as error:

@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from graph_syntax.catalog import catalog
@@ -66,7 +67,8 @@ def example_messages(examples: list[Path]) -> tuple[Mapping, Mapping]:
     """(messages, kinds) from the problems on the lines of the bad examples' findings."""
     factories = {path: [_factory(argument) for argument in example_factories(path)] for path in examples}
     every = [factory for path in examples for factory in factories[path]]
-    verify(_request(examples, every), Settings())  # every compile in one run on every core, into the cache
+    # every compile in one run on every core, into the cache (no ranks: they would build every example's Cells)
+    verify(replace(_request(examples, every), replicas=False), Settings())
     messages: Mapping = {}
     kinds: Mapping = {}
     for path in examples:

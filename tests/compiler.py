@@ -67,7 +67,8 @@ def _is_class(path: Path, name: str) -> bool:
 def compile_examples(paths: Iterable[Path]) -> None:
     """Compile every entry of ``paths`` in one ``mslint verify`` run, on every core, for the result
     cache only: its report is not read (a finding's verdict is judged by each example's own run,
-    which compiles again whatever this run did not record, a compile that crashed for one).
+    which compiles again whatever this run did not record, a compile that crashed for one, and
+    starts the msrun ranks of its replica check, which build that example's Cells alone).
 
     One such run at a time on each Python (whose version is part of the cache's key): a second
     process (another pytest -n worker, where the xdist group did not keep the examples together)
@@ -79,7 +80,8 @@ def compile_examples(paths: Iterable[Path]) -> None:
         fcntl.flock(lock, fcntl.LOCK_EX)
         examples = [arg for path in paths for factory in example_factories(path) for arg in ("--example", factory)]
         timeout = ["--timeout", str(EXAMPLE_TIMEOUT_S)]
-        command = [sys.executable, "-m", "mslint", "verify", *map(str, paths), "--format", "json", *timeout, *examples]
+        command = [sys.executable, "-m", "mslint", "verify", *map(str, paths), "--format", "json", *timeout]
+        command += ["--no-replicas", *examples]
         subprocess.run(command, capture_output=True, timeout=VERIFY_TIMEOUT_S * len(paths), cwd=REPO)
 
 

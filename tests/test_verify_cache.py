@@ -347,3 +347,14 @@ def test_a_failed_msrun_is_not_kept(
     assert _replica_verdicts(run) == ["not-verifiable"]
     assert _replica_verdicts(run) == ["not-verifiable"]
     assert len(replica_runs) == 2
+
+
+def test_no_replicas_starts_no_msrun_and_says_so(run: Run, replica_runs: list[list[dict[str, Any]]]) -> None:
+    code, out, err = run("verify", "train.py", "--format", "json", "--no-replicas")
+    assert code == 0, err
+    findings = [f for f in json.loads(out)["findings"] if f["symbol"] == replicas.SYMBOL]
+    assert [(f["verdict"], f["reason"]) for f in findings] == [
+        ("not-verifiable", "--no-replicas: the Cells were not built on msrun ranks")
+    ]
+    assert replica_runs == []
+    assert _replica_verdicts(run) == ["confirmed"], "a run with replicas is not served by one without"

@@ -35,7 +35,7 @@ from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible
 from mslint.verify.replicas import SYMBOL as REPLICA_FINDINGS
-from mslint.verify.replicas import verify_replicas
+from mslint.verify.replicas import not_run, verify_replicas
 from mslint.verify.runner import LEVELS, RAN, Job, Outcome, run_jobs
 from mslint.verify.shards import Shard, built_by, durations_of, entry_costs, entry_name, split
 from mslint.verify.targets import Target, named_by_factory, target_of, targets_of
@@ -66,6 +66,9 @@ class VerifyRequest:
     """The resident memory a compile may use; None: no limit."""
     compare: bool = True
     """Run each entry that compiled in LAX in graph mode and in PyNative, and compare."""
+    replicas: bool = True
+    """Build the Cells on ``msrun`` ranks for the ``distributed-without-seed`` findings; False:
+    those findings are not verifiable (a run that fills the result cache needs no ranks)."""
     shard: Shard | None = None
     """Verify only this part of the entries, and report only their findings."""
     durations: Path | None = None
@@ -266,11 +269,7 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
             if owner is not None:
                 problem_targets[id(problem)] = owner
 
-    replica_cache = None
-    if request.cache is not None and any(d.symbol == REPLICA_FINDINGS for d in reported):
-        # msrun runs the ranks here, on CPU, whatever compiled the entries
-        replica_cache = ResultCache(request.cache, mindspore_runtime("CPU"), project)
-    replicas = verify_replicas(reported, targets, factories, request.timeout, replica_cache)
+    replicas = _replica_verdicts(request, reported, targets, factories, project)
     ran = capture is not None
     verdicts = [replicas.get(id(d)) or judge(d, finding_targets[id(d)], problems, statuses, ran) for d in reported]
     return VerifyReport(
@@ -282,6 +281,22 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         round(time.perf_counter() - started, 2),
         shard_record,
     )
+
+
+def _replica_verdicts(
+    request: VerifyRequest,
+    reported: list[Diagnostic],
+    targets: list[Target],
+    factories: list[tuple[Path, str]],
+    project: Project,
+) -> dict[int, Verdict]:
+    if not request.replicas:
+        return not_run(reported)
+    cache = None
+    if request.cache is not None and any(d.symbol == REPLICA_FINDINGS for d in reported):
+        # msrun runs the ranks here, on CPU, whatever compiled the entries
+        cache = ResultCache(request.cache, mindspore_runtime("CPU"), project)
+    return verify_replicas(reported, targets, factories, request.timeout, cache)
 
 
 def _failed_examples(outcomes: list[Outcome], targets: list[Target]) -> dict[tuple[str, str], list[str]]:

@@ -74,6 +74,12 @@ def verify_replicas(
     return verdicts
 
 
+def not_run(diagnostics: list[Diagnostic]) -> dict[int, Verdict]:
+    """The ``distributed-without-seed`` findings' verdicts when no ``msrun`` is to be started."""
+    reason = "--no-replicas: the Cells were not built on msrun ranks"
+    return {id(d): Verdict(d, NOT_VERIFIABLE, reason=reason) for d in diagnostics if d.symbol == SYMBOL}
+
+
 def _ranks(builds: list[dict[str, Any]], timeout: float, cache: ResultCache | None) -> list[dict[str, Any]] | str:
     """The ranks' records of ``builds``: recorded in ``cache``, or run now (and recorded)."""
     recorded = cache.lookup_ranks(builds) if cache is not None else None
