@@ -3,12 +3,13 @@ form of :mod:`graph_syntax.catalog`, at each position, in STRICT and in LAX.
 
 Every form is rendered at each of its positions (:func:`graph_syntax.forms.render`) and compiled
 through the verifier (:func:`mslint.verify.runner.run_jobs`: a forked process per compile, the
-compiler's own evidence). A cell of the table is the most severe thing the compile showed, and
-whether the evidence points at the form's hazard line. Run it in an environment with the release to
-describe: ``python scripts/generate_syntax_table.py``. ``--only PREFIX`` (repeatable) re-measures
-the rows whose id starts with a prefix and keeps the others, ``--position P`` and ``--level L``
-(repeatable) only those positions and levels; ``--check`` only compares (the test
-suite checks the whole table). A cell whose program, level and reading did not change since a
+compiler's own evidence; one that crashes, again: :data:`CRASH_TRIES`). A cell of the table is the
+most severe thing the compile showed, and whether the evidence points at the form's hazard line.
+Run it in an environment with the release to describe: ``python scripts/generate_syntax_table.py``.
+``--only PREFIX`` (repeatable) re-measures the rows whose id starts with a prefix and keeps the
+others, ``--position P`` and ``--level L`` (repeatable) only those positions and levels;
+``--check`` only compares (the test suite checks a sample of rows: the whole table takes about
+14 minutes of CPU from an empty cache). A cell whose program, level and reading did not change since a
 measurement here is read from ``.mslint_cache/tables`` (:class:`mindspore_table.MeasurementCache`).
 """
 
