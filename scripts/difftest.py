@@ -14,9 +14,10 @@ Each placed form (a *site*, owning the lines written for it) is judged:
   parameters the Cell does not own, or a value frozen at compile time by a call that must run
   per call (:data:`PER_CALL`);
 * a **miss**: evidence on a line of the form's own text where mslint reports no warning or
-  error there nor on the form's hazard line; evidence only on the lines that lead to a form
-  (a call of its helper, a block head) or on no line counts as a miss where mslint reports
-  nothing in the whole program;
+  error there nor on the form's hazard line, and no finding confirms a problem on the hazard
+  line as verify would (its lines cover it, its rule predicts the problem); evidence only on
+  the lines that lead to a form (a call of its helper, a block head) or on no line counts as a
+  miss where mslint reports nothing in the whole program;
 * a **false alarm**: a warning or error of mslint in a program without evidence in either level;
 * *hidden*: a site without evidence in a program whose LAX compile stopped (or that could not be
   built): the compiler never reached its lines, so it is not judged.
