@@ -14,9 +14,10 @@ Each placed form (a *site*, owning the lines written for it) is judged:
   parameters the Cell does not own, or a value frozen at compile time by a call that must run
   per call (:data:`PER_CALL`);
 * a **miss**: evidence on a line of the form's own text where mslint reports no warning or
-  error there nor on the form's hazard line; evidence only on the lines that lead to a form
-  (a call of its helper, a block head) or on no line counts as a miss where mslint reports
-  nothing in the whole program;
+  error there nor on the form's hazard line, and no finding confirms a problem on the hazard
+  line as verify would (its lines cover it, its rule predicts the problem); evidence only on
+  the lines that lead to a form (a call of its helper, a block head) or on no line counts as a
+  miss where mslint reports nothing in the whole program;
 * a **false alarm**: a warning or error of mslint in a program without evidence in either level;
 * *hidden*: a site without evidence in a program whose LAX compile stopped (or that could not be
   built): the compiler never reached its lines, so it is not judged.
@@ -55,6 +56,7 @@ from graph_syntax.forms import SEED_FORMS, Form
 from mslint.syntax_table import OK, syntax_table
 from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, ERROR, Problem
 from mslint.verify.runner import COMPILED, CRASHED, TIMED_OUT, Job, Outcome, run_jobs
+from mslint.verify.verdicts import predicts
 
 REPO = Path(__file__).resolve().parent.parent
 KNOWN = REPO / "benchmarks" / "difftest_known.json"
@@ -241,6 +243,12 @@ def judge(
         if f["severity"] in ("warning", "error")
     }
     anything_flagged = any(site.owns(*key) for site in package.sites for key in flagged)
+    spans = [
+        (Path(f["path"]).name, int(f["line"]), int(f.get("end_line") or f["line"]), str(f["symbol"]))
+        for f in findings
+        if f["severity"] in ("warning", "error")
+    ]
+    answered: set[int] = set()
     evidence: dict[int, list[str]] = {site.index: [] for site in package.sites}
     missed: set[int] = set()
     unattributed: list[str] = []
@@ -253,6 +261,7 @@ def judge(
             owned = [(package.sites[0], *package.sites[0].hazard)]
         for site, file, line in owned:
             evidence[site.index].append(f"{problem.level} {problem.kind} at {file}:{line}: {problem.message[:160]}")
+        answered.update(s.index for s in package.sites if s.hazard in located and _confirms(spans, problem, s.hazard))
         in_body = [(site, file, line) for site, file, line in owned if site.is_body(file, line)]
         if in_body:
             missed.update(s.index for s, f, n in in_body if (f, n) not in flagged and s.hazard not in flagged)
@@ -261,6 +270,7 @@ def judge(
                 missed.add(owned[0][0].index)
             else:
                 unattributed.append(f"{package.name}: {problem.level} {problem.kind}: {problem.message[:120]}")
+    missed -= answered
     stopped = _stopped(lax)
     clean = strict.status == COMPILED and lax.status == COMPILED and not problems
     judgements = []
@@ -283,6 +293,17 @@ def judge(
         f"{package.name} {o.job.level}: {o.status} ({o.reason})" for o in (strict, lax) if o.status != COMPILED
     ]
     return judgements, not_compiled, unattributed
+
+
+def _confirms(spans: list[tuple[str, int, int, str]], problem: Problem, place: tuple[str, int]) -> bool:
+    """Whether a finding whose lines cover ``place`` (a site's hazard line) predicts ``problem``, as
+    verify confirms a finding (:func:`mslint.verify.verdicts.predicts`): a finding that starts on
+    another line answers for the site, as one on its hazard line does (branch-shape-mismatch stands
+    on `z = None`, where LAX interprets, and spans the `if`, where STRICT fails to join)."""
+    file, line = place
+    return any(
+        name == file and first <= line <= last and predicts(symbol, problem) for name, first, last, symbol in spans
+    )
 
 
 def run(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mslint.verify.compiler_output import COMPILE_TIME, ERROR, FALLBACK, Problem
-from mslint.verify.runner import COMPILED, Job, Outcome
+from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome
 from tests.examples import REPO
 
 sys.path.insert(0, str(REPO / "scripts"))
@@ -27,6 +27,8 @@ NUMPY = Form("t.numpy", "t", "y = Tensor(np.sin(x.asnumpy()))")
 RANDOM = Form("t.random", "t", "y = x * random.random()", module="import random")
 CONSTANT = Form("t.constant", "t", "y = x * math.sqrt(4.0)", module="import math")
 RELU = Form("t.relu", "t", "y = ops.relu(x)")
+NONE_JOIN = Form("t.none-join", "t", f"z = None\nif x.sum() > 0:  {HAZARD}\n    z = x\ny = x if z is None else z")
+JOIN_FAILED = "TypeError: Cannot join the return values of different branches, perhaps you need to make them equal."
 
 
 def test_composed_programs_are_python_and_their_hazard_lines_are_the_forms() -> None:
@@ -83,6 +85,28 @@ def test_evidence_on_an_unflagged_line_is_a_miss_and_on_a_flagged_one_agreement(
     evidence = [(ERROR, numpy_line, "strict"), (FALLBACK, numpy_line, "lax")]
     assert _judge(tmp_path / "a", [NUMPY, RELU], evidence, []) == ["miss", "agree"]
     assert _judge(tmp_path / "b", [NUMPY, RELU], evidence, [numpy_line]) == ["agree", "agree"]
+
+
+def test_a_finding_that_spans_the_hazard_line_and_predicts_its_problem_answers_for_the_site(tmp_path: Path) -> None:
+    """branch-shape-mismatch stands on `z = None` (where LAX interprets) and spans the `if` (where STRICT
+    fails to join): STRICT's error on the `if`, its branch and the join is that finding's, as verify
+    confirms it; a finding that does not span the `if`, or whose rule does not predict the error, is not."""
+    package = compose("p", "cell", [Placement(NONE_JOIN, ())])
+    difftest.write_tree(tmp_path, [package])
+    net = str(tmp_path / "p" / "net.py")
+    (site,) = package.sites
+    at_if = site.hazard[1]
+    join = Problem(ERROR, JOIN_FAILED, ((net, at_if + 1), (net, at_if), (net, at_if + 2)), "strict")
+    outcomes = [Outcome(Job(Path(net), "make", level, factory=True), COMPILED, problems=[join]) for level in LEVELS]
+
+    def verdict(symbol: str, end_line: int) -> str:
+        finding = {"path": "p/net.py", "line": at_if - 1, "end_line": end_line, "symbol": symbol, "severity": "warning"}
+        (judged,), _, _ = difftest.judge(tmp_path, package, *outcomes, [finding])
+        return judged.verdict
+
+    assert verdict("branch-shape-mismatch", at_if + 1) == "agree"
+    assert verdict("branch-shape-mismatch", at_if - 1) == "miss", "a finding on the `z = None` line alone"
+    assert verdict("missing-super-init", at_if + 1) == "miss", "a rule that does not predict the failed join"
 
 
 def test_a_finding_in_a_clean_program_is_a_false_alarm(tmp_path: Path) -> None:

@@ -42,9 +42,9 @@ GENERATORS = [
     pytest.param("generate_inference_table.py", marks=MEASURED),
     # mslint/data/trace-*.json, every case re-measured where .mslint_cache/tables does not hold its
     # measurement on this release and Python (mindspore_table.MeasurementCache). The syntax, augmented-
-    # assignment and bytecode tables are sampled in their own tests: three cells of the syntax table vary
-    # from run to run (a crash's signal, a crash or a TypeError), and the other two, measured whole from an
-    # empty cache, take about 11 minutes of CPU, more than CI's time on 2 cores allows
+    # assignment and bytecode tables are sampled in their own tests: measured whole from an empty cache,
+    # the syntax table would take about 14 minutes of CPU (0.14 s a compile, 5,886 compiles) and the
+    # other two about 11 minutes, more than CI's time on 2 cores allows
     pytest.param("generate_trace_table.py", marks=MEASURED),
     # mslint/data/messages-*.json: the compiler's messages on the lines of the bad examples' findings,
     # compiled by the suite's factories into the result cache, beside test_rule_examples' compiles
