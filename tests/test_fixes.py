@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,14 +77,53 @@ def _left_verdict(example: Path) -> str:
     return "not-reproduced" if measured else "confirmed"
 
 
-@pytest.mark.mindspore
-@pytest.mark.parametrize("example", _fixed_examples("safe"), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run) -> None:
+FIX_OPTIONS = {"safe": ("--fix",), "unsafe": ("--fix", "--unsafe-fixes")}
+
+
+@pytest.fixture(scope="module")
+def fixed_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every example of the two tests below, fixed (``FIXED/<applicability>/<rule>/<file>``) and
+    compiled in one ``mslint verify`` run on every core, for its result cache (``FIXED/cache``),
+    which each test's own verify reads: a verify per example imported MindSpore each time."""
+    folder = tmp_path_factory.mktemp("fixed")
+    for applicability, options in FIX_OPTIONS.items():
+        for example in _fixed_examples(applicability):
+            path = _fixed_path(folder, applicability, example)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(example, path)
+            subprocess.run([sys.executable, "-m", "mslint", "check", str(path), *options, "--no-cache"], check=False)
+    verify = [sys.executable, "-m", "mslint", "verify", str(folder), "--all", "--no-replicas", "--format", "json"]
+    subprocess.run([*verify, "--cache-dir", str(folder / "cache")], capture_output=True, check=False)
+    return folder
+
+
+def _fixed_path(folder: Path, applicability: str, example: Path) -> Path:
+    return folder / applicability / example.parent.name / example.name
+
+
+def _verify_fixed(run: Run, folder: Path, applicability: str, example: Path) -> dict[str, Any]:
+    path = _fixed_path(folder, applicability, example)
+    code, out, err = run("verify", str(path), "--all", "--format", "json", "--cache-dir", str(folder / "cache"))
+    assert code in (0, 1), err
+    report: dict[str, Any] = json.loads(out)
+    return report
+
+
+def _unfixed(run: Run, example: Path, tmp_path: Path, kept: Callable[[dict[str, Any]], bool]) -> list[object]:
+    """The messages of the findings of ``example`` (a copy outside the repository) that ``kept``."""
     path = tmp_path / example.name
     shutil.copy(example, path)
-    unfixed = [d["message"] for d in findings(run, path) if not (d["fix"] and d["fix"]["applicability"] == "safe")]
-    run("check", str(path), "--fix", "--no-cache")
-    report = json.loads(run("verify", str(path), "--all", "--format", "json")[1])
+    return [d["message"] for d in findings(run, path) if kept(d)]
+
+
+# Under pytest -n, every example in one worker: the fixture above would compile them all again
+# in each worker that verifies one.
+@pytest.mark.mindspore
+@pytest.mark.xdist_group("fixed-compiles")
+@pytest.mark.parametrize("example", _fixed_examples("safe"), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run, fixed_folder: Path) -> None:
+    unfixed = _unfixed(run, example, tmp_path, lambda d: not (d["fix"] and d["fix"]["applicability"] == "safe"))
+    report = _verify_fixed(run, fixed_folder, "safe", example)
     # A Cell may still fail to build: the evidence of a finding left without a safe fix.
     left = {e["entry"].partition(".")[0] for f in report["findings"] for e in f["evidence"]}
     assert report["compiles"] and all(
@@ -93,15 +135,13 @@ def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run) 
 
 
 @pytest.mark.mindspore
+@pytest.mark.xdist_group("fixed-compiles")
 @pytest.mark.parametrize("example", _fixed_examples("unsafe"), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_unsafely_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run) -> None:
+def test_unsafely_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run, fixed_folder: Path) -> None:
     """Unsafe fixes change what the code means, as the finding says it should (`p=rate` in a
     Dropout, `ddof=1`): the code they write compiles too."""
-    path = tmp_path / example.name
-    shutil.copy(example, path)
-    unfixed = [d["message"] for d in findings(run, path) if not d["fix"]]
-    run("check", str(path), "--fix", "--unsafe-fixes", "--no-cache")
-    report = json.loads(run("verify", str(path), "--all", "--format", "json")[1])
+    unfixed = _unfixed(run, example, tmp_path, lambda d: not d["fix"])
+    report = _verify_fixed(run, fixed_folder, "unsafe", example)
     assert report["compiles"] and all(c["status"] == "compiled" for c in report["compiles"])
     assert report["compiler_only"] == [], "the fixed Cells build and compile without problems"
     assert [f["message"] for f in report["findings"]] == unfixed, "only the findings without a fix remain"
