@@ -345,8 +345,10 @@ class _Arguments:
         """A field of the configuration the caller's calls pass ``parameter``
         (:mod:`mslint.model.configs`), where each passes one whose field is a literal."""
         assert not isinstance(self._scope, ast.Module) and self._caller is not None
+        if not read_only_for_fields(self._scope, self._module, parameter):
+            return UNKNOWN
         calls = _calls_of(self._project, self._caller)
-        if not calls or not read_only_for_fields(self._scope, self._module, parameter):
+        if not calls:
             return UNKNOWN
         values = []
         for call, module in calls:
