@@ -253,6 +253,11 @@ def small(**kwargs):
         (REGISTER + "net = MODELS['small'](attention=False)\n", None),  # looked up directly
         (REGISTER + "import sys\nnet = create_model(sys.argv[1], attention=False)\n", "WARNING"),  # any entry
         (REGISTER + "net = create_model('tiny')\n", "WARNING"),  # never built: the class as before
+        (
+            REGISTER.replace("create_model(name, **kwargs)", "create_model(name='small', **kwargs)")
+            + "net = create_model(attention=False)\n",
+            "WARNING",  # a name the call does not write
+        ),
         (REGISTER + "a = create_model('small', attention=False)\nb = create_model('tiny')\n", "WARNING"),  # joined
         (REGISTER + "net = create_model('small', attention=False)\nprint(list(MODELS.items()))\n", "WARNING"),
         (REGISTER + "net = create_model('small', attention=False)\nbuild = create_model\n", "WARNING"),
@@ -432,3 +437,10 @@ def test_a_lookup_by_any_name_on_its_module_builds_anything(tmp_path: Path) -> N
     assert severity(tmp_path, "net = Block(8, attention=False)\n", train) == "WARNING"
     train = {"train.py": "import sys\n\nimport net\n\nvalue = getattr(sys, 'argv')\n"}
     assert severity(tmp_path, "net = Block(8, attention=False)\n", train) is None  # another module's
+
+
+def test_a_configuration_kept_is_not_read(tmp_path: Path) -> None:
+    built = "from types import SimpleNamespace\n\nnet = Head(SimpleNamespace(dim=8, attention=False))\n"
+    assert severity(tmp_path, HEAD + built) is None
+    kept = HEAD.replace("        self.block", "        self.opts = opts\n        self.block")
+    assert severity(tmp_path, kept + built) == "WARNING"  # kept, where anything may change it
