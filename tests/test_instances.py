@@ -53,7 +53,7 @@ def severity(tmp_path: Path, program: str, others: dict[str, str] | None = None)
         ("", "WARNING"),  # no instance: the class as before
         ("import sys\nnet = Block(8, attention=len(sys.argv) > 1)\n", "WARNING"),  # not a constant here
         ("kw = {'attention': False}\nnet = Block(8, **kw)\n", "WARNING"),  # a spread gives anything
-        ("net = Block(8, attention=False)\nREGISTRY = {'block': Block}\n", "WARNING"),  # built elsewhere too
+        ("net = Block(8, attention=False)\nREGISTRY = {'block': Block}\nREGISTRY[input()]()\n", "WARNING"),  # any name
         ("net = Block(8, attention=False)\n\nclass Big(Block):\n    pass\n", "WARNING"),  # a subclass's
         ("net = Block(8, attention=False)\nassert isinstance(net, Block)\n", None),  # a type test builds none
         ("net = Block(8, attention=False)\nBlock = register(Block)\n", "WARNING"),  # handed to a registry
@@ -128,7 +128,7 @@ class Net(nn.Cell):
         (NET + "net = Net()\n", "ERROR"),  # Net's default
         (NET + "a = Net(attention=False)\nb = Net()\n", "WARNING"),  # Net's instances differ
         (NET, "WARNING"),  # no instance of Net
-        (NET + "net = Net(attention=False)\nREGISTRY = {'net': Net}\n", "WARNING"),  # Net built elsewhere too
+        (NET + "net = Net(attention=False)\nREGISTRY = {'net': Net}\nREGISTRY[input()]()\n", "WARNING"),  # any name
         (
             NET.replace("        self.block", "        attention = not attention\n        self.block")
             + "net = Net(attention=False)\n",
@@ -165,8 +165,8 @@ SMALL = "def small(**kwargs):\n    return Block(8, **kwargs)\n\n\n"
         (SMALL + "net = small()\n", "ERROR"),  # Block's default
         (SMALL + "a = small(attention=False)\nb = small()\n", "WARNING"),  # one caller omits it
         (SMALL + "cfg = {'attention': False}\nnet = small(**cfg)\n", "WARNING"),  # a caller spreads a dict
-        (SMALL + "net = small(attention=False)\nFACTORIES = {'small': small}\n", "WARNING"),  # handed on
-        ("@register\n" + SMALL + "net = small(attention=False)\n", "WARNING"),  # registered
+        (SMALL + "net = small(attention=False)\nFACTORIES = [small]\n", "WARNING"),  # handed on
+        ("@register\n" + SMALL + "net = small(attention=False)\n", "WARNING"),  # registered where mslint cannot see
         (
             SMALL.replace("    return", "    kwargs.pop('attention', None)\n    return")
             + "net = small(attention=False)\n",
@@ -196,3 +196,251 @@ def test_a_chain_of_parents_too_long_to_follow_says_nothing(tmp_path: Path) -> N
     ]
     assert severity(tmp_path, "".join(links) + "net = Link0(False)\n") == "WARNING"
     assert severity(tmp_path, "".join(links[90:]).replace("Link90", "Link") + "net = Link(False)\n") is None
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("LAYERS = {'block': Block}\nnet = LAYERS['block'](8, attention=False)\n", None),  # looked up by a literal
+        ("LAYERS = {'block': Block}\nnet = LAYERS['block'](8)\n", "ERROR"),
+        ("LAYERS = {}\nLAYERS['block'] = Block\nnet = LAYERS.get('block')(8, attention=False)\n", None),
+        ("LAYERS = {'block': Block}\nnet = LAYERS['block'](8, attention=False)\nLAYERS['block'](8)\n", "WARNING"),
+        ("LAYERS = dict()\nLAYERS['block'] = Block\nassert 'block' in LAYERS\nnet = Block(8, attention=False)\n", None),
+        ("import sys\nLAYERS = {'block': Block}\nnet = LAYERS[sys.argv[1]](8, attention=False)\n", "WARNING"),
+        (
+            "LAYERS = {'block': Block}\nnet = Block(8, attention=False)\nfor cls in LAYERS.values():\n    cls(8)\n",
+            "WARNING",
+        ),
+        ("LAYERS = {}\nkey = 'block'\nLAYERS[key] = Block\nnet = Block(8, attention=False)\n", "WARNING"),  # its key
+        ("LAYERS = {'block': Block}\nLAYERS = {}\nnet = Block(8, attention=False)\n", "WARNING"),  # not one dict
+        (
+            "def layers():\n    return {'block': Block}\n\n\nnet = Block(8, attention=False)\n",
+            "WARNING",
+        ),  # not a registry
+    ],
+)
+def test_a_dict_of_classes_builds_what_its_lookups_ask_for(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, program) == expected
+
+
+REGISTER = """\
+MODELS = {}
+
+
+def register_model(fn):
+    MODELS[fn.__name__] = fn
+    return fn
+
+
+def create_model(name, **kwargs):
+    return MODELS[name](**kwargs)
+
+
+@register_model
+def small(**kwargs):
+    return Block(8, **kwargs)
+
+
+"""
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        (REGISTER + "net = create_model('small', attention=False)\n", None),  # the creator's caller asks for it
+        (REGISTER + "net = create_model('small')\n", "ERROR"),  # Block's default
+        (REGISTER + "net = create_model(name='small', attention=False)\n", None),
+        (REGISTER + "net = MODELS['small'](attention=False)\n", None),  # looked up directly
+        (REGISTER + "import sys\nnet = create_model(sys.argv[1], attention=False)\n", "WARNING"),  # any entry
+        (REGISTER + "net = create_model('tiny')\n", "WARNING"),  # never built: the class as before
+        (
+            REGISTER.replace("create_model(name, **kwargs)", "create_model(name='small', **kwargs)")
+            + "net = create_model(attention=False)\n",
+            "WARNING",  # a name the call does not write
+        ),
+        (REGISTER + "a = create_model('small', attention=False)\nb = create_model('tiny')\n", "WARNING"),  # joined
+        (REGISTER + "net = create_model('small', attention=False)\nprint(list(MODELS.items()))\n", "WARNING"),
+        (REGISTER + "net = create_model('small', attention=False)\nbuild = create_model\n", "WARNING"),
+        (
+            REGISTER.replace(
+                "    return MODELS[name](**kwargs)", "    model = MODELS[name]\n    return model(**kwargs)"
+            )
+            + "net = create_model('small', attention=False)\n",
+            None,  # the entry kept in a local, then called
+        ),
+        (
+            REGISTER.replace(
+                "    MODELS[fn.__name__] = fn", "    model_name = fn.__name__\n    MODELS[model_name] = fn"
+            )
+            + "net = create_model('small', attention=False)\n",
+            None,
+        ),
+        (
+            REGISTER.replace(
+                "    return MODELS[name]",
+                "    kwargs = {k: v for k, v in kwargs.items() if v}\n    return MODELS[name]",
+            )
+            + "net = create_model('small', attention=False)\n",
+            "WARNING",  # what it spreads is not what it was given
+        ),
+        (
+            REGISTER.replace("    return fn", "    return wrap(fn)") + "net = create_model('small', attention=False)\n",
+            "WARNING",  # the decorator hands it on
+        ),
+        (
+            REGISTER.replace("MODELS[fn.__name__] = fn", "MODELS[fn.__name__.lower()] = fn")
+            + "net = create_model('small', attention=False)\n",
+            "WARNING",  # registered under a name mslint does not know
+        ),
+    ],
+)
+def test_a_registered_factory_builds_what_its_lookups_ask_for(
+    tmp_path: Path, program: str, expected: str | None
+) -> None:
+    assert severity(tmp_path, program) == expected
+
+
+def test_a_registry_of_another_module_is_followed(tmp_path: Path) -> None:
+    registry = REGISTER[: REGISTER.index("@register_model")]
+    model = "from registry import register_model\n\n\n@register_model\n" + SMALL
+    train = "from registry import create_model\n\nnet = create_model('small', attention={})\n"
+    assert severity(tmp_path, model, {"registry.py": registry, "train.py": train.format(False)}) is None
+    assert severity(tmp_path, model, {"registry.py": registry, "train.py": train.format(True)}) == "ERROR"
+    lookup = "from registry import MODELS\n\nfor name in MODELS:\n    MODELS[name]()\n"
+    others = {"registry.py": registry, "train.py": train.format(False), "all.py": lookup}
+    assert severity(tmp_path, model, others) == "WARNING"
+
+
+FROM_CONFIG = BLOCK.replace(
+    "    def construct",
+    "    @classmethod\n    def from_config(cls, dim, attention=False):\n"
+    "        return cls(dim, attention=attention)\n\n"
+    "    def construct",
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("net = Block.from_config(8)\n", None),  # the classmethod's default
+        ("net = Block.from_config(8, attention=False)\n", None),
+        ("net = Block.from_config(8, True)\n", "ERROR"),
+        ("net = Block.from_config(8)\nother = Block(8)\n", "WARNING"),  # instances differ
+        ("net = Block.from_config(8)\nagain = net.from_config(8, True)\n", "WARNING"),  # a receiver not known
+        ("build = Block.from_config\nnet = build(8, True)\n", "WARNING"),  # handed on
+        ("class Big(Block):\n    pass\n\n\nnet = Big.from_config(8)\n", "WARNING"),  # a subclass's
+        ("", "WARNING"),  # no instance
+    ],
+)
+def test_a_classmethod_builds_what_its_callers_ask_for(tmp_path: Path, program: str, expected: str | None) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(FROM_CONFIG + program, encoding="utf-8")
+    found = [d for d in check_files([path], Settings()).diagnostics if "`attn`" in d.message]
+    assert (found[0].severity.name if found else None) == expected
+
+
+def test_a_classmethod_that_reads_cls_otherwise_is_not_followed(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    logged = FROM_CONFIG.replace("        return cls(", "        print(cls)\n        return cls(")
+    path.write_text(logged + "net = Block.from_config(8)\n", encoding="utf-8")
+    found = [d for d in check_files([path], Settings()).diagnostics if "`attn`" in d.message]
+    assert [d.severity.name for d in found] == ["WARNING"]
+
+
+CONFIGURED = BLOCK.replace(
+    "    def construct",
+    "    @classmethod\n    def from_config(cls, cfg):\n        return cls(cfg['dim'], attention=cfg['attention'])\n\n"
+    "    def construct",
+)
+HEAD = "class Head(nn.Cell):\n    def __init__(self, opts):\n        super().__init__()\n" + (
+    "        self.block = Block(opts.dim, attention=opts.attention)\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("CONFIG = {'dim': 8, 'attention': False}\nnet = Block.from_config(CONFIG)\n", None),  # a module's dict
+        ("net = Block.from_config({'dim': 8, 'attention': False})\n", None),  # written where it is passed
+        ("net = Block.from_config(dict(dim=8, attention=False))\n", None),
+        ("CONFIG = {'dim': 8, 'attention': True}\nnet = Block.from_config(CONFIG)\n", "ERROR"),
+        ("CONFIG = {'dim': 8}\nnet = Block.from_config(CONFIG)\n", "WARNING"),  # no such field
+        ("import sys\nnet = Block.from_config({'dim': 8, 'attention': len(sys.argv) > 1})\n", "WARNING"),
+        (
+            "CONFIG = {'dim': 8, 'attention': False}\nCONFIG['attention'] = True\nnet = Block.from_config(CONFIG)\n",
+            "WARNING",  # changed
+        ),
+        (
+            "CONFIG = {'dim': 8, 'attention': False}\nconfig = CONFIG\nnet = Block.from_config(CONFIG)\n",
+            "WARNING",  # an alias may change it
+        ),
+        (
+            "CONFIG = {'dim': 8, 'attention': False}\nupdate(CONFIG)\nnet = Block.from_config(CONFIG)\n",
+            "WARNING",  # handed to code that may change it
+        ),
+        (
+            "CONFIG = {'dim': 8, 'attention': False}\n\n\ndef main(CONFIG):\n"
+            "    return Block.from_config(CONFIG)\n\n\nnet = main({'attention': True})\n",
+            "WARNING",  # a parameter of the same name
+        ),
+        (
+            "CONFIG = {'dim': 8, 'attention': False}\nassert CONFIG['dim'] == 8\nnet = Block.from_config(CONFIG)\n",
+            None,  # read for a field
+        ),
+    ],
+)
+def test_a_configuration_of_literals_gives_its_fields(tmp_path: Path, program: str, expected: str | None) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(CONFIGURED + program, encoding="utf-8")
+    found = [d for d in check_files([path], Settings()).diagnostics if "`attn`" in d.message]
+    assert (found[0].severity.name if found else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("from types import SimpleNamespace\n\nnet = Head(SimpleNamespace(dim=8, attention=False))\n", None),
+        ("import argparse\n\nOPTS = argparse.Namespace(dim=8, attention=True)\nnet = Head(OPTS)\n", "ERROR"),
+        (
+            "import argparse\n\nOPTS = argparse.Namespace(dim=8, attention=False)\nOPTS.attention = True\n"
+            "net = Head(OPTS)\n",
+            "WARNING",
+        ),
+        ("net = Head(make_options())\n", "WARNING"),  # not written as literals
+    ],
+)
+def test_a_namespace_of_literals_gives_its_fields(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, HEAD + program) == expected
+
+
+@pytest.mark.parametrize(
+    ("train", "expected"),
+    [
+        ("import net\n\nmodel = getattr(net, 'Block')(8, attention=False)\n", None),  # a literal name
+        ("import net\n\nmodel = getattr(net, 'Block')(8)\n", "ERROR"),
+        ("import sys\n\nimport net\n\nmodel = getattr(net, sys.argv[1])(8, attention=False)\n", "WARNING"),
+        ("import net\n\nmodel = getattr(net, 'Block')(8, attention=False)\nbuild = getattr(net, 'Block')\n", "WARNING"),
+        ("import net\n\nmodel = getattr(net, 'Block')(8, attention=False)\nother = getattr(net, 'Other')(8)\n", None),
+    ],
+)
+def test_a_class_looked_up_on_its_module_by_name(tmp_path: Path, train: str, expected: str | None) -> None:
+    assert severity(tmp_path, "", {"train.py": train}) == expected
+
+
+def test_a_module_that_reads_its_own_names_builds_anything(tmp_path: Path) -> None:
+    program = "net = Block(8, attention=False)\nmodel = globals()['Block'](8)\n"
+    assert severity(tmp_path, program) == "WARNING"
+
+
+def test_a_lookup_by_any_name_on_its_module_builds_anything(tmp_path: Path) -> None:
+    train = {"train.py": "import sys\n\nimport net\n\nmodel = getattr(net, sys.argv[1])(8)\n"}
+    assert severity(tmp_path, "net = Block(8, attention=False)\n", train) == "WARNING"
+    train = {"train.py": "import sys\n\nimport net\n\nvalue = getattr(sys, 'argv')\n"}
+    assert severity(tmp_path, "net = Block(8, attention=False)\n", train) is None  # another module's
+
+
+def test_a_configuration_kept_is_not_read(tmp_path: Path) -> None:
+    built = "from types import SimpleNamespace\n\nnet = Head(SimpleNamespace(dim=8, attention=False))\n"
+    assert severity(tmp_path, HEAD + built) is None
+    kept = HEAD.replace("        self.block", "        self.opts = opts\n        self.block")
+    assert severity(tmp_path, kept + built) == "WARNING"  # kept, where anything may change it

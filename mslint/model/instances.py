@@ -10,11 +10,17 @@ Where a call passes on a parameter of the code that makes it (``Block(use_attn=u
 ``Net.__init__``, ``return Block(64, **kwargs)`` in a factory function of a module), what it
 passes is what the calls of that ``__init__`` or function pass in turn, followed up the callers
 until a cycle (then not known). A factory is followed as a class is: called only, never handed on
-or decorated, and its ``**kwargs`` only spread or read with ``get`` (``kwargs.pop(...)`` changes it).
+or decorated (a registry aside), and its ``**kwargs`` only spread or read with ``get`` (``kwargs.pop(...)`` changes it).
+A classmethod of the class's own body that reads ``cls`` only to call it (``return cls(dim)``
+in ``from_config``) builds an instance at each of those calls, followed as a factory is; an
+argument that reads a field of a parameter (``cfg["dim"]``, ``opts.attention``) is that field of
+the configuration of literals each caller passes (:mod:`mslint.model.configs`).
 
-The instances are all known only where the class is used by calling it: a class handed on as
-a value (to a registry, ``functools.partial``, a dict of classes, a base list) or registered
-by a decorator may be built anywhere, with anything; so may one that a call builds with
+The instances are all known only where the class is used by calling it, or by looking it up
+by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
+:mod:`mslint.model.registries`): a class handed on as a value otherwise (to a library's registry,
+``functools.partial``, a base list, a lookup by a variable name, ``globals()``) may be built
+anywhere, with anything; so may one that a call builds with
 ``*args`` or ``**kwargs`` other than its caller's own. Then nothing is said (None), as where the
 project never builds the class. Only the files checked together are read: checking one file of a
 project, its instances are those that file builds.
@@ -23,10 +29,9 @@ project, its instances are those that file builds.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 from functools import cached_property
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from mslint.model.abstract import (
     NOT_KNOWN,
@@ -39,12 +44,21 @@ from mslint.model.abstract import (
     join_all,
     literal,
 )
-from mslint.model.binder import binding_counts, literal_value, parameter_defaults, positional_names, spreads
+from mslint.model.binder import (
+    binding_counts,
+    literal_value,
+    parameter_defaults,
+    positional_names,
+    spreads,
+    written_arguments,
+)
+from mslint.model.configs import config_fields, field_read, read_only_for_fields
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
+from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
 from mslint.model.walk import descendants
 
@@ -70,9 +84,6 @@ class Passed(NamedTuple):
     positional: tuple[AbstractValue, ...] | None
     """What ``*args`` collects; None where the calls pass different numbers of them."""
 
-
-Callee = Union[ClassRef, FunctionRef]
-"""A class, built by calling it, or a function of a module's top level."""
 
 _DEEPEST = 32
 """How many callers deep arguments are followed: a chain of classes thousands long would pass
@@ -112,12 +123,10 @@ def _passed_by_calls(project: Project, callee: Callee) -> Passed | None:
         function = init.node
     else:
         function = callee.node
-    if callee.node.decorator_list:
-        return None  # registered (``@register_model``): called by name, anywhere
     calls = _calls_of(project, callee)
     if not calls:
         return None
-    per_call = [_given(project, call, module, function, isinstance(callee, ClassRef)) for call, module in calls]
+    per_call = [_given(project, call, module, function, _is_method(callee)) for call, module in calls]
     if any(given is None for given in per_call):
         return None
     return _joined([given for given in per_call if given is not None])
@@ -137,31 +146,122 @@ def _joined(per_call: list[Passed]) -> Passed:
 
 
 def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]] | None:
-    """Every call of ``callee`` in the project; None where it is named other than by a call of
-    it or a type test (handed on as a value)."""
+    """Every call that builds ``callee`` in the project: of its name, and through the registries
+    it is put in (:mod:`mslint.model.registries`); None where it is named other than by a call of
+    it, a type test or a registration under a literal name (handed on as a value), or decorated
+    other than by a registration."""
     name = callee.node.name
     calls: list[tuple[ast.Call, ModuleInfo]] = []
-    for module in project.derived(_modules_by_word).get(name, ()):
-        if any(_refers_to(project, node, module, callee) for node in _handed_on(module).get(name, ())):
-            return None
+    handed_on: list[tuple[ast.expr, ModuleInfo]] = []
+    for module in modules_naming(project, name):
+        handed_on += [
+            (node, module) for node in _handed_on(module).get(name, ()) if _refers_to(project, node, module, callee)
+        ]
         calls += [
             (call, module)
             for call in module.calls_by_name.get(name, ())
             if _refers_to(project, call.func, module, callee)
         ]
+    if isinstance(callee, FunctionRef) and callee.owner is not None:  # a classmethod that builds its class
+        unresolved = any(
+            project.resolve_expr(call.func, module) is None for call, module in _calls_named(project, name)
+        )
+        return None if handed_on or unresolved else calls
+    if isinstance(callee, ClassRef):
+        handed_on = [(node, module) for node, module in handed_on if not _calls_a_builder(node, module, callee)]
+        for builder in _builders(callee):
+            built_by = _calls_of(project, builder)
+            if built_by is None:
+                return None
+            calls += [(call, callee.module) for call in _calls_of_cls(builder.node)] if built_by else []
+    by_name = named_lookups(project, callee)
+    if by_name is None:
+        return None
+    calls += by_name
+    if not handed_on and not callee.node.decorator_list:
+        return calls
+    through = registered(project, callee, handed_on)
+    if through is None:
+        return None
+    calls += through.calls
+    for creator, names in through.creators:
+        asked = _names_asked(project, creator)
+        if asked is None:
+            return None
+        if asked & names:
+            calls.append((creator.call, creator.module))
     return calls
 
 
-def _modules_by_word(project: Project) -> dict[str, list[ModuleInfo]]:
-    """The modules whose text holds each identifier: where a class may be named, found once."""
-    found: dict[str, list[ModuleInfo]] = {}
-    for module in project.modules:
-        for word in set(_IDENTIFIER.findall(module.text)):
-            found.setdefault(word, []).append(module)
-    return found
+def _calls_named(project: Project, name: str) -> list[tuple[ast.Call, ModuleInfo]]:
+    return [(call, module) for module in modules_naming(project, name) for call in module.calls_by_name.get(name, ())]
 
 
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+def _is_method(callee: Callee | None) -> bool:
+    """Whether ``callee`` takes its class or instance first: a class (its ``__init__``), a classmethod."""
+    return isinstance(callee, ClassRef) or (isinstance(callee, FunctionRef) and callee.owner is not None)
+
+
+def _builders(cls: ClassRef) -> list[FunctionRef]:
+    """The classmethods of ``cls``'s own body that build it (``return cls(dim=cfg.dim)``): they
+    read their first parameter only to call it."""
+    return [
+        FunctionRef(cls.module, statement, cls)
+        for statement in cls.node.body
+        if isinstance(statement, ast.FunctionDef) and _is_builder(statement)
+    ]
+
+
+def _is_builder(method: ast.FunctionDef) -> bool:
+    decorators = method.decorator_list
+    if not (len(decorators) == 1 and isinstance(decorators[0], ast.Name) and decorators[0].id == "classmethod"):
+        return False
+    names = positional_names(method, False)
+    if not names or names[0] in binding_counts(method):
+        return False
+    calls = _calls_of_cls(method)
+    return bool(calls) and len(calls) == len(_reads(method, names[0]))
+
+
+def _calls_of_cls(method: FunctionNode) -> list[ast.Call]:
+    """The calls of a classmethod's first parameter (``cls(...)``)."""
+    names = positional_names(method, False)
+    return [
+        node
+        for node in descendants(method)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and names and node.func.id == names[0]
+    ]
+
+
+def _reads(function: FunctionNode, name: str) -> list[ast.Name]:
+    return [node for node in descendants(function) if isinstance(node, ast.Name) and node.id == name]
+
+
+def _calls_a_builder(reference: ast.expr, module: ModuleInfo, cls: ClassRef) -> bool:
+    """Whether ``reference`` to ``cls`` is the receiver of a call of one of its builders
+    (``Net.from_config(cfg)``), which :func:`_calls_of` follows."""
+    return any(
+        isinstance(call.func, ast.Attribute) and call.func.value is reference
+        for builder in _builders(cls)
+        for call in module.calls_by_name.get(builder.node.name, ())
+    )
+
+
+def _names_asked(project: Project, creator: Creator) -> set[str] | None:
+    """The names the calls of a creator give its parameter; None where one gives no literal name."""
+    calls = _calls_of(project, creator.function)
+    if calls is None:
+        return None
+    asked = set()
+    for call, _ in calls:
+        written = written_arguments(call, creator.function.node, False).get(creator.parameter)
+        name = None if written is None else literal_value(written)
+        if not isinstance(name, str):
+            return None
+        asked.add(name)
+    return asked
+
+
 _HANDED_ON: NodeMemo[ast.Module, dict[str, list[ast.expr]]] = NodeMemo()
 
 
@@ -230,12 +330,39 @@ class _Arguments:
         self._scope = scope
         self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
         self._host = HostValues(scope, module, project)
+        self._module = module
 
     def value(self, argument: ast.expr) -> AbstractValue:
         if isinstance(argument, ast.Name) and self._is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
+        read = field_read(argument)
+        if read is not None and self._is_own_parameter(read[0]):
+            return self._field_passed(*read)
         return self._host.value(argument)
+
+    def _field_passed(self, parameter: str, field: str) -> AbstractValue:
+        """A field of the configuration the caller's calls pass ``parameter``
+        (:mod:`mslint.model.configs`), where each passes one whose field is a literal."""
+        assert not isinstance(self._scope, ast.Module) and self._caller is not None
+        if not read_only_for_fields(self._scope, self._module, parameter):
+            return UNKNOWN
+        calls = _calls_of(self._project, self._caller)
+        if not calls:
+            return UNKNOWN
+        values = []
+        for call, module in calls:
+            written = None if spreads(call) else written_arguments(call, self._scope, _is_method(self._caller))
+            config = (
+                None
+                if written is None or parameter not in written
+                else config_fields(self._project, written[parameter], module)
+            )
+            known = NOT_KNOWN if config is None or field not in config else literal_value(config[field])
+            if known is NOT_KNOWN:
+                return UNKNOWN
+            values.append(literal(known))
+        return join_all(values, UNKNOWN)
 
     def forwarded(self, call: ast.Call) -> Passed | None:
         """What ``call`` passes by spreading its caller's own ``*args`` (the last positional
@@ -266,7 +393,7 @@ class _Arguments:
     def _is_own_parameter(self, name: str) -> bool:
         if isinstance(self._scope, ast.Module) or self._caller is None or name in self._rebound:
             return False
-        parameters = parameter_defaults(self._scope)[1 if isinstance(self._caller, ClassRef) else 0 :]
+        parameters = parameter_defaults(self._scope)[1 if _is_method(self._caller) else 0 :]
         return any(parameter.arg == name for parameter, _ in parameters)
 
     @cached_property
@@ -301,8 +428,8 @@ _CALLEES: NodeMemo[ast.Module, dict[int, Callee]] = NodeMemo()
 
 
 def _callees_by_node(module: ModuleInfo) -> dict[int, Callee]:
-    """By the node of its code: each function of the module's top level, and the class of each
-    top-level class's ``__init__`` (memoized by tree)."""
+    """By the node of its code: each function of the module's top level, the class of each
+    top-level class's ``__init__``, and each classmethod that builds its class (memoized by tree)."""
     return _CALLEES(module.tree, lambda _: _callees(module))
 
 
@@ -312,6 +439,8 @@ def _callees(module: ModuleInfo) -> dict[int, Callee]:
         for statement in cls.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == "__init__":
                 found[id(statement)] = ClassRef(module, cls)
+            elif isinstance(statement, ast.FunctionDef) and _is_builder(statement):
+                found[id(statement)] = FunctionRef(module, statement, ClassRef(module, cls))
     return found
 
 

@@ -170,3 +170,14 @@ def raised(function: ast.AST) -> frozenset[int]:
             id(inner) for node in statements(f) if isinstance(node, ast.Raise) for inner in descendants(node)
         ),
     )
+
+
+_PARENTS: NodeMemo[ast.Module, dict[int, ast.AST]] = NodeMemo()
+
+
+def parent_of(tree: ast.Module, node: ast.AST) -> ast.AST | None:
+    """The node of ``tree`` that holds ``node`` (the map made once per tree, where it is asked)."""
+    parents = _PARENTS(
+        tree, lambda root: {id(child): n for n in descendants(root) for child in ast.iter_child_nodes(n)}
+    )
+    return parents.get(id(node))

@@ -38,10 +38,12 @@ class UnsupportedAttributeInGraph(Rule):
     warning where the read may not run (under an `if`, a loop or a `try`). A read in a branch that
     a test on constants of `self` skips (`if self.attention:` where the class sets `attention` to
     `False` only, or keeps its constructor's `attention` and every instance the program builds is
-    given `False`; the rest of `not self.use_past or self.cache`), or that `gate is not None`
-    skips where every call gives `gate` None, is not flagged: MindSpore compiles an instance for
-    the arguments it is called with, folds the test and never reads that branch (measured on
-    2.10, STRICT and LAX; no rule looks there).
+    given `False`, directly, through factories, classmethods (`cls(...)` in `from_config`),
+    configurations of literal fields (`cfg["attention"]`, `opts.attention`) or registries looked
+    up by a literal name such as `create_model("small", attention=False)`; the rest of `not self.use_past or
+    self.cache`), or that `gate is not None` skips where every call gives `gate` None, is not
+    flagged: MindSpore compiles an instance for the arguments it is called with, folds the test
+    and never reads that branch (measured on 2.10, STRICT and LAX; no rule looks there).
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an

@@ -1,0 +1,123 @@
+"""Simple configurations: a dict or namespace of literal fields that a program passes to the code
+that builds its Cells (``Net.from_config(CONFIG)`` and ``cls(cfg["dim"], cfg.attention)``).
+
+A configuration is written where it is passed (``{"dim": 8}``, ``dict(dim=8)``,
+``SimpleNamespace(dim=8)``, ``argparse.Namespace(dim=8)``) or bound once at a module's top level
+to one of these. Its fields are known only where nothing may change them: a module's name is read,
+in every module that spells it, only for a field or as a whole argument of a call of the project
+whose parameter is read only for fields; a parameter holding one is read only for fields.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from mslint.model.binder import binding_counts, positional_names
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
+from mslint.model.registries import modules_naming
+from mslint.model.walk import descendants, parent_of
+
+_NAMESPACES = frozenset({"builtins.dict", "types.SimpleNamespace", "argparse.Namespace"})
+"""The calls that make a configuration from keywords."""
+
+
+def field_read(expr: ast.AST | None) -> tuple[str, str] | None:
+    """The name and field ``expr`` reads (``cfg.dim``, ``cfg["dim"]``): ``("cfg", "dim")``."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load):
+        return expr.value.id, expr.attr
+    if isinstance(expr, ast.Subscript) and isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load):
+        key = expr.slice
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            return expr.value.id, key.value
+    return None
+
+
+def read_only_for_fields(function: FunctionNode, module: ModuleInfo, name: str) -> bool:
+    """Whether every read of ``name`` in ``function`` reads a field (none changes one, hands it on)."""
+    reads = [node for node in descendants(function) if isinstance(node, ast.Name) and node.id == name]
+    return all(field_read(parent) is not None for parent in (parent_of(module.tree, read) for read in reads))
+
+
+def config_fields(project: Project, expr: ast.expr, module: ModuleInfo) -> dict[str, ast.expr] | None:
+    """The fields of the configuration ``expr`` is, as written; None where it is none, or may change."""
+    if isinstance(expr, ast.Name):
+        (scope,) = module.scopes_holding([expr.lineno])
+        if not isinstance(scope, ast.Module) and (expr.id in binding_counts(scope) or _is_parameter(scope, expr.id)):
+            return None  # a local of the same name
+        values = module.top_level_values(expr.id)
+        if len(values) != 1 or expr.id not in module.assigned or not _never_changed(project, expr.id):
+            return None
+        expr = values[0]
+    if isinstance(expr, ast.Dict):
+        keys = [
+            key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None for key in expr.keys
+        ]
+        return None if None in keys else {str(key): value for key, value in zip(keys, expr.values)}
+    if isinstance(expr, ast.Call) and not expr.args and qualified_name(expr.func, module) in _NAMESPACES:
+        if any(keyword.arg is None for keyword in expr.keywords):
+            return None
+        return {keyword.arg: keyword.value for keyword in expr.keywords if keyword.arg is not None}
+    return None
+
+
+def _is_parameter(function: FunctionNode, name: str) -> bool:
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return any(argument is not None and argument.arg == name for argument in every)
+
+
+def _never_changed(project: Project, name: str) -> bool:
+    """Whether every read of a module's ``name``, in every module that spells it (a read of another
+    thing of that name included), reads a field or is a whole argument of a project call whose
+    parameter is read only for fields."""
+    for module in modules_naming(project, name):
+        for node in module.nodes_of(ast.Name):
+            if node.id != name:
+                continue
+            parent = parent_of(module.tree, node)
+            if isinstance(parent, ast.Assign) and node in parent.targets and parent in module.tree.body:
+                continue  # the binding itself; a second one is refused by the caller
+            if field_read(parent) is None and not _passed_whole(project, node, parent, module):
+                return False
+    return True
+
+
+def _passed_whole(project: Project, node: ast.Name, parent: ast.AST | None, module: ModuleInfo) -> bool:
+    """Whether ``node`` is a whole argument of a project call whose parameter is read only for fields."""
+    if isinstance(parent, ast.keyword) and parent.arg is not None:
+        call, keyword = parent_of(module.tree, parent), parent.arg
+    elif isinstance(parent, ast.Call) and node in parent.args:
+        call, keyword = parent, None
+    else:
+        return False
+    if not isinstance(call, ast.Call):
+        return False
+    receiver = _receiver(project, call, module)
+    if receiver is None:
+        return False
+    function, home, names = receiver
+    if keyword is None:
+        position = call.args.index(node)
+        if any(isinstance(a, ast.Starred) for a in call.args[:position]) or position >= len(names):
+            return False
+        keyword = names[position]
+    return keyword in names and read_only_for_fields(function, home, keyword)
+
+
+def _receiver(
+    project: Project, call: ast.Call, module: ModuleInfo
+) -> tuple[FunctionNode, ModuleInfo, list[str]] | None:
+    """The code a project call runs, its module, and the names of its positional parameters that
+    the call fills (``self`` or ``cls`` aside); None for any other call."""
+    callee = project.resolve_expr(call.func, module)
+    if isinstance(callee, ClassRef):
+        init = project.find_method(callee, "__init__")
+        return None if init is None else (init.node, init.module, positional_names(init.node, True))
+    if isinstance(callee, FunctionRef) and callee.owner is None:
+        return callee.node, callee.module, positional_names(callee.node, False)
+    if isinstance(callee, FunctionRef) and any(
+        isinstance(d, ast.Name) and d.id == "classmethod" for d in callee.node.decorator_list
+    ):
+        return callee.node, callee.module, positional_names(callee.node, True)
+    return None

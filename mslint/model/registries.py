@@ -1,0 +1,349 @@
+"""Registries: the dicts of a module's top level that hold classes or factory functions by name,
+and the lookups that build what they hold.
+
+Real code builds models by name: ``@register_model`` stores a factory in ``MODELS`` under its
+own name and ``create_model("resnet50", **kw)`` calls ``MODELS[name](**kw)``; a dict of classes
+(``LAYERS = {"block": Block}``, ``LAYERS["dense"] = Dense``) is looked up as
+``LAYERS["block"](64)``. Such a class or factory is still built only by the calls the project
+makes, where every read of its registry is a lookup by a name the code spells: a literal key, or
+a parameter of a function of a module's top level (a creator) that its callers give literally
+(:mod:`mslint.model.instances` follows those callers). Any other read of the registry (a
+variable name, ``MODELS.items()``, a method that reads it, a registry of a library) may build
+any of its entries with anything: then nothing is known of them.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import NamedTuple, Union
+
+from mslint.model.binder import binding_counts
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
+from mslint.model.walk import descendants, parent_of
+
+Callee = Union[ClassRef, FunctionRef]
+"""A class, built by calling it, or a function of a module's top level."""
+
+ModuleCall = tuple[ast.Call, ModuleInfo]
+
+
+class Creator(NamedTuple):
+    """A call that builds the entry a function's parameter names (``MODELS[name](**kwargs)`` in
+    ``def create_model(name, **kwargs)``): it builds an entry for each name the function's
+    callers give."""
+
+    call: ast.Call
+    module: ModuleInfo
+    function: FunctionRef
+    parameter: str
+
+
+class Lookups(NamedTuple):
+    """The calls that build a registry's entries."""
+
+    by_key: dict[str, list[ModuleCall]]
+    """Those that name the entry literally (``LAYERS["block"](64)``), by the name."""
+    creators: list[Creator]
+
+
+class Registered(NamedTuple):
+    """How the project builds a registered class or factory: the calls besides those of its own name."""
+
+    calls: list[ModuleCall]
+    creators: list[tuple[Creator, frozenset[str]]]
+    """Each creator that may build it, with the names it is registered under."""
+
+
+def modules_naming(project: Project, word: str) -> list[ModuleInfo]:
+    """The modules whose text holds the identifier ``word``: where a name may be read."""
+    return project.derived(_modules_by_word).get(word, [])
+
+
+def _modules_by_word(project: Project) -> dict[str, list[ModuleInfo]]:
+    found: dict[str, list[ModuleInfo]] = {}
+    for module in project.modules:
+        for word in set(_IDENTIFIER.findall(module.text)):
+            found.setdefault(word, []).append(module)
+    return found
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+def registered(project: Project, callee: Callee, handed_on: list[tuple[ast.expr, ModuleInfo]]) -> Registered | None:
+    """The calls that build ``callee`` through the registries it is put in, by its decorators or
+    by the references that hand it on (``handed_on``, every read of its name other than a call);
+    None where one of them is not a registration under a literal name, or a registry is read
+    other than by lookups."""
+    keys: dict[tuple[int, str], tuple[ModuleInfo, str, set[str]]] = {}
+
+    def put(registry: tuple[ModuleInfo, str], key: str) -> None:
+        home, name = registry
+        keys.setdefault((id(home.tree), name), (home, name, set()))[2].add(key)
+
+    for decorator in callee.node.decorator_list:
+        registry = _registering_decorator(project, decorator, callee.module)
+        if registry is None:
+            return None
+        put(registry, callee.node.name)
+    for reference, where in handed_on:
+        registration = _registration(reference, where)
+        if registration is None:
+            return None
+        put(*registration)
+    found = Registered([], [])
+    for home, name, names in keys.values():
+        lookups = _lookups(project, home, name)
+        if lookups is None:
+            return None
+        found.calls.extend(call for key in sorted(names) for call in lookups.by_key.get(key, ()))
+        found.creators.extend((creator, frozenset(names)) for creator in lookups.creators)
+    return found
+
+
+def _is_registry(module: ModuleInfo, name: str) -> bool:
+    """Whether ``name`` is bound once at the module's top level, to a dict with literal keys."""
+    values = module.top_level_values(name)
+    if len(values) != 1 or name in module.functions or name in module.classes or name in module.imports:
+        return False
+    (value,) = values
+    if isinstance(value, ast.Call):
+        return isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args and not value.keywords
+    return isinstance(value, ast.Dict) and all(_literal_key(key) is not None for key in value.keys)
+
+
+def _literal_key(expr: ast.expr | None) -> str | None:
+    return expr.value if isinstance(expr, ast.Constant) and isinstance(expr.value, str) else None
+
+
+def _registration(reference: ast.expr, module: ModuleInfo) -> tuple[tuple[ModuleInfo, str], str] | None:
+    """The registry and name ``reference`` puts a callee under: a value of a registry's literal
+    (``LAYERS = {"block": Block}``) or of a store by a literal key (``LAYERS["block"] = Block``)."""
+    parent = _parent(module, reference)
+    if isinstance(parent, ast.Dict) and reference in parent.values:
+        key = _literal_key(parent.keys[parent.values.index(reference)])
+        statement = _parent(module, parent)
+        if key is None or not (isinstance(statement, ast.Assign) and statement in module.tree.body):
+            return None
+        targets = statement.targets
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name) or not _is_registry(module, targets[0].id):
+            return None
+        return (module, targets[0].id), key
+    if isinstance(parent, ast.Assign) and parent.value is reference and len(parent.targets) == 1:
+        target = parent.targets[0]
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            key = _literal_key(target.slice)
+            if key is not None and _is_registry(module, target.value.id):
+                return (module, target.value.id), key
+    return None
+
+
+def _registering_decorator(project: Project, decorator: ast.expr, module: ModuleInfo) -> tuple[ModuleInfo, str] | None:
+    """The registry a decorator puts what it decorates in, under that one's own name: a function
+    of a module's top level that stores its one parameter by ``__name__`` in a registry of its
+    module, reads it otherwise only for its name, and returns it unchanged."""
+    function = project.resolve_expr(decorator, module)
+    if not isinstance(function, FunctionRef) or function.module.functions.get(function.node.name) is not function.node:
+        return None
+    node, home = function.node, function.module
+    arguments = node.args
+    if len(arguments.args) != 1 or arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg:
+        return None
+    parameter = arguments.args[0].arg
+    counts = binding_counts(node)
+    if parameter in counts:
+        return None
+    names = {parameter + ".__name__"} | {
+        name for name, value in _bound_once(node, counts).items() if _spelled(value) == parameter + ".__name__"
+    }
+    registries: set[str] = set()
+    for read in descendants(node):
+        if not (isinstance(read, ast.Name) and read.id == parameter):
+            continue
+        parent = _parent(home, read)
+        if isinstance(parent, ast.Attribute) and parent.attr in ("__name__", "__module__", "__qualname__"):
+            continue
+        if isinstance(parent, ast.Return):
+            continue
+        if not (isinstance(parent, ast.Assign) and parent.value is read and len(parent.targets) == 1):
+            return None
+        target = parent.targets[0]
+        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)):
+            return None
+        if _spelled(target.slice) not in names or not _is_registry(home, target.value.id):
+            return None
+        registries.add(target.value.id)
+    returns = [r for r in descendants(node) if isinstance(r, ast.Return)]
+    if len(registries) != 1 or not returns or any(_spelled(r.value) != parameter for r in returns):
+        return None
+    return home, registries.pop()
+
+
+def _bound_once(function: FunctionNode, counts: dict[str, int]) -> dict[str, ast.expr]:
+    """The names ``function`` binds once, by a plain assignment, to the value assigned."""
+    return {
+        statement.targets[0].id: statement.value
+        for statement in descendants(function)
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and counts.get(statement.targets[0].id) == 1
+    }
+
+
+def _spelled(expr: ast.expr | None) -> str | None:
+    """A name or dotted attribute as written (``fn.__name__``); None for anything else."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        base = _spelled(expr.value)
+        return None if base is None else f"{base}.{expr.attr}"
+    return None
+
+
+def _lookups(project: Project, module: ModuleInfo, name: str) -> Lookups | None:
+    memo = project.derived(_no_lookups_found)
+    key = (id(module.tree), name)
+    if key not in memo:
+        memo[key] = _lookups_of(project, module, name)
+    return memo[key]
+
+
+def _no_lookups_found(project: Project) -> dict[tuple[int, str], Lookups | None]:
+    return {}
+
+
+def _lookups_of(project: Project, home: ModuleInfo, name: str) -> Lookups | None:
+    """Every read of the registry ``name`` of ``home``, in every module that spells it (a read of
+    another thing of that name included, which can only make it less known); None where one of
+    them is not a lookup, a registration, or a test of a name."""
+    (definition,) = home.top_level_values(name)
+    lookups = Lookups({}, [])
+    for module in modules_naming(project, name):
+        reads: list[ast.expr] = [n for n in module.nodes_of(ast.Name) if n.id == name]
+        reads += [n for n in module.nodes_of(ast.Attribute) if n.attr == name]
+        for read in reads:
+            parent = _parent(module, read)
+            if module is home and isinstance(parent, ast.Assign) and parent.value is definition:
+                continue
+            if not _read_as_lookup(read, parent, module, lookups):
+                return None
+    return lookups
+
+
+def _read_as_lookup(read: ast.expr, parent: ast.AST | None, module: ModuleInfo, lookups: Lookups) -> bool:
+    """Whether ``read`` of a registry is a registration, a test of a name, or a lookup (then
+    recorded in ``lookups``)."""
+    if isinstance(parent, ast.Compare) and read in parent.comparators:
+        return all(isinstance(op, (ast.In, ast.NotIn)) for op in parent.ops)
+    if isinstance(parent, ast.Subscript) and parent.value is read:
+        if isinstance(parent.ctx, ast.Store):
+            return isinstance(_parent(module, parent), ast.Assign)
+        return isinstance(parent.ctx, ast.Load) and _looked_up(parent, parent.slice, module, lookups)
+    if isinstance(parent, ast.Attribute) and parent.value is read:
+        call = _parent(module, parent)
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return False
+        if parent.attr == "keys":
+            return True
+        return parent.attr == "get" and len(call.args) == 1 and _looked_up(call, call.args[0], module, lookups)
+    return False
+
+
+def _looked_up(entry: ast.expr, key: ast.expr, module: ModuleInfo, lookups: Lookups) -> bool:
+    """Record the calls of ``entry`` (``MODELS["small"]``, ``MODELS[name]``), by a literal key or
+    by a creator's parameter; False where the entry is read otherwise, or by another key."""
+    use = _parent(module, entry)
+    literal = _literal_key(key)
+    (scope,) = module.scopes_holding([entry.lineno])
+    function = None if isinstance(scope, ast.Module) else module.functions.get(scope.name)
+    parameter = None
+    if function is scope and isinstance(key, ast.Name) and key.id not in binding_counts(scope):
+        parameter = next((a.arg for a in (*scope.args.posonlyargs, *scope.args.args) if a.arg == key.id), None)
+    if literal is None and parameter is None:
+        return False
+    calls: list[ast.Call]
+    if isinstance(use, ast.Call) and use.func is entry:
+        calls = [use]
+    elif isinstance(use, ast.Assign) and parameter is not None and not isinstance(scope, ast.Module):
+        calls = _calls_of_local(use, scope, module)
+        if not calls:
+            return False
+    else:
+        return False
+    if literal is not None:
+        lookups.by_key.setdefault(literal, []).extend((call, module) for call in calls)
+    else:
+        assert parameter is not None and not isinstance(scope, ast.Module)
+        lookups.creators.extend(Creator(call, module, FunctionRef(module, scope), parameter) for call in calls)
+    return True
+
+
+def _calls_of_local(assignment: ast.Assign, function: FunctionNode, module: ModuleInfo) -> list[ast.Call]:
+    """The calls of the one local ``assignment`` binds (``cls = MODELS[name]`` ... ``cls(**kw)``);
+    empty where it binds anything else, or the local is read other than by calling it."""
+    targets = assignment.targets
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name) or binding_counts(function)[targets[0].id] != 1:
+        return []
+    local = targets[0].id
+    calls: list[ast.Call] = []
+    for read in descendants(function):
+        if isinstance(read, ast.Name) and read.id == local and isinstance(read.ctx, ast.Load):
+            call = _parent(module, read)
+            if not (isinstance(call, ast.Call) and call.func is read):
+                return []
+            calls.append(call)
+    return calls
+
+
+def _parent(module: ModuleInfo, node: ast.AST) -> ast.AST | None:
+    return parent_of(module.tree, node)
+
+
+def named_lookups(project: Project, callee: Callee) -> list[ModuleCall] | None:
+    """The calls that build ``callee`` by looking it up on its module by name
+    (``getattr(models, "Block")(64)``); None where a lookup on its module names no literal
+    (``getattr(models, args.arch)``), hands the class on, or its module reads its own namespace
+    (``globals()[name]``)."""
+    lookups = project.derived(_lookups_on_modules).get(id(callee.module.tree))
+    if lookups is None:
+        return []
+    by_name, any_name = lookups
+    if any_name:
+        return None
+    calls = by_name.get(callee.node.name, [])
+    return None if any(call is None for call, _ in calls) else [(call, m) for call, m in calls if call is not None]
+
+
+_NAMESPACE_READS = ("globals", "vars")
+"""Called with no argument, at a module's top level or in a function: the module's own names."""
+
+
+def _lookups_on_modules(
+    project: Project,
+) -> dict[int, tuple[dict[str, list[tuple[ast.Call | None, ModuleInfo]]], bool]]:
+    """By module tree: the lookups of its names by ``getattr`` (by name: the call of what each
+    finds, None where it is not called), and whether some lookup names no literal."""
+    found: dict[int, tuple[dict[str, list[tuple[ast.Call | None, ModuleInfo]]], bool]] = {}
+    for module in project.modules:
+        if any(not call.args for name in _NAMESPACE_READS for call in module.calls_by_name.get(name, ())):
+            found[id(module.tree)] = ({}, True)
+    for module in project.modules:
+        for call in module.calls_by_name.get("getattr", ()):
+            if not isinstance(call.func, ast.Name) or len(call.args) < 2:
+                continue
+            qualname = qualified_name(call.args[0], module)
+            target = None if qualname is None else project.module_named(qualname, module)
+            if target is None:
+                continue
+            by_name = found.setdefault(id(target.tree), ({}, False))[0]
+            name = _literal_key(call.args[1])
+            if name is None:
+                found[id(target.tree)] = (by_name, True)
+                continue
+            use = _parent(module, call)
+            built = use if isinstance(use, ast.Call) and use.func is call else None
+            by_name.setdefault(name, []).append((built, module))
+    return found

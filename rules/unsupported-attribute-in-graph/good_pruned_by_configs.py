@@ -1,0 +1,54 @@
+"""Reads in a branch the compiler never reads, for every instance the program builds, where a
+configuration of literal fields decides it: `Block.from_config` builds `cls(cfg["dim"],
+attention=cfg["attention"])`, and the program passes it the module's `CONFIG`, whose `attention`
+is `False` and which nothing changes; `Head` reads a namespace's field (`opts.attention`). Every
+instance is given `False`, and MindSpore folds the tests while parsing (2.10, STRICT and LAX
+compile)."""
+
+from types import SimpleNamespace
+
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, attention=True):
+        super().__init__()
+        self.attention = attention
+        self.proj = nn.Dense(dim, dim)
+
+    @classmethod
+    def from_config(cls, cfg):
+        return cls(cfg["dim"], attention=cfg["attention"])
+
+    def construct(self, x):
+        if self.attention:
+            x = self.attn(x)
+        return self.proj(x)
+
+
+class Head(nn.Cell):
+    def __init__(self, opts):
+        super().__init__()
+        self.block = Block(opts.dim, attention=opts.attention)
+
+    def construct(self, x):
+        return self.block(x)
+
+
+CONFIG = {"dim": 4, "attention": False}
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.body = Block.from_config(CONFIG)
+        self.head = Head(SimpleNamespace(dim=4, attention=False))
+
+    def construct(self, x):
+        return self.head(self.body(x))
+
+
+if __name__ == "__main__":
+    net = Net()
+    net(Tensor(np.ones((2, 4), np.float32)))
