@@ -331,6 +331,19 @@ def _mint_cases() -> Iterator[Case]:
         "float32[6,6]",
     )
     yield from _grid_cases(
+        "mindspore.mint.mean", "mint.mean(x, {arguments})", {"dim": ["1", "-1", "(0, 1)", "1.0"]}, MATRIX
+    )
+    for name in ("cat", "stack"):
+        yield from _grid_cases(
+            f"mindspore.mint.{name}",
+            f"mint.{name}({{arguments}})",
+            {"tensors": ["(x, x)", "[x, x]"], "dim": [ABSENT, "-1", "1.0"]},
+            MATRIX,
+        )
+    yield from _grid_cases(
+        "mindspore.mint.chunk", "mint.chunk(x, {arguments})", {"chunks": ["2", "2.0"]}, "float32[6,6]"
+    )
+    yield from _grid_cases(
         "mindspore.mint.broadcast_to",
         "mint.broadcast_to(x, {arguments})",
         {"shape": ["(3, 2, 6)", "[3, 2, 6]"]},
@@ -416,7 +429,9 @@ def measure(cases: list[Case]) -> list[dict[str, Any]]:
         {
             "input": spec,
             "arguments": {name: value for name, value in arguments.items() if value is not ABSENT},
-            **outcomes[index],
+            # in this order whether measured now or read from the cache (which sorts its keys)
+            "pynative": outcomes[index]["pynative"],
+            "graph": outcomes[index]["graph"],
         }
         for index, (_, _, arguments, _, spec) in enumerate(cases)
     ]
