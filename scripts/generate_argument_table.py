@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from mindspore_table import installed_mindspore, write_or_check
+from mindspore_table import MeasurementCache, installed_mindspore, write_or_check
 
 WORKERS = 3
 
@@ -226,9 +226,136 @@ def all_cases() -> Iterator[Case]:
         MATRIX,
     )
 
+    yield from _indexing_cases()
+    yield from _creation_cases()
+    yield from _tensor_method_cases()
+    yield from _mint_cases()
+
+
+INDEX = "ops.zeros((2, 3), ms.int32)"
+"""An index tensor for gathering from and scattering into a ``MATRIX`` (built in the call: the
+call takes one input)."""
+DIMENSIONS = ["1", "-1", "1.0"]
+
+
+def _indexing_cases() -> Iterator[Case]:
+    """Gather and scatter, sort, cumsum, where and masked_fill: the axis as an int, a negative
+    int or a float; the fill value as an int, a float or a bool on a float input."""
+    yield from _grid_cases(
+        "mindspore.ops.gather", f"ops.gather(x, {INDEX}, {{arguments}})", {"axis": DIMENSIONS}, MATRIX
+    )
+    yield from _grid_cases(
+        "mindspore.ops.gather_elements",
+        f"ops.gather_elements(x, {{arguments}}, index={INDEX})",
+        {"dim": DIMENSIONS},
+        MATRIX,
+    )
+    yield from _grid_cases(
+        "mindspore.ops.scatter",
+        f"ops.scatter(x, {{arguments}}, index={INDEX}, src=x)",
+        {"axis": DIMENSIONS},
+        MATRIX,
+    )
+    yield from _grid_cases(
+        "mindspore.ops.sort",
+        "ops.sort(x, {arguments})",
+        {"axis": [ABSENT, *DIMENSIONS], "descending": [ABSENT, "True"]},
+        MATRIX,
+    )
+    yield from _grid_cases("mindspore.ops.cumsum", "ops.cumsum(x, {arguments})", {"axis": DIMENSIONS}, MATRIX)
+    yield from _grid_cases(
+        "mindspore.ops.where", "ops.where(x > 1, x, {arguments})", {"other": ["0", "0.0", "x"]}, MATRIX
+    )
+    yield from _grid_cases(
+        "mindspore.ops.masked_fill",
+        "ops.masked_fill(x, x > 1, {arguments})",
+        {"value": ["0", "0.0", "-1e9", "True"]},
+        MATRIX,
+    )
+
+
+def _creation_cases() -> Iterator[Case]:
+    """arange and linspace: ints or floats (the input is not read). A negative step towards a
+    larger end aborts the process in a graph (2.10: SIGABRT from Range's shape inference), which
+    would end the worker, so it is not measured."""
+    yield from _grid_cases(
+        "mindspore.ops.arange",
+        "ops.arange({arguments})",
+        {"start": [ABSENT, "1.0"], "end": ["6", "6.0"], "step": [ABSENT, "2", "0.5"]},
+        MATRIX,
+    )
+    yield from _grid_cases(
+        "mindspore.ops.linspace",
+        "ops.linspace({arguments})",
+        {"start": ["0", "0.0"], "end": ["1.0"], "steps": ["5", "5.0"]},
+        MATRIX,
+    )
+
+
+def _tensor_method_cases() -> Iterator[Case]:
+    """The Tensor-method spellings ports write (``x.sum(dim=1)``, ``x.topk(2)``), over the value
+    classes of their arguments; which forms and keywords a method takes in a graph is the Tensor
+    signature table's (``x.expand(2, 3, 4)`` fails there in every form, differs-from-pytorch)."""
+    yield from _grid_cases(
+        "mindspore.Tensor.sum",
+        "x.sum({arguments})",
+        {"dim": ["1", "-1", "(0, 1)", "[0, 1]", "1.0"], "keepdim": [ABSENT, "True"]},
+        MATRIX,
+    )
+    yield from _grid_cases("mindspore.Tensor.softmax", "x.softmax({arguments})", {"*axis": DIMENSIONS}, MATRIX)
+    yield from _grid_cases(
+        "mindspore.Tensor.masked_fill",
+        "x.masked_fill(x > 1, {arguments})",
+        {"*value": ["0", "0.0", "-1e9", "True"]},
+        MATRIX,
+    )
+    yield from _grid_cases("mindspore.Tensor.cumsum", "x.cumsum({arguments})", {"*dim": DIMENSIONS}, MATRIX)
+    yield from _grid_cases("mindspore.Tensor.topk", "x.topk({arguments})", {"*k": ["2", "2.0"]}, MATRIX)
+
+
+def _mint_cases() -> Iterator[Case]:
+    """The ``mindspore.mint`` spellings of the measured ops (PyTorch's parameter names)."""
+    yield from _grid_cases(
+        "mindspore.mint.sum", "mint.sum(x, {arguments})", {"dim": ["1", "-1", "(0, 1)", "[0, 1]", "1.0"]}, MATRIX
+    )
+    yield from _grid_cases("mindspore.mint.softmax", "mint.softmax(x, {arguments})", {"dim": DIMENSIONS}, MATRIX)
+    yield from _grid_cases(
+        "mindspore.mint.gather", f"mint.gather(x, {{arguments}}, index={INDEX})", {"dim": DIMENSIONS}, MATRIX
+    )
+    yield from _grid_cases("mindspore.mint.cumsum", "mint.cumsum(x, {arguments})", {"dim": DIMENSIONS}, MATRIX)
+    yield from _grid_cases("mindspore.mint.topk", "mint.topk(x, {arguments})", {"k": ["2", "2.0"]}, MATRIX)
+    yield from _grid_cases(
+        "mindspore.mint.split",
+        "mint.split(x, {arguments})",
+        {"split_size_or_sections": ["3", "[2, 4]", "3.0"]},
+        "float32[6,6]",
+    )
+    yield from _grid_cases(
+        "mindspore.mint.mean", "mint.mean(x, {arguments})", {"dim": ["1", "-1", "(0, 1)", "1.0"]}, MATRIX
+    )
+    for name in ("cat", "stack"):
+        yield from _grid_cases(
+            f"mindspore.mint.{name}",
+            f"mint.{name}({{arguments}})",
+            {"tensors": ["(x, x)", "[x, x]"], "dim": [ABSENT, "-1", "1.0"]},
+            MATRIX,
+        )
+    yield from _grid_cases(
+        "mindspore.mint.chunk", "mint.chunk(x, {arguments})", {"chunks": ["2", "2.0"]}, "float32[6,6]"
+    )
+    yield from _grid_cases(
+        "mindspore.mint.broadcast_to",
+        "mint.broadcast_to(x, {arguments})",
+        {"shape": ["(3, 2, 6)", "[3, 2, 6]"]},
+        MATRIX,
+    )
+
 
 def _argument_text(arguments: dict[str, Any]) -> str:
-    return ", ".join(f"{name}={value}" for name, value in arguments.items() if value is not ABSENT)
+    """The arguments as keywords, but a parameter named ``*name`` by position (a Tensor method's
+    overloads have no keyword that every spelling shares, ``x.topk(2)``)."""
+    written = [(name, value) for name, value in arguments.items() if value is not ABSENT]
+    return ", ".join(value if name.startswith("*") else f"{name}={value}" for name, value in written)
 
 
 def _case_source(index: int, call: str, arguments: dict[str, Any], layer: bool) -> str:
@@ -237,6 +364,8 @@ def _case_source(index: int, call: str, arguments: dict[str, Any], layer: bool) 
         return f"def build_{index}():\n    return {text}\n\n\ndef case_{index}(layer, x):\n    return layer(x)\n\n\n"
     return f"def build_{index}():\n    return None\n\n\ndef case_{index}(layer, x):\n    return {text}\n\n\n"
 
+
+CASES_HEADER = "import mindspore as ms\nfrom mindspore import mint, nn, ops\n\n\n"
 
 WORKER = """\
 import json, sys
@@ -247,7 +376,7 @@ sys.path.insert(0, sys.argv[1])
 import cases
 
 def first_line(error):
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    lines = [line.strip() for line in str(error).splitlines() if line.strip(" -")]  # not a rule of dashes
     line = lines[0] if lines else ""
     if len(line) > 1 and line[0] == line[-1] == "'":  # graph mode quotes the message
         line = line[1:-1]
@@ -277,12 +406,47 @@ for index, spec in share:
 
 
 def measure(cases: list[Case]) -> list[dict[str, Any]]:
-    """Each case's row: its input, its arguments and what it raised in each mode. The workers
-    read their share of the cases from a file and write their outcomes to another."""
+    """Each case's row: its input, its arguments and what it raised in each mode. A case measured
+    here before (same call, input, worker and MindSpore) is read from the measurement cache; the
+    others run in the workers."""
+    cache = MeasurementCache(WORKER, CASES_HEADER)
+    asked = [
+        {"call": _case_source(0, call, arguments, layer), "input": spec} for _, call, arguments, layer, spec in cases
+    ]
+    outcomes: dict[int, dict[str, str | None]] = {}
+    for index, question in enumerate(asked):
+        kept = cache.lookup(question)
+        if kept is not None:
+            outcomes[index] = dict(kept)
+    to_run = [index for index in range(len(cases)) if index not in outcomes]
+    for index, outcome in _run_workers([cases[i] for i in to_run]).items():
+        outcomes[to_run[index]] = outcome
+        cache.keep(asked[to_run[index]], outcome)
+    missing = [i for i in range(len(cases)) if i not in outcomes]
+    if missing:
+        raise SystemExit(f"no outcome for {len(missing)} calls (a worker died at call {missing[0]})")
+    return [
+        {
+            "input": spec,
+            "arguments": {name: value for name, value in arguments.items() if value is not ABSENT},
+            # in this order whether measured now or read from the cache (which sorts its keys)
+            "pynative": outcomes[index]["pynative"],
+            "graph": outcomes[index]["graph"],
+        }
+        for index, (_, _, arguments, _, spec) in enumerate(cases)
+    ]
+
+
+def _run_workers(cases: list[Case]) -> dict[int, dict[str, str | None]]:
+    """What each case raised in each mode, by its index, from the workers that ran to it. The
+    workers read their share of the cases from a file and write their outcomes to another."""
+    outcomes: dict[int, dict[str, str | None]] = {}
+    if not cases:
+        return outcomes
     with tempfile.TemporaryDirectory(prefix="mslint-arguments-") as name:
         folder = Path(name)
         sources = [_case_source(i, call, arguments, layer) for i, (_, call, arguments, layer, _) in enumerate(cases)]
-        (folder / "cases.py").write_text("from mindspore import nn, ops\n\n\n" + "".join(sources), encoding="utf-8")
+        (folder / "cases.py").write_text(CASES_HEADER + "".join(sources), encoding="utf-8")
         (folder / "worker.py").write_text(WORKER, encoding="utf-8")
         workers = []
         for number in range(WORKERS):
@@ -293,23 +457,12 @@ def measure(cases: list[Case]) -> list[dict[str, Any]]:
                 workers.append(subprocess.Popen(command, stdout=output, stderr=subprocess.DEVNULL, cwd=name))
         for worker in workers:
             worker.wait(timeout=1800)
-        outcomes: dict[int, dict[str, str | None]] = {}
         for number in range(WORKERS):
             for line in (folder / f"outcomes-{number}.jsonl").read_text(encoding="utf-8").splitlines():
                 if line.startswith("["):
                     index, outcome = json.loads(line)
                     outcomes[index] = outcome
-    missing = [i for i in range(len(cases)) if i not in outcomes]
-    if missing:
-        raise SystemExit(f"no outcome for {len(missing)} calls (a worker died at call {missing[0]})")
-    return [
-        {
-            "input": spec,
-            "arguments": {name: value for name, value in arguments.items() if value is not ABSENT},
-            **outcomes[index],
-        }
-        for index, (_, _, arguments, _, spec) in enumerate(cases)
-    ]
+    return outcomes
 
 
 def main() -> int:

@@ -19,7 +19,8 @@ from mslint.settings import Settings
 from tests.examples import REPO
 
 RELEASE = "2.10.0"
-HEADER = "from mindspore import nn, ops\n\n\n"
+HEADER = "import mindspore as ms\nfrom mindspore import mint, nn, ops\n\n\n"
+TENSOR_METHOD = "mindspore.Tensor."
 
 
 def _measured_calls() -> list[tuple[str, str, dict[str, str | None]]]:
@@ -27,7 +28,9 @@ def _measured_calls() -> list[tuple[str, str, dict[str, str | None]]]:
     calls = []
     for api, entry in table("arguments", RELEASE)["apis"].items():
         for row in entry["calls"]:
-            arguments = ", ".join(f"{name}={value}" for name, value in row["arguments"].items())
+            arguments = ", ".join(
+                value if name.startswith("*") else f"{name}={value}" for name, value in row["arguments"].items()
+            )
             text = entry["call"].format(arguments=arguments).replace(", )", ")").replace("(, ", "(")
             calls.append((api, text, row))
     return calls
@@ -36,14 +39,15 @@ def _measured_calls() -> list[tuple[str, str, dict[str, str | None]]]:
 CALLS = _measured_calls()
 
 
-def _refused_somewhere(rows: list[dict[str, str | None]]) -> bool:
-    return any(row["pynative"] and row["graph"] for row in rows)
+def _refused_somewhere(api: str, rows: list[dict[str, str | None]]) -> bool:
+    """Raised in both modes; a Tensor method, checked in graph code only, where the graph raised."""
+    return any(row["graph"] and (row["pynative"] or api.startswith(TENSOR_METHOD)) for row in rows)
 
 
 def _findings(tmp_path: Path, texts: list[str]) -> tuple[Path, list[tuple[int, str, bool]]]:
-    """Each text as the body of a function of its own: the line, message and whether it has a fix
-    of each finding."""
-    source = HEADER + "".join(f"def case_{i}(x):\n    return {text}\n\n\n" for i, text in enumerate(texts))
+    """Each text as the body of a graph function of its own (so that ``x`` is a tensor): the line,
+    message and whether it has a fix of each finding."""
+    source = HEADER + "".join(f"@ms.jit\ndef case_{i}(x):\n    return {text}\n\n\n" for i, text in enumerate(texts))
     path = tmp_path / "calls.py"
     path.write_text(source)
     report = check_files([path], Settings(select=("unknown-mindspore-api",)))
@@ -51,13 +55,38 @@ def _findings(tmp_path: Path, texts: list[str]) -> tuple[Path, list[tuple[int, s
 
 
 def _line(index: int) -> int:
-    return 5 + 4 * index
+    return 7 + 5 * index
 
 
 def test_the_table_was_measured_on_the_release() -> None:
     measured = table("arguments", RELEASE)
     assert measured["mindspore"] == RELEASE
     assert len(CALLS) > 300 and {"mindspore.ops.interpolate", "mindspore.nn.Upsample"} <= set(measured["apis"])
+
+
+def test_the_ports_apis_their_mint_spellings_and_tensor_methods_are_measured() -> None:
+    apis = set(table("arguments", RELEASE)["apis"])
+    ops = {f"mindspore.ops.{name}" for name in ("gather", "scatter", "arange", "linspace", "where", "sort", "cumsum")}
+    others = {"mindspore.ops.masked_fill", "mindspore.mint.sum", "mindspore.mint.split", "mindspore.Tensor.sum"}
+    assert ops | others | {"mindspore.Tensor.topk", "mindspore.Tensor.masked_fill"} <= apis
+
+
+def test_a_tensor_method_is_checked_in_graph_code_on_a_tensor(tmp_path: Path) -> None:
+    """``x.topk(2.0)`` where ``x`` is a graph function's argument, by position, and fixed; the
+    same call outside graph code, where nothing says ``x`` is a tensor, is not judged; the mint
+    spelling is bound by its signature (``mint.sum(x, 1.0)``)."""
+    path = tmp_path / "methods.py"
+    path.write_text(
+        HEADER + "@ms.jit\ndef f(x):\n    return x.topk(2.0), mint.sum(x, 1.0)\n\n\ndef g(x):\n    return x.topk(2.0)\n"
+    )
+    report = check_files([path], Settings(select=("unknown-mindspore-api",)))
+    found = sorted(
+        (d.line, d.column, d.message.split(" raises")[0], d.fix.message if d.fix else "") for d in report.diagnostics
+    )
+    assert found == [
+        (7, 12, "`mindspore.Tensor.topk` with 2.0", "Write `2`"),
+        (7, 25, "`mindspore.mint.sum` with dim=1.0", "Write `dim=1`"),
+    ]
 
 
 def test_refused_combinations_are_reported_and_accepted_ones_are_not(tmp_path: Path) -> None:
@@ -70,8 +99,8 @@ def test_refused_combinations_are_reported_and_accepted_ones_are_not(tmp_path: P
     by_text: dict[str, list[dict[str, str | None]]] = {}
     for _, text, row in CALLS:
         by_text.setdefault(text, []).append(row)
-    for index, (_, text, row) in enumerate(CALLS):
-        expected = _refused_somewhere(by_text[text])
+    for index, (api, text, row) in enumerate(CALLS):
+        expected = _refused_somewhere(api, by_text[text])
         assert (_line(index) in reported) == expected, (text, row)
     messages = {message for _, message, _ in found}
     refused_int = "(measured): TypeError: For 'interpolate', the 'scale_factor' must be float"

@@ -8,6 +8,11 @@ literals has the value classes of one measured combination, or of none; where ev
 call of that combination (on each input rank it was run on) raised in both modes, the call fails
 wherever it runs, with the release's own message; where it raised on some ranks only, the call
 is reported as a warning (the rank of its input is not known here).
+
+Tensor methods (``x.sum(dim=1.0)``, ``x.topk(2.0)``) are checked in graph code only, on a
+receiver that is a tensor there, so a combination counts as refused where the graph refused it.
+A table parameter named ``*name`` is the method's positional arguments (its overloads share no
+keyword); several of them have the class ``args(int, ...)``.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import Union
 
 from mslint.diagnostics import Fix, Severity
 from mslint.model.module import ModuleInfo
@@ -26,6 +32,11 @@ from mslint.rules.base import Finding
 
 Key = tuple[tuple[str, str], ...]
 """The value class of each measured parameter a call passes, by parameter name (sorted)."""
+
+Argument = Union[ast.expr, list[ast.expr]]
+"""An argument's expression, or the expressions passed by position to a ``*name`` parameter."""
+
+TENSOR_METHOD = "mindspore.Tensor."
 
 
 def value_class(expr: ast.expr) -> str | None:
@@ -79,27 +90,49 @@ def measured_apis(release: Release) -> dict[str, MeasuredApi]:
     for api, entry in release.arguments.items():
         rows: dict[Key, list[dict[str, str | None]]] = {}
         for call in entry["calls"]:
-            key = _key({name: ast.parse(text, mode="eval").body for name, text in call["arguments"].items()})
+            key = _key({name: _parsed(name, text) for name, text in call["arguments"].items()})
             if key is not None:
                 rows.setdefault(key, []).append(call)
-        combinations = {key: _measured(calls) for key, calls in rows.items()}
+        in_graph = api.startswith(TENSOR_METHOD)
+        combinations = {key: _measured(calls, in_graph) for key, calls in rows.items()}
         apis[api] = MeasuredApi(tuple(entry["parameters"]), combinations)
     return apis
 
 
-def _measured(calls: list[dict[str, str | None]]) -> Measured:
+def _parsed(name: str, text: str) -> Argument:
+    if name.startswith("*"):
+        call = ast.parse(f"f({text})", mode="eval").body
+        assert isinstance(call, ast.Call)
+        return call.args
+    return ast.parse(text, mode="eval").body
+
+
+def _measured(calls: list[dict[str, str | None]], in_graph: bool) -> Measured:
+    """Refused where a call raised in both modes, or in the graph for what is checked in graph
+    code only (``in_graph``)."""
     refused = tuple(
-        (str(c["input"]), str(c["graph"])) for c in calls if c["pynative"] is not None and c["graph"] is not None
+        (str(c["input"]), str(c["graph"]))
+        for c in calls
+        if c["graph"] is not None and (in_graph or c["pynative"] is not None)
     )
     accepted = all(c["pynative"] is None and c["graph"] is None for c in calls)
     return Measured(refused, len(calls), accepted)
 
 
-def _key(arguments: dict[str, ast.expr]) -> Key | None:
-    classes = {name: value_class(value) for name, value in arguments.items()}
+def _key(arguments: dict[str, Argument]) -> Key | None:
+    classes = {name: _argument_class(value) for name, value in arguments.items()}
     if None in classes.values():
         return None
     return tuple(sorted((name, kind) for name, kind in classes.items() if kind is not None))
+
+
+def _argument_class(argument: Argument) -> str | None:
+    if not isinstance(argument, list):
+        return value_class(argument)
+    if len(argument) == 1:
+        return value_class(argument[0])
+    items = [value_class(item) for item in argument]
+    return None if None in items else f"args({', '.join(str(item) for item in items)})"
 
 
 def refused_call(
@@ -117,12 +150,47 @@ def refused_call(
         return  # `**kwargs` may pass any of them
     bound = {p.name: value for p, value in zip(signature.positional, call.args)}
     bound.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
-    arguments = {name: value for name, value in bound.items() if name in measured.parameters}
+    arguments: dict[str, Argument] = {name: value for name, value in bound.items() if name in measured.parameters}
+    yield from _reported(call, api, arguments, measured, release, module)
+
+
+def is_measured_method(name: str, release: Release) -> bool:
+    """Whether the table measured the Tensor method ``name`` (asked before the receiver's type)."""
+    return f"{TENSOR_METHOD}{name}" in measured_apis(release)
+
+
+def refused_method_call(call: ast.Call, release: Release, module: ModuleInfo) -> Iterator[Finding]:
+    """:func:`refused_call` for a Tensor method called in graph code on a tensor: keywords by
+    name, and the positional arguments where the table measured them (a ``*name`` parameter)."""
+    assert isinstance(call.func, ast.Attribute)
+    api = f"{TENSOR_METHOD}{call.func.attr}"
+    measured = measured_apis(release).get(api)
+    if measured is None or any(isinstance(a, ast.Starred) for a in call.args):
+        return
+    if any(k.arg is None for k in call.keywords):
+        return
+    by_position = [name for name in measured.parameters if name.startswith("*")]
+    if call.args and len(by_position) != 1:
+        return  # positional arguments the table did not measure
+    arguments: dict[str, Argument] = {k.arg: k.value for k in call.keywords if k.arg in measured.parameters}
+    if call.args:
+        arguments[by_position[0]] = list(call.args)
+    yield from _reported(call, api, arguments, measured, release, module)
+
+
+def _reported(
+    call: ast.Call,
+    api: str,
+    arguments: dict[str, Argument],
+    measured: MeasuredApi,
+    release: Release,
+    module: ModuleInfo,
+) -> Iterator[Finding]:
     key = _key(arguments)
     found = measured.combinations.get(key) if key is not None else None
     if found is None or not found.refused_on:
         return
-    written = ", ".join(f"{name}={ast.unparse(value)}" for name, value in arguments.items()) or "its defaults"
+    written = ", ".join(_written(name, value) for name, value in arguments.items()) or "its defaults"
     if found.refused_everywhere:
         message = f"`{api}` with {written} raises in MindSpore {release.version} (measured): {found.refused_on[0][1]}"
         severity = None
@@ -138,32 +206,47 @@ def refused_call(
     yield Finding(call, message, hint, severity=severity, fix=fix)
 
 
+def _written(name: str, argument: Argument) -> str:
+    if isinstance(argument, list):
+        return ", ".join(ast.unparse(item) for item in argument)
+    return f"{name}={ast.unparse(argument)}"
+
+
 _HINT = "the calls measured to run are in mslint/data/arguments-<release>.json"
 
 
-def _fix(arguments: dict[str, ast.expr], measured: MeasuredApi) -> Fix | None:
+def _fix(arguments: dict[str, Argument], measured: MeasuredApi) -> Fix | None:
     """One argument written as another type (:func:`_safe_rewrite`), where that is measured to
     run on every input."""
-    for name, value in arguments.items():
-        replacement = _safe_rewrite(value)
-        if replacement is None:
+    for name, argument in arguments.items():
+        value = _single(argument)
+        replacement = _safe_rewrite(value) if value is not None else None
+        if value is None or replacement is None:
             continue
         rewritten = _key({**arguments, name: ast.parse(replacement, mode="eval").body})
         other = measured.combinations.get(rewritten) if rewritten is not None else None
         if other is not None and other.accepted:
-            return Fix(f"Write `{name}={replacement}`", (replace_node(value, replacement),))
+            written = replacement if name.startswith("*") else f"{name}={replacement}"
+            return Fix(f"Write `{written}`", (replace_node(value, replacement),))
     return None
 
 
+def _single(argument: Argument) -> ast.expr | None:
+    """The one expression of an argument; None for several passed by position."""
+    if isinstance(argument, list):
+        return argument[0] if len(argument) == 1 else None
+    return argument
+
+
 def _recomputed_scale(
-    call: ast.Call, arguments: dict[str, ast.expr], measured: MeasuredApi, module: ModuleInfo
+    call: ast.Call, arguments: dict[str, Argument], measured: MeasuredApi, module: ModuleInfo
 ) -> Fix | None:
     """``recompute_scale_factor=True``, which 2.10's interpolation needs for a scale factor on 3-D
     and 4-D inputs, where the factor is a whole number (``2.0``, or ``2`` written as one): the
     output size is the input's times the factor either way, and so is the scale the interpolation
     then computes from it."""
     scale = arguments.get("scale_factor")
-    if scale is None or "recompute_scale_factor" in arguments:
+    if not isinstance(scale, ast.expr) or "recompute_scale_factor" in arguments:
         return None
     rewrite = _safe_rewrite(scale) if _whole(scale, int) else None
     floats = ast.parse(rewrite, mode="eval").body if rewrite else scale

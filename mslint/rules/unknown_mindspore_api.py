@@ -18,7 +18,7 @@ from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants
 from mslint.release import Release
 from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
-from mslint.rules._measured_arguments import refused_call
+from mslint.rules._measured_arguments import is_measured_method, refused_call, refused_method_call
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -55,8 +55,11 @@ class UnknownMindsporeApi(Rule):
     to the one spelling of that parameter the callable has (`axis=-1`). Calls of the ops and
     layers ports use most (`ops.interpolate`, `nn.Upsample`, pooling, `nn.Conv2d`, norms,
     `nn.Dense`, `nn.Embedding`, `ops.softmax`, reductions, `ops.split`/`chunk`, `ops.pad`,
-    `ops.cat`/`stack`, `ops.topk`, `ops.clamp`, `ops.one_hot`, `ops.broadcast_to`) whose measured
-    parameters are all literals are checked against what the release accepts, measured by
+    `ops.cat`/`stack`, `ops.topk`, `ops.clamp`, `ops.one_hot`, `ops.broadcast_to`,
+    `ops.gather`/`gather_elements`/`scatter`, `ops.sort`, `ops.cumsum`, `ops.where`,
+    `ops.masked_fill`, `ops.arange`/`linspace`, their `mint` spellings, and the Tensor methods
+    `x.sum`, `x.softmax`, `x.masked_fill`, `x.cumsum`, `x.topk`)
+    whose measured parameters are all literals are checked against what the release accepts, measured by
     `scripts/generate_argument_table.py` (each combination of value classes run in PyNative and
     compiled in a graph, on each input rank it is for): a combination that raised on every one
     is reported with the release's message (`ops.interpolate(x, scale_factor=2,
@@ -65,7 +68,9 @@ class UnknownMindsporeApi(Rule):
     inputs, runs on 5-D); fixed where a call measured to run on every rank is the same value
     written otherwise (`2` -> `2.0`, `nn.MaxPool2d(2.0)` -> `2`, a list as a tuple) or, for a
     whole-number scale factor, `recompute_scale_factor=True` (which 2.10 needs for a scale factor
-    on 3-D and 4-D inputs). The
+    on 3-D and 4-D inputs). A Tensor method is checked in graph code, on a receiver that is a
+    tensor there, against what the graph refused (`x.sum(dim=1.0)`, `x.topk(2.0)`; fixed as
+    `1`, `2`). The
     names, parameters and signatures come from tables generated from the real releases
     (`scripts/generate_api_table.py`; the parameters of Tensor methods written in C++ are
     those of the overloads MindSpore's dispatcher accepts) and shipped with mslint, so no
@@ -156,9 +161,13 @@ class UnknownMindsporeApi(Rule):
             yield from _tensor_attribute(node, function)
             return
         assert isinstance(node, ast.Call)
-        if not node.keywords or not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
+        if not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
             return
-        yield from _tensor_method_keywords(node, function.project)
+        findings = list(_tensor_method_keywords(node, function.project)) if node.keywords else []
+        yield from findings
+        release = function.project.release
+        if not findings and is_measured_method(node.func.attr, release) and _on_a_tensor(node.func, function):
+            yield from refused_method_call(node, release, function.module)
 
 
 _MODULE_HINT = (
@@ -295,6 +304,16 @@ def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[
             f"a Tensor has no attribute `{name}` in MindSpore {release.version}",
             "look it up in the Tensor API of the release you target (`mindspore.ops` may have it as a function)",
         )
+
+
+def _on_a_tensor(method: ast.Attribute, function: GraphFunction) -> bool:
+    """Whether the receiver of a graph value's method is a tensor: inferred to be one, or the
+    method is one that no other graph value has (a Parameter is a tensor; a CSRTensor has `sum`)."""
+    if isinstance(function.value(method.value), AbstractTensor):
+        return True
+    release = function.project.release
+    sparse = (release.attributes[c] for c in ("COOTensor", "CSRTensor", "RowTensor"))
+    return method.attr not in _PYTHON_ATTRIBUTES.union(*sparse)
 
 
 _PYTHON_ATTRIBUTES = frozenset(

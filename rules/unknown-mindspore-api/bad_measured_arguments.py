@@ -2,7 +2,7 @@
 scripts/generate_argument_table.py (mslint/data/arguments-2.10.0.json): each raises in PyNative
 and in a graph, with the release's message."""
 
-from mindspore import nn, ops
+from mindspore import mint, nn, ops
 
 
 class IntScaleFactor(nn.Cell):  # mslint: inputs=float32[1,2,4,4]
@@ -42,3 +42,33 @@ class FloatSections(nn.Cell):  # mslint: inputs=float32[6,6]
     def construct(self, x):
         first, _ = ops.split(x, 3.0)  # expect: unknown-mindspore-api
         return first
+
+
+class FloatDimOfTensorMethod(nn.Cell):  # mslint: inputs=float32[2,6]
+    """A Tensor method, on a tensor in graph code: "Failed calling sum with "sum(dim=float)""."""
+
+    def construct(self, x):
+        return x.sum(dim=1.0)  # expect: unknown-mindspore-api
+
+
+class FloatTopK(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        values, _ = x.topk(2.0)  # expect: unknown-mindspore-api
+        return values
+
+
+class FloatSteps(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        return x + ops.linspace(0.0, 1.0, 6.0)  # expect: unknown-mindspore-api
+
+
+class MintFloatSections(nn.Cell):  # mslint: inputs=float32[6,6]
+    def construct(self, x):
+        first, _ = mint.split(x, 3.0)  # expect: unknown-mindspore-api
+        return first
+
+
+class FloatSortAxis(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        values, _ = ops.sort(x, axis=1.0)  # expect: unknown-mindspore-api
+        return values

@@ -1,7 +1,7 @@
 """The calls of bad_measured_arguments.py as MindSpore 2.10 takes them (measured): a scale factor
 on a 4-D input needs `recompute_scale_factor=True` in 2.10, whatever the mode."""
 
-from mindspore import nn, ops
+from mindspore import mint, nn, ops
 
 
 class FloatScaleFactor(nn.Cell):  # mslint: inputs=float32[1,2,4,4]
@@ -32,3 +32,31 @@ class IntSections(nn.Cell):  # mslint: inputs=float32[6,6]
     def construct(self, x):
         first, _ = ops.split(x, 3)
         return first
+
+
+class IntDimOfTensorMethod(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        return x.sum(dim=1)
+
+
+class IntTopK(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        values, _ = x.topk(2)
+        return values
+
+
+class IntSteps(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        return x + ops.linspace(0.0, 1.0, 6)
+
+
+class MintIntSections(nn.Cell):  # mslint: inputs=float32[6,6]
+    def construct(self, x):
+        first, _ = mint.split(x, 3)
+        return first
+
+
+class IntSortAxis(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        values, _ = ops.sort(x, axis=1)
+        return values
