@@ -105,3 +105,13 @@ class Release:
             return {}
         apis: dict[str, dict[str, Any]] = table("arguments", self.version)["apis"]
         return apis
+
+    @cached_property
+    def missing_cpu_kernels(self) -> dict[str, dict[str, str]]:
+        """``ops.argsort``, ``mint.argmin``, ``Tensor.repeat`` -> the kernel the CPU backend lacks
+        and the call that measured it (``kernels-<release>.json``); empty where this release itself
+        was not measured (kernels come and go between releases)."""
+        if self.version not in releases_with("kernels"):
+            return {}
+        missing: dict[str, dict[str, str]] = table("kernels", self.version)["missing"]
+        return missing

@@ -65,9 +65,14 @@ def severity_text(rule: Rule) -> str:
     return f"{text}; warning for {rule.warning_findings}" if rule.warning_findings else text
 
 
+def severity_on(rule: Rule, settings: Settings) -> str:
+    """The rule's severity under ``settings``, or ``off`` on a target the rule does not run for."""
+    return "off" if rule.targets and settings.target not in rule.targets else str(rule.severity(settings))
+
+
 def _settings_severity_text(rule: Rule) -> str:
     by_setting = {
-        (level, target): str(rule.severity(Settings(syntax_level=level, target=target)))
+        (level, target): severity_on(rule, Settings(syntax_level=level, target=target))
         for level in SYNTAX_LEVELS
         for target in TARGETS
     }
