@@ -55,7 +55,7 @@ def _documentation_url() -> str | None:
 def rule_text(rule: Rule) -> str:
     """What ``mslint rule SYMBOL`` prints: the heading, the summary and default severity, the
     rule's documentation (Markdown; the language server's hover shows it too)."""
-    severity = rule.severity(Settings())
+    severity = severity_on(rule, Settings())
     return f"# {rule.symbol} ({rule.code})\n\n{rule.summary}. Default severity: {severity}.\n\n{rule.documentation()}"
 
 
