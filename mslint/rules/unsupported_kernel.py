@@ -21,7 +21,9 @@ class UnsupportedKernel(Rule):
     (`mslint/data/kernels-<release>.json`, written by `scripts/generate_kernel_table.py`): each
     API called on small tensors, compiled with `ms.jit` and run on CPU. A call with as many
     arguments as the measured one is an error; another overload may select another kernel, so
-    a call with more or fewer arguments is a warning.
+    a call with more or fewer arguments is a warning. Each API is measured on the first call
+    form that runs, so an overload that selects another kernel is not known: `x.argmin()` runs
+    on CPU and is not flagged, while `x.argmin(dim=1)` selects `ArgMinExt`, which CPU lacks.
 
     Only the CPU can be measured where mslint is built: with `target = "ascend"` or `"gpu"` the
     rule does not run.
