@@ -23,7 +23,8 @@ class Net(nn.Cell):
         a = mint.argmin(x)
         b = x.repeat((3, 2))
         c = x.repeat(3, 2)
-        return a, b, c, ops.argmin(x), x.abs()
+        d = x.chunk(2, dim=1)
+        return a, b, c, d, x.chunk(1), ops.argmin(x), x.abs()
 """
 
 
@@ -37,8 +38,9 @@ def findings(tmp_path: Path, target: str) -> list[tuple[int, str]]:
 def test_calls_without_a_cpu_kernel_are_flagged_on_target_cpu_only(tmp_path: Path) -> None:
     assert findings(tmp_path, "ascend") == []
     assert findings(tmp_path, "gpu") == []
-    # the measured overload is an error; x.repeat(3, 2) passes two arguments where x.repeat((3, 2)) was measured
-    assert findings(tmp_path, "cpu") == [(6, "error"), (7, "error"), (8, "warning")]
+    # the measured forms are errors (x.chunk(2, dim=1): the tensor-signature table's); x.repeat(3, 2)
+    # passes two arguments where x.repeat((3, 2)) and x.repeat(2) were measured; x.chunk(1) runs
+    assert findings(tmp_path, "cpu") == [(6, "error"), (7, "error"), (8, "warning"), (9, "error")]
 
 
 def test_the_message_names_the_kernel_and_the_measured_call(tmp_path: Path) -> None:
@@ -46,13 +48,15 @@ def test_the_message_names_the_kernel_and_the_measured_call(tmp_path: Path) -> N
     path.write_text(SOURCE)
     report = check_files([path], Settings(target="cpu", select=("unsupported-kernel",)))
     first = min(report.diagnostics, key=lambda d: d.line)
-    assert first.message.startswith("`mint.argmin` has no CPU kernel in MindSpore 2.10.0")
+    assert first.message.startswith("`mint.argmin` called as `mint.argmin(x)` has no CPU kernel in MindSpore 2.10.0")
     assert "Unsupported op [ArgMinExt] on CPU" in first.message
 
 
-def test_kernels_are_read_from_the_release_s_own_table() -> None:
+def test_kernels_are_read_from_the_release_s_own_tables() -> None:
     assert Release("2.10.0").missing_cpu_kernels["mint.argmin"]["kernel"] == "ArgMinExt"
+    assert ("x.chunk(2, dim=1)", "Chunk") in Release("2.10.0").missing_cpu_kernel_calls["chunk"]
     assert Release("2.9.0").missing_cpu_kernels == {}  # not measured: kernels come and go between releases
+    assert Release("2.9.0").missing_cpu_kernel_calls == {}
 
 
 @pytest.mark.parametrize(

@@ -19,11 +19,12 @@ class UnsupportedKernel(Rule):
     the `ops` and `mint` functions and Tensor methods that MindSpore's CPU backend has no kernel
     for: `mint.argmin`, `Tensor.repeat`, ... The list is measured on the release
     (`mslint/data/kernels-<release>.json`, written by `scripts/generate_kernel_table.py`): each
-    API called on small tensors, compiled with `ms.jit` and run on CPU. A call with as many
-    arguments as the measured one is an error; another overload may select another kernel, so
-    a call with more or fewer arguments is a warning. Each API is measured on the first call
-    form that runs, so an overload that selects another kernel is not known: `x.argmin()` runs
-    on CPU and is not flagged, while `x.argmin(dim=1)` selects `ArgMinExt`, which CPU lacks.
+    API called on small tensors, compiled with `ms.jit` and run on CPU; and, for Tensor methods,
+    the call forms of `tensor-signatures-<release>.json` that stopped at a missing kernel
+    (`x.chunk(2, dim=1)`, `x.std(dim=1)`, `x.argmin(dim=1)`). A call of the measured form (as many
+    positional arguments, the same keywords) is an error; another overload may select another
+    kernel, so a call of another form is a warning, and an overload that was never measured
+    is not known (`x.argmin()` runs on CPU and is not flagged).
 
     Only the CPU can be measured where mslint is built: with `target = "ascend"` or `"gpu"` the
     rule does not run.
@@ -53,7 +54,7 @@ class UnsupportedKernel(Rule):
     summary = "an operator the target device has no kernel for (measured on CPU)"
     node_types = (ast.Call,)
     targets = ("cpu",)
-    warning_findings = "a call with more or fewer arguments than the measured one (another overload)"
+    warning_findings = "a call of another form than the measured one (another overload)"
 
     def severity(self, settings: Settings) -> Severity:
         return Severity.ERROR
@@ -61,17 +62,26 @@ class UnsupportedKernel(Rule):
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
         api = _api(node, function)
-        missing = function.project.release.missing_cpu_kernels.get(api or "")
-        if api is None or missing is None:
+        if api is None:
             return
-        measured = missing["call"]
-        same_overload = _argument_count(node) == _measured_argument_count(measured)
+        release = function.project.release
+        method = api[len("Tensor.") :] if api.startswith("Tensor.") else None
+        forms = release.missing_cpu_kernel_calls.get(method or "", [])
+        same_form = next(((call, kernel) for call, kernel in forms if _same_form(node, call)), None)
+        missing = release.missing_cpu_kernels.get(api)
+        if same_form is not None:
+            (measured, kernel), severity = same_form, None
+        elif missing is not None:
+            measured, kernel = missing["call"], missing["kernel"]
+            severity = None if _same_form(node, measured) else Severity.WARNING
+        else:
+            return
         yield Finding(
             node,
-            f"`{api}` has no CPU kernel in MindSpore {function.project.release.version} "
-            f"(`{measured}` fails at its first run: Unsupported op [{missing['kernel']}] on CPU)",
+            f"`{api}` called as `{measured}` has no CPU kernel in MindSpore {release.version} "
+            f"(its first run fails: Unsupported op [{kernel}] on CPU)",
             hint="compute it with operators the CPU has, or run the graph on GPU or Ascend",
-            severity=None if same_overload else Severity.WARNING,
+            severity=severity,
         )
 
 
@@ -90,13 +100,19 @@ def _api(call: ast.Call, function: GraphFunction) -> str | None:
     return None
 
 
-def _argument_count(call: ast.Call) -> int:
-    return len(call.args) + len(call.keywords)
+def _same_form(call: ast.Call, measured: str) -> bool:
+    """Whether ``call`` passes as many positional arguments as the ``measured`` call, and the same
+    keywords: the same overload, so the same kernel."""
+    return _form(call) == _measured_form(measured)
+
+
+def _form(call: ast.Call) -> tuple[int, frozenset[str | None]]:
+    return len(call.args), frozenset(keyword.arg for keyword in call.keywords)
 
 
 @cache
-def _measured_argument_count(call: str) -> int:
-    """How many arguments the measured call passes (``mint.argmin(x)``: 1, ``x.repeat((3, 2))``: 1)."""
+def _measured_form(call: str) -> tuple[int, frozenset[str | None]]:
+    """The form of a measured call (``x.chunk(2, dim=1)``: one positional argument and ``dim``)."""
     parsed = ast.parse(call, mode="eval").body
     assert isinstance(parsed, ast.Call)
-    return _argument_count(parsed)
+    return _form(parsed)

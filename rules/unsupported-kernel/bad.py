@@ -17,4 +17,5 @@ class IndexOfSmallestPerRow(nn.Cell):  # mslint: inputs=float32[2,3]
 
 class RepeatedTile(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
+        # the form of x.repeat((2, 1, 1)), which the tensor-signature table saw stop at Repeat
         return x.repeat((3, 2))  # expect: unsupported-kernel
