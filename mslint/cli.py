@@ -32,7 +32,7 @@ from mslint.output.color import use_color
 from mslint.output.text import TextOptions
 from mslint.report import FORMATS as REPORT_FORMATS
 from mslint.report.status import plural
-from mslint.rule_docs import rule_text
+from mslint.rule_docs import rule_text, severity_on
 from mslint.rules import all_rules, rule_named, validate_selectors
 from mslint.settings import NEVER, SYNTAX_LEVELS, TARGETS, ConfigError, Settings, find_config, load_settings
 from mslint.source import Source, UndecodableSource, decode_source
@@ -798,11 +798,11 @@ def _rules(output_format: str) -> int:
     defaults = Settings()
     if output_format == "json":
         entries = [
-            {"code": r.code, "symbol": r.symbol, "severity": str(r.severity(defaults)), "summary": r.summary}
+            {"code": r.code, "symbol": r.symbol, "severity": severity_on(r, defaults), "summary": r.summary}
             for r in all_rules()
         ]
         print(json.dumps(entries, indent=2))
         return EXIT_CLEAN
     for rule in all_rules():
-        print(f"{rule.code}  {rule.symbol:<28} {rule.severity(defaults)!s:<8} {rule.summary}")
+        print(f"{rule.code}  {rule.symbol:<28} {severity_on(rule, defaults):<8} {rule.summary}")
     return EXIT_CLEAN

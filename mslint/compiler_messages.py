@@ -41,6 +41,10 @@ _PARAMETER_VALUE = re.compile(r"Parameter \(name=[^,]*, shape=\([^)]*\)[^)]*\)")
 """A Parameter as a message prints it (``Parameter (name=w, shape=(N,), dtype=FloatN, requires_grad=True)``)."""
 _STRICT_ATTRIBUTE = re.compile(r"(?<=cannot get attributes )\w+")
 """The attribute STRICT names unquoted (``cannot get attributes abcd or the Tensor[FloatN] object ...``)."""
+_MISSING_KERNEL = re.compile(r"Unsupported op \[(\w+)\] on (\w+)|The kernel (\w+) unregistered")
+"""How a compiled graph's first run says that the device has no kernel for one of its operators
+(kernel selection happens when the graph first runs)."""
+_KERNEL_NAME = re.compile(r"(?<=Unsupported op \[)\w+(?=\])|(?<=The kernel )\w+(?= unregistered)")
 _ENCLOSING_QUOTES = re.compile(r"^(['\"])(?=[^'\"]*\s)(.*)\1$")
 """A message printed as a quoted string (``'Can not convert Tensor ...'``), which another program prints bare;
 not a message that starts with a quoted name (``'Tensor' object has no attribute 'abcd'``)."""
@@ -57,12 +61,13 @@ def normalise(message: str) -> str:
 
 def without_names(key: str) -> str:
     """A normalised message without its enclosing quotes, with the user's names (quoted words,
-    ``self.`` attributes, Parameter names in a graph, Parameters, the attribute STRICT names)
-    replaced, and cut before a quoted name that the key's length cut off: the same message about
-    a longer name is cut elsewhere."""
+    ``self.`` attributes, Parameter names in a graph, Parameters, the attribute STRICT names) and
+    the kernel a device lacks replaced, and cut before a quoted name that the key's length cut
+    off: the same message about a longer name is cut elsewhere."""
     bare = _ENCLOSING_QUOTES.sub(r"\2", key)
     named = _PARAMETER_VALUE.sub("Parameter (?)", _STRICT_ATTRIBUTE.sub("?", bare))
     named = _PARAMETER.sub(":param_?", _SELF_ATTRIBUTE.sub("self.?", _QUOTED.sub("?", named)))
+    named = _KERNEL_NAME.sub("?", named)  # each operator the device lacks is the same message
     return re.split("['\"]", named, maxsplit=1)[0].rstrip()
 
 
@@ -127,6 +132,13 @@ _SECTION_TITLE = re.compile(r"^- [^:]+:")
 _FRAMEWORK_SECTION = re.compile(r"^- .*(?:\(For framework developers\)|Traceback of)")
 """The title of a section after the message: the stacks and the traceback of the construct code."""
 TRACEBACK = "Traceback (most recent call last):"
+
+
+def missing_kernel(message: str) -> str | None:
+    """The kernel a message says the device has none of (``ArgMinExt`` of ``Unsupported op
+    [ArgMinExt] on CPU``); None for any other message."""
+    found = _MISSING_KERNEL.search(message)
+    return None if found is None else found.group(1) or found.group(3)
 
 
 def message_line(text: str) -> str:

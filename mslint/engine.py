@@ -75,13 +75,20 @@ def enabled_rules(settings: Settings, path: Path | None = None) -> list[Rule]:
 
 
 def _rules_left(settings: Settings, ignored_here: tuple[str, ...]) -> list[Rule]:
-    """The rules selected, less those ignored everywhere and those ``ignored_here``."""
+    """The rules selected for the target, less those ignored everywhere and those ``ignored_here``."""
     ignored = (*settings.ignore, *ignored_here)
     return [
         rule
         for rule in all_rules()
-        if any(matches(rule, s) for s in settings.select) and not any(matches(rule, s) for s in ignored)
+        if any(matches(rule, s) for s in settings.select)
+        and not any(matches(rule, s) for s in ignored)
+        and runs_on(rule, settings.target)
     ]
+
+
+def runs_on(rule: Rule, target: str) -> bool:
+    """Whether ``rule`` runs when the graphs run on ``target``: it knows about that device."""
+    return not rule.targets or target in rule.targets
 
 
 def check_files(
@@ -232,11 +239,13 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 for finding in rule.check_graph_node(node, function):
                     report(rule, function.module, settle(rule, node, finding), function.entry)
     # Last, when every other rule has had its say on which comments silenced something.
+    runnable = sum(runs_on(rule, settings.target) for rule in all_rules())
     for module in list(project.checked_modules):
         enabled = rules_by_path[module.path]
+        every_rule_runs = len(enabled) == runnable
         for rule in enabled:
             if isinstance(rule, SuppressionRule):
-                for problem in list(rule.check_suppressions(comments[module.path], enabled)):
+                for problem in list(rule.check_suppressions(comments[module.path], enabled, every_rule_runs)):
                     keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
 

@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any, Optional
 
 from mslint.capture_tables import CaptureTable, capture_rows
+from mslint.compiler_messages import missing_kernel
 from mslint.mindspore_tables import attribute_table, module_table, releases_with, table
 from mslint.syntax_table import SyntaxTable, augassign_table, syntax_table
 
@@ -105,3 +106,25 @@ class Release:
             return {}
         apis: dict[str, dict[str, Any]] = table("arguments", self.version)["apis"]
         return apis
+
+    @cached_property
+    def missing_cpu_kernels(self) -> dict[str, dict[str, str]]:
+        """``ops.argsort``, ``mint.argmin``, ``Tensor.repeat`` -> the kernel the CPU backend lacks
+        and the call that measured it (``kernels-<release>.json``); empty where this release itself
+        was not measured (kernels come and go between releases)."""
+        if self.version not in releases_with("kernels"):
+            return {}
+        missing: dict[str, dict[str, str]] = table("kernels", self.version)["missing"]
+        return missing
+
+    @cached_property
+    def missing_cpu_kernel_calls(self) -> dict[str, list[tuple[str, str]]]:
+        """Tensor method -> the call forms of the tensor-signature table (``x.chunk(2, dim=1)``)
+        that compiled in STRICT and stopped at a kernel the CPU lacks, with that kernel."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for method, forms in self.tensor_signatures.items():
+            for form in forms:
+                kernel = missing_kernel(str(form.get("strict", {}).get("error", "")))
+                if kernel is not None:
+                    found.setdefault(method, []).append((str(form["call"]), kernel))
+        return found

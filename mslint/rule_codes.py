@@ -33,6 +33,7 @@ REGISTRY: dict[str, tuple[str, str, str]] = {
     "MS120": ("unsupported-attribute-in-graph", "unsupported_attribute_in_graph", "UnsupportedAttributeInGraph"),
     "MS121": ("duplicate-parameter-name", "duplicate_parameter_name", "DuplicateParameterName"),
     "MS122": ("augmented-assignment-in-graph", "augmented_assignment_in_graph", "AugmentedAssignmentInGraph"),
+    "MS123": ("unsupported-kernel", "unsupported_kernel", "UnsupportedKernel"),
     "MS201": ("torch-api-in-cell", "torch_api_in_cell", "TorchApiInCell"),
     "MS202": ("ms-op-in-data-pipeline", "ms_op_in_data_pipeline", "MsOpInDataPipeline"),
     "MS203": ("amp-level-with-to-float", "amp_level_with_to_float", "AmpLevelWithToFloat"),

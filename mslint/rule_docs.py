@@ -55,7 +55,7 @@ def _documentation_url() -> str | None:
 def rule_text(rule: Rule) -> str:
     """What ``mslint rule SYMBOL`` prints: the heading, the summary and default severity, the
     rule's documentation (Markdown; the language server's hover shows it too)."""
-    severity = rule.severity(Settings())
+    severity = severity_on(rule, Settings())
     return f"# {rule.symbol} ({rule.code})\n\n{rule.summary}. Default severity: {severity}.\n\n{rule.documentation()}"
 
 
@@ -65,9 +65,14 @@ def severity_text(rule: Rule) -> str:
     return f"{text}; warning for {rule.warning_findings}" if rule.warning_findings else text
 
 
+def severity_on(rule: Rule, settings: Settings) -> str:
+    """The rule's severity under ``settings``, or ``off`` on a target the rule does not run for."""
+    return "off" if rule.targets and settings.target not in rule.targets else str(rule.severity(settings))
+
+
 def _settings_severity_text(rule: Rule) -> str:
     by_setting = {
-        (level, target): str(rule.severity(Settings(syntax_level=level, target=target)))
+        (level, target): severity_on(rule, Settings(syntax_level=level, target=target))
         for level in SYNTAX_LEVELS
         for target in TARGETS
     }

@@ -49,7 +49,7 @@ from mslint.verify.verdicts import located
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 from tests.compiler import example_factories  # noqa: E402  (the suite's factories, and so its cached compiles)
-from tests.examples import uses_bytecode_capture  # noqa: E402
+from tests.examples import example_target, uses_bytecode_capture  # noqa: E402
 
 WORKERS = 2
 TIMEOUT_S = 120.0
@@ -64,7 +64,8 @@ Mapping = dict[str, dict[str, set[str]]]
 
 
 def example_messages(examples: list[Path]) -> tuple[Mapping, Mapping]:
-    """(messages, kinds) from the problems on the lines of the bad examples' findings."""
+    """(messages, kinds) from the problems on the lines of the bad examples' findings, each
+    example checked for its rule's target (:func:`tests.examples.example_target`)."""
     factories = {path: [_factory(argument) for argument in example_factories(path)] for path in examples}
     every = [factory for path in examples for factory in factories[path]]
     # every compile in one run on every core, into the cache (no ranks: they would build every example's Cells)
@@ -74,7 +75,7 @@ def example_messages(examples: list[Path]) -> tuple[Mapping, Mapping]:
     for path in examples:
         # each example alone, as the suite verifies it: the ranks of a replica run import one example's
         # module (every example's is `bad`), and its compiles are read from the cache
-        report = verify(_request([path], factories[path]), Settings())
+        report = verify(_request([path], factories[path]), Settings(target=example_target(path)))
         problems = [problem for outcome in report.outcomes for problem in outcome.problems]
         for verdict in report.verdicts:
             where = f"{Path(verdict.diagnostic.path).resolve().relative_to(REPO)}:{verdict.diagnostic.line}"
@@ -156,13 +157,13 @@ def merge(*mappings: Mapping) -> Mapping:
     return merged
 
 
-def measured_in(entries: dict[str, dict[str, list[str]]], examples: list[Path]) -> Mapping:
-    """The entries of a shipped table with their sources in ``examples``."""
+def measured_in(entries: dict[str, dict[str, list[str]]], examples: list[Path], inside: bool = True) -> Mapping:
+    """The entries of a shipped table with their sources in ``examples`` (``inside``), or elsewhere."""
     names = {str(p.relative_to(REPO)) for p in examples}
     found: Mapping = {}
     for key, entry in entries.items():
         for source in entry["sources"]:
-            if source.rpartition(":")[0] in names:
+            if (source.rpartition(":")[0] in names) == inside:
                 _add(found, key, entry["rules"], source)
     return found
 
@@ -187,12 +188,21 @@ def render_table(version: str, messages: Mapping, kinds: Mapping) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
-    parser.parse_args(argv)
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="RULE",
+        help="re-measure the bad examples of this rule only; every other entry is kept as shipped",
+    )
+    args = parser.parse_args(argv)
     version = installed_mindspore("generate_message_table.py")
     if version is None:
         return 2
     started = time.perf_counter()
     examples = sorted((REPO / "rules").glob("*/bad*.py"))
+    if args.only:
+        return _remeasure(version, [p for p in examples if p.parent.name in args.only], started)
     refusal = bytecode_refusal()
     unmeasurable = [p for p in examples if refusal and uses_bytecode_capture(p)]
     from_examples, kinds = example_messages([p for p in examples if p not in unmeasurable])
@@ -208,6 +218,23 @@ def main(argv: list[str] | None = None) -> int:
     summary = (
         f"{len(messages)} messages ({len(mapped)} mapped to a rule), {len(kinds)} evidence kinds, {len(rules)} rules, "
         f"from {len(examples)} examples and the syntax table in {time.perf_counter() - started:.0f} s"
+    )
+    print(summary, file=sys.stderr)
+    return write_or_check(f"messages-{version}.json", render_table(version, messages, kinds), summary)
+
+
+def _remeasure(version: str, examples: list[Path], started: float) -> int:
+    """Write the shipped table with the entries of ``examples`` measured again."""
+    if not examples:
+        print("generate_message_table.py: no bad example of those rules", file=sys.stderr)
+        return 2
+    shipped = json.loads((OUTPUT / f"messages-{version}.json").read_text())
+    from_examples, kinds = example_messages(examples)
+    messages = merge(from_examples, measured_in(shipped["messages"], examples, inside=False))
+    kinds = merge(kinds, measured_in(shipped["kinds"], examples, inside=False))
+    summary = (
+        f"{len(messages)} messages, {len(kinds)} evidence kinds; {len(examples)} examples measured again "
+        f"in {time.perf_counter() - started:.0f} s"
     )
     print(summary, file=sys.stderr)
     return write_or_check(f"messages-{version}.json", render_table(version, messages, kinds), summary)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mslint.diagnostics import Severity
 from mslint.pylint_plugin import message_id, message_symbol, plugin_rules
-from mslint.rule_docs import INSTALLED_PAGES, render_page, severity_text
+from mslint.rule_docs import INSTALLED_PAGES, render_page, severity_on, severity_text
 from mslint.rules import all_rules
 from mslint.rules.base import Rule
 from mslint.settings import SYNTAX_LEVELS, TARGETS, Settings
@@ -125,7 +125,7 @@ def severity_table() -> str:
 def severity_cells(rule: Rule) -> list[str]:
     """One cell per syntax level, then per target: the severity there, or which setting decides it."""
     severity = {
-        (level, target): str(rule.severity(Settings(syntax_level=level, target=target)))
+        (level, target): severity_on(rule, Settings(syntax_level=level, target=target))
         for level in SYNTAX_LEVELS
         for target in TARGETS
     }

@@ -27,7 +27,7 @@ from typing import Any
 
 from mslint.atomic_write import write_atomically
 from mslint.cli import main
-from tests.examples import REPO, compile_entries
+from tests.examples import REPO, compile_entries, example_target
 
 VERIFY_TIMEOUT_S = 600
 EXAMPLE_TIMEOUT_S = 1800
@@ -92,7 +92,8 @@ def verify_example(path: Path) -> dict[str, Any]:
     # One compile batch: the suite runs examples side by side (pytest -n), and each batch more
     # imports MindSpore again (rules/variable-slice/bad.py: 7.6 s of CPU with two, 5.4 s with one).
     timeout = ("--timeout", str(EXAMPLE_TIMEOUT_S))
-    code, out, err = _mslint("verify", str(path), "--format", "json", "--jobs", "1", *timeout, *examples)
+    target = ("--target", example_target(path))
+    code, out, err = _mslint("verify", str(path), "--format", "json", "--jobs", "1", *timeout, *target, *examples)
     if code not in (0, 1):
         raise AssertionError(f"mslint verify {path.name} failed ({code}):\n{err[-3000:]}")
     report: dict[str, Any] = json.loads(out)

@@ -10,6 +10,8 @@ from pathlib import Path
 from mslint.model.inputs import inputs_comment
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, Project
+from mslint.rules import rule_named
+from mslint.settings import Settings
 from mslint.verify.constructions import Constructions
 
 REPO = Path(__file__).resolve().parent.parent
@@ -37,6 +39,13 @@ def expected_findings(path: Path) -> set[tuple[int, str]]:
         if match:
             found.update((number, s.strip()) for s in match.group(1).split(",") if s.strip())
     return found
+
+
+def example_target(path: Path) -> str:
+    """The ``target`` an example is checked and verified for: the first its rule knows about
+    (``unsupported-kernel``: ``cpu``), else the default."""
+    rule = rule_named(path.parent.name)
+    return rule.targets[0] if rule is not None and rule.targets else Settings().target
 
 
 def compile_entries(path: Path) -> list[Entry]:

@@ -12,14 +12,21 @@ from mslint.rules.suppression_comments import SuppressionRule
 from mslint.settings import Settings
 from mslint.verify.capture_modes import bytecode_refusal
 from tests.compiler import compile_examples, verify_example
-from tests.examples import RULES_DIR, compile_entries, example_files, expected_findings, uses_bytecode_capture
+from tests.examples import (
+    RULES_DIR,
+    compile_entries,
+    example_files,
+    example_target,
+    expected_findings,
+    uses_bytecode_capture,
+)
 
 EXAMPLES = example_files()
 IDS = [str(p.relative_to(RULES_DIR)) for p in EXAMPLES]
 
 
 def lint(path: Path) -> set[tuple[int, str]]:
-    report = check_files([path], Settings())
+    report = check_files([path], Settings(target=example_target(path)))
     return {(d.line, d.symbol) for d in report.diagnostics}
 
 

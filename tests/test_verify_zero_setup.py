@@ -522,3 +522,89 @@ def test_an_entry_is_compiled_as_the_program_builds_and_calls_it(
         "confirmed",
         "compiled Block(channels=4) as built at called.py:16 on inputs float32[2,4,8]",
     )
+
+
+FACTORY = """
+import numpy as np
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, act="exp", scale=1):
+        super().__init__()
+        self.dense = nn.Dense(dim, dim)
+        self.scale = scale
+
+    def construct(self, x):
+        return np.exp(self.dense(x) * self.scale)
+
+
+def small(**kw):
+    return Block(dim=64, **kw)
+
+
+class Head(nn.Cell):
+    def __init__(self, dim, classes):
+        super().__init__()
+        self.dense = nn.Dense(dim, classes)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, width):
+        super().__init__()
+        self.head = Head(width, classes=10)
+
+    def construct(self, x):
+        return self.head(x)
+
+
+if __name__ == "__main__":
+    block = small(scale=3)
+    net = Net(32)
+"""
+
+
+def test_factories_and_parents_give_the_arguments_they_pass(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Block`` is built only by ``small(scale=3)`` (``Block(dim=64, **kw)``),
+    ``Head`` only by ``Net(32)``'s ``__init__``; a parameter no call gives keeps its default."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("factory.py", FACTORY)
+    project = load_project([tmp_path / "factory.py"], Settings(root=tmp_path)).project
+    built = {t.name: (t.kwargs, t.built_at, t.inputs) for t in targets_of(project, Settings(root=tmp_path))}
+    assert built == {
+        "Block": ({"dim": 64, "act": "exp", "scale": 3}, "factory.py:16", "float32[2,64]"),
+        "Head": ({"dim": 32, "classes": 10}, "factory.py:31", "float32[2,32]"),
+        "Net": ({"width": 32}, "factory.py:39", "float32[2,32]"),
+    }
+
+
+def test_a_parameter_the_instances_disagree_on_leaves_the_entry_unbuilt(tmp_path: Path, write: Write) -> None:
+    """``Block`` built by ``small()`` with dim 64 and directly with dim 8: which one to compile is not known."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("factory.py", FACTORY.replace("    net = Net(32)", "    net = Net(32)\n    other = Block(dim=width())"))
+    project = load_project([tmp_path / "factory.py"], Settings(root=tmp_path)).project
+    [block] = [t for t in targets_of(project, Settings(root=tmp_path)) if t.name == "Block"]
+    assert block.kwargs == {} and block.unbuildable is not None and "Block(dim)" in block.unbuildable
+
+
+@pytest.mark.mindspore
+def test_an_entry_built_only_by_a_factory_is_compiled_as_the_factory_builds_it(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write("factory.py", FACTORY.replace("    net = Net(32)\n", ""))
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "factory.py")
+    report = json.loads(out)
+    assert [(c["status"], c["inputs"]) for c in report["compiles"]] == [("compiled", "float32[2,64]")] * 2, err
+    [finding] = report["findings"]
+    assert (finding["line"], finding["verdict"]) == (12, "confirmed"), finding
+    assert finding["reason"].startswith("compiled Block(dim=64, act='exp', scale=3) as built at factory.py:16"), finding

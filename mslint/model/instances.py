@@ -73,6 +73,13 @@ def constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractVal
     return None if passed is None else passed.named
 
 
+def first_call(project: Project, cls: ClassRef) -> tuple[ast.Call, ModuleInfo] | None:
+    """The first call of ``cls`` in the project (``Block(dim=64, **kw)`` in a factory), where the
+    class is only called; None where it is handed on or never called."""
+    calls = _calls_of(project, cls)
+    return calls[0] if calls else None
+
+
 class Passed(NamedTuple):
     """What the calls of a class (its ``__init__``) or of a module's function pass it, joined
     over the calls."""

@@ -55,6 +55,9 @@ class Rule:
     capture_modes: ClassVar[tuple[str, ...]] = ("ast",)
     """The capture modes of ``jit`` whose graph code ``check_graph_node`` judges
     (:mod:`mslint.model.capture`): the graph rules judge what ast capture compiles."""
+    targets: ClassVar[tuple[str, ...]] = ()
+    """The ``target`` settings whose devices the rule knows about (``("cpu",)``); empty: every target.
+    On another target the rule is not run."""
     compile_time_evidence: ClassVar[bool] = False
     """Whether the compiler running the flagged line once, while compiling, confirms a finding:
     true for rules about silent hazards such as `random.random()` in graph code."""

@@ -29,7 +29,11 @@ class SuppressionRule(Rule):
     """A rule about suppression comments: the engine runs it after the other rules, once it knows
     which comments silenced a finding."""
 
-    def check_suppressions(self, comments: SuppressionComments, enabled: Sequence[Rule]) -> Iterator[CommentFinding]:
+    def check_suppressions(
+        self, comments: SuppressionComments, enabled: Sequence[Rule], every_rule_runs: bool
+    ) -> Iterator[CommentFinding]:
+        """Findings on ``comments``; ``enabled`` are the rules that ran, ``every_rule_runs`` whether
+        they are all that run on the target."""
         raise NotImplementedError
 
 
@@ -63,7 +67,9 @@ class UnknownRuleInSuppression(SuppressionRule):
     def severity(self, settings: Settings) -> Severity:
         return Severity.WARNING
 
-    def check_suppressions(self, comments: SuppressionComments, enabled: Sequence[Rule]) -> Iterator[CommentFinding]:
+    def check_suppressions(
+        self, comments: SuppressionComments, enabled: Sequence[Rule], every_rule_runs: bool
+    ) -> Iterator[CommentFinding]:
         names = [name for code, (symbol, _module, _cls) in REGISTRY.items() for name in (symbol, code)]
         for suppression in comments.unused():
             if suppression.name.lower() == EVERY_RULE or code_of(suppression.name):
@@ -82,8 +88,9 @@ class UselessSuppression(SuppressionRule):
     Flags a rule named in a `# mslint: disable=` or `# noqa:` comment when that rule reports
     nothing on the line (or the lines, or the file) the comment silences. Only rules enabled
     for the file are judged: a comment for a rule left out by `--select`, `ignore` or
-    `per-file-ignores` may be needed when the rule runs, so it is not flagged; `all` is
-    flagged only when every rule is enabled.
+    `per-file-ignores` (or one that does not run on the `target`) may be needed when the rule
+    runs, so it is not flagged; `all` is flagged only when every rule that runs on the target
+    is enabled.
 
     ## Why it matters
     Once the code is fixed, or moved to another line, the comment stays behind and would
@@ -107,12 +114,13 @@ class UselessSuppression(SuppressionRule):
     def severity(self, settings: Settings) -> Severity:
         return Severity.INFO
 
-    def check_suppressions(self, comments: SuppressionComments, enabled: Sequence[Rule]) -> Iterator[CommentFinding]:
+    def check_suppressions(
+        self, comments: SuppressionComments, enabled: Sequence[Rule], every_rule_runs: bool
+    ) -> Iterator[CommentFinding]:
         judged = {rule.code for rule in enabled if not isinstance(rule, SuppressionRule)}
-        every_rule_enabled = len(enabled) == len(REGISTRY)
         for suppression in comments.unused():
             if suppression.name.lower() == EVERY_RULE:
-                if every_rule_enabled:
+                if every_rule_runs:
                     yield CommentFinding(
                         suppression, f"`{suppression.comment}all` silences nothing {suppression.scope}"
                     )

@@ -6,6 +6,12 @@ Python literals is taken (``ResNet(args.classes)`` says nothing mslint can use),
 in the checked files, in the order they were given. When the same block then calls the
 instance on tensors it made with literal shapes (``x = ops.randn(2, 3, 224, 224); net(x)``,
 the habit of a model file's ``__main__`` block and of tests), those are its inputs.
+
+Where no such call is, the instances the program builds (:mod:`mslint.model.instances`: the
+arguments followed through factories, ``def small(**kw): return Block(dim=64, **kw)``, and the
+``__init__`` of the Cells that build it) give the arguments, when each parameter without a
+default is given one known literal value over all of them; a parameter with a default whose
+value is not known keeps its default.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import AbstractTensor
+from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
+from mslint.model.binder import parameter_defaults
 from mslint.model.created_tensors import AbstractArray, created_by
+from mslint.model.instances import constructor_values, first_call
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
 
@@ -49,7 +57,24 @@ class Constructions:
             if kwargs is not None:
                 inputs = self._inputs_after(module, call)
                 return Construction(kwargs, f"{module.path.name}:{call.lineno}", inputs)
-        return None
+        return self._from_instances(cls, init)
+
+    def _from_instances(self, cls: ClassRef, init: FunctionNode | None) -> Construction | None:
+        """The arguments the instances the program builds give ``init`` (module doc); None where a
+        parameter without a default has no one known literal value."""
+        values = constructor_values(self._project, cls) if init is not None else None
+        site = first_call(self._project, cls)
+        if init is None or values is None or site is None:
+            return None
+        kwargs: dict[str, Any] = {}
+        for parameter, default in parameter_defaults(init)[1:]:
+            value = python_value(values.get(parameter.arg, AbstractScalar(Kind.UNKNOWN)))
+            if value is not NOT_KNOWN:
+                kwargs[parameter.arg] = value
+            elif default is None:
+                return None
+        call, module = site
+        return Construction(kwargs, f"{module.path.name}:{call.lineno}")
 
     def _inputs_after(self, module: ModuleInfo, construction: ast.Call) -> str | None:
         """The specs of the tensors that ``name = Class(...)`` 's block later calls ``name`` on."""
@@ -77,6 +102,19 @@ class Constructions:
                     if isinstance(node, ast.Call) and (called := _called(node.func)) is not None:
                         self._calls[called].append((module, node))
         return self._calls
+
+
+def python_value(value: AbstractValue) -> object:
+    """The Python literal an abstract value is known to be (a scalar, None, a tuple or list of
+    them); NOT_KNOWN otherwise."""
+    if isinstance(value, AbstractScalar):
+        return value.value
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        items = [python_value(item) for item in value.items]
+        if any(item is NOT_KNOWN for item in items):
+            return NOT_KNOWN
+        return items if value.type == "list" else tuple(items)
+    return NOT_KNOWN
 
 
 def _assigns(statement: ast.stmt, value: ast.expr) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from mslint.compiler_messages import message_line
+from mslint.compiler_messages import message_line, missing_kernel
 from mslint.model.inputs import ConstantSpec, InputSpec, is_constant, parse_input_specs
 from mslint.model.module import module_name_for
 from mslint.source import source_text
@@ -51,7 +51,7 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
-from mslint.verify.runner import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, NOT_VERIFIABLE
+from mslint.verify.runner import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, KERNEL_STAGE, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
 from mslint.verify.stubs import MissingPackages
 
@@ -394,8 +394,9 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
                 used = ", ".join(sorted(missing.touched))
                 raise NotVerifiable(f"the graph code uses {used}, which is not installed here (imported as a stub)")
             held = held_parameter_names(obj)
-            if any(p.kind == ERROR for p in problems):
-                result["stopped"] = COMPILE_STAGE
+            errors = [p.message for p in problems if p.kind == ERROR]
+            if errors:
+                result["stopped"] = KERNEL_STAGE if all(map(missing_kernel, errors)) else COMPILE_STAGE
         except ConstructionFailed as failure:
             result["target"] = describe(failure.cell)
             result["stopped"] = BUILD_STAGE

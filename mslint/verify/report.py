@@ -22,7 +22,7 @@ from mslint.verify.compiler_output import (
     Problem,
 )
 from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
-from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, RAN, Outcome
+from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, KERNEL_STAGE, RAN, Outcome
 from mslint.verify.shards import entry_name
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
@@ -103,12 +103,14 @@ def _summary(report: VerifyReport) -> str:
 
 def _compiles(outcomes: list[Outcome]) -> str:
     """How many compiles ran to the end, and how many stopped where: building the entry,
-    compiling it, or before (no process or no result: crashed, timed out, could not build)."""
+    compiling it, running it (a kernel the device lacks), or before (no process or no result:
+    crashed, timed out, could not build)."""
     ran = [o for o in outcomes if o.status in RAN]
     counts = Counter(o.stopped for o in ran)
     ended = [
         (counts[BUILD_STAGE], "failed building the entry"),
         (counts[COMPILE_STAGE], "stopped at a compile error"),
+        (counts[KERNEL_STAGE], "compiled and stopped at their first run: an operator the device has no kernel for"),
         (len(outcomes) - len(ran), "could not be run (listed under Not compiled)"),
     ]
     devices = sorted({o.device for o in ran if o.device})

@@ -30,8 +30,9 @@ builds one): it ran, and the error is the evidence, but nothing was compiled."""
 RAN = (COMPILED, BUILD_FAILED)
 """The statuses of a job that ran to a result: its problems are the evidence."""
 LEVELS = ("strict", "lax")
-BUILD_STAGE, COMPILE_STAGE = "build", "compile"
-"""Where a job that ran stopped at an error of the user's code: building the Cell, or compiling it."""
+BUILD_STAGE, COMPILE_STAGE, KERNEL_STAGE = "build", "compile", "kernel"
+"""Where a job that ran stopped at an error of the user's code: building the Cell, compiling it, or
+the compiled graph's first run, for an operator the device has no kernel for."""
 
 
 @dataclass(frozen=True)
