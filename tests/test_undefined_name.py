@@ -208,3 +208,17 @@ def test_the_compilers_message_is_mapped_to_the_rule() -> None:
         "error", "NameError: The name 'total' is not defined, or not supported in graph mode."
     )
     assert measured and "undefined-name-in-graph" in rules
+
+
+def test_a_function_a_jit_entry_surely_calls_is_an_error_in_any_mode(write: Write) -> None:
+    source = """
+        import mindspore as ms
+
+        def helper(x):
+            return x * missing
+
+        @ms.jit
+        def step(x):
+            return helper(x)
+    """
+    assert found(write, source) == [(4, "missing", "error")]
