@@ -222,3 +222,33 @@ class Generator(nn.Cell):
         return x
 """
     assert found(write, source) == [(10, "warning"), (11, "error")]
+
+
+def test_in_a_graph_mode_program_a_read_never_set_is_an_error_unless_it_rests_on_an_unknown(write: Write) -> None:
+    # A sub-Cell's read is an error whatever the mode; the read under a test on a flag no instance
+    # shows stays a warning in GRAPH_MODE too: it fails only for some value of the flag.
+    source = """
+import mindspore as ms
+from mindspore import nn
+
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class Gate(nn.Cell):
+    def construct(self, x):
+        return x * self.gain
+
+
+class Net(nn.Cell):
+    def __init__(self, flag):
+        super().__init__()
+        self.gate = Gate()
+        self.flag = flag
+
+    def construct(self, x):
+        y = self.gate(x)
+        if self.flag:
+            y = y * self.extra
+        return y
+"""
+    assert found(write, source) == [(9, "error"), (21, "warning")]

@@ -84,8 +84,15 @@ def test_a_value_has_the_shape_and_dtype_the_compiler_infers(write, expression: 
 
 @pytest.mark.parametrize(
     "expression",
-    ["ops.unique(x)[0]", "x[ids]", "self.conv(ids.astype(ms.float32))", "x.reshape(ids.shape[0], -1, 5)"],
-    ids=["data-dependent", "gathered", "wrong-rank", "not-divisible"],
+    [
+        "ops.unique(x)[0]",
+        "x[ids]",
+        "self.conv(ids.astype(ms.float32))",
+        "x.reshape(ids.shape[0], -1, 5)",
+        "x.transpose(0, 1, 2, 7)",
+        "x.transpose(0, 1, 2, -5)",
+    ],
+    ids=["data-dependent", "gathered", "wrong-rank", "not-divisible", "axis-past-rank", "axis-before-rank"],
 )
 def test_an_operation_mslint_cannot_follow_gives_no_shape(write, expression: str) -> None:
     value = value_of(write, expression)

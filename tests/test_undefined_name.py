@@ -35,6 +35,87 @@ def test_a_name_in_a_function_graph_code_calls_is_a_warning(write: Write) -> Non
     assert found(write, source) == [(4, "missing", "warning"), (8, "other", "error")]
 
 
+_GRAPH_PROJECT = """
+    import mindspore as ms
+    from mindspore import nn
+    {mode}
+
+    def helper(x):
+        return x * missing
+
+    def guarded(x):
+        return x * also_missing
+
+    class Gate(nn.Cell):
+        def construct(self, inputs):
+            return inputs * gate_scale
+
+    class Net(nn.Cell):
+        def __init__(self, flag):
+            super().__init__()
+            self.gate = Gate()
+            self.flag = flag
+
+        def construct(self, x):
+            y = helper(x) + self.gate(x)
+            if self.flag:
+                y = guarded(y)
+            return y
+"""
+
+
+def test_a_function_the_graph_surely_reads_in_a_graph_mode_program_is_an_error(write: Write) -> None:
+    source = _GRAPH_PROJECT.format(mode="ms.set_context(mode=ms.GRAPH_MODE)")
+    # `guarded` is read only where `flag` is true, and no instance shows its value: a warning.
+    assert found(write, source) == [
+        (6, "missing", "error"),
+        (9, "also_missing", "warning"),
+        (13, "gate_scale", "error"),
+    ]
+
+
+@pytest.mark.parametrize("mode", ["", "ms.set_context(mode=ms.PYNATIVE_MODE if FAST else ms.GRAPH_MODE)"])
+def test_without_graph_mode_selected_a_called_function_stays_a_warning(write: Write, mode: str) -> None:
+    source = _GRAPH_PROJECT.format(mode=mode)
+    assert found(write, source) == [
+        (6, "missing", "warning"),
+        (9, "also_missing", "warning"),
+        (13, "gate_scale", "warning"),
+    ]
+
+
+def test_a_module_that_sets_graph_mode_for_the_script_importing_it(write: Write) -> None:
+    files = [
+        write("config.py", "import mindspore as ms\n\ndef setup():\n    ms.set_context(mode=0)\n"),
+        write("train.py", "import config\nfrom net import Net\n\nconfig.setup()\nNet(False)\n"),
+        write("net.py", _GRAPH_PROJECT.format(mode="")),
+    ]
+    # train.py builds Net(False): the call of `guarded` is never read, nor is `guarded`.
+    report = check_files(files, Settings(select=("undefined-name-in-graph",)))
+    assert [(d.line, d.message.split("`")[1], str(d.severity)) for d in report.diagnostics] == [
+        (6, "missing", "error"),
+        (13, "gate_scale", "error"),
+    ]
+
+
+def test_a_call_after_a_test_on_python_values_that_returns_is_not_surely_read(write: Write) -> None:
+    source = """
+        import mindspore as ms
+        from mindspore import nn
+        ms.set_context(mode=ms.GRAPH_MODE)
+
+        def helper(x):
+            return x * missing
+
+        class Net(nn.Cell):
+            def construct(self, x, skip=True):
+                if skip:
+                    return x
+                return helper(x)
+    """
+    assert found(write, source) == [(6, "missing", "warning")]
+
+
 @pytest.mark.parametrize(
     "definition",
     ["from mindspore.ops import *", "globals()['scale'] = 2", "exec('scale = 2')", "import builtins"],
@@ -127,3 +208,17 @@ def test_the_compilers_message_is_mapped_to_the_rule() -> None:
         "error", "NameError: The name 'total' is not defined, or not supported in graph mode."
     )
     assert measured and "undefined-name-in-graph" in rules
+
+
+def test_a_function_a_jit_entry_surely_calls_is_an_error_in_any_mode(write: Write) -> None:
+    source = """
+        import mindspore as ms
+
+        def helper(x):
+            return x * missing
+
+        @ms.jit
+        def step(x):
+            return helper(x)
+    """
+    assert found(write, source) == [(4, "missing", "error")]

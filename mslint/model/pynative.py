@@ -33,6 +33,7 @@ from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_na
 from mslint.model.walk import descendants, own_nodes
 
 _PYNATIVE = "pynative"
+_GRAPH = "graph"
 _OTHER = "other"
 _MODES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 _JIT: NodeMemo[ast.AST, bool] = NodeMemo()
@@ -74,6 +75,20 @@ def pynative_code(project: Project) -> PyNativeCode:
     dropped = [module for key, module in candidates.items() if key not in only]
     cells = _cells_never_called_elsewhere(project, dropped, importers, only)
     return PyNativeCode(frozenset(candidates[key].path for key in only), cells)
+
+
+def graph_mode_modules(project: Project) -> frozenset[Path]:
+    """The modules that a program selecting GRAPH_MODE runs: every module imported, at any
+    depth, by one whose ``set_context`` calls all select ``GRAPH_MODE`` (``mode=0``), or by one
+    that imports such a module (a ``utils/args.py`` that sets the context for ``train.py``).
+    A mode read from a variable or an option is not known: such a program is not counted."""
+    selecting = [m for m in project.modules if _modes(m) == {_GRAPH}]
+    if not selecting:
+        return frozenset()
+    importers = _importers(project, selecting)
+    roots = {id(m): m for m in selecting}
+    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _modes(u) <= {_GRAPH})
+    return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
 
 
 def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, list[ModuleInfo]]) -> list[ModuleInfo]:
@@ -278,15 +293,18 @@ def _is_set_context(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]
 
 
 def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> list[str]:
-    """The mode a ``set_context`` call selects: none, PyNative, or another (or an unknown) one."""
+    """The mode a ``set_context`` call selects: none, PyNative, graph, or an unknown one."""
     if any(k.arg is None for k in call.keywords):
         return [_OTHER]  # set_context(**options) may set any mode
     mode = next((k.value for k in call.keywords if k.arg == "mode"), None)
     if mode is None:
         return []
     if isinstance(mode, ast.Constant) and type(mode.value) is int:
-        return [_PYNATIVE if mode.value == 1 else _OTHER]
-    return [_PYNATIVE if is_mindspore_name(_qualname(mode, module, bindings), "PYNATIVE_MODE") else _OTHER]
+        return [{0: _GRAPH, 1: _PYNATIVE}.get(mode.value, _OTHER)]
+    name = _qualname(mode, module, bindings)
+    if is_mindspore_name(name, "PYNATIVE_MODE"):
+        return [_PYNATIVE]
+    return [_GRAPH if is_mindspore_name(name, "GRAPH_MODE") else _OTHER]
 
 
 def _uses_jit(module: ModuleInfo) -> bool:

@@ -89,6 +89,11 @@ class CallMemo:
     the class and every evaluation of one (see :meth:`GraphFunction.self_attribute_constructors`)."""
     captures: dict[int, Capture] = field(default_factory=dict)
     """By function node: how it is captured where that is not ast (see :mod:`mslint.model.capture`)."""
+    functions: list[GraphFunction] = field(default_factory=list)
+    """Every graph function of the project (:func:`graph_functions` sets them)."""
+    always_parsed: frozenset[int] | None = None
+    """The function nodes the compiler parses whenever their entry compiles (see
+    :meth:`GraphFunction.always_parsed`), worked out when first asked."""
 
 
 class GraphFunction:
@@ -125,6 +130,14 @@ class GraphFunction:
     def is_top_graph(self) -> bool:
         """An entry that ordinary Python code is shown to call (not only reached from graph code)."""
         return self.entry.node is self.node and id(self.node) in self.memo.called_from_python
+
+    @property
+    def always_parsed(self) -> bool:
+        """Whether the compiler reads this function whenever its entry compiles: it is the entry,
+        or a chain of calls reaches it from there that no test on Python values may leave out."""
+        if self.memo.always_parsed is None:
+            self.memo.always_parsed = _always_parsed(self.memo.functions)
+        return id(self.node) in self.memo.always_parsed
 
     def assuming_constants(self) -> GraphFunction:
         """This function with every unknown value taken for a Python constant: a finding it still
@@ -715,10 +728,58 @@ def graph_functions(
         start(ref)
     _propagate(project, reached, queue)
     functions = list(reached.values())
+    memo.functions = functions
     captures = entry_captures(project, entries)
     if captures:
         memo.captures.update(_captures_by_function(functions, captures))
     return functions
+
+
+def _always_parsed(functions: list[GraphFunction]) -> frozenset[int]:
+    """The functions the compiler reads whenever their entry compiles: each entry, and each
+    function called from one of them outside what a test on Python values (or on a value not
+    inferred) may leave out. MindSpore reads a callee when the graph reaches its call; it folds
+    a test on constants and reads only the branch taken, so a call under such a test, or after
+    one whose branch returns, is read only for some values."""
+    by_node = {id(f.node): f for f in functions}
+    parsed = {id(f.node) for f in functions if f.entry.node is f.node}
+    walked = [by_node[key] for key in parsed]
+    for caller in walked:  # grows while it is walked
+        skippable = _skippable_nodes(caller)
+        for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call) and id(n) not in skippable):
+            for ref in caller.callees(call):
+                callee = by_node.get(id(ref.node))
+                if callee is not None and id(callee.node) not in parsed:
+                    parsed.add(id(callee.node))
+                    walked.append(callee)
+    return frozenset(parsed)
+
+
+def _skippable_nodes(function: GraphFunction) -> set[int]:
+    """The nodes of ``function`` that a test the compiler folds may leave unread: the branches of
+    an ``if`` or a conditional expression on a value that is no tensor, the operands of ``and``/
+    ``or`` after one, and what follows an ``if`` on such a value that returns or raises."""
+    skippable: set[int] = set(function.pruned_nodes)
+    exits = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+    first_exit: int | None = None  # the last line of the first such `if` that exits
+    for node in descendants(function.node):
+        if isinstance(node, (ast.If, ast.IfExp)) and function.inferred_kind(node.test) is not Kind.GRAPH:
+            truth = function.folded_truth(node.test)
+            body = node.body if isinstance(node.body, list) else [node.body]
+            orelse = node.orelse if isinstance(node.orelse, list) else [node.orelse]
+            read = body + orelse if truth is None else body if truth else orelse  # the rest is pruned
+            if truth is None:
+                skippable.update(id(n) for part in read for n in descendants(part))
+            if isinstance(node, ast.If) and any(isinstance(n, exits) for part in read for n in descendants(part)):
+                end = node.end_lineno or node.lineno
+                first_exit = end if first_exit is None else min(first_exit, end)
+        elif isinstance(node, ast.BoolOp):
+            first = node.values[0]
+            if function.inferred_kind(first) is not Kind.GRAPH:
+                skippable.update(id(n) for part in node.values[1:] for n in descendants(part))
+    if first_exit is not None:
+        skippable.update(id(n) for n in descendants(function.node) if isinstance(n, ast.Call) and n.lineno > first_exit)
+    return skippable
 
 
 def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: CallMemo) -> list[FunctionRef]:
@@ -850,7 +911,8 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         if reached[id(caller.node)] is not caller:
             continue  # queued again since, with more values: that one gives its callees all of them
         calls = caller.memo.calls.setdefault(id(caller.node), {})
-        for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call)):
+        pruned = caller.pruned_nodes  # the compiler never reads a call there
+        for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call) and id(n) not in pruned):
             for ref in caller.callees(call):
                 calls.setdefault(id(ref.node), call.lineno)
                 arguments = argument_values(call, ref, caller.value)

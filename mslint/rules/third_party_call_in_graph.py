@@ -50,7 +50,11 @@ class ThirdPartyCallInGraph(Rule):
     silently falls back to the Python interpreter for that line: the graph is cut,
     the step is slower, and on Ascend the graph cannot be sunk. Calls whose arguments
     are all compile-time constants (literals, attributes set in `__init__`, shapes)
-    are folded by the compiler and are not flagged.
+    are folded by the compiler and are not flagged; so are numpy calls on numpy arrays the
+    program built (in `__init__`, at module level, in a project function, given to the
+    constructor or to a sub-Cell): host constants, which numpy computes while compiling
+    (`np.triu(np.ones((4, 4)))`, `np.sqrt(self.dim)`, `np.sum(self.mask)`; measured on 2.10,
+    STRICT and LAX).
 
     The standard library counts as a library: `logger.info(f"{x}")` or
     `logger.warning("%s", x)` through a module-level `logger = logging.getLogger(...)`,

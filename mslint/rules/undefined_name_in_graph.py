@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.memo import NodeMemo
 from mslint.model.module import is_self_attribute
-from mslint.model.scope import GraphFunction
+from mslint.model.pynative import graph_mode_modules
+from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.undefined_names import undefined_names
 from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
@@ -25,9 +26,14 @@ class UndefinedNameInGraph(Rule):
     (`from x import *`, `globals()`, `exec` at module level, `builtins` or `sys.modules` written),
     nothing is flagged. A name under an `if` on an attribute of `self` (`if self.use_bias:`) is
     not flagged either: MindSpore folds that test while parsing and never reads a branch it skips.
-    A name in a `construct` or `@jit` function is an error; one in a function or method that graph
-    code calls is a warning: MindSpore reads a function when the graph reaches its call, and a
-    call under a test on Python values (`if flag:`, `if y is not None:`) may be left out.
+    A name in a `construct` or `@jit` function is an error. One in a function, method or sub-Cell
+    that graph code calls is an error where the run compiles the entry (a `@jit` function, or a
+    program that selects `GRAPH_MODE` in `set_context` imports the entry's module) and every call
+    on the way is read whatever the Python values are; elsewhere it is a warning: MindSpore reads
+    a function when the graph reaches its call, a call under a test on Python values (`if flag:`,
+    `if y is not None:`), or after such a test whose branch returns, may be left out, and where
+    the project selects no mode (or PyNative, or a mode read from an option) nothing shows that
+    the entry is compiled.
 
     ## Why it breaks graph mode
     MindSpore resolves every name of graph code while parsing it, in every branch, whether or
@@ -66,7 +72,10 @@ class UndefinedNameInGraph(Rule):
     code = "MS117"
     symbol = "undefined-name-in-graph"
     summary = "a name graph code reads that nothing defines (the compiler resolves every branch)"
-    warning_findings = "a name in a function that graph code calls (read only when the graph reaches its call)"
+    warning_findings = (
+        "a name in a function that graph code calls, where no GRAPH_MODE program or `@jit` shows the entry "
+        "compiled or a test on Python values may skip the call (read only when the graph reaches its call)"
+    )
     node_types = (ast.FunctionDef, ast.AsyncFunctionDef)
 
     def severity(self, settings: Settings) -> Severity:
@@ -79,7 +88,7 @@ class UndefinedNameInGraph(Rule):
         if not names:
             return
         folded = _folded_branches(function)
-        called = function.entry.node is not function.node
+        called = function.entry.node is not function.node and not _read_in_graph_mode(function)
         for name in names:
             if id(name) not in folded:
                 yield Finding(
@@ -89,6 +98,17 @@ class UndefinedNameInGraph(Rule):
                     hint=f"define or import `{name.id}` (a class attribute is read as `self.{name.id}`)",
                     severity=Severity.WARNING if called else None,
                 )
+
+
+def _read_in_graph_mode(function: GraphFunction) -> bool:
+    """Whether the compiler surely reads this function: the run compiles its entry (the entry is
+    a ``@jit`` function, or a program that selects GRAPH_MODE imports its module) and every call
+    on the way from the entry is read whatever the Python values are."""
+    entry = function.entry
+    compiled = is_jit_decorated(entry.node, entry.module) or entry.module.path in function.project.derived(
+        graph_mode_modules
+    )
+    return compiled and function.always_parsed
 
 
 def _folded_branches(function: GraphFunction) -> frozenset[int]:
