@@ -53,6 +53,15 @@ def test_star_imports_of_a_reexporting_module(write: Write) -> None:
     assert findings([net]) == [("net.py", 3, "mindspore.mean"), ("net.py", 3, "mindspore.ops.operations.Upsample")]
 
 
+def test_a_name_imports_bind_to_different_modules_is_neither(write: Write) -> None:
+    """Held-out (ACL-DGReID-mindspore, test/align/torch.nn.ReLU.py): ``import torch.nn as nn``, a
+    PyTorch call, then ``import mindspore.nn as nn``: the first call was read as mindspore.nn's."""
+    script = "import torch.nn as nn\n\nrelu = nn.ReLU(inplace=True)\n\nimport mindspore.nn as nn\n\nnn.Nothing\n"
+    assert findings([write("project/align.py", script)]) == []
+    same = "import mindspore.ops as P\nfrom mindspore import ops as P\n\nx = P.Nothing\n"
+    assert findings([write("project/same.py", same)]) == [("same.py", 4, "mindspore.ops.Nothing")]
+
+
 def test_a_project_class_of_the_same_name_is_the_projects(write: Write) -> None:
     write("project/ops.py", "class P:\n    Sum = 1\n")
     net = write("project/net.py", "from ops import P\n\nimport mindspore\n\nx = P.Sum\n")

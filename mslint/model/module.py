@@ -35,7 +35,10 @@ class ModuleInfo:
     checked: bool
     """False for modules loaded only to resolve names (a base class imported from an unchecked file)."""
     imports: dict[str, str] = field(default_factory=dict)
-    """Local name -> qualified name bound by top-level imports."""
+    """Local name -> qualified name bound by top-level imports, for the names they bind to one module."""
+    rebound_imports: set[str] = field(default_factory=set)
+    """Names top-level imports bind to different modules (``import torch.nn as nn``, later ``import
+    mindspore.nn as nn``): which one a use reads depends on where it runs, so neither is assumed."""
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     assigned: set[str] = field(default_factory=set)
@@ -62,6 +65,8 @@ class ModuleInfo:
         text = with_newlines(source)
         module = cls(path, name, root, tree, text.removesuffix("\n"), checked)
         module._index(tree.body)
+        for name in module.rebound_imports:
+            del module.imports[name]
         return module
 
     @property
@@ -77,7 +82,9 @@ class ModuleInfo:
             elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions[statement.name] = statement
             elif isinstance(statement, (ast.Import, ast.ImportFrom)):
-                self.imports.update(import_bindings(statement, self.package))
+                for name, qualname in import_bindings(statement, self.package).items():
+                    if self.imports.setdefault(name, qualname) != qualname:
+                        self.rebound_imports.add(name)
                 if isinstance(statement, ast.ImportFrom) and statement.level:
                     self.relative_roots.add(imported_module(statement, self.package).split(".", 1)[0])
                 if isinstance(statement, ast.ImportFrom) and any(a.name == "*" for a in statement.names):

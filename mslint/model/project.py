@@ -162,7 +162,7 @@ class Project:
         if id(module) in self._linked:
             return
         self._linked.add(id(module))  # before following: star imports can be circular
-        bound_here = {*module.classes, *module.functions, *module.assigned, *module.imports}
+        bound_here = {*module.classes, *module.functions, *module.assigned, *module.imports, *module.rebound_imports}
         for imported_as in module.star_imports:
             source = self.module_named(imported_as, module)
             if source is None:
