@@ -58,6 +58,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         + [f"trace-{r}.json" for r in releases_with("trace")]  # capture_mode="trace"
         + [f"arguments-{r}.json" for r in releases_with("arguments")]  # argument constraints, measured
         + [f"tensor-signatures-{r}.json" for r in releases_with("tensor-signatures")]  # Tensor method forms
+        + [f"kernels-{r}.json" for r in releases_with("kernels")]  # what the CPU has no kernel for, measured
         + [f"transfer-disagreements-{r}.json" for r in releases_with("transfer-disagreements")]  # transfer functions
         + ["pytorch-differences.json"]  # measured on one release, used for all
     )

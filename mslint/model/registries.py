@@ -21,6 +21,7 @@ from typing import NamedTuple, Union
 from mslint.model.binder import binding_counts
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
+from mslint.model.reexports import library_name
 from mslint.model.walk import descendants, parent_of
 
 Callee = Union[ClassRef, FunctionRef]
@@ -216,21 +217,41 @@ def _no_lookups_found(project: Project) -> dict[tuple[int, str], Lookups | None]
 
 
 def _lookups_of(project: Project, home: ModuleInfo, name: str) -> Lookups | None:
-    """Every read of the registry ``name`` of ``home``, in every module that spells it (a read of
-    another thing of that name included, which can only make it less known); None where one of
-    them is not a lookup, a registration, or a test of a name."""
+    """Every read of the registry ``name`` of ``home``, in every module that spells it (a read
+    mslint cannot resolve included, which can only make it less known; not another module's own
+    ``name``); None where one of them is not a lookup, a registration, or a test of a name."""
     (definition,) = home.top_level_values(name)
     lookups = Lookups({}, [])
     for module in modules_naming(project, name):
         reads: list[ast.expr] = [n for n in module.nodes_of(ast.Name) if n.id == name]
         reads += [n for n in module.nodes_of(ast.Attribute) if n.attr == name]
-        for read in reads:
+        for read in (read for read in reads if _may_read(project, read, module, home)):
             parent = _parent(module, read)
             if module is home and isinstance(parent, ast.Assign) and parent.value is definition:
                 continue
             if not _read_as_lookup(read, parent, module, lookups):
                 return None
     return lookups
+
+
+def _may_read(project: Project, read: ast.expr, module: ModuleInfo, home: ModuleInfo) -> bool:
+    """Whether ``read`` may be ``home``'s registry: not where it is ``module``'s own name, or an
+    attribute or import of another module (another module's own ``MODELS``), so that the project's
+    files analysed together, apart (``--jobs``) or beside a copy find the same lookups."""
+    if isinstance(read, ast.Name):
+        if module is home:
+            return True
+        if read.id in module.classes or read.id in module.functions or read.id in module.assigned:
+            return False
+        source = module.global_qualname(read.id)
+    else:
+        assert isinstance(read, ast.Attribute)
+        source = qualified_name(read.value, module)
+        source = None if source is None else f"{source}.{read.attr}"
+    if source is None:
+        return True
+    owner = project.module_named(library_name(source, module, project).rpartition(".")[0], module)
+    return owner is None or owner is home
 
 
 def _read_as_lookup(read: ast.expr, parent: ast.AST | None, module: ModuleInfo, lookups: Lookups) -> bool:

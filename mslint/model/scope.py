@@ -9,6 +9,7 @@ too; its parameters take the kinds of the arguments at its graph call sites.
 from __future__ import annotations
 
 import ast
+import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -89,8 +90,9 @@ class CallMemo:
     the class and every evaluation of one (see :meth:`GraphFunction.self_attribute_constructors`)."""
     captures: dict[int, Capture] = field(default_factory=dict)
     """By function node: how it is captured where that is not ast (see :mod:`mslint.model.capture`)."""
-    functions: list[GraphFunction] = field(default_factory=list)
-    """Every graph function of the project (:func:`graph_functions` sets them)."""
+    functions: list[weakref.ref[GraphFunction]] = field(default_factory=list)
+    """Every graph function of the project (:func:`graph_functions` sets them), held weakly: each
+    holds this memo, and the cycle would keep the trees alive until the collector runs."""
     always_parsed: frozenset[int] | None = None
     """The function nodes the compiler parses whenever their entry compiles (see
     :meth:`GraphFunction.always_parsed`), worked out when first asked."""
@@ -136,7 +138,8 @@ class GraphFunction:
         """Whether the compiler reads this function whenever its entry compiles: it is the entry,
         or a chain of calls reaches it from there that no test on Python values may leave out."""
         if self.memo.always_parsed is None:
-            self.memo.always_parsed = _always_parsed(self.memo.functions)
+            alive = (function() for function in self.memo.functions)
+            self.memo.always_parsed = _always_parsed([function for function in alive if function is not None])
         return id(self.node) in self.memo.always_parsed
 
     def assuming_constants(self) -> GraphFunction:
@@ -728,7 +731,7 @@ def graph_functions(
         start(ref)
     _propagate(project, reached, queue)
     functions = list(reached.values())
-    memo.functions = functions
+    memo.functions = [weakref.ref(function) for function in functions]
     captures = entry_captures(project, entries)
     if captures:
         memo.captures.update(_captures_by_function(functions, captures))

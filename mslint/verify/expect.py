@@ -41,6 +41,8 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a cell as a formula."""
 LARGEST_EXPECTATIONS = 64 * 1024 * 1024
 """Bytes: a larger expectations file is not read (nor one that is not a regular file)."""
+LARGEST_FIELD = 128 * 1024
+"""Characters of one field: Python's default, whatever another import (MindSpore) made it."""
 _MOST_LINE_DIGITS = 9
 
 
@@ -117,10 +119,14 @@ def read_expectations(path: Path) -> dict[str, Status]:
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not UTF-8 text: expected a CSV of {', '.join(COLUMNS)}") from None
     reader = csv.reader(io.StringIO(text))
+    # The limit is the process's: importing MindSpore raises it from 128 KiB to 10 MiB.
+    limit = csv.field_size_limit(LARGEST_FIELD)
     try:
         rows = list(reader)
-    except csv.Error as error:  # a field past csv.field_size_limit(), a NUL
+    except csv.Error as error:  # a field past LARGEST_FIELD, a NUL
         raise UsageError(f"{path}:{reader.line_num}: not a CSV row: {error}") from None
+    finally:
+        csv.field_size_limit(limit)
     if not rows or tuple(rows[0]) != COLUMNS:
         raise UsageError(f"{path}:1: expected the header {','.join(COLUMNS)}")
     found = {}
