@@ -82,6 +82,56 @@ def test_a_kernel_no_example_measured_is_predicted_by_the_rule() -> None:
     assert measured and "unsupported-kernel" in rules
 
 
+# The validate IR of `a, b = x.chunk(2, dim=1)` and `return x.cumsum(dim=1)` as MindSpore 2.10
+# dumps it (the lines that matter): the operator's node has no line of the user's, its users do.
+CHUNK_IR = """
+subgraph @1_Halves_construct_1(%para1_x) {
+  %0(CNode_31) = PrimFunc_Chunk(%para1_x, I64(2), I64(1)) cnode_attrs: {checkpoint: Bool(1)}
+      : (<Tensor[Float32], (2, 4)>, <Int64, NoShape>, <Int64, NoShape>) -> (<Tuple[Tensor[Float32]*2]>)
+      # Fullname with scope: (Default/Chunk-op0)
+  %1(a) = TupleGetItem(%0, I64(0)) cnode_attrs: {checkpoint: Bool(1)}
+      # In file {path}:8~11, 4~20/    def construct(self, x):/
+      # In file {path}:10, 8~32/        a, b = x.chunk(2, dim=1)/
+  Return(%1) cnode_attrs: {checkpoint: Bool(1)}
+      # In file {path}:11, 8~20/        return a/
+}
+subgraph @3_Running_construct_15(%para1_x) {
+  %0(CNode_14) = PrimFunc_CumsumExt(%para1_x, I64(1), None) cnode_attrs: {checkpoint: Bool(1)}
+      # Fullname with scope: (Default/CumsumExt-op0)
+  Return(%0) cnode_attrs: {checkpoint: Bool(1)}
+      # In file {path}:14~15, 4~30/    def construct(self, x):/
+      # In file {path}:15, 8~30/        return x.cumsum(dim=1)/
+}
+subgraph @4_Smallest_construct_16(%para1_x) {
+  %0(CNode_15) = PrimFunc_ArgMinExt(%para1_x) cnode_attrs: {checkpoint: Bool(1)}
+      # In file {path}:18~19, 4~30/    def construct(self, x):/
+      # In file {path}:19, 15~29/        return mint.argmin(x)/
+      # In file {library}:120, 11~32/    return argmin_ext_op(input)/
+  Return(%0) cnode_attrs: {checkpoint: Bool(1)}
+      # In file {path}:19, 8~29/        return mint.argmin(x)/
+}
+"""
+
+
+def test_a_missing_kernel_is_located_on_the_call_in_the_ir(tmp_path: Path) -> None:
+    """The kernel failure names no line: its node in the IR does, or the first node that uses it
+    (the tuple `x.chunk(2, dim=1)` unpacks, the `return` of `x.cumsum(dim=1)`), never a library's."""
+    from mslint.verify.compiler_output import kernel_locations
+
+    path = tmp_path / "net.py"
+    path.write_text("")
+    library = tmp_path / "lib" / "ops.py"
+    ir = CHUNK_IR.replace("{path}", str(path)).replace("{library}", str(library))
+    is_user_file = lambda name: Path(name).parent == tmp_path  # noqa: E731
+    located = {kernel: kernel_locations(ir, kernel, is_user_file) for kernel in ("Chunk", "CumsumExt", "ArgMinExt")}
+    assert located == {
+        "Chunk": ((str(path.resolve()), 10),),
+        "CumsumExt": ((str(path.resolve()), 15),),
+        "ArgMinExt": ((str(path.resolve()), 19),),
+    }
+    assert kernel_locations(ir, "Repeat", is_user_file) == (), "a kernel the IR has no node of"
+
+
 @pytest.mark.mindspore
 @pytest.mark.xdist_group("example-compiles")
 def test_verify_counts_a_compile_stopped_by_a_missing_kernel_apart() -> None:

@@ -395,7 +395,8 @@ def test_inputs_are_synthesised_from_the_first_layer(tmp_path: Path, write: Writ
     ), "through a Cell of the project, with the default of in_channels"
     assert (targets["Mlp"].inputs, targets["Mlp"].candidates) == ("float32[2,16]", ())
     tagger = targets["Tagger"]
-    assert (tagger.inputs, tagger.kwargs, tagger.built_at) == ("int32[2,8]", {"vocab": 100}, "train.py:3")
+    built = ("int32[2,8]", {"vocab": 100}, "Tagger(100) at train.py:3")
+    assert (tagger.inputs, tagger.kwargs, tagger.built_at) == built
     assert targets["TwoInputs"].unbuildable is not None and "no input specs" in targets["TwoInputs"].unbuildable
 
 
@@ -422,7 +423,8 @@ def test_synthesised_inputs_compile_and_show_examples_round_trip(
     ), "32 and 64 are too small for its strides: the compile on each failed at a shape"
     assert reasons[43] == (
         "confirmed",
-        "compiled Tagger(vocab=100) as built at train.py:3 on inputs int32[2,8], synthesised from its first layer",
+        "compiled Tagger(vocab=100) as built by Tagger(100) at train.py:3 on inputs int32[2,8], "
+        "synthesised from its first layer",
     )
     assert reasons[52][0] == "not-verifiable" and "no input specs for TwoInputs.construct(x, mask)" in reasons[52][1]
     assert reasons[64] == (
@@ -502,7 +504,7 @@ def test_the_program_s_own_call_gives_arguments_and_inputs(tmp_path: Path, write
     assert (block.inputs, block.kwargs, block.built_at, block.synthesised) == (
         "float32[2,4,8]",
         {"channels": 4},
-        "called.py:16",
+        "Block(4) at called.py:16",
         False,
     )
 
@@ -520,7 +522,7 @@ def test_an_entry_is_compiled_as_the_program_builds_and_calls_it(
     assert (finding["line"], finding["verdict"], finding["reason"]) == (
         11,
         "confirmed",
-        "compiled Block(channels=4) as built at called.py:16 on inputs float32[2,4,8]",
+        "compiled Block(channels=4) as built by Block(4) at called.py:16 on inputs float32[2,4,8]",
     )
 
 
@@ -578,9 +580,17 @@ def test_factories_and_parents_give_the_arguments_they_pass(tmp_path: Path, writ
     project = load_project([tmp_path / "factory.py"], Settings(root=tmp_path)).project
     built = {t.name: (t.kwargs, t.built_at, t.inputs) for t in targets_of(project, Settings(root=tmp_path))}
     assert built == {
-        "Block": ({"dim": 64, "act": "exp", "scale": 3}, "factory.py:16", "float32[2,64]"),
-        "Head": ({"dim": 32, "classes": 10}, "factory.py:31", "float32[2,32]"),
-        "Net": ({"width": 32}, "factory.py:39", "float32[2,32]"),
+        "Block": (
+            {"dim": 64, "act": "exp", "scale": 3},
+            "small(scale=3) at factory.py:38, through Block(dim=64, **kw) at factory.py:16",
+            "float32[2,64]",
+        ),
+        "Head": (
+            {"dim": 32, "classes": 10},
+            "Net(32) at factory.py:39, through Head(width, classes=10) at factory.py:31",
+            "float32[2,32]",
+        ),
+        "Net": ({"width": 32}, "Net(32) at factory.py:39", "float32[2,32]"),
     }
 
 
@@ -607,4 +617,192 @@ def test_an_entry_built_only_by_a_factory_is_compiled_as_the_factory_builds_it(
     assert [(c["status"], c["inputs"]) for c in report["compiles"]] == [("compiled", "float32[2,64]")] * 2, err
     [finding] = report["findings"]
     assert (finding["line"], finding["verdict"]) == (12, "confirmed"), finding
-    assert finding["reason"].startswith("compiled Block(dim=64, act='exp', scale=3) as built at factory.py:16"), finding
+    assert finding["reason"].startswith(
+        "compiled Block(dim=64, act='exp', scale=3) as built by small(scale=3) at factory.py:38, "
+        "through Block(dim=64, **kw) at factory.py:16"
+    ), finding
+
+
+REGISTRY = """
+import numpy as np
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, scale=1):
+        super().__init__()
+        self.dense = nn.Dense(dim, dim)
+        self.scale = scale
+
+    def construct(self, x):
+        if self.scale > 2:
+            return np.exp(self.dense(x))
+        return self.dense(x)
+
+
+LAYERS = {"block": Block}
+MODELS = {}
+
+
+def register_model(fn):
+    MODELS[fn.__name__] = fn
+    return fn
+
+
+class Tiny(nn.Cell):
+    def __init__(self, width, use_np=False):
+        super().__init__()
+        self.dense = nn.Dense(width, 2)
+        self.use_np = use_np
+
+    def construct(self, x):
+        if self.use_np:
+            return np.exp(self.dense(x))
+        return self.dense(x)
+
+
+@register_model
+def tiny_np(**kwargs):
+    return Tiny(width=16, **kwargs)
+
+
+def create_model(name, **kwargs):
+    return MODELS[name](**kwargs)
+
+
+if __name__ == "__main__":
+    layer = LAYERS["block"](64, scale=3)
+    model = create_model("tiny_np", use_np=True)
+"""
+
+CONFIGS = """
+from types import SimpleNamespace
+
+import numpy as np
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self, cfg):
+        super().__init__()
+        self.dense = nn.Dense(cfg["dim"], cfg["dim"])
+        self.use_np = cfg["use_np"]
+
+    def construct(self, x):
+        if self.use_np:
+            return np.exp(self.dense(x))
+        return self.dense(x)
+
+
+class Other(nn.Cell):
+    def __init__(self, dim, use_np):
+        super().__init__()
+        self.dense = nn.Dense(dim, dim)
+        self.use_np = use_np
+
+    def construct(self, x):
+        if self.use_np:
+            return np.exp(self.dense(x))
+        return self.dense(x)
+
+
+def build(opts):
+    return Other(opts.dim, opts.use_np)
+
+
+CONFIG = {"dim": 8, "use_np": True}
+OPTS = SimpleNamespace(dim=12, use_np=True)
+
+if __name__ == "__main__":
+    net = Net(CONFIG)
+    other = build(OPTS)
+"""
+
+
+def _built(tmp_path: Path, write: Write, name: str, text: str) -> dict[str, tuple[dict[str, Any], str | None, str]]:
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write(name, text)
+    project = load_project([tmp_path / name], Settings(root=tmp_path)).project
+    return {t.name: (t.kwargs, t.built_at, t.inputs) for t in targets_of(project, Settings(root=tmp_path))}
+
+
+def test_registries_give_the_arguments_of_their_lookups(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``LAYERS["block"](64, scale=3)`` builds ``Block``; ``create_model("tiny_np",
+    use_np=True)`` builds ``Tiny`` through the registered factory, and ``where`` names each call
+    on the way."""
+    assert _built(tmp_path, write, "registry.py", REGISTRY) == {
+        "Block": ({"dim": 64, "scale": 3}, 'LAYERS["block"](64, scale=3) at registry.py:48', "float32[2,64]"),
+        "Tiny": (
+            {"width": 16, "use_np": True},
+            'create_model("tiny_np", use_np=True) at registry.py:49, through MODELS[name](**kwargs) at '
+            "registry.py:44, Tiny(width=16, **kwargs) at registry.py:40",
+            "float32[2,16]",
+        ),
+    }
+
+
+def test_configurations_give_their_fields(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Net(CONFIG)`` reading ``cfg["dim"]`` is given the dict itself (its
+    first layer sized from it); ``build(OPTS)`` passing ``opts.dim`` gives the namespace's fields."""
+    assert _built(tmp_path, write, "configs.py", CONFIGS) == {
+        "Net": ({"cfg": {"dim": 8, "use_np": True}}, "Net(CONFIG) at configs.py:39", "float32[2,8]"),
+        "Other": (
+            {"dim": 12, "use_np": True},
+            "build(OPTS) at configs.py:40, through Other(opts.dim, opts.use_np) at configs.py:32",
+            "float32[2,12]",
+        ),
+    }
+
+
+def test_a_configuration_read_by_attribute_or_changed_is_not_rebuilt(tmp_path: Path, write: Write) -> None:
+    """A namespace passed whole is read by attribute (a dict would not serve), and a dict whose
+    field ``__init__`` changes is not one configuration: neither entry is built."""
+    by_attribute = CONFIGS.replace('cfg["dim"], cfg["dim"]', "cfg.dim, cfg.dim").replace('cfg["use_np"]', "cfg.use_np")
+    changed = CONFIGS.replace('self.use_np = cfg["use_np"]', 'cfg["dim"] = 4\n        self.use_np = True')
+    for name, text in (("attribute.py", by_attribute), ("changed.py", changed)):
+        kwargs, built_at, _ = _built(tmp_path, write, name, text)["Net"]
+        assert (kwargs, built_at) == ({}, None), name
+
+
+@pytest.mark.mindspore
+@pytest.mark.parametrize("name", ["registry", "configs"])
+def test_an_entry_built_by_a_registry_or_a_configuration_is_compiled_so(
+    name: str, write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each ``np.exp`` is in a branch only the program's instance compiles (``scale=3``,
+    ``use_np=True``; the defaults skip it): confirmed only where verify built the instance so."""
+    write(f"{name}.py", REGISTRY if name == "registry" else CONFIGS)
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", f"{name}.py")
+    report = json.loads(out)
+    assert {c["status"] for c in report["compiles"]} == {"compiled"} and len(report["compiles"]) == 4, err
+    verdicts = [(f["line"], f["verdict"], f["reason"].split(" on inputs")[0]) for f in report["findings"]]
+    assert verdicts == (
+        [
+            (
+                13,
+                "confirmed",
+                'compiled Block(dim=64, scale=3) as built by LAYERS["block"](64, scale=3) at registry.py:48',
+            ),
+            (
+                34,
+                "confirmed",
+                'compiled Tiny(width=16, use_np=True) as built by create_model("tiny_np", use_np=True) at '
+                "registry.py:49, through MODELS[name](**kwargs) at registry.py:44, Tiny(width=16, **kwargs) at "
+                "registry.py:40",
+            ),
+        ]
+        if name == "registry"
+        else [
+            (15, "confirmed", "compiled Net(cfg={'dim': 8, 'use_np': True}) as built by Net(CONFIG) at configs.py:39"),
+            (
+                27,
+                "confirmed",
+                "compiled Other(dim=12, use_np=True) as built by build(OPTS) at configs.py:40, "
+                "through Other(opts.dim, opts.use_np) at configs.py:32",
+            ),
+        ]
+    ), err

@@ -73,11 +73,43 @@ def constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractVal
     return None if passed is None else passed.named
 
 
-def first_call(project: Project, cls: ClassRef) -> tuple[ast.Call, ModuleInfo] | None:
-    """The first call of ``cls`` in the project (``Block(dim=64, **kw)`` in a factory), where the
-    class is only called; None where it is handed on or never called."""
-    calls = _calls_of(project, cls)
+def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] | None:
+    """The first call that builds ``callee``, a class or a factory, in the project (``Block(dim=64,
+    **kw)`` in a factory, ``LAYERS["block"](64)``), where it is only called; None where it is
+    handed on or never called."""
+    calls = _calls_of(project, callee)
     return calls[0] if calls else None
+
+
+def config_passed(project: Project, cls: ClassRef, parameter: str) -> dict[str, object] | None:
+    """The fields of the configuration every call of ``cls`` passes ``parameter`` of its own
+    ``__init__`` (``Net(CONFIG)``, ``CONFIG = {"dim": 8}``), when each passes one of literal fields,
+    the same in all, and ``__init__`` reads it only for fields (:mod:`mslint.model.configs`);
+    None otherwise."""
+    init = project.find_method(cls, "__init__")
+    if init is None or init.owner is None or init.owner.node is not cls.node:
+        return None
+    if not read_only_for_fields(init.node, init.module, parameter):
+        return None
+    found: dict[str, object] | None = None
+    for call, module in _calls_of(project, cls) or ():
+        written = None if spreads(call) else written_arguments(call, init.node, True).get(parameter)
+        config = None if written is None else config_fields(project, written, module)
+        values = None if config is None else {field: literal_value(value) for field, value in config.items()}
+        if values is None or any(value is NOT_KNOWN for value in values.values()):
+            return None
+        if found is not None and values != found:
+            return None
+        found = values
+    return found
+
+
+def caller_built_by(module: ModuleInfo, call: ast.Call) -> Callee | None:
+    """The factory (a function of the module's top level, a classmethod that builds its class) or
+    the class (its ``__init__``) whose own code makes ``call``; None for a module's top level or
+    any other function."""
+    (scope,) = module.scopes_holding([call.lineno])
+    return None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
 
 
 class Passed(NamedTuple):

@@ -334,6 +334,35 @@ def dynamic_shape_problems(ir_text: str, is_user_file: Callable[[str], bool], le
     ]
 
 
+def kernel_locations(ir_text: str, kernel: str, is_user_file: Callable[[str], bool]) -> tuple[Location, ...]:
+    """Where the user's code calls the operator ``kernel`` (``Chunk``) that the device has no
+    kernel for: the line of its node in the IR, or, for a node MindSpore builds without a
+    location (``x.chunk(2, dim=1)``, ``x.cumsum(dim=1)``: a Tensor method called with keywords),
+    the line of the first node that uses it (``a, b = ...``, ``return ...``). The message names
+    the kernel but no line: the Python frame of the first run is MindSpore's, and no "In file"
+    line follows the error."""
+    operator = re.compile(rf"= (?:PrimFunc_)?{re.escape(kernel)}\(")
+    for subgraph in ir_text.split("\nsubgraph @")[1:]:
+        waiting: set[str] = set()
+        """The ids of the operator's unlocated nodes (``%1``), local to the subgraph."""
+        for node in re.split(r"\n(?=  %\d+\(|  Return\()", subgraph):
+            header = node.split("\n", 1)[0]
+            is_kernel = operator.search(header) is not None
+            operands = header.partition(" = ")[2] or header
+            if not is_kernel and not waiting.intersection(_IR_OPERAND.findall(operands)):
+                continue
+            own = [
+                location
+                for m in _IR_LOCATION.finditer(node)
+                if m.group(3) is None and (location := _user_location(m, is_user_file)) is not None
+            ]
+            if own:
+                return (own[-1],)
+            if is_kernel and (own_id := _IR_NODE_ID.match(header)) is not None:
+                waiting.add(own_id.group(1))
+    return ()
+
+
 def _producers(use: Location) -> tuple[Location, ...]:
     """Where a value used at ``use`` may come from: the lines binding what it reads, then itself."""
     path, line = use

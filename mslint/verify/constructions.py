@@ -9,9 +9,18 @@ the habit of a model file's ``__main__`` block and of tests), those are its inpu
 
 Where no such call is, the instances the program builds (:mod:`mslint.model.instances`: the
 arguments followed through factories, ``def small(**kw): return Block(dim=64, **kw)``, and the
-``__init__`` of the Cells that build it) give the arguments, when each parameter without a
-default is given one known literal value over all of them; a parameter with a default whose
-value is not known keeps its default.
+``__init__`` of the Cells that build it, the registries that look it up by a literal name,
+the fields of configurations, :mod:`mslint.model.registries`, :mod:`mslint.model.configs`) give
+the arguments, when each parameter without a default is given one known literal value over all
+of them; a parameter with a default whose value is not known keeps its default. A parameter that
+``__init__`` reads only by key (``cfg["dim"]``) is given the dict of literals every instance
+passes it (``Net(CONFIG)``); a namespace read by attribute is not rebuilt (the arguments travel
+to the compiling process as JSON).
+
+``where`` names the call as written and, for a call in a factory or an ``__init__`` that passes
+on what its caller gives, the calls that lead to it from the program's first such call:
+``create_model("tiny", use_np=True) at train.py:9, through MODELS[name](**kwargs) at
+models.py:40, Tiny(width=16, **kwargs) at models.py:31``.
 """
 
 from __future__ import annotations
@@ -24,16 +33,17 @@ from typing import Any
 from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
 from mslint.model.binder import parameter_defaults
 from mslint.model.created_tensors import AbstractArray, created_by
-from mslint.model.instances import constructor_values, first_call
+from mslint.model.instances import caller_built_by, config_passed, constructor_values, first_call
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
+from mslint.model.walk import descendants, parent_of
 
 
 @dataclass(frozen=True)
 class Construction:
     kwargs: dict[str, Any]
     where: str
-    """``train.py:30``: the call the arguments come from."""
+    """``Net(num_classes=10) at train.py:30``: the call the arguments come from (module doc)."""
     inputs: str | None = None
     """The specs of the tensors the block that built the instance calls it on, if it does."""
 
@@ -56,7 +66,7 @@ class Constructions:
             kwargs = _bound(init, call)
             if kwargs is not None:
                 inputs = self._inputs_after(module, call)
-                return Construction(kwargs, f"{module.path.name}:{call.lineno}", inputs)
+                return Construction(kwargs, _site(call, module), inputs)
         return self._from_instances(cls, init)
 
     def _from_instances(self, cls: ClassRef, init: FunctionNode | None) -> Construction | None:
@@ -69,12 +79,33 @@ class Constructions:
         kwargs: dict[str, Any] = {}
         for parameter, default in parameter_defaults(init)[1:]:
             value = python_value(values.get(parameter.arg, AbstractScalar(Kind.UNKNOWN)))
+            if value is NOT_KNOWN and _read_only_by_key(init, cls.module, parameter.arg):
+                config = config_passed(self._project, cls, parameter.arg)
+                value = NOT_KNOWN if config is None else config
             if value is not NOT_KNOWN:
                 kwargs[parameter.arg] = value
             elif default is None:
                 return None
-        call, module = site
-        return Construction(kwargs, f"{module.path.name}:{call.lineno}")
+        first, *then = self._leading_to(*site)
+        return Construction(kwargs, f"{first}, through {', '.join(then)}" if then else first)
+
+    def _leading_to(self, call: ast.Call, module: ModuleInfo) -> list[str]:
+        """``call`` as written with its place, after the first calls that lead to it while it
+        passes on a parameter of the factory or ``__init__`` it is in (at most :data:`_STEPS`)."""
+        steps = [_site(call, module)]
+        seen = {id(call)}
+        while len(steps) < _STEPS:
+            caller = caller_built_by(module, call)
+            (scope,) = module.scopes_holding([call.lineno])
+            if caller is None or isinstance(scope, ast.Module) or not _passes_parameters(call, scope):
+                break
+            outer = first_call(self._project, caller)
+            if outer is None or id(outer[0]) in seen:
+                break
+            call, module = outer
+            seen.add(id(call))
+            steps.insert(0, _site(call, module))
+        return steps
 
     def _inputs_after(self, module: ModuleInfo, construction: ast.Call) -> str | None:
         """The specs of the tensors that ``name = Class(...)`` 's block later calls ``name`` on."""
@@ -102,6 +133,38 @@ class Constructions:
                     if isinstance(node, ast.Call) and (called := _called(node.func)) is not None:
                         self._calls[called].append((module, node))
         return self._calls
+
+
+_STEPS = 4
+"""How many calls ``where`` names at most: the program's own and the innermost matter most."""
+
+_LONGEST_CALL = 80
+"""How many characters of a call ``where`` quotes."""
+
+
+def _site(call: ast.Call, module: ModuleInfo) -> str:
+    """``LAYERS["block"](64) at train.py:30``: the call as written (on one line, cut short) and its place."""
+    written = " ".join((ast.get_source_segment(module.text, call) or ast.unparse(call)).split())
+    if len(written) > _LONGEST_CALL:
+        written = written[: _LONGEST_CALL - 3] + "..."
+    return f"{written} at {module.path.name}:{call.lineno}"
+
+
+def _passes_parameters(call: ast.Call, function: FunctionNode) -> bool:
+    """Whether ``call`` reads a parameter of ``function``, which holds it: what it builds then
+    depends on the calls of ``function``."""
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    names = {argument.arg for argument in every if argument is not None}
+    read = [*call.args, *(keyword.value for keyword in call.keywords)]
+    return any(isinstance(node, ast.Name) and node.id in names for expr in read for node in ast.walk(expr))
+
+
+def _read_only_by_key(init: FunctionNode, module: ModuleInfo, parameter: str) -> bool:
+    """Whether every read of ``parameter`` in ``init`` is a subscript (``cfg["dim"]``): a dict
+    serves it as the configuration the program passes does."""
+    reads = [node for node in descendants(init) if isinstance(node, ast.Name) and node.id == parameter]
+    return bool(reads) and all(isinstance(parent_of(module.tree, read), ast.Subscript) for read in reads)
 
 
 def python_value(value: AbstractValue) -> object:

@@ -46,6 +46,7 @@ from mslint.verify.compiler_output import (
     dynamic_shape_problems,
     error_locations,
     fallback_problems,
+    kernel_locations,
     unowned_parameter_problems,
     user_file_filter,
 )
@@ -412,7 +413,9 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         if problem.kind == ERROR:
             located = {*problem.locations}
             extra = tuple(loc for loc in error_locations(log, is_user_file) if loc not in located)
-            locations = problem.locations + extra or _definition(result["target"], is_user_file)
+            kernel = missing_kernel(problem.message)
+            in_ir = kernel_locations(ir_text, kernel, is_user_file) if kernel else ()
+            locations = problem.locations + extra or in_ir or _definition(result["target"], is_user_file)
             problem = Problem(problem.kind, problem.message, locations, problem.level)
         found.append(problem)
     found += (

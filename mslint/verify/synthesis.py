@@ -7,7 +7,8 @@ image allows fails on it, and the next size is tried). A ``Dense(in, ...)`` take
 ``float32[2,in]``; an ``Embedding(vocab, ...)`` takes ``int32[2,8]`` indices (the data are below
 7). The first layer may sit inside a ``SequentialCell`` (a list literal, or a list built by
 ``append``) or inside a Cell of the project, whose constructor arguments are followed. A channel
-count that is an argument of ``__init__`` comes from its default or the configured kwargs.
+count that is an argument of ``__init__`` comes from its default or the configured kwargs, or is
+the field of a dict it is given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``).
 Only a ``construct`` with one required input is synthesised: which input feeds which layer is
 otherwise a guess.
 """
@@ -37,7 +38,7 @@ Bindings = Mapping[str, ast.expr]
 def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any]) -> list[str]:
     """Candidate input specs for ``cls``'s ``construct``, most likely first; empty when its first
     layer is not known."""
-    bindings = {name: ast.Constant(value) for name, value in kwargs.items() if _is_literal(value)}
+    bindings = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
     layer = _first_layer(project, cls, bindings, _DEPTH)
     return [] if layer is None else _candidates(*layer)
 
@@ -163,6 +164,11 @@ def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
 
 
 def _integer(expr: ast.expr | None, bindings: Bindings) -> int | None:
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):  # cfg["dim"] of a bound dict
+        config = _bound_value(expr.value, bindings)
+        if isinstance(config, ast.Dict):
+            keys = [key.value if isinstance(key, ast.Constant) else None for key in config.keys]
+            expr = config.values[keys.index(expr.slice.value)] if expr.slice.value in keys else None
     if isinstance(expr, ast.Name) and expr.id in bindings:
         expr = bindings[expr.id]
     if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
@@ -187,5 +193,17 @@ def _bound(init: FunctionNode, call: ast.Call, bindings: Bindings) -> dict[str, 
     }
 
 
+def _bound_value(expr: ast.expr, bindings: Bindings) -> ast.expr:
+    """What the name ``expr`` is bound to, or ``expr``."""
+    return bindings[expr.id] if isinstance(expr, ast.Name) and expr.id in bindings else expr
+
+
 def _is_literal(value: object) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _is_literal(item) for key, item in value.items())
     return isinstance(value, (bool, int, float, str)) or value is None
+
+
+def _literal_expr(value: object) -> ast.expr:
+    """The expression that writes ``value``, a literal or a dict of them."""
+    return ast.parse(repr(value), mode="eval").body

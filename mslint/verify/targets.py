@@ -46,7 +46,8 @@ class Target:
     synthesised: bool = False
     """``inputs`` were read off the Cell's first layer (:mod:`mslint.verify.synthesis`)."""
     built_at: str | None = None
-    """``train.py:30``: the program's call whose arguments ``kwargs`` are (:mod:`mslint.verify.constructions`)."""
+    """``Net(10) at train.py:30``: the program's call whose arguments ``kwargs`` are, and the calls
+    that lead to it (:mod:`mslint.verify.constructions`)."""
 
     @property
     def key(self) -> tuple[str, str]:

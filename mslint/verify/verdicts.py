@@ -113,7 +113,7 @@ class TargetStatus:
         notes = []
         if self.synthesised or self.built_at:
             arguments = ", ".join(f"{name}={value!r}" for name, value in target.kwargs.items())
-            built = f"compiled {target.name}({arguments})" + (f" as built at {self.built_at}" if self.built_at else "")
+            built = f"compiled {target.name}({arguments})" + (f" as built by {self.built_at}" if self.built_at else "")
             inputs = " and ".join(sorted(self.inputs))
             how = ", synthesised from its first layer" if self.synthesised else ""
             notes.append(f"{built} on inputs {inputs}{how}" if inputs else built)
