@@ -45,3 +45,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         help="write the findings of the committed example trees to tests/snapshots (after a wanted change)",
     )
+
+
+_START_FIRST = ("measurement", "mindspore", "network")
+"""Markers of the long tests (compiles, installs), by how long they take: pytest-xdist hands tests
+out in collection order, so a long test collected last would run alone at the end of a parallel
+run while the other workers wait."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        marks = {mark.name for mark in item.iter_markers()}
+        return next((i for i, name in enumerate(_START_FIRST) if name in marks), len(_START_FIRST))
+
+    items.sort(key=rank)
