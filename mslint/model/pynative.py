@@ -91,6 +91,22 @@ def graph_mode_modules(project: Project) -> frozenset[Path]:
     return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
 
 
+def pynative_mode_modules(project: Project) -> frozenset[Path]:
+    """The modules that a program selecting PyNative may run: every module imported, at any
+    depth, by one that calls ``set_context(mode=PYNATIVE_MODE)`` anywhere (at its top level or
+    in a function: a trainer's ``__init__``), or by a module that imports such a one (the entry
+    script that calls the function). Such a program is not known to compile its Cells: a line
+    of ``construct`` fails there only when it runs. A module may be in this set and in
+    :func:`graph_mode_modules` too (another program of the project compiles it)."""
+    selecting = [m for m in project.modules if _PYNATIVE in _modes(m)]
+    if not selecting:
+        return frozenset()
+    importers = _importers(project, selecting)
+    roots = {id(m): m for m in selecting}
+    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _GRAPH not in _modes(u))
+    return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
+
+
 def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, list[ModuleInfo]]) -> list[ModuleInfo]:
     """Scripts that select no mode but import a module that selects PyNative when it is
     imported (a ``set_context`` among its top-level statements: a project's ``datautil.py``
