@@ -11,8 +11,8 @@ from mslint.model.cell_classes import cell_classes, is_plain_cell, method, minds
 from mslint.model.cell_receivers import cell_classes_of
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
-from mslint.model.pynative import graph_mode_modules, pynative_mode_modules
-from mslint.model.scope import GraphFunction, is_jit_decorated
+from mslint.model.pynative import may_run_in_pynative
+from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, raised
 from mslint.release import Release
 from mslint.rules.base import Finding, Rule
@@ -176,7 +176,7 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
             _unfollowed_setter(refs, project),
             "the program compiles the Cell (a script of the project selects PYNATIVE_MODE, which fails on the "
             "read only when it runs)"
-            if _may_run_pynative(function)
+            if may_run_in_pynative(function.project, function.entry)
             else None,
         )
         if reason is not None
@@ -355,20 +355,6 @@ def _guarded_by_hasattr(name: str, function: GraphFunction) -> bool:
 
 def _is_builtin(func: ast.expr, name: str, function: GraphFunction) -> bool:
     return function.qualname(func) == f"builtins.{name}"
-
-
-def _may_run_pynative(function: GraphFunction) -> bool:
-    """Whether the run of the read's entry is not known to compile it: a program that selects
-    PYNATIVE_MODE (in a script or a function it calls) runs the entry's module, no program that
-    selects GRAPH_MODE does, and the entry is no ``@jit`` function (compiled in any mode)."""
-    entry = function.entry
-    project = function.project
-    path = entry.module.path
-    return (
-        path in project.derived(pynative_mode_modules)
-        and path not in project.derived(graph_mode_modules)
-        and not is_jit_decorated(entry.node, entry.module)
-    )
 
 
 _CELL_WALKS = frozenset({"cells", "cells_and_names", "name_cells", "modules", "named_modules", "children"})
