@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+import pytest
+
 from mslint.engine import check_files
 from mslint.settings import Settings
 
@@ -252,3 +254,65 @@ class Net(nn.Cell):
         return y
 """
     assert found(write, source) == [(9, "error"), (21, "warning")]
+
+
+_META_NET = """
+from mindspore import nn
+
+
+class MetaDense(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x):
+        return self.dense(x) * self.step_size
+"""
+
+
+def _severities(files: list[Path]) -> list[tuple[str, int, str]]:
+    report = check_files(files, Settings(select=("unsupported-attribute-in-graph",)))
+    return [(Path(d.path).name, d.line, str(d.severity)) for d in report.diagnostics]
+
+
+@pytest.mark.parametrize(
+    "setter",
+    [
+        'exec("model.{}.{} = {}".format(name, "step_size", 0.1))',
+        "setattr(getattr(model, name), key, 0.1)",
+        "for _, cell in model.cells_and_names():\n        setattr(cell, key, 0.1)",
+    ],
+)
+def test_a_setter_the_model_cannot_follow_in_the_program_makes_the_read_a_warning(write: Write, setter: str) -> None:
+    # Measured on 2.10: ACL-DGReID's MetaGate, its `w_step_size` set by exec as its trainer does,
+    # compiles in GRAPH_MODE and runs in PyNative; built alone, it fails at the read.
+    files = [
+        write("net.py", _META_NET),
+        write("trainer.py", f"from net import MetaDense\n\n\ndef allocate(model, name, key):\n    {setter}\n"),
+        write("train.py", "from net import MetaDense\nimport trainer\n\nnet = MetaDense()\n"),
+    ]
+    assert _severities(files) == [("net.py", 10, "warning")]
+
+
+def test_a_setter_outside_the_program_or_on_a_configuration_leaves_the_read_an_error(write: Write) -> None:
+    files = [
+        write("net.py", _META_NET),
+        write("train.py", "import sys\nfrom net import MetaDense\n\nfor key in sys.argv:\n    setattr(args, key, 1)\n"),
+        write("tools.py", 'def run(code):\n    exec("x.{} = 1".format(code))\n'),
+    ]
+    assert _severities(files) == [("net.py", 10, "error")]
+
+
+@pytest.mark.parametrize("mode, severity", [("PYNATIVE_MODE", "warning"), ("GRAPH_MODE", "error")])
+def test_a_mode_a_function_of_the_entry_script_selects_decides_the_severity(
+    write: Write, mode: str, severity: str
+) -> None:
+    # ACL-DGReID: `DefaultTrainer.__init__` selects PyNative for mytrain.py; another script
+    # imports the model too, so its Cells are not PyNative-only (no finding at all).
+    files = [
+        write("net.py", _META_NET),
+        write("engine.py", f"import mindspore as ms\n\n\ndef setup():\n    ms.set_context(mode=ms.{mode})\n"),
+        write("train.py", "import engine\nfrom net import MetaDense\n\nengine.setup()\nMetaDense()\n"),
+        write("export.py", "from net import MetaDense\n\nMetaDense()\n"),
+    ]
+    assert _severities(files) == [("net.py", 10, severity)]

@@ -222,3 +222,24 @@ def test_a_function_a_jit_entry_surely_calls_is_an_error_in_any_mode(write: Writ
             return helper(x)
     """
     assert found(write, source) == [(4, "missing", "error")]
+
+
+@pytest.mark.parametrize("mode, severity", [("PYNATIVE_MODE", "warning"), ("GRAPH_MODE", "error")])
+def test_a_name_in_construct_of_a_program_that_selects_pynative_is_a_warning(
+    write: Write, mode: str, severity: str
+) -> None:
+    # PyNative raises NameError only when the line runs; the mode is selected in a function the
+    # entry script calls (ACL-DGReID's DefaultTrainer.__init__), and another script imports the
+    # Cell too, so it is not PyNative-only (no finding at all).
+    files = [
+        write(
+            "net.py",
+            "from mindspore import nn\n\n\nclass Net(nn.Cell):\n"
+            "    def construct(self, x):\n        return x * scale\n",
+        ),
+        write("engine.py", f"import mindspore as ms\n\n\ndef setup():\n    ms.set_context(mode=ms.{mode})\n"),
+        write("train.py", "import engine\nfrom net import Net\n\nengine.setup()\nNet()\n"),
+        write("export.py", "from net import Net\n\nNet()\n"),
+    ]
+    report = check_files(files, Settings(select=("undefined-name-in-graph",)))
+    assert [(Path(d.path).name, d.line, str(d.severity)) for d in report.diagnostics] == [("net.py", 6, severity)]

@@ -12,7 +12,10 @@ joined over all of it:
 * the calls of the Cell's instances (``net = Net(); net(x, 3)``; an instance made by a factory
   function of the project counts) and of the ``@jit`` function, in the project's code;
 * the instance handed to MindSpore's training wrappers (``Model``, ``WithLossCell``,
-  ``TrainOneStepCell``, ``value_and_grad``, ...): they call it with dataset columns, tensors;
+  ``TrainOneStepCell``, ``value_and_grad``, ...): they call it with dataset columns, tensors
+  (``WithLossCell`` and ``WithEvalCell`` with the first alone: an optional parameter after it
+  keeps its default), the instance a name holds where the wrapper is called (``net =
+  TrainOneStepCell(WithLossCell(net, loss), opt)`` rebinds ``net`` before ``Model(net)``);
 * the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
   ``x.astype(...)``): no Python number has them.
 
@@ -36,7 +39,7 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
-from mslint.model.binder import passed_arguments
+from mslint.model.binder import parameter_defaults, passed_arguments
 from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, parse_input_specs
@@ -60,6 +63,9 @@ _TRAINING_WRAPPERS = (
     "PipelineCell",
     "MicroBatchInterleaved",
 )
+# Wrappers that call the Cell with the first column alone (`self._backbone(data)`, read from
+# MindSpore 2.10): an optional parameter after it keeps its default.
+_ONE_COLUMN_WRAPPERS = {"WithLossCell": 1, "WithEvalCell": 1}
 # Methods of Python numbers, strings and tuples: reading one says nothing of a tensor.
 _PYTHON_METHODS = frozenset(
     {"real", "imag", "conjugate", "bit_length", "to_bytes", "is_integer", "hex", "as_integer_ratio", "count", "index"}
@@ -74,8 +80,9 @@ class EntryEvidence:
         self._project = project
         self._sites: dict[int, list[tuple[ast.Call, ModuleInfo, FunctionNode | ast.Module]]] = defaultdict(list)
         """By entry node: the calls that run it, with their module and scope."""
-        self._wrapped: set[int] = set()
-        """Entry nodes whose Cell is handed to a training wrapper."""
+        self._wrapped: dict[int, int | None] = {}
+        """Entry nodes whose Cell is handed to a training wrapper, with how many columns the
+        wrappers pass at most (None: all the dataset has)."""
         self._graph_entries = {id(ref.node) for ref in entries}
         """Calls in these are graph code's: what they pass follows the values of graph code."""
         self._specs: dict[int, list[AbstractValue]] = {}
@@ -107,7 +114,8 @@ class EntryEvidence:
         specified = dict(zip(given, self._spec_values(ref)))  # what the user states is passed stands
         values.update(specified)
         if id(ref.node) in self._wrapped:
-            values.update({n: TENSOR for n in given if values[n].kind is not Kind.CONSTANT and n not in specified})
+            passed = _passed_columns(ref, given, self._wrapped[id(ref.node)])
+            values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
         for call, module, scope in self._sites.get(id(ref.node), []):
             for name, value in _argument_values(call, ref, module, scope).items():
                 if name not in specified:
@@ -154,11 +162,18 @@ class EntryEvidence:
             nodes = own_nodes(scope)
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
             instances: dict[str, FunctionRef] = {}
+            rebound: dict[str, list[tuple[int, FunctionRef | None]]] = defaultdict(list)
             for node in nodes:
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-                    construct = self._construct_made_by(node.value, module, constructs, names, local)
-                    if construct is not None:
-                        instances.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
+                if isinstance(node, ast.Assign):
+                    construct = (
+                        self._construct_made_by(node.value, module, constructs, names, local)
+                        if isinstance(node.value, ast.Call)
+                        else None
+                    )
+                    for target in (t for t in node.targets if isinstance(t, ast.Name)):
+                        rebound[target.id].append((node.lineno, construct))
+                        if construct is not None:
+                            instances[target.id] = construct
             for node in nodes:
                 if not isinstance(node, ast.Call):
                     continue
@@ -174,16 +189,19 @@ class EntryEvidence:
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append((node, module, scope))
                 if _is_wrapper(node, module):
+                    columns = _ONE_COLUMN_WRAPPERS.get(_called_name(node.func) or "")
                     for argument in node.args[:1]:
                         construct = (
-                            instances.get(argument.id)
+                            _bound_before(rebound[argument.id], node.lineno)
                             if isinstance(argument, ast.Name)
                             else self._construct_made_by(argument, module, constructs, names, local)
                             if isinstance(argument, ast.Call)
                             else None
                         )
                         if construct is not None:
-                            self._wrapped.add(id(construct.node))
+                            known = self._wrapped.get(id(construct.node), columns)
+                            widest = None if known is None or columns is None else max(known, columns)
+                            self._wrapped[id(construct.node)] = widest
 
     def _construct_made_by(
         self,
@@ -250,6 +268,26 @@ def _returned_classes(project: Project, function: FunctionRef) -> list[ClassRef]
     """The project classes a factory function returns an instance of, directly or through a local."""
     classes = (project.resolve_expr(c.func, function.module) for c in returned_calls(function.node))
     return [c for c in classes if isinstance(c, ClassRef)]
+
+
+def _bound_before(bindings: list[tuple[int, FunctionRef | None]], line: int) -> FunctionRef | None:
+    """The Cell a name holds at ``line``: what its last assignment above made (``net =
+    TrainOneStepCell(WithLossCell(net, loss), opt)`` rebinds ``net`` to a wrapper before
+    ``Model(net)``), or the first where none is above (a loop, a nested scope)."""
+    above = [construct for number, construct in bindings if number < line]
+    if above:
+        return above[-1]
+    return bindings[0][1] if bindings else None
+
+
+def _passed_columns(ref: FunctionRef, given: list[str], columns: int | None) -> list[str]:
+    """The parameters a training wrapper passes dataset columns to: all, or the first ``columns``
+    and the parameters without a default (``WithLossCell`` gives its network ``data`` alone, so
+    ``construct(self, images, targets=None)`` keeps ``targets`` None: not a tensor)."""
+    if columns is None:
+        return given
+    defaults = {arg.arg: default for arg, default in parameter_defaults(ref.node)}
+    return [name for index, name in enumerate(given) if index < columns or defaults.get(name) is None]
 
 
 def _positional(ref: FunctionRef) -> list[str]:

@@ -30,6 +30,7 @@ from mslint.model.cell_uses import CellUses
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
+from mslint.model.scope import is_jit_decorated
 from mslint.model.walk import descendants, own_nodes
 
 _PYNATIVE = "pynative"
@@ -89,6 +90,35 @@ def graph_mode_modules(project: Project) -> frozenset[Path]:
     roots = {id(m): m for m in selecting}
     roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _modes(u) <= {_GRAPH})
     return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
+
+
+def pynative_mode_modules(project: Project) -> frozenset[Path]:
+    """The modules that a program selecting PyNative may run: every module imported, at any
+    depth, by one that calls ``set_context(mode=PYNATIVE_MODE)`` anywhere (at its top level or
+    in a function: a trainer's ``__init__``), or by a module that imports such a one (the entry
+    script that calls the function). Such a program is not known to compile its Cells: a line
+    of ``construct`` fails there only when it runs. A module may be in this set and in
+    :func:`graph_mode_modules` too (another program of the project compiles it)."""
+    selecting = [m for m in project.modules if _PYNATIVE in _modes(m)]
+    if not selecting:
+        return frozenset()
+    importers = _importers(project, selecting)
+    roots = {id(m): m for m in selecting}
+    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _GRAPH not in _modes(u))
+    return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
+
+
+def may_run_in_pynative(project: Project, entry: FunctionRef) -> bool:
+    """Whether the run of ``entry`` is not known to compile it: a program that selects
+    PYNATIVE_MODE runs its module (:func:`pynative_mode_modules`), no program that selects
+    GRAPH_MODE does, and it is no ``@jit`` function (compiled in any mode). PyNative fails on a
+    line of ``construct`` only when the line runs."""
+    path = entry.module.path
+    return (
+        path in project.derived(pynative_mode_modules)
+        and path not in project.derived(graph_mode_modules)
+        and not is_jit_decorated(entry.node, entry.module)
+    )
 
 
 def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, list[ModuleInfo]]) -> list[ModuleInfo]:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.memo import NodeMemo
 from mslint.model.module import is_self_attribute
-from mslint.model.pynative import graph_mode_modules
+from mslint.model.pynative import graph_mode_modules, may_run_in_pynative
 from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.undefined_names import undefined_names
 from mslint.model.walk import descendants, statements
@@ -33,7 +33,9 @@ class UndefinedNameInGraph(Rule):
     a function when the graph reaches its call, a call under a test on Python values (`if flag:`,
     `if y is not None:`), or after such a test whose branch returns, may be left out, and where
     the project selects no mode (or PyNative, or a mode read from an option) nothing shows that
-    the entry is compiled.
+    the entry is compiled. A name in a `construct` is a warning too where a program that runs it
+    selects `PYNATIVE_MODE` (in its script or a function it calls) and none selects `GRAPH_MODE`:
+    PyNative fails on the name only when the line runs.
 
     ## Why it breaks graph mode
     MindSpore resolves every name of graph code while parsing it, in every branch, whether or
@@ -74,7 +76,8 @@ class UndefinedNameInGraph(Rule):
     summary = "a name graph code reads that nothing defines (the compiler resolves every branch)"
     warning_findings = (
         "a name in a function that graph code calls, where no GRAPH_MODE program or `@jit` shows the entry "
-        "compiled or a test on Python values may skip the call (read only when the graph reaches its call)"
+        "compiled or a test on Python values may skip the call (read only when the graph reaches its call); "
+        "a name in `construct` where a program selects PYNATIVE_MODE and none GRAPH_MODE"
     )
     node_types = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -89,6 +92,7 @@ class UndefinedNameInGraph(Rule):
             return
         folded = _folded_branches(function)
         called = function.entry.node is not function.node and not _read_in_graph_mode(function)
+        uncompiled = may_run_in_pynative(function.project, function.entry)
         for name in names:
             if id(name) not in folded:
                 yield Finding(
@@ -96,7 +100,7 @@ class UndefinedNameInGraph(Rule):
                     f"`{name.id}` is defined nowhere (no local, global, import or builtin): the graph compiler "
                     "resolves every name it parses, in branches that never run too",
                     hint=f"define or import `{name.id}` (a class attribute is read as `self.{name.id}`)",
-                    severity=Severity.WARNING if called else None,
+                    severity=Severity.WARNING if called or uncompiled else None,
                 )
 
 

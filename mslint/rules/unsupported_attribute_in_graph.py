@@ -3,6 +3,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
@@ -10,6 +11,7 @@ from mslint.model.cell_classes import cell_classes, is_plain_cell, method, minds
 from mslint.model.cell_receivers import cell_classes_of
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
+from mslint.model.pynative import may_run_in_pynative
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, raised
 from mslint.release import Release
@@ -44,6 +46,12 @@ class UnsupportedAttributeInGraph(Rule):
     self.cache`), or that `gate is not None` skips where every call gives `gate` None, is not
     flagged: MindSpore compiles an instance for the arguments it is called with, folds the test
     and never reads that branch (measured on 2.10, STRICT and LAX; no rule looks there).
+    A class that runs `exec` computes its attributes too. A read is a warning where the model
+    cannot tell whether it fails: where code of the program sets attributes by names it cannot
+    follow (`exec("self.model.{}.{} = ...".format(...))` in a trainer, `setattr(cell, key, v)` on
+    the Cells `cells_and_names()` yields or `getattr` finds: set first, the read compiles), and
+    where a program that runs the Cell selects `PYNATIVE_MODE` (in its script or in a function it
+    calls) and none selects `GRAPH_MODE`: PyNative fails on the read only when the line runs.
 
     ## Why it breaks graph mode
     The compiler resolves attributes while it compiles, at every syntax level. Only a name or an
@@ -83,7 +91,9 @@ class UnsupportedAttributeInGraph(Rule):
     symbol = "unsupported-attribute-in-graph"
     summary = "an attribute of an item assigned, or an attribute a Cell never has read, in graph code"
     warning_findings = (
-        "a read in a branch of an `if` on a constant (`if self.flag:`): the compiler prunes the branch not taken"
+        "a read in a branch of an `if` on a constant (`if self.flag:`): the compiler prunes the branch not taken; "
+        "a read where the program may set attributes by names the model cannot follow (`exec`, `setattr`), or "
+        "selects PYNATIVE_MODE and never GRAPH_MODE"
     )
     node_types = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Attribute, ast.Call)
 
@@ -157,13 +167,26 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
     if is_self and any(_init_reads_name(cls, name, project) for cls in refs):
         return  # building the Cell fails first, at the read in __init__ (flagged there)
     owner = " or ".join(sorted({f"`{c.node.name}`" for c in refs}))
-    pruned = _under_constant_test(node, function)
+    unknowns = [
+        reason
+        for reason in (
+            "the compiler does not prune its branch on a constant condition"
+            if _under_constant_test(node, function)
+            else None,
+            _unfollowed_setter(refs, project),
+            "the program compiles the Cell (a script of the project selects PYNATIVE_MODE, which fails on the "
+            "read only when it runs)"
+            if may_run_in_pynative(function.project, function.entry)
+            else None,
+        )
+        if reason is not None
+    ]
     yield Finding(
         node,
         f"{owner} never sets `{name}`: compiling the read fails at every syntax level (AttributeError: no attribute)"
-        + (", where the compiler does not prune its branch on a constant condition" if pruned else ""),
+        + (", where " + " and ".join(unknowns) if unknowns else ""),
         f"set `self.{name}` in `__init__`, or fix the name",
-        severity=Severity.WARNING if pruned else None,
+        severity=Severity.WARNING if unknowns else None,
     )
 
 
@@ -267,7 +290,7 @@ _ATTRIBUTE_HOOKS = frozenset({"__getattr__", "__getattribute__", "__setattr__", 
 
 
 def _computes_attributes(node: ast.ClassDef) -> bool:
-    """``__getattr__``, ``__dict__`` writes, ``setattr``/``insert_child_to_cell`` with a computed name."""
+    """``__getattr__``, ``__dict__`` writes, ``setattr``/``insert_child_to_cell`` with a computed name, ``exec``."""
     for inner in descendants(node):
         if isinstance(inner, ast.FunctionDef) and inner.name in _ATTRIBUTE_HOOKS:
             return True
@@ -275,6 +298,8 @@ def _computes_attributes(node: ast.ClassDef) -> bool:
             return True
         if isinstance(inner, ast.Call) and _registers(inner) and _registered_name(inner) is None:
             return True
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id == "exec":
+            return True  # code the class runs as text may set any attribute of `self`
     return False
 
 
@@ -330,3 +355,73 @@ def _guarded_by_hasattr(name: str, function: GraphFunction) -> bool:
 
 def _is_builtin(func: ast.expr, name: str, function: GraphFunction) -> bool:
     return function.qualname(func) == f"builtins.{name}"
+
+
+_CELL_WALKS = frozenset({"cells", "cells_and_names", "name_cells", "modules", "named_modules", "children"})
+"""Methods that walk a Cell's sub-Cells (MindSpore's, and the PyTorch names ports keep)."""
+
+
+def _unfollowed_setter(cells: list[ClassRef], project: Project) -> str | None:
+    """Where code of the program that runs ``cells`` may set attributes the model cannot name on a
+    Cell: ``exec`` of built text (``exec("self.model.{}.{} = ...".format(...))``), or
+    ``setattr``/``delattr`` with a computed name on a Cell that ``getattr`` finds
+    (``setattr(getattr(net, part), key, v)``) or that a walk of a Cell yields (``for _, m in
+    net.cells_and_names(): setattr(m, key, v)``). Then no read of an attribute the project never
+    sets by name is known to fail: each is a warning."""
+    setters = project.derived(_unfollowed_setters)
+    if not setters:
+        return None
+    for cell in cells:
+        for module in project.program_of(cell.module):
+            found = setters.get(module.path)
+            if found is not None:
+                return f"code the model cannot follow may set it ({found})"
+    return None
+
+
+def _unfollowed_setters(project: Project) -> dict[Path, str]:
+    """The modules with an attribute setter the model cannot follow, each with the first one."""
+    found: dict[Path, str] = {}
+    for module in project.modules:
+        walked = _walk_variables(module)
+        for call in module.nodes_of(ast.Call):
+            if isinstance(call.func, ast.Name) and call.func.id == "exec" and call.args:
+                if not (isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)):
+                    found[module.path] = f"`exec` at {module.path.name}:{call.lineno}"
+                    break
+            elif _sets_computed_name_on_a_cell(call, walked):
+                found[module.path] = f"`{ast.unparse(call.func)}` at {module.path.name}:{call.lineno}"
+                break
+    return found
+
+
+def _sets_computed_name_on_a_cell(call: ast.Call, walked: set[str]) -> bool:
+    if not (isinstance(call.func, ast.Name) and call.func.id in ("setattr", "delattr") and len(call.args) >= 2):
+        return False
+    name, receiver = call.args[1], call.args[0]
+    if isinstance(name, ast.Constant) and isinstance(name.value, str):
+        return False
+    if isinstance(receiver, ast.Name):
+        return receiver.id in walked
+    if isinstance(receiver, ast.Call):
+        return isinstance(receiver.func, ast.Name) and receiver.func.id == "getattr"
+    return isinstance(receiver, ast.Attribute) and _root_name(receiver) in walked
+
+
+def _root_name(expr: ast.expr) -> str | None:
+    while isinstance(expr, (ast.Attribute, ast.Subscript)):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
+def _walk_variables(module: ModuleInfo) -> set[str]:
+    """The loop variables of the module bound by a walk of a Cell's sub-Cells."""
+    return {
+        target.id
+        for loop in module.nodes_of(ast.For)
+        if isinstance(loop.iter, ast.Call)
+        and isinstance(loop.iter.func, ast.Attribute)
+        and loop.iter.func.attr in _CELL_WALKS
+        for target in descendants(loop.target)
+        if isinstance(target, ast.Name)
+    }
