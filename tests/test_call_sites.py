@@ -145,3 +145,75 @@ def test_an_unknown_passed_to_a_sub_cell_stays_unknown_there(write: Write) -> No
     found = [d for d in check_files([path], Settings()).diagnostics if d.line == RANGE_LINE]
     assert [str(d.severity) for d in found] == ["warning"]
     assert "rests on `n` that mslint could not infer from how `Top.construct` is called" in found[0].message
+
+
+TUTORIAL = """
+net = Steps()
+optimizer = nn.SGD(net.trainable_params(), 0.01)
+
+
+def forward_fn(data, n):
+    return net(data, n).sum()
+
+
+grad_fn = ms.value_and_grad(forward_fn, None, optimizer.parameters)
+
+
+{decorator}def train_step(data, n):
+    loss, grads = grad_fn(data, n)
+    optimizer(grads)
+    return loss
+
+
+def train():
+    for _ in range(2):
+        train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+CLOSURE = """
+def train():
+    net = Steps()
+    optimizer = nn.SGD(net.trainable_params(), 0.01)
+
+    def forward_fn(data, n):
+        return net(data, n).sum()
+
+    grad_fn = ms.value_and_grad(forward_fn, None, optimizer.parameters)
+    x = Tensor(np.ones((2, 4), np.float32))
+    for _ in range(2):
+        grad_fn(x, {steps})
+"""
+CELL_GRAD = """
+net = Steps()
+grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+
+
+def train():
+    return grad_fn(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+WRAPPED_SCRIPTS = {
+    "tutorial": TUTORIAL.replace("{decorator}", ""),
+    "jit-train-step": TUTORIAL.replace("{decorator}", "@ms.jit\n"),
+    "closure": CLOSURE,
+    "cell-value-and-grad": CELL_GRAD,
+}
+
+
+@pytest.mark.parametrize("script", WRAPPED_SCRIPTS.values(), ids=WRAPPED_SCRIPTS.keys())
+def test_a_training_wrapper_in_another_function_passes_its_callers_arguments(write: Write, script: str) -> None:
+    """`grad_fn(data, n)` in `train_step` runs `forward_fn(data, n)`, which calls the module's `net`:
+    `net` is given what `train()` passes `train_step` (MindSpore 2.10 compiles the number and fails
+    on the tensor, STRICT: rules/unsupported-syntax/{good,bad}_training_wrappers.py)."""
+    assert _range_findings(write, script.replace("{steps}", "3")) == []
+    found = _range_findings(write, script.replace("{steps}", "Tensor(3, ms.int32)"))
+    assert [severity for severity, _ in found] == ["error"]
+
+
+@pytest.mark.parametrize(
+    "handed_on",
+    ["steps = [grad_fn]\n", "model = ms.Model(grad_fn)\n", "grad_fn = None\n"],
+    ids=["in-a-list", "to-a-library", "bound-again"],
+)
+def test_a_wrapper_handed_on_or_bound_again_says_nothing(write: Write, handed_on: str) -> None:
+    script = TUTORIAL.replace("{decorator}", "").replace("{steps}", "3") + handed_on
+    found = _range_findings(write, script)
+    assert [severity for severity, _ in found] == ["warning"]

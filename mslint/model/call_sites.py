@@ -10,9 +10,16 @@ joined over all of it:
 * a literal default (``n=3``): a Python number;
 * ``# mslint: inputs=float32[N,4]`` on the entry: tensors, one per spec;
 * the calls of the Cell's instances (``net = Net(); net(x, 3)``; an instance made by a factory
-  function of the project counts) and of the ``@jit`` function, in the project's code;
-* the instance handed to MindSpore's training wrappers (``Model``, ``WithLossCell``,
-  ``TrainOneStepCell``, ``value_and_grad``, ...): they call it with dataset columns, tensors;
+  function of the project counts) and of the ``@jit`` function, in the project's code: an
+  instance bound in a module or a function is called in the functions nested there too
+  (``forward_fn`` calling the script's ``net``), and an argument that is a parameter of the
+  calling function is what that function's callers pass it, followed through the wrappers that
+  call a function with their own arguments (``grad_fn = value_and_grad(forward_fn, ...)``,
+  ``@jit def train_step``: :mod:`mslint.model.wrapped_calls`);
+* ``value_and_grad(net, ...)``, ``grad(net)`` or ``jit(net)`` bound to a name: calls of the name
+  call the instance with the same arguments;
+* the instance handed to MindSpore's other training wrappers (``Model``, ``WithLossCell``,
+  ``TrainOneStepCell``, ...): they call it with dataset columns, tensors;
 * the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
   ``x.astype(...)``): no Python number has them.
 
@@ -36,14 +43,15 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
-from mslint.model.binder import passed_arguments
+from mslint.model.binder import all_parameter_names, binding_counts, passed_arguments
 from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, parse_input_specs
+from mslint.model.instances import passed_to_parameter
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
-from mslint.model.walk import descendants, own_nodes, returned_calls, statements
+from mslint.model.walk import descendants, own_nodes, parent_of, returned_calls, statements
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
 _TRAINING_WRAPPERS = (
@@ -60,6 +68,8 @@ _TRAINING_WRAPPERS = (
     "PipelineCell",
     "MicroBatchInterleaved",
 )
+# Those among them whose result calls the Cell given with its own arguments.
+_PASSING_WRAPPERS = ("value_and_grad", "grad", "jit")
 # Methods of Python numbers, strings and tuples: reading one says nothing of a tensor.
 _PYTHON_METHODS = frozenset(
     {"real", "imag", "conjugate", "bit_length", "to_bytes", "is_integer", "hex", "as_integer_ratio", "count", "index"}
@@ -109,7 +119,7 @@ class EntryEvidence:
         if id(ref.node) in self._wrapped:
             values.update({n: TENSOR for n in given if values[n].kind is not Kind.CONSTANT and n not in specified})
         for call, module, scope in self._sites.get(id(ref.node), []):
-            for name, value in _argument_values(call, ref, module, scope).items():
+            for name, value in _argument_values(self._project, call, ref, module, scope).items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
         used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
@@ -136,7 +146,8 @@ class EntryEvidence:
         wanted = names.union(_TRAINING_WRAPPERS)
         for module in modules:
             by_name = module.calls_by_name
-            lines = [call.lineno for name in wanted.intersection(by_name) for call in by_name[name]]
+            held = wanted | _names_bound_to_calls_of(module, names)  # `net = Net()`, called in another function
+            lines = [call.lineno for name in held.intersection(by_name) for call in by_name[name]]
             if lines:
                 self._collect_in(module, module.scopes_holding(lines), constructs, functions, names)
 
@@ -148,17 +159,13 @@ class EntryEvidence:
         functions: dict[int, FunctionRef],
         names: set[str],
     ) -> None:
+        visible: dict[int, dict[str, FunctionRef]] = {}
         for scope in scopes:
             if id(scope) in self._graph_entries:
                 continue
             nodes = own_nodes(scope)
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
-            instances: dict[str, FunctionRef] = {}
-            for node in nodes:
-                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-                    construct = self._construct_made_by(node.value, module, constructs, names, local)
-                    if construct is not None:
-                        instances.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
+            instances = self._visible_instances(scope, module, constructs, names, visible)
             for node in nodes:
                 if not isinstance(node, ast.Call):
                     continue
@@ -173,7 +180,7 @@ class EntryEvidence:
                     resolved = defined if defined is not None else self._project.resolve_expr(node.func, module)
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append((node, module, scope))
-                if _is_wrapper(node, module):
+                if _is_wrapper(node, module) and not _passes_its_calls_on(node, module):
                     for argument in node.args[:1]:
                         construct = (
                             instances.get(argument.id)
@@ -184,6 +191,38 @@ class EntryEvidence:
                         )
                         if construct is not None:
                             self._wrapped.add(id(construct.node))
+
+    def _visible_instances(
+        self,
+        scope: FunctionNode | ast.Module,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        visible: dict[int, dict[str, FunctionRef]],
+    ) -> dict[str, FunctionRef]:
+        """The names that hold an instance of an entry Cell where ``scope`` reads them, by the
+        entry: bound in ``scope`` (``net = Net()``, ``grad_fn = value_and_grad(net, ...)``), or
+        in the module or function around it where ``scope`` does not bind the name itself
+        (``forward_fn`` calling the script's module-level ``net``)."""
+        if id(scope) in visible:
+            return visible[id(scope)]
+        outer = None if isinstance(scope, ast.Module) else _enclosing_scope(scope, module)
+        inherited = {} if outer is None else self._visible_instances(outer, module, constructs, names, visible)
+        if not isinstance(scope, ast.Module):
+            bound = set(binding_counts(scope)) | set(all_parameter_names(scope))
+            inherited = {name: ref for name, ref in inherited.items() if name not in bound}
+        local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
+        own: dict[str, FunctionRef] = {}
+        for node in own_nodes(scope):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                construct = self._construct_made_by(node.value, module, constructs, names, local)
+                if construct is None and _passes_its_calls_on(node.value, module):
+                    argument = node.value.args[0]
+                    construct = {**inherited, **own}.get(argument.id) if isinstance(argument, ast.Name) else None
+                if construct is not None:
+                    own.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
+        visible[id(scope)] = found = {**inherited, **own}
+        return found
 
     def _construct_made_by(
         self,
@@ -205,6 +244,33 @@ class EntryEvidence:
         if isinstance(made, ClassRef):
             return constructs.get(id(made.node))
         return None
+
+
+def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
+    """The names the module binds to a call of one of ``names`` (``net = Net()``) or of a training
+    wrapper (``grad_fn = value_and_grad(net, ...)``), anywhere: calls of these may be an instance's."""
+    wanted = names.union(_TRAINING_WRAPPERS)
+    return {
+        target.id
+        for node in module.nodes_of(ast.Assign)
+        if isinstance(node.value, ast.Call) and _called_name(node.value.func) in wanted
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+
+
+def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode | ast.Module | None:
+    """The function or module whose names ``function`` sees (a class body between them hides its own)."""
+    node = parent_of(module.tree, function)
+    while node is not None and not isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+        node = parent_of(module.tree, node)
+    return node
+
+
+def _passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:
+    """Whether ``call`` is a wrapper whose result calls the instance it is given with the same
+    arguments (``value_and_grad(net, None, weights)``, ``jit(net)``)."""
+    return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *_PASSING_WRAPPERS)
 
 
 def _defined_in(scope: FunctionNode, module: ModuleInfo) -> dict[str, ClassRef | FunctionRef]:
@@ -275,7 +341,7 @@ def _spec_values(ref: FunctionRef) -> list[AbstractValue]:
 
 
 def _argument_values(
-    call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
+    project: Project, call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
 ) -> dict[str, AbstractValue]:
     """The values a call site gives the entry's positional parameters: a spread (``net(*data)``)
     says nothing."""
@@ -284,7 +350,20 @@ def _argument_values(
         return {}
     values = HostValues(scope, module)
     positional = _positional(ref)
-    return {name: _handed_to_graph(values.value(argument)) for name, argument in passed.items() if name in positional}
+    return {
+        name: _handed_to_graph(_argument_value(project, module, scope, argument, values))
+        for name, argument in passed.items()
+        if name in positional
+    }
+
+
+def _argument_value(
+    project: Project, module: ModuleInfo, scope: FunctionNode | ast.Module, argument: ast.expr, values: HostValues
+) -> AbstractValue:
+    """A parameter of the calling function is what its callers pass it (``net(data)`` in
+    ``forward_fn``, whose ``grad_fn(x)`` calls pass a tensor: :mod:`mslint.model.instances`)."""
+    passed = passed_to_parameter(project, module, scope, argument)
+    return values.value(argument) if passed is None else passed
 
 
 def _handed_to_graph(value: AbstractValue) -> AbstractValue:

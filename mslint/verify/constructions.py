@@ -5,7 +5,10 @@ verify builds it the same way when nothing is configured. Only a call whose argu
 Python literals is taken (``ResNet(args.classes)`` says nothing mslint can use), the first one
 in the checked files, in the order they were given. When the same block then calls the
 instance on tensors it made with literal shapes (``x = ops.randn(2, 3, 224, 224); net(x)``,
-the habit of a model file's ``__main__`` block and of tests), those are its inputs.
+the habit of a model file's ``__main__`` block and of tests), those are its inputs; where it does
+not, what the program's calls give the instance elsewhere (:mod:`mslint.model.call_sites`: through
+a training wrapper in another function), where each input is a tensor of known dtype and shape or
+a Python literal.
 
 Where no such call is, the instances the program builds (:mod:`mslint.model.instances`: the
 arguments followed through factories, ``def small(**kw): return Block(dim=64, **kw)``, and the
@@ -22,8 +25,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
-from mslint.model.binder import parameter_defaults
+from mslint.model.binder import parameter_defaults, positional_names
+from mslint.model.call_sites import EntryEvidence
 from mslint.model.created_tensors import AbstractArray, created_by
+from mslint.model.inputs import is_constant
 from mslint.model.instances import constructor_values, first_call
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
@@ -55,7 +60,7 @@ class Constructions:
                 continue
             kwargs = _bound(init, call)
             if kwargs is not None:
-                inputs = self._inputs_after(module, call)
+                inputs = self._inputs_after(module, call) or self._inputs_of_calls(cls)
                 return Construction(kwargs, f"{module.path.name}:{call.lineno}", inputs)
         return self._from_instances(cls, init)
 
@@ -94,6 +99,17 @@ class Constructions:
             return None
         return None
 
+    def _inputs_of_calls(self, cls: ClassRef) -> str | None:
+        """The specs of what the program's calls give the class's own ``construct``, where each
+        is a tensor of known dtype and shape or a Python literal (:mod:`mslint.model.call_sites`:
+        ``grad_fn(x, 3)`` in another function, through ``value_and_grad(forward_fn)``)."""
+        construct = self._project.find_method(cls, "construct")
+        if construct is None or construct.owner is None or construct.owner.node is not cls.node:
+            return None
+        values = EntryEvidence(self._project, [construct]).parameter_values(construct)
+        specs = [_spec(values.get(name)) for name in positional_names(construct.node, True)]
+        return ", ".join(s for s in specs if s is not None) if specs and None not in specs else None
+
     def _by_name(self) -> dict[str, list[tuple[ModuleInfo, ast.Call]]]:
         if self._calls is None:
             self._calls = defaultdict(list)
@@ -115,6 +131,16 @@ def python_value(value: AbstractValue) -> object:
             return NOT_KNOWN
         return items if value.type == "list" else tuple(items)
     return NOT_KNOWN
+
+
+def _spec(value: AbstractValue | None) -> str | None:
+    """``float32[2,4]`` for a tensor of known dtype and shape, ``3`` for a Python literal (not a
+    list: a list spec is refused); None for anything else."""
+    if isinstance(value, AbstractTensor):
+        known = value.dtype is not None and value.shape is not None and all(d is not None for d in value.shape)
+        return f"{value.dtype}[{','.join(map(str, value.shape or ()))}]" if known else None
+    literal = NOT_KNOWN if value is None or value.kind is not Kind.CONSTANT else python_value(value)
+    return repr(literal) if literal is not NOT_KNOWN and is_constant(literal) else None
 
 
 def _assigns(statement: ast.stmt, value: ast.expr) -> bool:
