@@ -51,7 +51,7 @@ from mslint.model.instances import passed_to_parameter
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
-from mslint.model.walk import descendants, own_nodes, parent_of, returned_calls, statements
+from mslint.model.walk import descendants, own_nodes, returned_calls, statements
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
 _TRAINING_WRAPPERS = (
@@ -146,10 +146,10 @@ class EntryEvidence:
         wanted = names.union(_TRAINING_WRAPPERS)
         for module in modules:
             by_name = module.calls_by_name
-            held = wanted | _names_bound_to_calls_of(module, names)  # `net = Net()`, called in another function
-            lines = [call.lineno for name in held.intersection(by_name) for call in by_name[name]]
+            bound = _names_bound_to_calls_of(module, names)  # `net = Net()`, called in another function
+            lines = [call.lineno for name in (wanted | bound).intersection(by_name) for call in by_name[name]]
             if lines:
-                self._collect_in(module, module.scopes_holding(lines), constructs, functions, names)
+                self._collect_in(module, module.scopes_holding(lines), constructs, functions, names, bound)
 
     def _collect_in(
         self,
@@ -158,6 +158,7 @@ class EntryEvidence:
         constructs: dict[int, FunctionRef],
         functions: dict[int, FunctionRef],
         names: set[str],
+        bound: set[str],
     ) -> None:
         visible: dict[int, dict[str, FunctionRef]] = {}
         for scope in scopes:
@@ -165,7 +166,7 @@ class EntryEvidence:
                 continue
             nodes = own_nodes(scope)
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
-            instances = self._visible_instances(scope, module, constructs, names, visible)
+            instances = self._visible_instances(scope, module, constructs, names, bound, visible)
             for node in nodes:
                 if not isinstance(node, ast.Call):
                     continue
@@ -198,19 +199,22 @@ class EntryEvidence:
         module: ModuleInfo,
         constructs: dict[int, FunctionRef],
         names: set[str],
+        bound: set[str],
         visible: dict[int, dict[str, FunctionRef]],
     ) -> dict[str, FunctionRef]:
         """The names that hold an instance of an entry Cell where ``scope`` reads them, by the
         entry: bound in ``scope`` (``net = Net()``, ``grad_fn = value_and_grad(net, ...)``), or
         in the module or function around it where ``scope`` does not bind the name itself
-        (``forward_fn`` calling the script's module-level ``net``)."""
+        (``forward_fn`` calling the script's module-level ``net``); ``bound``: the names the module
+        binds to calls that may make one (the others need no look around ``scope``)."""
         if id(scope) in visible:
             return visible[id(scope)]
-        outer = None if isinstance(scope, ast.Module) else _enclosing_scope(scope, module)
-        inherited = {} if outer is None else self._visible_instances(outer, module, constructs, names, visible)
-        if not isinstance(scope, ast.Module):
-            bound = set(binding_counts(scope)) | set(all_parameter_names(scope))
-            inherited = {name: ref for name, ref in inherited.items() if name not in bound}
+        inherited: dict[str, FunctionRef] = {}
+        if not isinstance(scope, ast.Module) and _reads_any(scope, bound):
+            outer = _enclosing_scope(scope, module)
+            around = self._visible_instances(outer, module, constructs, names, bound, visible)
+            own_names = set(binding_counts(scope)) | set(all_parameter_names(scope))
+            inherited = {name: ref for name, ref in around.items() if name not in own_names}
         local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
         own: dict[str, FunctionRef] = {}
         for node in own_nodes(scope):
@@ -252,19 +256,31 @@ def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
     wanted = names.union(_TRAINING_WRAPPERS)
     return {
         target.id
-        for node in module.nodes_of(ast.Assign)
-        if isinstance(node.value, ast.Call) and _called_name(node.value.func) in wanted
+        for node in statements(module.tree)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _called_name(node.value.func) in wanted
         for target in node.targets
         if isinstance(target, ast.Name)
     }
 
 
-def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode | ast.Module | None:
-    """The function or module whose names ``function`` sees (a class body between them hides its own)."""
-    node = parent_of(module.tree, function)
-    while node is not None and not isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
-        node = parent_of(module.tree, node)
-    return node
+def _reads_any(scope: FunctionNode, names: set[str]) -> bool:
+    """Whether the function's own code reads one of ``names``."""
+    return bool(names) and any(isinstance(n, ast.Name) and n.id in names for n in own_nodes(scope))
+
+
+def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode | ast.Module:
+    """The function or module whose names ``function`` sees: the innermost function holding it, by
+    lines (a class body between them hides its own names from it, so it is skipped)."""
+    last = function.end_lineno or function.lineno
+    holding = [
+        f
+        for f in statements(module.tree)
+        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and f is not function
+        and f.lineno <= function.lineno
+        and last <= (f.end_lineno or f.lineno)
+    ]
+    return max(holding, key=lambda f: f.lineno) if holding else module.tree
 
 
 def _passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:

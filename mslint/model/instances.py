@@ -63,7 +63,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
-from mslint.model.walk import descendants, parent_of
+from mslint.model.walk import descendants, statements
 from mslint.model.wrapped_calls import calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
 _TYPE_TESTS = ("isinstance", "issubclass", "super")
@@ -475,8 +475,10 @@ def _callees_by_node(module: ModuleInfo) -> dict[int, Callee]:
 
 def _callees(module: ModuleInfo) -> dict[int, Callee]:
     found: dict[int, Callee] = {id(node): FunctionRef(module, node) for node in module.functions.values()}
-    for function in module.nodes_of(ast.FunctionDef):  # those a function's body defines
-        if id(function) not in found and not isinstance(parent_of(module.tree, function), ast.ClassDef):
+    every = statements(module.tree)
+    methods = {id(s) for c in every if isinstance(c, ast.ClassDef) for s in c.body}
+    for function in every:  # those a function's body defines
+        if isinstance(function, ast.FunctionDef) and id(function) not in found and id(function) not in methods:
             found[id(function)] = FunctionRef(module, function)
     for cls in module.classes.values():
         for statement in cls.body:
