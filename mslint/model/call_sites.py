@@ -35,6 +35,8 @@ from collections import defaultdict
 from collections.abc import Collection
 
 from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractScalar,
     AbstractSequence,
     AbstractTensor,
     AbstractValue,
@@ -46,8 +48,8 @@ from mslint.model.abstract import (
 from mslint.model.binder import all_parameter_names, binding_counts, passed_arguments
 from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_values import TENSOR, HostValues
-from mslint.model.inputs import ConstantSpec, inputs_comment, parse_input_specs
-from mslint.model.instances import passed_to_parameter
+from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
+from mslint.model.instances import only_call, passed_to_parameter
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
@@ -127,6 +129,20 @@ class EntryEvidence:
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
         }
+
+    def instance(self, ref: FunctionRef) -> str | None:
+        """How the program builds and calls the Cell whose ``construct`` is ``ref``, where its
+        calls show it: ``as built by make_layers() at model.py:88, called with float32[2,197,192]``
+        (the building call where there is one only; the inputs where every one is a tensor of
+        known dtype and shape or a Python literal, the same at every call). None where neither is
+        shown."""
+        if ref.owner is None or ref.node.name != "construct":
+            return None
+        built = only_call(self._project, ref.owner)
+        where = None if built is None else _call_site(*built)
+        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if self._sites.get(id(ref.node)) else None
+        parts = ([f"as built {where}"] if where else []) + ([f"called with {inputs}"] if inputs else [])
+        return ", ".join(parts) or None
 
     def _collect(self, entries: list[FunctionRef]) -> None:
         constructs = {
@@ -287,6 +303,43 @@ def _passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:
     """Whether ``call`` is a wrapper whose result calls the instance it is given with the same
     arguments (``value_and_grad(net, None, weights)``, ``jit(net)``)."""
     return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *_PASSING_WRAPPERS)
+
+
+def _call_site(call: ast.Call, module: ModuleInfo) -> str:
+    """``by make_layers() at model.py:88``, or ``at train.py:12`` for a call outside a function."""
+    (scope,) = module.scopes_holding([call.lineno])
+    by = "" if isinstance(scope, ast.Module) else f"by {scope.name}() "
+    return f"{by}at {module.path.name}:{call.lineno}"
+
+
+def input_specs(values: dict[str, AbstractValue], names: list[str]) -> str | None:
+    """The input specs (``float32[2,4], 3``) of the values of ``names``, where each is a tensor of
+    known dtype and shape or a Python literal; None otherwise."""
+    specs = [input_spec(values.get(name)) for name in names]
+    return ", ".join(s for s in specs if s is not None) if specs and None not in specs else None
+
+
+def input_spec(value: AbstractValue | None) -> str | None:
+    """``float32[2,4]`` for a tensor of known dtype and shape, ``3`` for a Python literal (not a
+    list: a list spec is refused); None for anything else."""
+    if isinstance(value, AbstractTensor):
+        known = value.dtype is not None and value.shape is not None and all(d is not None for d in value.shape)
+        return f"{value.dtype}[{','.join(map(str, value.shape or ()))}]" if known else None
+    known_value = NOT_KNOWN if value is None or value.kind is not Kind.CONSTANT else python_value(value)
+    return repr(known_value) if known_value is not NOT_KNOWN and is_constant(known_value) else None
+
+
+def python_value(value: AbstractValue) -> object:
+    """The Python literal an abstract value is known to be (a scalar, None, a tuple or list of
+    them); NOT_KNOWN otherwise."""
+    if isinstance(value, AbstractScalar):
+        return value.value
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        items = [python_value(item) for item in value.items]
+        if any(item is NOT_KNOWN for item in items):
+            return NOT_KNOWN
+        return items if value.type == "list" else tuple(items)
+    return NOT_KNOWN
 
 
 def _defined_in(scope: FunctionNode, module: ModuleInfo) -> dict[str, ClassRef | FunctionRef]:

@@ -97,6 +97,13 @@ def passed_to_parameter(
     return arguments.value(argument) if arguments.is_own_parameter(argument.id) else None
 
 
+def only_call(project: Project, cls: ClassRef) -> tuple[ast.Call, ModuleInfo] | None:
+    """The one call that builds ``cls`` in the project, where the class is only called; None where
+    it is built by several calls, handed on or never called."""
+    calls = _calls_of(project, cls)
+    return calls[0] if calls and len(calls) == 1 else None
+
+
 class Passed(NamedTuple):
     """What the calls of a class (its ``__init__``) or of a module's function pass it, joined
     over the calls."""

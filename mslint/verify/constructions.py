@@ -24,11 +24,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
+from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, Kind
 from mslint.model.binder import parameter_defaults, positional_names
-from mslint.model.call_sites import EntryEvidence
+from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
-from mslint.model.inputs import is_constant
 from mslint.model.instances import constructor_values, first_call
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
@@ -107,8 +106,7 @@ class Constructions:
         if construct is None or construct.owner is None or construct.owner.node is not cls.node:
             return None
         values = EntryEvidence(self._project, [construct]).parameter_values(construct)
-        specs = [_spec(values.get(name)) for name in positional_names(construct.node, True)]
-        return ", ".join(s for s in specs if s is not None) if specs and None not in specs else None
+        return input_specs(values, positional_names(construct.node, True))
 
     def _by_name(self) -> dict[str, list[tuple[ModuleInfo, ast.Call]]]:
         if self._calls is None:
@@ -118,29 +116,6 @@ class Constructions:
                     if isinstance(node, ast.Call) and (called := _called(node.func)) is not None:
                         self._calls[called].append((module, node))
         return self._calls
-
-
-def python_value(value: AbstractValue) -> object:
-    """The Python literal an abstract value is known to be (a scalar, None, a tuple or list of
-    them); NOT_KNOWN otherwise."""
-    if isinstance(value, AbstractScalar):
-        return value.value
-    if isinstance(value, AbstractSequence) and value.items is not None:
-        items = [python_value(item) for item in value.items]
-        if any(item is NOT_KNOWN for item in items):
-            return NOT_KNOWN
-        return items if value.type == "list" else tuple(items)
-    return NOT_KNOWN
-
-
-def _spec(value: AbstractValue | None) -> str | None:
-    """``float32[2,4]`` for a tensor of known dtype and shape, ``3`` for a Python literal (not a
-    list: a list spec is refused); None for anything else."""
-    if isinstance(value, AbstractTensor):
-        known = value.dtype is not None and value.shape is not None and all(d is not None for d in value.shape)
-        return f"{value.dtype}[{','.join(map(str, value.shape or ()))}]" if known else None
-    literal = NOT_KNOWN if value is None or value.kind is not Kind.CONSTANT else python_value(value)
-    return repr(literal) if literal is not NOT_KNOWN and is_constant(literal) else None
 
 
 def _assigns(statement: ast.stmt, value: ast.expr) -> bool:
