@@ -73,8 +73,18 @@ def test_a_python_number_passed_to_construct_is_a_graph_constant(write: Write, s
         "net = Steps()\nmodel = ms.Model(net)\n",
         "net = Steps()\nnet(Tensor(np.ones(2)), 3)\nnet(Tensor(np.ones(2)), np.array(3))\n",
         "x, n = Tensor(np.ones(2)), Tensor(3, ms.int32)\nnet = Steps()\nnet(x, n)\n",
+        "net = Steps()\n\n\ndef train(dataset):\n    ms.Model(net).train(1, dataset)\n",
+        "net = Steps()\n\n\ndef train(dataset):\n    for x, n in dataset.create_tuple_iterator():\n        net(x, n)\n",
     ],
-    ids=["tensor", "dataset", "training-wrapper", "one-site-of-two", "unpacked"],
+    ids=[
+        "tensor",
+        "dataset",
+        "training-wrapper",
+        "one-site-of-two",
+        "unpacked",
+        "wrapper-in-a-function",
+        "loop-in-a-function",
+    ],
 )
 def test_a_tensor_passed_to_construct_keeps_the_error(write: Write, script: str) -> None:
     found = _range_findings(write, script)
