@@ -200,11 +200,19 @@ grad_fn = ms.value_and_grad(net, None, net.trainable_params())
 def train():
     return grad_fn(Tensor(np.ones((2, 4), np.float32)), {steps})
 """
+JIT_OF_THE_CELL = """
+compiled = ms.jit(Steps())
+
+
+def run():
+    return compiled(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
 WRAPPED_SCRIPTS = {
     "tutorial": TUTORIAL.replace("{decorator}", ""),
     "jit-train-step": TUTORIAL.replace("{decorator}", "@ms.jit\n"),
     "closure": CLOSURE,
     "cell-value-and-grad": CELL_GRAD,
+    "jit-of-the-cell": JIT_OF_THE_CELL,
 }
 
 

@@ -54,6 +54,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, returned_calls, statements
+from mslint.model.wrapped_calls import PASSING_WRAPPERS
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
 _TRAINING_WRAPPERS = (
@@ -70,8 +71,6 @@ _TRAINING_WRAPPERS = (
     "PipelineCell",
     "MicroBatchInterleaved",
 )
-# Those among them whose result calls the Cell given with its own arguments.
-_PASSING_WRAPPERS = ("value_and_grad", "grad", "jit")
 # Methods of Python numbers, strings and tuples: reading one says nothing of a tensor.
 _PYTHON_METHODS = frozenset(
     {"real", "imag", "conjugate", "bit_length", "to_bytes", "is_integer", "hex", "as_integer_ratio", "count", "index"}
@@ -238,7 +237,13 @@ class EntryEvidence:
                 construct = self._construct_made_by(node.value, module, constructs, names, local)
                 if construct is None and _passes_its_calls_on(node.value, module):
                     argument = node.value.args[0]
-                    construct = {**inherited, **own}.get(argument.id) if isinstance(argument, ast.Name) else None
+                    construct = (
+                        {**inherited, **own}.get(argument.id)
+                        if isinstance(argument, ast.Name)
+                        else self._construct_made_by(argument, module, constructs, names, local)
+                        if isinstance(argument, ast.Call)
+                        else None
+                    )
                 if construct is not None:
                     own.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
         visible[id(scope)] = found = {**inherited, **own}
@@ -269,7 +274,7 @@ class EntryEvidence:
 def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
     """The names the module binds to a call of one of ``names`` (``net = Net()``) or of a training
     wrapper (``grad_fn = value_and_grad(net, ...)``), anywhere: calls of these may be an instance's."""
-    wanted = names.union(_TRAINING_WRAPPERS)
+    wanted = names.union(_TRAINING_WRAPPERS, PASSING_WRAPPERS)
     return {
         target.id
         for node in statements(module.tree)
@@ -302,7 +307,7 @@ def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode
 def _passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:
     """Whether ``call`` is a wrapper whose result calls the instance it is given with the same
     arguments (``value_and_grad(net, None, weights)``, ``jit(net)``)."""
-    return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *_PASSING_WRAPPERS)
+    return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS)
 
 
 def _call_site(call: ast.Call, module: ModuleInfo) -> str:

@@ -20,7 +20,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import FunctionNode, is_mindspore_name, qualified_name
 from mslint.model.walk import own_nodes, parent_of
 
-_PASSING_WRAPPERS = ("value_and_grad", "grad", "jit", "ms_function")
+PASSING_WRAPPERS = ("value_and_grad", "grad", "jit", "ms_function")
 """MindSpore's wrappers whose result calls the function it is given with the arguments it gets
 (``grad`` returns the gradients, but of that call)."""
 
@@ -84,7 +84,7 @@ def _wrapper_of(reference: ast.expr, module: ModuleInfo) -> ast.Call | None:
     call = parent_of(module.tree, reference)
     if not (isinstance(call, ast.Call) and call.args and call.args[0] is reference):
         return None
-    return call if is_mindspore_name(qualified_name(call.func, module), *_PASSING_WRAPPERS) else None
+    return call if is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS) else None
 
 
 def _calls_of_result(wrapper: ast.Call, module: ModuleInfo) -> list[ast.Call] | None:
