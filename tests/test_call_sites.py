@@ -207,12 +207,41 @@ compiled = ms.jit(Steps())
 def run():
     return compiled(Tensor(np.ones((2, 4), np.float32)), {steps})
 """
+RETURNED_STEP = """
+net = Steps()
+optimizer = nn.SGD(net.trainable_params(), 0.01)
+
+
+def forward_fn(data, n):
+    return net(data, n).sum()
+
+
+def make_grad_fn():
+    return ms.value_and_grad(forward_fn, None, optimizer.parameters)
+
+
+def make_train_step():
+    grad_fn = make_grad_fn()
+
+    def train_step(data, n):
+        loss, grads = grad_fn(data, n)
+        optimizer(grads)
+        return loss
+
+    return train_step
+
+
+def train():
+    step = make_train_step()
+    step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
 WRAPPED_SCRIPTS = {
     "tutorial": TUTORIAL.replace("{decorator}", ""),
     "jit-train-step": TUTORIAL.replace("{decorator}", "@ms.jit\n"),
     "closure": CLOSURE,
     "cell-value-and-grad": CELL_GRAD,
     "jit-of-the-cell": JIT_OF_THE_CELL,
+    "returned": RETURNED_STEP,
 }
 
 
@@ -228,8 +257,13 @@ def test_a_training_wrapper_in_another_function_passes_its_callers_arguments(wri
 
 @pytest.mark.parametrize(
     "handed_on",
-    ["steps = [grad_fn]\n", "model = ms.Model(grad_fn)\n", "grad_fn = None\n"],
-    ids=["in-a-list", "to-a-library", "bound-again"],
+    [
+        "steps = [grad_fn]\n",
+        "model = ms.Model(grad_fn)\n",
+        "grad_fn = None\n",
+        "def step_maker():\n    return grad_fn\n\n\nsteps = [step_maker()]\n",
+    ],
+    ids=["in-a-list", "to-a-library", "bound-again", "returned-into-a-list"],
 )
 def test_a_wrapper_handed_on_or_bound_again_says_nothing(write: Write, handed_on: str) -> None:
     script = TUTORIAL.replace("{decorator}", "").replace("{steps}", "3") + handed_on
@@ -282,3 +316,21 @@ def test_a_finding_names_the_instance_the_program_builds_and_calls(write: Write,
     assert _numpy_messages(write, script) == [
         f"`numpy.tanh` is called on a graph value; the graph compiler cannot run it on tensors{instance}"
     ]
+
+
+def test_a_function_that_returns_itself_is_not_followed(write: Write) -> None:
+    """Following what a function returns to its callers stops at a cycle: the value is unknown."""
+    script = """
+def outer():
+    net = Steps()
+
+    def step(data, n):
+        net(data, n)
+        return step
+
+    return step
+
+
+outer()(Tensor(np.ones(2)), 3)(Tensor(np.ones(2)), 3)
+"""
+    assert [severity for severity, _ in _range_findings(write, script)] == ["warning"]

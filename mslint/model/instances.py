@@ -64,7 +64,7 @@ from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
 from mslint.model.walk import descendants, statements
-from mslint.model.wrapped_calls import calls_of_local_function, calls_through_wrappers, is_passing_decorator
+from mslint.model.wrapped_calls import CallsOf, calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
 _TYPE_TESTS = ("isinstance", "issubclass", "super")
 """Builtins whose arguments name a class without building or handing it on."""
@@ -183,7 +183,7 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
     other than by a registration."""
     name = callee.node.name
     if isinstance(callee, FunctionRef) and _is_local(callee):
-        return calls_of_local_function(callee.node, callee.module)
+        return calls_of_local_function(callee.node, callee.module, _calls_of_function(project))
     calls: list[tuple[ast.Call, ModuleInfo]] = []
     handed_on: list[tuple[ast.expr, ModuleInfo]] = []
     for module in modules_naming(project, name):
@@ -213,7 +213,7 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
     calls += by_name
     decorators = callee.node.decorator_list
     if isinstance(callee, FunctionRef):  # value_and_grad(forward_fn), @jit: called with their callers' arguments
-        wrapped = calls_through_wrappers(handed_on)
+        wrapped = calls_through_wrappers(handed_on, _calls_of_function(project))
         if wrapped is None:
             return None
         calls += wrapped.calls
@@ -232,6 +232,11 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
         if asked & names:
             calls.append((creator.call, creator.module))
     return calls
+
+
+def _calls_of_function(project: Project) -> CallsOf:
+    """The calls of a function of the project, as :func:`_calls_of` finds them."""
+    return lambda function, module: _calls_of(project, FunctionRef(module, function))
 
 
 def _is_local(function: FunctionRef) -> bool:

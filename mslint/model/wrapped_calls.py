@@ -6,13 +6,18 @@ runs ``forward_fn(data, label)``; ``@ms.jit`` on ``train_step`` compiles it and 
 arguments of each call. So a function handed to ``value_and_grad``, ``grad`` or ``jit``, where
 what the wrapper makes is bound to one name, is called at each call of that name, with the same
 arguments. Only a name that the code reads just to call it is followed: one handed on as a value
-(``Model(..., grad_fn)``, a list of steps) may be called by anything, with anything.
+(``Model(..., grad_fn)``, a list of steps) may be called by anything, with anything. A function
+that returns what the wrapper makes, or a function of its own body (``def make_train_step(): ...
+return train_step``), hands it to its callers: what they bind the result to is followed the same
+way (``step = make_train_step()``, ``step(x, 3)``), the calls of that function given by the caller
+of this module (``calls_of``: :mod:`mslint.model.instances` knows them across the project).
 """
 
 from __future__ import annotations
 
 import ast
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Callable, NamedTuple, Optional
 
 from mslint.model.binder import binding_counts
 from mslint.model.capture import decorator_capture
@@ -25,6 +30,12 @@ PASSING_WRAPPERS = ("value_and_grad", "grad", "jit", "ms_function")
 (``grad`` returns the gradients, but of that call)."""
 
 ModuleCall = tuple[ast.Call, ModuleInfo]
+CallsOf = Callable[[FunctionNode, ModuleInfo], Optional[list[ModuleCall]]]
+"""The calls of a function, wherever the project makes them; None where they are not all known."""
+_DEEPEST = 8
+"""How many returns and bindings deep a result is followed."""
+_ASKED: set[int] = set()
+"""The functions whose calls are being found, to follow what they return: a cycle is not followed."""
 
 
 class Wrapped(NamedTuple):
@@ -36,10 +47,10 @@ class Wrapped(NamedTuple):
     """The references that hand it on otherwise (to a registry, to anything)."""
 
 
-def calls_through_wrappers(references: list[tuple[ast.expr, ModuleInfo]]) -> Wrapped | None:
+def calls_through_wrappers(references: list[tuple[ast.expr, ModuleInfo]], calls_of: CallsOf) -> Wrapped | None:
     """Sort the references that hand a function on: the first argument of a passing wrapper whose
-    result is called at once or bound to a name read only to call it gives those calls; the
-    others are kept. None where a wrapper's result is handed on as well."""
+    result is only called (module doc) gives those calls; the others are kept. None where a
+    wrapper's result is handed on as well."""
     calls: list[ModuleCall] = []
     others: list[tuple[ast.expr, ModuleInfo]] = []
     for reference, module in references:
@@ -47,30 +58,40 @@ def calls_through_wrappers(references: list[tuple[ast.expr, ModuleInfo]]) -> Wra
         if wrapper is None:
             others.append((reference, module))
             continue
-        through = _calls_of_result(wrapper, module)
+        through = _calls_of_value(wrapper, module, calls_of, 0)
         if through is None:
             return None
-        calls += [(call, module) for call in through]
+        calls += through
     return Wrapped(calls, others)
 
 
-def calls_of_local_function(function: FunctionNode, module: ModuleInfo) -> list[ModuleCall] | None:
+def calls_of_local_function(function: FunctionNode, module: ModuleInfo, calls_of: CallsOf) -> list[ModuleCall] | None:
     """The calls of a function defined in another function's body (``forward_fn`` in ``train()``):
-    those of its name there and in the functions nested there, direct or through a wrapper; None
-    where the name is bound again or handed on otherwise."""
+    those of its name there and in the functions nested there, direct, through a wrapper or
+    through what returns it; None where the name is bound again or handed on otherwise."""
     scope = _scope_of(parent_of(module.tree, function), module)
     if scope is None or isinstance(scope, ast.Module) or binding_counts(scope).get(function.name) != 1:
         return None
     calls: list[ModuleCall] = []
     handed_on: list[tuple[ast.expr, ModuleInfo]] = []
     for read in _reads_in(scope, function.name):
-        call = parent_of(module.tree, read)
-        if isinstance(call, ast.Call) and call.func is read:
-            calls.append((call, module))
-        else:
+        if isinstance(parent_of(module.tree, read), ast.Return):
             handed_on.append((read, module))
-    wrapped = calls_through_wrappers(handed_on)
-    return None if wrapped is None or wrapped.others else calls + wrapped.calls
+            continue
+        through = _calls_of_value(read, module, calls_of, 0)
+        if through is None:
+            handed_on.append((read, module))
+        else:
+            calls += through
+    wrapped = calls_through_wrappers(handed_on, calls_of)
+    if wrapped is None:
+        return None
+    for reference, _ in wrapped.others:
+        through = _calls_of_value(reference, module, calls_of, 0)
+        if through is None:
+            return None
+        calls += through
+    return calls + wrapped.calls
 
 
 def is_passing_decorator(decorator: ast.expr, module: ModuleInfo) -> bool:
@@ -87,24 +108,47 @@ def _wrapper_of(reference: ast.expr, module: ModuleInfo) -> ast.Call | None:
     return call if is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS) else None
 
 
-def _calls_of_result(wrapper: ast.Call, module: ModuleInfo) -> list[ast.Call] | None:
-    """The calls of what ``wrapper`` makes: itself called (``value_and_grad(f)(x)``), or a name
-    bound to it once in its scope and read there, or in the functions of the module, only to be
-    called (``grad_fn = value_and_grad(f)``, ``grad_fn(x)`` in ``train_step``); None otherwise."""
-    holder = parent_of(module.tree, wrapper)
-    if isinstance(holder, ast.Call) and holder.func is wrapper:
-        return [holder]
+def _calls_of_value(value: ast.expr, module: ModuleInfo, calls_of: CallsOf, depth: int) -> list[ModuleCall] | None:
+    """The calls of what ``value`` holds: itself called (``value_and_grad(f)(x)``); a name bound to
+    it once in its scope and read there, or in the functions nested there, only as such a value
+    (``grad_fn = value_and_grad(f)``, ``grad_fn(x)`` in ``train_step``); or returned, then the
+    results of the calls of the function that returns it (module doc). None otherwise."""
+    if depth > _DEEPEST:
+        return None
+    holder = parent_of(module.tree, value)
+    if isinstance(holder, ast.Call) and holder.func is value:
+        return [(holder, module)]
+    if isinstance(holder, ast.Return):
+        function = _scope_of(holder, module)
+        if function is None or isinstance(function, ast.Module) or function.decorator_list:
+            return None
+        if id(function) in _ASKED:
+            return None  # a function that returns itself, or what returns it
+        _ASKED.add(id(function))
+        try:
+            made = calls_of(function, module)
+        finally:
+            _ASKED.discard(id(function))
+        return None if made is None else _calls_of_all(made, calls_of, depth + 1)
     if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
         return None
     name = holder.targets[0].id
     scope = _scope_of(holder, module)
     if scope is None or _bindings(scope).get(name) != 1:
         return None
-    reads = _reads_in(scope, name)
-    calls = [parent_of(module.tree, read) for read in reads]
-    if not all(isinstance(call, ast.Call) and call.func is read for call, read in zip(calls, reads)):
-        return None
-    return [call for call in calls if isinstance(call, ast.Call)]
+    return _calls_of_all([(read, module) for read in _reads_in(scope, name)], calls_of, depth + 1)
+
+
+def _calls_of_all(
+    values: Sequence[tuple[ast.expr, ModuleInfo]], calls_of: CallsOf, depth: int
+) -> list[ModuleCall] | None:
+    found: list[ModuleCall] = []
+    for value, module in values:
+        calls = _calls_of_value(value, module, calls_of, depth)
+        if calls is None:
+            return None
+        found += calls
+    return found
 
 
 def _scope_of(node: ast.AST | None, module: ModuleInfo) -> ast.Module | FunctionNode | None:

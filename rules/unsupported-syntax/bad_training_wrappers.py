@@ -74,7 +74,51 @@ def train_in_a_closure(epochs):
         sgd(grads)
 
 
+class RepeatedByAReturnedStep(nn.Cell):
+    """Called by the `train_step` a helper returns, which calls the `value_and_grad` another returns."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x, steps):
+        for _ in range(steps):  # expect: unsupported-syntax
+            x = self.dense(x)
+        return x
+
+
+stepped = RepeatedByAReturnedStep()
+stepped_optimizer = nn.SGD(stepped.trainable_params(), 0.01)
+
+
+def stepped_loss(data, steps):
+    return stepped(data, steps).sum()
+
+
+def make_grad_fn():
+    return ms.value_and_grad(stepped_loss, None, stepped_optimizer.parameters)
+
+
+def make_train_step():
+    stepped_grad = make_grad_fn()
+
+    def one_step(data, steps):
+        loss, grads = stepped_grad(data, steps)
+        stepped_optimizer(grads)
+        return loss
+
+    return one_step
+
+
+def train_by_a_returned_step(epochs):
+    step = make_train_step()
+    data = Tensor(np.ones((2, 4), np.float32))
+    for _ in range(epochs):
+        step(data, Tensor(4, ms.int32))
+
+
 if __name__ == "__main__":
     ms.set_context(mode=ms.GRAPH_MODE)
     train(2)
     train_in_a_closure(2)
+    train_by_a_returned_step(2)
