@@ -50,6 +50,7 @@ from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
 from mslint.model.instances import only_call, passed_to_parameter
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
@@ -347,9 +348,16 @@ def python_value(value: AbstractValue) -> object:
     return NOT_KNOWN
 
 
+_DEFINED_IN: NodeMemo[FunctionNode, dict[str, ClassRef | FunctionRef]] = NodeMemo()
+
+
 def _defined_in(scope: FunctionNode, module: ModuleInfo) -> dict[str, ClassRef | FunctionRef]:
     """The classes and functions a function defines in its own body (a test's own ``Net``), by name;
-    the first definition of a name where it has several."""
+    the first definition of a name where it has several (memoized by function)."""
+    return _DEFINED_IN(scope, lambda _: _definitions_in(scope, module))
+
+
+def _definitions_in(scope: FunctionNode, module: ModuleInfo) -> dict[str, ClassRef | FunctionRef]:
     defined: dict[str, ClassRef | FunctionRef] = {}
     pending: list[ast.AST] = list(reversed(scope.body))
     while pending:
