@@ -212,8 +212,10 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
         graph_rules_by_path[module.path] = by_node_type[ignored_here]
     comments = {m.path: SuppressionComments(m.text, m.tree) for m in project.checked_modules}
 
-    def report(rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None) -> None:
-        keep(rule, module, _diagnostic(rule, module, finding, entry, settings, levels))
+    def report(
+        rule: Rule, module: ModuleInfo, finding: Finding, entry: FunctionRef | None, instance: str | None = None
+    ) -> None:
+        keep(rule, module, _diagnostic(rule, module, finding, entry, instance, settings, levels))
 
     def keep(rule: Rule, module: ModuleInfo, diagnostic: Diagnostic) -> None:
         if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
@@ -231,13 +233,14 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
         # Each capture mode has rules of its own: the rules of the file, for this function's mode.
         by_type = _for_mode(graph_rules_by_path[function.module.path], function.capture.mode, by_mode)
         settle = FindingsOnUnknowns(function)
+        instance = function.memo.instances.get(id(function.entry.node))
         pruned = function.pruned_nodes
         for node in descendants(function.node):
             if pruned and id(node) in pruned:
                 continue  # a branch the compiler never reads
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
-                    report(rule, function.module, settle(rule, node, finding), function.entry)
+                    report(rule, function.module, settle(rule, node, finding), function.entry, instance)
     # Last, when every other rule has had its say on which comments silenced something.
     runnable = sum(runs_on(rule, settings.target) for rule in all_rules())
     for module in list(project.checked_modules):
@@ -303,6 +306,7 @@ def _diagnostic(
     module: ModuleInfo,
     finding: Finding,
     entry: FunctionRef | None,
+    instance: str | None,
     settings: Settings,
     levels: tuple[Settings, Settings],
 ) -> Diagnostic:
@@ -311,7 +315,8 @@ def _diagnostic(
     column = getattr(node, "col_offset", 0) + 1
     end_line = getattr(node, "end_lineno", None) or line
     end_column = (getattr(node, "end_col_offset", None) or column) + 1
-    message = f"{finding.message} (reached from {entry.display_name})" if entry else finding.message
+    reached = f"{entry.display_name}, {instance}" if entry and instance else entry.display_name if entry else None
+    message = f"{finding.message} (reached from {reached})" if reached else finding.message
     severities = Severities(*(finding.severity_for(rule, at_level) for at_level in levels))
     return Diagnostic(
         path=str(module.path),

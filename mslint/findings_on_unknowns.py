@@ -4,7 +4,8 @@ Rules see an unknown value (:attr:`Kind.UNKNOWN`: an entry's parameter that no c
 input spec or use shows to be a tensor or a Python number) as a graph value. A finding the
 rule gives again with every unknown taken for a Python constant holds either way; one it does
 not give again holds only if the unknowns are tensors: ``range(n)`` fails for a tensor ``n``
-and compiles for ``net(x, 3)``. That finding is kept, capped at warning, with what it rests on.
+and compiles for ``net(x, 3)``. That finding is kept, capped at warning, and says so in one
+clause: ``only if `n` is a tensor, which no call of `Steps.construct` shows``.
 """
 
 from __future__ import annotations
@@ -44,12 +45,9 @@ class FindingsOnUnknowns:
         names = sorted(
             {n.id for n in ast.walk(finding.node) if isinstance(n, ast.Name) and n.id in self._function.unknown_names}
         )
-        rests_on = ", ".join(f"`{name}`" for name in names) or "a value"
+        rests_on = " or ".join(f"`{name}`" for name in names) or "a value it reads"
         entry = self._function.entry.display_name
-        note = (
-            f"; this rests on {rests_on} that mslint could not infer from how `{entry}` is called "
-            "(a tensor there fails; a Python number is a graph constant)"
-        )
+        note = f"; only if {rests_on} is a tensor, which no call of `{entry}` shows"
         capped = _capped(finding, rule)
         return dataclasses.replace(finding, message=finding.message + note, severity=capped)
 

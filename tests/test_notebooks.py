@@ -64,9 +64,8 @@ def test_findings_name_their_cell_and_the_line_in_it(course: Path, run: Run) -> 
         "course.ipynb:cell 4:4:9: MS103 python-container-of-cells `self.layers` keeps Cells in a plain list: "
         "their parameters are not registered or trained",
         "course.ipynb:cell 4:8:16: MS101 third-party-call-in-graph `numpy.maximum` is called on a graph value; "
-        "the graph compiler cannot run it on tensors; this rests on `x` that mslint could not infer from how "
-        "`Net.construct` is called (a tensor there fails; a Python number is a graph constant) "
-        "(reached from Net.construct)",
+        "the graph compiler cannot run it on tensors; only if `x` is a tensor, which no call of `Net.construct` "
+        "shows (reached from Net.construct)",
     ]
     code, out, _ = run("check", "--no-cache", "--format", "json", "course.ipynb")
     found = [(d["cell"], d["line"], d["column"], d["end_line"], d["code"], d["fix"]) for d in json.loads(out)]

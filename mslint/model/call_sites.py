@@ -10,9 +10,16 @@ joined over all of it:
 * a literal default (``n=3``): a Python number;
 * ``# mslint: inputs=float32[N,4]`` on the entry: tensors, one per spec;
 * the calls of the Cell's instances (``net = Net(); net(x, 3)``; an instance made by a factory
-  function of the project counts) and of the ``@jit`` function, in the project's code;
-* the instance handed to MindSpore's training wrappers (``Model``, ``WithLossCell``,
-  ``TrainOneStepCell``, ``value_and_grad``, ...): they call it with dataset columns, tensors
+  function of the project counts) and of the ``@jit`` function, in the project's code: an
+  instance bound in a module or a function is called in the functions nested there too
+  (``forward_fn`` calling the script's ``net``), and an argument that is a parameter of the
+  calling function is what that function's callers pass it, followed through the wrappers that
+  call a function with their own arguments (``grad_fn = value_and_grad(forward_fn, ...)``,
+  ``@jit def train_step``: :mod:`mslint.model.wrapped_calls`);
+* ``value_and_grad(net, ...)``, ``grad(net)`` or ``jit(net)`` bound to a name: calls of the name
+  call the instance with the same arguments;
+* the instance handed to MindSpore's other training wrappers (``Model``, ``WithLossCell``,
+  ``TrainOneStepCell``, ...): they call it with dataset columns, tensors
   (``WithLossCell`` and ``WithEvalCell`` with the first alone: an optional parameter after it
   keeps its default), the instance a name holds where the wrapper is called (``net =
   TrainOneStepCell(WithLossCell(net, loss), opt)`` rebinds ``net`` before ``Model(net)``);
@@ -31,6 +38,8 @@ from collections import defaultdict
 from collections.abc import Collection
 
 from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractScalar,
     AbstractSequence,
     AbstractTensor,
     AbstractValue,
@@ -39,14 +48,17 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
-from mslint.model.binder import parameter_defaults, passed_arguments
+from mslint.model.binder import all_parameter_names, binding_counts, parameter_defaults, passed_arguments
 from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_values import TENSOR, HostValues
-from mslint.model.inputs import ConstantSpec, inputs_comment, parse_input_specs
+from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
+from mslint.model.instances import only_call, passed_to_parameter
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, returned_calls, statements
+from mslint.model.wrapped_calls import PASSING_WRAPPERS
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
 _TRAINING_WRAPPERS = (
@@ -117,7 +129,7 @@ class EntryEvidence:
             passed = _passed_columns(ref, given, self._wrapped[id(ref.node)])
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
         for call, module, scope in self._sites.get(id(ref.node), []):
-            for name, value in _argument_values(call, ref, module, scope).items():
+            for name, value in _argument_values(self._project, call, ref, module, scope).items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
         used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
@@ -125,6 +137,20 @@ class EntryEvidence:
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
         }
+
+    def instance(self, ref: FunctionRef) -> str | None:
+        """How the program builds and calls the Cell whose ``construct`` is ``ref``, where its
+        calls show it: ``as built by make_layers() at model.py:88, called with float32[2,197,192]``
+        (the building call where there is one only; the inputs where every one is a tensor of
+        known dtype and shape or a Python literal, the same at every call). None where neither is
+        shown."""
+        if ref.owner is None or ref.node.name != "construct":
+            return None
+        built = only_call(self._project, ref.owner)
+        where = None if built is None else _call_site(*built)
+        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if self._sites.get(id(ref.node)) else None
+        parts = ([f"as built {where}"] if where else []) + ([f"called with {inputs}"] if inputs else [])
+        return ", ".join(parts) or None
 
     def _collect(self, entries: list[FunctionRef]) -> None:
         constructs = {
@@ -144,9 +170,10 @@ class EntryEvidence:
         wanted = names.union(_TRAINING_WRAPPERS)
         for module in modules:
             by_name = module.calls_by_name
-            lines = [call.lineno for name in wanted.intersection(by_name) for call in by_name[name]]
+            bound = _names_bound_to_calls_of(module, names)  # `net = Net()`, called in another function
+            lines = [call.lineno for name in (wanted | bound).intersection(by_name) for call in by_name[name]]
             if lines:
-                self._collect_in(module, module.scopes_holding(lines), constructs, functions, names)
+                self._collect_in(module, module.scopes_holding(lines), constructs, functions, names, bound)
 
     def _collect_in(
         self,
@@ -155,25 +182,16 @@ class EntryEvidence:
         constructs: dict[int, FunctionRef],
         functions: dict[int, FunctionRef],
         names: set[str],
+        bound: set[str],
     ) -> None:
+        visible: dict[int, dict[str, FunctionRef]] = {}
         for scope in scopes:
             if id(scope) in self._graph_entries:
                 continue
             nodes = own_nodes(scope)
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
-            instances: dict[str, FunctionRef] = {}
-            rebound: dict[str, list[tuple[int, FunctionRef | None]]] = defaultdict(list)
-            for node in nodes:
-                if isinstance(node, ast.Assign):
-                    construct = (
-                        self._construct_made_by(node.value, module, constructs, names, local)
-                        if isinstance(node.value, ast.Call)
-                        else None
-                    )
-                    for target in (t for t in node.targets if isinstance(t, ast.Name)):
-                        rebound[target.id].append((node.lineno, construct))
-                        if construct is not None:
-                            instances[target.id] = construct
+            instances = self._visible_instances(scope, module, constructs, names, bound, visible)
+            rebound = self._rebound_to_instances(nodes, module, constructs, names, local)
             for node in nodes:
                 if not isinstance(node, ast.Call):
                     continue
@@ -188,11 +206,15 @@ class EntryEvidence:
                     resolved = defined if defined is not None else self._project.resolve_expr(node.func, module)
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append((node, module, scope))
-                if _is_wrapper(node, module):
+                if _is_wrapper(node, module) and not _passes_its_calls_on(node, module):
                     columns = _ONE_COLUMN_WRAPPERS.get(_called_name(node.func) or "")
                     for argument in node.args[:1]:
                         construct = (
-                            _bound_before(rebound[argument.id], node.lineno)
+                            (
+                                _bound_before(rebound[argument.id], node.lineno)
+                                if argument.id in rebound
+                                else instances.get(argument.id)
+                            )
                             if isinstance(argument, ast.Name)
                             else self._construct_made_by(argument, module, constructs, names, local)
                             if isinstance(argument, ast.Call)
@@ -202,6 +224,70 @@ class EntryEvidence:
                             known = self._wrapped.get(id(construct.node), columns)
                             widest = None if known is None or columns is None else max(known, columns)
                             self._wrapped[id(construct.node)] = widest
+
+    def _rebound_to_instances(
+        self,
+        nodes: list[ast.AST],
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        local: dict[str, ClassRef | FunctionRef],
+    ) -> dict[str, list[tuple[int, FunctionRef | None]]]:
+        """Each name a scope's own assignments bind, with the line and the entry whose instance each
+        binding makes (None for any other value), in order: what the name holds at a line
+        (:func:`_bound_before`)."""
+        rebound: dict[str, list[tuple[int, FunctionRef | None]]] = defaultdict(list)
+        for node in nodes:
+            if isinstance(node, ast.Assign):
+                construct = (
+                    self._construct_made_by(node.value, module, constructs, names, local)
+                    if isinstance(node.value, ast.Call)
+                    else None
+                )
+                for target in (t for t in node.targets if isinstance(t, ast.Name)):
+                    rebound[target.id].append((node.lineno, construct))
+        return rebound
+
+    def _visible_instances(
+        self,
+        scope: FunctionNode | ast.Module,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        bound: set[str],
+        visible: dict[int, dict[str, FunctionRef]],
+    ) -> dict[str, FunctionRef]:
+        """The names that hold an instance of an entry Cell where ``scope`` reads them, by the
+        entry: bound in ``scope`` (``net = Net()``, ``grad_fn = value_and_grad(net, ...)``), or
+        in the module or function around it where ``scope`` does not bind the name itself
+        (``forward_fn`` calling the script's module-level ``net``); ``bound``: the names the module
+        binds to calls that may make one (the others need no look around ``scope``)."""
+        if id(scope) in visible:
+            return visible[id(scope)]
+        inherited: dict[str, FunctionRef] = {}
+        if not isinstance(scope, ast.Module) and _reads_any(scope, bound):
+            outer = _enclosing_scope(scope, module)
+            around = self._visible_instances(outer, module, constructs, names, bound, visible)
+            own_names = set(binding_counts(scope)) | set(all_parameter_names(scope))
+            inherited = {name: ref for name, ref in around.items() if name not in own_names}
+        local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
+        own: dict[str, FunctionRef] = {}
+        for node in own_nodes(scope):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                construct = self._construct_made_by(node.value, module, constructs, names, local)
+                if construct is None and _passes_its_calls_on(node.value, module):
+                    argument = node.value.args[0]
+                    construct = (
+                        {**inherited, **own}.get(argument.id)
+                        if isinstance(argument, ast.Name)
+                        else self._construct_made_by(argument, module, constructs, names, local)
+                        if isinstance(argument, ast.Call)
+                        else None
+                    )
+                if construct is not None:
+                    own.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
+        visible[id(scope)] = found = {**inherited, **own}
+        return found
 
     def _construct_made_by(
         self,
@@ -225,9 +311,92 @@ class EntryEvidence:
         return None
 
 
+def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
+    """The names the module binds to a call of one of ``names`` (``net = Net()``) or of a training
+    wrapper (``grad_fn = value_and_grad(net, ...)``), anywhere: calls of these may be an instance's."""
+    wanted = names.union(_TRAINING_WRAPPERS, PASSING_WRAPPERS)
+    return {
+        target.id
+        for node in statements(module.tree)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _called_name(node.value.func) in wanted
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+
+
+def _reads_any(scope: FunctionNode, names: set[str]) -> bool:
+    """Whether the function's own code reads one of ``names``."""
+    return bool(names) and any(isinstance(n, ast.Name) and n.id in names for n in own_nodes(scope))
+
+
+def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode | ast.Module:
+    """The function or module whose names ``function`` sees: the innermost function holding it, by
+    lines (a class body between them hides its own names from it, so it is skipped)."""
+    last = function.end_lineno or function.lineno
+    holding = [
+        f
+        for f in statements(module.tree)
+        if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and f is not function
+        and f.lineno <= function.lineno
+        and last <= (f.end_lineno or f.lineno)
+    ]
+    return max(holding, key=lambda f: f.lineno) if holding else module.tree
+
+
+def _passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:
+    """Whether ``call`` is a wrapper whose result calls the instance it is given with the same
+    arguments (``value_and_grad(net, None, weights)``, ``jit(net)``)."""
+    return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS)
+
+
+def _call_site(call: ast.Call, module: ModuleInfo) -> str:
+    """``by make_layers() at model.py:88``, or ``at train.py:12`` for a call outside a function."""
+    (scope,) = module.scopes_holding([call.lineno])
+    by = "" if isinstance(scope, ast.Module) else f"by {scope.name}() "
+    return f"{by}at {module.path.name}:{call.lineno}"
+
+
+def input_specs(values: dict[str, AbstractValue], names: list[str]) -> str | None:
+    """The input specs (``float32[2,4], 3``) of the values of ``names``, where each is a tensor of
+    known dtype and shape or a Python literal; None otherwise."""
+    specs = [input_spec(values.get(name)) for name in names]
+    return ", ".join(s for s in specs if s is not None) if specs and None not in specs else None
+
+
+def input_spec(value: AbstractValue | None) -> str | None:
+    """``float32[2,4]`` for a tensor of known dtype and shape, ``3`` for a Python literal (not a
+    list: a list spec is refused); None for anything else."""
+    if isinstance(value, AbstractTensor):
+        known = value.dtype is not None and value.shape is not None and all(d is not None for d in value.shape)
+        return f"{value.dtype}[{','.join(map(str, value.shape or ()))}]" if known else None
+    known_value = NOT_KNOWN if value is None or value.kind is not Kind.CONSTANT else python_value(value)
+    return repr(known_value) if known_value is not NOT_KNOWN and is_constant(known_value) else None
+
+
+def python_value(value: AbstractValue) -> object:
+    """The Python literal an abstract value is known to be (a scalar, None, a tuple or list of
+    them); NOT_KNOWN otherwise."""
+    if isinstance(value, AbstractScalar):
+        return value.value
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        items = [python_value(item) for item in value.items]
+        if any(item is NOT_KNOWN for item in items):
+            return NOT_KNOWN
+        return items if value.type == "list" else tuple(items)
+    return NOT_KNOWN
+
+
+_DEFINED_IN: NodeMemo[FunctionNode, dict[str, ClassRef | FunctionRef]] = NodeMemo()
+
+
 def _defined_in(scope: FunctionNode, module: ModuleInfo) -> dict[str, ClassRef | FunctionRef]:
     """The classes and functions a function defines in its own body (a test's own ``Net``), by name;
-    the first definition of a name where it has several."""
+    the first definition of a name where it has several (memoized by function)."""
+    return _DEFINED_IN(scope, lambda _: _definitions_in(scope, module))
+
+
+def _definitions_in(scope: FunctionNode, module: ModuleInfo) -> dict[str, ClassRef | FunctionRef]:
     defined: dict[str, ClassRef | FunctionRef] = {}
     pending: list[ast.AST] = list(reversed(scope.body))
     while pending:
@@ -313,7 +482,7 @@ def _spec_values(ref: FunctionRef) -> list[AbstractValue]:
 
 
 def _argument_values(
-    call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
+    project: Project, call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
 ) -> dict[str, AbstractValue]:
     """The values a call site gives the entry's positional parameters: a spread (``net(*data)``)
     says nothing."""
@@ -322,7 +491,20 @@ def _argument_values(
         return {}
     values = HostValues(scope, module)
     positional = _positional(ref)
-    return {name: _handed_to_graph(values.value(argument)) for name, argument in passed.items() if name in positional}
+    return {
+        name: _handed_to_graph(_argument_value(project, module, scope, argument, values))
+        for name, argument in passed.items()
+        if name in positional
+    }
+
+
+def _argument_value(
+    project: Project, module: ModuleInfo, scope: FunctionNode | ast.Module, argument: ast.expr, values: HostValues
+) -> AbstractValue:
+    """A parameter of the calling function is what its callers pass it (``net(data)`` in
+    ``forward_fn``, whose ``grad_fn(x)`` calls pass a tensor: :mod:`mslint.model.instances`)."""
+    passed = passed_to_parameter(project, module, scope, argument)
+    return values.value(argument) if passed is None else passed
 
 
 def _handed_to_graph(value: AbstractValue) -> AbstractValue:

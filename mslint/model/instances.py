@@ -11,6 +11,9 @@ Where a call passes on a parameter of the code that makes it (``Block(use_attn=u
 passes is what the calls of that ``__init__`` or function pass in turn, followed up the callers
 until a cycle (then not known). A factory is followed as a class is: called only, never handed on
 or decorated (a registry aside), and its ``**kwargs`` only spread or read with ``get`` (``kwargs.pop(...)`` changes it).
+A function handed to ``value_and_grad``, ``grad`` or ``jit``, or decorated with ``jit``, is called
+at the calls of what they make, with those arguments; one defined in another function's body
+(``forward_fn`` in ``train()``) at the calls of its name there (:mod:`mslint.model.wrapped_calls`).
 A classmethod of the class's own body that reads ``cls`` only to call it (``return cls(dim)``
 in ``from_config``) builds an instance at each of those calls, followed as a factory is; an
 argument that reads a field of a parameter (``cfg["dim"]``, ``opts.attention``) is that field of
@@ -60,7 +63,8 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
-from mslint.model.walk import descendants
+from mslint.model.walk import descendants, statements
+from mslint.model.wrapped_calls import CallsOf, calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
 _TYPE_TESTS = ("isinstance", "issubclass", "super")
 """Builtins whose arguments name a class without building or handing it on."""
@@ -110,6 +114,26 @@ def caller_built_by(module: ModuleInfo, call: ast.Call) -> Callee | None:
     any other function."""
     (scope,) = module.scopes_holding([call.lineno])
     return None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
+
+
+def passed_to_parameter(
+    project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode, argument: ast.expr
+) -> AbstractValue | None:
+    """What ``argument`` of a call in ``scope`` holds where it is a parameter of ``scope`` (a
+    function of a module's top level, an ``__init__``) that ``scope`` never rebinds: what the calls
+    of ``scope`` pass it, joined (those through a wrapper, ``grad_fn(x, 3)`` for ``forward_fn``,
+    included); UNKNOWN where they are not all known. None where ``argument`` is no such parameter."""
+    if not isinstance(argument, ast.Name):
+        return None
+    arguments = _Arguments(project, module, scope)
+    return arguments.value(argument) if arguments.is_own_parameter(argument.id) else None
+
+
+def only_call(project: Project, cls: ClassRef) -> tuple[ast.Call, ModuleInfo] | None:
+    """The one call that builds ``cls`` in the project, where the class is only called; None where
+    it is built by several calls, handed on or never called."""
+    calls = _calls_of(project, cls)
+    return calls[0] if calls and len(calls) == 1 else None
 
 
 class Passed(NamedTuple):
@@ -190,6 +214,8 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
     it, a type test or a registration under a literal name (handed on as a value), or decorated
     other than by a registration."""
     name = callee.node.name
+    if isinstance(callee, FunctionRef) and _is_local(callee):
+        return calls_of_local_function(callee.node, callee.module, _calls_of_function(project))
     calls: list[tuple[ast.Call, ModuleInfo]] = []
     handed_on: list[tuple[ast.expr, ModuleInfo]] = []
     for module in modules_naming(project, name):
@@ -217,7 +243,15 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
     if by_name is None:
         return None
     calls += by_name
-    if not handed_on and not callee.node.decorator_list:
+    decorators = callee.node.decorator_list
+    if isinstance(callee, FunctionRef):  # value_and_grad(forward_fn), @jit: called with their callers' arguments
+        wrapped = calls_through_wrappers(handed_on, _calls_of_function(project))
+        if wrapped is None:
+            return None
+        calls += wrapped.calls
+        handed_on = wrapped.others
+        decorators = [d for d in decorators if not is_passing_decorator(d, callee.module)]
+    if not handed_on and not decorators:
         return calls
     through = registered(project, callee, handed_on)
     if through is None:
@@ -230,6 +264,16 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
         if asked & names:
             calls.append((creator.call, creator.module))
     return calls
+
+
+def _calls_of_function(project: Project) -> CallsOf:
+    """The calls of a function of the project, as :func:`_calls_of` finds them."""
+    return lambda function, module: _calls_of(project, FunctionRef(module, function))
+
+
+def _is_local(function: FunctionRef) -> bool:
+    """Whether a function is defined in another function's body (``forward_fn`` in ``train()``)."""
+    return function.owner is None and function.module.functions.get(function.node.name) is not function.node
 
 
 def _calls_named(project: Project, name: str) -> list[tuple[ast.Call, ModuleInfo]]:
@@ -372,11 +416,11 @@ class _Arguments:
         self._module = module
 
     def value(self, argument: ast.expr) -> AbstractValue:
-        if isinstance(argument, ast.Name) and self._is_own_parameter(argument.id):
+        if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
         read = field_read(argument)
-        if read is not None and self._is_own_parameter(read[0]):
+        if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
         return self._host.value(argument)
 
@@ -429,7 +473,7 @@ class _Arguments:
             and expr.id not in self._rebound
         )
 
-    def _is_own_parameter(self, name: str) -> bool:
+    def is_own_parameter(self, name: str) -> bool:
         if isinstance(self._scope, ast.Module) or self._caller is None or name in self._rebound:
             return False
         parameters = parameter_defaults(self._scope)[1 if _is_method(self._caller) else 0 :]
@@ -467,13 +511,19 @@ _CALLEES: NodeMemo[ast.Module, dict[int, Callee]] = NodeMemo()
 
 
 def _callees_by_node(module: ModuleInfo) -> dict[int, Callee]:
-    """By the node of its code: each function of the module's top level, the class of each
-    top-level class's ``__init__``, and each classmethod that builds its class (memoized by tree)."""
+    """By the node of its code: each function of the module's top level or of a function's body,
+    the class of each top-level class's ``__init__``, and each classmethod that builds its class
+    (memoized by tree)."""
     return _CALLEES(module.tree, lambda _: _callees(module))
 
 
 def _callees(module: ModuleInfo) -> dict[int, Callee]:
     found: dict[int, Callee] = {id(node): FunctionRef(module, node) for node in module.functions.values()}
+    every = statements(module.tree)
+    methods = {id(s) for c in every if isinstance(c, ast.ClassDef) for s in c.body}
+    for function in every:  # those a function's body defines
+        if isinstance(function, ast.FunctionDef) and id(function) not in found and id(function) not in methods:
+            found[id(function)] = FunctionRef(module, function)
     for cls in module.classes.values():
         for statement in cls.body:
             if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and statement.name == "__init__":

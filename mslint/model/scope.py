@@ -78,6 +78,9 @@ class CallMemo:
     first call (:func:`graph_functions` records them as it follows the calls)."""
     called_from_python: set[int] = field(default_factory=set)
     """The entry nodes that ordinary Python code is shown to call: top graphs."""
+    instances: dict[int, str] = field(default_factory=dict)
+    """By entry node: how the program builds and calls it, where it shows it (``as built at
+    train.py:17, called with float32[2,4], 3``: :meth:`EntryEvidence.instance`)."""
     qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
     """By function node and expression: what the expression names there (rules ask for the same calls)."""
     constructors: dict[_Attribute, list[str]] = field(default_factory=dict)
@@ -710,6 +713,9 @@ def graph_functions(
         python = evidence.called_from_python(ref)
         if python:
             memo.called_from_python.add(id(ref.node))
+            instance = evidence.instance(ref)
+            if instance:
+                memo.instances[id(ref.node)] = instance
         values = evidence.parameter_values(ref)
         known = reached.get(id(ref.node))
         if known is None:

@@ -5,7 +5,10 @@ verify builds it the same way when nothing is configured. Only a call whose argu
 Python literals is taken (``ResNet(args.classes)`` says nothing mslint can use), the first one
 in the checked files, in the order they were given. When the same block then calls the
 instance on tensors it made with literal shapes (``x = ops.randn(2, 3, 224, 224); net(x)``,
-the habit of a model file's ``__main__`` block and of tests), those are its inputs.
+the habit of a model file's ``__main__`` block and of tests), those are its inputs; where it does
+not, what the program's calls give the instance elsewhere (:mod:`mslint.model.call_sites`: through
+a training wrapper in another function), where each input is a tensor of known dtype and shape or
+a Python literal.
 
 Where no such call is, the instances the program builds (:mod:`mslint.model.instances`: the
 arguments followed through factories, ``def small(**kw): return Block(dim=64, **kw)``, and the
@@ -30,8 +33,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
-from mslint.model.binder import parameter_defaults
+from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, Kind
+from mslint.model.binder import parameter_defaults, positional_names
+from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.instances import caller_built_by, config_passed, constructor_values, first_call
 from mslint.model.module import ModuleInfo
@@ -65,7 +69,7 @@ class Constructions:
                 continue
             kwargs = _bound(init, call)
             if kwargs is not None:
-                inputs = self._inputs_after(module, call)
+                inputs = self._inputs_after(module, call) or self._inputs_of_calls(cls)
                 return Construction(kwargs, _site(call, module), inputs)
         return self._from_instances(cls, init)
 
@@ -125,6 +129,16 @@ class Constructions:
             return None
         return None
 
+    def _inputs_of_calls(self, cls: ClassRef) -> str | None:
+        """The specs of what the program's calls give the class's own ``construct``, where each
+        is a tensor of known dtype and shape or a Python literal (:mod:`mslint.model.call_sites`:
+        ``grad_fn(x, 3)`` in another function, through ``value_and_grad(forward_fn)``)."""
+        construct = self._project.find_method(cls, "construct")
+        if construct is None or construct.owner is None or construct.owner.node is not cls.node:
+            return None
+        values = EntryEvidence(self._project, [construct]).parameter_values(construct)
+        return input_specs(values, positional_names(construct.node, True))
+
     def _by_name(self) -> dict[str, list[tuple[ModuleInfo, ast.Call]]]:
         if self._calls is None:
             self._calls = defaultdict(list)
@@ -165,19 +179,6 @@ def _read_only_by_key(init: FunctionNode, module: ModuleInfo, parameter: str) ->
     serves it as the configuration the program passes does."""
     reads = [node for node in descendants(init) if isinstance(node, ast.Name) and node.id == parameter]
     return bool(reads) and all(isinstance(parent_of(module.tree, read), ast.Subscript) for read in reads)
-
-
-def python_value(value: AbstractValue) -> object:
-    """The Python literal an abstract value is known to be (a scalar, None, a tuple or list of
-    them); NOT_KNOWN otherwise."""
-    if isinstance(value, AbstractScalar):
-        return value.value
-    if isinstance(value, AbstractSequence) and value.items is not None:
-        items = [python_value(item) for item in value.items]
-        if any(item is NOT_KNOWN for item in items):
-            return NOT_KNOWN
-        return items if value.type == "list" else tuple(items)
-    return NOT_KNOWN
 
 
 def _assigns(statement: ast.stmt, value: ast.expr) -> bool:
