@@ -29,7 +29,9 @@ from generate_syntax_table import measure, render_table
 from graph_syntax.forms import IMPORTS, Form, Program
 from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
 
-POSITIONS = ("if", "ifexp", "while")
+POSITIONS = ("if", "ifexp", "while", "value")
+"""The test of an ``if``, of a conditional expression, of a ``while``; ``value``: an ``and``/``or``
+decided by its first operand, assigned (``z = self.flag and <dead>``), not tested."""
 DEAD = {"name": "undefined_in_fold_table(x)", "attribute": "self.absent_in_fold_table(x)"}
 """What the dead branch calls: a name defined nowhere (which the parser rejects) or an attribute
 ``__init__`` never sets (which type inference rejects); either fails in STRICT and LAX wherever it
@@ -109,11 +111,13 @@ def forms() -> list[Form]:
 
 
 def positions(form: Form) -> tuple[str, ...]:
-    """``while`` only where the test is false: a true constant never ends the loop."""
+    """``while`` only where the test is false: a true constant never ends the loop; ``value`` only
+    for an ``and``/``or`` that its first operand decides (the others have no dead operand)."""
     case = cases().get(form.id)
     if form.id.startswith("control.live/"):
         return ("if",)
-    return POSITIONS if case is None or not case.truth else POSITIONS[:2]
+    tested = POSITIONS[:3] if case is None or not case.truth else POSITIONS[:2]
+    return (*tested, "value") if "-decided." in form.id else tested
 
 
 def render(form: Form, position: str) -> Program:
@@ -140,6 +144,8 @@ def render(form: Form, position: str) -> Program:
         body = [f"y = {first} if {test} else {second}"]
     elif position == "while":
         body = ["y = x", f"while {test}:", f"    y = {dead}", "    break"]
+    elif position == "value":
+        body = [f"z = {test}", "y = x + 1"]
     else:
         body = [f"if {test}:", f"    y = {first}", "else:", f"    y = {second}"]
     start = len(lines)

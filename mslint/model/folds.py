@@ -94,12 +94,15 @@ class FoldedTest:
         """The index of the operand that ends ``boolean`` (an ``and`` false, an ``or`` true), where
         the compiler folds it and those before it, so that the operands after it are never read;
         None otherwise."""
+        decided = _operator(boolean) + "-decided"
         for index, operand in enumerate(boolean.values[:-1]):
-            value = self.value(operand)
+            # a constant read where only its deciding and/or is measured (`z = self.flag and ...`)
+            alone = self._source_of(operand) is not None and self._folds(decided, operand)
+            value = self._constant(operand) if alone else self.value(operand)
             if value is NOT_FOLDED:
                 return None
             if bool(value) is isinstance(boolean.op, ast.Or):
-                return index if self._folds(_operator(boolean) + "-decided", operand) else None
+                return index if self._folds(decided, operand) else None
             if not self._folds(_operator(boolean), operand):
                 return None
         return None

@@ -187,27 +187,31 @@ class GraphFunction:
     @cached_property
     def pruned_nodes(self) -> frozenset[int]:
         """Ids of the nodes the compiler never evaluates: the branch that an ``if``, a conditional
-        expression or a ``while`` does not take, and the operands of ``and``/``or`` after one that
-        decides it, where the test is folded (:mod:`mslint.model.folds`, as measured on the
-        release: ``if self.use_past:`` where the class sets ``use_past`` to ``False`` only,
-        ``if gate is not None:`` where every call gives ``gate=None``)."""
+        expression or a ``while`` does not take, and the operands of an ``and``/``or`` (in a test
+        or not) after one that decides it, where the test is folded (:mod:`mslint.model.folds`, as
+        measured on the release: ``if self.use_past:`` where the class sets ``use_past`` to
+        ``False`` only, ``if gate is not None:`` where every call gives ``gate=None``)."""
         pruned: set[int] = set()
         if self.self_name is None and not self._scalar_parameters and not self._module_constants:
             return frozenset()  # nothing a test could fold
+        tested: set[int] = set()  # the `and`/`or` in tests; the others are values
+        skipped: list[ast.AST] = []
         for node in descendants(self.node):
             if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
                 continue
             folding = self._folding(POSITION_OF[type(node)], INFERENCE)
             truth = folding.truth(node.test)
-            skipped: list[ast.AST] = []
             if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
-                skipped = list(branch) if isinstance(branch, list) else [branch]
+                skipped += list(branch) if isinstance(branch, list) else [branch]
             for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
-                deciding = folding.decides(boolean)  # `not self.use_past or self.cache`: the rest unread
-                skipped += boolean.values[deciding + 1 :] if deciding is not None else []
-            for part in skipped:
-                pruned.update(id(n) for n in descendants(part))
+                tested.add(id(boolean))
+                skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
+        value = self._folding("value", INFERENCE)
+        for boolean in (n for n in descendants(self.node) if isinstance(n, ast.BoolOp) and id(n) not in tested):
+            skipped += _undecided_operands(boolean, value)  # `z = self.flag and self.attn(x)`
+        for part in skipped:
+            pruned.update(id(n) for n in descendants(part))
         return frozenset(pruned)
 
     def parser_may_skip(self, statement: ast.If) -> list[ast.AST]:
@@ -817,6 +821,12 @@ def _skippable_nodes(function: GraphFunction) -> set[int]:
     if first_exit is not None:
         skippable.update(id(n) for n in descendants(function.node) if isinstance(n, ast.Call) and n.lineno > first_exit)
     return skippable
+
+
+def _undecided_operands(boolean: ast.BoolOp, folding: FoldedTest) -> list[ast.expr]:
+    """The operands of ``boolean`` after one that decides it where the compiler folds it: never read."""
+    deciding = folding.decides(boolean)
+    return boolean.values[deciding + 1 :] if deciding is not None else []
 
 
 def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: CallMemo) -> list[FunctionRef]:
