@@ -4,12 +4,14 @@ analysis exactly the branches of the forms the table folds."""
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from pathlib import Path
 
 from mslint.engine import check_files
 from mslint.fold_table import folded_forms
+from mslint.model.folds import module_constants
 from mslint.settings import Settings
 from mslint.syntax_table import syntax_releases
 from tests.examples import REPO
@@ -93,3 +95,25 @@ def test_the_model_analyses_exactly_the_branches_the_table_does_not_fold(tmp_pat
                 not_folded_as_python.add(form.id.split(".")[1])  # the row folds, its form does not
     assert expected and found == expected
     assert not_folded_as_python == {"hasattr"}
+
+
+def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_declared_global() -> None:
+    tree = ast.parse(
+        "import os\n"
+        "USE_BN = False\n"
+        "DEPTH: int = 3\n"
+        "MODE = 'a'\n"
+        "MODE = 'b'\n"
+        "if os.name == 'nt':\n"
+        "    WIDTH = 1\n"
+        "else:\n"
+        "    WIDTH = 2\n"
+        "SHAPE = (1, 2)\n"
+        "DEBUG = True\n"
+        "def enable():\n"
+        "    global DEBUG\n"
+        "    DEBUG = False\n"
+        "class Config:\n"
+        "    SCALE = 2\n"
+    )
+    assert module_constants(tree) == {"USE_BN": False, "DEPTH": 3}

@@ -61,6 +61,8 @@ class FoldedTest:
         self._source_of = source_of
         self._constant = constant
         self._qualname = qualname
+        self._values: dict[int, tuple[object]] = {}
+        """By test node: its folded value, evaluated once."""
 
     def truth(self, test: ast.expr) -> bool | None:
         """The truth the compiler folds ``test`` to; None where it does not fold it."""
@@ -69,18 +71,19 @@ class FoldedTest:
 
     def value(self, test: ast.expr) -> object:
         """The Python value the compiler folds ``test`` to, :data:`NOT_FOLDED` where it does not."""
+        known = self._values.get(id(test))
+        if known is None:
+            known = self._values[id(test)] = (self._value(test),)
+        return known[0]
+
+    def _value(self, test: ast.expr) -> object:
         if self._source_of(test) is not None:
             return self._constant(test) if self._folds("truth", test) else NOT_FOLDED
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             operand = self.value(test.operand)
             return NOT_FOLDED if operand is NOT_FOLDED or not self._folds("not", test.operand) else not operand
         if isinstance(test, ast.BoolOp):
-            deciding = self.decides(test)
-            if deciding is not None:
-                return self.value(test.values[deciding])
-            last = test.values[-1]
-            folded = all(self.value(o) is not NOT_FOLDED and self._folds(_operator(test), o) for o in test.values)
-            return self.value(last) if folded else NOT_FOLDED
+            return self._boolean(test)[0]
         leaf = self._leaf(test)
         value = NOT_FOLDED if leaf is None else self._constant(leaf[1])
         if leaf is None or value is NOT_FOLDED or not self._folds(leaf[0], leaf[1]):
@@ -94,18 +97,24 @@ class FoldedTest:
         """The index of the operand that ends ``boolean`` (an ``and`` false, an ``or`` true), where
         the compiler folds it and those before it, so that the operands after it are never read;
         None otherwise."""
+        return self._boolean(boolean)[1]
+
+    def _boolean(self, boolean: ast.BoolOp) -> tuple[object, int | None]:
+        """The folded value of ``boolean`` and the index of the operand that decides it, if any:
+        Python's, each operand read once, left to right."""
         decided = _operator(boolean) + "-decided"
-        for index, operand in enumerate(boolean.values[:-1]):
+        last = len(boolean.values) - 1
+        for index, operand in enumerate(boolean.values):
             # a constant read where only its deciding and/or is measured (`z = self.flag and ...`)
-            alone = self._source_of(operand) is not None and self._folds(decided, operand)
+            alone = index < last and self._source_of(operand) is not None and self._folds(decided, operand)
             value = self._constant(operand) if alone else self.value(operand)
             if value is NOT_FOLDED:
-                return None
-            if bool(value) is isinstance(boolean.op, ast.Or):
-                return index if self._folds(decided, operand) else None
+                return NOT_FOLDED, None
+            if index < last and bool(value) is isinstance(boolean.op, ast.Or):
+                return (value, index) if self._folds(decided, operand) else (NOT_FOLDED, None)
             if not self._folds(_operator(boolean), operand):
-                return None
-        return None
+                return NOT_FOLDED, None
+        return value, None
 
     def folds(self, test: ast.expr) -> bool:
         """Whether the table folds ``test``'s form here, whatever the values of its constants."""
@@ -181,9 +190,11 @@ def module_constants(tree: ast.Module) -> dict[str, object]:
             if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                 bound.setdefault(node.id, []).append(None)
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target = statement.targets[0]
-            if isinstance(target, ast.Name):
-                bound[target.id][-1] = statement.value
+            target: ast.expr | None = statement.targets[0]
+        else:
+            target = statement.target if isinstance(statement, ast.AnnAssign) and statement.value else None
+        if isinstance(target, ast.Name) and isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            bound[target.id][-1] = statement.value
     declared = {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
     return {
         name: values[0].value
