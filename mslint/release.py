@@ -14,6 +14,7 @@ from typing import Any, Optional
 
 from mslint.capture_tables import CaptureTable, capture_rows
 from mslint.compiler_messages import missing_kernel
+from mslint.fold_table import FoldedForms, folded_forms
 from mslint.mindspore_tables import attribute_table, module_table, releases_with, table
 from mslint.syntax_table import SyntaxTable, augassign_table, syntax_table
 
@@ -75,6 +76,12 @@ class Release:
         """What graph mode does with each augmented assignment on a tensor, measured on the nearest
         release not newer."""
         return augassign_table(self.version)
+
+    @cached_property
+    def folds(self) -> FoldedForms:
+        """The conditions on graph constants that the compiler folds, by source, position and
+        stage, measured on the nearest release not newer."""
+        return folded_forms(self.version)
 
     @cached_property
     def bytecode(self) -> CaptureTable:

@@ -24,6 +24,7 @@ BELOW_MODEL = (
     "mslint.mindspore_tables",
     "mslint.syntax_table",
     "mslint.capture_tables",
+    "mslint.fold_table",
     "mslint.release",
     "mslint.diagnostics",
 )

@@ -46,6 +46,9 @@ GENERATORS = [
     # the syntax table would take about 14 minutes of CPU (0.14 s a compile, 5,886 compiles) and the
     # other two about 11 minutes, more than CI's time on 2 cores allows
     pytest.param("generate_trace_table.py", marks=MEASURED),
+    # mslint/data/folds-*.json, every case re-measured where the cache does not hold it (590 compiles:
+    # about 2 min 20 s from an empty cache here, on 2 shared cores)
+    pytest.param("generate_fold_table.py", marks=MEASURED),
     # mslint/data/kernels-*.json is re-measured by a sample in test_unsupported_kernel: whole from an
     # empty cache (1502 APIs), 7 to 10 minutes on 2 cores
     # mslint/data/messages-*.json: the compiler's messages on the lines of the bad examples' findings,

@@ -59,6 +59,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         + [f"arguments-{r}.json" for r in releases_with("arguments")]  # argument constraints, measured
         + [f"tensor-signatures-{r}.json" for r in releases_with("tensor-signatures")]  # Tensor method forms
         + [f"kernels-{r}.json" for r in releases_with("kernels")]  # what the CPU has no kernel for, measured
+        + [f"folds-{r}.json" for r in releases_with("folds")]  # the conditions on constants the compiler folds
         + [f"transfer-disagreements-{r}.json" for r in releases_with("transfer-disagreements")]  # transfer functions
         + ["pytorch-differences.json"]  # measured on one release, used for all
     )

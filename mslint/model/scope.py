@@ -11,11 +11,12 @@ from __future__ import annotations
 import ast
 import weakref
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
 
+from mslint.fold_table import INFERENCE, PARSE
 from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
@@ -35,6 +36,7 @@ from mslint.model.binder import all_arguments, all_parameter_names, binding_coun
 from mslint.model.call_sites import EntryEvidence
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
+from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest, module_constants
 from mslint.model.instances import construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
@@ -50,7 +52,7 @@ from mslint.model.project import (
     qualified_name_in,
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
-from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, none_tested
+from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
@@ -96,6 +98,8 @@ class CallMemo:
     functions: list[weakref.ref[GraphFunction]] = field(default_factory=list)
     """Every graph function of the project (:func:`graph_functions` sets them), held weakly: each
     holds this memo, and the cycle would keep the trees alive until the collector runs."""
+    module_constants: dict[int, dict[str, object]] = field(default_factory=dict)
+    """By module: its constants, as tests fold them (:func:`mslint.model.folds.module_constants`)."""
     always_parsed: frozenset[int] | None = None
     """The function nodes the compiler parses whenever their entry compiles (see
     :meth:`GraphFunction.always_parsed`), worked out when first asked."""
@@ -185,27 +189,47 @@ class GraphFunction:
 
     @cached_property
     def pruned_nodes(self) -> frozenset[int]:
-        """Ids of the nodes in the branch that an ``if`` or a conditional expression on a constant of
-        ``self`` known here does not take (``if self.use_past:`` where the class sets ``use_past``
-        to ``False`` only), and the operands of ``and``/``or`` after one such constant that decides
-        it: MindSpore folds such a test while parsing and never reads what it skips.
-        Measured on 2.10, STRICT and LAX: a missing attribute, an undefined name or an ``import``
-        there compiles."""
+        """Ids of the nodes the compiler never evaluates: the branch that an ``if``, a conditional
+        expression or a ``while`` does not take, and the operands of an ``and``/``or`` (in a test
+        or not) after one that decides it, where the test is folded (:mod:`mslint.model.folds`, as
+        measured on the release: ``if self.use_past:`` where the class sets ``use_past`` to
+        ``False`` only, ``if gate is not None:`` where every call gives ``gate=None``)."""
         pruned: set[int] = set()
-        if self.self_name is None and not self._scalar_parameters:  # nothing a test could fold
-            return frozenset()
+        if self.self_name is None and not self._scalar_parameters and not self._module_constants:
+            return frozenset()  # nothing a test could fold
+        tested: set[int] = set()  # the `and`/`or` in tests; the others are values
+        skipped: list[ast.AST] = []
         for node in descendants(self.node):
-            skipped: Sequence[ast.AST] = ()
-            truth = self.folded_truth(node.test) if isinstance(node, (ast.If, ast.IfExp)) else None
-            if isinstance(node, (ast.If, ast.IfExp)) and truth is not None:
+            if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
+                continue
+            folding = self._folding(POSITION_OF[type(node)], INFERENCE)
+            truth = folding.truth(node.test)
+            if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
-                skipped = branch if isinstance(branch, list) else [branch]
-            elif isinstance(node, ast.BoolOp):  # `not self.use_past or self.cache`: the rest is not read
-                deciding = next((i for i, v in enumerate(node.values[:-1]) if self._decides(node.op, v)), None)
-                skipped = node.values[deciding + 1 :] if deciding is not None else ()
-            for part in skipped:
-                pruned.update(id(n) for n in descendants(part))
+                skipped += list(branch) if isinstance(branch, list) else [branch]
+            for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
+                tested.add(id(boolean))
+                skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
+        value = self._folding("value", INFERENCE)
+        for boolean in (n for n in descendants(self.node) if isinstance(n, ast.BoolOp) and id(n) not in tested):
+            skipped += _undecided_operands(boolean, value)  # `z = self.flag and self.attn(x)`
+        for part in skipped:
+            pruned.update(id(n) for n in descendants(part))
         return frozenset(pruned)
+
+    def parser_may_skip(self, statement: ast.If) -> list[ast.AST]:
+        """What the compiler's parser may leave unread of an ``if`` statement, whatever the values
+        of the constants it tests: both branches where it folds the test (an ``if`` on attributes
+        of ``self``: an undefined name there compiles); where it folds the first operand of an
+        ``and`` (``or``), the operands after it and the branch a false (true) one skips."""
+        folding = self._folding("if", PARSE)
+        test = statement.test
+        skipped: list[ast.AST] = [*statement.body, *statement.orelse] if folding.folds(test) else []
+        if not skipped and isinstance(test, ast.BoolOp) and folding.may_decide(test):  # `self.debug and ...`
+            skipped = list(statement.orelse if isinstance(test.op, ast.Or) else statement.body)
+        for boolean in (n for n in descendants(statement.test) if isinstance(n, ast.BoolOp)):
+            skipped += boolean.values[1:] if folding.may_decide(boolean) else []
+        return skipped
 
     @cached_property
     def _scalar_parameters(self) -> frozenset[str]:
@@ -218,30 +242,44 @@ class GraphFunction:
             if name not in rebound and isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT
         )
 
-    def _decides(self, operator: ast.boolop, operand: ast.expr) -> bool:
-        """Whether a folded operand ends an ``and`` (false) or an ``or`` (true) on its own."""
-        return self.folded_truth(operand) is isinstance(operator, ast.Or)
+    @property
+    def _module_constants(self) -> dict[str, object]:
+        """The module's names bound once, at its top level, to a literal scalar, and never declared
+        ``global``: module constants (``USE_BN = False``)."""
+        key = id(self.module)
+        if key not in self.memo.module_constants:
+            self.memo.module_constants[key] = module_constants(self.module.tree)
+        return self.memo.module_constants[key]
 
-    def folded_truth(self, test: ast.expr) -> bool | None:
-        """The truth of a test of attributes of ``self`` and literals only whose value is known
-        here, which MindSpore folds while parsing, or of ``x is None`` (``is not``) on a parameter
-        every call gives a Python scalar, on which it specialises; None for any other test."""
-        tested_name = none_tested(test)
-        measured_form = isinstance(test, ast.Compare) and tested_name is test.left  # `gate is None`, as measured
-        if measured_form and isinstance(tested_name, ast.Name) and tested_name.id in self._scalar_parameters:
-            tested = self.value(test)  # `gate is not None`: a scalar's type says
-            return tested.value if isinstance(tested, AbstractScalar) and isinstance(tested.value, bool) else None
-        reads_self = False
-        for node in descendants(test):
-            if isinstance(node, ast.Name):
-                if node.id != self.self_name:
-                    return None
-                reads_self = True
-            elif isinstance(node, (ast.Call, ast.Subscript)):
-                return None
-        value = self.value(test)
-        known = isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT and value.value is not NOT_KNOWN
-        return bool(value.value) if reads_self and known and isinstance(value, AbstractScalar) else None
+    def folded_truth(self, test: ast.expr, position: str = "if", stage: str = INFERENCE) -> bool | None:
+        """The truth the compiler folds ``test`` to at ``position`` (``if``, ``ifexp``, ``while``)
+        and ``stage``, where the measured table says it folds such a test and its constants are
+        known here; None otherwise (:mod:`mslint.model.folds`)."""
+        return self._folding(position, stage).truth(test)
+
+    def _folding(self, position: str, stage: str) -> FoldedTest:
+        folded = self.project.release.folds
+        return FoldedTest(folded, position, stage, self._fold_source, self._fold_constant, self.qualname)
+
+    def _fold_source(self, expr: ast.expr) -> str | None:
+        """The table's source of a constant ``expr`` is, None where it is none."""
+        if is_self_attribute(expr, self.self_name):
+            return "self"
+        if isinstance(expr, ast.Name):
+            if expr.id in self._scalar_parameters:
+                return "input" if self.entry.node is self.node else "subcell"
+            if expr.id not in self.local_names and expr.id in self._module_constants:
+                return "module"
+        return None
+
+    def _fold_constant(self, expr: ast.expr) -> object:
+        """The Python value of a constant of a source (:meth:`_fold_source`); NOT_FOLDED where unknown."""
+        if isinstance(expr, ast.Name) and self._fold_source(expr) == "module":
+            return self._module_constants[expr.id]
+        value = self.value(expr)
+        if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT and value.value is not NOT_KNOWN:
+            return value.value
+        return NOT_FOLDED
 
     @cached_property
     def name_values(self) -> dict[str, AbstractValue]:
@@ -789,6 +827,12 @@ def _skippable_nodes(function: GraphFunction) -> set[int]:
     if first_exit is not None:
         skippable.update(id(n) for n in descendants(function.node) if isinstance(n, ast.Call) and n.lineno > first_exit)
     return skippable
+
+
+def _undecided_operands(boolean: ast.BoolOp, folding: FoldedTest) -> list[ast.expr]:
+    """The operands of ``boolean`` after one that decides it where the compiler folds it: never read."""
+    deciding = folding.decides(boolean)
+    return boolean.values[deciding + 1 :] if deciding is not None else []
 
 
 def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: CallMemo) -> list[FunctionRef]:

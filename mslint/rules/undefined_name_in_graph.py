@@ -5,7 +5,6 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.memo import NodeMemo
-from mslint.model.module import is_self_attribute
 from mslint.model.pynative import graph_mode_modules, may_run_in_pynative
 from mslint.model.scope import GraphFunction, is_jit_decorated
 from mslint.model.undefined_names import undefined_names
@@ -24,8 +23,10 @@ class UndefinedNameInGraph(Rule):
     defined, imported or declared `global` anywhere), and no builtin. A class attribute read
     without `self.` is one. Where the module may define names that its statements do not show
     (`from x import *`, `globals()`, `exec` at module level, `builtins` or `sys.modules` written),
-    nothing is flagged. A name under an `if` on an attribute of `self` (`if self.use_bias:`) is
-    not flagged either: MindSpore folds that test while parsing and never reads a branch it skips.
+    nothing is flagged. A name under an `if` on an attribute of `self` (`if self.use_bias:`,
+    `if self.mode == 1 and ...:`) is not flagged either: MindSpore folds that test while parsing
+    and never reads a branch it skips (measured in `mslint/data/folds-*.json`: not an `isinstance`
+    or `hasattr` test, whose branches it reads).
     A name in a `construct` or `@jit` function is an error. One in a function, method or sub-Cell
     that graph code calls is an error where the run compiles the entry (a `@jit` function, or a
     program that selects `GRAPH_MODE` in `set_context` imports the entry's module) and every call
@@ -116,18 +117,16 @@ def _read_in_graph_mode(function: GraphFunction) -> bool:
 
 
 def _folded_branches(function: GraphFunction) -> frozenset[int]:
-    """The nodes under an ``if`` whose test reads an attribute of ``self``: MindSpore decides it
-    while parsing and never reads the branch it skips."""
+    """The nodes of an ``if`` that MindSpore's parser may leave unread whatever the constants it
+    tests are (the measured table: :meth:`~mslint.model.scope.GraphFunction.parser_may_skip`)."""
     cached = _FOLDED.get(function.node)
     if cached is None:
         cached = frozenset(
             id(inner)
             for statement in statements(function.node)
             if isinstance(statement, ast.If)
-            and any(is_self_attribute(n, function.self_name) for n in descendants(statement.test))
-            for branch in (statement.body, statement.orelse)
-            for inner_statement in branch
-            for inner in descendants(inner_statement)
+            for part in function.parser_may_skip(statement)
+            for inner in descendants(part)
         )
         _FOLDED.put(function.node, cached)
     return cached

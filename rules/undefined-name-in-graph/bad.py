@@ -36,3 +36,16 @@ class UndefinedInAConditionalExpression(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         return x if self.training_mode else x * eval_scale  # expect: undefined-name-in-graph
+
+
+class UndefinedUnderAnIsinstanceTest(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The parser folds a test of `self`'s constants, but not `isinstance` of one: it reads both branches."""
+
+    def __init__(self):
+        super().__init__()
+        self.scale = 2
+
+    def construct(self, x):
+        if isinstance(self.scale, float):
+            return x * fine_scale  # expect: undefined-name-in-graph
+        return x * self.scale

@@ -1,0 +1,196 @@
+"""Write mslint/data/folds-<version>.json: which conditions on a graph constant the installed
+MindSpore folds while parsing, so that the branch it does not take is never compiled.
+
+Each condition (a constant's truth, ``not``, ``is None``, ``is not None``, ``isinstance``,
+``hasattr``, ``and``, ``or``, an ``and``/``or`` decided by its first operand, ``==``, ``<``) reads a
+constant from one source (an attribute ``__init__`` sets, a ``construct`` argument the call gives
+as a Python value, a module constant), once with a value that makes it true and once false. It is
+the test of an ``if``, of a conditional expression and (false only: a true one never ends) of a
+``while``, whose dead branch calls a name defined nowhere, which the compiler rejects wherever it
+compiles it: a cell is ``ok`` where the compile succeeds (folded: the dead branch never compiled),
+``error`` where it fails. Two control rows show that the dead code fails where it is compiled:
+alone, and under a tensor's test (which nothing folds). Every program is compiled in STRICT and in
+LAX through the verifier (:func:`mslint.verify.runner.run_jobs`: a forked process per compile).
+Run it in an environment with the release to describe: ``python scripts/generate_fold_table.py``;
+``--only PREFIX`` (repeatable) re-measures those rows and keeps the others; ``--check`` only compares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from generate_syntax_table import measure, render_table
+from graph_syntax.forms import IMPORTS, Form, Program
+from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
+
+POSITIONS = ("if", "ifexp", "while", "value")
+"""The test of an ``if``, of a conditional expression, of a ``while``; ``value``: an ``and``/``or``
+decided by its first operand, assigned (``z = self.flag and <dead>``), not tested."""
+DEAD = {"name": "undefined_in_fold_table(x)", "attribute": "self.absent_in_fold_table(x)"}
+"""What the dead branch calls: a name defined nowhere (which the parser rejects) or an attribute
+``__init__`` never sets (which type inference rejects); either fails in STRICT and LAX wherever it
+is compiled (the control rows measure that)."""
+LIVE = "x + 1"
+
+
+class Condition(NamedTuple):
+    test: str
+    """The test, reading the constant as ``{c}`` (and a second one, always ``True``, as ``{d}``);
+    ``{dead}`` where an operand is never evaluated when the test is folded."""
+    true: object
+    """A value of the constant that makes the test true; ``None`` where no row is true."""
+    false: object
+
+
+_ABSENT = object()
+"""Where a condition has no row of one truth (``c and <dead>`` is never true when folded)."""
+
+CONDITIONS: dict[str, Condition] = {
+    "truth": Condition("{c}", True, False),
+    "not": Condition("not {c}", False, True),
+    "is-none": Condition("{c} is None", None, 1),
+    "is-not-none": Condition("{c} is not None", 1, None),
+    "isinstance": Condition("isinstance({c}, int)", 1, None),
+    "hasattr": Condition('hasattr({c}, "real")', 1, None),
+    "and": Condition("{c} and {d}", True, False),
+    "or": Condition("{c} or not {d}", True, False),
+    "and-decided": Condition("{c} and {dead}", _ABSENT, False),
+    "or-decided": Condition("{c} or {dead}", True, _ABSENT),
+    "compare-eq": Condition("{c} == 1", 1, 0),
+    "compare-lt": Condition("{c} < 2", 1, 3),
+}
+SOURCES = {
+    "self": ("self.flag", "self.other"),
+    "subcell": ("flag", "other"),
+    "input": ("flag", "other"),
+    "module": ("FLAG", "OTHER"),
+}
+"""How the test reads its constants: attributes set in ``__init__``; parameters of ``construct``
+that a parent Cell's ``construct`` gives as Python values (``self.net(x, False, True)``), or that
+the top-level call gives as inputs; module constants."""
+CONTROLS = {"control.live": "", "control.tensor": "x.sum() > 0"}
+"""The dead code on its own (compiled: an error), and under a tensor's test (both branches compiled)."""
+
+
+class Case(NamedTuple):
+    dead: str
+    source: str
+    value: object
+    truth: bool
+    test: str
+    """The test as the program reads it, ``{dead}`` left in."""
+
+
+def cases() -> dict[str, Case]:
+    """Every row but the controls, by id: ``fold.<condition>.<source>/<true|false>/<dead>``."""
+    made = {}
+    for name, condition in CONDITIONS.items():
+        for source, (c, d) in SOURCES.items():
+            for truth, value in ((True, condition.true), (False, condition.false)):
+                for dead in DEAD if value is not _ABSENT else ():
+                    test = condition.test.replace("{c}", c).replace("{d}", d)
+                    made[f"fold.{name}.{source}/{str(truth).lower()}/{dead}"] = Case(dead, source, value, truth, test)
+    return made
+
+
+def controls() -> dict[str, tuple[str, str]]:
+    """The control rows, by id (``control.live/name``): their dead code and test."""
+    return {f"{row}/{dead}": (dead, test) for row, test in CONTROLS.items() for dead in DEAD}
+
+
+def forms() -> list[Form]:
+    """A form per row: its body is the test as written (the controls': the dead code)."""
+    made = [Form(row, "fold", case.test.replace("{dead}", DEAD[case.dead])) for row, case in cases().items()]
+    return made + [Form(row, "control", test or DEAD[dead]) for row, (dead, test) in controls().items()]
+
+
+def positions(form: Form) -> tuple[str, ...]:
+    """``while`` only where the test is false: a true constant never ends the loop; ``value`` only
+    for an ``and``/``or`` that its first operand decides (the others have no dead operand)."""
+    case = cases().get(form.id)
+    if form.id.startswith("control.live/"):
+        return ("if",)
+    tested = POSITIONS[:3] if case is None or not case.truth else POSITIONS[:2]
+    return (*tested, "value") if "-decided." in form.id else tested
+
+
+def render(form: Form, position: str) -> Program:
+    """The program measuring ``form`` at ``position``: ``make()`` returns ``(Net(), inputs)``; the
+    hazard line is the dead code's."""
+    case = cases().get(form.id)
+    value = repr(case.value) if case else "True"
+    dead_kind, test = (case.dead, case.test) if case else controls()[form.id]
+    dead = DEAD[dead_kind]
+    test = test.replace("{dead}", dead)
+    source = case.source if case else "self"
+    lines = [*IMPORTS, ""]
+    if source == "module":
+        lines += [f"FLAG = {value}", "OTHER = True", ""]
+    lines += ["", "class Net(nn.Cell):", "    def __init__(self):", "        super().__init__()"]
+    if source == "self":
+        lines += [f"        self.flag = {value}", "        self.other = True"]
+    given = source in ("subcell", "input")
+    lines += ["", "    def construct(self, x, flag, other):" if given else "    def construct(self, x):"]
+    first, second = (LIVE, dead) if case is not None and case.truth else (dead, LIVE)  # a control's: taken
+    if not test:  # control.live
+        body = [f"y = {dead}"]
+    elif position == "ifexp":
+        body = [f"y = {first} if {test} else {second}"]
+    elif position == "while":
+        body = ["y = x", f"while {test}:", f"    y = {dead}", "    break"]
+    elif position == "value":
+        body = [f"z = {test}", "y = x + 1"]
+    else:
+        body = [f"if {test}:", f"    y = {first}", "else:", f"    y = {second}"]
+    start = len(lines)
+    marked = next(i for i, line in enumerate(body) if dead in line)
+    lines += ["        " + line for line in [*body, "return y"]]
+    if source == "subcell":
+        lines += ["", "", "class Outer(nn.Cell):", "    def __init__(self):", "        super().__init__()"]
+        lines += [
+            "        self.net = Net()",
+            "",
+            "    def construct(self, x):",
+            f"        return self.net(x, {value}, True)",
+        ]
+    entry, inputs = ("Outer", "(_input(),)") if source == "subcell" else ("Net", "(_input(),)")
+    if source == "input":
+        inputs = f"(_input(), {value}, True)"
+    lines += ["", "", "def make():", f"    return {entry}(), {inputs}", "", "", "def _input():"]
+    lines += ["    return Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))", ""]
+    return Program(form, position, "\n".join(lines), start + marked + 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
+    parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
+    args = parser.parse_args(argv)
+    version = installed_mindspore("generate_fold_table.py")
+    if version is None:
+        return 2
+    chosen = [f for f in forms() if not args.only or any(f.id.startswith(p) for p in args.only)]
+    if not chosen:
+        print(f"no row id starts with {', '.join(args.only)}", file=sys.stderr)
+        return 2
+    existing = OUTPUT / f"folds-{version}.json"
+    rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if args.only and existing.is_file() else {}
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mslint-folds-") as scratch:
+        measured, compiles = measure(chosen, POSITIONS, Path(scratch), render_at=render, positions_of=positions)
+    for row, values in measured.items():
+        case = cases().get(row)
+        rows[row] = {**values, **({"source": case.source, "truth": case.truth} if case else {})}
+    summary = outcome_summary(measured, compiles, time.perf_counter() - started)
+    print(summary, file=sys.stderr)
+    return write_or_check(f"folds-{version}.json", render_table(version, rows, POSITIONS), summary)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
