@@ -118,12 +118,14 @@ def test_self_attributes_are_instances_of_what_init_makes(write) -> None:
 @pytest.mark.parametrize(
     ("spec", "calls", "expected"),
     [
-        ("", "", AbstractScalar(Kind.CONSTANT, "int", 2)),
+        # no call shown: a Python int, of a value its callers choose (not that of the default)
+        ("", "", AbstractScalar(Kind.CONSTANT, "int")),
+        ("", "net = Net()\nnet(ms.Tensor(np.ones(2)))", AbstractScalar(Kind.CONSTANT, "int", 2)),
         ("", "net = Net()\nnet(ms.Tensor(np.ones(2)), 5)", AbstractScalar(Kind.CONSTANT, "int")),
         ("", "net = Net()\nnet(ms.Tensor(np.ones(2)), ms.Tensor(5))", AbstractTensor(Kind.GRAPH, None, ())),
         ("  # mslint: inputs=float32[2,3], 7", "", literal(7)),
     ],
-    ids=["default", "python-number-at-a-call", "tensor-at-a-call", "input-spec-constant"],
+    ids=["default-no-call", "default-at-a-call", "python-number-at-a-call", "tensor-at-a-call", "input-spec-constant"],
 )
 def test_a_parameter_is_its_default_joined_with_what_callers_give_or_what_its_spec_says(
     write, spec, calls, expected

@@ -374,3 +374,38 @@ def test_with_loss_cell_gives_its_network_the_first_column_alone(write: Write, s
     path = write("net.py", _DETECTOR + script)
     report = check_files([path], Settings(select=("unknown-mindspore-api",)))
     assert [(d.line, str(d.severity)) for d in report.diagnostics] == ([(12, "error")] if flagged else [])
+
+
+_MODAL = """
+from mindspore import Parameter, nn, ops
+
+
+class Learner(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.prefix = Parameter(ops.ones((1, 2, 4)), requires_grad=False)
+
+    def construct(self, label, modal=0):
+        if modal == 1:
+            return self.prefix.expand(label.shape[0], -1, -1)
+        return label
+
+
+class Model(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.learner = Learner()
+
+    def construct(self, label, modal=0):
+        return self.learner(label, modal=modal)
+"""
+
+
+@pytest.mark.parametrize(("calls", "flagged"), [("", True), ("Model()(label)\n", False), ("Model()(label, 1)\n", True)])
+def test_a_default_is_the_value_only_where_the_calls_shown_leave_it(write: Write, calls: str, flagged: bool) -> None:
+    """`modal=0` with no call shown does not fold `if modal == 1` (ecnu-modelzoo's ms_cclnet, whose
+    scripts call the model with modal=1 and 2): the branch is compiled for the callers that pass 1."""
+    path = write("model.py", _MODAL + calls)
+    found = [d.line for d in check_files([path], Settings(select=("differs-from-pytorch",))).diagnostics]
+    expand = next(n for n, line in enumerate(path.read_text().splitlines(), 1) if ".expand(" in line)
+    assert found == ([expand] if flagged else [])

@@ -132,6 +132,8 @@ class EntryEvidence:
             for name, value in _argument_values(self._project, call, ref, module, scope).items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
+        if not self.called_from_python(ref):
+            values = {name: _any_value_of_its_type(value) for name, value in values.items()}
         used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
         return {
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
@@ -457,6 +459,14 @@ def _passed_columns(ref: FunctionRef, given: list[str], columns: int | None) -> 
         return given
     defaults = {arg.arg: default for arg, default in parameter_defaults(ref.node)}
     return [name for index, name in enumerate(given) if index < columns or defaults.get(name) is None]
+
+
+def _any_value_of_its_type(value: AbstractValue) -> AbstractValue:
+    """A literal default of an entry no call is shown to call: a Python scalar of its type, whose
+    value the callers choose (``modal=0`` does not say that ``if modal == 1`` is never compiled)."""
+    if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT and value.type != "None":
+        return AbstractScalar(Kind.CONSTANT, value.type)
+    return value
 
 
 def _positional(ref: FunctionRef) -> list[str]:
