@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -167,6 +168,11 @@ def render(form: Form, position: str) -> Program:
     return Program(form, position, "\n".join(lines), start + marked + 1)
 
 
+_OBJECT_ID = re.compile(r"<(\w+)::\d+>")
+"""The address in a message about an object (``'Namespace:form177_if..<Net::140634597457456>'``):
+another at each run, the table keeps the class."""
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
@@ -186,6 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         measured, compiles = measure(chosen, POSITIONS, Path(scratch), render_at=render, positions_of=positions)
     for row, values in measured.items():
         case = cases().get(row)
+        values = json.loads(_OBJECT_ID.sub(r"<\1>", json.dumps(values)))
         rows[row] = {**values, **({"source": case.source, "truth": case.truth} if case else {})}
     summary = outcome_summary(measured, compiles, time.perf_counter() - started)
     print(summary, file=sys.stderr)
