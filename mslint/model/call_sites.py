@@ -58,7 +58,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, returned_calls, statements
-from mslint.model.wrapped_calls import PASSING_WRAPPERS
+from mslint.model.wrapped_calls import PASSING_WRAPPERS, passes_its_calls_on
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
 _TRAINING_WRAPPERS = (
@@ -208,7 +208,7 @@ class EntryEvidence:
                     resolved = defined if defined is not None else self._project.resolve_expr(node.func, module)
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append((node, module, scope))
-                if _is_wrapper(node, module) and not _passes_its_calls_on(node, module):
+                if _is_wrapper(node, module) and not passes_its_calls_on(node, module):
                     columns = _ONE_COLUMN_WRAPPERS.get(_called_name(node.func) or "")
                     for argument in node.args[:1]:
                         construct = (
@@ -277,7 +277,7 @@ class EntryEvidence:
         for node in own_nodes(scope):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 construct = self._construct_made_by(node.value, module, constructs, names, local)
-                if construct is None and _passes_its_calls_on(node.value, module):
+                if construct is None and passes_its_calls_on(node.value, module):
                     argument = node.value.args[0]
                     construct = (
                         {**inherited, **own}.get(argument.id)
@@ -344,12 +344,6 @@ def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode
         and last <= (f.end_lineno or f.lineno)
     ]
     return max(holding, key=lambda f: f.lineno) if holding else module.tree
-
-
-def _passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:
-    """Whether ``call`` is a wrapper whose result calls the instance it is given with the same
-    arguments (``value_and_grad(net, None, weights)``, ``jit(net)``)."""
-    return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS)
 
 
 def _call_site(call: ast.Call, module: ModuleInfo) -> str:

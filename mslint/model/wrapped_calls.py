@@ -19,7 +19,7 @@ import ast
 from collections.abc import Sequence
 from typing import Callable, NamedTuple, Optional
 
-from mslint.model.binder import binding_counts
+from mslint.model.binder import all_parameter_names, binding_counts
 from mslint.model.capture import decorator_capture
 from mslint.model.module import ModuleInfo
 from mslint.model.project import FunctionNode, is_mindspore_name, qualified_name
@@ -105,7 +105,13 @@ def _wrapper_of(reference: ast.expr, module: ModuleInfo) -> ast.Call | None:
     call = parent_of(module.tree, reference)
     if not (isinstance(call, ast.Call) and call.args and call.args[0] is reference):
         return None
-    return call if is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS) else None
+    return call if passes_its_calls_on(call, module) else None
+
+
+def passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:
+    """Whether ``call`` is a wrapper whose result calls what it is given with the same arguments
+    (``value_and_grad(net, None, weights)``, ``jit(net)``)."""
+    return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS)
 
 
 def _calls_of_value(value: ast.expr, module: ModuleInfo, calls_of: CallsOf, depth: int) -> list[ModuleCall] | None:
@@ -178,17 +184,12 @@ def _reads_in(scope: ast.Module | FunctionNode, name: str) -> list[ast.Name]:
     while pending:
         for child in ast.iter_child_nodes(pending.pop()):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
-                name in binding_counts(child) or name in _parameters(child.args)
+                name in binding_counts(child) or name in all_parameter_names(child)
             ):
                 continue
-            if isinstance(child, ast.Lambda) and name in _parameters(child.args):
+            if isinstance(child, ast.Lambda) and name in all_parameter_names(child):
                 continue
             if isinstance(child, ast.Name) and child.id == name and isinstance(child.ctx, ast.Load):
                 found.append(child)
             pending.append(child)
     return found
-
-
-def _parameters(arguments: ast.arguments) -> set[str]:
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    return {a.arg for a in every if a is not None}

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, Kind
-from mslint.model.binder import parameter_defaults, positional_names
+from mslint.model.binder import all_parameter_names, parameter_defaults, positional_names
 from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.instances import caller_built_by, config_passed, constructor_values, first_call
@@ -167,9 +167,7 @@ def _site(call: ast.Call, module: ModuleInfo) -> str:
 def _passes_parameters(call: ast.Call, function: FunctionNode) -> bool:
     """Whether ``call`` reads a parameter of ``function``, which holds it: what it builds then
     depends on the calls of ``function``."""
-    arguments = function.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    names = {argument.arg for argument in every if argument is not None}
+    names = set(all_parameter_names(function))
     read = [*call.args, *(keyword.value for keyword in call.keywords)]
     return any(isinstance(node, ast.Name) and node.id in names for expr in read for node in ast.walk(expr))
 
