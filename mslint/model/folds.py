@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mslint.fold_table import FoldedForms
+from mslint.model.memo import NodeMemo
 
 POSITION_OF = {ast.If: "if", ast.IfExp: "ifexp", ast.While: "while"}
 """The table's position of the statement or expression a test belongs to."""
@@ -181,9 +182,17 @@ def _builtin_type(expr: ast.expr, qualname: Callable[[ast.expr], str | None]) ->
     return _TYPES.get(name.removeprefix("builtins.")) if name.startswith("builtins.") else None
 
 
+_MODULE_CONSTANTS: NodeMemo[ast.Module, dict[str, object]] = NodeMemo()
+
+
 def module_constants(tree: ast.Module) -> dict[str, object]:
     """The names ``tree`` binds once, at its top level, to a literal scalar (``USE_BN = False``),
-    never declared ``global`` nor bound again anywhere at the top level: their values."""
+    never declared ``global`` nor bound again anywhere at the top level: their values (memoized by
+    module)."""
+    return _MODULE_CONSTANTS(tree, _module_constants)
+
+
+def _module_constants(tree: ast.Module) -> dict[str, object]:
     bound: dict[str, list[ast.expr | None]] = {}
     for statement in tree.body:
         for node in ast.walk(statement) if not isinstance(statement, _SCOPES) else ():

@@ -98,8 +98,6 @@ class CallMemo:
     functions: list[weakref.ref[GraphFunction]] = field(default_factory=list)
     """Every graph function of the project (:func:`graph_functions` sets them), held weakly: each
     holds this memo, and the cycle would keep the trees alive until the collector runs."""
-    module_constants: dict[int, dict[str, object]] = field(default_factory=dict)
-    """By module: its constants, as tests fold them (:func:`mslint.model.folds.module_constants`)."""
     always_parsed: frozenset[int] | None = None
     """The function nodes the compiler parses whenever their entry compiles (see
     :meth:`GraphFunction.always_parsed`), worked out when first asked."""
@@ -246,10 +244,7 @@ class GraphFunction:
     def _module_constants(self) -> dict[str, object]:
         """The module's names bound once, at its top level, to a literal scalar, and never declared
         ``global``: module constants (``USE_BN = False``)."""
-        key = id(self.module)
-        if key not in self.memo.module_constants:
-            self.memo.module_constants[key] = module_constants(self.module.tree)
-        return self.memo.module_constants[key]
+        return module_constants(self.module.tree)
 
     def folded_truth(self, test: ast.expr, position: str = "if", stage: str = INFERENCE) -> bool | None:
         """The truth the compiler folds ``test`` to at ``position`` (``if``, ``ifexp``, ``while``)
