@@ -393,7 +393,7 @@ def test_inputs_are_synthesised_from_the_first_layer(tmp_path: Path, write: Writ
         ("float32[2,3,64,64]", "float32[2,3,224,224]"),
         True,
     ), "through a Cell of the project, with the default of in_channels"
-    assert (targets["Mlp"].inputs, targets["Mlp"].candidates) == ("float32[2,16]", ())
+    assert (targets["Mlp"].inputs, targets["Mlp"].candidates) == ("float32[2,16]", ("float32[2,8,16]",))
     tagger = targets["Tagger"]
     built = ("int32[2,8]", {"vocab": 100}, "Tagger(100) at train.py:3")
     assert (tagger.inputs, tagger.kwargs, tagger.built_at) == built
@@ -806,3 +806,78 @@ def test_an_entry_built_by_a_registry_or_a_configuration_is_compiled_so(
             ),
         ]
     ), err
+
+
+TOKENS = """
+import numpy as np
+from mindspore import nn
+
+
+class Embed(nn.Cell):
+    def __init__(self, in_chans=3, dim=8):
+        super().__init__()
+        self.proj = nn.Conv2d(in_chans, dim, 4, stride=4)
+
+    def construct(self, x):
+        return self.proj(x)
+
+
+class Tokens(nn.Cell):
+    def __init__(self, embed_layer=Embed):
+        super().__init__()
+        self.embed = embed_layer(in_chans=5)
+
+    def features(self, x):
+        return self.embed(x)
+
+    def construct(self, x):
+        return np.exp(self.features(x))
+
+
+class Normed(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.norm = nn.LayerNorm((dim,))
+
+    def construct(self, x):
+        return self.norm(x)
+
+
+class Head(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.qkv = nn.Dense(dim, dim * 3)
+
+    def construct(self, x):
+        b, n, c = x.shape
+        return np.exp(self.qkv(x).reshape(b, n * 3 * c))
+"""
+
+
+def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``construct`` hands its input to another method, whose layer a
+    parameter's default class makes (``embed_layer=Embed`` given ``in_chans=5``); a
+    ``LayerNorm((16,))`` takes tokens; a ``Dense`` takes a vector, then tokens."""
+    built = _built(tmp_path, write, "tokens.py", TOKENS)
+    assert {name: inputs for name, (_, _, inputs) in built.items()} == {
+        "Embed": "float32[2,3,32,32]",
+        "Tokens": "float32[2,5,32,32]",
+        "Normed": "float32[2,8,16]",
+        "Head": "float32[2,16]",
+    }
+
+
+@pytest.mark.mindspore
+def test_a_shape_unpacked_into_more_names_tries_the_tokens_candidate(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``b, n, c = x.shape`` fails on ``float32[2,16]`` (MindSpore: ``TupleGetItem evaluator
+    index should be in range``): the next candidate compiles, and the ``np.exp`` of both Cells is
+    confirmed."""
+    write("tokens.py", TOKENS.split("class Normed")[0] + "class Head" + TOKENS.split("class Head")[1])
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "tokens.py")
+    report = json.loads(out)
+    inputs = {c["name"]: c["inputs"] for c in report["compiles"]}
+    assert inputs == {"Tokens": "float32[2,5,32,32]", "Head": "float32[2,8,16]"}, err
+    assert [(f["line"], f["verdict"]) for f in report["findings"]] == [(23, "confirmed"), (33, "confirmed")], err

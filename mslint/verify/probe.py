@@ -437,12 +437,15 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
     return {**result, "status": BUILD_FAILED if result.get("stopped") == BUILD_STAGE else COMPILED}
 
 
-_SHAPE_WORDS = re.compile(r"shape|dimension|\brank\b|size", re.IGNORECASE)
+_SHAPE_WORDS = re.compile(r"shape|dimension|\brank\b|size|TupleGetItem evaluator index", re.IGNORECASE)
+"""Words of the errors a synthesised input's shape may cause; the last is MindSpore's for
+``b, n, c = x.shape`` on an input of two dimensions."""
 
 
 def _at_input_shape(problem: Problem) -> bool:
     """Whether a compile error may come from the size of synthesised inputs (an image too small
-    for the network's strides, an ``assert`` on the input's size), so that the next candidate is
+    for the network's strides, an ``assert`` on the input's size, a shape unpacked into more
+    names than it has dimensions), so that the next candidate is
     worth a compile."""
     return problem.kind == ERROR and (
         _SHAPE_WORDS.search(problem.message) is not None or problem.message.startswith("AssertionError")

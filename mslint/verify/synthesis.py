@@ -4,11 +4,16 @@
 ``self.conv1 = nn.Conv2d(3, 64, 7, stride=2)``, takes images of 3 channels: ``float32[2,3,H,W]``,
 with ``H`` and ``W`` from a few sizes, smallest first (a network that strides more than a small
 image allows fails on it, and the next size is tried). A ``Dense(in, ...)`` takes
-``float32[2,in]``; an ``Embedding(vocab, ...)`` takes ``int32[2,8]`` indices (the data are below
-7). The first layer may sit inside a ``SequentialCell`` (a list literal, or a list built by
-``append``) or inside a Cell of the project, whose constructor arguments are followed. A channel
-count that is an argument of ``__init__`` comes from its default or the configured kwargs, or is
-the field of a dict it is given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``).
+``float32[2,in]``, then a sequence of tokens ``float32[2,8,in]`` (an attention block's
+``B, N, C = x.shape``); a ``LayerNorm((C,))`` takes ``float32[2,8,C]``; an ``Embedding(vocab,
+...)`` takes ``int32[2,8]`` indices (the data are below 7). The first layer may sit inside a
+``SequentialCell`` (a list literal, or a list built by ``append``) or inside a Cell of the
+project, whose constructor arguments are followed; a layer made by a parameter whose default is
+a class (``embed_layer=PatchEmbed``) is that class. A channel count that is an argument of
+``__init__`` comes from its default or the configured kwargs, or is the field of a dict it is
+given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``). Where ``construct`` hands its
+input to another method of the class first (``self.construct_features(x)``), that method's first
+layer is the Cell's.
 Only a ``construct`` with one required input is synthesised: which input feeds which layer is
 otherwise a guess.
 """
@@ -21,7 +26,7 @@ from typing import Any
 
 from mslint.model.binder import written_arguments
 from mslint.model.module import ModuleInfo
-from mslint.model.project import ClassRef, FunctionNode, Project, is_mindspore_name, qualified_name
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import statements
 
 BATCH = 2
@@ -49,14 +54,26 @@ def _first_layer(project: Project, cls: ClassRef, bindings: Bindings, depth: int
     init = project.find_method(cls, "__init__")
     if construct is None or init is None or depth == 0:
         return None
-    names = _required_inputs(construct.node)
-    if len(names) != 1:
+    return _first_layer_of(project, cls, construct.node, init, {**_defaults(init.node), **bindings}, depth)
+
+
+def _first_layer_of(
+    project: Project, cls: ClassRef, method: FunctionNode, init: FunctionRef, bindings: Bindings, depth: int
+) -> tuple[str, int] | None:
+    """The first layer that ``method``'s one required input meets: a Cell that ``__init__``
+    makes, or the first layer of another method of the class the input is handed to
+    (``return self.head(self.construct_features(x))``)."""
+    names = _required_inputs(method)
+    if len(names) != 1 or depth == 0:
         return None
-    attribute = _first_cell_applied(construct.node, names[0])
+    attribute = _first_cell_applied(method, names[0])
     made = _assigned_in(init.node, f"self.{attribute}") if attribute else None
-    if made is None:
+    if made is not None:
+        return _layer(project, init.module, init.node, made, bindings, depth)
+    helper = project.find_method(cls, attribute) if attribute else None
+    if helper is None or helper.node is method:
         return None
-    return _layer(project, init.module, init.node, made, {**_defaults(init.node), **bindings}, depth)
+    return _first_layer_of(project, cls, helper.node, init, bindings, depth - 1)
 
 
 def _layer(
@@ -68,13 +85,13 @@ def _layer(
         return _layer(project, module, init, made.elts[0], bindings, depth) if made.elts else None
     if not isinstance(made, ast.Call):
         return None
-    name = qualified_name(made.func, module)
+    name = qualified_name(_bound_value(made.func, bindings), module)  # `embed_layer(...)`, `embed_layer=PatchEmbed`
     if is_mindspore_name(name, "SequentialCell"):
         first = made.args[0] if made.args else None
         return None if first is None else _layer(project, module, init, first, bindings, depth)
     for kind, keyword in _LAYERS.items():
         if is_mindspore_name(name, kind):
-            size = _integer(_argument(made, 0, keyword), bindings)
+            size = _integer(_last_dimension(_argument(made, 0, keyword), bindings), bindings)
             return None if size is None else (kind, size)
     resolved = project.resolve(name, module) if name else None
     if isinstance(resolved, ClassRef) and project.is_cell(resolved):
@@ -90,6 +107,7 @@ _LAYERS = {
     "BatchNorm2d": "num_features",
     "Dense": "in_channels",
     "Embedding": "vocab_size",
+    "LayerNorm": "normalized_shape",
 }
 """The layers an input can meet first, and the argument that says what they take."""
 
@@ -103,7 +121,8 @@ def _candidates(kind: str, size: int) -> list[str]:
         return [f"float32[{BATCH},{size},{side}]" for side in IMAGE_SIDES]
     if kind == "Embedding":
         return [f"int32[{BATCH},{SEQUENCE}]"]
-    return [f"float32[{BATCH},{size}]"]
+    tokens = f"float32[{BATCH},{SEQUENCE},{size}]"  # [N, L, C]: a sequence of tokens, as attention blocks take
+    return [tokens] if kind == "LayerNorm" else [f"float32[{BATCH},{size}]", tokens]
 
 
 def _required_inputs(function: FunctionNode) -> list[str]:
@@ -161,6 +180,12 @@ def _list_in(function: FunctionNode, name: str) -> ast.List | None:
 def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
     found = next((k.value for k in call.keywords if k.arg == keyword), None)
     return found if found is not None else (call.args[position] if len(call.args) > position else None)
+
+
+def _last_dimension(expr: ast.expr | None, bindings: Bindings) -> ast.expr | None:
+    """The last of the sizes a ``LayerNorm`` normalises (``(dim,)``, ``[C]``), or ``expr``."""
+    shape = _bound_value(expr, bindings) if expr is not None else None
+    return shape.elts[-1] if isinstance(shape, (ast.Tuple, ast.List)) and shape.elts else expr
 
 
 def _integer(expr: ast.expr | None, bindings: Bindings) -> int | None:
