@@ -809,8 +809,9 @@ def test_an_entry_built_by_a_registry_or_a_configuration_is_compiled_so(
 
 
 TOKENS = """
+import mindspore
 import numpy as np
-from mindspore import nn
+from mindspore import nn, ops
 
 
 class Embed(nn.Cell):
@@ -851,20 +852,42 @@ class Head(nn.Cell):
     def construct(self, x):
         b, n, c = x.shape
         return np.exp(self.qkv(x).reshape(b, n * 3 * c))
+
+
+class Small(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, 4)
+
+    def construct(self, x):
+        return np.exp(self.fc(x))
+
+
+def small():
+    model = Small(dim=6)
+    return model
+
+
+if __name__ == "__main__":
+    net = small()
+    net(ops.ones((3, 6), mindspore.float32))
 """
 
 
 def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: ``construct`` hands its input to another method, whose layer a
     parameter's default class makes (``embed_layer=Embed`` given ``in_chans=5``); a
-    ``LayerNorm((16,))`` takes tokens; a ``Dense`` takes a vector, then tokens."""
+    ``LayerNorm((16,))`` takes tokens; a ``Dense`` takes a vector, then tokens; an instance that
+    a factory returns is called on what the ``__main__`` block calls the factory's result on."""
     built = _built(tmp_path, write, "tokens.py", TOKENS)
     assert {name: inputs for name, (_, _, inputs) in built.items()} == {
         "Embed": "float32[2,3,32,32]",
         "Tokens": "float32[2,5,32,32]",
         "Normed": "float32[2,8,16]",
         "Head": "float32[2,16]",
+        "Small": "float32[3,6]",
     }
+    assert built["Small"][1] == "Small(dim=6) at tokens.py:56", "called through the factory that returns it"
 
 
 @pytest.mark.mindspore
@@ -872,12 +895,13 @@ def test_a_shape_unpacked_into_more_names_tries_the_tokens_candidate(
     write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``b, n, c = x.shape`` fails on ``float32[2,16]`` (MindSpore: ``TupleGetItem evaluator
-    index should be in range``): the next candidate compiles, and the ``np.exp`` of both Cells is
-    confirmed."""
+    index should be in range``): the next candidate compiles; ``Small`` is compiled on what the
+    ``__main__`` block gives its factory's result. Each ``np.exp`` is confirmed."""
     write("tokens.py", TOKENS.split("class Normed")[0] + "class Head" + TOKENS.split("class Head")[1])
     monkeypatch.chdir(tmp_path)
     _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "tokens.py")
     report = json.loads(out)
     inputs = {c["name"]: c["inputs"] for c in report["compiles"]}
-    assert inputs == {"Tokens": "float32[2,5,32,32]", "Head": "float32[2,8,16]"}, err
-    assert [(f["line"], f["verdict"]) for f in report["findings"]] == [(23, "confirmed"), (33, "confirmed")], err
+    assert inputs == {"Tokens": "float32[2,5,32,32]", "Head": "float32[2,8,16]", "Small": "float32[3,6]"}, err
+    confirmed = [(line, "confirmed") for line in (24, 34, 43)]
+    assert [(f["line"], f["verdict"]) for f in report["findings"]] == confirmed, err

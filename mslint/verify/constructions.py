@@ -5,10 +5,11 @@ verify builds it the same way when nothing is configured. Only a call whose argu
 Python literals is taken (``ResNet(args.classes)`` says nothing mslint can use), the first one
 in the checked files, in the order they were given. When the same block then calls the
 instance on tensors it made with literal shapes (``x = ops.randn(2, 3, 224, 224); net(x)``,
-the habit of a model file's ``__main__`` block and of tests), those are its inputs; where it does
-not, what the program's calls give the instance elsewhere (:mod:`mslint.model.call_sites`: through
-a training wrapper in another function), where each input is a tensor of known dtype and shape or
-a Python literal.
+the habit of a model file's ``__main__`` block and of tests), those are its inputs, as they are
+where the call is what a factory returns and the block calls the factory's result
+(``net = deit_small(); net(x)``); where it does not, what the program's calls give the
+instance elsewhere (:mod:`mslint.model.call_sites`: through a training wrapper in another
+function), where each input is a tensor of known dtype and shape or a Python literal.
 
 Where no such call is, the instances the program builds (:mod:`mslint.model.instances`: the
 arguments followed through factories, ``def small(**kw): return Block(dim=64, **kw)``, and the
@@ -34,12 +35,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, Kind
-from mslint.model.binder import all_parameter_names, parameter_defaults, positional_names
+from mslint.model.binder import all_parameter_names, binding_counts, parameter_defaults, positional_names
 from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.instances import caller_built_by, config_passed, constructor_values, first_call
 from mslint.model.module import ModuleInfo
-from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.walk import descendants, parent_of
 
 
@@ -69,7 +70,7 @@ class Constructions:
                 continue
             kwargs = _bound(init, call)
             if kwargs is not None:
-                inputs = self._inputs_after(module, call) or self._inputs_of_calls(cls)
+                inputs = self._inputs_through_factories(call, module) or self._inputs_of_calls(cls)
                 return Construction(kwargs, _site(call, module), inputs)
         return self._from_instances(cls, init)
 
@@ -91,7 +92,24 @@ class Constructions:
             elif default is None:
                 return None
         first, *then = self._leading_to(*site)
-        return Construction(kwargs, f"{first}, through {', '.join(then)}" if then else first)
+        inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
+        return Construction(kwargs, f"{first}, through {', '.join(then)}" if then else first, inputs)
+
+    def _inputs_through_factories(self, call: ast.Call, module: ModuleInfo) -> str | None:
+        """The specs of the tensors the block of ``call`` calls what it builds on, or, where
+        ``call`` is what a factory of the module's top level returns, the block of the factory's
+        first call (``net = deit_small(); net(x)`` in a ``__main__`` block), out to :data:`_STEPS`
+        factories."""
+        for _ in range(_STEPS):
+            inputs = self._inputs_after(module, call)
+            factory = caller_built_by(module, call)
+            if inputs is not None or not isinstance(factory, FunctionRef) or factory.owner is not None:
+                return inputs
+            outer = first_call(self._project, factory) if _returns(factory.node, call) else None
+            if outer is None:
+                return None
+            call, module = outer
+        return None
 
     def _leading_to(self, call: ast.Call, module: ModuleInfo) -> list[str]:
         """``call`` as written with its place, after the first calls that lead to it while it
@@ -177,6 +195,18 @@ def _read_only_by_key(init: FunctionNode, module: ModuleInfo, parameter: str) ->
     serves it as the configuration the program passes does."""
     reads = [node for node in descendants(init) if isinstance(node, ast.Name) and node.id == parameter]
     return bool(reads) and all(isinstance(parent_of(module.tree, read), ast.Subscript) for read in reads)
+
+
+def _returns(function: FunctionNode, call: ast.Call) -> bool:
+    """Whether every ``return`` of ``function`` returns what ``call`` builds: ``return call``, or
+    the one name it is bound to, bound nowhere else."""
+    returned = [node.value for node in descendants(function) if isinstance(node, ast.Return)]
+    bound = next((s for s in descendants(function) if isinstance(s, ast.Assign) and _assigns(s, call)), None)
+    name = bound.targets[0].id if isinstance(bound, ast.Assign) and isinstance(bound.targets[0], ast.Name) else None
+    once = name is not None and binding_counts(function).get(name) == 1
+    return bool(returned) and all(
+        value is call or (once and isinstance(value, ast.Name) and value.id == name) for value in returned
+    )
 
 
 def _assigns(statement: ast.stmt, value: ast.expr) -> bool:
