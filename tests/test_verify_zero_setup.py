@@ -844,6 +844,16 @@ class Normed(nn.Cell):
         return self.norm(x)
 
 
+class Gate(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.SequentialCell()
+        self.body.append(nn.Conv2d(6, 1, 1))
+
+    def construct(self, x):
+        return np.exp(self.body(x))
+
+
 class Head(nn.Cell):
     def __init__(self, dim=16):
         super().__init__()
@@ -877,31 +887,39 @@ if __name__ == "__main__":
 def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: ``construct`` hands its input to another method, whose layer a
     parameter's default class makes (``embed_layer=Embed`` given ``in_chans=5``); a
-    ``LayerNorm((16,))`` takes tokens; a ``Dense`` takes a vector, then tokens; an instance that
+    ``LayerNorm((16,))`` takes tokens; an empty ``SequentialCell`` is what it is given by
+    ``append``; a ``Dense`` takes a vector, then tokens; an instance that
     a factory returns is called on what the ``__main__`` block calls the factory's result on."""
     built = _built(tmp_path, write, "tokens.py", TOKENS)
     assert {name: inputs for name, (_, _, inputs) in built.items()} == {
         "Embed": "float32[2,3,32,32]",
         "Tokens": "float32[2,5,32,32]",
         "Normed": "float32[2,8,16]",
+        "Gate": "float32[2,6,32,32]",
         "Head": "float32[2,16]",
         "Small": "float32[3,6]",
     }
-    assert built["Small"][1] == "Small(dim=6) at tokens.py:56", "called through the factory that returns it"
+    assert built["Small"][1] == "Small(dim=6) at tokens.py:66", "called through the factory that returns it"
 
 
 @pytest.mark.mindspore
-def test_a_shape_unpacked_into_more_names_tries_the_tokens_candidate(
+def test_first_layers_found_further_compile_on_their_inputs(
     write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``b, n, c = x.shape`` fails on ``float32[2,16]`` (MindSpore: ``TupleGetItem evaluator
-    index should be in range``): the next candidate compiles; ``Small`` is compiled on what the
-    ``__main__`` block gives its factory's result. Each ``np.exp`` is confirmed."""
-    write("tokens.py", TOKENS.split("class Normed")[0] + "class Head" + TOKENS.split("class Head")[1])
+    index should be in range``): the next candidate compiles; ``Gate``'s ``SequentialCell`` is
+    built by ``append``; ``Small`` is compiled on what the ``__main__`` block gives its factory's
+    result. Each ``np.exp`` is confirmed (``Normed`` has none: not compiled)."""
+    write("tokens.py", TOKENS)
     monkeypatch.chdir(tmp_path)
     _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "tokens.py")
     report = json.loads(out)
     inputs = {c["name"]: c["inputs"] for c in report["compiles"]}
-    assert inputs == {"Tokens": "float32[2,5,32,32]", "Head": "float32[2,8,16]", "Small": "float32[3,6]"}, err
-    confirmed = [(line, "confirmed") for line in (24, 34, 43)]
+    assert inputs == {
+        "Tokens": "float32[2,5,32,32]",
+        "Gate": "float32[2,6,32,32]",
+        "Head": "float32[2,8,16]",
+        "Small": "float32[3,6]",
+    }, err
+    confirmed = [(line, "confirmed") for line in (24, 43, 53, 62)]
     assert [(f["line"], f["verdict"]) for f in report["findings"]] == confirmed, err

@@ -7,7 +7,8 @@ image allows fails on it, and the next size is tried). A ``Dense(in, ...)`` take
 ``float32[2,in]``, then a sequence of tokens ``float32[2,8,in]`` (an attention block's
 ``B, N, C = x.shape``); a ``LayerNorm((C,))`` takes ``float32[2,8,C]``; an ``Embedding(vocab,
 ...)`` takes ``int32[2,8]`` indices (the data are below 7). The first layer may sit inside a
-``SequentialCell`` (a list literal, or a list built by ``append``) or inside a Cell of the
+``SequentialCell`` (a list literal, or a list or an empty ``SequentialCell`` built by
+``append``) or inside a Cell of the
 project, whose constructor arguments are followed; a layer made by a parameter whose default is
 a class (``embed_layer=PatchEmbed``) is that class. A channel count that is an argument of
 ``__init__`` comes from its default or the configured kwargs, or is the field of a dict it is
@@ -69,6 +70,8 @@ def _first_layer_of(
     attribute = _first_cell_applied(method, names[0])
     made = _assigned_in(init.node, f"self.{attribute}") if attribute else None
     if made is not None:
+        if _is_empty_sequence(made, init.module):  # `self.body = nn.SequentialCell()`, then `self.body.append(...)`
+            made = next(iter(_appended(init.node, f"self.{attribute}")), made)
         return _layer(project, init.module, init.node, made, bindings, depth)
     helper = project.find_method(cls, attribute) if attribute else None
     if helper is None or helper.node is method:
@@ -164,7 +167,13 @@ def _list_in(function: FunctionNode, name: str) -> ast.List | None:
         return None
     if value.elts:
         return value
-    appended = [
+    appended = _appended(function, name)
+    return ast.List(elts=appended[:1], ctx=ast.Load()) if appended else None
+
+
+def _appended(function: FunctionNode, name: str) -> list[ast.expr]:
+    """What ``function`` gives ``name.append(...)``, in order."""
+    return [
         s.value.args[0]
         for s in statements(function)
         if isinstance(s, ast.Expr)
@@ -174,7 +183,15 @@ def _list_in(function: FunctionNode, name: str) -> ast.List | None:
         and ast.unparse(s.value.func.value) == name
         and s.value.args
     ]
-    return ast.List(elts=appended[:1], ctx=ast.Load()) if appended else None
+
+
+def _is_empty_sequence(made: ast.expr, module: ModuleInfo) -> bool:
+    return (
+        isinstance(made, ast.Call)
+        and not made.args
+        and not made.keywords
+        and is_mindspore_name(qualified_name(made.func, module), "SequentialCell")
+    )
 
 
 def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
