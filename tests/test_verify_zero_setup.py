@@ -844,11 +844,15 @@ class Normed(nn.Cell):
         return self.norm(x)
 
 
+def pointwise(in_channels, out_channels=1):
+    return nn.Conv2d(in_channels, out_channels, 1)
+
+
 class Gate(nn.Cell):
     def __init__(self):
         super().__init__()
         self.body = nn.SequentialCell()
-        self.body.append(nn.Conv2d(6, 1, 1))
+        self.body.append(pointwise(6))
 
     def construct(self, x):
         return np.exp(self.body(x))
@@ -888,7 +892,7 @@ def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tm
     """Without MindSpore: ``construct`` hands its input to another method, whose layer a
     parameter's default class makes (``embed_layer=Embed`` given ``in_chans=5``); a
     ``LayerNorm((16,))`` takes tokens; an empty ``SequentialCell`` is what it is given by
-    ``append``; a ``Dense`` takes a vector, then tokens; an instance that
+    ``append``, here what a function returns; a ``Dense`` takes a vector, then tokens; an instance that
     a factory returns is called on what the ``__main__`` block calls the factory's result on."""
     built = _built(tmp_path, write, "tokens.py", TOKENS)
     assert {name: inputs for name, (_, _, inputs) in built.items()} == {
@@ -899,7 +903,7 @@ def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tm
         "Head": "float32[2,16]",
         "Small": "float32[3,6]",
     }
-    assert built["Small"][1] == "Small(dim=6) at tokens.py:66", "called through the factory that returns it"
+    assert built["Small"][1] == "Small(dim=6) at tokens.py:70", "called through the factory that returns it"
 
 
 @pytest.mark.mindspore
@@ -908,8 +912,9 @@ def test_first_layers_found_further_compile_on_their_inputs(
 ) -> None:
     """``b, n, c = x.shape`` fails on ``float32[2,16]`` (MindSpore: ``TupleGetItem evaluator
     index should be in range``): the next candidate compiles; ``Gate``'s ``SequentialCell`` is
-    built by ``append``; ``Small`` is compiled on what the ``__main__`` block gives its factory's
-    result. Each ``np.exp`` is confirmed (``Normed`` has none: not compiled)."""
+    built by ``append`` of what a function returns; ``Small`` is compiled on what the
+    ``__main__`` block gives its factory's result. Each ``np.exp`` is confirmed (``Normed`` has
+    none: not compiled)."""
     write("tokens.py", TOKENS)
     monkeypatch.chdir(tmp_path)
     _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "tokens.py")
@@ -921,5 +926,5 @@ def test_first_layers_found_further_compile_on_their_inputs(
         "Head": "float32[2,8,16]",
         "Small": "float32[3,6]",
     }, err
-    confirmed = [(line, "confirmed") for line in (24, 43, 53, 62)]
+    confirmed = [(line, "confirmed") for line in (24, 47, 57, 66)]
     assert [(f["line"], f["verdict"]) for f in report["findings"]] == confirmed, err

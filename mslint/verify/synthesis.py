@@ -8,13 +8,13 @@ image allows fails on it, and the next size is tried). A ``Dense(in, ...)`` take
 ``B, N, C = x.shape``); a ``LayerNorm((C,))`` takes ``float32[2,8,C]``; an ``Embedding(vocab,
 ...)`` takes ``int32[2,8]`` indices (the data are below 7). The first layer may sit inside a
 ``SequentialCell`` (a list literal, or a list or an empty ``SequentialCell`` built by
-``append``) or inside a Cell of the
-project, whose constructor arguments are followed; a layer made by a parameter whose default is
-a class (``embed_layer=PatchEmbed``) is that class. A channel count that is an argument of
-``__init__`` comes from its default or the configured kwargs, or is the field of a dict it is
-given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``). Where ``construct`` hands its
-input to another method of the class first (``self.construct_features(x)``), that method's first
-layer is the Cell's.
+``append``), inside a Cell of the project, whose constructor arguments are followed, or in what
+a function of a module's top level returns (``conv3x3(3, 8)``); a layer made by a parameter whose
+default is a class (``embed_layer=PatchEmbed``) is that class. A channel count that is an
+argument of ``__init__`` comes from its default or the configured kwargs, or is the field of a
+dict it is given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``). Where ``construct``
+hands its input to another method of the class first (``self.construct_features(x)``), that
+method's first layer is the Cell's.
 Only a ``construct`` with one required input is synthesised: which input feeds which layer is
 otherwise a guess.
 """
@@ -101,7 +101,17 @@ def _layer(
         inner = project.find_method(resolved, "__init__")
         given = _bound(inner.node, made, bindings) if inner is not None else {}
         return _first_layer(project, resolved, given, depth - 1)
+    returned = _returned(resolved.node) if isinstance(resolved, FunctionRef) and resolved.owner is None else None
+    if isinstance(resolved, FunctionRef) and returned is not None and depth > 1:  # `conv3x3(3, 8)`: a helper
+        given = {**_defaults(resolved.node), **_bound(resolved.node, made, bindings, is_method=False)}
+        return _layer(project, resolved.module, resolved.node, returned, given, depth - 1)
     return None
+
+
+def _returned(function: FunctionNode) -> ast.expr | None:
+    """What ``function`` returns, where it has one ``return``."""
+    returns = [s for s in statements(function) if isinstance(s, ast.Return)]
+    return returns[0].value if len(returns) == 1 else None
 
 
 _LAYERS = {
@@ -226,12 +236,12 @@ def _defaults(function: FunctionNode) -> dict[str, ast.expr]:
     return found
 
 
-def _bound(init: FunctionNode, call: ast.Call, bindings: Bindings) -> dict[str, ast.expr]:
-    """What ``call`` gives the parameters of ``init``, each resolved in ``bindings`` (the
-    caller's names) where it is one of them."""
+def _bound(init: FunctionNode, call: ast.Call, bindings: Bindings, is_method: bool = True) -> dict[str, ast.expr]:
+    """What ``call`` gives the parameters of ``init`` (or of a function), each resolved in
+    ``bindings`` (the caller's names) where it is one of them."""
     return {
         name: bindings[value.id] if isinstance(value, ast.Name) and value.id in bindings else value
-        for name, value in written_arguments(call, init, is_method=True).items()
+        for name, value in written_arguments(call, init, is_method).items()
     }
 
 
