@@ -122,7 +122,7 @@ def _positional_padding_fix(call: ast.Call, padding: ast.expr, module: ModuleInf
     if len(call.args) > _PAD_MODE + 1 or any(k.arg in ("pad_mode", "padding") for k in call.keywords):
         return None
     before = module.line(padding.lineno).encode("utf-8")[: padding.col_offset].rstrip()
-    text = ast.get_source_segment(module.text, padding)
+    text = module.source_segment(padding)
     if text is None or not before.endswith(b","):
         return None
     return Fix(

@@ -346,9 +346,9 @@ def _keep_probability(call: ast.Call, context: _Context) -> _Found | None:
         return None
     first = call.args[0]
     numbers = context.values.numbers(first)
-    text = ast.get_source_segment(context.module.text, first) or ast.unparse(first)
+    text = context.module.source_segment(first) or ast.unparse(first)
     if numbers is None:
-        written = ast.get_source_segment(context.module.text, call) or ""
+        written = context.module.source_segment(call) or ""
         called = written if written and "\n" not in written else ast.unparse(call)
         return None if _reads_as_keep_probability(first) else _unknown_keep_probability(call, called, text)
     if max(numbers) >= 0.5:
