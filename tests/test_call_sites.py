@@ -484,3 +484,11 @@ def test_a_finding_names_the_instance_passed_through_a_function(write: Write) ->
             " (reached from Steps.construct, as built by main() at net.py:16, called with float64[2], int32[])",
         )
     ]
+
+
+def test_a_closure_calls_the_instance_passed_to_the_function_around_it(write: Write) -> None:
+    """`forward` in `train(model, ...)` calls `model` with what `grad_fn`'s call gives it."""
+    script = "def train(model):\n    def forward(data, n):\n        return model(data, n)\n\n"
+    script += "    grad_fn = ms.value_and_grad(forward)\n    grad_fn(Tensor(np.ones(2)), Tensor(3, ms.int32))\n\n\n"
+    script += "train(Steps())\n"
+    assert [severity for severity, _ in _range_findings(write, script)] == ["error"]

@@ -27,8 +27,11 @@ joined over all of it:
   (``evaluate(net, 4)``, ``def evaluate(model, n): model(x, n)``): the function's calls of that
   parameter, never rebound there, call the instance, and so do those of the functions it passes
   the parameter on to, one level deeper at most (a helper's helper); a parameter given instances
-  of several Cells calls each. What those calls pass is evaluated as at any call site: a parameter
-  of the function is what its callers pass it, joined over all of them;
+  of several Cells calls each. A parameter of the function that such a call passes on is what the
+  call that passed the instance gives it (``evaluate(net, 4)``: ``n`` is 4 for that instance),
+  not the join over every caller. A function defined in that function's body that reads the
+  parameter (``forward_fn`` in ``train(net, ...)``) calls it too, with what that function's own
+  calls give it;
 * the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
   ``x.astype(...)``): no Python number has them.
 
@@ -310,6 +313,10 @@ class EntryEvidence:
                         if called is not None and _is_name(argument, parameter):
                             deeper = _Site(node, module, scope, passing)
                             self._passed.append(_PassedInstance(called, passed_to, construct, deeper, depth + 1))
+            for closure in _closures_reading(scope, parameter, module):
+                for node in own_nodes(closure):  # the closure's inputs are what its own calls give it
+                    if isinstance(node, ast.Call) and _is_name(node.func, parameter):
+                        self._sites[id(construct.node)].append(_Site(node, module, closure))
 
     def _rebound_to_instances(
         self,
@@ -426,6 +433,19 @@ def _arguments_by_parameter(call: ast.Call, function: FunctionRef | None) -> lis
     """The argument ``call`` passes each parameter of ``function`` it names, by position or keyword
     (none where no function of the project is called)."""
     return [] if function is None else list(written_arguments(call, function.node, False).items())
+
+
+def _closures_reading(scope: FunctionNode, name: str, module: ModuleInfo) -> list[FunctionNode]:
+    """The functions defined in ``scope``'s own body that see its ``name`` (``forward_fn`` in
+    ``train(net, ...)`` calling ``net``): those that do not take a parameter of that name."""
+    return [
+        node
+        for node in statements(scope)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node is not scope
+        and name not in all_parameter_names(node)
+        and _enclosing_scope(node, module) is scope
+    ]
 
 
 def _is_name(expr: ast.expr, name: str) -> bool:

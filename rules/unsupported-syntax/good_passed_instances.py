@@ -52,9 +52,31 @@ def run_extraction(network, depth):
     return extract_features(model=network, images=images, depth=depth)
 
 
+class Trained(nn.Cell):
+    """Passed to `train`, whose `forward` closure calls it with what `grad_fn`'s call gives."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x, steps):
+        for _ in range(steps):
+            x = self.dense(x)
+        return x.sum()
+
+
+def train(model):
+    def forward(data, steps):
+        return model(data, steps)
+
+    grad_fn = ms.value_and_grad(forward, None, model.trainable_params())
+    return grad_fn(Tensor(np.ones((2, 4), np.float32)), 2)
+
+
 if __name__ == "__main__":
     ms.set_context(mode=ms.GRAPH_MODE)
     net = Refined()
     evaluate(net, 3)
     evaluate(Smoothed(), 2)
     run_extraction(Features(), 2)
+    train(Trained())
