@@ -198,7 +198,8 @@ class EntryEvidence:
             by_name = module.calls_by_name
             bound = _names_bound_to_calls_of(module, names)  # `net = Net()`, called in another function
             lines = [call.lineno for name in (wanted | bound).intersection(by_name) for call in by_name[name]]
-            lines += [call.lineno for call in module.nodes_of(ast.Call) if _passes_any_of(call, bound)]
+            if bound:  # a call passing a name bound in another scope (`evaluate(net, data)` in `main()`)
+                lines += [call.lineno for call in module.nodes_of(ast.Call) if _passes_any_of(call, bound)]
             if lines:
                 self._collect_in(module, module.scopes_holding(lines), constructs, functions, names, bound)
 
@@ -239,9 +240,13 @@ class EntryEvidence:
                         if construct is not None:
                             self._wrap(construct, node)
                     continue
-                function = self._function_called(node, module, local)
+                held = {
+                    id(a): self._held(a, node, rebound, instances, module, constructs, names, local)
+                    for a in _arguments(node)
+                }
+                function = self._function_called(node, module, local) if any(held.values()) else None
                 for parameter, argument in _arguments_by_parameter(node, function):
-                    construct = self._held(argument, node, rebound, instances, module, constructs, names, local)
+                    construct = held.get(id(argument))
                     if construct is not None and function is not None:
                         passing = _Site(node, module, scope)
                         self._passed.append(_PassedInstance(function, parameter, construct, passing, 1))
@@ -276,11 +281,7 @@ class EntryEvidence:
     def _function_called(
         self, call: ast.Call, module: ModuleInfo, local: dict[str, ClassRef | FunctionRef]
     ) -> FunctionRef | None:
-        """The function of the project (not a method, not graph code) that ``call`` calls, where it
-        passes a name or a call, which may hold an instance."""
-        arguments = [*call.args, *(k.value for k in call.keywords)]
-        if not any(isinstance(a, (ast.Name, ast.Call)) for a in arguments):
-            return None
+        """The function of the project (not a method, not graph code) that ``call`` calls."""
         defined = local.get(call.func.id) if isinstance(call.func, ast.Name) else None
         function = defined if defined is not None else self._project.resolve_expr(call.func, module)
         if not isinstance(function, FunctionRef) or function.owner is not None:
@@ -291,32 +292,58 @@ class EntryEvidence:
         """Record the calls of a parameter that an instance is passed to as calls of the instance,
         and follow the parameter into the functions it is passed on to (module doc)."""
         followed: set[tuple[int, str, int, int]] = set()
+        in_closures: set[tuple[int, str, int]] = set()
+        uses: dict[tuple[int, str], _ParameterUses] = {}
         while self._passed:
             function, parameter, construct, passing, depth = self._passed.pop()
             key = (id(function.node), parameter, id(construct.node), id(passing.call))
             if key in followed or parameter in binding_counts(function.node):
                 continue  # followed already, or the parameter may hold something else there
             followed.add(key)
+            found = uses.get((id(function.node), parameter))
+            if found is None:
+                found = uses[(id(function.node), parameter)] = self._uses_of(function, parameter)
             module, scope = function.module, function.node
-            local = _defined_in(scope, module)
-            for node in own_nodes(scope):
-                if not isinstance(node, ast.Call):
-                    continue
-                if isinstance(node.func, ast.Name) and node.func.id == parameter:
-                    self._sites[id(construct.node)].append(_Site(node, module, scope, passing))
-                elif _is_wrapper(node, module) and not passes_its_calls_on(node, module):
-                    if node.args and _is_name(node.args[0], parameter):
-                        self._wrap(construct, node)
-                elif depth < _PASSED_DEPTH:
-                    called = self._function_called(node, module, local)
-                    for passed_to, argument in _arguments_by_parameter(node, called):
-                        if called is not None and _is_name(argument, parameter):
-                            deeper = _Site(node, module, scope, passing)
-                            self._passed.append(_PassedInstance(called, passed_to, construct, deeper, depth + 1))
-            for closure in _closures_reading(scope, parameter, module):
-                for node in own_nodes(closure):  # the closure's inputs are what its own calls give it
-                    if isinstance(node, ast.Call) and _is_name(node.func, parameter):
-                        self._sites[id(construct.node)].append(_Site(node, module, closure))
+            self._sites[id(construct.node)] += [_Site(call, module, scope, passing) for call in found.calls]
+            for wrapper in found.wrappers:
+                self._wrap(construct, wrapper)
+            if depth < _PASSED_DEPTH:
+                for call, called, passed_to in found.passed_on:
+                    deeper = _Site(call, module, scope, passing)
+                    self._passed.append(_PassedInstance(called, passed_to, construct, deeper, depth + 1))
+            if key[:3] not in in_closures:  # once per instance: a closure's inputs come from its own calls
+                in_closures.add(key[:3])
+                self._sites[id(construct.node)] += [_Site(call, module, closure) for call, closure in found.in_closures]
+
+    def _uses_of(self, function: FunctionRef, parameter: str) -> _ParameterUses:
+        """How ``function`` uses ``parameter``, which holds an instance: its calls, the training
+        wrappers it is handed to, the functions of the project it is passed on to, and the calls
+        of the functions defined in its body that see it."""
+        module, scope = function.module, function.node
+        local = _defined_in(scope, module)
+        uses = _ParameterUses([], [], [], [])
+        for node in own_nodes(scope):
+            if not isinstance(node, ast.Call):
+                continue
+            if _is_name(node.func, parameter):
+                uses.calls.append(node)
+            elif _is_wrapper(node, module) and not passes_its_calls_on(node, module):
+                if node.args and _is_name(node.args[0], parameter):
+                    uses.wrappers.append(node)
+            elif any(_is_name(a, parameter) for a in _arguments(node)):
+                called = self._function_called(node, module, local)
+                uses.passed_on.extend(
+                    (node, called, passed_to)
+                    for passed_to, argument in _arguments_by_parameter(node, called)
+                    if called is not None and _is_name(argument, parameter)
+                )
+        uses.in_closures.extend(
+            (node, closure)
+            for closure in _closures_reading(scope, parameter, module)
+            for node in own_nodes(closure)
+            if isinstance(node, ast.Call) and _is_name(node.func, parameter)
+        )
+        return uses
 
     def _rebound_to_instances(
         self,
@@ -415,6 +442,17 @@ class _Site(NamedTuple):
     arguments are what ``scope``'s parameters hold at this call (module doc)."""
 
 
+class _ParameterUses(NamedTuple):
+    """How a function uses a parameter that holds an instance (``EntryEvidence._uses_of``)."""
+
+    calls: list[ast.Call]
+    wrappers: list[ast.Call]
+    passed_on: list[tuple[ast.Call, FunctionRef, str]]
+    """The calls passing it on, with the function called and the parameter it binds there."""
+    in_closures: list[tuple[ast.Call, FunctionNode]]
+    """Its calls in the functions defined in the function's body, with the function making each."""
+
+
 class _PassedInstance(NamedTuple):
     """An instance passed as an argument to a function of the project."""
 
@@ -452,10 +490,14 @@ def _is_name(expr: ast.expr, name: str) -> bool:
     return isinstance(expr, ast.Name) and expr.id == name
 
 
+def _arguments(call: ast.Call) -> list[ast.expr]:
+    """What ``call`` passes, by position and by keyword (a spread's value included)."""
+    return [*call.args, *(k.value for k in call.keywords)]
+
+
 def _passes_any_of(call: ast.Call, names: set[str]) -> bool:
     """Whether ``call`` passes one of ``names`` as an argument (``evaluate(net, data)``)."""
-    arguments = [*call.args, *(k.value for k in call.keywords)]
-    return bool(names) and any(isinstance(a, ast.Name) and a.id in names for a in arguments)
+    return any(isinstance(a, ast.Name) and a.id in names for a in _arguments(call))
 
 
 def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
