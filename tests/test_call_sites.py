@@ -3,12 +3,16 @@ or unknown, and a finding that rests on an unknown is a warning at most that say
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from typing import Callable
 
 import pytest
 
 from mslint.engine import check_files
+from mslint.model.call_sites import EntryEvidence, input_specs
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.settings import Settings
 
 Write = Callable[[str, str], Path]
@@ -409,3 +413,82 @@ def test_a_default_is_the_value_only_where_the_calls_shown_leave_it(write: Write
     found = [d.line for d in check_files([path], Settings(select=("differs-from-pytorch",))).diagnostics]
     expand = next(n for n, line in enumerate(path.read_text().splitlines(), 1) if ".expand(" in line)
     assert found == ([expand] if flagged else [])
+
+
+_PASSED = """
+
+class Halves(nn.Cell):
+    def construct(self, x, n):
+        return x / n
+
+
+def evaluate(model, n):
+    return model(Tensor(np.ones((2, 4), np.float32)), n)
+
+
+def run(network, n=5):
+    return evaluate(model=network, n=n)
+
+
+evaluate(Steps(), 3)
+run(Halves())
+"""
+
+
+def _evidence(path: Path) -> tuple[EntryEvidence, dict[str, FunctionRef]]:
+    """The call-site evidence of a one-module project, with each Cell's ``construct`` by class name."""
+    module = ModuleInfo.parse(path, path.read_text(), checked=True)
+    project = Project()
+    project.add(module)
+    constructs = {
+        cls.name: FunctionRef(module, method, ClassRef(module, cls))
+        for cls in module.tree.body
+        if isinstance(cls, ast.ClassDef)
+        for method in cls.body
+        if isinstance(method, ast.FunctionDef) and method.name == "construct"
+    }
+    return EntryEvidence(project, list(constructs.values())), constructs
+
+
+def test_an_instance_passed_to_a_function_is_called_where_the_function_calls_it(write: Write) -> None:
+    """`model(x, n)` in `evaluate` calls each Cell passed to it, with what the call that passed it
+    gives `n`: 3 for Steps; for Halves, `run`'s default 5, passed on by keyword one helper deeper."""
+    evidence, constructs = _evidence(write("net.py", STEPS + _PASSED))
+    steps, halves = constructs["Steps"], constructs["Halves"]
+    assert input_specs(evidence.parameter_values(steps), ["x", "n"]) == "float32[2,4], 3"
+    assert input_specs(evidence.parameter_values(halves), ["x", "n"]) == "float32[2,4], 5"
+    assert evidence.instance(steps) == "as built at net.py:26, called with float32[2,4], 3"
+
+
+@pytest.mark.parametrize(
+    "helpers",
+    [
+        "def evaluate(model, n):\n    model = wrap(model)\n    return model(Tensor(np.ones(2)), n)\n",  # rebound
+        "def evaluate(model, n):\n    return deeper(model, n)\n\n\ndef deeper(model, n):\n"
+        "    return deepest(model, n)\n\n\ndef deepest(model, n):\n    return model(Tensor(np.ones(2)), n)\n",
+    ],
+    ids=["rebound", "three-functions-deep"],
+)
+def test_a_passed_instance_is_not_followed_where_the_parameter_may_hold_another(write: Write, helpers: str) -> None:
+    found = _range_findings(write, helpers + "\n\nevaluate(Steps(), Tensor(3, ms.int32))\n")
+    assert [severity for severity, _ in found] == ["warning"]
+
+
+def test_a_finding_names_the_instance_passed_through_a_function(write: Write) -> None:
+    script = "def evaluate(model, n):\n    return model(Tensor(np.ones(2)), n)\n\n\ndef main():\n"
+    script += "    net = Steps()\n    evaluate(net, Tensor(3, ms.int32))\n"
+    assert _range_findings(write, script) == [
+        (
+            "error",
+            "`range` of a tensor: MindSpore rejects it at every syntax level (it needs a Python int)"
+            " (reached from Steps.construct, as built by main() at net.py:16, called with float64[2], int32[])",
+        )
+    ]
+
+
+def test_a_closure_calls_the_instance_passed_to_the_function_around_it(write: Write) -> None:
+    """`forward` in `train(model, ...)` calls `model` with what `grad_fn`'s call gives it."""
+    script = "def train(model):\n    def forward(data, n):\n        return model(data, n)\n\n"
+    script += "    grad_fn = ms.value_and_grad(forward)\n    grad_fn(Tensor(np.ones(2)), Tensor(3, ms.int32))\n\n\n"
+    script += "train(Steps())\n"
+    assert [severity for severity, _ in _range_findings(write, script)] == ["error"]

@@ -23,6 +23,15 @@ joined over all of it:
   (``WithLossCell`` and ``WithEvalCell`` with the first alone: an optional parameter after it
   keeps its default), the instance a name holds where the wrapper is called (``net =
   TrainOneStepCell(WithLossCell(net, loss), opt)`` rebinds ``net`` before ``Model(net)``);
+* the instance passed as an argument (by position or keyword) to a function of the project
+  (``evaluate(net, 4)``, ``def evaluate(model, n): model(x, n)``): the function's calls of that
+  parameter, never rebound there, call the instance, and so do those of the functions it passes
+  the parameter on to, one level deeper at most (a helper's helper); a parameter given instances
+  of several Cells calls each. A parameter of the function that such a call passes on is what the
+  call that passed the instance gives it (``evaluate(net, 4)``: ``n`` is 4 for that instance),
+  not the join over every caller. A function defined in that function's body that reads the
+  parameter (``forward_fn`` in ``train(net, ...)``) calls it too, with what that function's own
+  calls give it;
 * the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
   ``x.astype(...)``): no Python number has them.
 
@@ -36,6 +45,7 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from collections.abc import Collection
+from typing import NamedTuple
 
 from mslint.model.abstract import (
     NOT_KNOWN,
@@ -48,7 +58,15 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
-from mslint.model.binder import all_parameter_names, binding_counts, parameter_defaults, passed_arguments
+from mslint.model.binder import (
+    all_parameter_names,
+    binding_counts,
+    literal_value,
+    parameter_defaults,
+    passed_arguments,
+    spreads,
+    written_arguments,
+)
 from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
@@ -78,6 +96,9 @@ _TRAINING_WRAPPERS = (
 # Wrappers that call the Cell with the first column alone (`self._backbone(data)`, read from
 # MindSpore 2.10): an optional parameter after it keeps its default.
 _ONE_COLUMN_WRAPPERS = {"WithLossCell": 1, "WithEvalCell": 1}
+# How many functions deep an instance passed as an argument is followed: into the function it is
+# passed to, and into one helper that function passes it on to.
+_PASSED_DEPTH = 2
 # Methods of Python numbers, strings and tuples: reading one says nothing of a tensor.
 _PYTHON_METHODS = frozenset(
     {"real", "imag", "conjugate", "bit_length", "to_bytes", "is_integer", "hex", "as_integer_ratio", "count", "index"}
@@ -90,7 +111,7 @@ class EntryEvidence:
 
     def __init__(self, project: Project, entries: list[FunctionRef]) -> None:
         self._project = project
-        self._sites: dict[int, list[tuple[ast.Call, ModuleInfo, FunctionNode | ast.Module]]] = defaultdict(list)
+        self._sites: dict[int, list[_Site]] = defaultdict(list)
         """By entry node: the calls that run it, with their module and scope."""
         self._wrapped: dict[int, int | None] = {}
         """Entry nodes whose Cell is handed to a training wrapper, with how many columns the
@@ -101,7 +122,10 @@ class EntryEvidence:
         """By entry node: its input specs, read once (each entry is asked about twice)."""
         self._values: dict[int, dict[str, AbstractValue]] = {}
         """By entry node: its parameters' values, worked out once."""
+        self._passed: list[_PassedInstance] = []
+        """The instances passed as arguments to the project's functions, still to follow."""
         self._collect(entries)
+        self._follow_passed_instances()
 
     def called_from_python(self, ref: FunctionRef) -> bool:
         """Whether ordinary Python code is shown to call the entry (a call site, a training wrapper,
@@ -128,8 +152,8 @@ class EntryEvidence:
         if id(ref.node) in self._wrapped:
             passed = _passed_columns(ref, given, self._wrapped[id(ref.node)])
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
-        for call, module, scope in self._sites.get(id(ref.node), []):
-            for name, value in _argument_values(self._project, call, ref, module, scope).items():
+        for site in self._sites.get(id(ref.node), []):
+            for name, value in _argument_values(self._project, site, ref).items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
         if not self.called_from_python(ref):
@@ -174,6 +198,8 @@ class EntryEvidence:
             by_name = module.calls_by_name
             bound = _names_bound_to_calls_of(module, names)  # `net = Net()`, called in another function
             lines = [call.lineno for name in (wanted | bound).intersection(by_name) for call in by_name[name]]
+            if bound:  # a call passing a name bound in another scope (`evaluate(net, data)` in `main()`)
+                lines += [call.lineno for call in module.nodes_of(ast.Call) if _passes_any_of(call, bound)]
             if lines:
                 self._collect_in(module, module.scopes_holding(lines), constructs, functions, names, bound)
 
@@ -198,34 +224,126 @@ class EntryEvidence:
                 if not isinstance(node, ast.Call):
                     continue
                 if isinstance(node.func, ast.Name) and node.func.id in instances:
-                    self._sites[id(instances[node.func.id].node)].append((node, module, scope))
+                    self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope))
                 elif isinstance(node.func, ast.Call):
                     construct = self._construct_made_by(node.func, module, constructs, names, local)
                     if construct is not None:
-                        self._sites[id(construct.node)].append((node, module, scope))
+                        self._sites[id(construct.node)].append(_Site(node, module, scope))
                 elif _called_name(node.func) in names:
                     defined = local.get(node.func.id) if isinstance(node.func, ast.Name) else None
                     resolved = defined if defined is not None else self._project.resolve_expr(node.func, module)
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
-                        self._sites[id(resolved.node)].append((node, module, scope))
+                        self._sites[id(resolved.node)].append(_Site(node, module, scope))
                 if _is_wrapper(node, module) and not passes_its_calls_on(node, module):
-                    columns = _ONE_COLUMN_WRAPPERS.get(_called_name(node.func) or "")
                     for argument in node.args[:1]:
-                        construct = (
-                            (
-                                _bound_before(rebound[argument.id], node.lineno)
-                                if argument.id in rebound
-                                else instances.get(argument.id)
-                            )
-                            if isinstance(argument, ast.Name)
-                            else self._construct_made_by(argument, module, constructs, names, local)
-                            if isinstance(argument, ast.Call)
-                            else None
-                        )
+                        construct = self._held(argument, node, rebound, instances, module, constructs, names, local)
                         if construct is not None:
-                            known = self._wrapped.get(id(construct.node), columns)
-                            widest = None if known is None or columns is None else max(known, columns)
-                            self._wrapped[id(construct.node)] = widest
+                            self._wrap(construct, node)
+                    continue
+                held = {
+                    id(a): self._held(a, node, rebound, instances, module, constructs, names, local)
+                    for a in _arguments(node)
+                }
+                function = self._function_called(node, module, local) if any(held.values()) else None
+                for parameter, argument in _arguments_by_parameter(node, function):
+                    construct = held.get(id(argument))
+                    if construct is not None and function is not None:
+                        passing = _Site(node, module, scope)
+                        self._passed.append(_PassedInstance(function, parameter, construct, passing, 1))
+
+    def _wrap(self, construct: FunctionRef, wrapper: ast.Call) -> None:
+        """Record that a training wrapper calls the instance, with how many columns at most."""
+        columns = _ONE_COLUMN_WRAPPERS.get(_called_name(wrapper.func) or "")
+        known = self._wrapped.get(id(construct.node), columns)
+        self._wrapped[id(construct.node)] = None if known is None or columns is None else max(known, columns)
+
+    def _held(
+        self,
+        argument: ast.expr,
+        call: ast.Call,
+        rebound: dict[str, list[tuple[int, FunctionRef | None]]],
+        instances: dict[str, FunctionRef],
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        local: dict[str, ClassRef | FunctionRef],
+    ) -> FunctionRef | None:
+        """The entry ``construct`` of the instance an argument of ``call`` holds: a name bound to
+        one where the call is, or a call that makes one."""
+        if isinstance(argument, ast.Name):
+            if argument.id in rebound:
+                return _bound_before(rebound[argument.id], call.lineno)
+            return instances.get(argument.id)
+        if isinstance(argument, ast.Call):
+            return self._construct_made_by(argument, module, constructs, names, local)
+        return None
+
+    def _function_called(
+        self, call: ast.Call, module: ModuleInfo, local: dict[str, ClassRef | FunctionRef]
+    ) -> FunctionRef | None:
+        """The function of the project (not a method, not graph code) that ``call`` calls."""
+        defined = local.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        function = defined if defined is not None else self._project.resolve_expr(call.func, module)
+        if not isinstance(function, FunctionRef) or function.owner is not None:
+            return None
+        return None if id(function.node) in self._graph_entries else function
+
+    def _follow_passed_instances(self) -> None:
+        """Record the calls of a parameter that an instance is passed to as calls of the instance,
+        and follow the parameter into the functions it is passed on to (module doc)."""
+        followed: set[tuple[int, str, int, int]] = set()
+        in_closures: set[tuple[int, str, int]] = set()
+        uses: dict[tuple[int, str], _ParameterUses] = {}
+        while self._passed:
+            function, parameter, construct, passing, depth = self._passed.pop()
+            key = (id(function.node), parameter, id(construct.node), id(passing.call))
+            if key in followed or parameter in binding_counts(function.node):
+                continue  # followed already, or the parameter may hold something else there
+            followed.add(key)
+            found = uses.get((id(function.node), parameter))
+            if found is None:
+                found = uses[(id(function.node), parameter)] = self._uses_of(function, parameter)
+            module, scope = function.module, function.node
+            self._sites[id(construct.node)] += [_Site(call, module, scope, passing) for call in found.calls]
+            for wrapper in found.wrappers:
+                self._wrap(construct, wrapper)
+            if depth < _PASSED_DEPTH:
+                for call, called, passed_to in found.passed_on:
+                    deeper = _Site(call, module, scope, passing)
+                    self._passed.append(_PassedInstance(called, passed_to, construct, deeper, depth + 1))
+            if key[:3] not in in_closures:  # once per instance: a closure's inputs come from its own calls
+                in_closures.add(key[:3])
+                self._sites[id(construct.node)] += [_Site(call, module, closure) for call, closure in found.in_closures]
+
+    def _uses_of(self, function: FunctionRef, parameter: str) -> _ParameterUses:
+        """How ``function`` uses ``parameter``, which holds an instance: its calls, the training
+        wrappers it is handed to, the functions of the project it is passed on to, and the calls
+        of the functions defined in its body that see it."""
+        module, scope = function.module, function.node
+        local = _defined_in(scope, module)
+        uses = _ParameterUses([], [], [], [])
+        for node in own_nodes(scope):
+            if not isinstance(node, ast.Call):
+                continue
+            if _is_name(node.func, parameter):
+                uses.calls.append(node)
+            elif _is_wrapper(node, module) and not passes_its_calls_on(node, module):
+                if node.args and _is_name(node.args[0], parameter):
+                    uses.wrappers.append(node)
+            elif any(_is_name(a, parameter) for a in _arguments(node)):
+                called = self._function_called(node, module, local)
+                uses.passed_on.extend(
+                    (node, called, passed_to)
+                    for passed_to, argument in _arguments_by_parameter(node, called)
+                    if called is not None and _is_name(argument, parameter)
+                )
+        uses.in_closures.extend(
+            (node, closure)
+            for closure in _closures_reading(scope, parameter, module)
+            for node in own_nodes(closure)
+            if isinstance(node, ast.Call) and _is_name(node.func, parameter)
+        )
+        return uses
 
     def _rebound_to_instances(
         self,
@@ -311,6 +429,75 @@ class EntryEvidence:
         if isinstance(made, ClassRef):
             return constructs.get(id(made.node))
         return None
+
+
+class _Site(NamedTuple):
+    """A call of an entry (or of a function an instance is passed to), in its module and scope."""
+
+    call: ast.Call
+    module: ModuleInfo
+    scope: FunctionNode | ast.Module
+    through: _Site | None = None
+    """Where ``scope`` is a function an instance was passed to: the call that passed it, whose
+    arguments are what ``scope``'s parameters hold at this call (module doc)."""
+
+
+class _ParameterUses(NamedTuple):
+    """How a function uses a parameter that holds an instance (``EntryEvidence._uses_of``)."""
+
+    calls: list[ast.Call]
+    wrappers: list[ast.Call]
+    passed_on: list[tuple[ast.Call, FunctionRef, str]]
+    """The calls passing it on, with the function called and the parameter it binds there."""
+    in_closures: list[tuple[ast.Call, FunctionNode]]
+    """Its calls in the functions defined in the function's body, with the function making each."""
+
+
+class _PassedInstance(NamedTuple):
+    """An instance passed as an argument to a function of the project."""
+
+    function: FunctionRef
+    parameter: str
+    """The parameter of ``function`` the argument binds."""
+    construct: FunctionRef
+    """The entry ``construct`` of the instance's Cell."""
+    passing: _Site
+    """The call that passes it."""
+    depth: int
+    """How many functions deep it is followed: 1 where the code that builds it passes it."""
+
+
+def _arguments_by_parameter(call: ast.Call, function: FunctionRef | None) -> list[tuple[str, ast.expr]]:
+    """The argument ``call`` passes each parameter of ``function`` it names, by position or keyword
+    (none where no function of the project is called)."""
+    return [] if function is None else list(written_arguments(call, function.node, False).items())
+
+
+def _closures_reading(scope: FunctionNode, name: str, module: ModuleInfo) -> list[FunctionNode]:
+    """The functions defined in ``scope``'s own body that see its ``name`` (``forward_fn`` in
+    ``train(net, ...)`` calling ``net``): those that do not take a parameter of that name."""
+    return [
+        node
+        for node in statements(scope)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and node is not scope
+        and name not in all_parameter_names(node)
+        and _enclosing_scope(node, module) is scope
+    ]
+
+
+def _is_name(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+def _arguments(call: ast.Call) -> list[ast.expr]:
+    """What ``call`` passes, by position and by keyword (a spread's value included)."""
+    return [*call.args, *(k.value for k in call.keywords)]
+
+
+def _passes_any_of(call: ast.Call, names: set[str]) -> bool:
+    """Whether ``call`` passes one of ``names`` as an argument (``evaluate(net, data)``)."""
+    return any(isinstance(a, ast.Name) and a.id in names for a in _arguments(call))
 
 
 def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
@@ -485,30 +672,52 @@ def _spec_values(ref: FunctionRef) -> list[AbstractValue]:
     ]
 
 
-def _argument_values(
-    project: Project, call: ast.Call, ref: FunctionRef, module: ModuleInfo, scope: FunctionNode | ast.Module
-) -> dict[str, AbstractValue]:
+def _argument_values(project: Project, site: _Site, ref: FunctionRef) -> dict[str, AbstractValue]:
     """The values a call site gives the entry's positional parameters: a spread (``net(*data)``)
     says nothing."""
-    passed = passed_arguments(call, ref.node, is_method=ref.owner is not None)
+    passed = passed_arguments(site.call, ref.node, is_method=ref.owner is not None)
     if passed is None:
         return {}
-    values = HostValues(scope, module)
+    values = HostValues(site.scope, site.module)
     positional = _positional(ref)
     return {
-        name: _handed_to_graph(_argument_value(project, module, scope, argument, values))
+        name: _handed_to_graph(_argument_value(project, site, argument, values))
         for name, argument in passed.items()
         if name in positional
     }
 
 
-def _argument_value(
-    project: Project, module: ModuleInfo, scope: FunctionNode | ast.Module, argument: ast.expr, values: HostValues
-) -> AbstractValue:
-    """A parameter of the calling function is what its callers pass it (``net(data)`` in
-    ``forward_fn``, whose ``grad_fn(x)`` calls pass a tensor: :mod:`mslint.model.instances`)."""
-    passed = passed_to_parameter(project, module, scope, argument)
+def _argument_value(project: Project, site: _Site, argument: ast.expr, values: HostValues) -> AbstractValue:
+    """A parameter of the calling function is what the call that passed it the instance gives it
+    (``evaluate(net, 4)`` for ``model(x, steps)`` in ``evaluate``), or else what all its callers
+    pass it (``net(data)`` in ``forward_fn``, whose ``grad_fn(x)`` calls pass a tensor:
+    :mod:`mslint.model.instances`)."""
+    scope = site.scope
+    if site.through is not None and isinstance(argument, ast.Name) and _is_own_parameter(scope, argument.id):
+        assert not isinstance(scope, ast.Module)
+        return _passed_by(project, site.through, scope, argument.id)
+    passed = passed_to_parameter(project, site.module, scope, argument)
     return values.value(argument) if passed is None else passed
+
+
+def _is_own_parameter(scope: FunctionNode | ast.Module, name: str) -> bool:
+    """Whether ``name`` is a named parameter of ``scope`` that ``scope`` never rebinds."""
+    if isinstance(scope, ast.Module) or name in binding_counts(scope):
+        return False
+    return any(parameter.arg == name for parameter, _ in parameter_defaults(scope))
+
+
+def _passed_by(project: Project, through: _Site, function: FunctionNode, parameter: str) -> AbstractValue:
+    """What ``through``, a call of ``function``, passes ``parameter``: its literal default where the
+    call leaves it out; not known where the call spreads arguments."""
+    if spreads(through.call):
+        return UNKNOWN
+    written = written_arguments(through.call, function, False).get(parameter)
+    if written is not None:
+        return _argument_value(project, through, written, HostValues(through.scope, through.module))
+    default = {arg.arg: value for arg, value in parameter_defaults(function)}.get(parameter)
+    known = NOT_KNOWN if default is None else literal_value(default)
+    return UNKNOWN if known is NOT_KNOWN else literal(known)
 
 
 def _handed_to_graph(value: AbstractValue) -> AbstractValue:
