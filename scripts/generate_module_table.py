@@ -37,6 +37,8 @@ def main() -> int:
     found = {"mindspore"}
     for path in root.rglob("*"):
         relative = path.relative_to(root.parent)
+        if "__pycache__" in relative.parts:  # bytecode of the modules beside it, wherever Python keeps it
+            continue
         if path.is_dir() and (path / "__init__.py").is_file():
             found.add(".".join(relative.parts))
         elif path.is_file() and path.name != "__init__.py" and path.name.endswith(suffixes):
