@@ -117,8 +117,11 @@ def _unfixed(run: Run, example: Path, tmp_path: Path, kept: Callable[[dict[str, 
 
 
 # Under pytest -n, every example in one worker: the fixture above would compile them all again
-# in each worker that verifies one.
+# in each worker that verifies one. The compiler's verdicts on the fixed examples are facts of the
+# release, as its verdicts on the examples are (`measurement`: CI measures them once); the fixed
+# text itself is checked on every Python by the tests above.
 @pytest.mark.mindspore
+@pytest.mark.measurement
 @pytest.mark.xdist_group("fixed-compiles")
 @pytest.mark.parametrize("example", _fixed_examples("safe"), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run, fixed_folder: Path) -> None:
@@ -135,6 +138,7 @@ def test_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run, 
 
 
 @pytest.mark.mindspore
+@pytest.mark.measurement
 @pytest.mark.xdist_group("fixed-compiles")
 @pytest.mark.parametrize("example", _fixed_examples("unsafe"), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_unsafely_fixed_cells_build_and_compile(example: Path, tmp_path: Path, run: Run, fixed_folder: Path) -> None:
