@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
 from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -148,22 +147,17 @@ class ModuleInfo:
         return self.text[starts[lineno - 1] : end]
 
     def source_segment(self, node: ast.expr) -> str | None:
-        """The text of ``node`` as written, as :func:`ast.get_source_segment` gives it; the lines are
-        split once per module (that function splits the whole text again at each call)."""
+        """The text of ``node`` as written, as :func:`ast.get_source_segment` gives it, read off the
+        line starts the module keeps (that function splits the whole text again at each call)."""
         if node.end_lineno is None or node.end_col_offset is None:
             return None
-        first, last = node.lineno - 1, node.end_lineno - 1
-        lines = self._source_lines  # the column offsets count UTF-8 bytes
+        first, last = node.lineno, node.end_lineno
+        head = self.line(first).encode()  # the column offsets count UTF-8 bytes
         if first == last:
-            return lines[first].encode()[node.col_offset : node.end_col_offset].decode()
-        head = lines[first].encode()[node.col_offset :].decode()
-        tail = lines[last].encode()[: node.end_col_offset].decode()
-        return "".join([head, *lines[first + 1 : last], tail])
-
-    @cached_property
-    def _source_lines(self) -> list[str]:
-        lines: list[str] = _LINE_WITH_END.findall(self.text)
-        return lines
+            return head[node.col_offset : node.end_col_offset].decode()
+        middle = self.text[self._line_starts[first] : self._line_starts[last - 1]]  # whole lines, ends included
+        tail = self.line(last).encode()[: node.end_col_offset].decode()
+        return head[node.col_offset :].decode() + "\n" + middle + tail
 
     @cached_property
     def _nodes_by_type(self) -> dict[type[ast.AST], list[ast.AST]]:
@@ -208,10 +202,6 @@ class ModuleInfo:
         """Where each line starts in the text (summed in C: a loop per line costs more than the rest of ``line``)."""
         lines = self.text.split("\n")[:-1]  # each line ended by a newline, which starts the next one
         return array("q", accumulate(map((1).__add__, map(len, lines)), initial=0))
-
-
-_LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
-"""A line and its end, split where the parser splits lines (not at the other breaks of ``str.splitlines``)."""
 
 
 def _literal_all(tree: ast.Module) -> list[str] | None:
