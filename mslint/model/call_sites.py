@@ -230,8 +230,7 @@ class EntryEvidence:
                     if construct is not None:
                         self._sites[id(construct.node)].append(_Site(node, module, scope))
                 elif _called_name(node.func) in names:
-                    defined = local.get(node.func.id) if isinstance(node.func, ast.Name) else None
-                    resolved = defined if defined is not None else self._project.resolve_expr(node.func, module)
+                    resolved = self._callee(node, module, local)
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append(_Site(node, module, scope))
                 if _is_wrapper(node, module) and not passes_its_calls_on(node, module):
@@ -282,11 +281,18 @@ class EntryEvidence:
         self, call: ast.Call, module: ModuleInfo, local: dict[str, ClassRef | FunctionRef]
     ) -> FunctionRef | None:
         """The function of the project (not a method, not graph code) that ``call`` calls."""
-        defined = local.get(call.func.id) if isinstance(call.func, ast.Name) else None
-        function = defined if defined is not None else self._project.resolve_expr(call.func, module)
+        function = self._callee(call, module, local)
         if not isinstance(function, FunctionRef) or function.owner is not None:
             return None
         return None if id(function.node) in self._graph_entries else function
+
+    def _callee(
+        self, call: ast.Call, module: ModuleInfo, local: dict[str, ClassRef | FunctionRef]
+    ) -> ClassRef | FunctionRef | None:
+        """What ``call`` calls: a class or function defined in the calling scope, else what the
+        project resolves the called expression to."""
+        defined = local.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        return defined if defined is not None else self._project.resolve_expr(call.func, module)
 
     def _follow_passed_instances(self) -> None:
         """Record the calls of a parameter that an instance is passed to as calls of the instance,
