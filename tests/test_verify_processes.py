@@ -102,6 +102,20 @@ def still_running(pids: list[int]) -> list[int]:
     return [pid for pid in pids if running(pid)]
 
 
+def fork_servers_of(parent: int) -> list[int]:
+    """The fork servers (:mod:`mslint.verify.forkserver`) ``parent`` started."""
+    servers = []
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == parent and b"mslint.verify.forkserver" in command:
+            servers.append(int(entry.name))
+    return servers
+
+
 def recorded(pids_file: Path) -> list[int]:
     return [int(pid) for pid in pids_file.read_text().split()] if pids_file.is_file() else []
 
@@ -175,6 +189,8 @@ def test_a_signal_ends_verify_and_all_it_started_at_once(
             time.sleep(0.1)
         started = recorded(pids_file)
         assert len(started) == expected, verify.stderr.read() if verify.poll() is not None else "nothing started"
+        started += fork_servers_of(verify.pid)
+        assert len(started) == expected + (work == "compile"), "the compile batch was forked from a fork server"
         verify.send_signal(signum)
         sent = time.monotonic()
         out, err = verify.communicate(timeout=30)
@@ -290,3 +306,47 @@ def test_a_batch_that_drew_a_slow_compile_leaves_the_other_jobs_to_the_others(
     assert [o.status for o in outcomes] == [COMPILED] * 4, [o.reason for o in outcomes]
     batch = {name: path.with_name(f"{name}.batch").read_text() for name in names}
     assert batch["fast_a"] == batch["fast_b"] == batch["fast_c"] != batch["slow"]
+
+
+@pytest.mark.mindspore
+def test_a_process_that_verifies_again_forks_its_batches_from_one_server(
+    write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MindSpore is imported once per process and environment: the second run's batch is forked
+    from the server the first started; a changed environment gets a server of its own, and the
+    old one ends."""
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    path = write(
+        "factories.py",
+        """
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        def parent(pid):
+            return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+        def make():
+            batch = parent("self")  # the compile's parent is its batch, forked by a reaper forked by the server
+            with Path(__file__).with_name("servers.txt").open("a") as stream:
+                stream.write(f"{parent(parent(batch))}\\n")
+            return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
+        """,
+    )
+
+    def server_of_a_run() -> int:
+        (outcome,) = run_jobs([Job(path, "make", "strict", factory=True)], 120, 1, None)
+        assert outcome.status == COMPILED, outcome.reason
+        return int(path.with_name("servers.txt").read_text().split()[-1])
+
+    first = server_of_a_run()
+    assert b"mslint.verify.forkserver" in Path(f"/proc/{first}/cmdline").read_bytes()
+    assert server_of_a_run() == first
+    monkeypatch.setenv("MSLINT_TEST_ANOTHER_ENVIRONMENT", "1")
+    assert server_of_a_run() != first
+    assert still_running([first]) == []

@@ -236,21 +236,22 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _compile_all(args: argparse.Namespace) -> None:
-    work = args.results / f"work{args.worker}"
-    work.mkdir()
-    os.environ.update(
-        MS_DEV_SAVE_GRAPHS="1",
-        MS_DEV_DUMP_IR_PASSES="validate",
-        MS_DEV_SAVE_GRAPHS_PATH=str(work),
-        MS_DEV_FALLBACK_DUMP_NODE="1",
-    )
+def prepare() -> None:
+    """What every fork shares: MindSpore's dump settings, MindSpore and the probe imported, the
+    heap frozen. Here, or once for many batches in :mod:`mslint.verify.forkserver`."""
+    os.environ.update(MS_DEV_SAVE_GRAPHS="1", MS_DEV_DUMP_IR_PASSES="validate", MS_DEV_FALLBACK_DUMP_NODE="1")
     import mindspore  # noqa: F401  (once, for every fork)
 
     import mslint.verify.probe  # noqa: F401  (and MindSpore's modules it imports: once, not in every fork)
 
     gc.freeze()  # MindSpore's every compile calls gc.collect(): in a fork it must not walk (and copy) this heap
 
+
+def _compile_all(args: argparse.Namespace) -> None:
+    work = args.results / f"work{args.worker}"
+    work.mkdir()
+    os.environ["MS_DEV_SAVE_GRAPHS_PATH"] = str(work)
+    prepare()
     jobs = json.loads(args.jobs.read_text())
     compile_each(jobs, args.results, args.worker, args.timeout, args.memory_limit, args.device, work, args.lifeline)
 

@@ -17,12 +17,26 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any
+from typing import Protocol, TypeVar
 
 GRACE_S = 0.5
 _SLICE_S = 0.05
 _received: list[int] = []
 """The signal that interrupted the run, once one did: every wait, in any thread, stops."""
+
+
+class Child(Protocol):
+    """A child process as :func:`wait` waits for it: a :class:`subprocess.Popen`, or a batch a
+    fork server forked (:class:`mslint.verify.forkserver.ForkedBatch`)."""
+
+    pid: int
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+
+ChildT = TypeVar("ChildT", bound=Child)
 
 
 class Interrupted(Exception):
@@ -50,13 +64,19 @@ def interruptible() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+def raise_if_interrupted() -> None:
+    """Raise :class:`Interrupted` once the run was interrupted (in any thread)."""
+    if _received:
+        raise Interrupted(_received[0])
+
+
 def _interrupt(signum: int, frame: FrameType | None) -> None:
     if not _received:  # a second signal must not cut the clean-up of the first short
         _received.append(signum)
         raise Interrupted(signum)
 
 
-def end_group(child: subprocess.Popen[Any]) -> None:
+def end_group(child: Child) -> None:
     """SIGTERM to the child's group, SIGKILL ``GRACE_S`` later or once the child is done (for
     what it left behind), and reap the child."""
     if child.poll() is None:
@@ -72,17 +92,14 @@ def signal_group(pgid: int, signum: int) -> None:
         os.killpg(pgid, signum)
 
 
-def wait(
-    child: subprocess.Popen[Any], timeout: float, end: Callable[[subprocess.Popen[Any]], None] = end_group
-) -> int | None:
+def wait(child: ChildT, timeout: float, end: Callable[[ChildT], None] = end_group) -> int | None:
     """The child's exit status, or None when it ran past ``timeout``. However the wait ends
     (done, timeout, :class:`Interrupted`), ``end`` (default :func:`end_group`) ends the child
     and what it started."""
     deadline = time.monotonic() + timeout
     try:
         while True:
-            if _received:
-                raise Interrupted(_received[0])
+            raise_if_interrupted()
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from mslint.verify.compiler_output import Problem
-from mslint.verify.processes import wait
+from mslint.verify.forkserver import start_batch
+from mslint.verify.processes import Child, wait
 from mslint.workers import Lifeline, available_cores
 
 COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
@@ -181,21 +182,22 @@ def run_batch(
     ``lifeline`` (the read end of a :class:`mslint.workers.Lifeline`): when this process ends
     it kills its compile and removes this run's temporary folder, the one that holds ``results``."""
     log = results.parent / f"child{worker}.log"
-    command = [sys.executable, "-m", "mslint.verify.batch", str(job_file), str(results)]
-    command += ["--lifeline", str(lifeline), "--scratch", str(results.parent)]
-    command += ["--worker", str(worker), "--timeout", f"{timeout:g}"]
-    command += ["--device", device] if device else []
-    command += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
+    arguments = [str(job_file), str(results), "--scratch", str(results.parent)]
+    arguments += ["--worker", str(worker), "--timeout", f"{timeout:g}"]
+    arguments += ["--device", device] if device else []
+    arguments += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
     guard = timeout * jobs + 120  # each compile has its own timeout in the child; this guards the child
     with log.open("wb") as log_stream:
-        child = subprocess.Popen(
-            command,
-            stdin=subprocess.DEVNULL,
-            stdout=log_stream,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            pass_fds=(lifeline,),
-        )
+        child: Child | None = start_batch(arguments, log_stream, lifeline)
+        if child is None:  # no fork server: the batch imports MindSpore itself
+            child = subprocess.Popen(
+                [sys.executable, "-m", "mslint.verify.batch", *arguments, "--lifeline", str(lifeline)],
+                stdin=subprocess.DEVNULL,
+                stdout=log_stream,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                pass_fds=(lifeline,),
+            )
         returncode = wait(child, guard)
     if returncode is None:
         return f"the compile batch did not finish within {guard:g} s (killed)"
