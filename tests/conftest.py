@@ -54,8 +54,22 @@ run while the other workers wait."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    refuse_measurements_without_mindspore(items)
+
     def rank(item: pytest.Item) -> int:
         marks = {mark.name for mark in item.iter_markers()}
         return next((i for i, name in enumerate(_START_FIRST) if name in marks), len(_START_FIRST))
 
     items.sort(key=rank)
+
+
+def refuse_measurements_without_mindspore(items: list[pytest.Item]) -> None:
+    """A ``measurement`` measures MindSpore: the command that runs without MindSpore deselects
+    ``mindspore`` tests only, so a measurement not marked so would run there and fail."""
+    unmarked = [
+        item.nodeid
+        for item in items
+        if {"measurement"} == {m.name for m in item.iter_markers()} & {"measurement", "mindspore"}
+    ]
+    if unmarked:
+        raise pytest.UsageError(f"a measurement test must be marked mindspore too: {', '.join(unmarked)}")

@@ -10,10 +10,13 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from tests import load
+from tests.conftest import refuse_measurements_without_mindspore
 from tests.examples import REPO
 
 TESTS = REPO / "tests"
@@ -80,18 +83,23 @@ def test_the_tests_that_install_from_the_package_index_are_marked_network() -> N
 
 
 def test_the_measurements_need_mindspore_and_ci_runs_them_once() -> None:
-    """A ``measurement`` test is a ``mindspore`` one (the command without MindSpore deselects it);
-    .ci/run's own command runs the whole suite, measurements included, and the other Pythons'
-    leave only them out."""
+    """A ``measurement`` test is a ``mindspore`` one (the command without MindSpore deselects it):
+    the collection refuses one that is not (``conftest.refuse_measurements_without_mindspore``),
+    and so collects them; .ci/run's own command runs the whole suite, measurements included, and
+    the other Pythons' leave only them out."""
+    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", "measurement"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert int(done.stdout.strip().splitlines()[-1].split("/")[0].split()[0]) > 30
 
-    def collected(expression: str) -> int:
-        command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-m", expression]
-        done = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=300)
-        last = done.stdout.strip().splitlines()[-1]
-        return 0 if last.startswith("no tests") else int(last.split("/")[0].split()[0])
+    def marked(*names: str) -> Any:
+        return SimpleNamespace(
+            nodeid=f"tests/test_x.py::{'_'.join(names)}", iter_markers=lambda: [SimpleNamespace(name=n) for n in names]
+        )
 
-    assert collected("measurement") > 30
-    assert collected("measurement and not mindspore") == 0
+    refuse_measurements_without_mindspore([marked("measurement", "mindspore"), marked("mindspore"), marked()])
+    with pytest.raises(pytest.UsageError, match=r"tests/test_x.py::measurement$"):
+        refuse_measurements_without_mindspore([marked("measurement", "mindspore"), marked("measurement")])
     ci = (REPO / ".ci" / "run").read_text()
     assert "\npython -m pytest -n auto --dist loadgroup\n" in ci
     readme_command = (REPO / ".ci" / "readme_command").read_text()
