@@ -14,6 +14,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
@@ -28,12 +29,13 @@ from mslint.model.project import Project
 from mslint.report.documents import read_json_object
 from mslint.settings import Settings
 from mslint.source import source_text
+from mslint.verify import forkserver
 from mslint.verify.cache import ResultCache, Runtime
 from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import ERROR, Problem
 from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.merge import shard_json
-from mslint.verify.processes import interruptible
+from mslint.verify.processes import Child, interruptible, wait
 from mslint.verify.replicas import SYMBOL as REPLICA_FINDINGS
 from mslint.verify.replicas import not_run, verify_replicas
 from mslint.verify.runner import LEVELS, RAN, Job, Outcome, run_jobs
@@ -49,6 +51,7 @@ from mslint.verify.verdicts import (
     covers,
     judge,
 )
+from mslint.workers import Lifeline
 
 _RESULT = "mslint verify --format json"
 
@@ -119,15 +122,35 @@ def mindspore_runtime(requested: str | None) -> Runtime:
     return Runtime(str(found["mindspore"]), requested or str((found["available"] or ["none"])[0]))
 
 
+_PROBE_TIMEOUT_S = 300
+
+
 @functools.cache
 def _probe() -> dict[str, Any]:
-    """What :mod:`mslint.verify.devices` says (it imports MindSpore, in a child: about 2 s)."""
-    command = [sys.executable, "-m", "mslint.verify.devices"]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-    if result.returncode != 0 or not result.stdout.strip():
-        last = (result.stderr.strip().splitlines() or ["no output"])[-1]
+    """What :mod:`mslint.verify.devices` says, in a child: forked from the fork server, which
+    the compiles then share, or a process of its own (importing MindSpore: about 2 s)."""
+    with Lifeline() as lifeline, tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        child: Child | None = forkserver.start("mslint.verify.devices", [], (stdout, stderr), lifeline.read_end)
+        if child is None:
+            command = [sys.executable, "-m", "mslint.verify.devices", "--lifeline", str(lifeline.read_end)]
+            child = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=stdout,
+                stderr=stderr,
+                start_new_session=True,
+                pass_fds=(lifeline.read_end,),
+            )
+        returncode = wait(child, _PROBE_TIMEOUT_S)
+        stdout.seek(0)
+        stderr.seek(0)
+        said, complained = (stream.read().decode(errors="replace").strip() for stream in (stdout, stderr))
+    if returncode is None:
+        raise VerifierUnavailable(f"importing mindspore took more than {_PROBE_TIMEOUT_S} s")
+    if returncode != 0 or not said:
+        last = (complained.splitlines() or ["no output"])[-1]
         raise VerifierUnavailable(f"mindspore cannot be imported: {last}")
-    found: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    found: dict[str, Any] = json.loads(said.splitlines()[-1])
     return found
 
 

@@ -1,10 +1,14 @@
-"""Which devices MindSpore can compile for here, best first; run as a child: ``python -m mslint.verify.devices``."""
+"""Which devices MindSpore can compile for here, best first; run as a child: ``python -m
+mslint.verify.devices [--lifeline FD]``, or forked by :mod:`mslint.verify.forkserver`."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
+
+from mslint.workers import follow
 
 DEVICES = ("Ascend", "GPU", "CPU")
 
@@ -20,7 +24,12 @@ def available_devices() -> list[str]:
     return [d for d in DEVICES if getattr(ms.device_context, d.lower()).is_available()]
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m mslint.verify.devices")
+    parser.add_argument("--lifeline", type=int, help="end when this descriptor reads end of file")
+    lifeline = parser.parse_args(argv).lifeline
+    if lifeline is not None:
+        follow(lifeline)
     os.environ.setdefault("GLOG_v", "3")
     import mindspore as ms
 

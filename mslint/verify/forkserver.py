@@ -1,19 +1,20 @@
-"""The verifier's fork server: MindSpore imported once per process of ``mslint``, each compile batch forked from it.
+"""The verifier's fork server: MindSpore imported once per process of ``mslint``, its children forked from it.
 
 A compile batch (:mod:`mslint.verify.batch`) spends most of its start importing MindSpore:
 1.5 CPU-s, where a small compile takes a tenth of that. A process that verifies more than once
 (an editor's, a notebook's, a test suite's) or with several workers paid that import for every
-batch. So the first batch of a process starts this server, which imports what a batch imports
-and then forks each batch the process asks for: a batch starts as a fresh one would, with the
-same environment, folder and arguments, without the import.
+batch, and so did the device probe (:mod:`mslint.verify.devices`) before them. So the first of
+these children a process starts starts this server, which imports what a batch imports and then
+forks each child the process asks for: a child starts as a fresh ``python -m MODULE`` would,
+with the same environment, folder and arguments, without the import.
 
 The server is reused only by a process whose environment and working folder are those the
 server started with (MindSpore reads its settings from the environment as it is imported);
-otherwise a new one replaces it. Each batch is a fork of a fork: the first (the reaper) tells
-``mslint`` the batch's process id and, once it ends, its exit status, through a socket of its
+otherwise a new one replaces it. Each child is a fork of a fork: the first (the reaper) tells
+``mslint`` the child's process id and, once it ends, its exit status, through a socket of its
 own. The server follows a lifeline of its own (it ends with the process that started it), and
-each batch follows its run's lifeline, as a batch started alone does. Where the server cannot
-start or dies, batches are started alone.
+each child follows the lifeline it is given (``--lifeline``), as one started alone does. Where
+the server cannot start or dies, the children are started alone.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import importlib
 import json
 import os
 import select
@@ -38,12 +40,14 @@ from mslint.workers import Lifeline, follow
 _SLICE_S = 0.05
 _STOP_S = 5.0
 _MESSAGE_BYTES = 1 << 20
+Output = tuple[IO[bytes], IO[bytes]]
+"""Where a child's standard output and standard error go (the same file twice for one log)."""
 _PER_TEST = ("PYTEST_CURRENT_TEST",)
 """Set anew before every test by pytest, to name it; nothing a compile reads."""
 
 
-class ForkedBatch:
-    """A batch the server forked, as :func:`mslint.verify.processes.wait` waits for a child:
+class Forked:
+    """A child the server forked, as :func:`mslint.verify.processes.wait` waits for one:
     ``pid``, :meth:`poll` and :meth:`wait` with the exit status the reaper reports."""
 
     def __init__(self, pid: int, reply: socket.socket) -> None:
@@ -60,7 +64,7 @@ class ForkedBatch:
         while self.returncode is None:
             remaining = _SLICE_S if deadline is None else deadline - time.monotonic()
             if remaining <= 0:
-                raise subprocess.TimeoutExpired(f"batch {self.pid}", timeout or 0)
+                raise subprocess.TimeoutExpired(f"forked child {self.pid}", timeout or 0)
             self._read(min(_SLICE_S, remaining))
         return self.returncode
 
@@ -68,7 +72,7 @@ class ForkedBatch:
         if self.returncode is not None or not select.select([self._reply], [], [], timeout)[0]:
             return
         message = self._reply.recv(64)
-        # no message: the reaper was killed, and with it the only word on the batch (killed with it, or lost)
+        # no message: the reaper was killed, and with it the only word on the child (killed with it, or lost)
         self.returncode = int(message) if message else -signal.SIGKILL
         self._reply.close()
 
@@ -96,14 +100,15 @@ class ForkServer:
     def alive(self) -> bool:
         return self._process.poll() is None
 
-    def start(self, arguments: list[str], log: IO[bytes], lifeline: int) -> ForkedBatch | None:
-        """``python -m mslint.verify.batch ARGUMENTS`` forked, its output in ``log``, following
-        ``lifeline``; None where the server is gone before it forked it."""
+    def start(self, module: str, arguments: list[str], output: Output, lifeline: int) -> Forked | None:
+        """``python -m MODULE ARGUMENTS --lifeline LIFELINE`` forked, its standard output and error
+        in ``output``; None where the server is gone before it forked it."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        request = json.dumps({"arguments": arguments, "environment": dict(os.environ)}).encode()
+        request = json.dumps({"module": module, "arguments": arguments, "environment": dict(os.environ)}).encode()
+        descriptors = [theirs.fileno(), output[0].fileno(), output[1].fileno(), lifeline]
         try:
             with theirs, self._lock:
-                socket.send_fds(self._socket, [request], [theirs.fileno(), log.fileno(), lifeline])
+                socket.send_fds(self._socket, [request], descriptors)
             while not select.select([ours], [], [], _SLICE_S)[0]:  # the server may still be importing MindSpore
                 raise_if_interrupted()
             pid = ours.recv(64)
@@ -115,10 +120,10 @@ class ForkServer:
         if not pid:
             ours.close()
             return None
-        return ForkedBatch(int(pid), ours)
+        return Forked(int(pid), ours)
 
     def stop(self) -> None:
-        """End the server (its lifeline cut) and wait for it; its batches follow their runs' lifelines."""
+        """End the server (its lifeline cut) and wait for it; its children follow their own lifelines."""
         self._socket.close()
         self._lifeline.close()
         try:
@@ -133,9 +138,10 @@ _server: ForkServer | None = None
 _server_lock = threading.Lock()
 
 
-def start_batch(arguments: list[str], log: IO[bytes], lifeline: int) -> ForkedBatch | None:
-    """The batch forked from this process's server, started for this environment where needed;
-    None where no server could fork it (the caller starts it alone)."""
+def start(module: str, arguments: list[str], output: Output, lifeline: int) -> Forked | None:
+    """``python -m MODULE ARGUMENTS --lifeline LIFELINE`` forked from this process's server,
+    started for this environment where needed; None where no server could fork it (the caller
+    starts it alone). ``output`` takes its standard output and error."""
     global _server
     key = (os.getcwd(), {name: value for name, value in os.environ.items() if name not in _PER_TEST})
     with _server_lock:
@@ -145,7 +151,7 @@ def start_batch(arguments: list[str], log: IO[bytes], lifeline: int) -> ForkedBa
         if _server is None:
             _server = ForkServer(key)
         server = _server
-    return server.start(arguments, log, lifeline)
+    return server.start(module, arguments, output, lifeline)
 
 
 @atexit.register
@@ -170,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     requests = socket.socket(fileno=args.socket)
     while True:
         try:
-            message, descriptors, _, _ = socket.recv_fds(requests, _MESSAGE_BYTES, 3)
+            message, descriptors, _, _ = socket.recv_fds(requests, _MESSAGE_BYTES, 4)
         except OSError:
             break
         if not message:  # mslint closed its end: it is done
@@ -183,38 +189,39 @@ def main(argv: list[str] | None = None) -> int:
     os._exit(0)  # MindSpore's clean-up at exit takes most of a second, and nothing here needs it
 
 
-def _reap(request: dict[str, Any], reply: int, log: int, lifeline: int) -> None:
-    """The reaper: fork the batch, say its process id, then its exit status. Never returns."""
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # the batch waits for its compiles
+def _reap(request: dict[str, Any], reply: int, stdout: int, stderr: int, lifeline: int) -> None:
+    """The reaper: fork the child, say its process id, then its exit status. Never returns."""
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # a batch waits for its compiles
     pid = os.fork()
     if pid == 0:
         os.close(reply)
-        _batch(request, log, lifeline)
-    os.close(log)
-    os.close(lifeline)
+        _child(request, stdout, stderr, lifeline)
+    for descriptor in (stdout, stderr, lifeline):
+        os.close(descriptor)
     try:
         os.write(reply, str(pid).encode())
         status = os.waitpid(pid, 0)[1]
         os.write(reply, str(os.waitstatus_to_exitcode(status)).encode())
-    except OSError:  # mslint is gone or gave up on it: so does the batch
+    except OSError:  # mslint is gone or gave up on it: so does the child
         with contextlib.suppress(ProcessLookupError):
             os.killpg(pid, signal.SIGKILL)
     os._exit(0)
 
 
-def _batch(request: dict[str, Any], log: int, lifeline: int) -> None:
-    """The batch, as ``python -m mslint.verify.batch`` started by mslint would be. Never returns."""
+def _child(request: dict[str, Any], stdout: int, stderr: int, lifeline: int) -> None:
+    """The child, as ``python -m MODULE`` started by mslint would be. Never returns."""
     code = 1
     try:
         os.setsid()
-        os.dup2(log, 1)
-        os.dup2(log, 2)
-        os.close(log)
+        os.dup2(stdout, 1)
+        os.dup2(stderr, 2)
+        os.close(stdout)
+        os.close(stderr)
         os.environ.clear()
         os.environ.update(request["environment"])
-        from mslint.verify.batch import main as batch
-
-        code = batch([*request["arguments"], "--lifeline", str(lifeline)])
+        module = request["module"]
+        sys.argv = [module, *request["arguments"], "--lifeline", str(lifeline)]
+        code = importlib.import_module(module).main()
     except SystemExit as exit:
         code = exit.code if isinstance(exit.code, int) else 1
     except BaseException as exception:  # as Python would: a traceback-less last word in the log

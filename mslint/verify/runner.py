@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mslint.verify import forkserver
 from mslint.verify.compiler_output import Problem
-from mslint.verify.forkserver import start_batch
 from mslint.verify.processes import Child, wait
 from mslint.workers import Lifeline, available_cores
 
@@ -188,7 +188,7 @@ def run_batch(
     arguments += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
     guard = timeout * jobs + 120  # each compile has its own timeout in the child; this guards the child
     with log.open("wb") as log_stream:
-        child: Child | None = start_batch(arguments, log_stream, lifeline)
+        child: Child | None = forkserver.start("mslint.verify.batch", arguments, (log_stream, log_stream), lifeline)
         if child is None:  # no fork server: the batch imports MindSpore itself
             child = subprocess.Popen(
                 [sys.executable, "-m", "mslint.verify.batch", *arguments, "--lifeline", str(lifeline)],
