@@ -4,14 +4,23 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import AbstractInstance, AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue
+from mslint.model.abstract import (
+    AbstractInstance,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
+    Construction,
+)
+from mslint.model.instances import construction
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
 # GradOperation(get_all=False, get_by_list=False, sens_param=False): where `sens_param` is given.
 _SENS_PARAM = (2, "sens_param")
-_NUMBERS = ("int", "float", "bool")
+# A Python number given for a tensor output: the dtype the compiler's message names (measured).
+_NUMBER_DTYPES = {"int": "Int64", "float": "Float32", "bool": "Bool"}
 # grad(fn, grad_position=0, weights=None, has_aux=False, return_ids=False), value_and_grad alike.
 _GRAD_FUNCTIONS = frozenset(
     {"mindspore.grad", "mindspore.value_and_grad", "mindspore.ops.grad", "mindspore.ops.value_and_grad"}
@@ -24,28 +33,31 @@ class GradientInputMismatch(Rule):
     """
     ## What it does
     Flags, in graph code, gradients whose inputs cannot match the function they differentiate:
-    the `sens` handed to a gradient of `ops.GradOperation(sens_param=True)` (the last argument of
-    `self.grad(self.net)(x, sens)`) that cannot stand for the network's output (a Python number
-    or a tensor of another dtype for a tensor output, a tuple for a tensor, a tensor for a tuple);
-    a literal `grad_position` of `ms.grad`/`ms.value_and_grad` (`ops.` alike) past the inputs the
-    gradient is called with; `grad_position=None` with no `weights`. Only values mslint knows
-    count: the network's output as its `construct` computes it from the inputs the program gives
-    (call sites, layers, sub-Cells), and a `sens` that is a literal, an attribute set to one, or a
-    tensor of a known dtype (`ops.ones((2, 3), ms.float16)`); where either is not known, nothing
-    is flagged. A `sens` of the wrong shape is not flagged: whether it fails depends on the
-    network's backward pass (a `Dense` layer's fails, `x * 2`'s broadcasts).
+    the `sens` handed to a gradient of `ops.GradOperation(sens_param=True)` (the last argument
+    of `self.grad(self.net)(x, sens)`, or of `ops.GradOperation(...)(net)(x, sens)`) that cannot
+    stand for the network's output (a Python number or a tensor of another dtype for a tensor
+    output, a tuple for a tensor, a tensor for a tuple); a literal `grad_position` of
+    `ms.grad`/`ms.value_and_grad` (`ops.` alike) past the inputs the gradient is called with;
+    `grad_position=None` with no `weights`. Only values mslint knows count: the network's output
+    as its `construct` computes it from the inputs the program gives (call sites, layers,
+    sub-Cells), and a `sens` that is a literal, an attribute set to one, or a tensor of a known
+    dtype (`ops.ones((2, 3), ms.float16)`); where either is not known, nothing is flagged. A
+    `sens` of the wrong shape is not flagged: whether it fails depends on the network's backward
+    pass (a `Dense` layer's fails; that of `x * 2` compiles with a `(2, 3)` sens for a `(2, 4)`
+    output).
 
     ## Why it breaks graph mode
-    The gradient starts from `sens`: MindSpore joins it with the output's abstract value, and the
-    join fails when their types differ. Measured on MindSpore 2.10, STRICT and LAX alike, with a
-    `float32` output: a `float16` or `int32` sens fails with `TypeError: Type Join Failed: dtype1
-    = Float16, dtype2 = Float32.` (`Int32`), a Python number (`self.sens = 1.0`) with `TypeError:
-    Type Join Failed: dtype1 = Float32, dtype2 = Any.`, a tuple with `Type Join Failed: Abstract
-    type AbstractTuple cannot join with AbstractTensor.` (and the reverse for a tensor given for
-    two outputs). `grad_position=(0, 5)` for two inputs fails with `IndexError: Position index 5
-    is exceed input size.`; `grad_position=None` without weights with a `ValueError` that
-    `grad_position` and `weight` can not be None at the same time. Called from Python
-    with the context in `GRAPH_MODE`, they fail the same way: the gradient is compiled as a graph.
+    The gradient starts from `sens`: MindSpore joins it with the output's abstract value, and
+    the join fails when their types differ. Measured on MindSpore 2.10, STRICT and LAX alike,
+    with a `float32` output: a `float16` or `int32` sens fails with `TypeError: Type Join
+    Failed: dtype1 = Float16, dtype2 = Float32.` (`Int32`), a Python number (`self.sens = 1.0`)
+    with `TypeError: Type Join Failed: dtype1 = Float32, dtype2 = Any.` (`Int64` for an int,
+    `Bool` for a bool), a tuple with `Type Join Failed: Abstract type AbstractTuple cannot join
+    with AbstractTensor.` (and the reverse for a tensor given for two outputs).
+    `grad_position=(0, 5)` for two inputs fails with `IndexError: Position index 5 is exceed
+    input size.`; `grad_position=None` without weights with a `ValueError` that `grad_position`
+    and `weight` can not be None at the same time. Called from Python with the context in
+    `GRAPH_MODE`, they fail the same way: the gradient is compiled as a graph.
     (`TrainOneStepCell(net, opt, sens=1)` compiles: it fills a tensor of the loss's dtype.)
 
     ## Example
@@ -148,18 +160,27 @@ def _differentiated_with_sens(call: ast.Call, function: GraphFunction) -> ast.ex
     wrapped = call.func
     if not isinstance(wrapped, ast.Call) or not wrapped.args:
         return None
-    grad = function.value(wrapped.func)
-    if not (
-        isinstance(grad, AbstractInstance)
-        and grad.qualname.startswith("mindspore.")
-        and grad.qualname.endswith(".GradOperation")
-        and grad.construction is not None
-    ):
+    built = _grad_operation(wrapped.func, function)
+    if built is None:
         return None
-    sens_param = grad.construction.get(*_SENS_PARAM)
+    sens_param = built.get(*_SENS_PARAM)
     if not (isinstance(sens_param, AbstractScalar) and sens_param.value is True):
         return None
     return wrapped.args[0]
+
+
+def _grad_operation(grad: ast.expr, function: GraphFunction) -> Construction | None:
+    """What the ``GradOperation`` ``grad`` holds (``self.grad``) or builds here was built with."""
+    if isinstance(grad, ast.Call) and _is_grad_operation(function.qualname(grad.func)):
+        return construction(grad, function.qualname)  # `ops.GradOperation(sens_param=True)(net)(x, sens)`
+    value = function.value(grad)
+    if isinstance(value, AbstractInstance) and _is_grad_operation(value.qualname):
+        return value.construction
+    return None
+
+
+def _is_grad_operation(qualname: str | None) -> bool:
+    return qualname is not None and qualname.startswith("mindspore.") and qualname.endswith(".GradOperation")
 
 
 def _mismatch(output: AbstractValue, sens: AbstractValue) -> str | None:
@@ -171,10 +192,10 @@ def _mismatch(output: AbstractValue, sens: AbstractValue) -> str | None:
     if not isinstance(output, AbstractTensor) or output.dtype is None:
         return None
     expected = output.dtype.capitalize()
-    if isinstance(sens, AbstractScalar) and sens.type in _NUMBERS:
+    if isinstance(sens, AbstractScalar) and sens.type in _NUMBER_DTYPES:
         return (
             f"a Python {sens.type} for {_article(output.dtype)} {output.dtype} output "
-            f"(`Type Join Failed: dtype1 = {expected}, dtype2 = Any`)"
+            f"(`Type Join Failed: dtype1 = {_NUMBER_DTYPES[sens.type]}, dtype2 = Any`)"
         )
     if isinstance(sens, AbstractTensor) and sens.dtype is not None and sens.dtype != output.dtype:
         given = sens.dtype.capitalize()

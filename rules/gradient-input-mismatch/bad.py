@@ -27,6 +27,17 @@ class NumberSens(nn.Cell):
         return self.grad(self.net)(x, self.sens)  # expect: gradient-input-mismatch
 
 
+class IntegerNumberSens(nn.Cell):
+    """The GradOperation built where it is called."""
+
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+
+    def construct(self, x):
+        return ops.GradOperation(get_all=True, sens_param=True)(self.net)(x, 1)  # expect: gradient-input-mismatch
+
+
 class HalfSens(nn.Cell):
     def __init__(self):
         super().__init__()
@@ -104,6 +115,7 @@ class NothingToDifferentiate(nn.Cell):
 if __name__ == "__main__":
     data = Tensor(np.ones((2, 4), np.float32))
     NumberSens()(data)
+    IntegerNumberSens()(data)
     HalfSens()(data)
     IntegerSens()(data)
     TupleSens()(data)
