@@ -27,6 +27,7 @@ _GRAD_FUNCTIONS = frozenset(
 )
 _GRAD_POSITION = (1, "grad_position")
 _WEIGHTS = (2, "weights")
+_HAS_AUX = (3, "has_aux")
 
 
 class GradientInputMismatch(Rule):
@@ -38,13 +39,13 @@ class GradientInputMismatch(Rule):
     stand for the network's output (a Python number or a tensor of another dtype for a tensor
     output, a tuple for a tensor, a tensor for a tuple); a literal `grad_position` of
     `ms.grad`/`ms.value_and_grad` (`ops.` alike) past the inputs the gradient is called with;
-    `grad_position=None` with no `weights`. Only values mslint knows count: the network's output
-    as its `construct` computes it from the inputs the program gives (call sites, layers,
-    sub-Cells), and a `sens` that is a literal, an attribute set to one, or a tensor of a known
-    dtype (`ops.ones((2, 3), ms.float16)`); where either is not known, nothing is flagged. A
-    `sens` of the wrong shape is not flagged: whether it fails depends on the network's backward
-    pass (a `Dense` layer's fails; that of `x * 2` compiles with a `(2, 3)` sens for a `(2, 4)`
-    output).
+    `grad_position=None` with no `weights`; `has_aux=True` for a network that returns one
+    tensor. Only values mslint knows count: the network's output as its `construct` computes it
+    from the inputs the program gives (call sites, layers, sub-Cells), and a `sens` that is a
+    literal, an attribute set to one, or a tensor of a known dtype (`ops.ones((2, 3),
+    ms.float16)`); where either is not known, nothing is flagged. A `sens` of the wrong shape is
+    not flagged: whether it fails depends on the network's backward pass (a `Dense` layer's
+    fails; that of `x * 2` compiles with a `(2, 3)` sens for a `(2, 4)` output).
 
     ## Why it breaks graph mode
     The gradient starts from `sens`: MindSpore joins it with the output's abstract value, and
@@ -56,9 +57,11 @@ class GradientInputMismatch(Rule):
     with AbstractTensor.` (and the reverse for a tensor given for two outputs).
     `grad_position=(0, 5)` for two inputs fails with `IndexError: Position index 5 is exceed
     input size.`; `grad_position=None` without weights with a `ValueError` that `grad_position`
-    and `weight` can not be None at the same time. Called from Python with the context in
-    `GRAPH_MODE`, they fail the same way: the gradient is compiled as a graph.
-    (`TrainOneStepCell(net, opt, sens=1)` compiles: it fills a tensor of the loss's dtype.)
+    and `weight` can not be None at the same time; `has_aux=True` on one output with
+    `RuntimeError: When has_aux is True, origin fn requires more than one outputs.` Called from
+    Python with the context in `GRAPH_MODE`, they fail the same way: the gradient is compiled as
+    a graph. (`TrainOneStepCell(net, opt, sens=1)` compiles: it fills a tensor of the loss's
+    dtype.)
 
     ## Example
     ```python
@@ -88,7 +91,7 @@ class GradientInputMismatch(Rule):
 
     code = "MS124"
     symbol = "gradient-input-mismatch"
-    summary = "a gradient's sens or grad_position that cannot match the network it differentiates"
+    summary = "a gradient's sens, grad_position or has_aux that cannot match the network it differentiates"
     node_types = (ast.Call,)
 
     def severity(self, settings: Settings) -> Severity:
@@ -99,6 +102,7 @@ class GradientInputMismatch(Rule):
         if node.keywords or any(isinstance(argument, ast.Starred) for argument in node.args):
             return  # the inputs the gradient is given are not known one by one
         yield from _positions_beyond_inputs(node, function)
+        yield from _aux_of_one_output(node, function)
         network = _differentiated_with_sens(node, function)
         if network is None or len(node.args) < 2:
             return
@@ -144,6 +148,27 @@ def _positions_beyond_inputs(call: ast.Call, function: GraphFunction) -> Iterato
         )
 
 
+def _aux_of_one_output(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+    """``grad(net, has_aux=True)(x)`` where ``net(x)`` returns one tensor: no output is left as aux."""
+    wrapped = call.func
+    if not isinstance(wrapped, ast.Call) or not wrapped.args or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
+        return
+    has_aux = _argument(wrapped, *_HAS_AUX)
+    if has_aux is None or not _is_true(function.value(has_aux)):
+        return
+    if isinstance(function.value_called(wrapped.args[0], call.args), AbstractTensor):
+        yield Finding(
+            has_aux,
+            "has_aux=True for a network of one output: the first output is differentiated, the others are "
+            "the aux (`RuntimeError: When has_aux is True, origin fn requires more than one outputs.`)",
+            hint="return the aux values beside the loss (`return loss, logits`), or drop has_aux",
+        )
+
+
+def _is_true(value: AbstractValue) -> bool:
+    return isinstance(value, AbstractScalar) and value.value is True
+
+
 def _is_none(value: AbstractValue) -> bool:
     return isinstance(value, AbstractScalar) and value.type == "None"
 
@@ -164,7 +189,7 @@ def _differentiated_with_sens(call: ast.Call, function: GraphFunction) -> ast.ex
     if built is None:
         return None
     sens_param = built.get(*_SENS_PARAM)
-    if not (isinstance(sens_param, AbstractScalar) and sens_param.value is True):
+    if sens_param is None or not _is_true(sens_param):
         return None
     return wrapped.args[0]
 

@@ -112,6 +112,15 @@ class NothingToDifferentiate(nn.Cell):
         return ms.value_and_grad(self.net, None)(x)  # expect: gradient-input-mismatch
 
 
+class AuxOfOneOutput(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.net = Net()
+
+    def construct(self, x):
+        return ms.value_and_grad(self.net, 0, None, has_aux=True)(x)  # expect: gradient-input-mismatch
+
+
 if __name__ == "__main__":
     data = Tensor(np.ones((2, 4), np.float32))
     NumberSens()(data)
@@ -123,3 +132,4 @@ if __name__ == "__main__":
     PositionPastTheInputs()(data)
     PositionsPastTheInputs()(data)
     NothingToDifferentiate()(data)
+    AuxOfOneOutput()(data)

@@ -97,6 +97,15 @@ class WithRespectToTheWeights(nn.Cell):
         return ms.value_and_grad(self.net, None, self.weights)(x)
 
 
+class AuxBesideTheOutput(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.net = TwoOutputs()
+
+    def construct(self, x):
+        return ms.value_and_grad(self.net, 0, None, has_aux=True)(x)
+
+
 if __name__ == "__main__":
     data = Tensor(np.ones((2, 4), np.float32))
     OnesLikeSens()(data)
@@ -106,3 +115,4 @@ if __name__ == "__main__":
     TupleSensForTwoOutputs()(data)
     PositionOfTheInput()(data)
     WithRespectToTheWeights()(data)
+    AuxBesideTheOutput()(data)
