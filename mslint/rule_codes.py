@@ -45,6 +45,7 @@ REGISTRY: dict[str, tuple[str, str, str]] = {
     "MS301": ("unknown-mindspore-api", "unknown_mindspore_api", "UnknownMindsporeApi"),
     "MS401": ("graph-break", "graph_break", "GraphBreak"),
     "MS402": ("frozen-by-trace", "frozen_by_trace", "FrozenByTrace"),
+    "MS124": ("gradient-input-mismatch", "gradient_input_mismatch", "GradientInputMismatch"),
 }
 """code -> (symbol, module in :mod:`mslint.rules`, class)."""
 

@@ -361,7 +361,18 @@ class GraphFunction:
     def _returned_value(self, call: ast.Call, value: Callable[[ast.expr], AbstractValue]) -> AbstractValue | None:
         """The value of what the project functions ``call`` runs return, given the ``value`` of its
         arguments; None where it runs none, or a function whose returns are being evaluated."""
-        callees = self.callees(call)
+        return self._returned_by(call, self.callees(call), value)
+
+    def value_called(self, callee: ast.expr, arguments: list[ast.expr]) -> AbstractValue | None:
+        """What ``callee`` returns called here with ``arguments``, where it runs functions of the
+        checked code; None where it runs none. For calls the source never writes: the forward
+        that ``GradOperation(sens_param=True)(net)(x, sens)`` differentiates is ``net(x)``."""
+        call = ast.Call(callee, arguments, [])  # lives only here: its callees are not memoised by id
+        return self._returned_by(call, self._find_callees(call), self.value)
+
+    def _returned_by(
+        self, call: ast.Call, callees: list[FunctionRef], value: Callable[[ast.expr], AbstractValue]
+    ) -> AbstractValue | None:
         if not callees or any(id(ref.node) in self.memo.returning for ref in callees):
             return None
         functions = [
