@@ -149,7 +149,7 @@ def _load_project(
     project = Project(targeted_release(settings.mindspore_version), settings.root, file_facts)
     for path in [p for p in context if p not in paths]:
         with contextlib.suppress(OSError, UnicodeDecodeError, SyntaxError, ValueError):
-            project.add(ModuleInfo.parse(path, source_text(path), checked=False))
+            project.add(ModuleInfo.parse(path, source_text(path), checked=False, packages=project.files.packages))
     notebooks: dict[str, Notebook] = {}
     for path in paths:
         try:
@@ -170,7 +170,7 @@ def _load_project(
             notebooks[str(path)] = given
         source = given.text if isinstance(given, Notebook) else given
         try:
-            project.add(ModuleInfo.parse(path, source, checked=True))
+            project.add(ModuleInfo.parse(path, source, checked=True, packages=project.files.packages))
         except (SyntaxError, ValueError) as error:
             line, column = getattr(error, "lineno", None) or 1, getattr(error, "offset", None) or 1
             reason = getattr(error, "msg", None) or str(error)

@@ -278,8 +278,8 @@ def test_the_text_of_a_module_is_searched_per_module_not_per_function(
     Cells quadratic (5 MB of them: 9 s became 55 s)."""
     parse = ModuleInfo.parse.__func__  # type: ignore[attr-defined]
 
-    def counted(cls: type[ModuleInfo], path: Path, source: str, *, checked: bool) -> ModuleInfo:
-        module: ModuleInfo = parse(cls, path, source, checked=checked)
+    def counted(cls: type[ModuleInfo], path: Path, source: str, *, checked: bool, **options: Any) -> ModuleInfo:
+        module: ModuleInfo = parse(cls, path, source, checked=checked, **options)
         module.text = _CountedText(module.text)
         return module
 

@@ -13,19 +13,29 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from mslint.model.module import Packages
 from mslint.source import read_regular_file
 
 
 class FileFacts:
     """The run's answers about paths, each asked of the file system the first time it is needed."""
 
-    __slots__ = ("_files", "_folders", "_resolved", "_scripts")
+    __slots__ = ("_existing", "_files", "_folders", "_resolved", "_scripts", "packages")
 
     def __init__(self) -> None:
+        self.packages: Packages = {}
+        """Each folder's import root and package names (:func:`~mslint.model.module.module_name_for`)."""
+        self._existing: dict[str, bool] = {}
         self._files: dict[str, bool] = {}
         self._folders: dict[str, bool] = {}
         self._resolved: dict[Path, Path] = {}
         self._scripts: dict[Path, bool] = {}
+
+    def exists(self, path: str) -> bool:
+        found = self._existing.get(path)
+        if found is None:
+            found = self._existing[path] = os.path.exists(path)
+        return found
 
     def is_file(self, path: str) -> bool:
         found = self._files.get(path)

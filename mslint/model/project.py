@@ -103,7 +103,7 @@ class Project:
         """What the run has learnt of the file system (shared by the projects of one run)."""
         self.release = Release(mindspore_release or default_release())
         """The MindSpore release the code is checked against, with its tables."""
-        self.import_roots = ImportRoots(top)
+        self.import_roots = ImportRoots(top, self.files)
         """Where imports look for the project's modules; ``top`` is the configuration's folder."""
         self.modules: list[ModuleInfo] = []
         self.graph_function_nodes: frozenset[int] = frozenset()
@@ -266,7 +266,7 @@ class Project:
             if resolved in self._by_file:
                 return self._by_file[resolved]
             try:
-                module = ModuleInfo.parse(path, source_text(path), checked=False)
+                module = ModuleInfo.parse(path, source_text(path), checked=False, packages=self.files.packages)
             except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
                 self.probed.add(path)
                 continue
