@@ -13,6 +13,7 @@ from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
 from mslint.findings_on_unknowns import FindingsOnUnknowns
 from mslint.mindspore_tables import targeted_release
+from mslint.model.file_facts import FileFacts
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import ClassRef, FunctionRef, Project
@@ -96,16 +97,18 @@ def check_files(
     settings: Settings,
     sources: Mapping[Path, str | Notebook] | None = None,
     context: Sequence[Path] = (),
+    file_facts: FileFacts | None = None,
 ) -> Report:
     """Check ``paths`` as one project.
 
     ``sources`` gives unsaved text for some files (editors). ``context`` files take part in
     the analysis - their graph code can reach into the checked files - but are not reported.
+    ``file_facts`` is what the run has learnt of the file system, where it checks several projects.
     """
     with collector_paused():
         # The project is freed here, before the collector is back: alive then, its million
         # objects would all be scanned by the first collection (a tenth of the run).
-        return _load_project(paths, settings, sources, context).report
+        return _load_project(paths, settings, sources, context, file_facts).report
 
 
 def load_project(
@@ -116,7 +119,7 @@ def load_project(
 ) -> Analysis:
     """The analysis of ``paths``, its project and graph code with its report, as for :func:`check_files`."""
     with collector_paused():
-        return _load_project(paths, settings, sources, context)
+        return _load_project(paths, settings, sources, context, None)
 
 
 @contextlib.contextmanager
@@ -140,12 +143,13 @@ def _load_project(
     settings: Settings,
     sources: Mapping[Path, str | Notebook] | None,
     context: Sequence[Path],
+    file_facts: FileFacts | None,
 ) -> Analysis:
     report = Report(files=len(paths))
-    project = Project(targeted_release(settings.mindspore_version), settings.root)
+    project = Project(targeted_release(settings.mindspore_version), settings.root, file_facts)
     for path in [p for p in context if p not in paths]:
         with contextlib.suppress(OSError, UnicodeDecodeError, SyntaxError, ValueError):
-            project.add(ModuleInfo.parse(path, source_text(path), checked=False))
+            project.add(ModuleInfo.parse(path, source_text(path), checked=False, packages=project.files.packages))
     notebooks: dict[str, Notebook] = {}
     for path in paths:
         try:
@@ -166,7 +170,7 @@ def _load_project(
             notebooks[str(path)] = given
         source = given.text if isinstance(given, Notebook) else given
         try:
-            project.add(ModuleInfo.parse(path, source, checked=True))
+            project.add(ModuleInfo.parse(path, source, checked=True, packages=project.files.packages))
         except (SyntaxError, ValueError) as error:
             line, column = getattr(error, "lineno", None) or 1, getattr(error, "offset", None) or 1
             reason = getattr(error, "msg", None) or str(error)
@@ -290,7 +294,7 @@ def _analyze_one_by_one(project: Project, settings: Settings) -> list[Diagnostic
     found: list[Diagnostic] = []
     patched = patched_apis(project)  # a walk of each module's nodes, without recursion
     for module in list(project.checked_modules):
-        alone = Project(project.release.version, project.import_roots.top)
+        alone = Project(project.release.version, project.import_roots.top, project.files)
         alone.patched_in_run = patched
         alone.add(module)
         alone.link_star_imports()

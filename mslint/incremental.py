@@ -30,6 +30,7 @@ from mslint.cache_signature import sign, signed_payload, signing_key
 from mslint.diagnostics import Diagnostic
 from mslint.engine import Report, check_files
 from mslint.mindspore_tables import targeted_release
+from mslint.model.file_facts import FileFacts
 from mslint.model.import_roots import module_files
 from mslint.model.module import Packages, module_name_for
 from mslint.rules import all_rules
@@ -484,7 +485,8 @@ def _analyse(components: list[list[RunFile]], settings: Settings, jobs: int | No
         jobs = automatic_jobs([sum(f.size for f in c) for c in components])
     workers = min(jobs, len(components), available_cores())  # more processes than cores only cost memory
     if workers <= 1:
-        return [check_files([f.path for f in c], settings) for c in components]
+        file_facts = FileFacts()  # the components of one run share what they learn of the file system
+        return [check_files([f.path for f in c], settings, file_facts=file_facts) for c in components]
     largest_first = sorted(range(len(components)), key=lambda i: -sum(f.size for f in components[i]))
     with process_pool(workers) as pool:
         futures = {i: pool.submit(check_files, [f.path for f in components[i]], settings) for i in largest_first}

@@ -278,8 +278,8 @@ def test_the_text_of_a_module_is_searched_per_module_not_per_function(
     Cells quadratic (5 MB of them: 9 s became 55 s)."""
     parse = ModuleInfo.parse.__func__  # type: ignore[attr-defined]
 
-    def counted(cls: type[ModuleInfo], path: Path, source: str, *, checked: bool) -> ModuleInfo:
-        module: ModuleInfo = parse(cls, path, source, checked=checked)
+    def counted(cls: type[ModuleInfo], path: Path, source: str, *, checked: bool, **options: Any) -> ModuleInfo:
+        module: ModuleInfo = parse(cls, path, source, checked=checked, **options)
         module.text = _CountedText(module.text)
         return module
 
@@ -301,18 +301,24 @@ def _zoo(tmp_path: Path, projects: int) -> list[Path]:
 
 
 def test_a_serial_run_analyses_one_component_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Its memory is that of the largest project of a zoo, not of the zoo."""
+    """Its memory is that of the largest project of a zoo, not of the zoo. Its components share
+    what the run learns of the file system, and the next run learns it again."""
     paths = _zoo(tmp_path, 3)
     analysed: list[list[str]] = []
+    file_facts: list[object] = []
     check = incremental.check_files
 
-    def spied(files: list[Path], settings: Settings) -> Report:
+    def spied(files: list[Path], settings: Settings, **options: Any) -> Report:
         analysed.append(sorted(str(f.relative_to(tmp_path)) for f in files))
-        return check(files, settings)
+        file_facts.append(options["file_facts"])
+        return check(files, settings, **options)
 
     monkeypatch.setattr(incremental, "check_files", spied)
     check_incrementally(paths, Settings(root=tmp_path), None)
     assert analysed == [[f"project{i}/src/utils.py", f"project{i}/train.py"] for i in range(3)]
+    check_incrementally(paths, Settings(root=tmp_path), None)
+    assert [id(f) for f in file_facts[:3]] == [id(file_facts[0])] * 3
+    assert file_facts[3] is not file_facts[0]
 
 
 def test_the_same_file_in_packages_of_other_names_has_its_own_imports(

@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from mslint.model.file_facts import FileFacts
+
 PROJECT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 INSTALLATION_FOLDERS = frozenset({"site-packages", "dist-packages"})
 
@@ -24,8 +26,9 @@ INSTALLATION_FOLDERS = frozenset({"site-packages", "dist-packages"})
 class ImportRoots:
     """The folders searched for imports made by modules of a given import root, nearest first."""
 
-    def __init__(self, top: Path | None) -> None:
+    def __init__(self, top: Path | None, files: FileFacts) -> None:
         self.top = top.resolve() if top is not None else None
+        self._files = files
         self._memo: dict[Path, tuple[Path, ...]] = {}
 
     def for_root(self, root: Path) -> tuple[Path, ...]:
@@ -39,7 +42,9 @@ class ImportRoots:
             return root
         if self.top is not None and (root == self.top or self.top in root.parents):
             return self.top
-        marked = (f for f in (root, *root.parents) if any((f / m).exists() for m in PROJECT_MARKERS))
+        marked = (
+            f for f in (root, *root.parents) if any(self._files.exists(os.path.join(f, m)) for m in PROJECT_MARKERS)
+        )
         return next(marked, Path(root.anchor))
 
 

@@ -53,15 +53,16 @@ class ModuleInfo:
     reads the other modules)."""
 
     @classmethod
-    def parse(cls, path: Path, source: str, *, checked: bool) -> ModuleInfo:
+    def parse(cls, path: Path, source: str, *, checked: bool, packages: Packages | None = None) -> ModuleInfo:
         """Parse ``source``; raises SyntaxError (or ValueError for NUL bytes) when it is not Python,
         or when it is nested too deeply for Python's parser (which raises RecursionError or
-        MemoryError: a few thousand ``+`` terms, a hundred thousand ``-`` signs)."""
+        MemoryError: a few thousand ``+`` terms, a hundred thousand ``-`` signs). ``packages``
+        keeps the packages found around each folder, for the next file there."""
         try:
             tree = ast.parse(source, filename=str(path))
         except (RecursionError, MemoryError):
             raise SyntaxError(TOO_DEEPLY_NESTED) from None
-        root, name = module_name_for(path)
+        root, name = module_name_for(path, packages)
         text = with_newlines(source)
         module = cls(path, name, root, tree, text.removesuffix("\n"), checked)
         module._index(tree.body)

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import TypeVar, Union
 
 from mslint.mindspore_tables import default_release
+from mslint.model.file_facts import FileFacts
 from mslint.model.import_roots import INSTALLATION_FOLDERS, ImportRoots, module_files
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, is_self_attribute
 from mslint.model.walk import descendants, statements
 from mslint.release import Release
-from mslint.source import read_regular_file, source_text
+from mslint.source import source_text
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 T = TypeVar("T")
@@ -95,10 +96,14 @@ class FunctionRef:
 class Project:
     """The checked modules, plus modules loaded on demand to resolve imported names."""
 
-    def __init__(self, mindspore_release: str | None = None, top: Path | None = None) -> None:
+    def __init__(
+        self, mindspore_release: str | None = None, top: Path | None = None, files: FileFacts | None = None
+    ) -> None:
+        self.files = files or FileFacts()
+        """What the run has learnt of the file system (shared by the projects of one run)."""
         self.release = Release(mindspore_release or default_release())
         """The MindSpore release the code is checked against, with its tables."""
-        self.import_roots = ImportRoots(top)
+        self.import_roots = ImportRoots(top, self.files)
         """Where imports look for the project's modules; ``top`` is the configuration's folder."""
         self.modules: list[ModuleInfo] = []
         self.graph_function_nodes: frozenset[int] = frozenset()
@@ -117,6 +122,9 @@ class Project:
         self._by_file: dict[str, ModuleInfo] = {}
         """The modules by resolved path, as text (imports test thousands of paths: text hashes faster)."""
         self._enclosing_memo: dict[tuple[str, str], ModuleInfo | None] = {}
+        self._searched: dict[tuple[str, Path, str], ModuleInfo | None] = {}
+        """What :meth:`module_named` found searching the folders, by name and the asking module's
+        import root and folder (all the search depends on)."""
         self._folder_of: dict[int, str] = {}
         self._bases_memo: dict[int, list[ClassRef]] = {}
         self._inherited_memo: dict[Callable[..., object], dict[int, object]] = {}
@@ -125,9 +133,8 @@ class Project:
         self._method_memo: dict[int, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self._found_methods: dict[tuple[int, str], FunctionRef | None] = {}
         self._not_on_disk: set[tuple[str, Path]] = set()
-        self._folder_memo: dict[Path, bool] = {}
+        self._folder_memo: dict[str, bool] = {}
         self._package_folder_memo: dict[Path, tuple[Path, ...]] = {}
-        self._script_folder_memo: dict[Path, bool] = {}
         self._linked: set[int] = set()
         self._derived: dict[Callable[[Project], object], tuple[int, object]] = {}
         self._checked_count = 0
@@ -140,12 +147,13 @@ class Project:
         self.modules.append(module)
         self._checked_count += module.checked
         self._by_name_and_root.setdefault((module.name, module.root), module)
-        resolved = module.path.resolve()
+        resolved = self.files.resolved(module.path)
         if module.checked:
             self._checked_packages.update(_installed_package(resolved))
         self._by_file[str(resolved)] = module
         self._folder_of[id(module)] = str(resolved.parent)
         self._enclosing_memo.clear()  # a module added may be the nearest one now
+        self._searched.clear()
         if not module.checked:
             self.probed.add(module.root / "__init__.py")  # one there would rename the module
 
@@ -185,6 +193,12 @@ class Project:
             return same_root
         if is_mindspore_name(name):
             return None  # MindSpore is judged by its public names, never loaded from disk
+        key = (name, near.root, self._folder_of[id(near)])
+        if key not in self._searched:
+            self._searched[key] = self._search(name, near)
+        return self._searched[key]
+
+    def _search(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
         for root in (*self.import_roots.for_root(near.root), *self._package_folders(near)):
             module = self._module_under(name, root)
             if module is not None:
@@ -222,19 +236,13 @@ class Project:
         folders = self._package_folder_memo.get(module.path)
         if folders is None:
             inside: list[Path] = []
-            folder = module.path.resolve().parent
+            folder = self.files.resolved(module.path).parent
             while folder != module.root and module.root in folder.parents:
-                if self._holds_script(folder):
+                if self.files.holds_script(folder):
                     inside.insert(0, folder)
                 folder = folder.parent
             folders = self._package_folder_memo[module.path] = tuple(inside)
         return folders
-
-    def _holds_script(self, folder: Path) -> bool:
-        known = self._script_folder_memo.get(folder)
-        if known is None:
-            known = self._script_folder_memo[folder] = any(_is_script(path) for path in sorted(folder.glob("*.py")))
-        return known
 
     def _module_under(self, name: str, root: Path) -> ModuleInfo | None:
         # numpy, os, ...: asked for again and again; an empty part (`from . import x` at the top) names nothing
@@ -243,8 +251,7 @@ class Project:
         top = name.split(".", 1)[0]
         if root.name in INSTALLATION_FOLDERS and (root, top) not in self._checked_packages:
             return None  # another installed library: judged by its names, as wherever code is checked
-        head = root / top
-        if not self._is_folder_or_module(head):
+        if not self._is_folder_or_module(os.path.join(root, top)):
             self._not_on_disk.add((name, root))
             return None
         for file in module_files(name, root):
@@ -252,14 +259,14 @@ class Project:
             if known is not None:
                 return known
             path = Path(file)
-            if not path.is_file():
+            if not self.files.is_file(file):
                 self.probed.add(path)
                 continue
-            resolved = str(path.resolve())
+            resolved = str(self.files.resolved(path))
             if resolved in self._by_file:
                 return self._by_file[resolved]
             try:
-                module = ModuleInfo.parse(path, source_text(path), checked=False)
+                module = ModuleInfo.parse(path, source_text(path), checked=False, packages=self.files.packages)
             except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
                 self.probed.add(path)
                 continue
@@ -269,14 +276,14 @@ class Project:
         self._not_on_disk.add((name, root))
         return None
 
-    def _is_folder_or_module(self, head: Path) -> bool:
+    def _is_folder_or_module(self, head: str) -> bool:
         """Whether an import's first name exists under a root (a cheap test before the full path)."""
         exists = self._folder_memo.get(head)
         if exists is None:
-            module = head.with_name(f"{head.name}.py")
-            exists = self._folder_memo[head] = head.is_dir() or module.is_file()
+            module = f"{head}.py"
+            exists = self._folder_memo[head] = self.files.is_folder(head) or self.files.is_file(module)
             if not exists:
-                self.probed.update((head, module))
+                self.probed.update((Path(head), Path(module)))
         return exists
 
     def module_of(self, name: str, near: ModuleInfo) -> ModuleInfo | None:
@@ -641,11 +648,3 @@ def _installed_package(path: Path) -> list[tuple[Path, str]]:
         if inside.parent.name in INSTALLATION_FOLDERS:
             return [(inside.parent, inside.name[: -len(".py")] if inside.suffix == ".py" else inside.name)]
     return []
-
-
-def _is_script(path: Path) -> bool:
-    """Whether the file runs as a script: it tests ``__name__ == "__main__"``."""
-    try:
-        return b"__main__" in read_regular_file(path)
-    except OSError:
-        return False
