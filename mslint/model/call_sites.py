@@ -689,10 +689,14 @@ def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode
 
 
 def call_site(call: ast.Call, module: ModuleInfo) -> str:
-    """``by make_layers() at model.py:88``, or ``at train.py:12`` for a call outside a function."""
+    """``by make_layers() at model.py:88``, ``by Block.__init__() at model.py:31`` in a method, or
+    ``at train.py:12`` for a call outside a function."""
     (scope,) = module.scopes_holding([call.lineno])
-    by = "" if isinstance(scope, ast.Module) else f"by {scope.name}() "
-    return f"{by}at {module.path.name}:{call.lineno}"
+    if isinstance(scope, ast.Module):
+        return f"at {module.path.name}:{call.lineno}"
+    holder = parent_of(module.tree, scope)
+    name = f"{holder.name}.{scope.name}" if isinstance(holder, ast.ClassDef) else scope.name
+    return f"by {name}() at {module.path.name}:{call.lineno}"
 
 
 def input_specs(values: dict[str, AbstractValue], names: list[str]) -> str | None:
