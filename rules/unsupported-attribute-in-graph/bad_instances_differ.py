@@ -1,6 +1,6 @@
 """Two instances of one Block, built with different flags: the compiler specialises each on its
 own constants and keeps only the branches that instance takes. The gated instance takes `if
-self.gated`, and compiling its read of `gate` fails; neither instance is both attentive and gated,
+self.gated`, and compiling its read of `gate_mlp` fails; neither instance is both attentive and gated,
 so the read of `mix` is compiled for none (see good_instances_differ.py)."""
 
 from mindspore import nn
@@ -13,13 +13,13 @@ class Block(nn.Cell):
         self.gated = gated
         self.proj = nn.Dense(dim, dim)
         if attention:
-            self.attn = nn.Dense(dim, dim)
+            self.local_attn = nn.Dense(dim, dim)
 
     def construct(self, x):
         if self.attention:
-            x = self.attn(x)
+            x = self.local_attn(x)
         if self.gated:
-            x = self.gate(x)  # expect: unsupported-attribute-in-graph
+            x = self.gate_mlp(x)  # expect: unsupported-attribute-in-graph
         if self.attention and self.gated:
             x = self.mix(x)
         return self.proj(x)

@@ -12,11 +12,11 @@ class Block(nn.Cell):
         self.gated = gated
         self.proj = nn.Dense(dim, dim)
         if attention:
-            self.attn = nn.Dense(dim, dim)
+            self.local_attn = nn.Dense(dim, dim)
 
     def construct(self, x):
         if self.attention:
-            x = self.attn(x)
+            x = self.local_attn(x)
         if self.attention and self.gated:
             x = self.mix(x)
         return self.proj(x)
