@@ -327,9 +327,9 @@ class EntryEvidence:
         (``Trainer(net)``), a name ``scope`` binds once, to such a call (``trainer =
         Trainer(net)``), or the first parameter of a method (``self``)."""
         if isinstance(receiver, ast.Name) and not isinstance(scope, ast.Module):
-            holder = parent_of(module.tree, scope)
             names = positional_names(scope, False)
-            if isinstance(holder, ast.ClassDef) and names and names[0] == receiver.id:
+            holder = _class_of(scope, module) if names and names[0] == receiver.id else None
+            if holder is not None:
                 return None if receiver.id in binding_counts(scope) else ClassRef(module, holder)
         if isinstance(receiver, ast.Name):
             receiver = _bound_once(scope, receiver.id) or receiver
@@ -599,6 +599,12 @@ def _calls_method(call: ast.Call, method: FunctionNode) -> bool:
     return isinstance(call.func, ast.Attribute) and call.func.attr == method.name
 
 
+def _class_of(function: FunctionNode, module: ModuleInfo) -> ast.ClassDef | None:
+    """The class of the module's top level whose method ``function`` is, if any (a class nested in
+    a function or a class is not looked at)."""
+    return next((cls for cls in module.classes.values() if function in cls.body), None)
+
+
 def _same_node(found: FunctionRef | None, method: FunctionRef) -> bool:
     """Whether ``found`` is ``method``: the class's own, not overridden nor excluded."""
     return found is not None and found.node is method.node
@@ -694,8 +700,8 @@ def call_site(call: ast.Call, module: ModuleInfo) -> str:
     (scope,) = module.scopes_holding([call.lineno])
     if isinstance(scope, ast.Module):
         return f"at {module.path.name}:{call.lineno}"
-    holder = parent_of(module.tree, scope)
-    name = f"{holder.name}.{scope.name}" if isinstance(holder, ast.ClassDef) else scope.name
+    holder = _class_of(scope, module)
+    name = f"{holder.name}.{scope.name}" if holder is not None else scope.name
     return f"by {name}() at {module.path.name}:{call.lineno}"
 
 
@@ -854,7 +860,7 @@ def _argument_value(project: Project, site: _Site, argument: ast.expr, values: H
     scope = site.scope
     if site.through is not None and isinstance(argument, ast.Name) and _is_own_parameter(scope, argument.id):
         assert not isinstance(scope, ast.Module)
-        is_method = isinstance(parent_of(site.module.tree, scope), ast.ClassDef)
+        is_method = _class_of(scope, site.module) is not None
         return _passed_by(project, site.through, scope, argument.id, is_method)
     passed = passed_to_parameter(project, site.module, scope, argument)
     return values.value(argument) if passed is None else passed
