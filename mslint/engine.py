@@ -244,7 +244,12 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 continue  # a branch the compiler never reads
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
-                    report(rule, function.module, settle(rule, node, finding), function.entry, instance)
+                    reaching = function.instances_reaching(node)
+                    if reaching is None:
+                        report(rule, function.module, settle(rule, node, finding), function.entry, instance)
+                    elif reaching:  # the instances that evaluate the node: none compiles the others' branch
+                        named = _naming_instances(function, reaching, instance)
+                        report(rule, function.module, settle(rule, node, finding), function.entry, named)
     # Last, when every other rule has had its say on which comments silenced something.
     runnable = sum(runs_on(rule, settings.target) for rule in all_rules())
     for module in list(project.checked_modules):
@@ -255,6 +260,17 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 for problem in list(rule.check_suppressions(comments[module.path], enabled, every_rule_runs)):
                     keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
+
+
+def _naming_instances(function: GraphFunction, reaching: list[str], instance: str | None) -> str:
+    """``as built at net.py:20, called with float32[2,4]``: the instances of the function's class
+    that reach a finding, and the entry's inputs; the class named where the entry is another's
+    (``Block as built by __init__() at net.py:31``)."""
+    built = "as built " + " and ".join(reaching)
+    entry = function.entry.owner
+    if function.owner is not None and (entry is None or entry.node is not function.owner.node):
+        return ", ".join(part for part in (instance, f"{function.owner.node.name} {built}") if part)
+    return f"{built}, {instance}" if instance else built
 
 
 def _for_mode(

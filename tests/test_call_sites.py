@@ -492,3 +492,54 @@ def test_a_closure_calls_the_instance_passed_to_the_function_around_it(write: Wr
     script += "    grad_fn = ms.value_and_grad(forward)\n    grad_fn(Tensor(np.ones(2)), Tensor(3, ms.int32))\n\n\n"
     script += "train(Steps())\n"
     assert [severity for severity, _ in _range_findings(write, script)] == ["error"]
+
+
+_KEPT = """
+
+class Trainer:
+    def __init__(self, network):
+        self.network = network
+
+    def evaluate(self, n):
+        return self.network(Tensor(np.ones((2, 4), np.float32)), n)
+
+
+class Evaluator:
+    def run(self, model, n=5):
+        return model(Tensor(np.ones((2, 4), np.float32)), n)
+
+
+class Halves(nn.Cell):
+    def construct(self, x, n):
+        return x / n
+
+
+trainer = Trainer(Steps())
+trainer.evaluate(3)
+Evaluator().run(Halves())
+"""
+
+
+def test_an_instance_kept_by_an_object_or_passed_to_a_method_is_called_where_the_method_calls_it(
+    write: Write,
+) -> None:
+    """`self.network(x, n)` in `Trainer.evaluate` calls the Steps its `__init__` keeps, with what
+    `trainer.evaluate(3)` gives `n`; `Evaluator().run(Halves())` leaves `n` its default 5."""
+    evidence, constructs = _evidence(write("net.py", STEPS + _KEPT))
+    assert input_specs(evidence.parameter_values(constructs["Steps"]), ["x", "n"]) == "float32[2,4], 3"
+    assert input_specs(evidence.parameter_values(constructs["Halves"]), ["x", "n"]) == "float32[2,4], 5"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("        self.network = network\n", "        self.network = network\n        self.network = wrap(network)\n"),
+        ("class Trainer:\n", "class Trainer(nn.Cell):\n"),
+    ],
+    ids=["kept-attribute-bound-again", "a-cell-keeps-it"],
+)
+def test_a_kept_instance_is_not_followed_where_the_attribute_may_hold_another(
+    write: Write, change: tuple[str, str]
+) -> None:
+    evidence, constructs = _evidence(write("net.py", STEPS + _KEPT.replace(*change)))
+    assert not evidence.called_from_python(constructs["Steps"])

@@ -49,7 +49,7 @@ def severity(tmp_path: Path, program: str, others: dict[str, str] | None = None)
         ("FLAG = False\nnet = Block(8, attention=FLAG)\n", None),  # a module constant
         ("net = Block(8, attention=True)\n", "ERROR"),  # the one instance reads it
         ("net = Block(8)\n", "ERROR"),  # the default
-        ("a = Block(8, attention=False)\nb = Block(8)\n", "WARNING"),  # instances differ
+        ("a = Block(8, attention=False)\nb = Block(8)\n", "ERROR"),  # instances differ: `b` reads it
         ("", "WARNING"),  # no instance: the class as before
         ("import sys\nnet = Block(8, attention=len(sys.argv) > 1)\n", "WARNING"),  # not a constant here
         ("kw = {'attention': False}\nnet = Block(8, **kw)\n", "WARNING"),  # a spread gives anything
@@ -65,7 +65,7 @@ def test_a_flag_the_instances_give_decides_the_branch(tmp_path: Path, program: s
 
 def test_the_instances_of_every_module_count(tmp_path: Path) -> None:
     others = {"train.py": "from net import Block\n\nnet = Block(8)\n"}
-    assert severity(tmp_path, "net = Block(8, attention=False)\n", others) == "WARNING"
+    assert severity(tmp_path, "net = Block(8, attention=False)\n", others) == "ERROR"  # train.py's reads it
     others = {"train.py": "import net as models\n\nnet = models.Block(8, attention=False)\n"}
     assert severity(tmp_path, "", others) is None
 
@@ -204,7 +204,7 @@ def test_a_chain_of_parents_too_long_to_follow_says_nothing(tmp_path: Path) -> N
         ("LAYERS = {'block': Block}\nnet = LAYERS['block'](8, attention=False)\n", None),  # looked up by a literal
         ("LAYERS = {'block': Block}\nnet = LAYERS['block'](8)\n", "ERROR"),
         ("LAYERS = {}\nLAYERS['block'] = Block\nnet = LAYERS.get('block')(8, attention=False)\n", None),
-        ("LAYERS = {'block': Block}\nnet = LAYERS['block'](8, attention=False)\nLAYERS['block'](8)\n", "WARNING"),
+        ("LAYERS = {'block': Block}\nnet = LAYERS['block'](8, attention=False)\nLAYERS['block'](8)\n", "ERROR"),
         ("LAYERS = dict()\nLAYERS['block'] = Block\nassert 'block' in LAYERS\nnet = Block(8, attention=False)\n", None),
         ("import sys\nLAYERS = {'block': Block}\nnet = LAYERS[sys.argv[1]](8, attention=False)\n", "WARNING"),
         (
@@ -325,7 +325,7 @@ FROM_CONFIG = BLOCK.replace(
         ("net = Block.from_config(8)\n", None),  # the classmethod's default
         ("net = Block.from_config(8, attention=False)\n", None),
         ("net = Block.from_config(8, True)\n", "ERROR"),
-        ("net = Block.from_config(8)\nother = Block(8)\n", "WARNING"),  # instances differ
+        ("net = Block.from_config(8)\nother = Block(8)\n", "ERROR"),  # instances differ: `other` reads it
         ("net = Block.from_config(8)\nagain = net.from_config(8, True)\n", "WARNING"),  # a receiver not known
         ("build = Block.from_config\nnet = build(8, True)\n", "WARNING"),  # handed on
         ("class Big(Block):\n    pass\n\n\nnet = Big.from_config(8)\n", "WARNING"),  # a subclass's

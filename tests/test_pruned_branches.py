@@ -64,3 +64,39 @@ def test_nothing_in_a_skipped_branch_is_flagged_by_any_rule(tmp_path: Path) -> N
     path.write_text(NET, encoding="utf-8")
     lines = {d.line for d in check_files([path], Settings()).diagnostics}
     assert not lines & {13, 14, 23}  # the import and the read under `self.off`, the ternary
+
+
+DIFFERING = """\
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, attention, gate):
+        super().__init__()
+        self.attention = attention
+        self.gate = gate
+
+    def construct(self, x):
+        if self.attention and self.gate:
+            x = self.missing_in_both(x)
+        if self.gate:
+            x = self.missing_when_gated(x)
+        return x
+
+
+Block(True, False)(1)
+Block(False, True)(2)
+"""
+
+
+def test_a_branch_holds_for_the_instances_that_take_it(tmp_path: Path) -> None:
+    """Each instance prunes what its own flags skip: no instance has both flags, and only the
+    second (built at line 19) is gated."""
+    path = tmp_path / "net.py"
+    path.write_text(DIFFERING, encoding="utf-8")
+    found = {
+        d.message.split("`")[3]: (d.severity.name, d.message.split("(reached from ")[1])
+        for d in check_files([path], Settings()).diagnostics
+        if d.symbol == "unsupported-attribute-in-graph"
+    }
+    assert found == {"missing_when_gated": ("ERROR", "Block.construct, as built at net.py:19)")}

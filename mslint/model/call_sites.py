@@ -32,6 +32,14 @@ joined over all of it:
   not the join over every caller. A function defined in that function's body that reads the
   parameter (``forward_fn`` in ``train(net, ...)``) calls it too, with what that function's own
   calls give it;
+* the instance passed to a method of a class of the project that is not a Cell
+  (``evaluator.run(net, 4)``, ``Evaluator().run(net)``, ``self.run(net)``), followed as a
+  function's parameter is; or to its ``__init__``, which keeps it in an attribute that the class
+  and its bases assign nowhere else (``Trainer(net)``, ``self.model = model``): the calls of
+  ``self.model`` in the class's own methods call the instance, with what the calls of the method on
+  that object give its parameters (``Trainer(net).evaluate(3)``, or ``trainer.evaluate(3)`` after
+  ``trainer = Trainer(net)`` in the same scope), and where the building code calls no method on it,
+  with what the method's own code shows;
 * the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
   ``x.astype(...)``): no Python number has them.
 
@@ -44,7 +52,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import NamedTuple
 
 from mslint.model.abstract import (
@@ -64,6 +72,7 @@ from mslint.model.binder import (
     literal_value,
     parameter_defaults,
     passed_arguments,
+    positional_names,
     spreads,
     written_arguments,
 )
@@ -72,10 +81,10 @@ from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
 from mslint.model.instances import only_call, passed_to_parameter
 from mslint.model.memo import NodeMemo
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import UNKNOWN, parameter_values
-from mslint.model.walk import descendants, own_nodes, returned_calls, statements
+from mslint.model.walk import descendants, own_nodes, parent_of, returned_calls, statements
 from mslint.model.wrapped_calls import PASSING_WRAPPERS, passes_its_calls_on
 
 # MindSpore wrappers that call the Cell they are given with the columns of a dataset.
@@ -173,7 +182,7 @@ class EntryEvidence:
         if ref.owner is None or ref.node.name != "construct":
             return None
         built = only_call(self._project, ref.owner)
-        where = None if built is None else _call_site(*built)
+        where = None if built is None else call_site(*built)
         inputs = input_specs(self.parameter_values(ref), _positional(ref)) if self._sites.get(id(ref.node)) else None
         parts = ([f"as built {where}"] if where else []) + ([f"called with {inputs}"] if inputs else [])
         return ", ".join(parts) or None
@@ -243,7 +252,7 @@ class EntryEvidence:
                     id(a): self._held(a, node, rebound, instances, module, constructs, names, local)
                     for a in _arguments(node)
                 }
-                function = self._function_called(node, module, local) if any(held.values()) else None
+                function = self._function_called(node, module, scope, local) if any(held.values()) else None
                 for parameter, argument in _arguments_by_parameter(node, function):
                     construct = held.get(id(argument))
                     if construct is not None and function is not None:
@@ -278,13 +287,56 @@ class EntryEvidence:
         return None
 
     def _function_called(
-        self, call: ast.Call, module: ModuleInfo, local: dict[str, ClassRef | FunctionRef]
+        self,
+        call: ast.Call,
+        module: ModuleInfo,
+        scope: FunctionNode | ast.Module,
+        local: dict[str, ClassRef | FunctionRef],
     ) -> FunctionRef | None:
-        """The function of the project (not a method, not graph code) that ``call`` calls."""
-        function = self._callee(call, module, local)
-        if not isinstance(function, FunctionRef) or function.owner is not None:
+        """The function of the project (not graph code) that ``call`` calls: a function of a module
+        or of a function's body, the ``__init__`` a call of a class runs, or a method called on an
+        instance (``trainer.evaluate(net)``, ``Trainer(net).fit()``, ``self.evaluate(net)``), of a
+        class of the project that is not a Cell (a Cell's methods are graph code or its own)."""
+        callee = self._callee(call, module, local)
+        function: FunctionRef | None = None
+        if isinstance(callee, ClassRef):
+            function = self._method_of(callee, "__init__")
+        elif isinstance(callee, FunctionRef):
+            function = callee if callee.owner is None else None
+        elif isinstance(call.func, ast.Attribute):
+            receiver = self._instance_class(call.func.value, module, scope, local)
+            function = None if receiver is None else self._method_of(receiver, call.func.attr)
+        return None if function is None or id(function.node) in self._graph_entries else function
+
+    def _method_of(self, cls: ClassRef, name: str) -> FunctionRef | None:
+        """The method ``name`` of a class of the project that is not a Cell, where a call on an
+        instance binds the instance to its first parameter (no ``staticmethod``, no decorator)."""
+        method = None if self._project.is_cell(cls) else self._project.find_method(cls, name)
+        if method is None or not isinstance(method.node, ast.FunctionDef) or method.node.decorator_list:
             return None
-        return None if id(function.node) in self._graph_entries else function
+        return method if positional_names(method.node, False) else None
+
+    def _instance_class(
+        self,
+        receiver: ast.expr,
+        module: ModuleInfo,
+        scope: FunctionNode | ast.Module,
+        local: dict[str, ClassRef | FunctionRef],
+    ) -> ClassRef | None:
+        """The class of the project whose instance ``receiver`` is: a call of the class
+        (``Trainer(net)``), a name ``scope`` binds once, to such a call (``trainer =
+        Trainer(net)``), or the first parameter of a method (``self``)."""
+        if isinstance(receiver, ast.Name) and not isinstance(scope, ast.Module):
+            names = positional_names(scope, False)
+            holder = _class_of(scope, module) if names and names[0] == receiver.id else None
+            if holder is not None:
+                return None if receiver.id in binding_counts(scope) else ClassRef(module, holder)
+        if isinstance(receiver, ast.Name):
+            receiver = _bound_once(scope, receiver.id) or receiver
+        if not isinstance(receiver, ast.Call):
+            return None
+        made = self._callee(receiver, module, local)
+        return made if isinstance(made, ClassRef) else None
 
     def _callee(
         self, call: ast.Call, module: ModuleInfo, local: dict[str, ClassRef | FunctionRef]
@@ -296,58 +348,93 @@ class EntryEvidence:
 
     def _follow_passed_instances(self) -> None:
         """Record the calls of a parameter that an instance is passed to as calls of the instance,
-        and follow the parameter into the functions it is passed on to (module doc)."""
+        and follow the parameter into the functions it is passed on to, and an ``__init__``'s
+        parameter into the methods that call the attribute it is kept in (module doc)."""
         followed: set[tuple[int, str, int, int]] = set()
         in_closures: set[tuple[int, str, int]] = set()
         uses: dict[tuple[int, str], _ParameterUses] = {}
         while self._passed:
-            function, parameter, construct, passing, depth = self._passed.pop()
+            function, parameter, construct, passing, depth, kept = self._passed.pop()
             key = (id(function.node), parameter, id(construct.node), id(passing.call))
-            if key in followed or parameter in binding_counts(function.node):
+            if key in followed or (not kept and parameter in binding_counts(function.node)):
                 continue  # followed already, or the parameter may hold something else there
             followed.add(key)
             found = uses.get((id(function.node), parameter))
             if found is None:
-                found = uses[(id(function.node), parameter)] = self._uses_of(function, parameter)
+                found = uses[(id(function.node), parameter)] = self._uses_of(function, parameter, kept)
             module, scope = function.module, function.node
-            self._sites[id(construct.node)] += [_Site(call, module, scope, passing) for call in found.calls]
+            # a method's parameters are what its call on the object gives them, where it is known
+            through = passing if not kept or _calls_method(passing.call, scope) else None
+            self._sites[id(construct.node)] += [_Site(call, module, scope, through) for call in found.calls]
             for wrapper in found.wrappers:
                 self._wrap(construct, wrapper)
             if depth < _PASSED_DEPTH:
                 for call, called, passed_to in found.passed_on:
-                    deeper = _Site(call, module, scope, passing)
+                    deeper = _Site(call, module, scope, through)
                     self._passed.append(_PassedInstance(called, passed_to, construct, deeper, depth + 1))
+            if not kept and function.owner is not None and function.node.name == "__init__":
+                for method, attribute in self._methods_calling_kept(function, parameter):
+                    for site in _calls_on_built(passing, method.node) or [passing]:
+                        self._passed.append(_PassedInstance(method, attribute, construct, site, depth, True))
             if key[:3] not in in_closures:  # once per instance: a closure's inputs come from its own calls
                 in_closures.add(key[:3])
                 self._sites[id(construct.node)] += [_Site(call, module, closure) for call, closure in found.in_closures]
 
-    def _uses_of(self, function: FunctionRef, parameter: str) -> _ParameterUses:
-        """How ``function`` uses ``parameter``, which holds an instance: its calls, the training
-        wrappers it is handed to, the functions of the project it is passed on to, and the calls
-        of the functions defined in its body that see it."""
+    def _methods_calling_kept(self, init: FunctionRef, parameter: str) -> list[tuple[FunctionRef, str]]:
+        """The methods of ``init``'s class that may call the instance ``init`` keeps from
+        ``parameter`` (``self.model = model``), with the attribute: one the class and its bases
+        assign nowhere else."""
+        owner = init.owner
+        names = positional_names(init.node, False)
+        if owner is None or not names:
+            return []
+        kept = {
+            target.attr
+            for node in own_nodes(init.node)
+            if isinstance(node, ast.Assign) and _is_name(node.value, parameter)
+            for target in node.targets
+            if isinstance(target, ast.Attribute) and is_self_attribute(target, names[0])
+        }
+        attributes = [a for a in sorted(kept) if len(self._project.attribute_values(owner, a)) == 1]
+        methods = [FunctionRef(owner.module, s, owner) for s in owner.node.body if isinstance(s, ast.FunctionDef)]
+        return [
+            (method, attribute)
+            for attribute in attributes
+            for method in methods
+            if _same_node(self._method_of(owner, method.node.name), method)
+            and id(method.node) not in self._graph_entries
+        ]
+
+    def _uses_of(self, function: FunctionRef, parameter: str, kept: bool) -> _ParameterUses:
+        """How ``function`` uses ``parameter`` (or, ``kept``, the attribute ``self.<parameter>``),
+        which holds an instance: its calls, the training wrappers it is handed to, the functions of
+        the project it is passed on to, and the calls of the functions defined in its body that
+        see it."""
         module, scope = function.module, function.node
         local = _defined_in(scope, module)
+        reader = positional_names(scope, False)[0] if kept else parameter
+        holds = _attribute_of(reader, parameter) if kept else _named(parameter)
         uses = _ParameterUses([], [], [], [])
         for node in own_nodes(scope):
             if not isinstance(node, ast.Call):
                 continue
-            if _is_name(node.func, parameter):
+            if holds(node.func):
                 uses.calls.append(node)
             elif _is_wrapper(node, module) and not passes_its_calls_on(node, module):
-                if node.args and _is_name(node.args[0], parameter):
+                if node.args and holds(node.args[0]):
                     uses.wrappers.append(node)
-            elif any(_is_name(a, parameter) for a in _arguments(node)):
-                called = self._function_called(node, module, local)
+            elif any(holds(a) for a in _arguments(node)):
+                called = self._function_called(node, module, scope, local)
                 uses.passed_on.extend(
                     (node, called, passed_to)
                     for passed_to, argument in _arguments_by_parameter(node, called)
-                    if called is not None and _is_name(argument, parameter)
+                    if called is not None and holds(argument)
                 )
         uses.in_closures.extend(
             (node, closure)
-            for closure in _closures_reading(scope, parameter, module)
+            for closure in _closures_reading(scope, reader, module)
             for node in own_nodes(closure)
-            if isinstance(node, ast.Call) and _is_name(node.func, parameter)
+            if isinstance(node, ast.Call) and holds(node.func)
         )
         return uses
 
@@ -471,12 +558,80 @@ class _PassedInstance(NamedTuple):
     """The call that passes it."""
     depth: int
     """How many functions deep it is followed: 1 where the code that builds it passes it."""
+    kept: bool = False
+    """Whether ``function`` is a method whose object keeps the instance in ``self.<parameter>``
+    (``self.model = model`` in its ``__init__``)."""
 
 
 def _arguments_by_parameter(call: ast.Call, function: FunctionRef | None) -> list[tuple[str, ast.expr]]:
     """The argument ``call`` passes each parameter of ``function`` it names, by position or keyword
-    (none where no function of the project is called)."""
-    return [] if function is None else list(written_arguments(call, function.node, False).items())
+    (none where no function of the project is called); a method's first parameter is the instance
+    the call is made on (:meth:`EntryEvidence._function_called` follows no other calls of one)."""
+    if function is None:
+        return []
+    return list(written_arguments(call, function.node, function.owner is not None).items())
+
+
+def _calls_on_built(built: _Site, method: FunctionNode) -> list[_Site]:
+    """The calls of ``method`` that the code building an object makes on it: ``Trainer(net).fit(3)``,
+    or ``trainer.fit(3)`` where its scope binds ``trainer = Trainer(net)`` once."""
+    holder = parent_of(built.module.tree, built.call)
+    calls: list[ast.Call] = []
+    if isinstance(holder, ast.Attribute) and holder.attr == method.name:
+        called = parent_of(built.module.tree, holder)
+        calls = [called] if isinstance(called, ast.Call) and called.func is holder else []
+    elif isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name):
+        name = holder.targets[0].id
+        if _bound_once(built.scope, name) is built.call:
+            calls = [
+                node
+                for node in own_nodes(built.scope)
+                if isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == method.name
+                and _is_name(node.func.value, name)
+            ]
+    return [_Site(call, built.module, built.scope, built.through) for call in calls]
+
+
+def _calls_method(call: ast.Call, method: FunctionNode) -> bool:
+    """Whether ``call`` is a call of ``method`` on an object (not the call that built it)."""
+    return isinstance(call.func, ast.Attribute) and call.func.attr == method.name
+
+
+def _class_of(function: FunctionNode, module: ModuleInfo) -> ast.ClassDef | None:
+    """The class of the module's top level whose method ``function`` is, if any (a class nested in
+    a function or a class is not looked at)."""
+    return next((cls for cls in module.classes.values() if function in cls.body), None)
+
+
+def _same_node(found: FunctionRef | None, method: FunctionRef) -> bool:
+    """Whether ``found`` is ``method``: the class's own, not overridden nor excluded."""
+    return found is not None and found.node is method.node
+
+
+def _named(name: str) -> Callable[[ast.expr], bool]:
+    return lambda expr: _is_name(expr, name)
+
+
+def _attribute_of(self_name: str, attribute: str) -> Callable[[ast.expr], bool]:
+    return lambda e: isinstance(e, ast.Attribute) and is_self_attribute(e, self_name) and e.attr == attribute
+
+
+def _bound_once(scope: FunctionNode | ast.Module, name: str) -> ast.expr | None:
+    """The value of the one assignment to ``name`` in ``scope``'s own code, where ``name`` is bound
+    there by it alone (not a parameter); None otherwise."""
+    stores = [n for n in own_nodes(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
+    if len(stores) != 1 or (not isinstance(scope, ast.Module) and name in all_parameter_names(scope)):
+        return None
+    return next(
+        (
+            n.value
+            for n in own_nodes(scope)
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and n.targets[0] is stores[0]
+        ),
+        None,
+    )
 
 
 def _closures_reading(scope: FunctionNode, name: str, module: ModuleInfo) -> list[FunctionNode]:
@@ -539,11 +694,15 @@ def _enclosing_scope(function: FunctionNode, module: ModuleInfo) -> FunctionNode
     return max(holding, key=lambda f: f.lineno) if holding else module.tree
 
 
-def _call_site(call: ast.Call, module: ModuleInfo) -> str:
-    """``by make_layers() at model.py:88``, or ``at train.py:12`` for a call outside a function."""
+def call_site(call: ast.Call, module: ModuleInfo) -> str:
+    """``by make_layers() at model.py:88``, ``by Block.__init__() at model.py:31`` in a method, or
+    ``at train.py:12`` for a call outside a function."""
     (scope,) = module.scopes_holding([call.lineno])
-    by = "" if isinstance(scope, ast.Module) else f"by {scope.name}() "
-    return f"{by}at {module.path.name}:{call.lineno}"
+    if isinstance(scope, ast.Module):
+        return f"at {module.path.name}:{call.lineno}"
+    holder = _class_of(scope, module)
+    name = f"{holder.name}.{scope.name}" if holder is not None else scope.name
+    return f"by {name}() at {module.path.name}:{call.lineno}"
 
 
 def input_specs(values: dict[str, AbstractValue], names: list[str]) -> str | None:
@@ -701,7 +860,8 @@ def _argument_value(project: Project, site: _Site, argument: ast.expr, values: H
     scope = site.scope
     if site.through is not None and isinstance(argument, ast.Name) and _is_own_parameter(scope, argument.id):
         assert not isinstance(scope, ast.Module)
-        return _passed_by(project, site.through, scope, argument.id)
+        is_method = _class_of(scope, site.module) is not None
+        return _passed_by(project, site.through, scope, argument.id, is_method)
     passed = passed_to_parameter(project, site.module, scope, argument)
     return values.value(argument) if passed is None else passed
 
@@ -713,12 +873,14 @@ def _is_own_parameter(scope: FunctionNode | ast.Module, name: str) -> bool:
     return any(parameter.arg == name for parameter, _ in parameter_defaults(scope))
 
 
-def _passed_by(project: Project, through: _Site, function: FunctionNode, parameter: str) -> AbstractValue:
-    """What ``through``, a call of ``function``, passes ``parameter``: its literal default where the
-    call leaves it out; not known where the call spreads arguments."""
+def _passed_by(
+    project: Project, through: _Site, function: FunctionNode, parameter: str, is_method: bool
+) -> AbstractValue:
+    """What ``through``, a call of ``function`` (a method's on an instance), passes ``parameter``:
+    its literal default where the call leaves it out; not known where the call spreads arguments."""
     if spreads(through.call):
         return UNKNOWN
-    written = written_arguments(through.call, function, False).get(parameter)
+    written = written_arguments(through.call, function, is_method).get(parameter)
     if written is not None:
         return _argument_value(project, through, written, HostValues(through.scope, through.module))
     default = {arg.arg: value for arg, value in parameter_defaults(function)}.get(parameter)

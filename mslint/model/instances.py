@@ -77,6 +77,25 @@ def constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractVal
     return None if passed is None else passed.named
 
 
+def built_instances(
+    project: Project, cls: ClassRef
+) -> list[tuple[ast.Call, ModuleInfo, dict[str, AbstractValue]]] | None:
+    """Each call that builds ``cls``, with what it gives each named parameter of the class's own
+    ``__init__`` (:func:`constructor_values` joins them); None where they are not all known
+    (module doc) or it builds none."""
+    init = project.find_method(cls, "__init__")
+    calls = _calls_of(project, cls)
+    if init is None or init.owner is None or init.owner.node is not cls.node or not calls:
+        return None
+    found = []
+    for call, module in calls:
+        given = _given(project, call, module, init.node, True)
+        if given is None:
+            return None
+        found.append((call, module, given.named))
+    return found
+
+
 def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] | None:
     """The first call that builds ``callee``, a class or a factory, in the project (``Block(dim=64,
     **kw)`` in a factory, ``LAYERS["block"](64)``), where it is only called; None where it is

@@ -33,11 +33,11 @@ from mslint.model.abstract import (
     widened,
 )
 from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
-from mslint.model.call_sites import EntryEvidence
+from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
 from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest, module_constants
-from mslint.model.instances import construction, constructor_values
+from mslint.model.instances import built_instances, construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
@@ -192,15 +192,94 @@ class GraphFunction:
         or not) after one that decides it, where the test is folded (:mod:`mslint.model.folds`, as
         measured on the release: ``if self.use_past:`` where the class sets ``use_past`` to
         ``False`` only, ``if gate is not None:`` where every call gives ``gate=None``)."""
-        pruned: set[int] = set()
         if self.self_name is None and not self._scalar_parameters and not self._module_constants:
             return frozenset()  # nothing a test could fold
+        return self._pruned(self._fold_constant)
+
+    def instances_reaching(self, node: ast.AST) -> list[str] | None:
+        """Where the instances the program builds of this method's class differ on a constant that
+        a test here folds, so that some never evaluate ``node``: the calls that build the others
+        (``at net.py:20``), none where no instance evaluates it; None where every instance may, or
+        the instances are not all known."""
+        by_instance = self._pruned_by_instance
+        reaching = [where for where, pruned in by_instance if id(node) not in pruned]
+        return None if len(reaching) == len(by_instance) else reaching
+
+    def evaluated_by_an_instance(self, node: ast.AST) -> bool:
+        """Whether some instance the program builds of this method's class (where it builds
+        several) evaluates ``node`` whatever else holds: each ``if`` or conditional expression
+        around it folds, in that instance, to the branch that holds it."""
+        around: list[tuple[ast.If | ast.IfExp, bool]] = []
+        for branch in descendants(self.node):
+            if isinstance(branch, (ast.If, ast.IfExp)):
+                for taken, part in ((True, branch.body), (False, branch.orelse)):
+                    parts = part if isinstance(part, list) else [part]
+                    if any(n is node for each in parts for n in descendants(each)):
+                        around.append((branch, taken))
+        return any(
+            all(self._folding(POSITION_OF[type(b)], INFERENCE, constant).truth(b.test) is taken for b, taken in around)
+            for _, constant in self._instance_constants
+        )
+
+    @cached_property
+    def _pruned_by_instance(self) -> list[tuple[str, frozenset[int]]]:
+        """For each instance of the class the program builds, where several are: the call that
+        builds it and the nodes the compiler never evaluates in it."""
+        return [(where, self._pruned(constant)) for where, constant in self._instance_constants]
+
+    @cached_property
+    def _instance_constants(self) -> list[tuple[str, Callable[[ast.expr], object]]]:
+        """For each instance of the class the program builds, where several are: the call that
+        builds it and :meth:`_fold_constant` in it, with the values its constructor gives the
+        attributes that :meth:`_attributes_given` names."""
+        given = self._attributes_given
+        built = built_instances(self.project, self.owner) if given and self.owner is not None else None
+        if built is None or len(built) < 2:
+            return []
+        found = []
+        for call, module, passed in built:
+            values = {attribute: _scalar(passed.get(parameter)) for attribute, parameter in given.items()}
+            known = {attribute: value for attribute, value in values.items() if value is not NOT_KNOWN}
+            found.append((call_site(call, module), self._constant_in(known)))
+        return found
+
+    @cached_property
+    def _attributes_given(self) -> dict[str, str]:
+        """The attributes a test of the class reads that its own ``__init__`` sets once, to a
+        parameter it never rebinds (``self.use_attn = use_attn``), each with the parameter."""
+        owner = self.owner
+        init = None if owner is None or self.self_name is None else self.project.find_method(owner, "__init__")
+        if owner is None or init is None or init.owner is None or init.owner.node is not owner.node:
+            return {}
+        first, last = init.node.lineno, init.node.end_lineno or init.node.lineno
+        parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+        found = {}
+        for attribute in _tested_attributes(owner.node):
+            assigned = self.project.attribute_values(owner, attribute)
+            value = assigned[0][1] if len(assigned) == 1 and assigned[0][0].node is owner.node else None
+            if isinstance(value, ast.Name) and value.id in parameters and first <= value.lineno <= last:
+                found[attribute] = value.id
+        return found
+
+    def _constant_in(self, values: dict[str, object]) -> Callable[[ast.expr], object]:
+        """:meth:`_fold_constant` in an instance whose attributes hold ``values``."""
+
+        def constant(expr: ast.expr) -> object:
+            if isinstance(expr, ast.Attribute) and is_self_attribute(expr, self.self_name) and expr.attr in values:
+                return values[expr.attr]
+            return self._fold_constant(expr)
+
+        return constant
+
+    def _pruned(self, constant: Callable[[ast.expr], object]) -> frozenset[int]:
+        """The nodes :attr:`pruned_nodes` names, the constants of tests being ``constant``'s."""
+        pruned: set[int] = set()
         tested: set[int] = set()  # the `and`/`or` in tests; the others are values
         skipped: list[ast.AST] = []
         for node in descendants(self.node):
             if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
                 continue
-            folding = self._folding(POSITION_OF[type(node)], INFERENCE)
+            folding = self._folding(POSITION_OF[type(node)], INFERENCE, constant)
             truth = folding.truth(node.test)
             if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
@@ -208,7 +287,7 @@ class GraphFunction:
             for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
                 tested.add(id(boolean))
                 skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
-        value = self._folding("value", INFERENCE)
+        value = self._folding("value", INFERENCE, constant)
         for boolean in (n for n in descendants(self.node) if isinstance(n, ast.BoolOp) and id(n) not in tested):
             skipped += _undecided_operands(boolean, value)  # `z = self.flag and self.attn(x)`
         for part in skipped:
@@ -252,9 +331,10 @@ class GraphFunction:
         known here; None otherwise (:mod:`mslint.model.folds`)."""
         return self._folding(position, stage).truth(test)
 
-    def _folding(self, position: str, stage: str) -> FoldedTest:
+    def _folding(self, position: str, stage: str, constant: Callable[[ast.expr], object] | None = None) -> FoldedTest:
         folded = self.project.release.folds
-        return FoldedTest(folded, position, stage, self._fold_source, self._fold_constant, self.qualname)
+        constant = constant or self._fold_constant
+        return FoldedTest(folded, position, stage, self._fold_source, constant, self.qualname)
 
     def _fold_source(self, expr: ast.expr) -> str | None:
         """The table's source of a constant ``expr`` is, None where it is none."""
@@ -1002,6 +1082,13 @@ def _parameter_value(assigned: list[tuple[ClassRef, ast.expr]]) -> AbstractValue
 
 
 _TESTED_ATTRIBUTES: NodeMemo[ast.ClassDef, frozenset[str]] = NodeMemo()
+
+
+def _scalar(value: AbstractValue | None) -> object:
+    """The Python scalar a constant is known to be; NOT_KNOWN for anything else."""
+    if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT:
+        return value.value
+    return NOT_KNOWN
 
 
 def _tested_attributes(cls: ast.ClassDef) -> frozenset[str]:

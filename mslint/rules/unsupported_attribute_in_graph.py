@@ -46,6 +46,10 @@ class UnsupportedAttributeInGraph(Rule):
     self.cache`), or that `gate is not None` skips where every call gives `gate` None, is not
     flagged: MindSpore compiles an instance for the arguments it is called with, folds the test
     and never reads that branch (measured on 2.10, STRICT and LAX; no rule looks there).
+    Where the instances differ (`Block(4, attention=True)` and `Block(4, gated=True)`), each
+    skips what its own constants skip: a read that some instance reaches in every branch around it
+    is an error that names those instances, one that no instance reaches is not flagged
+    (`if self.attention and self.gated:` with neither instance both).
     A class that runs `exec` computes its attributes too. A read is a warning where the model
     cannot tell whether it fails: where code of the program sets attributes by names it cannot
     follow (`exec("self.model.{}.{} = ...".format(...))` in a trainer, `setattr(cell, key, v)` on
@@ -243,7 +247,10 @@ def _asks_hasattr(name: str, function: ast.FunctionDef) -> bool:
 def _under_constant_test(node: ast.AST, function: GraphFunction) -> bool:
     """Whether ``node`` is in a branch of an ``if`` on a compile-time constant (``if self.flag:``)
     whose value is not known here: the compiler drops the branch it does not take, unread. (Where
-    the value is known, the engine never shows the rule a branch not taken.)"""
+    the value is known, the engine never shows the rule a branch not taken; where the instances
+    differ, one that takes every branch around ``node`` reaches it.)"""
+    if function.evaluated_by_an_instance(node):
+        return False
     for branch in descendants(function.node):
         if (
             isinstance(branch, (ast.If, ast.IfExp))
