@@ -32,7 +32,7 @@ project, its instances are those that file builds.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import NamedTuple
 
@@ -40,12 +40,15 @@ from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
     AbstractDtype,
+    AbstractScalar,
+    AbstractSequence,
     AbstractValue,
     Construction,
     Kind,
     join,
     join_all,
     literal,
+    sequence,
 )
 from mslint.model.binder import (
     binding_counts,
@@ -63,7 +66,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
-from mslint.model.walk import descendants, statements
+from mslint.model.walk import descendants, parent_of, statements
 from mslint.model.wrapped_calls import CallsOf, calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
 _TYPE_TESTS = ("isinstance", "issubclass", "super")
@@ -74,6 +77,17 @@ def constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractVal
     """The value of each named parameter of ``cls``'s own ``__init__`` over the instances the
     project builds; None where they are not all known (module doc) or it builds none."""
     passed = _passed(project, cls)
+    return None if passed is None else passed.named
+
+
+def first_instance_values(project: Project, cls: ClassRef) -> dict[str, AbstractValue] | None:
+    """The value of each named parameter of ``cls``'s own ``__init__`` in the first instance the
+    project builds, as the compiler sees that instance: the first call (:func:`first_call`), its
+    loop variables bound to their first element (``Block(dim=dims[i])`` under ``for i in
+    range(len(dims))``, ``for dim, depth in zip(dims, depths)``, ``enumerate``, a comprehension),
+    an item read at a known position of a known sequence (``embed_dims[0]``), and what the caller
+    passes on from its own first instance; None where that instance's arguments are not known."""
+    passed = _passed(project, cls, first=True)
     return None if passed is None else passed.named
 
 
@@ -153,9 +167,11 @@ _DEEPEST = 32
 Python's recursion limit."""
 
 
-def _passed(project: Project, callee: Callee) -> Passed | None:
+def _passed(project: Project, callee: Callee, first: bool = False) -> Passed | None:
+    """What the calls of ``callee`` pass it, joined; with ``first``, what its first instance is
+    given (:func:`first_instance_values`)."""
     memo = project.derived(_nothing_asked)
-    key = id(callee.node)
+    key = (id(callee.node), first)
     if key in memo:
         return memo[key]  # None while it is being found: a cycle of calls is not followed
     asking = project.derived(_nothing_being_asked)
@@ -164,21 +180,21 @@ def _passed(project: Project, callee: Callee) -> Passed | None:
     memo[key] = None
     asking.append(key)
     try:
-        memo[key] = _passed_by_calls(project, callee)
+        memo[key] = _passed_by_calls(project, callee, first)
     finally:
         asking.pop()
     return memo[key]
 
 
-def _nothing_asked(project: Project) -> dict[int, Passed | None]:
+def _nothing_asked(project: Project) -> dict[tuple[int, bool], Passed | None]:
     return {}
 
 
-def _nothing_being_asked(project: Project) -> list[int]:
+def _nothing_being_asked(project: Project) -> list[tuple[int, bool]]:
     return []
 
 
-def _passed_by_calls(project: Project, callee: Callee) -> Passed | None:
+def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | None:
     if isinstance(callee, ClassRef):
         init = project.find_method(callee, "__init__")
         if init is None or init.owner is None or init.owner.node is not callee.node:
@@ -189,7 +205,8 @@ def _passed_by_calls(project: Project, callee: Callee) -> Passed | None:
     calls = _calls_of(project, callee)
     if not calls:
         return None
-    per_call = [_given(project, call, module, function, _is_method(callee)) for call, module in calls]
+    built = calls[:1] if first else calls  # the first instance is built by the first call
+    per_call = [_given(project, call, module, function, _is_method(callee), first) for call, module in built]
     if any(given is None for given in per_call):
         return None
     return _joined([given for given in per_call if given is not None])
@@ -377,15 +394,16 @@ def _refers_to(project: Project, expr: ast.expr, module: ModuleInfo, callee: Cal
 
 
 def _given(
-    project: Project, call: ast.Call, module: ModuleInfo, function: FunctionNode, is_method: bool
+    project: Project, call: ast.Call, module: ModuleInfo, function: FunctionNode, is_method: bool, first: bool
 ) -> Passed | None:
     """What one call passes each parameter of ``function`` (a named one its default where the call
     omits it); None where it spreads arguments other than its caller's own ``*args`` and
-    ``**kwargs``, which may pass any of them."""
+    ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given."""
     (scope,) = module.scopes_holding([call.lineno])
-    arguments = _Arguments(project, module, scope)
-    positional = [arguments.value(a) for a in call.args if not isinstance(a, ast.Starred)]
-    keywords = {k.arg: (arguments.value(k.value), True) for k in call.keywords if k.arg is not None}
+    arguments = _Arguments(project, module, scope, first)
+    loop = arguments.first_iteration(call) if first else {}
+    positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
+    keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
     if spreads(call):
         forwarded = arguments.forwarded(call)
         if forwarded is None:
@@ -403,19 +421,33 @@ def _given(
     return Passed(named, keywords, tuple(positional[len(names) :]))
 
 
+_NO_LOOP: Mapping[str, AbstractValue] = {}
+"""No loop around the call: no variable bound by one."""
+
+
 class _Arguments:
     """The values of the arguments a call in ``scope`` passes: where one is a parameter of its
     caller (a class's ``__init__``, a module's function) that the caller never rebinds, what the
-    caller's own calls pass it."""
+    caller's own calls pass it (with ``first``, what the caller's first instance is given)."""
 
-    def __init__(self, project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode) -> None:
+    def __init__(
+        self, project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode, first: bool = False
+    ) -> None:
         self._project = project
+        self._first = first
         self._scope = scope
         self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
         self._host = HostValues(scope, module, project)
         self._module = module
 
-    def value(self, argument: ast.expr) -> AbstractValue:
+    def value(self, argument: ast.expr, loop: Mapping[str, AbstractValue] = _NO_LOOP) -> AbstractValue:
+        """``loop``: the values of the loop variables around the call (:meth:`first_iteration`)."""
+        if isinstance(argument, ast.Name) and argument.id in loop:
+            return loop[argument.id]
+        if self._first and isinstance(argument, ast.Subscript):
+            item = _item_at(self.value(argument.value, loop), self.value(argument.slice, loop))
+            if item is not None:
+                return item
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
@@ -485,7 +517,87 @@ class _Arguments:
         return binding_counts(self._scope)
 
     def _passed_to_caller(self) -> Passed | None:
-        return None if self._caller is None else _passed(self._project, self._caller)
+        return None if self._caller is None else _passed(self._project, self._caller, self._first)
+
+    def first_iteration(self, call: ast.Call) -> dict[str, AbstractValue]:
+        """The values of the variables of the loops and comprehensions of the scope around
+        ``call`` in their first iteration, the outermost first (a loop that runs the call runs
+        at least once); a variable the scope binds again is left out."""
+        loop: dict[str, AbstractValue] = {}
+        for target, iterable in _loops_around(self._module.tree, call, self._scope):
+            names = [node.id for node in ast.walk(target) if isinstance(node, ast.Name)]
+            if any(self._binds_again(name, target) for name in names):
+                continue
+            _bind(target, self._first_item(iterable, loop), loop)
+        return loop
+
+    def _binds_again(self, name: str, target: ast.expr) -> bool:
+        """Whether a ``for`` loop's variable is bound elsewhere in the scope too (a comprehension's
+        never is: it has a scope of its own)."""
+        if isinstance(self._scope, ast.Module) or not isinstance(parent_of(self._module.tree, target), ast.For):
+            return False
+        in_comprehensions = sum(
+            isinstance(node, ast.Name) and node.id == name
+            for comprehension in descendants(self._scope)
+            if isinstance(comprehension, ast.comprehension)
+            for node in ast.walk(comprehension.target)
+        )
+        return self._rebound.get(name, 0) - in_comprehensions > 1
+
+    def _first_item(self, iterable: ast.expr, loop: Mapping[str, AbstractValue]) -> AbstractValue:
+        """The first value ``for ... in iterable`` binds: the start of a ``range``, an index and
+        the first item for ``enumerate``, the first items for ``zip``, the first item of a known
+        sequence; UNKNOWN otherwise."""
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and not iterable.keywords:
+            called, arguments = iterable.func.id, iterable.args
+            if called == "range" and 1 <= len(arguments) <= 3:
+                return literal(0) if len(arguments) == 1 else self.value(arguments[0], loop)
+            if called == "enumerate" and 1 <= len(arguments) <= 2:
+                start = literal(0) if len(arguments) == 1 else self.value(arguments[1], loop)
+                return sequence("tuple", (start, self._first_item(arguments[0], loop)))
+            if called == "zip" and arguments:
+                return sequence("tuple", tuple(self._first_item(argument, loop) for argument in arguments))
+        item = _item_at(self.value(iterable, loop), literal(0))
+        return UNKNOWN if item is None else item
+
+
+def _item_at(container: AbstractValue, index: AbstractValue) -> AbstractValue | None:
+    """The item of a sequence of known items at a known position; None otherwise."""
+    if not (isinstance(container, AbstractSequence) and container.items is not None):
+        return None
+    position = index.value if isinstance(index, AbstractScalar) and index.type == "int" else None
+    if not isinstance(position, int) or not -len(container.items) <= position < len(container.items):
+        return None
+    return container.items[position]
+
+
+def _loops_around(tree: ast.Module, call: ast.Call, scope: ast.AST) -> list[tuple[ast.expr, ast.expr]]:
+    """The ``(target, iterable)`` of each ``for`` loop whose body holds ``call`` and of each
+    comprehension whose element holds it, within ``scope``, the outermost first."""
+    found: list[tuple[ast.expr, ast.expr]] = []
+    child: ast.AST = call
+    parent = parent_of(tree, child)
+    while parent is not None and parent is not scope:
+        if isinstance(parent, ast.For) and any(child is statement for statement in parent.body):
+            found.append((parent.target, parent.iter))
+        elif isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and not isinstance(
+            child, ast.comprehension
+        ):
+            found += [(generator.target, generator.iter) for generator in reversed(parent.generators)]
+        child, parent = parent, parent_of(tree, parent)
+    return found[::-1]
+
+
+def _bind(target: ast.expr, value: AbstractValue, loop: dict[str, AbstractValue]) -> None:
+    """Bind the names of a loop's ``target`` to the parts of ``value`` (UNKNOWN where it has none)."""
+    if isinstance(target, ast.Name):
+        loop[target.id] = value
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        parts = value.items if isinstance(value, AbstractSequence) else None
+        if parts is None or len(parts) != len(target.elts) or any(isinstance(e, ast.Starred) for e in target.elts):
+            parts = (UNKNOWN,) * len(target.elts)
+        for element, part in zip(target.elts, parts):
+            _bind(element, part, loop)
 
 
 _ONLY_SPREAD_OR_GOT: NodeMemo[FunctionNode, bool] = NodeMemo()

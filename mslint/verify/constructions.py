@@ -34,11 +34,17 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, Kind
+from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, AbstractValue, Kind
 from mslint.model.binder import all_parameter_names, binding_counts, parameter_defaults, positional_names
 from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
-from mslint.model.instances import caller_built_by, config_passed, constructor_values, first_call
+from mslint.model.instances import (
+    caller_built_by,
+    config_passed,
+    constructor_values,
+    first_call,
+    first_instance_values,
+)
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.walk import descendants, parent_of
@@ -75,11 +81,29 @@ class Constructions:
         return self._from_instances(cls, init)
 
     def _from_instances(self, cls: ClassRef, init: FunctionNode | None) -> Construction | None:
-        """The arguments the instances the program builds give ``init`` (module doc); None where a
-        parameter without a default has no one known literal value."""
-        values = constructor_values(self._project, cls) if init is not None else None
+        """The arguments the instances the program builds give ``init``, else those of the first
+        one (module doc); None where a parameter without a default has no known literal value."""
         site = first_call(self._project, cls)
-        if init is None or values is None or site is None:
+        if init is None or site is None:
+            return None
+        kwargs = self._kwargs(cls, init, constructor_values(self._project, cls))
+        only_the_first = kwargs is None
+        if only_the_first:
+            kwargs = self._kwargs(cls, init, first_instance_values(self._project, cls))
+        if kwargs is None:
+            return None
+        first, *then = self._leading_to(*site)
+        where = f"{first}, through {', '.join(then)}" if then else first
+        where += " (its first instance)" if only_the_first else ""
+        inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
+        return Construction(kwargs, where, inputs)
+
+    def _kwargs(
+        self, cls: ClassRef, init: FunctionNode, values: dict[str, AbstractValue] | None
+    ) -> dict[str, Any] | None:
+        """The literal of each parameter of ``init`` in ``values`` (a parameter whose value is not
+        known keeps its default); None where one without a default has none."""
+        if values is None:
             return None
         kwargs: dict[str, Any] = {}
         for parameter, default in parameter_defaults(init)[1:]:
@@ -91,9 +115,7 @@ class Constructions:
                 kwargs[parameter.arg] = value
             elif default is None:
                 return None
-        first, *then = self._leading_to(*site)
-        inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
-        return Construction(kwargs, f"{first}, through {', '.join(then)}" if then else first, inputs)
+        return kwargs
 
     def _inputs_through_factories(self, call: ast.Call, module: ModuleInfo) -> str | None:
         """The specs of the tensors the block of ``call`` calls what it builds on, or, where
