@@ -80,15 +80,30 @@ def constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractVal
     return None if passed is None else passed.named
 
 
-def first_instance_values(project: Project, cls: ClassRef) -> dict[str, AbstractValue] | None:
-    """The value of each named parameter of ``cls``'s own ``__init__`` in the first instance the
-    project builds, as the compiler sees that instance: the first call (:func:`first_call`), its
-    loop variables bound to their first element (``Block(dim=dims[i])`` under ``for i in
-    range(len(dims))``, ``for dim, depth in zip(dims, depths)``, ``enumerate``, a comprehension),
-    an item read at a known position of a known sequence (``embed_dims[0]``), and what the caller
-    passes on from its own first instance; None where that instance's arguments are not known."""
-    passed = _passed(project, cls, first=True)
-    return None if passed is None else passed.named
+class FirstInstance(NamedTuple):
+    """The first instance of a class the project builds that can be followed to the program's
+    own call, as the compiler sees it (:func:`first_instance`)."""
+
+    named: dict[str, AbstractValue]
+    """Each named parameter of ``__init__`` (``self`` aside): its default where the call omits it."""
+    call: ast.Call
+    module: ModuleInfo
+
+
+def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
+    """What the first instance of ``callee`` (a class, its ``__init__``, or a factory) the project
+    builds is given: built by the first of its calls (those of its name where it is also handed
+    on, say to a registry's decorator) whose callers can be followed up to a call of the program,
+    each through its own first instance; the variables of the loops around a call bound to their
+    first element (``Block(dim=dims[i])`` under ``for i in range(len(dims))``, ``for dim, depth in
+    zip(dims, depths)``, ``enumerate``, a comprehension); an item read at a known position of a
+    known sequence (``embed_dims[0]``); a parameter given None replaced where the caller's first
+    statements do (``if dims is None: dims = [64, 128]``, ``dims = dims or [64, 128]``). None
+    where there is no such call."""
+    passed = _passed(project, callee, first=True)
+    if passed is None or passed.built_by is None:
+        return None
+    return FirstInstance(passed.named, *passed.built_by)
 
 
 def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] | None:
@@ -160,6 +175,8 @@ class Passed(NamedTuple):
     """What ``**kwargs`` collects, by keyword: the value, and whether every call passes it."""
     positional: tuple[AbstractValue, ...] | None
     """What ``*args`` collects; None where the calls pass different numbers of them."""
+    built_by: tuple[ast.Call, ModuleInfo] | None = None
+    """For the first instance (:func:`first_instance`), the call that builds it."""
 
 
 _DEEPEST = 32
@@ -203,10 +220,15 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     else:
         function = callee.node
     calls = _calls_of(project, callee)
+    if first:
+        for call, module in _named_calls(project, callee) if calls is None else calls:
+            given = _given(project, call, module, function, _is_method(callee), first)
+            if given is not None:
+                return given._replace(built_by=(call, module))
+        return None
     if not calls:
         return None
-    built = calls[:1] if first else calls  # the first instance is built by the first call
-    per_call = [_given(project, call, module, function, _is_method(callee), first) for call, module in built]
+    per_call = [_given(project, call, module, function, _is_method(callee), first) for call, module in calls]
     if any(given is None for given in per_call):
         return None
     return _joined([given for given in per_call if given is not None])
@@ -281,6 +303,15 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
         if asked & names:
             calls.append((creator.call, creator.module))
     return calls
+
+
+def _named_calls(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]]:
+    """The calls of ``callee``'s name that call it: some of the instances the project builds."""
+    return [
+        (call, module)
+        for call, module in _calls_named(project, callee.node.name)
+        if _refers_to(project, call.func, module, callee)
+    ]
 
 
 def _calls_of_function(project: Project) -> CallsOf:
@@ -448,6 +479,8 @@ class _Arguments:
             item = _item_at(self.value(argument.value, loop), self.value(argument.slice, loop))
             if item is not None:
                 return item
+        if self._first and isinstance(argument, ast.Name) and self._defaulted_here(argument.id) is not None:
+            return self._given_or_default(argument.id, loop)
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
@@ -519,6 +552,29 @@ class _Arguments:
     def _passed_to_caller(self) -> Passed | None:
         return None if self._caller is None else _passed(self._project, self._caller, self._first)
 
+    def _defaulted_here(self, name: str) -> ast.expr | None:
+        """The ``X`` of ``if name is None: name = X`` or ``name = name or X``, where that statement
+        of the body of the caller's code is the one that binds its parameter ``name`` again."""
+        if isinstance(self._scope, ast.Module) or self._caller is None or self._rebound.get(name) != 1:
+            return None
+        parameters = parameter_defaults(self._scope)[1 if _is_method(self._caller) else 0 :]
+        if not any(parameter.arg == name for parameter, _ in parameters):
+            return None
+        return next((x for x in map(lambda s: _default_given(s, name), self._scope.body) if x is not None), None)
+
+    def _given_or_default(self, name: str, loop: Mapping[str, AbstractValue]) -> AbstractValue:
+        """What the caller's first instance is given as ``name``, or, where that is None, the
+        value ``name`` gets in its place (:meth:`_defaulted_here`)."""
+        passed = self._passed_to_caller()
+        given = UNKNOWN if passed is None else passed.named.get(name, UNKNOWN)
+        default = self._defaulted_here(name)
+        if default is not None and isinstance(given, AbstractScalar) and given.type == "None":
+            return self.value(default, loop)
+        truthy = (isinstance(given, AbstractSequence) and given.items) or (
+            isinstance(given, AbstractScalar) and given.value
+        )
+        return given if truthy else UNKNOWN  # a value that is falsy is not known to be kept
+
     def first_iteration(self, call: ast.Call) -> dict[str, AbstractValue]:
         """The values of the variables of the loops and comprehensions of the scope around
         ``call`` in their first iteration, the outermost first (a loop that runs the call runs
@@ -532,17 +588,17 @@ class _Arguments:
         return loop
 
     def _binds_again(self, name: str, target: ast.expr) -> bool:
-        """Whether a ``for`` loop's variable is bound elsewhere in the scope too (a comprehension's
-        never is: it has a scope of its own)."""
-        if isinstance(self._scope, ast.Module) or not isinstance(parent_of(self._module.tree, target), ast.For):
+        """Whether the body of the ``for`` loop whose variable ``target`` is binds ``name`` again
+        before a call may read it (a comprehension's variables have a scope of their own)."""
+        loop = parent_of(self._module.tree, target)
+        if not isinstance(loop, ast.For):
             return False
-        in_comprehensions = sum(
-            isinstance(node, ast.Name) and node.id == name
-            for comprehension in descendants(self._scope)
-            if isinstance(comprehension, ast.comprehension)
-            for node in ast.walk(comprehension.target)
+        body = [node for statement in loop.body for node in ast.walk(statement)]
+        own = {id(n) for c in body if isinstance(c, ast.comprehension) for n in ast.walk(c.target)}
+        return any(
+            isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and id(node) not in own
+            for node in body
         )
-        return self._rebound.get(name, 0) - in_comprehensions > 1
 
     def _first_item(self, iterable: ast.expr, loop: Mapping[str, AbstractValue]) -> AbstractValue:
         """The first value ``for ... in iterable`` binds: the start of a ``range``, an index and
@@ -559,6 +615,35 @@ class _Arguments:
                 return sequence("tuple", tuple(self._first_item(argument, loop) for argument in arguments))
         item = _item_at(self.value(iterable, loop), literal(0))
         return UNKNOWN if item is None else item
+
+
+def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:
+    """The ``X`` of ``statement`` where it is ``if name is None: name = X`` or ``name = name or X``."""
+    if isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1:
+        test, (assignment,) = statement.test, statement.body
+        is_none_test = (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == name
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None
+        )
+        return _assigned(assignment, name) if is_none_test else None
+    value = _assigned(statement, name)
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+        first, default = value.values
+        return default if isinstance(first, ast.Name) and first.id == name else None
+    return None
+
+
+def _assigned(statement: ast.stmt, name: str) -> ast.expr | None:
+    """The value ``statement`` assigns where it is ``name = ...``, to that one name."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return None
+    target = statement.targets[0]
+    return statement.value if isinstance(target, ast.Name) and target.id == name else None
 
 
 def _item_at(container: AbstractValue, index: AbstractValue) -> AbstractValue | None:

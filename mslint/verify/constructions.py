@@ -43,10 +43,11 @@ from mslint.model.instances import (
     config_passed,
     constructor_values,
     first_call,
-    first_instance_values,
+    first_instance,
 )
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
+from mslint.model.registries import Callee
 from mslint.model.walk import descendants, parent_of
 
 
@@ -83,16 +84,18 @@ class Constructions:
     def _from_instances(self, cls: ClassRef, init: FunctionNode | None) -> Construction | None:
         """The arguments the instances the program builds give ``init``, else those of the first
         one (module doc); None where a parameter without a default has no known literal value."""
-        site = first_call(self._project, cls)
-        if init is None or site is None:
+        if init is None:
             return None
-        kwargs = self._kwargs(cls, init, constructor_values(self._project, cls))
+        site = first_call(self._project, cls)
+        kwargs = None if site is None else self._kwargs(cls, init, constructor_values(self._project, cls))
         only_the_first = kwargs is None
         if only_the_first:
-            kwargs = self._kwargs(cls, init, first_instance_values(self._project, cls))
-        if kwargs is None:
+            instance = first_instance(self._project, cls)
+            kwargs = None if instance is None else self._kwargs(cls, init, instance.named)
+            site = None if instance is None else (instance.call, instance.module)
+        if kwargs is None or site is None:
             return None
-        first, *then = self._leading_to(*site)
+        first, *then = self._leading_to(*site, only_the_first)
         where = f"{first}, through {', '.join(then)}" if then else first
         where += " (its first instance)" if only_the_first else ""
         inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
@@ -133,9 +136,10 @@ class Constructions:
             call, module = outer
         return None
 
-    def _leading_to(self, call: ast.Call, module: ModuleInfo) -> list[str]:
+    def _leading_to(self, call: ast.Call, module: ModuleInfo, first_instances: bool = False) -> list[str]:
         """``call`` as written with its place, after the first calls that lead to it while it
-        passes on a parameter of the factory or ``__init__`` it is in (at most :data:`_STEPS`)."""
+        passes on a parameter of the factory or ``__init__`` it is in (at most :data:`_STEPS`);
+        with ``first_instances``, the calls that build the first instances (:func:`first_instance`)."""
         steps = [_site(call, module)]
         seen = {id(call)}
         while len(steps) < _STEPS:
@@ -143,13 +147,19 @@ class Constructions:
             (scope,) = module.scopes_holding([call.lineno])
             if caller is None or isinstance(scope, ast.Module) or not _passes_parameters(call, scope):
                 break
-            outer = first_call(self._project, caller)
+            outer = self._first_call(caller, first_instances)
             if outer is None or id(outer[0]) in seen:
                 break
             call, module = outer
             seen.add(id(call))
             steps.insert(0, _site(call, module))
         return steps
+
+    def _first_call(self, callee: Callee, of_first_instance: bool) -> tuple[ast.Call, ModuleInfo] | None:
+        if not of_first_instance:
+            return first_call(self._project, callee)
+        instance = first_instance(self._project, callee)
+        return None if instance is None else (instance.call, instance.module)
 
     def _inputs_after(self, module: ModuleInfo, construction: ast.Call) -> str | None:
         """The specs of the tensors that ``name = Class(...)`` 's block later calls ``name`` on."""
