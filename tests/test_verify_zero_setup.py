@@ -652,7 +652,7 @@ class Net(nn.Cell):
         self.blocks = nn.CellList()
         for i in range(len(dims)):
             self.blocks.append(Block(dims[i], kernel=kernels[i]))
-        self.heads = nn.CellList([Head(i, dim, depths[-1]) for i, dim in enumerate(dims) for _ in range(3)])
+        self.heads = nn.CellList([Head(i, dim * 2, depths[-1]) for i, dim in enumerate(dims) for _ in range(3)])
         self.tails = [Head(0, dim, depth) for dim, depth in zip(dims, depths)]
 
 
@@ -667,7 +667,7 @@ net = tiny()
 
 def test_children_built_in_a_loop_are_built_as_its_first_iteration_builds_them(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: ``for i in range(len(dims))``, ``enumerate``, ``zip``, nested
-    comprehensions, a known index and ``if dims is None: dims = ...``: each child as its parent's
+    comprehensions, a known index, arithmetic and ``if dims is None: dims = ...``: each child as its parent's
     loop first builds it, in the first instance of the parent, built by a factory handed on."""
     from mslint.engine import load_project
     from mslint.settings import Settings
@@ -682,8 +682,8 @@ def test_children_built_in_a_loop_are_built_as_its_first_iteration_builds_them(t
         " (its first instance)",
     )
     assert built["Head"] == (
-        {"index": 0, "width": 8, "depth": 3},
-        "tiny() at loops.py:42, through Net(**kwargs) at loops.py:38, Head(i, dim, depths[-1]) at loops.py:33"
+        {"index": 0, "width": 16, "depth": 3},
+        "tiny() at loops.py:42, through Net(**kwargs) at loops.py:38, Head(i, dim * 2, depths[-1]) at loops.py:33"
         " (its first instance)",
     )
 

@@ -32,6 +32,7 @@ project, its instances are those that file builds.
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import NamedTuple
@@ -479,6 +480,10 @@ class _Arguments:
             item = _item_at(self.value(argument.value, loop), self.value(argument.slice, loop))
             if item is not None:
                 return item
+        if self._first and isinstance(argument, ast.BinOp):
+            number = _arithmetic(argument.op, self.value(argument.left, loop), self.value(argument.right, loop))
+            if number is not None:
+                return literal(number)
         if self._first and isinstance(argument, ast.Name) and self._defaulted_here(argument.id) is not None:
             return self._given_or_default(argument.id, loop)
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
@@ -644,6 +649,35 @@ def _assigned(statement: ast.stmt, name: str) -> ast.expr | None:
         return None
     target = statement.targets[0]
     return statement.value if isinstance(target, ast.Name) and target.id == name else None
+
+
+_ARITHMETIC: dict[type[ast.operator], Callable[[float, float], float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+"""The operators of the sizes a parent computes for its children (``dim * 4``, ``embed_dims[i + 1]``)."""
+
+
+def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> int | float | None:
+    """``left op right`` where both are known numbers (not bools) and the operation is
+    arithmetic that cannot fail or grow large; None otherwise."""
+    numbers: list[float] = [
+        v.value
+        for v in (left, right)
+        if isinstance(v, AbstractScalar) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool)
+    ]
+    compute = _ARITHMETIC.get(type(op))
+    if compute is None or len(numbers) != 2:
+        return None
+    first, second = numbers
+    if isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)) and second == 0:
+        return None
+    result = compute(first, second)
+    return result if isinstance(result, (int, float)) else None
 
 
 def _item_at(container: AbstractValue, index: AbstractValue) -> AbstractValue | None:
