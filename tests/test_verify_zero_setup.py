@@ -654,6 +654,15 @@ class Net(nn.Cell):
             self.blocks.append(Block(dims[i], kernel=kernels[i]))
         self.heads = nn.CellList([Head(i, dim * 2, depths[-1]) for i, dim in enumerate(dims) for _ in range(3)])
         self.tails = [Head(0, dim, depth) for dim, depth in zip(dims, depths)]
+        self.tail = Tail(index=1, width=dims[1], depth=2)
+
+
+class Tail(Head):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+
+    def construct(self, x):
+        return self.dense(x)
 
 
 def tiny(**kwargs):
@@ -670,7 +679,9 @@ def test_children_built_in_a_loop_are_built_as_its_first_iteration_builds_them(t
     comprehensions, a known index, arithmetic and ``if dims is None: dims = ...``: each child as its parent's
     loop first builds it, in the first instance of the parent, built by a factory handed on."""
     from mslint.engine import load_project
+    from mslint.model.project import ClassRef
     from mslint.settings import Settings
+    from mslint.verify.constructions import Constructions
     from mslint.verify.targets import targets_of
 
     write("loops.py", LOOPS)
@@ -678,12 +689,18 @@ def test_children_built_in_a_loop_are_built_as_its_first_iteration_builds_them(t
     built = {t.name: (t.kwargs, t.built_at) for t in targets_of(project, Settings(root=tmp_path))}
     assert built["Block"] == (
         {"dim": 8, "kernel": (3, 3)},
-        "tiny() at loops.py:42, through Net(**kwargs) at loops.py:38, Block(dims[i], kernel=kernels[i]) at loops.py:32"
+        "tiny() at loops.py:51, through Net(**kwargs) at loops.py:47, Block(dims[i], kernel=kernels[i]) at loops.py:32"
         " (its first instance)",
     )
+    # what ``Tail(**kwargs)`` collects is given to it, not left out
+    [module] = project.checked_modules
+    tail = ClassRef(module, module.classes["Tail"])
+    init = project.find_method(tail, "__init__")
+    construction = Constructions(project).of(tail, init.node if init else None)
+    assert construction is not None and construction.kwargs == {"index": 1, "width": 16, "depth": 2}
     assert built["Head"] == (
         {"index": 0, "width": 16, "depth": 3},
-        "tiny() at loops.py:42, through Net(**kwargs) at loops.py:38, Head(i, dim * 2, depths[-1]) at loops.py:33"
+        "tiny() at loops.py:51, through Net(**kwargs) at loops.py:47, Head(i, dim * 2, depths[-1]) at loops.py:33"
         " (its first instance)",
     )
 
@@ -700,7 +717,7 @@ def test_a_child_built_in_a_loop_compiles_with_its_tuple_argument(
     assert [(c["status"], c["inputs"]) for c in report["compiles"]] == [("compiled", "float32[2,8]")] * 2, err
     [finding] = report["findings"]
     assert (finding["line"], finding["verdict"]) == (13, "confirmed"), finding
-    assert finding["reason"].startswith("compiled Block(dim=8, kernel=(3, 3)) as built by tiny() at loops.py:42"), (
+    assert finding["reason"].startswith("compiled Block(dim=8, kernel=(3, 3)) as built by tiny() at loops.py:51"), (
         finding
     )
 

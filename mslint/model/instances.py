@@ -87,6 +87,10 @@ class FirstInstance(NamedTuple):
 
     named: dict[str, AbstractValue]
     """Each named parameter of ``__init__`` (``self`` aside): its default where the call omits it."""
+    keywords: dict[str, AbstractValue]
+    """What its ``**kwargs`` collects, by keyword."""
+    positional: tuple[AbstractValue, ...] | None
+    """What its ``*args`` collects; None where that is not known."""
     call: ast.Call
     module: ModuleInfo
 
@@ -104,7 +108,8 @@ def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
     passed = _passed(project, callee, first=True)
     if passed is None or passed.built_by is None:
         return None
-    return FirstInstance(passed.named, *passed.built_by)
+    keywords = {name: value for name, (value, _) in passed.keywords.items()}
+    return FirstInstance(passed.named, keywords, passed.positional, *passed.built_by)
 
 
 def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] | None:

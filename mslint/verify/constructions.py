@@ -16,10 +16,12 @@ arguments followed through factories, ``def small(**kw): return Block(dim=64, **
 ``__init__`` of the Cells that build it, the registries that look it up by a literal name,
 the fields of configurations, :mod:`mslint.model.registries`, :mod:`mslint.model.configs`) give
 the arguments, when each parameter without a default is given one known literal value over all
-of them; a parameter with a default whose value is not known keeps its default. A parameter that
+of them, else the first instance does (:func:`mslint.model.instances.first_instance`: the first
+iteration of a parent's loop, its own first instance, ``where`` ends with ``(its first
+instance)``); a parameter with a default whose value is not known keeps its default. A parameter that
 ``__init__`` reads only by key (``cfg["dim"]``) is given the dict of literals every instance
 passes it (``Net(CONFIG)``); a namespace read by attribute is not rebuilt (the arguments travel
-to the compiling process as JSON).
+to the compiling process as Python literals, :mod:`mslint.verify.literals_json`).
 
 ``where`` names the call as written and, for a call in a factory or an ``__init__`` that passes
 on what its caller gives, the calls that lead to it from the program's first such call:
@@ -87,11 +89,14 @@ class Constructions:
         if init is None:
             return None
         site = first_call(self._project, cls)
-        kwargs = None if site is None else self._kwargs(cls, init, constructor_values(self._project, cls))
+        collects = init.args.vararg or init.args.kwarg  # what they collect is in the first instance only
+        kwargs = None if site is None or collects else self._kwargs(cls, init, constructor_values(self._project, cls))
         only_the_first = kwargs is None
         if only_the_first:
             instance = first_instance(self._project, cls)
             kwargs = None if instance is None else self._kwargs(cls, init, instance.named)
+            collected = None if instance is None or instance.positional != () else _literals(instance.keywords)
+            kwargs = None if kwargs is None or collected is None else {**kwargs, **collected}
             site = None if instance is None else (instance.call, instance.module)
         if kwargs is None or site is None:
             return None
@@ -212,6 +217,13 @@ def _site(call: ast.Call, module: ModuleInfo) -> str:
     if len(written) > _LONGEST_CALL:
         written = written[: _LONGEST_CALL - 3] + "..."
     return f"{written} at {module.path.name}:{call.lineno}"
+
+
+def _literals(values: dict[str, AbstractValue]) -> dict[str, Any] | None:
+    """The Python literal of each value; None where one is not known (``**kwargs`` that an
+    instance is built with must all be passed, none keeps a default)."""
+    known = {name: python_value(value) for name, value in values.items()}
+    return None if any(value is NOT_KNOWN for value in known.values()) else known
 
 
 def _passes_parameters(call: ast.Call, function: FunctionNode) -> bool:
