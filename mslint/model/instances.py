@@ -32,7 +32,8 @@ project, its instances are those that file builds.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import NamedTuple
 
@@ -40,12 +41,15 @@ from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
     AbstractDtype,
+    AbstractScalar,
+    AbstractSequence,
     AbstractValue,
     Construction,
     Kind,
     join,
     join_all,
     literal,
+    sequence,
 )
 from mslint.model.binder import (
     binding_counts,
@@ -63,7 +67,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
-from mslint.model.walk import descendants, statements
+from mslint.model.walk import descendants, parent_of, statements
 from mslint.model.wrapped_calls import CallsOf, calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
 _TYPE_TESTS = ("isinstance", "issubclass", "super")
@@ -89,11 +93,42 @@ def built_instances(
         return None
     found = []
     for call, module in calls:
-        given = _given(project, call, module, init.node, True)
+        given = _given(project, call, module, init.node, True, False)
         if given is None:
             return None
         found.append((call, module, given.named))
     return found
+
+
+class FirstInstance(NamedTuple):
+    """The first instance of a class the project builds that can be followed to the program's
+    own call, as the compiler sees it (:func:`first_instance`)."""
+
+    named: dict[str, AbstractValue]
+    """Each named parameter of ``__init__`` (``self`` aside): its default where the call omits it."""
+    keywords: dict[str, AbstractValue]
+    """What its ``**kwargs`` collects, by keyword."""
+    positional: tuple[AbstractValue, ...] | None
+    """What its ``*args`` collects; None where that is not known."""
+    call: ast.Call
+    module: ModuleInfo
+
+
+def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
+    """What the first instance of ``callee`` (a class, its ``__init__``, or a factory) the project
+    builds is given: built by the first of its calls (those of its name where it is also handed
+    on, say to a registry's decorator) whose callers can be followed up to a call of the program,
+    each through its own first instance; the variables of the loops around a call bound to their
+    first element (``Block(dim=dims[i])`` under ``for i in range(len(dims))``, ``for dim, depth in
+    zip(dims, depths)``, ``enumerate``, a comprehension); an item read at a known position of a
+    known sequence (``embed_dims[0]``); a parameter given None replaced where the caller's first
+    statements do (``if dims is None: dims = [64, 128]``, ``dims = dims or [64, 128]``). None
+    where there is no such call."""
+    passed = _passed(project, callee, first=True)
+    if passed is None or passed.built_by is None:
+        return None
+    keywords = {name: value for name, (value, _) in passed.keywords.items()}
+    return FirstInstance(passed.named, keywords, passed.positional, *passed.built_by)
 
 
 def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] | None:
@@ -165,6 +200,8 @@ class Passed(NamedTuple):
     """What ``**kwargs`` collects, by keyword: the value, and whether every call passes it."""
     positional: tuple[AbstractValue, ...] | None
     """What ``*args`` collects; None where the calls pass different numbers of them."""
+    built_by: tuple[ast.Call, ModuleInfo] | None = None
+    """For the first instance (:func:`first_instance`), the call that builds it."""
 
 
 _DEEPEST = 32
@@ -172,9 +209,11 @@ _DEEPEST = 32
 Python's recursion limit."""
 
 
-def _passed(project: Project, callee: Callee) -> Passed | None:
+def _passed(project: Project, callee: Callee, first: bool = False) -> Passed | None:
+    """What the calls of ``callee`` pass it, joined; with ``first``, what its first instance is
+    given (:func:`first_instance_values`)."""
     memo = project.derived(_nothing_asked)
-    key = id(callee.node)
+    key = (id(callee.node), first)
     if key in memo:
         return memo[key]  # None while it is being found: a cycle of calls is not followed
     asking = project.derived(_nothing_being_asked)
@@ -183,21 +222,21 @@ def _passed(project: Project, callee: Callee) -> Passed | None:
     memo[key] = None
     asking.append(key)
     try:
-        memo[key] = _passed_by_calls(project, callee)
+        memo[key] = _passed_by_calls(project, callee, first)
     finally:
         asking.pop()
     return memo[key]
 
 
-def _nothing_asked(project: Project) -> dict[int, Passed | None]:
+def _nothing_asked(project: Project) -> dict[tuple[int, bool], Passed | None]:
     return {}
 
 
-def _nothing_being_asked(project: Project) -> list[int]:
+def _nothing_being_asked(project: Project) -> list[tuple[int, bool]]:
     return []
 
 
-def _passed_by_calls(project: Project, callee: Callee) -> Passed | None:
+def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | None:
     if isinstance(callee, ClassRef):
         init = project.find_method(callee, "__init__")
         if init is None or init.owner is None or init.owner.node is not callee.node:
@@ -206,9 +245,15 @@ def _passed_by_calls(project: Project, callee: Callee) -> Passed | None:
     else:
         function = callee.node
     calls = _calls_of(project, callee)
+    if first:
+        for call, module in _named_calls(project, callee) if calls is None else calls:
+            given = _given(project, call, module, function, _is_method(callee), first)
+            if given is not None:
+                return given._replace(built_by=(call, module))
+        return None
     if not calls:
         return None
-    per_call = [_given(project, call, module, function, _is_method(callee)) for call, module in calls]
+    per_call = [_given(project, call, module, function, _is_method(callee), first) for call, module in calls]
     if any(given is None for given in per_call):
         return None
     return _joined([given for given in per_call if given is not None])
@@ -283,6 +328,15 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
         if asked & names:
             calls.append((creator.call, creator.module))
     return calls
+
+
+def _named_calls(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]]:
+    """The calls of ``callee``'s name that call it: some of the instances the project builds."""
+    return [
+        (call, module)
+        for call, module in _calls_named(project, callee.node.name)
+        if _refers_to(project, call.func, module, callee)
+    ]
 
 
 def _calls_of_function(project: Project) -> CallsOf:
@@ -396,15 +450,16 @@ def _refers_to(project: Project, expr: ast.expr, module: ModuleInfo, callee: Cal
 
 
 def _given(
-    project: Project, call: ast.Call, module: ModuleInfo, function: FunctionNode, is_method: bool
+    project: Project, call: ast.Call, module: ModuleInfo, function: FunctionNode, is_method: bool, first: bool
 ) -> Passed | None:
     """What one call passes each parameter of ``function`` (a named one its default where the call
     omits it); None where it spreads arguments other than its caller's own ``*args`` and
-    ``**kwargs``, which may pass any of them."""
+    ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given."""
     (scope,) = module.scopes_holding([call.lineno])
-    arguments = _Arguments(project, module, scope)
-    positional = [arguments.value(a) for a in call.args if not isinstance(a, ast.Starred)]
-    keywords = {k.arg: (arguments.value(k.value), True) for k in call.keywords if k.arg is not None}
+    arguments = _Arguments(project, module, scope, first)
+    loop = arguments.first_iteration(call) if first else {}
+    positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
+    keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
     if spreads(call):
         forwarded = arguments.forwarded(call)
         if forwarded is None:
@@ -422,19 +477,39 @@ def _given(
     return Passed(named, keywords, tuple(positional[len(names) :]))
 
 
+_NO_LOOP: Mapping[str, AbstractValue] = {}
+"""No loop around the call: no variable bound by one."""
+
+
 class _Arguments:
     """The values of the arguments a call in ``scope`` passes: where one is a parameter of its
     caller (a class's ``__init__``, a module's function) that the caller never rebinds, what the
-    caller's own calls pass it."""
+    caller's own calls pass it (with ``first``, what the caller's first instance is given)."""
 
-    def __init__(self, project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode) -> None:
+    def __init__(
+        self, project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode, first: bool = False
+    ) -> None:
         self._project = project
+        self._first = first
         self._scope = scope
         self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
         self._host = HostValues(scope, module, project)
         self._module = module
 
-    def value(self, argument: ast.expr) -> AbstractValue:
+    def value(self, argument: ast.expr, loop: Mapping[str, AbstractValue] = _NO_LOOP) -> AbstractValue:
+        """``loop``: the values of the loop variables around the call (:meth:`first_iteration`)."""
+        if isinstance(argument, ast.Name) and argument.id in loop:
+            return loop[argument.id]
+        if self._first and isinstance(argument, ast.Subscript):
+            item = _item_at(self.value(argument.value, loop), self.value(argument.slice, loop))
+            if item is not None:
+                return item
+        if self._first and isinstance(argument, ast.BinOp):
+            number = _arithmetic(argument.op, self.value(argument.left, loop), self.value(argument.right, loop))
+            if number is not None:
+                return literal(number)
+        if self._first and isinstance(argument, ast.Name) and self._defaulted_here(argument.id) is not None:
+            return self._given_or_default(argument.id, loop)
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
@@ -504,7 +579,168 @@ class _Arguments:
         return binding_counts(self._scope)
 
     def _passed_to_caller(self) -> Passed | None:
-        return None if self._caller is None else _passed(self._project, self._caller)
+        return None if self._caller is None else _passed(self._project, self._caller, self._first)
+
+    def _defaulted_here(self, name: str) -> ast.expr | None:
+        """The ``X`` of ``if name is None: name = X`` or ``name = name or X``, where that statement
+        of the body of the caller's code is the one that binds its parameter ``name`` again."""
+        if isinstance(self._scope, ast.Module) or self._caller is None or self._rebound.get(name) != 1:
+            return None
+        parameters = parameter_defaults(self._scope)[1 if _is_method(self._caller) else 0 :]
+        if not any(parameter.arg == name for parameter, _ in parameters):
+            return None
+        return next((x for x in map(lambda s: _default_given(s, name), self._scope.body) if x is not None), None)
+
+    def _given_or_default(self, name: str, loop: Mapping[str, AbstractValue]) -> AbstractValue:
+        """What the caller's first instance is given as ``name``, or, where that is None, the
+        value ``name`` gets in its place (:meth:`_defaulted_here`)."""
+        passed = self._passed_to_caller()
+        given = UNKNOWN if passed is None else passed.named.get(name, UNKNOWN)
+        default = self._defaulted_here(name)
+        if default is not None and isinstance(given, AbstractScalar) and given.type == "None":
+            return self.value(default, loop)
+        truthy = (isinstance(given, AbstractSequence) and given.items) or (
+            isinstance(given, AbstractScalar) and given.value
+        )
+        return given if truthy else UNKNOWN  # a value that is falsy is not known to be kept
+
+    def first_iteration(self, call: ast.Call) -> dict[str, AbstractValue]:
+        """The values of the variables of the loops and comprehensions of the scope around
+        ``call`` in their first iteration, the outermost first (a loop that runs the call runs
+        at least once); a variable the scope binds again is left out."""
+        loop: dict[str, AbstractValue] = {}
+        for target, iterable in _loops_around(self._module.tree, call, self._scope):
+            names = [node.id for node in ast.walk(target) if isinstance(node, ast.Name)]
+            if any(self._binds_again(name, target) for name in names):
+                continue
+            _bind(target, self._first_item(iterable, loop), loop)
+        return loop
+
+    def _binds_again(self, name: str, target: ast.expr) -> bool:
+        """Whether the body of the ``for`` loop whose variable ``target`` is binds ``name`` again
+        before a call may read it (a comprehension's variables have a scope of their own)."""
+        loop = parent_of(self._module.tree, target)
+        if not isinstance(loop, ast.For):
+            return False
+        body = [node for statement in loop.body for node in ast.walk(statement)]
+        own = {id(n) for c in body if isinstance(c, ast.comprehension) for n in ast.walk(c.target)}
+        return any(
+            isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and id(node) not in own
+            for node in body
+        )
+
+    def _first_item(self, iterable: ast.expr, loop: Mapping[str, AbstractValue]) -> AbstractValue:
+        """The first value ``for ... in iterable`` binds: the start of a ``range``, an index and
+        the first item for ``enumerate``, the first items for ``zip``, the first item of a known
+        sequence; UNKNOWN otherwise."""
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and not iterable.keywords:
+            called, arguments = iterable.func.id, iterable.args
+            if called == "range" and 1 <= len(arguments) <= 3:
+                return literal(0) if len(arguments) == 1 else self.value(arguments[0], loop)
+            if called == "enumerate" and 1 <= len(arguments) <= 2:
+                start = literal(0) if len(arguments) == 1 else self.value(arguments[1], loop)
+                return sequence("tuple", (start, self._first_item(arguments[0], loop)))
+            if called == "zip" and arguments:
+                return sequence("tuple", tuple(self._first_item(argument, loop) for argument in arguments))
+        item = _item_at(self.value(iterable, loop), literal(0))
+        return UNKNOWN if item is None else item
+
+
+def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:
+    """The ``X`` of ``statement`` where it is ``if name is None: name = X`` or ``name = name or X``."""
+    if isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1:
+        test, (assignment,) = statement.test, statement.body
+        is_none_test = (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == name
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None
+        )
+        return _assigned(assignment, name) if is_none_test else None
+    value = _assigned(statement, name)
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+        first, default = value.values
+        return default if isinstance(first, ast.Name) and first.id == name else None
+    return None
+
+
+def _assigned(statement: ast.stmt, name: str) -> ast.expr | None:
+    """The value ``statement`` assigns where it is ``name = ...``, to that one name."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return None
+    target = statement.targets[0]
+    return statement.value if isinstance(target, ast.Name) and target.id == name else None
+
+
+_ARITHMETIC: dict[type[ast.operator], Callable[[float, float], float]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+}
+"""The operators of the sizes a parent computes for its children (``dim * 4``, ``embed_dims[i + 1]``)."""
+
+
+def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> int | float | None:
+    """``left op right`` where both are known numbers (not bools) and the operation is
+    arithmetic that cannot fail or grow large; None otherwise."""
+    numbers: list[float] = [
+        v.value
+        for v in (left, right)
+        if isinstance(v, AbstractScalar) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool)
+    ]
+    compute = _ARITHMETIC.get(type(op))
+    if compute is None or len(numbers) != 2:
+        return None
+    first, second = numbers
+    if isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)) and second == 0:
+        return None
+    result = compute(first, second)
+    return result if isinstance(result, (int, float)) else None
+
+
+def _item_at(container: AbstractValue, index: AbstractValue) -> AbstractValue | None:
+    """The item of a sequence of known items at a known position; None otherwise."""
+    if not (isinstance(container, AbstractSequence) and container.items is not None):
+        return None
+    position = index.value if isinstance(index, AbstractScalar) and index.type == "int" else None
+    if not isinstance(position, int) or not -len(container.items) <= position < len(container.items):
+        return None
+    return container.items[position]
+
+
+def _loops_around(tree: ast.Module, call: ast.Call, scope: ast.AST) -> list[tuple[ast.expr, ast.expr]]:
+    """The ``(target, iterable)`` of each ``for`` loop whose body holds ``call`` and of each
+    comprehension whose element holds it, within ``scope``, the outermost first."""
+    found: list[tuple[ast.expr, ast.expr]] = []
+    child: ast.AST = call
+    parent = parent_of(tree, child)
+    while parent is not None and parent is not scope:
+        if isinstance(parent, ast.For) and any(child is statement for statement in parent.body):
+            found.append((parent.target, parent.iter))
+        elif isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and not isinstance(
+            child, ast.comprehension
+        ):
+            found += [(generator.target, generator.iter) for generator in reversed(parent.generators)]
+        child, parent = parent, parent_of(tree, parent)
+    return found[::-1]
+
+
+def _bind(target: ast.expr, value: AbstractValue, loop: dict[str, AbstractValue]) -> None:
+    """Bind the names of a loop's ``target`` to the parts of ``value`` (UNKNOWN where it has none)."""
+    if isinstance(target, ast.Name):
+        loop[target.id] = value
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        parts = value.items if isinstance(value, AbstractSequence) else None
+        if parts is None or len(parts) != len(target.elts) or any(isinstance(e, ast.Starred) for e in target.elts):
+            parts = (UNKNOWN,) * len(target.elts)
+        for element, part in zip(target.elts, parts):
+            _bind(element, part, loop)
 
 
 _ONLY_SPREAD_OR_GOT: NodeMemo[FunctionNode, bool] = NodeMemo()

@@ -50,6 +50,7 @@ from mslint.model.project import Project
 from mslint.settings import Settings
 from mslint.source import read_regular_file
 from mslint.verify.compiler_output import Problem
+from mslint.verify.literals_json import kwargs_to_json
 from mslint.verify.runner import RAN, Job, Outcome
 
 CACHE_FOLDER = ".mslint_cache"
@@ -154,7 +155,7 @@ class ResultCache:
             "name": job.name,
             "level": job.level,
             "inputs": job.inputs,
-            "kwargs": job.kwargs,
+            "kwargs": kwargs_to_json(job.kwargs),
             "factory": job.factory,
             "compare": job.compare,
             **({"candidates": list(job.candidates), "synthesised": job.synthesised} if job.synthesised else {}),

@@ -16,10 +16,12 @@ arguments followed through factories, ``def small(**kw): return Block(dim=64, **
 ``__init__`` of the Cells that build it, the registries that look it up by a literal name,
 the fields of configurations, :mod:`mslint.model.registries`, :mod:`mslint.model.configs`) give
 the arguments, when each parameter without a default is given one known literal value over all
-of them; a parameter with a default whose value is not known keeps its default. A parameter that
+of them, else the first instance does (:func:`mslint.model.instances.first_instance`: the first
+iteration of a parent's loop, its own first instance, ``where`` ends with ``(its first
+instance)``); a parameter with a default whose value is not known keeps its default. A parameter that
 ``__init__`` reads only by key (``cfg["dim"]``) is given the dict of literals every instance
 passes it (``Net(CONFIG)``); a namespace read by attribute is not rebuilt (the arguments travel
-to the compiling process as JSON).
+to the compiling process as Python literals, :mod:`mslint.verify.literals_json`).
 
 ``where`` names the call as written and, for a call in a factory or an ``__init__`` that passes
 on what its caller gives, the calls that lead to it from the program's first such call:
@@ -34,13 +36,20 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, Kind
+from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, AbstractValue, Kind
 from mslint.model.binder import all_parameter_names, binding_counts, parameter_defaults, positional_names
 from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
-from mslint.model.instances import caller_built_by, config_passed, constructor_values, first_call
+from mslint.model.instances import (
+    caller_built_by,
+    config_passed,
+    constructor_values,
+    first_call,
+    first_instance,
+)
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
+from mslint.model.registries import Callee
 from mslint.model.walk import descendants, parent_of
 
 
@@ -75,11 +84,34 @@ class Constructions:
         return self._from_instances(cls, init)
 
     def _from_instances(self, cls: ClassRef, init: FunctionNode | None) -> Construction | None:
-        """The arguments the instances the program builds give ``init`` (module doc); None where a
-        parameter without a default has no one known literal value."""
-        values = constructor_values(self._project, cls) if init is not None else None
+        """The arguments the instances the program builds give ``init``, else those of the first
+        one (module doc); None where a parameter without a default has no known literal value."""
+        if init is None:
+            return None
         site = first_call(self._project, cls)
-        if init is None or values is None or site is None:
+        collects = init.args.vararg or init.args.kwarg  # what they collect is in the first instance only
+        kwargs = None if site is None or collects else self._kwargs(cls, init, constructor_values(self._project, cls))
+        only_the_first = kwargs is None
+        if only_the_first:
+            instance = first_instance(self._project, cls)
+            kwargs = None if instance is None else self._kwargs(cls, init, instance.named)
+            collected = None if instance is None or instance.positional != () else _literals(instance.keywords)
+            kwargs = None if kwargs is None or collected is None else {**kwargs, **collected}
+            site = None if instance is None else (instance.call, instance.module)
+        if kwargs is None or site is None:
+            return None
+        first, *then = self._leading_to(*site, only_the_first)
+        where = f"{first}, through {', '.join(then)}" if then else first
+        where += " (its first instance)" if only_the_first else ""
+        inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
+        return Construction(kwargs, where, inputs)
+
+    def _kwargs(
+        self, cls: ClassRef, init: FunctionNode, values: dict[str, AbstractValue] | None
+    ) -> dict[str, Any] | None:
+        """The literal of each parameter of ``init`` in ``values`` (a parameter whose value is not
+        known keeps its default); None where one without a default has none."""
+        if values is None:
             return None
         kwargs: dict[str, Any] = {}
         for parameter, default in parameter_defaults(init)[1:]:
@@ -91,9 +123,7 @@ class Constructions:
                 kwargs[parameter.arg] = value
             elif default is None:
                 return None
-        first, *then = self._leading_to(*site)
-        inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
-        return Construction(kwargs, f"{first}, through {', '.join(then)}" if then else first, inputs)
+        return kwargs
 
     def _inputs_through_factories(self, call: ast.Call, module: ModuleInfo) -> str | None:
         """The specs of the tensors the block of ``call`` calls what it builds on, or, where
@@ -111,9 +141,10 @@ class Constructions:
             call, module = outer
         return None
 
-    def _leading_to(self, call: ast.Call, module: ModuleInfo) -> list[str]:
+    def _leading_to(self, call: ast.Call, module: ModuleInfo, first_instances: bool = False) -> list[str]:
         """``call`` as written with its place, after the first calls that lead to it while it
-        passes on a parameter of the factory or ``__init__`` it is in (at most :data:`_STEPS`)."""
+        passes on a parameter of the factory or ``__init__`` it is in (at most :data:`_STEPS`);
+        with ``first_instances``, the calls that build the first instances (:func:`first_instance`)."""
         steps = [_site(call, module)]
         seen = {id(call)}
         while len(steps) < _STEPS:
@@ -121,13 +152,19 @@ class Constructions:
             (scope,) = module.scopes_holding([call.lineno])
             if caller is None or isinstance(scope, ast.Module) or not _passes_parameters(call, scope):
                 break
-            outer = first_call(self._project, caller)
+            outer = self._first_call(caller, first_instances)
             if outer is None or id(outer[0]) in seen:
                 break
             call, module = outer
             seen.add(id(call))
             steps.insert(0, _site(call, module))
         return steps
+
+    def _first_call(self, callee: Callee, of_first_instance: bool) -> tuple[ast.Call, ModuleInfo] | None:
+        if not of_first_instance:
+            return first_call(self._project, callee)
+        instance = first_instance(self._project, callee)
+        return None if instance is None else (instance.call, instance.module)
 
     def _inputs_after(self, module: ModuleInfo, construction: ast.Call) -> str | None:
         """The specs of the tensors that ``name = Class(...)`` 's block later calls ``name`` on."""
@@ -180,6 +217,13 @@ def _site(call: ast.Call, module: ModuleInfo) -> str:
     if len(written) > _LONGEST_CALL:
         written = written[: _LONGEST_CALL - 3] + "..."
     return f"{written} at {module.path.name}:{call.lineno}"
+
+
+def _literals(values: dict[str, AbstractValue]) -> dict[str, Any] | None:
+    """The Python literal of each value; None where one is not known (``**kwargs`` that an
+    instance is built with must all be passed, none keeps a default)."""
+    known = {name: python_value(value) for name, value in values.items()}
+    return None if any(value is NOT_KNOWN for value in known.values()) else known
 
 
 def _passes_parameters(call: ast.Call, function: FunctionNode) -> bool:

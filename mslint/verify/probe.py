@@ -52,6 +52,7 @@ from mslint.verify.compiler_output import (
 )
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
+from mslint.verify.literals_json import kwargs_from_json
 from mslint.verify.runner import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, KERNEL_STAGE, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
 from mslint.verify.stubs import MissingPackages
@@ -368,7 +369,7 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         try:
             module = _import_user_module(Path(path_text).resolve(), missing)
             result["stubbed"] = missing.names
-            kwargs = dict(job.get("kwargs", {}))
+            kwargs = kwargs_from_json(job.get("kwargs", {}))
             tried = [str(job.get("inputs", "")), *map(str, job.get("candidates") or [])]
             for number, text in enumerate(tried):
                 specs = parse_input_specs(text)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from mslint.diagnostics import Diagnostic
 from mslint.verify.compiler_output import Problem
 from mslint.verify.guard import guarded
+from mslint.verify.literals_json import kwargs_from_json, kwargs_to_json
 from mslint.verify.processes import end_group, signal_group, wait
 from mslint.verify.targets import Target
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
@@ -96,9 +97,9 @@ def _builds(path: Path, targets: list[Target], examples: list[tuple[Path, str]])
     every checked file's), and every example factory."""
     buildable = [t for t in targets if not t.unbuildable]
     chosen = [t for t in buildable if t.path == path] or buildable
-    return [{"path": str(t.path), "name": t.name, "kwargs": t.kwargs, "factory": False} for t in chosen] + [
-        {"path": str(file.resolve()), "name": name, "kwargs": {}, "factory": True} for file, name in examples
-    ]
+    return [
+        {"path": str(t.path), "name": t.name, "kwargs": kwargs_to_json(t.kwargs), "factory": False} for t in chosen
+    ] + [{"path": str(file.resolve()), "name": name, "kwargs": {}, "factory": True} for file, name in examples]
 
 
 def run_ranks(builds: list[dict[str, Any]], timeout: float) -> list[dict[str, Any]] | str:
@@ -211,7 +212,8 @@ def rank_main(builds_file: str, out_folder: str) -> None:
     try:
         for job in json.loads(Path(builds_file).read_text()):
             module = load_module(Path(job["path"]))
-            cell, _ = build(module, job["name"], job["factory"], [], job["kwargs"], lambda path: False)
+            kwargs = kwargs_from_json(job["kwargs"])
+            cell, _ = build(module, job["name"], job["factory"], [], kwargs, lambda path: False)
             if isinstance(cell, ms.nn.Cell):
                 label = f"{job['name']}()" if job["factory"] else str(job["name"])
                 record["sources"].append(describe(cell)["path"])  # the result cache's dependencies

@@ -21,6 +21,7 @@ from typing import Any
 
 from mslint.verify import forkserver
 from mslint.verify.compiler_output import Problem
+from mslint.verify.literals_json import kwargs_to_json
 from mslint.verify.processes import Child, wait
 from mslint.workers import Lifeline, available_cores
 
@@ -209,7 +210,7 @@ def _job_json(job: Job) -> dict[str, Any]:
         "target": f"{job.path.resolve()}:{job.name}",
         "level": job.level,
         "inputs": job.inputs,
-        "kwargs": job.kwargs,
+        "kwargs": kwargs_to_json(job.kwargs),
         "factory": job.factory,
         "compare": job.compare,
         "candidates": list(job.candidates),
