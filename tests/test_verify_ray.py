@@ -262,13 +262,17 @@ def test_the_documented_steps_give_the_local_result_and_share_its_cache_and_gate
 
 
 def _processes(mark: str) -> list[int]:
-    """The compile that left ``mark``, its compile batch and its Ray worker."""
+    """The compile that left ``mark``, its compile batch, the batch's reaper, the fork server they
+    were forked from (:mod:`mslint.verify.forkserver`), and its Ray worker."""
     compile_ = int(mark.split("-")[1])
     batch = _parent(compile_)
-    worker = _parent(batch)
-    assert _args(batch).split()[1:3] == ["-m", "mslint.verify.batch"], _args(batch)
+    reaper = _parent(batch)
+    server = _parent(reaper)
+    worker = _parent(server)
+    assert _args(server).split()[1:3] == ["-m", "mslint.verify.forkserver"], _args(server)
+    assert _args(batch) == _args(reaper) == _args(server), "forks of the server"
     assert _args(worker).startswith("ray::_compile_on_node"), _args(worker)
-    return [worker, batch, compile_]
+    return [worker, server, reaper, batch, compile_]
 
 
 @requires_ray
@@ -312,7 +316,9 @@ def test_a_worker_killed_while_compiling_is_run_again_once_then_reported(cluster
     deadline = time.monotonic() + stretched(5)  # a compile batch sees its worker's lifeline cut within its poll
     while any(map(_alive, killed)) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert len(killed) == 9 and not [pid for pid in killed if _alive(pid)], "the killed workers' batches and compiles"
+    assert len(killed) == 15 and not [pid for pid in killed if _alive(pid)], (
+        "the killed workers' fork servers, batches and compiles"
+    )
 
 
 @requires_ray
@@ -337,4 +343,4 @@ def test_ctrl_c_cancels_the_compiles_on_the_cluster(cluster: str, tmp_path: Path
     deadline = time.monotonic() + stretched(5)
     while any(map(_alive, started)) and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert not [pid for pid in started if _alive(pid)], "the compiles, their batches and their workers are gone"
+    assert not [pid for pid in started if _alive(pid)], "the compiles, their batches, fork servers and workers are gone"
