@@ -350,3 +350,40 @@ def test_a_process_that_verifies_again_forks_its_batches_from_one_server(
     monkeypatch.setenv("MSLINT_TEST_ANOTHER_ENVIRONMENT", "1")
     assert server_of_a_run() != first
     assert still_running([first]) == []
+
+
+@pytest.mark.mindspore
+def test_where_no_fork_server_can_start_each_batch_imports_mindspore_itself(
+    write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """macOS has no sequenced-packet Unix sockets: the batch then starts alone, as a process of its own."""
+    import socket
+
+    from mslint.verify import forkserver
+    from mslint.verify.runner import COMPILED, Job, run_jobs
+
+    path = write(
+        "factories.py",
+        """
+        import os
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        def make():
+            Path(__file__).with_name("batch.txt").write_text(Path(f"/proc/{os.getppid()}/cmdline").read_text())
+            return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
+        """,
+    )
+
+    def refused(*arguments: object) -> None:
+        raise OSError("Protocol not supported")
+
+    forkserver.stop_server()
+    monkeypatch.setattr(socket, "socketpair", refused)
+    (outcome,) = run_jobs([Job(path, "make", "strict", factory=True)], 120, 1, None)
+    assert outcome.status == COMPILED, outcome.reason
+    assert path.with_name("batch.txt").read_text().split("\0")[1:3] == ["-m", "mslint.verify.batch"]

@@ -149,7 +149,10 @@ def start(module: str, arguments: list[str], output: Output, lifeline: int) -> F
             _server.stop()
             _server = None
         if _server is None:
-            _server = ForkServer(key)
+            try:
+                _server = ForkServer(key)
+            except OSError:  # no sequenced-packet Unix sockets here (macOS), or no process to spare
+                return None
         server = _server
     return server.start(module, arguments, output, lifeline)
 
