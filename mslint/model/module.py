@@ -273,12 +273,19 @@ def imported_names(module: ModuleInfo) -> frozenset[str]:
     return cached
 
 
-def call_argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
-    """The argument a call passes by ``keyword`` or at ``position``; None when absent, ``None``,
-    or hidden in ``*args``."""
+def passed_argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
+    """The expression a call passes by ``keyword`` or at ``position``, as written (a literal
+    ``None`` included); None when absent."""
     value = next((k.value for k in call.keywords if k.arg == keyword), None)
     if value is None and position is not None and position < len(call.args):
         value = call.args[position]
+    return value
+
+
+def call_argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
+    """The argument a call passes by ``keyword`` or at ``position``; None when absent, ``None``,
+    or hidden in ``*args``."""
+    value = passed_argument(call, position, keyword)
     if isinstance(value, ast.Starred) or (isinstance(value, ast.Constant) and value.value is None):
         return None
     return value

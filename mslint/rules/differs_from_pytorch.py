@@ -17,7 +17,7 @@ from mslint.model.abstract import (
     AbstractTensor,
     AbstractValue,
 )
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
 from mslint.model.scope import GraphFunction, is_tensor_method
@@ -326,11 +326,6 @@ def _number(expr: ast.expr) -> float | None:
     return None
 
 
-def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
-    value = next((k.value for k in call.keywords if k.arg == keyword), None)
-    return call.args[position] if value is None and position < len(call.args) else value
-
-
 def _percent(value: float) -> str:
     return f"{value * 100:g} %"
 
@@ -407,7 +402,7 @@ def _unknown_keep_probability(call: ast.Call, called: str, text: str) -> _Found:
 def _complement_momentum(call: ast.Call, context: _Context) -> _Found | None:
     if _uses_moving_statistics_only(call, context):
         return None  # measured: the running statistics never change, whatever the momentum
-    momentum = _argument(call, 2, "momentum")
+    momentum = passed_argument(call, 2, "momentum")
     numbers = context.values.numbers(momentum) if momentum is not None else None
     if momentum is None or not numbers or max(numbers) >= 0.5:
         return None
@@ -431,7 +426,7 @@ def _uses_moving_statistics_only(call: ast.Call, context: _Context) -> bool:
     """``use_batch_statistics=False`` (the ninth parameter of every BatchNorm of ``mindspore.nn``):
     the layer normalizes with its moving statistics and never updates them, as a frozen
     BatchNorm does, so the momentum is never used."""
-    flag = _argument(call, 8, "use_batch_statistics")
+    flag = passed_argument(call, 8, "use_batch_statistics")
     if flag is None:
         return False
     values = [flag] if not isinstance(flag, ast.Name) else context.values.bound(flag.id)
@@ -479,7 +474,7 @@ PyTorch's N - 1 (measured: ``std-dim-overload``), or hide what is passed (``**kw
 
 def _population_deviation(call: ast.Call, context: _Context) -> _Found | None:
     position = 1 if context.api.startswith(TENSOR) else 2  # `x.std(axis, ddof)`, `ops.std(x, axis, ddof)`
-    if _argument(call, position, "ddof") is not None or any(k.arg in _TORCH_OVERLOAD for k in call.keywords):
+    if passed_argument(call, position, "ddof") is not None or any(k.arg in _TORCH_OVERLOAD for k in call.keywords):
         return None
     return _Found(
         call,

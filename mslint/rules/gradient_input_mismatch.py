@@ -13,6 +13,7 @@ from mslint.model.abstract import (
     Construction,
 )
 from mslint.model.instances import construction
+from mslint.model.module import passed_argument
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -122,10 +123,10 @@ def _positions_beyond_inputs(call: ast.Call, function: GraphFunction) -> Iterato
     wrapped = call.func
     if not isinstance(wrapped, ast.Call) or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
         return
-    given = _argument(wrapped, *_GRAD_POSITION)
+    given = passed_argument(wrapped, *_GRAD_POSITION)
     if given is None:
         return
-    weights = _argument(wrapped, *_WEIGHTS)
+    weights = passed_argument(wrapped, *_WEIGHTS)
     if _is_none(function.value(given)) and (weights is None or _is_none(function.value(weights))):
         yield Finding(
             given,
@@ -153,7 +154,7 @@ def _aux_of_one_output(call: ast.Call, function: GraphFunction) -> Iterator[Find
     wrapped = call.func
     if not isinstance(wrapped, ast.Call) or not wrapped.args or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
         return
-    has_aux = _argument(wrapped, *_HAS_AUX)
+    has_aux = passed_argument(wrapped, *_HAS_AUX)
     if has_aux is None or not _is_true(function.value(has_aux)):
         return
     if isinstance(function.value_called(wrapped.args[0], call.args), AbstractTensor):
@@ -171,12 +172,6 @@ def _is_true(value: AbstractValue) -> bool:
 
 def _is_none(value: AbstractValue) -> bool:
     return isinstance(value, AbstractScalar) and value.type == "None"
-
-
-def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
-    if position < len(call.args):
-        return call.args[position]
-    return next((k.value for k in call.keywords if k.arg == keyword), None)
 
 
 def _differentiated_with_sens(call: ast.Call, function: GraphFunction) -> ast.expr | None:

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from mslint.model.binder import written_arguments
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import statements
 
@@ -94,7 +94,7 @@ def _layer(
         return None if first is None else _layer(project, module, init, first, bindings, depth)
     for kind, keyword in _LAYERS.items():
         if is_mindspore_name(name, kind):
-            size = _integer(_last_dimension(_argument(made, 0, keyword), bindings), bindings)
+            size = _integer(_last_dimension(passed_argument(made, 0, keyword), bindings), bindings)
             return None if size is None else (kind, size)
     resolved = project.resolve(name, module) if name else None
     if isinstance(resolved, ClassRef) and project.is_cell(resolved):
@@ -202,11 +202,6 @@ def _is_empty_sequence(made: ast.expr, module: ModuleInfo) -> bool:
         and not made.keywords
         and is_mindspore_name(qualified_name(made.func, module), "SequentialCell")
     )
-
-
-def _argument(call: ast.Call, position: int, keyword: str) -> ast.expr | None:
-    found = next((k.value for k in call.keywords if k.arg == keyword), None)
-    return found if found is not None else (call.args[position] if len(call.args) > position else None)
 
 
 def _last_dimension(expr: ast.expr | None, bindings: Bindings) -> ast.expr | None:
