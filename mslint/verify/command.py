@@ -12,8 +12,6 @@ import contextlib
 import functools
 import importlib.util
 import json
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -35,7 +33,7 @@ from mslint.verify.capture import RunCapture, capture_run
 from mslint.verify.compiler_output import ERROR, Problem
 from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.merge import shard_json
-from mslint.verify.processes import Child, interruptible, wait
+from mslint.verify.processes import interruptible, wait
 from mslint.verify.replicas import SYMBOL as REPLICA_FINDINGS
 from mslint.verify.replicas import not_run, verify_replicas
 from mslint.verify.runner import LEVELS, RAN, Job, Outcome, run_jobs
@@ -130,17 +128,7 @@ def _probe() -> dict[str, Any]:
     """What :mod:`mslint.verify.devices` says, in a child: forked from the fork server, which
     the compiles then share, or a process of its own (importing MindSpore: about 2 s)."""
     with Lifeline() as lifeline, tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
-        child: Child | None = forkserver.start("mslint.verify.devices", [], (stdout, stderr), lifeline.read_end)
-        if child is None:
-            command = [sys.executable, "-m", "mslint.verify.devices", "--lifeline", str(lifeline.read_end)]
-            child = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=stdout,
-                stderr=stderr,
-                start_new_session=True,
-                pass_fds=(lifeline.read_end,),
-            )
+        child = forkserver.start("mslint.verify.devices", [], (stdout, stderr), lifeline.read_end)
         returncode = wait(child, _PROBE_TIMEOUT_S)
         stdout.seek(0)
         stderr.seek(0)

@@ -34,7 +34,7 @@ import threading
 import time
 from typing import IO, Any
 
-from mslint.verify.processes import raise_if_interrupted
+from mslint.verify.processes import Child, raise_if_interrupted
 from mslint.workers import Lifeline, follow
 
 _SLICE_S = 0.05
@@ -138,10 +138,25 @@ _server: ForkServer | None = None
 _server_lock = threading.Lock()
 
 
-def start(module: str, arguments: list[str], output: Output, lifeline: int) -> Forked | None:
-    """``python -m MODULE ARGUMENTS --lifeline LIFELINE`` forked from this process's server,
-    started for this environment where needed; None where no server could fork it (the caller
-    starts it alone). ``output`` takes its standard output and error."""
+def start(module: str, arguments: list[str], output: Output, lifeline: int) -> Child:
+    """``python -m MODULE ARGUMENTS --lifeline LIFELINE``, leading a session of its own: forked
+    from this process's server, started for this environment where needed, or, where no server
+    can fork it, started alone (it then imports MindSpore itself). ``output`` takes its standard
+    output and error."""
+    forked = _forked(module, arguments, output, lifeline)
+    if forked is not None:
+        return forked
+    return subprocess.Popen(
+        [sys.executable, "-m", module, *arguments, "--lifeline", str(lifeline)],
+        stdin=subprocess.DEVNULL,
+        stdout=output[0],
+        stderr=output[1],
+        start_new_session=True,
+        pass_fds=(lifeline,),
+    )
+
+
+def _forked(module: str, arguments: list[str], output: Output, lifeline: int) -> Forked | None:
     global _server
     key = (os.getcwd(), {name: value for name, value in os.environ.items() if name not in _PER_TEST})
     with _server_lock:

@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -22,7 +20,7 @@ from typing import Any
 from mslint.verify import forkserver
 from mslint.verify.compiler_output import Problem
 from mslint.verify.literals_json import kwargs_to_json
-from mslint.verify.processes import Child, wait
+from mslint.verify.processes import wait
 from mslint.workers import Lifeline, available_cores
 
 COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
@@ -189,16 +187,7 @@ def run_batch(
     arguments += ["--memory-limit", str(memory_limit_mib)] if memory_limit_mib else []
     guard = timeout * jobs + 120  # each compile has its own timeout in the child; this guards the child
     with log.open("wb") as log_stream:
-        child: Child | None = forkserver.start("mslint.verify.batch", arguments, (log_stream, log_stream), lifeline)
-        if child is None:  # no fork server: the batch imports MindSpore itself
-            child = subprocess.Popen(
-                [sys.executable, "-m", "mslint.verify.batch", *arguments, "--lifeline", str(lifeline)],
-                stdin=subprocess.DEVNULL,
-                stdout=log_stream,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                pass_fds=(lifeline,),
-            )
+        child = forkserver.start("mslint.verify.batch", arguments, (log_stream, log_stream), lifeline)
         returncode = wait(child, guard)
     if returncode is None:
         return f"the compile batch did not finish within {guard:g} s (killed)"
