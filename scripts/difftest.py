@@ -55,7 +55,8 @@ from graph_syntax.forms import SEED_FORMS, Form
 
 from mslint.syntax_table import OK, syntax_table
 from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, ERROR, Problem
-from mslint.verify.runner import COMPILED, CRASHED, TIMED_OUT, Job, Outcome, run_jobs
+from mslint.verify.runner import Job, Outcome, run_jobs
+from mslint.verify.statuses import COMPILED, CRASHED, TIMED_OUT
 from mslint.verify.verdicts import predicts
 
 REPO = Path(__file__).resolve().parent.parent

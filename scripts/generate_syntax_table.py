@@ -30,7 +30,8 @@ from graph_syntax.catalog import catalog
 from graph_syntax.forms import HAZARD, POSITIONS, Form, Program, render
 from mindspore_table import OUTPUT, MeasurementCache, installed_mindspore, outcome_summary, write_or_check
 
-from mslint.verify.runner import CRASHED, LEVELS, RAN, Job, Outcome, run_jobs
+from mslint.verify.runner import LEVELS, Job, Outcome, run_jobs
+from mslint.verify.statuses import CRASHED, RAN
 
 WORKERS = 2
 TIMEOUT_S = 60.0

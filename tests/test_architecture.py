@@ -116,3 +116,62 @@ def test_no_fact_is_kept_on_a_syntax_tree_node(path: Path) -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("_mslint_")
     ]
     assert not written, f"{path.name} names a node attribute on lines {written}"
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package and the package's modules it imports (``from P import M`` names
+    module ``P.M`` where there is one; a package's ``__init__`` is its own module)."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {}
+    for name, path in modules.items():
+        imported = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                submodules = {f"{node.module}.{alias.name}" for alias in node.names} & modules.keys()
+                imported |= submodules or {node.module}
+            elif isinstance(node, ast.Import):
+                imported.update(alias.name for alias in node.names)
+        graph[name] = {module for module in imported if module in modules and module != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph[module]):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = []
+            while not group or group[-1] != module:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_modules_import_each_other_in_a_loop() -> None:
+    """Imports inside functions count: a lazy import hides a loop from Python, not from the reader."""
+    assert cycles(import_graph()) == []
+
+
+def test_the_loop_check_can_fail() -> None:
+    loop = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(loop) == [["a", "b", "c"]]

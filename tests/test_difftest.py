@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from mslint.verify.compiler_output import COMPILE_TIME, ERROR, FALLBACK, Problem
-from mslint.verify.runner import COMPILED, LEVELS, Job, Outcome
+from mslint.verify.runner import LEVELS, Job, Outcome
+from mslint.verify.statuses import COMPILED
 from tests.examples import REPO
 
 sys.path.insert(0, str(REPO / "scripts"))

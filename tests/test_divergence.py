@@ -153,7 +153,8 @@ def test_no_compare_runs_nothing(write: Callable[[str, str], Path], run: Run) ->
 @pytest.mark.mindspore
 def test_jobs_that_ask_for_it_get_divergence_problems() -> None:
     """The contract of run_jobs for other scripts: ``Job(..., compare=True)``."""
-    from mslint.verify.runner import COMPILED, Job, run_jobs
+    from mslint.verify.runner import Job, run_jobs
+    from mslint.verify.statuses import COMPILED
 
     hazards = DATA / "hazards.py"
     jobs = [Job(hazards, "AppendsToSelf", "lax", "float32[2,4]", compare=compare) for compare in (True, False)]
@@ -210,7 +211,8 @@ def construct(self, x):
 
 @pytest.mark.mindspore
 def test_a_comparison_that_kills_its_process_keeps_the_compile(write: Callable[[str, str], Path]) -> None:
-    from mslint.verify.runner import COMPILED, Job, run_jobs
+    from mslint.verify.runner import Job, run_jobs
+    from mslint.verify.statuses import COMPILED
 
     path = write(
         "dies.py",

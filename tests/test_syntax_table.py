@@ -18,8 +18,9 @@ from mslint.rules.unsupported_syntax import syntax_rows
 from mslint.settings import Settings
 from mslint.syntax_table import Outcome, SyntaxTable, syntax_release, syntax_releases, syntax_table
 from mslint.verify.compiler_output import Problem
-from mslint.verify.runner import COMPILED, CRASHED, Job
+from mslint.verify.runner import Job
 from mslint.verify.runner import Outcome as CompileOutcome
+from mslint.verify.statuses import COMPILED, CRASHED
 from tests.examples import REPO
 
 SCRIPTS = REPO / "scripts"

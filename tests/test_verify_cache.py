@@ -18,7 +18,8 @@ import pytest
 from mslint import atomic_write as atomic
 from mslint.verify import command, replicas
 from mslint.verify.cache import Runtime
-from mslint.verify.runner import CRASHED, Job, Outcome
+from mslint.verify.runner import Job, Outcome
+from mslint.verify.statuses import CRASHED
 from tests import verify_fakes
 
 Run = Callable[..., tuple[int, str, str]]

@@ -231,7 +231,8 @@ def test_each_compile_forks_from_a_frozen_heap_that_holds_the_probe(write: Calla
     """MindSpore calls gc.collect() at every Cell compile: in a fork, a heap the collector still
     tracks is walked (and copied page by page) each time. The probe and MindSpore are imported,
     and frozen, before the fork."""
-    from mslint.verify.runner import COMPILED, Job, run_jobs
+    from mslint.verify.runner import Job, run_jobs
+    from mslint.verify.statuses import COMPILED
 
     path = write(
         "factories.py",
@@ -265,7 +266,8 @@ def test_a_batch_that_drew_a_slow_compile_leaves_the_other_jobs_to_the_others(
 ) -> None:
     """The children take jobs from one list: dealt out in advance, the first child would get
     jobs 0 and 2, and job 2 would wait for the slow job 0."""
-    from mslint.verify.runner import COMPILED, Job, run_jobs
+    from mslint.verify.runner import Job, run_jobs
+    from mslint.verify.statuses import COMPILED
 
     path = write(
         "factories.py",
@@ -315,7 +317,8 @@ def test_a_process_that_verifies_again_forks_its_batches_from_one_server(
     """MindSpore is imported once per process and environment: the second run's batch is forked
     from the server the first started; a changed environment gets a server of its own, and the
     old one ends."""
-    from mslint.verify.runner import COMPILED, Job, run_jobs
+    from mslint.verify.runner import Job, run_jobs
+    from mslint.verify.statuses import COMPILED
 
     path = write(
         "factories.py",
@@ -360,7 +363,8 @@ def test_where_no_fork_server_can_start_each_batch_imports_mindspore_itself(
     import socket
 
     from mslint.verify import forkserver
-    from mslint.verify.runner import COMPILED, Job, run_jobs
+    from mslint.verify.runner import Job, run_jobs
+    from mslint.verify.statuses import COMPILED
 
     path = write(
         "factories.py",

@@ -16,7 +16,8 @@ import pytest
 from mslint.verify import command
 from mslint.verify.cache import Runtime
 from mslint.verify.compiler_output import ERROR, FALLBACK, Problem
-from mslint.verify.runner import COMPILE_STAGE, COMPILED, Job, Outcome
+from mslint.verify.runner import Job, Outcome
+from mslint.verify.statuses import COMPILE_STAGE, COMPILED
 
 FALLS_BACK, FAILS = "# falls back", "# fails"
 STRICT_NUMPY = (

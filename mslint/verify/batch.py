@@ -41,7 +41,7 @@ from types import FrameType
 from typing import Any
 
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, NOT_COMPARABLE
-from mslint.verify.runner import CRASHED, TIMED_OUT, failure_reason
+from mslint.verify.statuses import CRASHED, TIMED_OUT, failure_reason
 from mslint.workers import follow
 
 _POLL_S = 0.02

@@ -51,7 +51,8 @@ from mslint.settings import Settings
 from mslint.source import read_regular_file
 from mslint.verify.compiler_output import Problem
 from mslint.verify.literals_json import kwargs_to_json
-from mslint.verify.runner import RAN, Job, Outcome
+from mslint.verify.runner import Job, Outcome
+from mslint.verify.statuses import RAN
 
 CACHE_FOLDER = ".mslint_cache"
 _VERIFIER = Path(__file__).resolve().parent

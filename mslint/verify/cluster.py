@@ -37,7 +37,8 @@ from mslint.extras import install_command
 from mslint.verify.cache import Runtime, verifier_digest
 from mslint.verify.devices import VerifierUnavailable
 from mslint.verify.processes import Interrupted
-from mslint.verify.runner import CRASHED, NOT_VERIFIABLE, Job, Outcome, default_memory_limit_mib, run_jobs
+from mslint.verify.runner import Job, Outcome, default_memory_limit_mib, run_jobs
+from mslint.verify.statuses import CRASHED, NOT_VERIFIABLE
 
 RAY_RESOURCES = {"Ascend": "NPU", "GPU": "GPU"}
 """The resource a task asks Ray for, one of, per device; a CPU compile asks for a CPU only."""

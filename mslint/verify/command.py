@@ -36,8 +36,9 @@ from mslint.verify.merge import shard_json
 from mslint.verify.processes import interruptible, wait
 from mslint.verify.replicas import SYMBOL as REPLICA_FINDINGS
 from mslint.verify.replicas import not_run, verify_replicas
-from mslint.verify.runner import LEVELS, RAN, Job, Outcome, run_jobs
+from mslint.verify.runner import LEVELS, Job, Outcome, run_jobs
 from mslint.verify.shards import Shard, built_by, durations_of, entry_costs, entry_name, split
+from mslint.verify.statuses import RAN
 from mslint.verify.targets import Target, named_by_factory, target_of, targets_of
 from mslint.verify.verdicts import (
     CONFIRMED,

@@ -16,7 +16,8 @@ from pathlib import Path
 from mslint.model.inputs import ConstantSpec, TensorSpec, parse_input_specs
 from mslint.model.module import module_name_for
 from mslint.source import source_text
-from mslint.verify.runner import RAN, Outcome
+from mslint.verify.runner import Outcome
+from mslint.verify.statuses import RAN
 
 _HEADER = '''"""Example factories for `mslint verify --example FILE:FUNCTION`, written by `mslint verify
 --show-examples`: each builds an entry as verify built it and returns (cell_or_function, inputs)."""

@@ -29,7 +29,8 @@ from mslint.discovery import UsageError
 from mslint.model.module import module_name_for
 from mslint.source import read_regular_file
 from mslint.verify.compiler_output import FALLBACK
-from mslint.verify.runner import CRASHED, LEVELS, NOT_VERIFIABLE, RAN, TIMED_OUT, Job, Outcome
+from mslint.verify.runner import LEVELS, Job, Outcome
+from mslint.verify.statuses import CRASHED, NOT_VERIFIABLE, RAN, TIMED_OUT
 
 COMPILES, FALLS_BACK, FAILS = "compiles", "falls-back", "fails"
 _RANKS = {COMPILES: 0, FALLS_BACK: 1, FAILS: 2}

@@ -53,8 +53,8 @@ from mslint.verify.compiler_output import (
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
 from mslint.verify.literals_json import kwargs_from_json
-from mslint.verify.runner import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, KERNEL_STAGE, NOT_VERIFIABLE
 from mslint.verify.runtime import watch
+from mslint.verify.statuses import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, KERNEL_STAGE, NOT_VERIFIABLE
 from mslint.verify.stubs import MissingPackages
 
 

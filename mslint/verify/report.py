@@ -22,8 +22,9 @@ from mslint.verify.compiler_output import (
     Problem,
 )
 from mslint.verify.divergence import COMPARED, NOT_COMPARABLE, NOT_RUN
-from mslint.verify.runner import BUILD_STAGE, COMPILE_STAGE, KERNEL_STAGE, RAN, Outcome
+from mslint.verify.runner import Outcome
 from mslint.verify.shards import entry_name
+from mslint.verify.statuses import BUILD_STAGE, COMPILE_STAGE, KERNEL_STAGE, RAN
 from mslint.verify.verdicts import CONFIRMED, NOT_REPRODUCED, NOT_VERIFIABLE, Verdict
 
 _LABELS = {CONFIRMED: "confirmed", NOT_REPRODUCED: "not reproduced", NOT_VERIFIABLE: "not verifiable"}

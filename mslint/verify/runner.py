@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -21,18 +20,10 @@ from mslint.verify import forkserver
 from mslint.verify.compiler_output import Problem
 from mslint.verify.literals_json import kwargs_to_json
 from mslint.verify.processes import wait
+from mslint.verify.statuses import CRASHED, RAN, failure_reason
 from mslint.workers import Lifeline, available_cores
 
-COMPILED, NOT_VERIFIABLE, CRASHED, TIMED_OUT = "compiled", "not-verifiable", "crashed", "timed-out"
-BUILD_FAILED = "build-failed"
-"""A job whose entry raised while being built (a Cell's ``__init__``, an example factory that
-builds one): it ran, and the error is the evidence, but nothing was compiled."""
-RAN = (COMPILED, BUILD_FAILED)
-"""The statuses of a job that ran to a result: its problems are the evidence."""
 LEVELS = ("strict", "lax")
-BUILD_STAGE, COMPILE_STAGE, KERNEL_STAGE = "build", "compile", "kernel"
-"""Where a job that ran stopped at an error of the user's code: building the Cell, compiling it, or
-the compiled graph's first run, for an operator the device has no kernel for."""
 
 
 @dataclass(frozen=True)
@@ -234,18 +225,3 @@ def _outcome(job: Job, results: Path, index: int, endings: list[str]) -> Outcome
         stubbed=list(result.get("stubbed") or []),
         inputs=result.get("inputs"),
     )
-
-
-def failure_reason(returncode: int, last_words: str) -> str:
-    """One line on how a compile process died; ``last_words`` is what it said about it, if anything."""
-    if returncode < 0:
-        name = signal.Signals(-returncode).name
-        if -returncode == signal.SIGKILL:
-            return f"compiler process was killed ({name}), most likely for running out of memory"
-        return f"compiler process crashed ({name})"
-    last = next((line.strip() for line in reversed(last_words.splitlines()) if line.strip()), "")
-    if "MemoryError" in last:
-        return "compiler process ran out of memory (MemoryError)"
-    if not last:  # os._exit() in the user's code, for one
-        return f"compiler process exited with status {returncode} without a result"
-    return f"compiler process exited with status {returncode}: {last[:300]}"

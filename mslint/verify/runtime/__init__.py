@@ -9,33 +9,14 @@ The probe child installs the watchers before it imports the user's module.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-from pathlib import Path
-
-from mslint.verify.compiler_output import Location, Problem
-
-Report = Callable[[Problem], None]
-IsUserFile = Callable[[str], bool]
+from mslint.verify.runtime import data_pipeline, mixed_precision
+from mslint.verify.runtime.callers import IsUserFile, Report
 
 
 def watch(report: Report, is_user_file: IsUserFile) -> None:
     """Install every watcher; MindSpore must be importable."""
-    from mslint.verify.runtime import data_pipeline, mixed_precision
-
     for install in (data_pipeline.install, mixed_precision.install):
         try:
             install(report, is_user_file)
         except (ImportError, AttributeError):  # another MindSpore release without that API: no such evidence
             continue
-
-
-def caller_location(is_user_file: IsUserFile) -> tuple[Location, ...]:
-    """The innermost line of the user's files on the current stack (none when MindSpore was
-    called from elsewhere)."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        if is_user_file(frame.f_code.co_filename):
-            return ((str(Path(frame.f_code.co_filename).resolve()), frame.f_lineno),)
-        frame = frame.f_back  # type: ignore[assignment]
-    return ()

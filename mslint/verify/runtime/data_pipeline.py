@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from mslint.verify.compiler_output import RUNTIME, Problem
-from mslint.verify.runtime import IsUserFile, Report, caller_location
+from mslint.verify.runtime.callers import IsUserFile, Report, caller_location
 
 _MARK = "operator_mixed"
 _REFUSED = "should not contain network computing operator"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mslint.verify.compiler_output import RUNTIME, Problem
-from mslint.verify.runtime import IsUserFile, Report, caller_location
+from mslint.verify.runtime.callers import IsUserFile, Report, caller_location
 
 _FLAGS = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
 """The flags ``Cell.to_float`` sets, and the dtype each stands for."""
