@@ -74,11 +74,18 @@ def mslint_by_file() -> dict[Path, set[tuple[int, str, str]]]:
     return found
 
 
+# pylint and mslint over every example (about 8 CPU-s) once per process: the tests that compare
+# them share a pytest-xdist worker (--dist loadgroup), so a run computes them once, not once a worker.
+COMPARISON = pytest.mark.xdist_group("pylint-against-check")
+
+
+@COMPARISON
 @pytest.mark.parametrize("path", example_files(), ids=lambda p: str(p.relative_to(RULES_DIR)))
 def test_plugin_reports_what_mslint_check_reports(path: Path) -> None:
     assert pylint_by_file()[path.resolve()] == mslint_by_file()[path.resolve()]
 
 
+@COMPARISON
 def test_the_examples_give_the_comparison_something_to_compare() -> None:
     assert sum(len(found) for found in pylint_by_file().values()) >= 20
 
