@@ -169,11 +169,13 @@ f(ops.ones((2, 3)))
 
 
 @pytest.mark.mindspore
-def test_a_sample_of_the_bytecode_table_measures_as_shipped() -> None:
-    only = ["stmt.Try/except", "convert.asnumpy", "builtin.max/tensor-iterable", "builtin.abs/tensor"]
+@pytest.mark.measurement
+def test_the_whole_bytecode_table_measures_as_shipped() -> None:
+    """Every form re-measured where .mslint_cache/tables does not hold it: 164 forms, 36 CPU-s from
+    an empty cache (each child forked from a server that imported MindSpore once; 2 CPU-s a form
+    when each imported it itself)."""
     result = subprocess.run(
-        [sys.executable, str(REPO / "scripts" / "generate_bytecode_table.py"), "--check"]
-        + [argument for row in only for argument in ("--only", row)],
+        [sys.executable, str(REPO / "scripts" / "generate_bytecode_table.py"), "--check"],
         capture_output=True,
         text=True,
         cwd=REPO,
