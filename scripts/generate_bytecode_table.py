@@ -111,7 +111,7 @@ def measure_one(form: Form, index: int, scratch: Path) -> dict[str, Any]:
         path = scratch / f"form{index}_{name}.py"
         path.write_text(source.replace(_DECORATOR, decorator))
         paths.append(str(path))
-    run = run_child([sys.executable, "-c", _CHILD, *paths], scratch, TIMEOUT_S)
+    run = run_child(["-c", _CHILD, *paths], scratch, TIMEOUT_S)
     if run.timed_out:
         return {"verdict": "timed-out"}
     result = run.result

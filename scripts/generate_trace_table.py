@@ -139,7 +139,7 @@ def measure(case: Case, scratch: Path) -> dict[str, Any]:
     body = textwrap.indent(case.body, "    ")
     program = scratch / f"{case.id.replace('.', '_').replace('-', '_')}.py"  # tracing reads the source file
     program.write_text(_CHILD.replace("__BODY__", body))
-    run = run_child([sys.executable, str(program), case.calls], scratch, TIMEOUT_S)
+    run = run_child([str(program), case.calls], scratch, TIMEOUT_S)
     if run.timed_out:
         return {"verdict": "timed-out"}
     result = run.result

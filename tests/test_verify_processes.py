@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -391,3 +392,54 @@ def test_where_no_fork_server_can_start_each_batch_imports_mindspore_itself(
     (outcome,) = run_jobs([Job(path, "make", "strict", factory=True)], 120, 1, None)
     assert outcome.status == COMPILED, outcome.reason
     assert path.with_name("batch.txt").read_text().split("\0")[1:3] == ["-m", "mslint.verify.batch"]
+
+
+@pytest.mark.mindspore
+@pytest.mark.parametrize("form", ["script", "-c"])
+def test_a_table_child_is_forked_from_a_server_that_only_imported_mindspore(tmp_path: Path, form: str) -> None:
+    """The table generators' children (scripts/mindspore_table.run_child) start as ``python SCRIPT``
+    or ``python -c CODE`` would, in their folder and environment, without verify's dump settings,
+    and with every frame of their stack readable but their own code's (MindSpore's trace capture
+    reads each one's source),
+    forked from a server of their own instead of importing MindSpore each."""
+    from mslint.verify import forkserver
+    from mslint.verify.processes import wait
+    from mslint.workers import Lifeline
+
+    code = textwrap.dedent(
+        """
+        import inspect, json, os, sys
+        from pathlib import Path
+
+        def parent(pid):
+            return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+        server = Path(f"/proc/{parent(parent(os.getpid()))}/cmdline").read_text().split("\\0")
+        print(json.dumps({
+            "name": __name__,
+            "argv": sys.argv,
+            "path0": sys.path[0],
+            "folder": os.getcwd(),
+            "environment": [os.environ.get("MSLINT_TEST_TABLE"), os.environ.get("MS_DEV_SAVE_GRAPHS")],
+            "unreadable": [f.filename for f in inspect.stack() if f.code_context is None],
+            "server": server[1].rsplit("/", 1)[-1],
+        }))
+        """
+    )
+    script = tmp_path / "child.py"
+    script.write_text(code)
+    arguments = [str(script), "an argument"] if form == "script" else ["-c", code, "an argument"]
+    environment = {**os.environ, "MSLINT_TEST_TABLE": "1"}
+    with Lifeline() as lifeline, (tmp_path / "out").open("wb") as out:
+        child = forkserver.start_python(arguments, str(tmp_path), environment, (out, out), lifeline.read_end)
+        assert wait(child, 300) == 0
+    seen = json.loads((tmp_path / "out").read_text().splitlines()[-1])
+    assert seen == {
+        "name": "__main__",
+        "argv": [str(script) if form == "script" else "-c", "an argument"],
+        "path0": str(tmp_path) if form == "script" else "",
+        "folder": str(tmp_path),
+        "environment": ["1", None],
+        "unreadable": [] if form == "script" else ["<string>"],  # as in a fresh python -c: its code only
+        "server": "forkserver.py",
+    }

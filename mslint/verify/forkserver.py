@@ -10,7 +10,12 @@ with the same environment, folder and arguments, without the import.
 
 The server is reused only by a process whose environment and working folder are those the
 server started with (MindSpore reads its settings from the environment as it is imported);
-otherwise a new one replaces it. Each child is a fork of a fork: the first (the reaper) tells
+otherwise a new one replaces it. Verify's server readies itself as a batch does
+(:func:`mslint.verify.batch.prepare`: MindSpore's dump settings, the probe); a second kind,
+for :func:`start_python` (the table generators' measuring children), only imports MindSpore,
+so that a child measures what a fresh ``python`` would, without verify's dumps.
+
+Each child is a fork of a fork: the first (the reaper) tells
 ``mslint`` the child's process id and, once it ends, its exit status, through a socket of its
 own. The server follows a lifeline of its own (it ends with the process that started it), and
 each child follows the lifeline it is given (``--lifeline``), as one started alone does. Where
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import gc
 import importlib
 import json
 import os
@@ -32,6 +38,8 @@ import subprocess
 import sys
 import threading
 import time
+import types
+from pathlib import Path
 from typing import IO, Any
 
 from mslint.verify.processes import Child, raise_if_interrupted
@@ -44,6 +52,10 @@ Output = tuple[IO[bytes], IO[bytes]]
 """Where a child's standard output and standard error go (the same file twice for one log)."""
 _PER_TEST = ("PYTEST_CURRENT_TEST",)
 """Set anew before every test by pytest, to name it; nothing a compile reads."""
+VERIFY, PLAIN = "verify", "plain"
+"""How a server readies itself: as verify's batches need, or with MindSpore imported only."""
+Key = tuple[str, str, dict[str, str]]
+"""What a server serves: how it readied itself, its working folder and its environment."""
 
 
 class Forked:
@@ -80,16 +92,23 @@ class Forked:
 class ForkServer:
     """The server of one environment and working folder, started at once."""
 
-    def __init__(self, key: tuple[str, dict[str, str]]) -> None:
+    def __init__(self, key: Key) -> None:
         self.key = key
+        prepared, folder, environment = key
         self._lifeline = Lifeline()
         self._socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._lock = threading.Lock()
-        command = [sys.executable, "-m", "mslint.verify.forkserver"]
+        # A plain server runs as a script, so that its children's stacks hold no frames of frozen
+        # runpy (as ``python -m`` puts there): a fresh ``python SCRIPT`` has none, and MindSpore's
+        # trace capture reads the source of every frame on the stack (a TypeError where it has none).
+        command = [sys.executable, *((__file__,) if prepared == PLAIN else ("-m", "mslint.verify.forkserver"))]
         command += ["--lifeline", str(self._lifeline.read_end), "--socket", str(theirs.fileno())]
+        command += ["--prepare", prepared]
         with theirs:
             self._process = subprocess.Popen(
                 command,
+                cwd=folder,
+                env=environment,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -100,15 +119,16 @@ class ForkServer:
     def alive(self) -> bool:
         return self._process.poll() is None
 
-    def start(self, module: str, arguments: list[str], output: Output, lifeline: int) -> Forked | None:
-        """``python -m MODULE ARGUMENTS --lifeline LIFELINE`` forked, its standard output and error
-        in ``output``; None where the server is gone before it forked it."""
+    def start(self, request: dict[str, Any], output: Output, lifeline: int) -> Forked | None:
+        """The child ``request`` describes (:func:`_child`: what to run, in which environment)
+        forked, its standard output and error in ``output``; None where the server is gone before
+        it forked it."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        request = json.dumps({"module": module, "arguments": arguments, "environment": dict(os.environ)}).encode()
+        message = json.dumps(request).encode()
         descriptors = [theirs.fileno(), output[0].fileno(), output[1].fileno(), lifeline]
         try:
             with theirs, self._lock:
-                socket.send_fds(self._socket, [request], descriptors)
+                socket.send_fds(self._socket, [message], descriptors)
             while not select.select([ours], [], [], _SLICE_S)[0]:  # the server may still be importing MindSpore
                 raise_if_interrupted()
             pid = ours.recv(64)
@@ -134,7 +154,8 @@ class ForkServer:
             self._process.wait()
 
 
-_server: ForkServer | None = None
+_servers: dict[str, ForkServer] = {}
+"""The server of each kind (:data:`VERIFY`, :data:`PLAIN`), for this process's present environment."""
 _server_lock = threading.Lock()
 
 
@@ -143,7 +164,8 @@ def start(module: str, arguments: list[str], output: Output, lifeline: int) -> C
     from this process's server, started for this environment where needed, or, where no server
     can fork it, started alone (it then imports MindSpore itself). ``output`` takes its standard
     output and error."""
-    forked = _forked(module, arguments, output, lifeline)
+    request = {"module": module, "arguments": arguments, "environment": dict(os.environ)}
+    forked = _forked(VERIFY, os.getcwd(), request, output, lifeline)
     if forked is not None:
         return forked
     return subprocess.Popen(
@@ -156,40 +178,69 @@ def start(module: str, arguments: list[str], output: Output, lifeline: int) -> C
     )
 
 
-def _forked(module: str, arguments: list[str], output: Output, lifeline: int) -> Forked | None:
-    global _server
-    key = (os.getcwd(), {name: value for name, value in os.environ.items() if name not in _PER_TEST})
+def start_python(
+    arguments: list[str], folder: str, environment: dict[str, str], output: Output, lifeline: int
+) -> Child:
+    """``python ARGUMENTS`` (a script and its arguments, or ``-c CODE ...``) in ``folder`` with
+    ``environment``, leading a session of its own and following ``lifeline``: forked from a server
+    that has only imported MindSpore, or, where none can fork it, started alone."""
+    forked = _forked(PLAIN, folder, {"python": arguments, "environment": environment}, output, lifeline)
+    if forked is not None:
+        return forked
+    return subprocess.Popen(
+        [sys.executable, *arguments],
+        cwd=folder,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        stdout=output[0],
+        stderr=output[1],
+        start_new_session=True,
+    )
+
+
+def _forked(prepared: str, folder: str, request: dict[str, Any], output: Output, lifeline: int) -> Forked | None:
+    """The child ``request`` describes, forked by the server ``prepared`` of ``folder`` and of the
+    request's environment; None where no server can fork it."""
+    environment = {name: value for name, value in request["environment"].items() if name not in _PER_TEST}
+    key = (prepared, folder, environment)
     with _server_lock:
-        if _server is not None and (_server.key != key or not _server.alive()):
-            _server.stop()
-            _server = None
-        if _server is None:
+        server = _servers.get(prepared)
+        if server is not None and (server.key != key or not server.alive()):
+            server.stop()
+            del _servers[prepared]
+        if prepared not in _servers:
             try:
-                _server = ForkServer(key)
+                _servers[prepared] = ForkServer(key)
             except OSError:  # no sequenced-packet Unix sockets here (macOS), or no process to spare
                 return None
-        server = _server
-    return server.start(module, arguments, output, lifeline)
+        server = _servers[prepared]
+    return server.start(request, output, lifeline)
 
 
 @atexit.register
 def stop_server() -> None:
-    global _server
     with _server_lock:
-        if _server is not None:
-            _server.stop()
-            _server = None
+        while _servers:
+            _servers.popitem()[1].stop()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mslint.verify.forkserver")
     parser.add_argument("--lifeline", type=int, required=True, help="end when this descriptor reads end of file")
     parser.add_argument("--socket", type=int, required=True, help="the requests come on this socket")
+    parser.add_argument("--prepare", choices=(VERIFY, PLAIN), default=VERIFY, help="what to import before forking")
     args = parser.parse_args(argv)
     follow(args.lifeline)
-    from mslint.verify.batch import prepare
+    if args.prepare == VERIFY:
+        from mslint.verify.batch import prepare
 
-    prepare()
+        prepare()
+    else:
+        if os.path.realpath(sys.path[0]) == os.path.dirname(os.path.realpath(__file__)):  # run as a script: its
+            del sys.path[0]  # folder's modules must not stand in for others of the same name (cache, ...)
+        import mindspore  # noqa: F401  (once, for every child)
+
+        gc.freeze()  # as verify's server does: a child's garbage collections must not copy this heap
     requests = socket.socket(fileno=args.socket)
     while True:
         _wait_for_reapers(os.WNOHANG)
@@ -238,7 +289,8 @@ def _reap(request: dict[str, Any], reply: int, stdout: int, stderr: int, lifelin
 
 
 def _child(request: dict[str, Any], stdout: int, stderr: int, lifeline: int) -> None:
-    """The child, as ``python -m MODULE`` started by mslint would be. Never returns."""
+    """The child, as ``python -m MODULE`` started by mslint would be, or, for a ``python`` request,
+    as ``python SCRIPT ...`` or ``python -c CODE ...``. Never returns."""
     code = 1
     try:
         os.setsid()
@@ -248,9 +300,14 @@ def _child(request: dict[str, Any], stdout: int, stderr: int, lifeline: int) -> 
         os.close(stderr)
         os.environ.clear()
         os.environ.update(request["environment"])
-        module = request["module"]
-        sys.argv = [module, *request["arguments"], "--lifeline", str(lifeline)]
-        code = importlib.import_module(module).main()
+        if "python" in request:
+            follow(lifeline)  # a script takes no --lifeline: the child follows it itself
+            _run_python(request["python"])
+            code = 0
+        else:
+            module = request["module"]
+            sys.argv = [module, *request["arguments"], "--lifeline", str(lifeline)]
+            code = importlib.import_module(module).main()
     except SystemExit as exit:
         code = exit.code if isinstance(exit.code, int) else 1
     except BaseException as exception:  # as Python would: a traceback-less last word in the log
@@ -260,6 +317,21 @@ def _child(request: dict[str, Any], stdout: int, stderr: int, lifeline: int) -> 
             with contextlib.suppress(Exception):
                 stream.flush()
         os._exit(code)
+
+
+def _run_python(arguments: list[str]) -> None:
+    """Run ``python ARGUMENTS`` here as the interpreter would: ``-c CODE ...`` or ``SCRIPT ...``,
+    as the module ``__main__`` (what MindSpore reads a function's module from), with its
+    ``sys.argv`` and ``sys.path[0]``."""
+    main = types.ModuleType("__main__")
+    if arguments[0] == "-c":
+        source, filename, sys.argv, sys.path[0] = arguments[1], "<string>", ["-c", *arguments[2:]], ""
+    else:
+        filename, sys.argv = arguments[0], list(arguments)
+        source, sys.path[0] = Path(filename).read_text(), str(Path(filename).resolve().parent)
+        main.__file__ = filename
+    sys.modules["__main__"] = main
+    exec(compile(source, filename, "exec"), main.__dict__)
 
 
 if __name__ == "__main__":
