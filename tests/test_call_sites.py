@@ -239,9 +239,54 @@ def train():
     step = make_train_step()
     step(Tensor(np.ones((2, 4), np.float32)), {steps})
 """
+JIT_STEP_OF_THE_CELL = """
+net = Steps()
+grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+
+
+@ms.jit
+def train_step(data, n):
+    loss, grads = grad_fn(data, n)
+    return loss
+
+
+def train():
+    for _ in range(2):
+        train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+JIT_STEP_CALLING_THE_CELL = """
+net = Steps()
+
+
+@ms.jit
+def eval_step(data, n):
+    return net(data, n)
+
+
+def evaluate():
+    eval_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+GLOBAL_OF_A_SETUP_FUNCTION = """
+def setup():
+    global grad_fn
+    grad_fn = ms.value_and_grad(Steps())
+
+
+def train_step(data, n):
+    return grad_fn(data, n)
+
+
+def train():
+    setup()
+    train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
 WRAPPED_SCRIPTS = {
     "tutorial": TUTORIAL.replace("{decorator}", ""),
     "jit-train-step": TUTORIAL.replace("{decorator}", "@ms.jit\n"),
+    "jit-step-of-the-cell": JIT_STEP_OF_THE_CELL,
+    "jit-step-calling-the-cell": JIT_STEP_CALLING_THE_CELL,
+    "global-of-a-setup-function": GLOBAL_OF_A_SETUP_FUNCTION,
+    "global-of-a-setup-function-jit-step": GLOBAL_OF_A_SETUP_FUNCTION.replace("def train_", "@ms.jit\ndef train_", 1),
     "closure": CLOSURE,
     "cell-value-and-grad": CELL_GRAD,
     "jit-of-the-cell": JIT_OF_THE_CELL,

@@ -17,7 +17,13 @@ joined over all of it:
   call a function with their own arguments (``grad_fn = value_and_grad(forward_fn, ...)``,
   ``@jit def train_step``: :mod:`mslint.model.wrapped_calls`);
 * ``value_and_grad(net, ...)``, ``grad(net)`` or ``jit(net)`` bound to a name: calls of the name
-  call the instance with the same arguments;
+  call the instance with the same arguments; a name a function of the module binds under a
+  ``global`` statement (``global grad_fn`` in a setup function) is read in the module's other
+  functions;
+* the calls of such a name, or of an instance's, in a ``@jit`` function (``@jit def
+  train_step(x): return grad_fn(x)``): the compiler follows them into that function's graph, and
+  a parameter of the function passed on as it is given holds what the function's own callers
+  pass it (anything else the graph works out is not known here);
 * the instance handed to MindSpore's other training wrappers (``Model``, ``WithLossCell``,
   ``TrainOneStepCell``, ...): they call it with dataset columns, tensors
   (``WithLossCell`` and ``WithEvalCell`` with the first alone: an optional parameter after it
@@ -127,6 +133,14 @@ class EntryEvidence:
         wrappers pass at most (None: all the dataset has)."""
         self._graph_entries = {id(ref.node) for ref in entries}
         """Calls in these are graph code's: what they pass follows the values of graph code."""
+        self._jit_functions = {id(ref.node): ref for ref in entries if ref.owner is None}
+        """The ``@jit`` functions among the entries: graph code that may call an instance a name
+        of the module holds (``@jit def train_step(x): return grad_fn(x)``)."""
+        self._graph_sites: dict[int, list[tuple[ast.Call, FunctionRef]]] = defaultdict(list)
+        """By entry node: the calls of it in ``@jit`` functions, with the function, which run it in
+        their graph (its outputs go there, not back to Python)."""
+        self._asked: set[int] = set()
+        """The entries whose parameters' values are being worked out: a cycle of calls says nothing."""
         self._specs: dict[int, list[AbstractValue]] = {}
         """By entry node: its input specs, read once (each entry is asked about twice)."""
         self._values: dict[int, dict[str, AbstractValue]] = {}
@@ -140,6 +154,11 @@ class EntryEvidence:
         """Whether ordinary Python code is shown to call the entry (a call site, a training wrapper,
         input specs): it is then a top graph, whose outputs go back to Python."""
         return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(self._spec_values(ref))
+
+    def called_from_jit(self, ref: FunctionRef) -> bool:
+        """Whether a ``@jit`` function is shown to call the entry (``grad_fn(x)`` in a training step,
+        ``grad_fn`` wrapping an instance of its Cell): its graph is compiled into that function's."""
+        return bool(self._graph_sites.get(id(ref.node)))
 
     def _spec_values(self, ref: FunctionRef) -> list[AbstractValue]:
         specs = self._specs.get(id(ref.node))
@@ -161,8 +180,10 @@ class EntryEvidence:
         if id(ref.node) in self._wrapped:
             passed = _passed_columns(ref, given, self._wrapped[id(ref.node)])
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
-        for site in self._sites.get(id(ref.node), []):
-            for name, value in _argument_values(self._project, site, ref).items():
+        by_site = [_argument_values(self._project, site, ref) for site in self._sites.get(id(ref.node), [])]
+        by_site += [self._graph_argument_values(c, jit, ref) for c, jit in self._graph_sites.get(id(ref.node), [])]
+        for arguments in by_site:
+            for name, value in arguments.items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
         if not self.called_from_python(ref):
@@ -171,6 +192,26 @@ class EntryEvidence:
         return {
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
+        }
+
+    def _graph_argument_values(self, call: ast.Call, jit: FunctionRef, ref: FunctionRef) -> dict[str, AbstractValue]:
+        """The values a call in a ``@jit`` function gives the entry's positional parameters: a
+        parameter of the function that it never rebinds holds what the function is given (its own
+        call sites); anything else is a graph value worked out in the graph, not known here."""
+        passed = passed_arguments(call, ref.node, is_method=ref.owner is not None)
+        if passed is None or id(jit.node) in self._asked:
+            return {}
+        self._asked.add(id(jit.node))
+        try:
+            given = self.parameter_values(jit)
+        finally:
+            self._asked.discard(id(jit.node))
+        return {
+            name: given.get(argument.id, UNKNOWN)
+            if isinstance(argument, ast.Name) and _is_own_parameter(jit.node, argument.id)
+            else UNKNOWN
+            for name, argument in passed.items()
+            if name in _positional(ref)
         }
 
     def instance(self, ref: FunctionRef) -> str | None:
@@ -183,7 +224,8 @@ class EntryEvidence:
             return None
         built = only_call(self._project, ref.owner)
         where = None if built is None else call_site(*built)
-        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if self._sites.get(id(ref.node)) else None
+        called = self._sites.get(id(ref.node)) or self._graph_sites.get(id(ref.node))
+        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if called else None
         parts = ([f"as built {where}"] if where else []) + ([f"called with {inputs}"] if inputs else [])
         return ", ".join(parts) or None
 
@@ -223,6 +265,14 @@ class EntryEvidence:
     ) -> None:
         visible: dict[int, dict[str, FunctionRef]] = {}
         for scope in scopes:
+            jit = self._jit_functions.get(id(scope))
+            if jit is not None:
+                # the compiler follows a call of the instance a name holds into the `@jit` function's
+                # graph, with what the function is given; graph code does not resolve such names
+                instances = self._visible_instances(scope, module, constructs, names, bound, visible)
+                for node in own_nodes(scope):
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in instances:
+                        self._graph_sites[id(instances[node.func.id].node)].append((node, jit))
             if id(scope) in self._graph_entries:
                 continue
             nodes = own_nodes(scope)
@@ -484,14 +534,32 @@ class EntryEvidence:
             own_names = set(binding_counts(scope)) | set(all_parameter_names(scope))
             inherited = {name: ref for name, ref in around.items() if name not in own_names}
         local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
+        own = self._bound_instances(own_nodes(scope), module, constructs, names, local, inherited)
+        if isinstance(scope, ast.Module):
+            own.update(self._global_instances(module, constructs, names, own))
+        visible[id(scope)] = found = {**inherited, **own}
+        return found
+
+    def _bound_instances(
+        self,
+        nodes: list[ast.AST],
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        local: dict[str, ClassRef | FunctionRef],
+        around: dict[str, FunctionRef],
+    ) -> dict[str, FunctionRef]:
+        """The names that ``nodes``' assignments bind to an instance of an entry Cell, in order: a
+        call that makes one, or a passing wrapper of one (``grad_fn = value_and_grad(net)``, with
+        ``net`` bound before or in ``around``)."""
         own: dict[str, FunctionRef] = {}
-        for node in own_nodes(scope):
+        for node in nodes:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 construct = self._construct_made_by(node.value, module, constructs, names, local)
                 if construct is None and passes_its_calls_on(node.value, module):
                     argument = node.value.args[0]
                     construct = (
-                        {**inherited, **own}.get(argument.id)
+                        {**around, **own}.get(argument.id)
                         if isinstance(argument, ast.Name)
                         else self._construct_made_by(argument, module, constructs, names, local)
                         if isinstance(argument, ast.Call)
@@ -499,7 +567,28 @@ class EntryEvidence:
                     )
                 if construct is not None:
                     own.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
-        visible[id(scope)] = found = {**inherited, **own}
+        return own
+
+    def _global_instances(
+        self,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        around: dict[str, FunctionRef],
+    ) -> dict[str, FunctionRef]:
+        """The module's names that a function of its top level binds to an instance under a
+        ``global`` statement (``global _grad; _grad = value_and_grad(Net())`` in a setup function,
+        read by the step function): the other functions of the module read that instance."""
+        found: dict[str, FunctionRef] = {}
+        for function in module.tree.body:
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            nodes = own_nodes(function)
+            declared = {name for node in nodes if isinstance(node, ast.Global) for name in node.names}
+            if declared:
+                local = _defined_in(function, module)
+                bound = self._bound_instances(nodes, module, constructs, names, local, around)
+                found.update((name, construct) for name, construct in bound.items() if name in declared)
         return found
 
     def _construct_made_by(

@@ -2,6 +2,7 @@
 Cells on, and from what the layers and sub-Cells make of them."""
 
 import numpy as np
+import mindspore as ms
 from mindspore import Tensor, nn
 
 
@@ -42,6 +43,31 @@ class IntOfARow(nn.Cell):
         return x * int(row)  # expect: ambiguous-tensor-conversion
 
 
+class ConditionInATrainingStep(nn.Cell):
+    """Called only through the training step: `grad_fn` wraps the module's instance, the `@jit`
+    step calls `grad_fn` with the batch the loop gives it."""
+
+    def construct(self, x):
+        if x > 0:  # expect: ambiguous-tensor-conversion
+            return (x * 2).sum()
+        return x.sum()
+
+
+stepped = ConditionInATrainingStep()
+grad_fn = ms.value_and_grad(stepped)
+
+
+@ms.jit
+def train_step(x):
+    loss, gradient = grad_fn(x)
+    return loss
+
+
+def train(epochs):
+    for _ in range(epochs):
+        train_step(Tensor(np.ones((2, 4), np.float32)))
+
+
 if __name__ == "__main__":
     net = NotOfAnInput()
     x = Tensor(np.ones([2, 2], np.int32))
@@ -50,3 +76,4 @@ if __name__ == "__main__":
     classifier(Tensor(np.ones((2, 10), np.float32)))
     rows = IntOfARow()
     rows(Tensor(np.ones((2, 4), np.float32)))
+    train(2)

@@ -1,6 +1,7 @@
 """Conversions of tensors the program makes of one element, and reductions of the larger ones."""
 
 import numpy as np
+import mindspore as ms
 from mindspore import Tensor, nn, ops
 
 
@@ -35,8 +36,33 @@ class ConditionOnAReducedOutput(nn.Cell):
         return -x
 
 
+class ConditionInATrainingStep(nn.Cell):
+    """Called only through the training step, whose loop gives it a batch of one element."""
+
+    def construct(self, x):
+        if x > 0:
+            return (x * 2).sum()
+        return x.sum()
+
+
+stepped = ConditionInATrainingStep()
+grad_fn = ms.value_and_grad(stepped)
+
+
+@ms.jit
+def train_step(x):
+    loss, gradient = grad_fn(x)
+    return loss
+
+
+def train(epochs):
+    for _ in range(epochs):
+        train_step(Tensor(np.ones((1,), np.float32)))
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
     classifier = ConditionOnAReducedOutput()
     classifier(Tensor(np.ones((1, 10), np.float32)))
+    train(2)
