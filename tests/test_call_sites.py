@@ -19,7 +19,7 @@ Write = Callable[[str, str], Path]
 
 STEPS = """
 import numpy as np
-from mindspore import nn, Tensor
+from mindspore import nn, ops, Tensor
 import mindspore as ms
 
 
@@ -280,6 +280,24 @@ def train():
     setup()
     train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
 """
+GRAD_OPERATION_OF_THE_CELL = """
+net = Steps()
+grad_fn = ops.GradOperation()(net)
+
+
+def train_step(data, n):
+    return grad_fn(data, n)
+
+
+def train():
+    train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+INLINE_VALUE_AND_GRAD = """
+def train():
+    net = Steps()
+    for _ in range(2):
+        ms.value_and_grad(net)(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
 WRAPPED_SCRIPTS = {
     "tutorial": TUTORIAL.replace("{decorator}", ""),
     "jit-train-step": TUTORIAL.replace("{decorator}", "@ms.jit\n"),
@@ -287,6 +305,8 @@ WRAPPED_SCRIPTS = {
     "jit-step-calling-the-cell": JIT_STEP_CALLING_THE_CELL,
     "global-of-a-setup-function": GLOBAL_OF_A_SETUP_FUNCTION,
     "global-of-a-setup-function-jit-step": GLOBAL_OF_A_SETUP_FUNCTION.replace("def train_", "@ms.jit\ndef train_", 1),
+    "grad-operation-of-the-cell": GRAD_OPERATION_OF_THE_CELL,
+    "inline-value-and-grad": INLINE_VALUE_AND_GRAD,
     "closure": CLOSURE,
     "cell-value-and-grad": CELL_GRAD,
     "jit-of-the-cell": JIT_OF_THE_CELL,
@@ -302,6 +322,14 @@ def test_a_training_wrapper_in_another_function_passes_its_callers_arguments(wri
     assert _range_findings(write, script.replace("{steps}", "3")) == []
     found = _range_findings(write, script.replace("{steps}", "Tensor(3, ms.int32)"))
     assert [severity for severity, _ in found] == ["error"]
+
+
+def test_a_gradient_taking_a_sens_is_not_followed(write: Write) -> None:
+    """`GradOperation(sens_param=True)(net)(data, n, sens)` calls `net(data, n)`: its last argument is
+    the sens, so the gradient's calls do not bind the Cell's parameters one by one."""
+    script = GRAD_OPERATION_OF_THE_CELL.replace("GradOperation()", "GradOperation(sens_param=True)")
+    script = script.replace("grad_fn(data, n)", "grad_fn(data, n, data)").replace("{steps}", "3")
+    assert [severity for severity, _ in _range_findings(write, script)] == ["warning"]
 
 
 @pytest.mark.parametrize(

@@ -286,6 +286,9 @@ class EntryEvidence:
                     self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope))
                 elif isinstance(node.func, ast.Call):
                     construct = self._construct_made_by(node.func, module, constructs, names, local)
+                    if construct is None and passes_its_calls_on(node.func, module):  # `value_and_grad(net)(x)`
+                        wrapped = node.func.args[0]
+                        construct = self._held(wrapped, node, rebound, instances, module, constructs, names, local)
                     if construct is not None:
                         self._sites[id(construct.node)].append(_Site(node, module, scope))
                 elif _called_name(node.func) in names:
@@ -752,12 +755,15 @@ def _passes_any_of(call: ast.Call, names: set[str]) -> bool:
 
 def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
     """The names the module binds to a call of one of ``names`` (``net = Net()``) or of a training
-    wrapper (``grad_fn = value_and_grad(net, ...)``), anywhere: calls of these may be an instance's."""
+    wrapper (``grad_fn = value_and_grad(net, ...)``, ``GradOperation()(net)``), anywhere: calls of
+    these may be an instance's."""
     wanted = names.union(_TRAINING_WRAPPERS, PASSING_WRAPPERS)
     return {
         target.id
         for node in statements(module.tree)
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _called_name(node.value.func) in wanted
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and (_called_name(node.value.func) in wanted or passes_its_calls_on(node.value, module))
         for target in node.targets
         if isinstance(target, ast.Name)
     }
