@@ -616,3 +616,40 @@ def test_a_kept_instance_is_not_followed_where_the_attribute_may_hold_another(
 ) -> None:
     evidence, constructs = _evidence(write("net.py", STEPS + _KEPT.replace(*change)))
     assert not evidence.called_from_python(constructs["Steps"])
+
+
+_TRAINED = """
+
+class Scaled(nn.Cell):
+    def construct(self, x, scale=2):
+        return x * scale
+
+
+def train(dataset):
+    net = Scaled()
+    loss_net = nn.WithLossCell(net, nn.MSELoss())
+    train_net = nn.TrainOneStepCell(loss_net, nn.SGD(net.trainable_params()))
+    stepped = nn.TrainOneStepCell(Steps(), nn.SGD(net.trainable_params()))
+    for _ in range(3):
+        train_net(Tensor(np.ones((2, 4), np.float32)), Tensor(np.ones((2, 4), np.float32)))
+        stepped(Tensor(np.ones((2, 4), np.float32)), 3)
+    {handed_on}
+"""
+
+
+@pytest.mark.parametrize(
+    ("handed_on", "scaled", "steps"),
+    [("", "float32[2,4], 2", "float32[2,4], 3"), ("Model(train_net).train(1, dataset)", None, "float32[2,4], 3")],
+    ids=["only-called", "handed-to-model"],
+)
+def test_a_training_cell_called_by_name_calls_its_network(
+    write: Write, handed_on: str, scaled: str | None, steps: str
+) -> None:
+    """`TrainOneStepCell(network, opt)(*inputs)` calls `network(*inputs)`, and `WithLossCell(net,
+    loss)(data, label)` calls `net(data)` (MindSpore 2.10's `construct`s): a name bound to them and
+    only called gives the network what its calls pass (`scale` keeps its default); handed to `Model`
+    as well, the network also gets the dataset's columns, of no known shape."""
+    script = STEPS.replace("from mindspore import", "from mindspore import Model,") + _TRAINED
+    evidence, constructs = _evidence(write("net.py", script.replace("{handed_on}", handed_on)))
+    assert input_specs(evidence.parameter_values(constructs["Scaled"]), ["x", "scale"]) == scaled
+    assert input_specs(evidence.parameter_values(constructs["Steps"]), ["x", "n"]) == steps

@@ -16,8 +16,11 @@ joined over all of it:
   calling function is what that function's callers pass it, followed through the wrappers that
   call a function with their own arguments (``grad_fn = value_and_grad(forward_fn, ...)``,
   ``@jit def train_step``: :mod:`mslint.model.wrapped_calls`);
-* ``value_and_grad(net, ...)``, ``grad(net)`` or ``jit(net)`` bound to a name: calls of the name
-  call the instance with the same arguments; a name a function of the module binds under a
+* ``value_and_grad(net, ...)``, ``grad(net)``, ``GradOperation(...)(net)`` (one that takes no
+  ``sens``) or ``jit(net)`` bound to a name, or called where it is made: calls of the name call the
+  instance with the same arguments; ``TrainOneStepCell(network, opt)`` and ``WithLossCell(net,
+  loss)`` bound to a name that is only called: its calls call the instance with all their arguments,
+  or (``WithLossCell``) the first alone; a name a function of the module binds under a
   ``global`` statement (``global grad_fn`` in a setup function) is read in the module's other
   functions;
 * the calls of such a name, or of an instance's, in a ``@jit`` function (``@jit def
@@ -108,6 +111,10 @@ _TRAINING_WRAPPERS = (
     "PipelineCell",
     "MicroBatchInterleaved",
 )
+# MindSpore's Cells that call the network they wrap with the inputs they are called with
+# (`TrainOneStepCell.construct(*inputs)`: `self.network(*inputs)`), or with the first alone
+# (`WithLossCell.construct(data, label)`: `self._backbone(data)`), read from MindSpore 2.10.
+_CALLING_CELLS = {"TrainOneStepCell": None, "TrainOneStepWithLossScaleCell": None, "WithLossCell": 1}
 # Wrappers that call the Cell with the first column alone (`self._backbone(data)`, read from
 # MindSpore 2.10): an optional parameter after it keeps its default.
 _ONE_COLUMN_WRAPPERS = {"WithLossCell": 1, "WithEvalCell": 1}
@@ -279,11 +286,15 @@ class EntryEvidence:
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
             instances = self._visible_instances(scope, module, constructs, names, bound, visible)
             rebound = self._rebound_to_instances(nodes, module, constructs, names, local)
+            calling = self._calling_cells(scope, module, constructs, names, instances)
             for node in nodes:
                 if not isinstance(node, ast.Call):
                     continue
                 if isinstance(node.func, ast.Name) and node.func.id in instances:
                     self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope))
+                elif isinstance(node.func, ast.Name) and node.func.id in calling:
+                    network, columns = calling[node.func.id]
+                    self._sites[id(network.node)].append(_Site(node, module, scope, columns=columns))
                 elif isinstance(node.func, ast.Call):
                     construct = self._construct_made_by(node.func, module, constructs, names, local)
                     if construct is None and passes_its_calls_on(node.func, module):  # `value_and_grad(net)(x)`
@@ -296,6 +307,8 @@ class EntryEvidence:
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append(_Site(node, module, scope))
                 if _is_wrapper(node, module) and not passes_its_calls_on(node, module):
+                    if _only_called(node, module, scope):
+                        continue  # its calls are the instance's sites (`calling`)
                     for argument in node.args[:1]:
                         construct = self._held(argument, node, rebound, instances, module, constructs, names, local)
                         if construct is not None:
@@ -514,6 +527,72 @@ class EntryEvidence:
                     rebound[target.id].append((node.lineno, construct))
         return rebound
 
+    def _calling_cells(
+        self,
+        scope: FunctionNode | ast.Module,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        instances: dict[str, FunctionRef],
+    ) -> dict[str, tuple[FunctionRef, int | None]]:
+        """The names bound, in ``scope`` or at the module's top level where ``scope`` does not bind
+        them, to MindSpore's Cells that call an instance with their own inputs
+        (``train_net = TrainOneStepCell(WithLossCell(net, loss), opt)``, called ``train_net(data,
+        label)``): the instance's entry, with how many of the inputs it gets (None: all)."""
+        scopes = [scope] if isinstance(scope, ast.Module) else [module.tree, scope]
+        found: dict[str, tuple[FunctionRef, int | None]] = {}
+        # the module's names are the function's where it binds no name of its own by them
+        own_names = (
+            set() if isinstance(scope, ast.Module) else set(binding_counts(scope)) | set(all_parameter_names(scope))
+        )
+        for where in scopes:
+            hidden = set() if where is scope else own_names
+            local = {} if isinstance(where, ast.Module) else _defined_in(where, module)
+            for node in own_nodes(where):
+                if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+                    continue
+                called = self._called_instance(node.value, module, constructs, names, local, instances, found)
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and target.id not in hidden:
+                        if called is None:
+                            found.pop(target.id, None)
+                        else:
+                            found[target.id] = called
+        return found
+
+    def _called_instance(
+        self,
+        value: ast.expr,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        local: dict[str, ClassRef | FunctionRef],
+        instances: dict[str, FunctionRef],
+        calling: dict[str, tuple[FunctionRef, int | None]],
+    ) -> tuple[FunctionRef, int | None] | None:
+        """The instance whose entry a Cell of :data:`_CALLING_CELLS` that ``value`` makes calls,
+        through any nesting of them, with how many of its inputs it passes on (the fewest)."""
+        if not isinstance(value, ast.Call) or not value.args:
+            return None
+        wrapper = _called_name(value.func)
+        if wrapper not in _CALLING_CELLS or not is_mindspore_name(qualified_name(value.func, module), wrapper):
+            return None
+        columns = _CALLING_CELLS[wrapper]
+        network = value.args[0]
+        inner: tuple[FunctionRef, int | None] | None = None
+        if isinstance(network, ast.Name):
+            held = instances.get(network.id)
+            inner = (held, None) if held is not None else calling.get(network.id)
+        elif isinstance(network, ast.Call):
+            made = self._construct_made_by(network, module, constructs, names, local)
+            inner = (made, None) if made is not None else None
+            if inner is None:
+                inner = self._called_instance(network, module, constructs, names, local, instances, calling)
+        if inner is None:
+            return None
+        construct, passed = inner
+        return construct, columns if passed is None else passed if columns is None else min(passed, columns)
+
     def _visible_instances(
         self,
         scope: FunctionNode | ast.Module,
@@ -625,6 +704,9 @@ class _Site(NamedTuple):
     through: _Site | None = None
     """Where ``scope`` is a function an instance was passed to: the call that passed it, whose
     arguments are what ``scope``'s parameters hold at this call (module doc)."""
+    columns: int | None = None
+    """Where the call is of a Cell that calls the instance (``WithLossCell``): how many of the
+    call's positional arguments it passes on, the first ones (None: all)."""
 
 
 class _ParameterUses(NamedTuple):
@@ -737,6 +819,34 @@ def _closures_reading(scope: FunctionNode, name: str, module: ModuleInfo) -> lis
         and name not in all_parameter_names(node)
         and _enclosing_scope(node, module) is scope
     ]
+
+
+def _only_called(wrapper: ast.Call, module: ModuleInfo, scope: FunctionNode | ast.Module) -> bool:
+    """Whether the Cell a wrapper of :data:`_CALLING_CELLS` makes is only called, in ``scope``:
+    bound to a name whose every read there is a call of it or the network of another such
+    wrapper that is only called (``loss_net = WithLossCell(net, loss)``, ``train_net =
+    TrainOneStepCell(loss_net, opt)``, ``train_net(data, label)``). Its calls then show what the
+    instance gets; a Cell handed on (``Model(train_net)``) gets the dataset's columns."""
+    if _called_name(wrapper.func) not in _CALLING_CELLS:
+        return False
+    holder = parent_of(module.tree, wrapper)
+    if isinstance(holder, ast.Call) and holder.args and holder.args[0] is wrapper:
+        return _only_called(holder, module, scope)
+    if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
+        return False
+    name = holder.targets[0].id
+    uses = [n for n in own_nodes(scope) if isinstance(n, ast.Name) and n.id == name]
+    if sum(isinstance(n.ctx, ast.Store) for n in uses) != 1:
+        return False  # bound again: a read may be of another value
+    reads = [n for n in uses if isinstance(n.ctx, ast.Load)]
+    for read in reads:
+        user = parent_of(module.tree, read)
+        if isinstance(user, ast.Call) and user.func is read:
+            continue
+        wraps = isinstance(user, ast.Call) and bool(user.args) and user.args[0] is read
+        if not (wraps and isinstance(user, ast.Call) and _only_called(user, module, scope)):
+            return False
+    return bool(reads)
 
 
 def _is_name(expr: ast.expr, name: str) -> bool:
@@ -939,7 +1049,7 @@ def _argument_values(project: Project, site: _Site, ref: FunctionRef) -> dict[st
     if passed is None:
         return {}
     values = HostValues(site.scope, site.module)
-    positional = _positional(ref)
+    positional = _positional(ref)[: site.columns]
     return {
         name: _handed_to_graph(_argument_value(project, site, argument, values))
         for name, argument in passed.items()

@@ -3,7 +3,7 @@ Cells on, and from what the layers and sub-Cells make of them."""
 
 import numpy as np
 import mindspore as ms
-from mindspore import Tensor, nn
+from mindspore import Parameter, Tensor, nn
 
 
 class NotOfAnInput(nn.Cell):
@@ -68,6 +68,28 @@ def train(epochs):
         train_step(Tensor(np.ones((2, 4), np.float32)))
 
 
+class ConditionInATrainedNetwork(nn.Cell):
+    """Trained as MindSpore's wrappers train it: `TrainOneStepCell(WithLossCell(net, loss), opt)`,
+    called on a batch and its label."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.ones((1,), np.float32)))
+
+    def construct(self, x):
+        if x > 0:  # expect: ambiguous-tensor-conversion
+            return x * self.w
+        return x
+
+
+def train_wrapped(epochs):
+    net = ConditionInATrainedNetwork()
+    train_net = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.01))
+    data = Tensor(np.ones((2, 4), np.float32))
+    for _ in range(epochs):
+        train_net(data, data)
+
+
 if __name__ == "__main__":
     net = NotOfAnInput()
     x = Tensor(np.ones([2, 2], np.int32))
@@ -77,3 +99,4 @@ if __name__ == "__main__":
     rows = IntOfARow()
     rows(Tensor(np.ones((2, 4), np.float32)))
     train(2)
+    train_wrapped(2)
