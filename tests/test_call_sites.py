@@ -653,3 +653,35 @@ def test_a_training_cell_called_by_name_calls_its_network(
     evidence, constructs = _evidence(write("net.py", script.replace("{handed_on}", handed_on)))
     assert input_specs(evidence.parameter_values(constructs["Scaled"]), ["x", "scale"]) == scaled
     assert input_specs(evidence.parameter_values(constructs["Steps"]), ["x", "n"]) == steps
+
+
+_CAST = """
+
+class Scaled(nn.Cell):
+    def construct(self, x, n):
+        return x * n
+
+
+{built}
+net(Tensor(np.ones((2, 4), np.float32)), Tensor(np.ones((2, 4), np.int32)))
+"""
+
+
+@pytest.mark.parametrize(
+    ("built", "specs"),
+    [
+        ("net = Scaled()", "float32[2,4], int32[2,4]"),
+        ("net = Scaled()\nnet.to_float(ms.float16)", "float16[2,4], int32[2,4]"),
+        ("net = Scaled().to_float(ms.float16)", "float16[2,4], int32[2,4]"),
+        ("net = Scaled()\nnet.to_float(ms.float16)\nnet.to_float(ms.bfloat16)", None),
+    ],
+    ids=["plain", "cast", "built-cast", "two-casts"],
+)
+def test_a_cell_cast_by_to_float_gets_its_float32_inputs_in_that_dtype(
+    write: Write, built: str, specs: str | None
+) -> None:
+    """Measured on 2.10: a Cell cast by `to_float(ms.float16)` and called on float32 and int32
+    tensors sees float16 and int32 (rules/branch-shape-mismatch/{bad,good}_to_float.py); where
+    the casts disagree, the inputs' dtype is not known (no spec)."""
+    evidence, constructs = _evidence(write("net.py", STEPS + _CAST.replace("{built}", built)))
+    assert input_specs(evidence.parameter_values(constructs["Scaled"]), ["x", "n"]) == specs

@@ -115,6 +115,8 @@ _TRAINING_WRAPPERS = (
 # (`TrainOneStepCell.construct(*inputs)`: `self.network(*inputs)`), or with the first alone
 # (`WithLossCell.construct(data, label)`: `self._backbone(data)`), read from MindSpore 2.10.
 _CALLING_CELLS = {"TrainOneStepCell": None, "TrainOneStepWithLossScaleCell": None, "WithLossCell": 1}
+# `to_float` casts of an instance that differ, or whose dtype is not written: a float, not known which.
+_SOME_FLOAT = "float"
 # Wrappers that call the Cell with the first column alone (`self._backbone(data)`, read from
 # MindSpore 2.10): an optional parameter after it keeps its default.
 _ONE_COLUMN_WRAPPERS = {"WithLossCell": 1, "WithEvalCell": 1}
@@ -291,7 +293,8 @@ class EntryEvidence:
                 if not isinstance(node, ast.Call):
                     continue
                 if isinstance(node.func, ast.Name) and node.func.id in instances:
-                    self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope))
+                    cast = _cast_by_to_float(node.func.id, scope, module)
+                    self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope, cast=cast))
                 elif isinstance(node.func, ast.Name) and node.func.id in calling:
                     network, columns = calling[node.func.id]
                     self._sites[id(network.node)].append(_Site(node, module, scope, columns=columns))
@@ -637,7 +640,8 @@ class EntryEvidence:
         own: dict[str, FunctionRef] = {}
         for node in nodes:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-                construct = self._construct_made_by(node.value, module, constructs, names, local)
+                made = _cast_instance(node.value) or node.value  # `Net().to_float(ms.float16)` is the instance
+                construct = self._construct_made_by(made, module, constructs, names, local)
                 if construct is None and passes_its_calls_on(node.value, module):
                     argument = node.value.args[0]
                     construct = (
@@ -707,6 +711,8 @@ class _Site(NamedTuple):
     columns: int | None = None
     """Where the call is of a Cell that calls the instance (``WithLossCell``): how many of the
     call's positional arguments it passes on, the first ones (None: all)."""
+    cast: str | None = None
+    """The dtype the instance called was cast to by ``to_float`` (:func:`_cast_by_to_float`)."""
 
 
 class _ParameterUses(NamedTuple):
@@ -1051,10 +1057,69 @@ def _argument_values(project: Project, site: _Site, ref: FunctionRef) -> dict[st
     values = HostValues(site.scope, site.module)
     positional = _positional(ref)[: site.columns]
     return {
-        name: _handed_to_graph(_argument_value(project, site, argument, values))
+        name: _cast(_handed_to_graph(_argument_value(project, site, argument, values)), site.cast)
         for name, argument in passed.items()
         if name in positional
     }
+
+
+def _cast(value: AbstractValue, dtype: str | None) -> AbstractValue:
+    """What a Cell cast by ``to_float(dtype)`` gets of a tensor it is called on: a float32 tensor
+    becomes one of ``dtype``, an integer tensor stays as it is (measured on 2.10: a Cell cast to
+    float16 and called on float32 and int32 tensors sees float16 and int32); the other floats are
+    not measured, so not known."""
+    if dtype is None or not isinstance(value, AbstractTensor) or value.dtype is None:
+        return value
+    if value.dtype == "float32":
+        return AbstractTensor(value.kind, None if dtype == _SOME_FLOAT else dtype, value.shape, value.parameter)
+    if value.dtype.startswith(("float", "bfloat")):
+        return AbstractTensor(value.kind, None, value.shape, value.parameter)
+    return value
+
+
+def _cast_instance(call: ast.Call) -> ast.Call | None:
+    """The call making the instance that ``call`` casts (``Net()`` of ``Net().to_float(ms.float16)``;
+    ``to_float`` returns the Cell)."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "to_float" and isinstance(func.value, ast.Call):
+        return func.value
+    return None
+
+
+def _cast_by_to_float(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo) -> str | None:
+    """The dtype ``to_float`` casts the instance ``name`` holds in ``scope`` to: ``name.to_float(ms.float16)``
+    there or, where ``scope`` does not bind ``name``, at the module's top level, or ``name =
+    Net().to_float(ms.float16)``; the one dtype of all such calls (None where there is none,
+    :data:`_SOME_FLOAT` where they differ or do not name a dtype)."""
+    scopes: list[FunctionNode | ast.Module] = [scope]
+    if not isinstance(scope, ast.Module) and name not in binding_counts(scope):
+        scopes.append(module.tree)
+    casts = [
+        node
+        for where in scopes
+        for node in own_nodes(where)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "to_float"
+        and (_is_name(node.func.value, name) or _bound_to(node, name, module))
+    ]
+    dtypes = {_dtype_named(cast.args[0]) if len(cast.args) == 1 and not cast.keywords else None for cast in casts}
+    if not casts:
+        return None
+    known = dtypes.pop() if len(dtypes) == 1 else None
+    return known if known is not None else _SOME_FLOAT
+
+
+def _bound_to(call: ast.Call, name: str, module: ModuleInfo) -> bool:
+    """Whether ``call`` is the value an assignment binds to ``name`` alone."""
+    holder = parent_of(module.tree, call)
+    return isinstance(holder, ast.Assign) and [_is_name(t, name) for t in holder.targets] == [True]
+
+
+def _dtype_named(expr: ast.expr) -> str | None:
+    """``float16`` for ``ms.float16``, ``mstype.float16`` or ``float16``: a float dtype's name."""
+    named = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+    return named if named in ("float16", "bfloat16", "float32") else None
 
 
 def _argument_value(project: Project, site: _Site, argument: ast.expr, values: HostValues) -> AbstractValue:
