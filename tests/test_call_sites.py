@@ -19,7 +19,7 @@ Write = Callable[[str, str], Path]
 
 STEPS = """
 import numpy as np
-from mindspore import nn, Tensor
+from mindspore import nn, ops, Tensor
 import mindspore as ms
 
 
@@ -239,9 +239,74 @@ def train():
     step = make_train_step()
     step(Tensor(np.ones((2, 4), np.float32)), {steps})
 """
+JIT_STEP_OF_THE_CELL = """
+net = Steps()
+grad_fn = ms.value_and_grad(net, None, net.trainable_params())
+
+
+@ms.jit
+def train_step(data, n):
+    loss, grads = grad_fn(data, n)
+    return loss
+
+
+def train():
+    for _ in range(2):
+        train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+JIT_STEP_CALLING_THE_CELL = """
+net = Steps()
+
+
+@ms.jit
+def eval_step(data, n):
+    return net(data, n)
+
+
+def evaluate():
+    eval_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+GLOBAL_OF_A_SETUP_FUNCTION = """
+def setup():
+    global grad_fn
+    grad_fn = ms.value_and_grad(Steps())
+
+
+def train_step(data, n):
+    return grad_fn(data, n)
+
+
+def train():
+    setup()
+    train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+GRAD_OPERATION_OF_THE_CELL = """
+net = Steps()
+grad_fn = ops.GradOperation()(net)
+
+
+def train_step(data, n):
+    return grad_fn(data, n)
+
+
+def train():
+    train_step(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
+INLINE_VALUE_AND_GRAD = """
+def train():
+    net = Steps()
+    for _ in range(2):
+        ms.value_and_grad(net)(Tensor(np.ones((2, 4), np.float32)), {steps})
+"""
 WRAPPED_SCRIPTS = {
     "tutorial": TUTORIAL.replace("{decorator}", ""),
     "jit-train-step": TUTORIAL.replace("{decorator}", "@ms.jit\n"),
+    "jit-step-of-the-cell": JIT_STEP_OF_THE_CELL,
+    "jit-step-calling-the-cell": JIT_STEP_CALLING_THE_CELL,
+    "global-of-a-setup-function": GLOBAL_OF_A_SETUP_FUNCTION,
+    "global-of-a-setup-function-jit-step": GLOBAL_OF_A_SETUP_FUNCTION.replace("def train_", "@ms.jit\ndef train_", 1),
+    "grad-operation-of-the-cell": GRAD_OPERATION_OF_THE_CELL,
+    "inline-value-and-grad": INLINE_VALUE_AND_GRAD,
     "closure": CLOSURE,
     "cell-value-and-grad": CELL_GRAD,
     "jit-of-the-cell": JIT_OF_THE_CELL,
@@ -257,6 +322,14 @@ def test_a_training_wrapper_in_another_function_passes_its_callers_arguments(wri
     assert _range_findings(write, script.replace("{steps}", "3")) == []
     found = _range_findings(write, script.replace("{steps}", "Tensor(3, ms.int32)"))
     assert [severity for severity, _ in found] == ["error"]
+
+
+def test_a_gradient_taking_a_sens_is_not_followed(write: Write) -> None:
+    """`GradOperation(sens_param=True)(net)(data, n, sens)` calls `net(data, n)`: its last argument is
+    the sens, so the gradient's calls do not bind the Cell's parameters one by one."""
+    script = GRAD_OPERATION_OF_THE_CELL.replace("GradOperation()", "GradOperation(sens_param=True)")
+    script = script.replace("grad_fn(data, n)", "grad_fn(data, n, data)").replace("{steps}", "3")
+    assert [severity for severity, _ in _range_findings(write, script)] == ["warning"]
 
 
 @pytest.mark.parametrize(
@@ -543,3 +616,72 @@ def test_a_kept_instance_is_not_followed_where_the_attribute_may_hold_another(
 ) -> None:
     evidence, constructs = _evidence(write("net.py", STEPS + _KEPT.replace(*change)))
     assert not evidence.called_from_python(constructs["Steps"])
+
+
+_TRAINED = """
+
+class Scaled(nn.Cell):
+    def construct(self, x, scale=2):
+        return x * scale
+
+
+def train(dataset):
+    net = Scaled()
+    loss_net = nn.WithLossCell(net, nn.MSELoss())
+    train_net = nn.TrainOneStepCell(loss_net, nn.SGD(net.trainable_params()))
+    stepped = nn.TrainOneStepCell(Steps(), nn.SGD(net.trainable_params()))
+    for _ in range(3):
+        train_net(Tensor(np.ones((2, 4), np.float32)), Tensor(np.ones((2, 4), np.float32)))
+        stepped(Tensor(np.ones((2, 4), np.float32)), 3)
+    {handed_on}
+"""
+
+
+@pytest.mark.parametrize(
+    ("handed_on", "scaled", "steps"),
+    [("", "float32[2,4], 2", "float32[2,4], 3"), ("Model(train_net).train(1, dataset)", None, "float32[2,4], 3")],
+    ids=["only-called", "handed-to-model"],
+)
+def test_a_training_cell_called_by_name_calls_its_network(
+    write: Write, handed_on: str, scaled: str | None, steps: str
+) -> None:
+    """`TrainOneStepCell(network, opt)(*inputs)` calls `network(*inputs)`, and `WithLossCell(net,
+    loss)(data, label)` calls `net(data)` (MindSpore 2.10's `construct`s): a name bound to them and
+    only called gives the network what its calls pass (`scale` keeps its default); handed to `Model`
+    as well, the network also gets the dataset's columns, of no known shape."""
+    script = STEPS.replace("from mindspore import", "from mindspore import Model,") + _TRAINED
+    evidence, constructs = _evidence(write("net.py", script.replace("{handed_on}", handed_on)))
+    assert input_specs(evidence.parameter_values(constructs["Scaled"]), ["x", "scale"]) == scaled
+    assert input_specs(evidence.parameter_values(constructs["Steps"]), ["x", "n"]) == steps
+
+
+_CAST = """
+
+class Scaled(nn.Cell):
+    def construct(self, x, n):
+        return x * n
+
+
+{built}
+net(Tensor(np.ones((2, 4), np.float32)), Tensor(np.ones((2, 4), np.int32)))
+"""
+
+
+@pytest.mark.parametrize(
+    ("built", "specs"),
+    [
+        ("net = Scaled()", "float32[2,4], int32[2,4]"),
+        ("net = Scaled()\nnet.to_float(ms.float16)", "float16[2,4], int32[2,4]"),
+        ("net = Scaled().to_float(ms.float16)", "float16[2,4], int32[2,4]"),
+        ("net = Scaled()\nnet.to_float(ms.float16)\nnet.to_float(ms.bfloat16)", None),
+    ],
+    ids=["plain", "cast", "built-cast", "two-casts"],
+)
+def test_a_cell_cast_by_to_float_gets_its_float32_inputs_in_that_dtype(
+    write: Write, built: str, specs: str | None
+) -> None:
+    """Measured on 2.10: a Cell cast by `to_float(ms.float16)` and called on float32 and int32
+    tensors sees float16 and int32 (rules/branch-shape-mismatch/{bad,good}_to_float.py); where
+    the casts disagree, the inputs' dtype is not known (no spec)."""
+    evidence, constructs = _evidence(write("net.py", STEPS + _CAST.replace("{built}", built)))
+    assert input_specs(evidence.parameter_values(constructs["Scaled"]), ["x", "n"]) == specs

@@ -16,8 +16,17 @@ joined over all of it:
   calling function is what that function's callers pass it, followed through the wrappers that
   call a function with their own arguments (``grad_fn = value_and_grad(forward_fn, ...)``,
   ``@jit def train_step``: :mod:`mslint.model.wrapped_calls`);
-* ``value_and_grad(net, ...)``, ``grad(net)`` or ``jit(net)`` bound to a name: calls of the name
-  call the instance with the same arguments;
+* ``value_and_grad(net, ...)``, ``grad(net)``, ``GradOperation(...)(net)`` (one that takes no
+  ``sens``) or ``jit(net)`` bound to a name, or called where it is made: calls of the name call the
+  instance with the same arguments; ``TrainOneStepCell(network, opt)`` and ``WithLossCell(net,
+  loss)`` bound to a name that is only called: its calls call the instance with all their arguments,
+  or (``WithLossCell``) the first alone; a name a function of the module binds under a
+  ``global`` statement (``global grad_fn`` in a setup function) is read in the module's other
+  functions;
+* the calls of such a name, or of an instance's, in a ``@jit`` function (``@jit def
+  train_step(x): return grad_fn(x)``): the compiler follows them into that function's graph, and
+  a parameter of the function passed on as it is given holds what the function's own callers
+  pass it (anything else the graph works out is not known here);
 * the instance handed to MindSpore's other training wrappers (``Model``, ``WithLossCell``,
   ``TrainOneStepCell``, ...): they call it with dataset columns, tensors
   (``WithLossCell`` and ``WithEvalCell`` with the first alone: an optional parameter after it
@@ -102,6 +111,12 @@ _TRAINING_WRAPPERS = (
     "PipelineCell",
     "MicroBatchInterleaved",
 )
+# MindSpore's Cells that call the network they wrap with the inputs they are called with
+# (`TrainOneStepCell.construct(*inputs)`: `self.network(*inputs)`), or with the first alone
+# (`WithLossCell.construct(data, label)`: `self._backbone(data)`), read from MindSpore 2.10.
+_CALLING_CELLS = {"TrainOneStepCell": None, "TrainOneStepWithLossScaleCell": None, "WithLossCell": 1}
+# `to_float` casts of an instance that differ, or whose dtype is not written: a float, not known which.
+_SOME_FLOAT = "float"
 # Wrappers that call the Cell with the first column alone (`self._backbone(data)`, read from
 # MindSpore 2.10): an optional parameter after it keeps its default.
 _ONE_COLUMN_WRAPPERS = {"WithLossCell": 1, "WithEvalCell": 1}
@@ -127,6 +142,14 @@ class EntryEvidence:
         wrappers pass at most (None: all the dataset has)."""
         self._graph_entries = {id(ref.node) for ref in entries}
         """Calls in these are graph code's: what they pass follows the values of graph code."""
+        self._jit_functions = {id(ref.node): ref for ref in entries if ref.owner is None}
+        """The ``@jit`` functions among the entries: graph code that may call an instance a name
+        of the module holds (``@jit def train_step(x): return grad_fn(x)``)."""
+        self._graph_sites: dict[int, list[tuple[ast.Call, FunctionRef]]] = defaultdict(list)
+        """By entry node: the calls of it in ``@jit`` functions, with the function, which run it in
+        their graph (its outputs go there, not back to Python)."""
+        self._asked: set[int] = set()
+        """The entries whose parameters' values are being worked out: a cycle of calls says nothing."""
         self._specs: dict[int, list[AbstractValue]] = {}
         """By entry node: its input specs, read once (each entry is asked about twice)."""
         self._values: dict[int, dict[str, AbstractValue]] = {}
@@ -140,6 +163,11 @@ class EntryEvidence:
         """Whether ordinary Python code is shown to call the entry (a call site, a training wrapper,
         input specs): it is then a top graph, whose outputs go back to Python."""
         return bool(self._sites.get(id(ref.node))) or id(ref.node) in self._wrapped or bool(self._spec_values(ref))
+
+    def called_from_jit(self, ref: FunctionRef) -> bool:
+        """Whether a ``@jit`` function is shown to call the entry (``grad_fn(x)`` in a training step,
+        ``grad_fn`` wrapping an instance of its Cell): its graph is compiled into that function's."""
+        return bool(self._graph_sites.get(id(ref.node)))
 
     def _spec_values(self, ref: FunctionRef) -> list[AbstractValue]:
         specs = self._specs.get(id(ref.node))
@@ -161,8 +189,10 @@ class EntryEvidence:
         if id(ref.node) in self._wrapped:
             passed = _passed_columns(ref, given, self._wrapped[id(ref.node)])
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
-        for site in self._sites.get(id(ref.node), []):
-            for name, value in _argument_values(self._project, site, ref).items():
+        by_site = [_argument_values(self._project, site, ref) for site in self._sites.get(id(ref.node), [])]
+        by_site += [self._graph_argument_values(c, jit, ref) for c, jit in self._graph_sites.get(id(ref.node), [])]
+        for arguments in by_site:
+            for name, value in arguments.items():
                 if name not in specified:
                     values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
         if not self.called_from_python(ref):
@@ -171,6 +201,26 @@ class EntryEvidence:
         return {
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
+        }
+
+    def _graph_argument_values(self, call: ast.Call, jit: FunctionRef, ref: FunctionRef) -> dict[str, AbstractValue]:
+        """The values a call in a ``@jit`` function gives the entry's positional parameters: a
+        parameter of the function that it never rebinds holds what the function is given (its own
+        call sites); anything else is a graph value worked out in the graph, not known here."""
+        passed = passed_arguments(call, ref.node, is_method=ref.owner is not None)
+        if passed is None or id(jit.node) in self._asked:
+            return {}
+        self._asked.add(id(jit.node))
+        try:
+            given = self.parameter_values(jit)
+        finally:
+            self._asked.discard(id(jit.node))
+        return {
+            name: given.get(argument.id, UNKNOWN)
+            if isinstance(argument, ast.Name) and _is_own_parameter(jit.node, argument.id)
+            else UNKNOWN
+            for name, argument in passed.items()
+            if name in _positional(ref)
         }
 
     def instance(self, ref: FunctionRef) -> str | None:
@@ -183,7 +233,8 @@ class EntryEvidence:
             return None
         built = only_call(self._project, ref.owner)
         where = None if built is None else call_site(*built)
-        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if self._sites.get(id(ref.node)) else None
+        called = self._sites.get(id(ref.node)) or self._graph_sites.get(id(ref.node))
+        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if called else None
         parts = ([f"as built {where}"] if where else []) + ([f"called with {inputs}"] if inputs else [])
         return ", ".join(parts) or None
 
@@ -223,19 +274,35 @@ class EntryEvidence:
     ) -> None:
         visible: dict[int, dict[str, FunctionRef]] = {}
         for scope in scopes:
+            jit = self._jit_functions.get(id(scope))
+            if jit is not None:
+                # the compiler follows a call of the instance a name holds into the `@jit` function's
+                # graph, with what the function is given; graph code does not resolve such names
+                instances = self._visible_instances(scope, module, constructs, names, bound, visible)
+                for node in own_nodes(scope):
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in instances:
+                        self._graph_sites[id(instances[node.func.id].node)].append((node, jit))
             if id(scope) in self._graph_entries:
                 continue
             nodes = own_nodes(scope)
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
             instances = self._visible_instances(scope, module, constructs, names, bound, visible)
             rebound = self._rebound_to_instances(nodes, module, constructs, names, local)
+            calling = self._calling_cells(scope, module, constructs, names, instances)
             for node in nodes:
                 if not isinstance(node, ast.Call):
                     continue
                 if isinstance(node.func, ast.Name) and node.func.id in instances:
-                    self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope))
+                    cast = _cast_by_to_float(node.func.id, scope, module)
+                    self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope, cast=cast))
+                elif isinstance(node.func, ast.Name) and node.func.id in calling:
+                    network, columns = calling[node.func.id]
+                    self._sites[id(network.node)].append(_Site(node, module, scope, columns=columns))
                 elif isinstance(node.func, ast.Call):
                     construct = self._construct_made_by(node.func, module, constructs, names, local)
+                    if construct is None and passes_its_calls_on(node.func, module):  # `value_and_grad(net)(x)`
+                        wrapped = node.func.args[0]
+                        construct = self._held(wrapped, node, rebound, instances, module, constructs, names, local)
                     if construct is not None:
                         self._sites[id(construct.node)].append(_Site(node, module, scope))
                 elif _called_name(node.func) in names:
@@ -243,6 +310,8 @@ class EntryEvidence:
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
                         self._sites[id(resolved.node)].append(_Site(node, module, scope))
                 if _is_wrapper(node, module) and not passes_its_calls_on(node, module):
+                    if _only_called(node, module, scope):
+                        continue  # its calls are the instance's sites (`calling`)
                     for argument in node.args[:1]:
                         construct = self._held(argument, node, rebound, instances, module, constructs, names, local)
                         if construct is not None:
@@ -461,6 +530,72 @@ class EntryEvidence:
                     rebound[target.id].append((node.lineno, construct))
         return rebound
 
+    def _calling_cells(
+        self,
+        scope: FunctionNode | ast.Module,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        instances: dict[str, FunctionRef],
+    ) -> dict[str, tuple[FunctionRef, int | None]]:
+        """The names bound, in ``scope`` or at the module's top level where ``scope`` does not bind
+        them, to MindSpore's Cells that call an instance with their own inputs
+        (``train_net = TrainOneStepCell(WithLossCell(net, loss), opt)``, called ``train_net(data,
+        label)``): the instance's entry, with how many of the inputs it gets (None: all)."""
+        scopes = [scope] if isinstance(scope, ast.Module) else [module.tree, scope]
+        found: dict[str, tuple[FunctionRef, int | None]] = {}
+        # the module's names are the function's where it binds no name of its own by them
+        own_names = (
+            set() if isinstance(scope, ast.Module) else set(binding_counts(scope)) | set(all_parameter_names(scope))
+        )
+        for where in scopes:
+            hidden = set() if where is scope else own_names
+            local = {} if isinstance(where, ast.Module) else _defined_in(where, module)
+            for node in own_nodes(where):
+                if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+                    continue
+                called = self._called_instance(node.value, module, constructs, names, local, instances, found)
+                for target in node.targets:
+                    if isinstance(target, ast.Name) and target.id not in hidden:
+                        if called is None:
+                            found.pop(target.id, None)
+                        else:
+                            found[target.id] = called
+        return found
+
+    def _called_instance(
+        self,
+        value: ast.expr,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        local: dict[str, ClassRef | FunctionRef],
+        instances: dict[str, FunctionRef],
+        calling: dict[str, tuple[FunctionRef, int | None]],
+    ) -> tuple[FunctionRef, int | None] | None:
+        """The instance whose entry a Cell of :data:`_CALLING_CELLS` that ``value`` makes calls,
+        through any nesting of them, with how many of its inputs it passes on (the fewest)."""
+        if not isinstance(value, ast.Call) or not value.args:
+            return None
+        wrapper = _called_name(value.func)
+        if wrapper not in _CALLING_CELLS or not is_mindspore_name(qualified_name(value.func, module), wrapper):
+            return None
+        columns = _CALLING_CELLS[wrapper]
+        network = value.args[0]
+        inner: tuple[FunctionRef, int | None] | None = None
+        if isinstance(network, ast.Name):
+            held = instances.get(network.id)
+            inner = (held, None) if held is not None else calling.get(network.id)
+        elif isinstance(network, ast.Call):
+            made = self._construct_made_by(network, module, constructs, names, local)
+            inner = (made, None) if made is not None else None
+            if inner is None:
+                inner = self._called_instance(network, module, constructs, names, local, instances, calling)
+        if inner is None:
+            return None
+        construct, passed = inner
+        return construct, columns if passed is None else passed if columns is None else min(passed, columns)
+
     def _visible_instances(
         self,
         scope: FunctionNode | ast.Module,
@@ -484,14 +619,33 @@ class EntryEvidence:
             own_names = set(binding_counts(scope)) | set(all_parameter_names(scope))
             inherited = {name: ref for name, ref in around.items() if name not in own_names}
         local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
+        own = self._bound_instances(own_nodes(scope), module, constructs, names, local, inherited)
+        if isinstance(scope, ast.Module):
+            own.update(self._global_instances(module, constructs, names, own))
+        visible[id(scope)] = found = {**inherited, **own}
+        return found
+
+    def _bound_instances(
+        self,
+        nodes: list[ast.AST],
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        local: dict[str, ClassRef | FunctionRef],
+        around: dict[str, FunctionRef],
+    ) -> dict[str, FunctionRef]:
+        """The names that ``nodes``' assignments bind to an instance of an entry Cell, in order: a
+        call that makes one, or a passing wrapper of one (``grad_fn = value_and_grad(net)``, with
+        ``net`` bound before or in ``around``)."""
         own: dict[str, FunctionRef] = {}
-        for node in own_nodes(scope):
+        for node in nodes:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-                construct = self._construct_made_by(node.value, module, constructs, names, local)
+                made = _cast_instance(node.value) or node.value  # `Net().to_float(ms.float16)` is the instance
+                construct = self._construct_made_by(made, module, constructs, names, local)
                 if construct is None and passes_its_calls_on(node.value, module):
                     argument = node.value.args[0]
                     construct = (
-                        {**inherited, **own}.get(argument.id)
+                        {**around, **own}.get(argument.id)
                         if isinstance(argument, ast.Name)
                         else self._construct_made_by(argument, module, constructs, names, local)
                         if isinstance(argument, ast.Call)
@@ -499,7 +653,28 @@ class EntryEvidence:
                     )
                 if construct is not None:
                     own.update((t.id, construct) for t in node.targets if isinstance(t, ast.Name))
-        visible[id(scope)] = found = {**inherited, **own}
+        return own
+
+    def _global_instances(
+        self,
+        module: ModuleInfo,
+        constructs: dict[int, FunctionRef],
+        names: set[str],
+        around: dict[str, FunctionRef],
+    ) -> dict[str, FunctionRef]:
+        """The module's names that a function of its top level binds to an instance under a
+        ``global`` statement (``global _grad; _grad = value_and_grad(Net())`` in a setup function,
+        read by the step function): the other functions of the module read that instance."""
+        found: dict[str, FunctionRef] = {}
+        for function in module.tree.body:
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            nodes = own_nodes(function)
+            declared = {name for node in nodes if isinstance(node, ast.Global) for name in node.names}
+            if declared:
+                local = _defined_in(function, module)
+                bound = self._bound_instances(nodes, module, constructs, names, local, around)
+                found.update((name, construct) for name, construct in bound.items() if name in declared)
         return found
 
     def _construct_made_by(
@@ -533,6 +708,11 @@ class _Site(NamedTuple):
     through: _Site | None = None
     """Where ``scope`` is a function an instance was passed to: the call that passed it, whose
     arguments are what ``scope``'s parameters hold at this call (module doc)."""
+    columns: int | None = None
+    """Where the call is of a Cell that calls the instance (``WithLossCell``): how many of the
+    call's positional arguments it passes on, the first ones (None: all)."""
+    cast: str | None = None
+    """The dtype the instance called was cast to by ``to_float`` (:func:`_cast_by_to_float`)."""
 
 
 class _ParameterUses(NamedTuple):
@@ -647,6 +827,34 @@ def _closures_reading(scope: FunctionNode, name: str, module: ModuleInfo) -> lis
     ]
 
 
+def _only_called(wrapper: ast.Call, module: ModuleInfo, scope: FunctionNode | ast.Module) -> bool:
+    """Whether the Cell a wrapper of :data:`_CALLING_CELLS` makes is only called, in ``scope``:
+    bound to a name whose every read there is a call of it or the network of another such
+    wrapper that is only called (``loss_net = WithLossCell(net, loss)``, ``train_net =
+    TrainOneStepCell(loss_net, opt)``, ``train_net(data, label)``). Its calls then show what the
+    instance gets; a Cell handed on (``Model(train_net)``) gets the dataset's columns."""
+    if _called_name(wrapper.func) not in _CALLING_CELLS:
+        return False
+    holder = parent_of(module.tree, wrapper)
+    if isinstance(holder, ast.Call) and holder.args and holder.args[0] is wrapper:
+        return _only_called(holder, module, scope)
+    if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
+        return False
+    name = holder.targets[0].id
+    uses = [n for n in own_nodes(scope) if isinstance(n, ast.Name) and n.id == name]
+    if sum(isinstance(n.ctx, ast.Store) for n in uses) != 1:
+        return False  # bound again: a read may be of another value
+    reads = [n for n in uses if isinstance(n.ctx, ast.Load)]
+    for read in reads:
+        user = parent_of(module.tree, read)
+        if isinstance(user, ast.Call) and user.func is read:
+            continue
+        wraps = isinstance(user, ast.Call) and bool(user.args) and user.args[0] is read
+        if not (wraps and isinstance(user, ast.Call) and _only_called(user, module, scope)):
+            return False
+    return bool(reads)
+
+
 def _is_name(expr: ast.expr, name: str) -> bool:
     return isinstance(expr, ast.Name) and expr.id == name
 
@@ -663,12 +871,15 @@ def _passes_any_of(call: ast.Call, names: set[str]) -> bool:
 
 def _names_bound_to_calls_of(module: ModuleInfo, names: set[str]) -> set[str]:
     """The names the module binds to a call of one of ``names`` (``net = Net()``) or of a training
-    wrapper (``grad_fn = value_and_grad(net, ...)``), anywhere: calls of these may be an instance's."""
+    wrapper (``grad_fn = value_and_grad(net, ...)``, ``GradOperation()(net)``), anywhere: calls of
+    these may be an instance's."""
     wanted = names.union(_TRAINING_WRAPPERS, PASSING_WRAPPERS)
     return {
         target.id
         for node in statements(module.tree)
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and _called_name(node.value.func) in wanted
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and (_called_name(node.value.func) in wanted or passes_its_calls_on(node.value, module))
         for target in node.targets
         if isinstance(target, ast.Name)
     }
@@ -844,12 +1055,71 @@ def _argument_values(project: Project, site: _Site, ref: FunctionRef) -> dict[st
     if passed is None:
         return {}
     values = HostValues(site.scope, site.module)
-    positional = _positional(ref)
+    positional = _positional(ref)[: site.columns]
     return {
-        name: _handed_to_graph(_argument_value(project, site, argument, values))
+        name: _cast(_handed_to_graph(_argument_value(project, site, argument, values)), site.cast)
         for name, argument in passed.items()
         if name in positional
     }
+
+
+def _cast(value: AbstractValue, dtype: str | None) -> AbstractValue:
+    """What a Cell cast by ``to_float(dtype)`` gets of a tensor it is called on: a float32 tensor
+    becomes one of ``dtype``, an integer tensor stays as it is (measured on 2.10: a Cell cast to
+    float16 and called on float32 and int32 tensors sees float16 and int32); the other floats are
+    not measured, so not known."""
+    if dtype is None or not isinstance(value, AbstractTensor) or value.dtype is None:
+        return value
+    if value.dtype == "float32":
+        return AbstractTensor(value.kind, None if dtype == _SOME_FLOAT else dtype, value.shape, value.parameter)
+    if value.dtype.startswith(("float", "bfloat")):
+        return AbstractTensor(value.kind, None, value.shape, value.parameter)
+    return value
+
+
+def _cast_instance(call: ast.Call) -> ast.Call | None:
+    """The call making the instance that ``call`` casts (``Net()`` of ``Net().to_float(ms.float16)``;
+    ``to_float`` returns the Cell)."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "to_float" and isinstance(func.value, ast.Call):
+        return func.value
+    return None
+
+
+def _cast_by_to_float(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo) -> str | None:
+    """The dtype ``to_float`` casts the instance ``name`` holds in ``scope`` to: ``name.to_float(ms.float16)``
+    there or, where ``scope`` does not bind ``name``, at the module's top level, or ``name =
+    Net().to_float(ms.float16)``; the one dtype of all such calls (None where there is none,
+    :data:`_SOME_FLOAT` where they differ or do not name a dtype)."""
+    scopes: list[FunctionNode | ast.Module] = [scope]
+    if not isinstance(scope, ast.Module) and name not in binding_counts(scope):
+        scopes.append(module.tree)
+    casts = [
+        node
+        for where in scopes
+        for node in own_nodes(where)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "to_float"
+        and (_is_name(node.func.value, name) or _bound_to(node, name, module))
+    ]
+    dtypes = {_dtype_named(cast.args[0]) if len(cast.args) == 1 and not cast.keywords else None for cast in casts}
+    if not casts:
+        return None
+    known = dtypes.pop() if len(dtypes) == 1 else None
+    return known if known is not None else _SOME_FLOAT
+
+
+def _bound_to(call: ast.Call, name: str, module: ModuleInfo) -> bool:
+    """Whether ``call`` is the value an assignment binds to ``name`` alone."""
+    holder = parent_of(module.tree, call)
+    return isinstance(holder, ast.Assign) and [_is_name(t, name) for t in holder.targets] == [True]
+
+
+def _dtype_named(expr: ast.expr) -> str | None:
+    """``float16`` for ``ms.float16``, ``mstype.float16`` or ``float16``: a float dtype's name."""
+    named = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+    return named if named in ("float16", "bfloat16", "float32") else None
 
 
 def _argument_value(project: Project, site: _Site, argument: ast.expr, values: HostValues) -> AbstractValue:

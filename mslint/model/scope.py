@@ -837,9 +837,9 @@ def graph_functions(
         python = evidence.called_from_python(ref)
         if python:
             memo.called_from_python.add(id(ref.node))
-            instance = evidence.instance(ref)
-            if instance:
-                memo.instances[id(ref.node)] = instance
+        instance = evidence.instance(ref) if python or evidence.called_from_jit(ref) else None
+        if instance:
+            memo.instances[id(ref.node)] = instance
         values = evidence.parameter_values(ref)
         known = reached.get(id(ref.node))
         if known is None:

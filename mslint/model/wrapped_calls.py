@@ -110,8 +110,27 @@ def _wrapper_of(reference: ast.expr, module: ModuleInfo) -> ast.Call | None:
 
 def passes_its_calls_on(call: ast.Call, module: ModuleInfo) -> bool:
     """Whether ``call`` is a wrapper whose result calls what it is given with the same arguments
-    (``value_and_grad(net, None, weights)``, ``jit(net)``)."""
-    return bool(call.args) and is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS)
+    (``value_and_grad(net, None, weights)``, ``jit(net)``, ``GradOperation(get_all=True)(net)``;
+    not ``GradOperation(sens_param=True)(net)``, whose calls pass a last argument more, the
+    ``sens``)."""
+    if not call.args:
+        return False
+    if isinstance(call.func, ast.Call):
+        return _is_grad_operation(call.func, module) and not _may_take_sens(call.func)
+    return is_mindspore_name(qualified_name(call.func, module), *PASSING_WRAPPERS)
+
+
+def _is_grad_operation(call: ast.Call, module: ModuleInfo) -> bool:
+    return is_mindspore_name(qualified_name(call.func, module), "GradOperation")
+
+
+def _may_take_sens(grad_operation: ast.Call) -> bool:
+    """Whether the ``GradOperation`` call may build one with ``sens_param`` set: by keyword, where
+    it is not a literal False, or by position (its third parameter), or through ``**``."""
+    if len(grad_operation.args) > 2 or any(k.arg is None for k in grad_operation.keywords):
+        return True
+    sens = next((k.value for k in grad_operation.keywords if k.arg == "sens_param"), None)
+    return sens is not None and not (isinstance(sens, ast.Constant) and sens.value is False)
 
 
 def _calls_of_value(value: ast.expr, module: ModuleInfo, calls_of: CallsOf, depth: int) -> list[ModuleCall] | None:

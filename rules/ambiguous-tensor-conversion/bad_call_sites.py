@@ -2,7 +2,8 @@
 Cells on, and from what the layers and sub-Cells make of them."""
 
 import numpy as np
-from mindspore import Tensor, nn
+import mindspore as ms
+from mindspore import Parameter, Tensor, nn
 
 
 class NotOfAnInput(nn.Cell):
@@ -42,6 +43,53 @@ class IntOfARow(nn.Cell):
         return x * int(row)  # expect: ambiguous-tensor-conversion
 
 
+class ConditionInATrainingStep(nn.Cell):
+    """Called only through the training step: `grad_fn` wraps the module's instance, the `@jit`
+    step calls `grad_fn` with the batch the loop gives it."""
+
+    def construct(self, x):
+        if x > 0:  # expect: ambiguous-tensor-conversion
+            return (x * 2).sum()
+        return x.sum()
+
+
+stepped = ConditionInATrainingStep()
+grad_fn = ms.value_and_grad(stepped)
+
+
+@ms.jit
+def train_step(x):
+    loss, gradient = grad_fn(x)
+    return loss
+
+
+def train(epochs):
+    for _ in range(epochs):
+        train_step(Tensor(np.ones((2, 4), np.float32)))
+
+
+class ConditionInATrainedNetwork(nn.Cell):
+    """Trained as MindSpore's wrappers train it: `TrainOneStepCell(WithLossCell(net, loss), opt)`,
+    called on a batch and its label."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.ones((1,), np.float32)))
+
+    def construct(self, x):
+        if x > 0:  # expect: ambiguous-tensor-conversion
+            return x * self.w
+        return x
+
+
+def train_wrapped(epochs):
+    net = ConditionInATrainedNetwork()
+    train_net = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.01))
+    data = Tensor(np.ones((2, 4), np.float32))
+    for _ in range(epochs):
+        train_net(data, data)
+
+
 if __name__ == "__main__":
     net = NotOfAnInput()
     x = Tensor(np.ones([2, 2], np.int32))
@@ -50,3 +98,5 @@ if __name__ == "__main__":
     classifier(Tensor(np.ones((2, 10), np.float32)))
     rows = IntOfARow()
     rows(Tensor(np.ones((2, 4), np.float32)))
+    train(2)
+    train_wrapped(2)

@@ -1,7 +1,8 @@
 """Conversions of tensors the program makes of one element, and reductions of the larger ones."""
 
 import numpy as np
-from mindspore import Tensor, nn, ops
+import mindspore as ms
+from mindspore import Parameter, Tensor, nn, ops
 
 
 class NotOfOneElement(nn.Cell):
@@ -35,8 +36,56 @@ class ConditionOnAReducedOutput(nn.Cell):
         return -x
 
 
+class ConditionInATrainingStep(nn.Cell):
+    """Called only through the training step, whose loop gives it a batch of one element."""
+
+    def construct(self, x):
+        if x > 0:
+            return (x * 2).sum()
+        return x.sum()
+
+
+stepped = ConditionInATrainingStep()
+grad_fn = ms.value_and_grad(stepped)
+
+
+@ms.jit
+def train_step(x):
+    loss, gradient = grad_fn(x)
+    return loss
+
+
+def train(epochs):
+    for _ in range(epochs):
+        train_step(Tensor(np.ones((1,), np.float32)))
+
+
+class ConditionInATrainedNetwork(nn.Cell):
+    """Trained as MindSpore's wrappers train it: `TrainOneStepCell(WithLossCell(net, loss), opt)`,
+    called on a batch of one element and its label."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.ones((1,), np.float32)))
+
+    def construct(self, x):
+        if x > 0:
+            return x * self.w
+        return x
+
+
+def train_wrapped(epochs):
+    net = ConditionInATrainedNetwork()
+    train_net = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params(), 0.01))
+    data = Tensor(np.ones((1,), np.float32))
+    for _ in range(epochs):
+        train_net(data, data)
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
     classifier = ConditionOnAReducedOutput()
     classifier(Tensor(np.ones((1, 10), np.float32)))
+    train(2)
+    train_wrapped(2)

@@ -210,11 +210,14 @@ def _entry(entry: str, cell: _Class, outputs: list[Line], argument: str = "") ->
     ``call()`` calls the entry on the input (and an ``argument``, see :attr:`Form.argument`, its
     second parameter) as a user's script calls a Cell: ``mslint check`` reads the input's shape
     and dtype, and the argument, from that call, as it reads them from real code; ``make()``
-    gives the compiler the same. Under ``value_and_grad`` the Cell's input comes from
-    ``make()``'s step function, which stands for the user's training loop and which mslint does
-    not follow: there an input comment gives the shape, as a user of such a loop writes it."""
+    gives the compiler the same. Under ``value_and_grad`` the Cell is called only through a
+    ``@jit`` step function, as a training loop calls it: ``make()`` builds the wrapper into a
+    global the step reads, and ``call()`` calls the step, whose input mslint follows into the
+    Cell (no input comment). ``make()`` hands the verifier a fresh ``jit`` of the step's Python
+    function: the verifier calls ``make()`` once per mode in one process, and a step compiled
+    once keeps the network of the first call (a global is a constant of its graph: measured, the
+    Parameters of the later networks then never change)."""
     parameters, given = ("x, n", f"_input(), {argument}") if argument else ("x", "_input()")
-    spec = "  # mslint: inputs=float32[2,3]" if entry == "grad" else ""
     if entry == "jit":
         lines: list[Line] = [("@ms.jit", None, False), (f"def entry({parameters}):", None, False)]
         lines += [(f"    {t}", s, o) for t, s, o in [("x0 = x", None, False), *outputs]]
@@ -225,25 +228,26 @@ def _entry(entry: str, cell: _Class, outputs: list[Line], argument: str = "") ->
             (f"def construct(self, {parameters}):", None, False),
             *_indented([("x0 = x", None, False), *outputs]),
         ]
-        lines = _class_lines(cell, construct, spec)
+        lines = _class_lines(cell, construct)
         make = [f"    return Net(), ({given},)"]
         called = f"Net()({given})"
         if entry == "grad":
             make = [
                 "    global _grad",
                 "    _grad = ms.value_and_grad(Net())",
-                "    return ms.jit(_grad_step), (_input(),)",
+                "    return ms.jit(_grad_step.__wrapped__), (_input(),)",
             ]
-            make += ["", "", "def _grad_step(x):", "    return _grad(x)"]
+            make += ["", "", "@ms.jit", "def _grad_step(x):", "    return _grad(x)"]
+            called = "_grad_step(_input())"
     tail = ["", "", "def make():", *make, "", "", "def _input():"]
     tail.append("    return Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))")
     tail += ["", "", "def call():", f"    return {called}"]
     return [*lines, *((text, None, False) for text in tail)]
 
 
-def _class_lines(cls: _Class, construct: list[Line] | None = None, comment: str = "") -> list[Line]:
+def _class_lines(cls: _Class, construct: list[Line] | None = None) -> list[Line]:
     lines: list[Line] = [
-        (f"class {cls.name}(nn.Cell):{comment}", None, False),
+        (f"class {cls.name}(nn.Cell):", None, False),
         ("    def __init__(self):", None, False),
     ]
     lines += [("        super().__init__()", None, False), *_indented(_indented(cls.init))]
