@@ -267,3 +267,38 @@ def f(x):
     return y
 """
     assert flagged(write, body) == []
+
+
+CAST_ON_ONE_SIDE = """
+import mindspore as ms
+from mindspore import nn, ops
+
+
+class Net(nn.Cell):{inputs}
+    def construct(self, x):
+        y = x
+        if x.sum() > 0:
+            y = ops.cast(x, ms.{dtype})
+        return y
+"""
+
+
+@pytest.mark.parametrize(
+    ("inputs", "dtype", "expected"),
+    [
+        ("  # mslint: inputs=float32[2,3]", "float16", ["error"]),
+        ("  # mslint: inputs=float32[2,3]", "float32", []),
+        ("", "float16", ["warning"]),
+    ],
+    ids=["known-other-dtype", "known-same-dtype", "dtype-not-inferred"],
+)
+def test_a_cast_on_one_side_only_is_judged_by_the_value_s_own_dtype(
+    write: Callable[[str, str], Path], inputs: str, dtype: str, expected: list[str]
+) -> None:
+    """The join fails unless the uncast value already has the cast's dtype (measured on 2.10:
+    float32 cast to float32 compiles; to float16, Type Join Failed); where its dtype is not
+    inferred, some input would compile, so the finding is a warning that says so."""
+    path = write("net.py", CAST_ON_ONE_SIDE.format(inputs=inputs, dtype=dtype))
+    found = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "branch-shape-mismatch"]
+    assert [str(d.severity) for d in found] == expected
+    assert all("could not infer" in d.message for d in found if str(d.severity) == "warning")

@@ -24,10 +24,18 @@ _GROWERS = CONCATS | STACKS | {"vstack", "dstack", "column_stack", "row_stack"}
 # LAX and fails at every level under a gradient (measured on 2.10).
 # The Python scalars two returns of an entry may not join (measured on 2.10).
 _RETURNED_SCALARS = frozenset({"int", "float", "bool", "str"})
-_SEVERITIES = {"shapes": None, "dtypes": Severity.ERROR, "types": Severity.ERROR, "none": Severity.WARNING}
+_SEVERITIES = {
+    "shapes": None,
+    "dtypes": Severity.ERROR,
+    "cast": Severity.WARNING,
+    "types": Severity.ERROR,
+    "none": Severity.WARNING,
+}
 _DIFFERENCES = {
     "shapes": "different shapes",
     "dtypes": "different dtypes",
+    "cast": "a cast on one side only, of a value whose dtype mslint could not infer (they join only if it "
+    "already has that dtype)",
     "types": "different types",
     "none": "None on one side and a value on the other",
 }
@@ -127,7 +135,8 @@ class BranchShapeMismatch(Rule):
                 yield Finding(
                     _span(second.expr, node),
                     f"{label} is `{ast.unparse(second.expr)}` here and `{ast.unparse(first.expr)}` after the branch "
-                    f"of the tensor `if` on line {node.lineno}: the two are joined when the `if` ends",
+                    f"of the tensor `if` on line {node.lineno}: the two are joined when the `if` ends"
+                    + (f"; {_DIFFERENCES[what]}" if what == "cast" else ""),
                     hint="give the name a value of the same kind before the `if` (a tensor of the same shape), "
                     "or choose with `ops.select`",
                     severity=_SEVERITIES[what],
@@ -296,8 +305,17 @@ def _difference(first: JoinedValue, second: JoinedValue) -> str | None:
     dtypes = (a.dtype, b.dtype)
     if None in dtypes or dtypes[0] == dtypes[1]:
         return None
-    # two different casts or creations, or a cast of one value on one side only
-    return "dtypes" if "" not in dtypes or (a.source is not None and a.source == b.source) else None
+    if "" not in dtypes:  # two different casts or creations
+        return "dtypes"
+    if a.source is None or a.source != b.source:
+        return None
+    # a cast of one value on one side only: the join fails unless the value already has that dtype
+    # (measured on 2.10: `y = ops.cast(x, ms.float32)` against `y = x` compiles for a float32 `x`)
+    own = (first if a.dtype == "" else second).value
+    own_dtype = own.dtype if isinstance(own, AbstractTensor) else None
+    if own_dtype is None:
+        return "cast"
+    return None if own_dtype == (b.dtype or a.dtype) else "dtypes"
 
 
 def _tests_identity(test: ast.expr) -> bool:

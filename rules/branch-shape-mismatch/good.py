@@ -73,3 +73,11 @@ class NumbersBothSides(nn.Cell):  # mslint: inputs=float32[2,4]
         else:
             scale = 3
         return x * scale
+
+
+class CastToItsOwnDtype(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        y = x
+        if x.sum() > 0:
+            y = ops.cast(x, ms.float32)
+        return y * 2
