@@ -348,7 +348,7 @@ def _store(component: list[RunFile], report: Report) -> Stored:
     stored = Stored(files={f.resolved: [] for f in component})
     for d in report.diagnostics:
         stored.files[spelled[d.path]].append({"diagnostic": d.to_json(), "entry_path": d.entry_path})
-    stored.context = {str(p.resolve()): _digest_of(p) for p in [*report.context_files, *report.probed_paths]}
+    stored.context = {str(p.resolve()): _digest_of(p) for p in [*report.context_files, *sorted(report.probed_paths)]}
     return stored
 
 
