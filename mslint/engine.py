@@ -171,7 +171,10 @@ def _load_project(
             notebooks[str(path)] = given
         source = given.text if isinstance(given, Notebook) else given
         try:
-            project.add(ModuleInfo.parse(path, source, checked=True, packages=project.files.packages))
+            resolved = project.files.resolved(path)
+            project.add(
+                ModuleInfo.parse(path, source, checked=True, packages=project.files.packages, resolved=resolved)
+            )
         except (SyntaxError, ValueError) as error:
             line, column = getattr(error, "lineno", None) or 1, getattr(error, "offset", None) or 1
             reason = getattr(error, "msg", None) or str(error)

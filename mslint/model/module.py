@@ -53,16 +53,19 @@ class ModuleInfo:
     reads the other modules)."""
 
     @classmethod
-    def parse(cls, path: Path, source: str, *, checked: bool, packages: Packages | None = None) -> ModuleInfo:
+    def parse(
+        cls, path: Path, source: str, *, checked: bool, packages: Packages | None = None, resolved: Path | None = None
+    ) -> ModuleInfo:
         """Parse ``source``; raises SyntaxError (or ValueError for NUL bytes) when it is not Python,
         or when it is nested too deeply for Python's parser (which raises RecursionError or
         MemoryError: a few thousand ``+`` terms, a hundred thousand ``-`` signs). ``packages``
-        keeps the packages found around each folder, for the next file there."""
+        keeps the packages found around each folder, for the next file there; ``resolved`` is
+        ``path.resolve()`` where the caller has it already."""
         try:
             tree = ast.parse(source, filename=str(path))
         except (RecursionError, MemoryError):
             raise SyntaxError(TOO_DEEPLY_NESTED) from None
-        root, name = module_name_for(path, packages)
+        root, name = resolved_module_name(resolved or path.resolve(), packages)
         text = with_newlines(source)
         module = cls(path, name, root, tree, text.removesuffix("\n"), checked)
         module._index(tree.body)
@@ -329,7 +332,11 @@ Packages = dict[Path, tuple[Path, tuple[str, ...]]]
 def module_name_for(path: Path, packages: Packages | None = None) -> tuple[Path, str]:
     """The import root and dotted module name of a file, from the packages around it; ``packages``
     keeps what is found for each folder, for the next file of the folder."""
-    path = path.resolve()
+    return resolved_module_name(path.resolve(), packages)
+
+
+def resolved_module_name(path: Path, packages: Packages | None = None) -> tuple[Path, str]:
+    """:func:`module_name_for` of a path resolved already (a run resolves each of its files once)."""
     known = packages.get(path.parent) if packages is not None else None
     if known is None:
         names: list[str] = []

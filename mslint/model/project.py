@@ -122,6 +122,10 @@ class Project:
         self._by_file: dict[str, ModuleInfo] = {}
         """The modules by resolved path, as text (imports test thousands of paths: text hashes faster)."""
         self._enclosing_memo: dict[tuple[str, str], ModuleInfo | None] = {}
+        self._last_names: set[str] = set()
+        """The last part of the name each module of ``_by_file`` may be imported by (``b`` of
+        ``a/b.py`` and of ``a/b/__init__.py``): an import of any other (``numpy``) finds none of
+        them, in whatever folder it looks."""
         self._searched: dict[tuple[str, Path, str], ModuleInfo | None] = {}
         """What :meth:`module_named` found searching the folders, by name and the asking module's
         import root and folder (all the search depends on)."""
@@ -151,6 +155,8 @@ class Project:
         if module.checked:
             self._checked_packages.update(_installed_package(resolved))
         self._by_file[str(resolved)] = module
+        if resolved.suffix == ".py":
+            self._last_names.add(resolved.parent.name if resolved.name == "__init__.py" else resolved.stem)
         self._folder_of[id(module)] = str(resolved.parent)
         self._enclosing_memo.clear()  # a module added may be the nearest one now
         self._searched.clear()
@@ -216,6 +222,9 @@ class Project:
         return self._module_at_or_above(self._folder_of[id(near)], name)
 
     def _module_at_or_above(self, folder: str, name: str) -> ModuleInfo | None:
+        last = name.rpartition(".")[2]
+        if last and last not in self._last_names and name.replace(".", "").isidentifier():
+            return None  # the files it could be (module_files) are no module's, in any folder
         key = (folder, name)
         if key not in self._enclosing_memo:
             found = next((self._by_file[f] for f in module_files(name, folder) if f in self._by_file), None)

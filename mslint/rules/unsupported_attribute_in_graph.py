@@ -9,6 +9,7 @@ from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.model.cell_receivers import cell_classes_of
+from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
 from mslint.model.pynative import may_run_in_pynative
@@ -329,13 +330,25 @@ def _registered_name(call: ast.Call) -> str | None:
 def _provided_names(project: Project) -> frozenset[str]:
     """Every attribute name the project assigns (to any object) or registers under a constant name,
     and every name bound in a class body: reading one of them is never judged."""
+    return frozenset().union(*(_provided_by(module) for module in project.modules))
+
+
+_PROVIDED: NodeMemo[ast.Module, frozenset[str]] = NodeMemo()
+"""What each module provides (:func:`_provided_in`), by its tree: the project's set is made again
+whenever a module is loaded."""
+
+
+def _provided_by(module: ModuleInfo) -> frozenset[str]:
+    return _PROVIDED(module.tree, lambda _: _provided_in(module))
+
+
+def _provided_in(module: ModuleInfo) -> frozenset[str]:
     found: set[str] = set()
-    for module in project.modules:
-        found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
-        registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
-        found.update(name for name in registered if name is not None)
-        for node in module.nodes_of(ast.ClassDef):
-            found.update(_class_body_names(node))
+    found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
+    registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
+    found.update(name for name in registered if name is not None)
+    for node in module.nodes_of(ast.ClassDef):
+        found.update(_class_body_names(node))
     return frozenset(found)
 
 
