@@ -342,3 +342,24 @@ def test_the_same_file_in_packages_of_other_names_has_its_own_imports(
     monkeypatch.setattr(incremental, "_analyse", spied)
     check_incrementally(sorted(tmp_path.rglob("*.py")), Settings(root=tmp_path), None)
     assert splits == [2]
+
+
+def test_an_import_no_module_of_the_run_can_be_looks_in_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``import numpy`` deep in a tree: no module of the run is called ``numpy``, so no folder
+    above the importer is searched for one (each was, up to the file system's root)."""
+    from mslint.model import project as project_module
+
+    deep = tmp_path / "a" / "b" / "c" / "d" / "e"
+    project = Project()
+    importer = ModuleInfo.parse(deep / "train.py", "import numpy\n", checked=True)
+    helper = ModuleInfo.parse(tmp_path / "a" / "helpers.py", "", checked=True)
+    for module in (importer, helper):
+        project.add(module)
+    asked: list[str] = []
+    counted = project_module.module_files
+    monkeypatch.setattr(project_module, "module_files", lambda name, root: asked.append(name) or counted(name, root))
+    assert project.module_named("numpy", importer) is None
+    assert asked == []
+    assert project.module_named("helpers", importer) is helper  # a module of the run still is found above

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import builtins
 from array import array
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate
@@ -191,15 +192,27 @@ class ModuleInfo:
 
     def scopes_holding(self, lines: list[int]) -> list[ast.Module | ast.FunctionDef | ast.AsyncFunctionDef]:
         """The module, or the innermost function, whose own code holds each of ``lines``."""
-        functions = [n for n in statements(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        starts, functions = self._functions_by_line
         found: dict[int, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef] = {}
         for line in lines:
-            holding = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
-            scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef = (
-                max(holding, key=lambda f: f.lineno) if holding else self.tree
-            )
+            scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef = self.tree
+            # Functions nest: of those starting at or before the line, the last one that still
+            # holds it is the innermost (no two start on one line).
+            for index in range(bisect_right(starts, line) - 1, -1, -1):
+                if line <= (functions[index].end_lineno or functions[index].lineno):
+                    scope = functions[index]
+                    break
             found[id(scope)] = scope
         return list(found.values())
+
+    @cached_property
+    def _functions_by_line(self) -> tuple[list[int], list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+        """The module's functions at any depth, ordered by the line they start on, and those lines."""
+        functions = sorted(
+            (n for n in statements(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+            key=lambda f: f.lineno,
+        )
+        return [f.lineno for f in functions], functions
 
     @cached_property
     def _line_starts(self) -> array[int]:
