@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar, Union
+from typing import Any, TypeVar, Union
 
 from mslint.mindspore_tables import default_release
 from mslint.model.file_facts import FileFacts
@@ -141,6 +141,7 @@ class Project:
         self._package_folder_memo: dict[Path, tuple[Path, ...]] = {}
         self._linked: set[int] = set()
         self._derived: dict[Callable[[Project], object], tuple[int, object]] = {}
+        self._indexes: dict[Callable[[Any, ModuleInfo], None], tuple[int, Any]] = {}
         self._checked_count = 0
         self._checked_packages: set[tuple[Path, str]] = set()
         """The installation folders and top-level names of the checked code installed there."""
@@ -444,6 +445,17 @@ class Project:
         if memo is None or memo[0] != len(self.modules):
             memo = self._derived[compute] = (len(self.modules), compute(self))
         return memo[1]  # type: ignore[return-value]
+
+    def indexed(self, empty: Callable[[], T], add: Callable[[T, ModuleInfo], None]) -> T:
+        """An index of the project's modules: ``empty()`` with each module folded in by ``add``, in
+        the project's order, once. Kept as modules load (:meth:`derived` computes its fact again
+        from every module whenever one loads); ``add`` must load none."""
+        count, index = self._indexes.get(add) or (0, empty())
+        new = self.modules[count:]
+        for module in new:
+            add(index, module)
+        self._indexes[add] = (count + len(new), index)
+        return index  # type: ignore[no-any-return]
 
     def generator_names(self) -> frozenset[str]:
         """Names of the functions of the project's modules that ``yield`` (a cheap first test)."""

@@ -19,7 +19,6 @@ import re
 from typing import NamedTuple, Union
 
 from mslint.model.binder import binding_counts
-from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.reexports import library_name
@@ -59,26 +58,17 @@ class Registered(NamedTuple):
 
 
 def modules_naming(project: Project, word: str) -> list[ModuleInfo]:
-    """The modules whose text holds the identifier ``word``: where a name may be read."""
-    return project.derived(_modules_by_word).get(word, [])
+    """The modules whose text holds the identifier ``word``: where a name may be read (those the
+    project holds now: a copy, which modules loaded later leave as it is)."""
+    return list(project.indexed(dict, _index_words).get(word, ()))
 
 
-def _modules_by_word(project: Project) -> dict[str, list[ModuleInfo]]:
-    found: dict[str, list[ModuleInfo]] = {}
-    for module in project.modules:
-        for word in _words(module):
-            found.setdefault(word, []).append(module)
-    return found
-
-
-def _words(module: ModuleInfo) -> frozenset[str]:
-    return _WORDS(module.tree, lambda _: frozenset(_IDENTIFIER.findall(module.text)))
+def _index_words(index: dict[str, list[ModuleInfo]], module: ModuleInfo) -> None:
+    for word in set(_IDENTIFIER.findall(module.text)):
+        index.setdefault(word, []).append(module)
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-_WORDS: NodeMemo[ast.Module, frozenset[str]] = NodeMemo()
-"""The identifiers of a module's text, by its tree: the index above is made again whenever a
-module is loaded, and reading every module's text again each time cost more than the rest."""
 
 
 def registered(project: Project, callee: Callee, handed_on: list[tuple[ast.expr, ModuleInfo]]) -> Registered | None:

@@ -9,7 +9,6 @@ from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.model.cell_receivers import cell_classes_of
-from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, Project
 from mslint.model.pynative import may_run_in_pynative
@@ -159,7 +158,7 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
     if name.startswith("__") or not (is_self or is_self_attribute(receiver, function.self_name)):
         return
     project = function.project
-    if name in _cell_attributes(project.release) or name in project.derived(_provided_names):
+    if name in _cell_attributes(project.release) or name in _provided_names(project):
         return
     classes = cell_classes_of(receiver, function)
     if not classes or not all(isinstance(c, ClassRef) for c in classes):
@@ -225,7 +224,7 @@ def _conditional_nodes(init: ast.FunctionDef) -> set[int]:
 
 def _never_set(cls: ClassRef, name: str, project: Project) -> bool:
     """Whether no class, base or code of the project gives ``cls`` an attribute ``name``."""
-    if name in _cell_attributes(project.release) or name in project.derived(_provided_names):
+    if name in _cell_attributes(project.release) or name in _provided_names(project):
         return False
     return not _defines_or_computes(cls, name, project)
 
@@ -327,29 +326,18 @@ def _registered_name(call: ast.Call) -> str | None:
     return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
 
 
-def _provided_names(project: Project) -> frozenset[str]:
+def _provided_names(project: Project) -> set[str]:
     """Every attribute name the project assigns (to any object) or registers under a constant name,
     and every name bound in a class body: reading one of them is never judged."""
-    return frozenset().union(*(_provided_by(module) for module in project.modules))
+    return project.indexed(set, _add_provided_names)
 
 
-_PROVIDED: NodeMemo[ast.Module, frozenset[str]] = NodeMemo()
-"""What each module provides (:func:`_provided_in`), by its tree: the project's set is made again
-whenever a module is loaded."""
-
-
-def _provided_by(module: ModuleInfo) -> frozenset[str]:
-    return _PROVIDED(module.tree, lambda _: _provided_in(module))
-
-
-def _provided_in(module: ModuleInfo) -> frozenset[str]:
-    found: set[str] = set()
+def _add_provided_names(found: set[str], module: ModuleInfo) -> None:
     found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
     registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
     found.update(name for name in registered if name is not None)
     for node in module.nodes_of(ast.ClassDef):
         found.update(_class_body_names(node))
-    return frozenset(found)
 
 
 @cache
