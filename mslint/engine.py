@@ -44,8 +44,9 @@ class Report:
     """Files whose findings came from the cache."""
     context_files: list[Path] = field(default_factory=list)
     """Files outside the run read to resolve names (a base class in an unchecked module)."""
-    probed_paths: list[Path] = field(default_factory=list)
-    """Paths looked at to resolve imports that held no module: results change if one appears."""
+    probed_paths: set[Path] = field(default_factory=set)
+    """Paths looked at to resolve imports that held no module: results change if one appears
+    (unordered: only the cache reads them, in the order it sorts them to)."""
     analysed: dict[str, str] = field(default_factory=dict)
     """Path of each checked file read from disk -> digest of the bytes analysed: the findings
     (and their fixes) hold for that text only."""
@@ -170,7 +171,10 @@ def _load_project(
             notebooks[str(path)] = given
         source = given.text if isinstance(given, Notebook) else given
         try:
-            project.add(ModuleInfo.parse(path, source, checked=True, packages=project.files.packages))
+            resolved = project.files.resolved(path)
+            project.add(
+                ModuleInfo.parse(path, source, checked=True, packages=project.files.packages, resolved=resolved)
+            )
         except (SyntaxError, ValueError) as error:
             line, column = getattr(error, "lineno", None) or 1, getattr(error, "offset", None) or 1
             reason = getattr(error, "msg", None) or str(error)
@@ -186,7 +190,7 @@ def _load_project(
         report.diagnostics = [notebooks[d.path].place(d) if d.path in notebooks else d for d in report.diagnostics]
     report.diagnostics.sort(key=lambda d: d.sort_key)
     report.context_files = [m.path for m in project.modules if not m.checked]
-    report.probed_paths = sorted(project.probed)
+    report.probed_paths = project.probed
     return Analysis(project, report, graph)
 
 

@@ -32,7 +32,7 @@ from mslint.engine import Report, check_files
 from mslint.mindspore_tables import targeted_release
 from mslint.model.file_facts import FileFacts
 from mslint.model.import_roots import module_files
-from mslint.model.module import Packages, module_name_for
+from mslint.model.module import Packages, resolved_module_name
 from mslint.rules import all_rules
 from mslint.settings import Settings
 from mslint.source import read_regular_file
@@ -144,8 +144,9 @@ def _check_components(
             report.unreadable.append(f"{path}: cannot read: {error.strerror or error}")
             continue
         digest = hashlib.sha256(content).hexdigest()
-        root, module = module_name_for(path, packages)
-        run_file = RunFile(path, str(path.resolve()), digest, root, module, len(content))
+        resolved = path.resolve()
+        root, module = resolved_module_name(resolved, packages)
+        run_file = RunFile(path, str(resolved), digest, root, module, len(content))
         if run_file.imports_key not in data.imports:
             data.imports[run_file.imports_key] = _imported_modules(path, module, content)
         run_files.append(run_file)
@@ -348,7 +349,7 @@ def _store(component: list[RunFile], report: Report) -> Stored:
     stored = Stored(files={f.resolved: [] for f in component})
     for d in report.diagnostics:
         stored.files[spelled[d.path]].append({"diagnostic": d.to_json(), "entry_path": d.entry_path})
-    stored.context = {str(p.resolve()): _digest_of(p) for p in [*report.context_files, *report.probed_paths]}
+    stored.context = {str(p.resolve()): _digest_of(p) for p in [*report.context_files, *sorted(report.probed_paths)]}
     return stored
 
 

@@ -553,3 +553,25 @@ def test_a_package_that_selects_pynative_through_a_function_when_imported(write,
     ]
     found = findings(paths, Settings())
     assert any(path == "model.py" and symbol == "third-party-call-in-graph" for path, _, symbol in found) is reported
+
+
+def test_the_modes_a_module_selects_when_imported_are_found_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scripts importing a module that selects PyNative when imported: what each module selects
+    at import is found once, not again for every script whose imports reach it."""
+    from mslint.model import pynative
+
+    (tmp_path / "setup_env.py").write_text("import mindspore as ms\nms.set_context(mode=ms.PYNATIVE_MODE)\n")
+    (tmp_path / "nets.py").write_text(NUMPY_CELL)
+    scripts = [tmp_path / f"script{i}.py" for i in range(6)]
+    for script in scripts:
+        script.write_text("import setup_env\nimport nets\n\nif __name__ == '__main__':\n    nets.Net()(1)\n")
+    asked: list[str] = []
+    counted = pynative._modes_at_import
+    monkeypatch.setattr(
+        pynative, "_modes_at_import", lambda module, project: asked.append(module.name) or counted(module, project)
+    )
+    paths = sorted(tmp_path.glob("*.py"))
+    assert not findings(paths, Settings(root=tmp_path))  # nets.py runs only in PyNative: no finding
+    assert len(asked) == len(set(asked)) == len(paths)

@@ -342,3 +342,50 @@ def test_the_same_file_in_packages_of_other_names_has_its_own_imports(
     monkeypatch.setattr(incremental, "_analyse", spied)
     check_incrementally(sorted(tmp_path.rglob("*.py")), Settings(root=tmp_path), None)
     assert splits == [2]
+
+
+def test_an_import_no_module_of_the_run_can_be_looks_in_no_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``import numpy`` deep in a tree: no module of the run is called ``numpy``, so no folder
+    above the importer is searched for one (each was, up to the file system's root)."""
+    from mslint.model import project as project_module
+
+    deep = tmp_path / "a" / "b" / "c" / "d" / "e"
+    project = Project()
+    importer = ModuleInfo.parse(deep / "train.py", "import numpy\n", checked=True)
+    helper = ModuleInfo.parse(tmp_path / "a" / "helpers.py", "", checked=True)
+    for module in (importer, helper):
+        project.add(module)
+    asked: list[str] = []
+    counted = project_module.module_files
+    monkeypatch.setattr(project_module, "module_files", lambda name, root: asked.append(name) or counted(name, root))
+    assert project.module_named("numpy", importer) is None
+    assert asked == []
+    assert project.module_named("helpers", importer) is helper  # a module of the run still is found above
+
+
+def test_the_modules_naming_a_word_are_indexed_once_each_as_modules_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Asked again after each module the analysis loads, the index of the words each module names
+    reads each module once (it read every module again after each load: quadratic in a run that
+    loads its modules one by one); what it answered before a load stays as it was."""
+    from mslint.model import registries
+
+    read: list[str] = []
+    pattern = registries._IDENTIFIER
+
+    class CountingPattern:
+        def findall(self, text: str) -> list[str]:
+            read.append(text)
+            return pattern.findall(text)
+
+    monkeypatch.setattr(registries, "_IDENTIFIER", CountingPattern())
+    project = Project()
+    answers = []
+    for i in range(20):
+        project.add(ModuleInfo.parse(tmp_path / f"m{i}.py", f"Block = {i}\n", checked=True))
+        answers.append(registries.modules_naming(project, "Block"))
+    assert len(read) == 20
+    assert [len(answer) for answer in answers] == list(range(1, 21))

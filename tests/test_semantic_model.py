@@ -388,3 +388,55 @@ def test_the_fields_the_walk_skips_never_hold_a_node() -> None:
             walked = walk.child_fields(node_type.__new__(node_type))
             for field in set(node_type._fields) - set(walked) - {"ctx", "op", "ops"}:
                 assert "ast." not in str(node_type._field_types[field]), (node_type, field)
+
+
+NESTED_SCOPES = """\
+x = 1
+
+
+def outer(a):
+    b = a
+
+    def inner(c):
+        return c
+
+    return inner(b)
+
+
+class Net:
+    def method(self):
+        def helper():
+            return 2
+
+        return helper()
+
+    y = 3
+"""
+
+
+def test_the_scope_holding_a_line_is_the_innermost_function_around_it() -> None:
+    module = ModuleInfo.parse(Path("nested.py"), NESTED_SCOPES, checked=True)
+    functions = {n.name: n for n in statements(module.tree) if isinstance(n, ast.FunctionDef)}
+    expected = {
+        1: module.tree,
+        4: functions["outer"],
+        5: functions["outer"],
+        7: functions["inner"],
+        8: functions["inner"],
+        10: functions["outer"],
+        13: module.tree,  # a class body is no function's
+        14: functions["method"],
+        16: functions["helper"],
+        18: functions["method"],
+        20: module.tree,
+        99: module.tree,
+    }
+    for line, scope in expected.items():
+        assert module.scopes_holding([line]) == [scope], line
+    # each scope once, in the order of the lines first holding it
+    assert module.scopes_holding([16, 1, 8, 16, 20, 5]) == [
+        functions["helper"],
+        module.tree,
+        functions["inner"],
+        functions["outer"],
+    ]

@@ -22,6 +22,7 @@ from typing import Any
 
 from mslint.fold_table import FoldedForms
 from mslint.model.memo import NodeMemo
+from mslint.model.walk import statements
 
 POSITION_OF = {ast.If: "if", ast.IfExp: "ifexp", ast.While: "while"}
 """The table's position of the statement or expression a test belongs to."""
@@ -204,7 +205,7 @@ def _module_constants(tree: ast.Module) -> dict[str, object]:
             target = statement.target if isinstance(statement, ast.AnnAssign) and statement.value else None
         if isinstance(target, ast.Name) and isinstance(statement, (ast.Assign, ast.AnnAssign)):
             bound[target.id][-1] = statement.value
-    declared = {name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names}
+    declared = {name for node in statements(tree) if isinstance(node, ast.Global) for name in node.names}
     return {
         name: values[0].value
         for name, values in bound.items()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import builtins
 from array import array
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate
@@ -53,16 +54,19 @@ class ModuleInfo:
     reads the other modules)."""
 
     @classmethod
-    def parse(cls, path: Path, source: str, *, checked: bool, packages: Packages | None = None) -> ModuleInfo:
+    def parse(
+        cls, path: Path, source: str, *, checked: bool, packages: Packages | None = None, resolved: Path | None = None
+    ) -> ModuleInfo:
         """Parse ``source``; raises SyntaxError (or ValueError for NUL bytes) when it is not Python,
         or when it is nested too deeply for Python's parser (which raises RecursionError or
         MemoryError: a few thousand ``+`` terms, a hundred thousand ``-`` signs). ``packages``
-        keeps the packages found around each folder, for the next file there."""
+        keeps the packages found around each folder, for the next file there; ``resolved`` is
+        ``path.resolve()`` where the caller has it already."""
         try:
             tree = ast.parse(source, filename=str(path))
         except (RecursionError, MemoryError):
             raise SyntaxError(TOO_DEEPLY_NESTED) from None
-        root, name = module_name_for(path, packages)
+        root, name = resolved_module_name(resolved or path.resolve(), packages)
         text = with_newlines(source)
         module = cls(path, name, root, tree, text.removesuffix("\n"), checked)
         module._index(tree.body)
@@ -188,15 +192,27 @@ class ModuleInfo:
 
     def scopes_holding(self, lines: list[int]) -> list[ast.Module | ast.FunctionDef | ast.AsyncFunctionDef]:
         """The module, or the innermost function, whose own code holds each of ``lines``."""
-        functions = [n for n in statements(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        starts, functions = self._functions_by_line
         found: dict[int, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef] = {}
         for line in lines:
-            holding = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
-            scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef = (
-                max(holding, key=lambda f: f.lineno) if holding else self.tree
-            )
+            scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef = self.tree
+            # Functions nest: of those starting at or before the line, the last one that still
+            # holds it is the innermost (no two start on one line).
+            for index in range(bisect_right(starts, line) - 1, -1, -1):
+                if line <= (functions[index].end_lineno or functions[index].lineno):
+                    scope = functions[index]
+                    break
             found[id(scope)] = scope
         return list(found.values())
+
+    @cached_property
+    def _functions_by_line(self) -> tuple[list[int], list[ast.FunctionDef | ast.AsyncFunctionDef]]:
+        """The module's functions at any depth, ordered by the line they start on, and those lines."""
+        functions = sorted(
+            (n for n in statements(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))),
+            key=lambda f: f.lineno,
+        )
+        return [f.lineno for f in functions], functions
 
     @cached_property
     def _line_starts(self) -> array[int]:
@@ -329,7 +345,11 @@ Packages = dict[Path, tuple[Path, tuple[str, ...]]]
 def module_name_for(path: Path, packages: Packages | None = None) -> tuple[Path, str]:
     """The import root and dotted module name of a file, from the packages around it; ``packages``
     keeps what is found for each folder, for the next file of the folder."""
-    path = path.resolve()
+    return resolved_module_name(path.resolve(), packages)
+
+
+def resolved_module_name(path: Path, packages: Packages | None = None) -> tuple[Path, str]:
+    """:func:`module_name_for` of a path resolved already (a run resolves each of its files once)."""
     known = packages.get(path.parent) if packages is not None else None
     if known is None:
         names: list[str] = []

@@ -8,7 +8,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar, Union
+from typing import Any, TypeVar, Union
 
 from mslint.mindspore_tables import default_release
 from mslint.model.file_facts import FileFacts
@@ -122,6 +122,10 @@ class Project:
         self._by_file: dict[str, ModuleInfo] = {}
         """The modules by resolved path, as text (imports test thousands of paths: text hashes faster)."""
         self._enclosing_memo: dict[tuple[str, str], ModuleInfo | None] = {}
+        self._last_names: set[str] = set()
+        """The last part of the name each module of ``_by_file`` may be imported by (``b`` of
+        ``a/b.py`` and of ``a/b/__init__.py``): an import of any other (``numpy``) finds none of
+        them, in whatever folder it looks."""
         self._searched: dict[tuple[str, Path, str], ModuleInfo | None] = {}
         """What :meth:`module_named` found searching the folders, by name and the asking module's
         import root and folder (all the search depends on)."""
@@ -137,6 +141,7 @@ class Project:
         self._package_folder_memo: dict[Path, tuple[Path, ...]] = {}
         self._linked: set[int] = set()
         self._derived: dict[Callable[[Project], object], tuple[int, object]] = {}
+        self._indexes: dict[Callable[[Any, ModuleInfo], None], tuple[int, Any]] = {}
         self._checked_count = 0
         self._checked_packages: set[tuple[Path, str]] = set()
         """The installation folders and top-level names of the checked code installed there."""
@@ -151,6 +156,8 @@ class Project:
         if module.checked:
             self._checked_packages.update(_installed_package(resolved))
         self._by_file[str(resolved)] = module
+        if resolved.suffix == ".py":
+            self._last_names.add(resolved.parent.name if resolved.name == "__init__.py" else resolved.stem)
         self._folder_of[id(module)] = str(resolved.parent)
         self._enclosing_memo.clear()  # a module added may be the nearest one now
         self._searched.clear()
@@ -216,6 +223,9 @@ class Project:
         return self._module_at_or_above(self._folder_of[id(near)], name)
 
     def _module_at_or_above(self, folder: str, name: str) -> ModuleInfo | None:
+        last = name.rpartition(".")[2]
+        if last and last not in self._last_names and name.replace(".", "").isidentifier():
+            return None  # the files it could be (module_files) are no module's, in any folder
         key = (folder, name)
         if key not in self._enclosing_memo:
             found = next((self._by_file[f] for f in module_files(name, folder) if f in self._by_file), None)
@@ -435,6 +445,17 @@ class Project:
         if memo is None or memo[0] != len(self.modules):
             memo = self._derived[compute] = (len(self.modules), compute(self))
         return memo[1]  # type: ignore[return-value]
+
+    def indexed(self, empty: Callable[[], T], add: Callable[[T, ModuleInfo], None]) -> T:
+        """An index of the project's modules: ``empty()`` with each module folded in by ``add``, in
+        the project's order, once. Kept as modules load (:meth:`derived` computes its fact again
+        from every module whenever one loads); ``add`` must load none."""
+        count, index = self._indexes.get(add) or (0, empty())
+        new = self.modules[count:]
+        for module in new:
+            add(index, module)
+        self._indexes[add] = (count + len(new), index)
+        return index  # type: ignore[no-any-return]
 
     def generator_names(self) -> frozenset[str]:
         """Names of the functions of the project's modules that ``yield`` (a cheap first test)."""

@@ -38,6 +38,7 @@ _GRAPH = "graph"
 _OTHER = "other"
 _MODES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 _JIT: NodeMemo[ast.AST, bool] = NodeMemo()
+_IMPORTED_MODULES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,15 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
     imported by its ``eval.py``). Found only where such a module exists: most runs have none."""
     if not any(_PYNATIVE in _modes(m) for m in project.modules):
         return []  # the cheap test: no module selects PyNative anywhere
-    if not any(_modes_at_import(m, project) == {_PYNATIVE} for m in project.modules):
+    at_import: dict[int, frozenset[str]] = {}  # by module: the closures below share most modules
+
+    def selects_pynative(module: ModuleInfo) -> bool:
+        modes = at_import.get(id(module))
+        if modes is None:
+            modes = at_import[id(module)] = _modes_at_import(module, project)
+        return modes == {_PYNATIVE}
+
+    if not any(selects_pynative(m) for m in project.modules):
         return []
     found = []
     for module in list(project.modules):
@@ -135,7 +144,7 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
             continue
         if id(module) not in closures:
             closures[id(module)] = _imported_closure(module, project)
-        if any(_modes_at_import(m, project) == {_PYNATIVE} for m in closures[id(module)][1:]):
+        if any(selects_pynative(m) for m in closures[id(module)][1:]):
             found.append(module)
     return found
 
@@ -293,14 +302,19 @@ def _importers(project: Project, modules: list[ModuleInfo]) -> dict[int, list[Mo
     return importers
 
 
-def _imported_modules(module: ModuleInfo) -> set[str]:
-    """Names of the modules an import may run: ``import a.b.c`` runs ``a``, ``a.b`` and ``a.b.c``."""
-    return {
-        ".".join(parts[:length])
-        for name in imported_names(module)
-        for parts in [name.split(".")]
-        for length in range(1, len(parts) + 1)
-    }
+def _imported_modules(module: ModuleInfo) -> frozenset[str]:
+    """Names of the modules an import may run: ``import a.b.c`` runs ``a``, ``a.b`` and ``a.b.c``
+    (memoized by tree: every search for importers asks it of every module)."""
+    cached = _IMPORTED_MODULES.get(module.tree)
+    if cached is None:
+        cached = frozenset(
+            ".".join(parts[:length])
+            for name in imported_names(module)
+            for parts in [name.split(".")]
+            for length in range(1, len(parts) + 1)
+        )
+        _IMPORTED_MODULES.put(module.tree, cached)
+    return cached
 
 
 def _modes(module: ModuleInfo) -> frozenset[str]:

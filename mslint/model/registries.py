@@ -58,16 +58,14 @@ class Registered(NamedTuple):
 
 
 def modules_naming(project: Project, word: str) -> list[ModuleInfo]:
-    """The modules whose text holds the identifier ``word``: where a name may be read."""
-    return project.derived(_modules_by_word).get(word, [])
+    """The modules whose text holds the identifier ``word``: where a name may be read (those the
+    project holds now: a copy, which modules loaded later leave as it is)."""
+    return list(project.indexed(dict, _index_words).get(word, ()))
 
 
-def _modules_by_word(project: Project) -> dict[str, list[ModuleInfo]]:
-    found: dict[str, list[ModuleInfo]] = {}
-    for module in project.modules:
-        for word in set(_IDENTIFIER.findall(module.text)):
-            found.setdefault(word, []).append(module)
-    return found
+def _index_words(index: dict[str, list[ModuleInfo]], module: ModuleInfo) -> None:
+    for word in set(_IDENTIFIER.findall(module.text)):
+        index.setdefault(word, []).append(module)
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")

@@ -7,6 +7,7 @@ from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.abstract import AbstractAny, AbstractTensor, Kind
 from mslint.model.binder import Binding, all_parameter_names, bindings
 from mslint.model.scope import GraphFunction
+from mslint.model.walk import descendants
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 from mslint.syntax_table import DIVERGENCE, Outcome
@@ -213,7 +214,7 @@ def _given_an_input(name: str, function: GraphFunction) -> bool:
         return False
     calls = [
         n
-        for n in ast.walk(entry)
+        for n in descendants(entry)
         if isinstance(n, ast.Call)
         and isinstance(n.func, ast.Attribute)
         and n.func.attr == function.node.name
@@ -226,7 +227,7 @@ def _given_an_input(name: str, function: GraphFunction) -> bool:
 
 def _rebindings(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[Binding]:
     """The bindings of ``name`` in ``node`` other than its augmented assignments."""
-    updated = {id(n.target) for n in ast.walk(node) if isinstance(n, ast.AugAssign)}
+    updated = {id(n.target) for n in descendants(node) if isinstance(n, ast.AugAssign)}
     return [b for b in bindings(node) if name in b.names and id(b.target) not in updated]
 
 

@@ -545,9 +545,11 @@ class _MindsporeNames:
         while isinstance(expr, ast.Attribute):
             parts.append(expr.attr)
             expr = expr.value
-        if not isinstance(expr, ast.Name) or expr.id not in self.heads:
-            return None
-        found = self.qualname_of(".".join([expr.id, *reversed(parts)]))
+        local = expr.id if isinstance(expr, ast.Name) else ""
+        head = self.heads.get(local)
+        if head is None or not (_is_mindspore(head) or self._from_the_project(local, head)):
+            return None  # what qualname_of answers, before the dotted name is made
+        found = self.qualname_of(".".join([local, *reversed(parts)]))
         return found if found is not None and _is_mindspore(found) else None
 
     def qualname_of(self, dotted: str) -> str | None:

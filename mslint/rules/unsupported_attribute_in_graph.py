@@ -158,7 +158,7 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
     if name.startswith("__") or not (is_self or is_self_attribute(receiver, function.self_name)):
         return
     project = function.project
-    if name in _cell_attributes(project.release) or name in project.derived(_provided_names):
+    if name in _cell_attributes(project.release) or name in _provided_names(project):
         return
     classes = cell_classes_of(receiver, function)
     if not classes or not all(isinstance(c, ClassRef) for c in classes):
@@ -224,7 +224,7 @@ def _conditional_nodes(init: ast.FunctionDef) -> set[int]:
 
 def _never_set(cls: ClassRef, name: str, project: Project) -> bool:
     """Whether no class, base or code of the project gives ``cls`` an attribute ``name``."""
-    if name in _cell_attributes(project.release) or name in project.derived(_provided_names):
+    if name in _cell_attributes(project.release) or name in _provided_names(project):
         return False
     return not _defines_or_computes(cls, name, project)
 
@@ -326,17 +326,18 @@ def _registered_name(call: ast.Call) -> str | None:
     return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
 
 
-def _provided_names(project: Project) -> frozenset[str]:
+def _provided_names(project: Project) -> set[str]:
     """Every attribute name the project assigns (to any object) or registers under a constant name,
     and every name bound in a class body: reading one of them is never judged."""
-    found: set[str] = set()
-    for module in project.modules:
-        found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
-        registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
-        found.update(name for name in registered if name is not None)
-        for node in module.nodes_of(ast.ClassDef):
-            found.update(_class_body_names(node))
-    return frozenset(found)
+    return project.indexed(set, _add_provided_names)
+
+
+def _add_provided_names(found: set[str], module: ModuleInfo) -> None:
+    found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
+    registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
+    found.update(name for name in registered if name is not None)
+    for node in module.nodes_of(ast.ClassDef):
+        found.update(_class_body_names(node))
 
 
 @cache
