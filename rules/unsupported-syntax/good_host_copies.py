@@ -3,7 +3,7 @@
 from mindspore import nn
 
 
-class LoopsUpToTheLongestCaption(nn.Cell):  # mslint: inputs=float32[2,4], int32[2]
+class CountsUpToTheLongestCaption(nn.Cell):  # mslint: inputs=float32[2,4], int32[2]
     def construct(self, x, caption_lengths):
         steps = (caption_lengths - 1).max()
         out = x
@@ -14,7 +14,7 @@ class LoopsUpToTheLongestCaption(nn.Cell):  # mslint: inputs=float32[2,4], int32
         return out
 
 
-class ChecksTheShortestLength(nn.Cell):  # mslint: inputs=float32[2,4], int32[2]
+class ScalesByTheShortestLength(nn.Cell):  # mslint: inputs=float32[2,4], int32[2]
     def construct(self, x, lens):
         assert x.shape[1] >= lens.max()
         return x * lens.min()
