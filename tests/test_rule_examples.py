@@ -96,5 +96,7 @@ def test_every_rule_has_bad_and_good_examples() -> None:
         good = list(folder.glob("good*.py"))
         assert bad and good, f"{rule.symbol} needs bad and good examples in {folder}"
         assert all(compile_entries(p) for p in bad + good), f"every example of {rule.symbol} needs compile entries"
-        markers = {symbol for p in bad for _, symbol in expected_findings(p)}
-        assert markers == {rule.symbol}, f"{folder} marks {markers}"
+        # a bad example may mark another rule as well, where its form needs that rule's finding on a line
+        # of its own (`lengths = t.tolist()`, then `max(lengths)`), but each marks its folder's rule
+        unmarked = [p.name for p in bad if rule.symbol not in {s for _, s in expected_findings(p)}]
+        assert unmarked == [], f"{folder}: {unmarked} mark no {rule.symbol}"

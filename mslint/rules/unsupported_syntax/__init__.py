@@ -44,7 +44,10 @@ class UnsupportedSyntax(Rule):
       `len("abc")`, `exec("z = 1")`), warnings in LAX and errors in STRICT;
     * builtins whose verdict depends on more than one row: `range(t)`, `max(t, 1)` /
       `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles and STRICT rejects),
-      `max(t)` / `min(t)` of one tensor, `map(f, t)` over a tensor, `map` over a `lambda` that
+      `max(t)` / `min(t)` of one tensor, `max(lengths)` / `min(lengths)` of a host list copied
+      from a graph tensor (`lengths = t.tolist()`, `list(t.asnumpy())`: its length is known only at
+      run time, and LAX fails with `Unsupported op [IsDimUnKnown]`; STRICT rejects the copy, which
+      tensor-to-host-in-graph reports), `map(f, t)` over a tensor, `map` over a `lambda` that
       reads the function's local variables, and `filter(None, ...)`;
     * calls of generator functions (functions that `yield`), which the compiler reports where
       they are called, and `yield` in a generator defined in graph code, which it reports on the

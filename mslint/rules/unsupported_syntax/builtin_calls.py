@@ -1,5 +1,5 @@
 """Python builtins in graph code, each judged by its rows in the syntax table, and those whose verdict
-rests on more than one row: ``range``, ``max``/``min`` of tensors, ``map`` and ``filter``."""
+rests on more than one row: ``range``, ``max``/``min`` of tensors and of host copies, ``map`` and ``filter``."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from mslint.model.abstract import (
     is_0d_tensor,
     is_runtime_number,
 )
+from mslint.model.host_copies import host_list_copy
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import raised
 from mslint.rules.base import Finding
@@ -45,7 +46,7 @@ def builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fin
         if qualname in _TAKING_TENSORS
         else []  # what the kinds of other calls' arguments would cost is spent only where they matter
     )
-    if qualname == "builtins.range" and tensors:
+    if qualname == "builtins.range" and any(not _extremum_of_host_copy(t, function) for t in tensors):
         yield Finding(
             call,
             "`range` of a tensor: MindSpore rejects it at every syntax level (it needs a Python int)",
@@ -62,6 +63,16 @@ def builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fin
             f"Python's `{name}` compares whole tensors: MindSpore rejects it at every syntax level (the truth "
             "value of a tensor with more than one element is ambiguous)",
             hint=f"use `ops.{'maximum' if name == 'max' else 'minimum'}`, which compares element by element",
+        )
+    elif (copy := _host_copy_compared(call, qualname, function)) is not None:
+        name = "max" if qualname == "builtins.max" else "min"
+        yield Finding(
+            call,
+            f"Python's `{name}` of a host list copied from a graph tensor (`{ast.unparse(copy)}`, line {copy.lineno}): "
+            f"the graph compiler knows its length and values only at run time and cannot apply `{name}` to it "
+            "(LAX: `Unsupported op [IsDimUnKnown]`; STRICT rejects the copy itself)",
+            hint=f"take the {name} of the tensor in the graph (`t.{name}()`), and loop with `while` on it where "
+            "a count is needed",
         )
     elif (
         qualname in ("builtins.max", "builtins.min")
@@ -96,6 +107,20 @@ def builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fin
         )
     elif qualname is not None and qualname.startswith("builtins.") and qualname not in _JUDGED_ELSEWHERE:
         yield from _measured_builtin(call, qualname.partition(".")[2], function)
+
+
+def _host_copy_compared(call: ast.Call, qualname: str | None, function: GraphFunction) -> ast.Call | None:
+    """The copy of a graph tensor to a host list whose items ``max(lengths)`` or ``min(lengths)``
+    compares, if ``call`` is one of those."""
+    if qualname not in ("builtins.max", "builtins.min") or len(call.args) != 1:
+        return None
+    return host_list_copy(call.args[0], function)
+
+
+def _extremum_of_host_copy(expr: ast.expr, function: GraphFunction) -> bool:
+    """``max(lengths)`` or ``min(lengths)`` of a host list: the finding on that call says what fails
+    (``range(max(lengths))`` is not a range of a tensor)."""
+    return isinstance(expr, ast.Call) and _host_copy_compared(expr, function.qualname(expr.func), function) is not None
 
 
 def _measured_builtin(call: ast.Call, name: str, function: GraphFunction) -> Iterator[Finding]:
