@@ -1058,3 +1058,41 @@ def test_first_layers_found_further_compile_on_their_inputs(
     }, err
     confirmed = [(line, "confirmed") for line in (24, 47, 57, 66)]
     assert [(f["line"], f["verdict"]) for f in report["findings"]] == confirmed, err
+
+
+DEFAULTS = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.fc = nn.Dense(dim, 2)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Plain(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.fc = nn.Dense(dim, 2)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+if __name__ == "__main__":
+    net = Net(dim=6)
+    plain = Plain()
+"""
+
+
+def test_the_program_s_arguments_are_kept_where_init_needs_none(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Net(dim=6)`` with no call of the instance builds ``Net`` with
+    ``dim=6`` although every parameter has a default; ``Plain()`` gives nothing: built with its
+    defaults, not claimed as the program's call."""
+    assert _built(tmp_path, write, "defaults.py", DEFAULTS) == {
+        "Net": ({"dim": 6}, "Net(dim=6) at defaults.py:23", "float32[2,6]"),
+        "Plain": ({}, None, "float32[2,4]"),
+    }

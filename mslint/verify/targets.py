@@ -113,7 +113,9 @@ def _buildable(
     construction = None
     if ref.owner is not None and not configured and (arguments or needed):
         construction = constructions.of(ref.owner, init.node if init is not None else None)
-    if construction is not None and (arguments or construction.inputs):  # built as the program builds it
+    # Built as the program builds it, defaults overridden too; a call that gives nothing known
+    # builds what the defaults build, and saying it was the program's call would claim more.
+    if construction is not None and (arguments or construction.kwargs or construction.inputs):
         kwargs, arguments = construction.kwargs, []
         if needed and construction.inputs:
             inputs, needed = construction.inputs, []
