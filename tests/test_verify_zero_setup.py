@@ -1096,3 +1096,105 @@ def test_the_program_s_arguments_are_kept_where_init_needs_none(tmp_path: Path, 
         "Net": ({"dim": 6}, "Net(dim=6) at defaults.py:23", "float32[2,6]"),
         "Plain": ({}, None, "float32[2,4]"),
     }
+
+
+INHERITED = """
+import mindspore as ms
+import numpy as np
+from mindspore import nn, ops
+
+
+class Base(nn.Cell):
+    def __init__(self, dim, heads=2):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim * heads)
+
+
+class Child(Base):
+    def __init__(self, dim=6):
+        super().__init__(dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Passed(Base):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Swish(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.sigmoid = nn.Sigmoid()
+
+    def construct(self, x):
+        return np.exp(x * self.sigmoid(x))
+
+
+class Flat(nn.Cell):
+    def construct(self, x):
+        return x.flatten(start_dim=2).transpose(0, 2, 1)
+
+
+class Scaled(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.gamma = ms.Parameter(ops.ones((dim,)))
+
+    def construct(self, x):
+        return x * self.gamma
+
+
+class Residual(nn.Cell):
+    def __init__(self, m=None):
+        super().__init__()
+        self.m = m
+
+    def construct(self, x):
+        return x + self.m(x)
+
+
+if __name__ == "__main__":
+    passed = Passed(dim=5)
+"""
+
+
+def test_base_class_layers_and_cells_without_weights_are_synthesised(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: a layer assigned in the base class's ``__init__`` is the first layer,
+    sized by what ``super().__init__`` passes it (``dim``, or the keywords ``**kwargs`` carries);
+    a Cell holding no weight (an activation, a reshape) is tried on default shapes, a guess;
+    one with a ``Parameter`` or a Cell handed in (``self.m = m``) is not."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.synthesis import DEFAULT_INPUTS
+    from mslint.verify.targets import targets_of
+
+    write("inherited.py", INHERITED)
+    project = load_project([tmp_path / "inherited.py"], Settings(root=tmp_path)).project
+    targets = {t.name: t for t in targets_of(project, Settings(root=tmp_path))}
+    assert (targets["Child"].inputs, targets["Child"].guessed) == ("float32[2,6]", False)
+    assert targets["Passed"].inputs == "float32[2,5]"
+    for name in ("Swish", "Flat"):
+        target = targets[name]
+        assert ((target.inputs, *target.candidates), target.synthesised, target.guessed) == (DEFAULT_INPUTS, True, True)
+    for name in ("Scaled", "Residual"):
+        assert targets[name].unbuildable is not None, name
+
+
+@pytest.mark.mindspore
+def test_a_cell_without_weights_compiles_on_a_guess_that_says_so(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Swish``'s ``np.exp`` is confirmed on the default image shape, and the verdict says the
+    inputs were a guess; ``Flat`` has no finding."""
+    write("inherited.py", INHERITED)
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "inherited.py")
+    report = json.loads(out)
+    swish = next(f for f in report["findings"] if f["line"] == 34)
+    assert swish["verdict"] == "confirmed", err
+    assert "a guess: it holds no weight that sets their shape" in json.dumps(swish), swish

@@ -22,13 +22,14 @@ otherwise a guess.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Mapping
 from typing import Any
 
-from mslint.model.binder import written_arguments
+from mslint.model.binder import all_parameter_names, written_arguments
 from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.walk import statements
+from mslint.model.walk import descendants, statements
 
 BATCH = 2
 IMAGE_SIDES = (32, 64, 224)
@@ -47,6 +48,77 @@ def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any
     bindings = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
     layer = _first_layer(project, cls, bindings, _DEPTH)
     return [] if layer is None else _candidates(*layer)
+
+
+def default_inputs(project: Project, cls: ClassRef) -> list[str]:
+    """Candidate inputs for a Cell that holds no weights (:func:`_weightless`), whose
+    ``construct`` takes one input: nothing of its own sets the input's size, so a small image,
+    then tokens, then vectors are tried. A guess, which the verdict says."""
+    construct = project.find_method(cls, "construct")
+    if construct is None or len(_required_inputs(construct.node)) != 1 or not _weightless(project, cls, _DEPTH):
+        return []
+    return list(DEFAULT_INPUTS)
+
+
+DEFAULT_INPUTS = (
+    f"float32[{BATCH},4,{IMAGE_SIDES[0]},{IMAGE_SIDES[0]}]",
+    f"float32[{BATCH},{SEQUENCE},16]",
+    f"float32[{BATCH},16]",
+)
+"""What a Cell without weights is tried on, in order."""
+
+
+def _weightless(project: Project, cls: ClassRef, depth: int) -> bool:
+    """Whether what the ``__init__`` of ``cls`` and of its project bases assign to ``self``
+    holds no weight: no ``Parameter``, no MindSpore layer but those of :data:`_WITHOUT_WEIGHTS`,
+    no Cell of the project that holds one (other values, a number or a primitive, size
+    nothing)."""
+    if depth == 0:
+        return False
+    construct = project.find_method(cls, "construct")
+    for attribute in _cells_applied(construct.node) if construct is not None else []:
+        # `self.m = m`: a Cell handed in, which may hold weights (or be None, its default).
+        if not any(isinstance(value, ast.Call) for _, value in project.attribute_values(cls, attribute)):
+            return False
+    for klass in project.mro(cls):
+        init = project.find_method(klass, "__init__")
+        if init is None or init.owner is None or init.owner.node is not klass.node:
+            continue
+        for statement in statements(init.node):
+            if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
+                continue
+            for node in ast.walk(statement.value):
+                if isinstance(node, ast.Call) and not _weightless_call(project, init.module, node, depth):
+                    return False
+    return True
+
+
+def _weightless_call(project: Project, module: ModuleInfo, call: ast.Call, depth: int) -> bool:
+    """Whether what ``call`` makes holds no weight: a layer of :data:`_WITHOUT_WEIGHTS`, a
+    MindSpore function or primitive, a Python builtin, a Cell of the project without weights."""
+    name = qualified_name(call.func, module)
+    if name is None:
+        return False
+    if is_mindspore_name(name):
+        if ".nn." in name and ".functional." not in name:  # a layer
+            return is_mindspore_name(name, *_WITHOUT_WEIGHTS)
+        return not is_mindspore_name(name, "Parameter", "ParameterTuple")
+    resolved = project.resolve(name, module)
+    if isinstance(resolved, ClassRef) and project.is_cell(resolved):
+        return _weightless(project, resolved, depth - 1)
+    # A function of the project, or of a package, may build layers; a builtin makes none.
+    return resolved is None and name in _BUILTINS
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+_WITHOUT_WEIGHTS = (
+    "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "HSwish", "HSigmoid", "Mish", "ELU",
+    "Softmax", "LogSoftmax", "Dropout", "Identity", "Flatten", "AvgPool1d", "AvgPool2d", "MaxPool1d",
+    "MaxPool2d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
+)  # fmt: skip
+"""MindSpore layers that hold no weight: they take an input of any size."""
 
 
 def _first_layer(project: Project, cls: ClassRef, bindings: Bindings, depth: int) -> tuple[str, int] | None:
@@ -68,15 +140,71 @@ def _first_layer_of(
     if len(names) != 1 or depth == 0:
         return None
     attribute = _first_cell_applied(method, names[0])
-    made = _assigned_in(init.node, f"self.{attribute}") if attribute else None
-    if made is not None:
-        if _is_empty_sequence(made, init.module):  # `self.body = nn.SequentialCell()`, then `self.body.append(...)`
-            made = next(iter(_appended(init.node, f"self.{attribute}")), made)
-        return _layer(project, init.module, init.node, made, bindings, depth)
+    found = _made(project, init, f"self.{attribute}", bindings) if attribute else None
+    if found is not None:
+        made, maker, given = found
+        if _is_empty_sequence(made, maker.module):  # `self.body = nn.SequentialCell()`, then `self.body.append(...)`
+            made = next(iter(_appended(maker.node, f"self.{attribute}")), made)
+        return _layer(project, maker.module, maker.node, made, given, depth)
     helper = project.find_method(cls, attribute) if attribute else None
     if helper is None or helper.node is method:
         return None
     return _first_layer_of(project, cls, helper.node, init, bindings, depth - 1)
+
+
+def _made(
+    project: Project, init: FunctionRef, target: str, bindings: Bindings
+) -> tuple[ast.expr, FunctionRef, Bindings] | None:
+    """What ``init`` assigns to ``target`` (``self.conv1``), or, where it does not, the
+    ``__init__`` of the base class it calls (``super().__init__(dim)``): the value, the
+    ``__init__`` that assigns it, and what that one's names hold."""
+    for _ in range(_DEPTH):
+        made = _assigned_in(init.node, target)
+        if made is not None:
+            return made, init, bindings
+        call = _base_init_call(init.node)
+        base = _base_init(project, init)
+        if call is None or base is None:
+            return None
+        bindings = {**_defaults(base.node), **_passed_on(init.node, base.node, call, bindings)}
+        init = base
+    return None
+
+
+def _base_init_call(init: FunctionNode) -> ast.Call | None:
+    """The ``super().__init__(...)`` call of ``init``."""
+    for statement in statements(init):
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "__init__"
+            and isinstance(call.func.value, ast.Call)
+            and isinstance(call.func.value.func, ast.Name)
+            and call.func.value.func.id == "super"
+        ):
+            return call
+    return None
+
+
+def _base_init(project: Project, init: FunctionRef) -> FunctionRef | None:
+    """The ``__init__`` that ``super().__init__`` in ``init`` reaches: its class's one project
+    base's (with several bases, which one ``super()`` reaches depends on the instance's class)."""
+    bases = project.bases(init.owner) if init.owner is not None else []
+    return project.find_method(bases[0], "__init__") if len(bases) == 1 else None
+
+
+def _passed_on(init: FunctionNode, base: FunctionNode, call: ast.Call, bindings: Bindings) -> dict[str, ast.expr]:
+    """What ``call`` (``super().__init__(...)`` in ``init``) gives the parameters of ``base``:
+    its arguments as written, and, where it passes on ``init``'s ``**kwargs``, the bindings that
+    name a parameter of ``base`` (the keywords the instance was built with)."""
+    given = {name: value for name, value in _bound(base, call, bindings).items() if not isinstance(value, ast.Starred)}
+    collected = init.args.kwarg.arg if init.args.kwarg is not None else None
+    spread = any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == collected for k in call.keywords)
+    if spread:
+        names = set(all_parameter_names(base))
+        given = {**{name: value for name, value in bindings.items() if name in names}, **given}
+    return given
 
 
 def _layer(
@@ -142,6 +270,18 @@ def _required_inputs(function: FunctionNode) -> list[str]:
     arguments = function.args
     positional = [*arguments.posonlyargs, *arguments.args][1:]
     return [a.arg for a in positional[: len(positional) - len(arguments.defaults)]]
+
+
+def _cells_applied(method: FunctionNode) -> set[str]:
+    """``m`` for each ``self.m(...)`` of ``method``."""
+    return {
+        node.func.attr
+        for node in descendants(method)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+    }
 
 
 def _first_cell_applied(construct: FunctionNode, name: str) -> str | None:

@@ -21,7 +21,7 @@ from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
 from mslint.source import source_text
 from mslint.verify.constructions import Constructions
-from mslint.verify.synthesis import synthesised_inputs
+from mslint.verify.synthesis import default_inputs, synthesised_inputs
 
 _SPEC = '"float32[N,...]"'
 
@@ -45,6 +45,8 @@ class Target:
     """Input specs to try, in order, when a compile on ``inputs`` fails at their shape."""
     synthesised: bool = False
     """``inputs`` were read off the Cell's first layer (:mod:`mslint.verify.synthesis`)."""
+    guessed: bool = False
+    """``inputs`` are a default shape: the Cell holds no weight that sets one."""
     built_at: str | None = None
     """``Net(10) at train.py:30``: the program's call whose arguments ``kwargs`` are, and the calls
     that lead to it (:mod:`mslint.verify.constructions`)."""
@@ -122,7 +124,12 @@ def _buildable(
     else:
         construction = None
     built_at = construction.where if construction is not None else None
-    synthesised = synthesised_inputs(project, ref.owner, kwargs) if needed and ref.owner and not arguments else []
+    synthesised, guessed = [], False
+    if needed and ref.owner and not arguments:
+        synthesised = synthesised_inputs(project, ref.owner, kwargs)
+        if not synthesised:
+            synthesised = default_inputs(project, ref.owner)
+            guessed = bool(synthesised)
     if synthesised:
         first, *others = synthesised
         return Target(
@@ -134,6 +141,7 @@ def _buildable(
             kwargs,
             candidates=tuple(others),
             synthesised=True,
+            guessed=guessed,
             built_at=built_at,
         )
     if needed and arguments:

@@ -116,6 +116,8 @@ class TargetStatus:
             built = f"compiled {target.name}({arguments})" + (f" as built by {self.built_at}" if self.built_at else "")
             inputs = " and ".join(sorted(self.inputs))
             how = ", synthesised from its first layer" if self.synthesised else ""
+            if self.synthesised and target.guessed:
+                how = ", a guess: it holds no weight that sets their shape"
             notes.append(f"{built} on inputs {inputs}{how}" if inputs else built)
         if self.stubbed:
             names = ", ".join(sorted(self.stubbed))
