@@ -1198,3 +1198,72 @@ def test_a_cell_without_weights_compiles_on_a_guess_that_says_so(
     swish = next(f for f in report["findings"] if f["line"] == 34)
     assert swish["verdict"] == "confirmed", err
     assert "a guess: it holds no weight that sets their shape" in json.dumps(swish), swish
+
+
+HANDED = """
+import numpy as np
+from mindspore import nn
+
+
+class Plain(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, block, dim, act=None):
+        super().__init__()
+        self.block = block(dim)
+        self.act = act()
+
+    def construct(self, x):
+        return np.exp(self.act(self.block(x)))
+
+
+def small(dim=6, act_layer=nn.ReLU):
+    return Net(Plain, dim, act=act_layer)
+
+
+if __name__ == "__main__":
+    net = small()
+"""
+
+
+def test_classes_handed_to_a_constructor_are_references(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Net(Plain, dim, act=act_layer)`` in a factory whose default is
+    ``nn.ReLU`` builds ``Net`` with references to both classes (the project's by its file), and
+    a reference travels to the compiling process as JSON and back."""
+    from mslint.verify.literals_json import kwargs_from_json, kwargs_to_json
+    from mslint.verify.references import Reference
+
+    kwargs, built_at, inputs = _built(tmp_path, write, "handed.py", HANDED)["Net"]
+    handed = str((tmp_path / "handed.py").resolve())
+    assert kwargs == {"block": Reference(handed, "Plain"), "dim": 6, "act": Reference("mindspore.nn", "ReLU")}
+    assert (built_at, inputs) == (
+        "small() at handed.py:29, through Net(Plain, dim, act=act_layer) at handed.py:25 (its first instance)",
+        "float32[2,6]",
+    )
+    assert kwargs_from_json(json.loads(json.dumps(kwargs_to_json(kwargs)))) == kwargs
+    with pytest.raises(ValueError):
+        kwargs_from_json({"block": {"reference": ["m.py"]}})
+
+
+@pytest.mark.mindspore
+def test_an_entry_built_with_classes_handed_to_it_compiles(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The references are imported where the Cell is built (``act=None`` would fail building it):
+    the ``np.exp`` is confirmed, and the verdict names the classes."""
+    write("handed.py", HANDED)
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "handed.py")
+    report = json.loads(out)
+    [finding] = [f for f in report["findings"] if f["line"] == 21]
+    assert finding["verdict"] == "confirmed", err
+    assert finding["reason"].startswith(
+        "compiled Net(block=Plain, dim=6, act=mindspore.nn.ReLU) as built by small()"
+    ), finding

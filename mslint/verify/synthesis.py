@@ -30,6 +30,7 @@ from mslint.model.binder import all_parameter_names, written_arguments
 from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants, statements
+from mslint.verify.references import Reference
 
 BATCH = 2
 IMAGE_SIDES = (32, 64, 224)
@@ -42,10 +43,20 @@ Bindings = Mapping[str, ast.expr]
 """What the names of a constructor hold: its arguments, else their defaults."""
 
 
+class _Handed(ast.expr):
+    """What a name bound to a class handed to the constructor holds: the reference."""
+
+    def __init__(self, reference: Reference) -> None:
+        super().__init__()
+        self.reference = reference
+
+
 def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any]) -> list[str]:
     """Candidate input specs for ``cls``'s ``construct``, most likely first; empty when its first
     layer is not known."""
     bindings = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
+    # A class handed in (`block=Bottleneck`) is held as it is: no expression of its module may name it.
+    bindings.update({name: _Handed(value) for name, value in kwargs.items() if isinstance(value, Reference)})
     layer = _first_layer(project, cls, bindings, _DEPTH)
     return [] if layer is None else _candidates(*layer)
 
@@ -216,7 +227,9 @@ def _layer(
         return _layer(project, module, init, made.elts[0], bindings, depth) if made.elts else None
     if not isinstance(made, ast.Call):
         return None
-    name = qualified_name(_bound_value(made.func, bindings), module)  # `embed_layer(...)`, `embed_layer=PatchEmbed`
+    func = _bound_value(made.func, bindings)  # `embed_layer(...)`, `embed_layer=PatchEmbed`
+    referenced = func.reference if isinstance(func, _Handed) else None
+    name = qualified_name(func, module) if referenced is None else referenced.shown()
     if is_mindspore_name(name, "SequentialCell"):
         first = made.args[0] if made.args else None
         return None if first is None else _layer(project, module, init, first, bindings, depth)
@@ -224,7 +237,9 @@ def _layer(
         if is_mindspore_name(name, kind):
             size = _integer(_last_dimension(passed_argument(made, 0, keyword), bindings), bindings)
             return None if size is None else (kind, size)
-    resolved = project.resolve(name, module) if name else None
+    resolved = project.resolve(name, module) if name and referenced is None else None
+    if referenced is not None and referenced.in_file:
+        resolved = _definition(project, referenced)
     if isinstance(resolved, ClassRef) and project.is_cell(resolved):
         inner = project.find_method(resolved, "__init__")
         given = _bound(inner.node, made, bindings) if inner is not None else {}
@@ -233,6 +248,19 @@ def _layer(
     if isinstance(resolved, FunctionRef) and returned is not None and depth > 1:  # `conv3x3(3, 8)`: a helper
         given = {**_defaults(resolved.node), **_bound(resolved.node, made, bindings, is_method=False)}
         return _layer(project, resolved.module, resolved.node, returned, given, depth - 1)
+    return None
+
+
+def _definition(project: Project, reference: Reference) -> ClassRef | FunctionRef | None:
+    """The class or function of the project that ``reference`` names."""
+    module = next((m for m in project.modules if str(m.path.resolve()) == reference.module), None)
+    if module is None:
+        return None
+    for node in module.tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == reference.qualname:
+            return ClassRef(module, node)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == reference.qualname:
+            return FunctionRef(module, node)
     return None
 
 
