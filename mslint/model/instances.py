@@ -17,7 +17,11 @@ at the calls of what they make, with those arguments; one defined in another fun
 A classmethod of the class's own body that reads ``cls`` only to call it (``return cls(dim)``
 in ``from_config``) builds an instance at each of those calls, followed as a factory is; an
 argument that reads a field of a parameter (``cfg["dim"]``, ``opts.attention``) is that field of
-the configuration of literals each caller passes (:mod:`mslint.model.configs`).
+the configuration of literals each caller passes (:mod:`mslint.model.configs`). In the first
+instance, an argument or a default that names a class or function of a module's top level (the
+project's or MindSpore's: ``block=BottleNeck``, ``act_layer=nn.GELU``) is a reference to it
+(:func:`reference_to`), so that the instance can be built as the program builds it; the values
+the rules read, joined over every instance, are left as they were.
 
 The instances are all known only where the class is used by calling it, or by looking it up
 by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
