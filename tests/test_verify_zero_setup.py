@@ -1257,13 +1257,18 @@ def test_an_entry_built_with_classes_handed_to_it_compiles(
     write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The references are imported where the Cell is built (``act=None`` would fail building it):
-    the ``np.exp`` is confirmed, and the verdict names the classes."""
+    the ``np.exp`` is confirmed, and the verdict names the classes; ``--show-examples`` writes
+    a factory that imports them, which confirms it again through ``--example``."""
     write("handed.py", HANDED)
     monkeypatch.chdir(tmp_path)
-    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "handed.py")
+    arguments = ("verify", "--no-compare", "--no-cache", "--format", "json", "handed.py")
+    _, out, err = run(*arguments, "--show-examples", "examples.py")
     report = json.loads(out)
     [finding] = [f for f in report["findings"] if f["line"] == 21]
     assert finding["verdict"] == "confirmed", err
     assert finding["reason"].startswith(
         "compiled Net(block=Plain, dim=6, act=mindspore.nn.ReLU) as built by small()"
     ), finding
+    _, out, err = run(*arguments, "--example", "examples.py:net")
+    [finding] = [f for f in json.loads(out)["findings"] if f["line"] == 21]
+    assert finding["verdict"] == "confirmed", err
