@@ -1272,3 +1272,39 @@ def test_an_entry_built_with_classes_handed_to_it_compiles(
     _, out, err = run(*arguments, "--example", "examples.py:net")
     [finding] = [f for f in json.loads(out)["findings"] if f["line"] == 21]
     assert finding["verdict"] == "confirmed", err
+
+
+POOLED = """
+from mindspore import nn
+
+
+class Gate(nn.Cell):
+    def __init__(self, channels=5):
+        super().__init__()
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.conv = nn.Conv2d(channels, 2, 1)
+
+    def construct(self, x):
+        att = self.pool(x)
+        return self.conv(att)
+
+
+class Squeezed(nn.Cell):
+    def __init__(self, channels=5):
+        super().__init__()
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Dense(channels, 2)
+
+    def construct(self, x):
+        y = self.pool(x).view(x.shape[0], -1)
+        return self.fc(y)
+"""
+
+
+def test_a_pooling_first_is_sized_by_the_layer_after_it(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``att = self.pool(x)`` then ``self.conv(att)``: a pooling keeps the
+    channels, the convolution after it sizes the input; where the pooled value is reshaped
+    first (``.view(...)``), the layer after it says nothing of the input."""
+    built = _built(tmp_path, write, "pooled.py", POOLED)
+    assert built["Gate"][2] == "float32[2,5,32,32]"
+    assert built["Squeezed"][2] == ""

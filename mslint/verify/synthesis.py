@@ -14,7 +14,10 @@ default is a class (``embed_layer=PatchEmbed``) is that class. A channel count t
 argument of ``__init__`` comes from its default or the configured kwargs, or is the field of a
 dict it is given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``). Where ``construct``
 hands its input to another method of the class first (``self.construct_features(x)``), that
-method's first layer is the Cell's.
+method's first layer is the Cell's; a pooling or an activation first (``att = self.avgpool(x)``)
+keeps the channels, and the layer that takes its result is the one read. A layer that
+``super().__init__(...)`` makes is found in the base class's ``__init__``. A Cell that holds no
+weight is tried on default shapes (:func:`default_inputs`).
 Only a ``construct`` with one required input is synthesised: which input feeds which layer is
 otherwise a guess.
 """
@@ -150,13 +153,23 @@ def _first_layer_of(
     names = _required_inputs(method)
     if len(names) != 1 or depth == 0:
         return None
-    attribute = _first_cell_applied(method, names[0])
-    found = _made(project, init, f"self.{attribute}", bindings) if attribute else None
-    if found is not None:
+    name, attribute = names[0], None
+    for _ in range(_DEPTH):
+        call = _first_cell_applied(method, name)
+        attribute = call.func.attr if call is not None and isinstance(call.func, ast.Attribute) else None
+        found = _made(project, init, f"self.{attribute}", bindings) if attribute else None
+        if found is None:
+            break
         made, maker, given = found
         if _is_empty_sequence(made, maker.module):  # `self.body = nn.SequentialCell()`, then `self.body.append(...)`
             made = next(iter(_appended(maker.node, f"self.{attribute}")), made)
-        return _layer(project, maker.module, maker.node, made, given, depth)
+        if not _keeps_channels(made, maker.module):
+            return _layer(project, maker.module, maker.node, made, given, depth)
+        # `att = self.avgpool(x)`: what the next layer takes, the input has, channels and rank.
+        following = _bound_to(method, call) if call is not None else None
+        if following is None:
+            return None
+        name = following
     helper = project.find_method(cls, attribute) if attribute else None
     if helper is None or helper.node is method:
         return None
@@ -312,8 +325,32 @@ def _cells_applied(method: FunctionNode) -> set[str]:
     }
 
 
-def _first_cell_applied(construct: FunctionNode, name: str) -> str | None:
-    """``conv1`` for the first ``self.conv1(x, ...)`` of ``construct``, where ``x`` is ``name``."""
+def _keeps_channels(made: ast.expr, module: ModuleInfo) -> bool:
+    """Whether ``made`` is a MindSpore layer whose output has the channels and the rank of its
+    input (a pooling, an activation): the layer after it sizes the input."""
+    name = qualified_name(made.func, module) if isinstance(made, ast.Call) else None
+    return is_mindspore_name(name, *_KEEPING_CHANNELS) and ".nn." in (name or "")
+
+
+_KEEPING_CHANNELS = tuple(name for name in _WITHOUT_WEIGHTS if name != "Flatten")
+"""The layers without weights whose output keeps the channels and the rank of their input."""
+
+
+def _bound_to(method: FunctionNode, call: ast.Call) -> str | None:
+    """``att`` for ``att = call`` in ``method``."""
+    for statement in statements(method):
+        if (
+            isinstance(statement, ast.Assign)
+            and statement.value is call
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+        ):
+            return statement.targets[0].id
+    return None
+
+
+def _first_cell_applied(construct: FunctionNode, name: str) -> ast.Call | None:
+    """The first ``self.conv1(x, ...)`` of ``construct``, where ``x`` is ``name``."""
     for statement in statements(construct):
         for node in ast.walk(statement):
             if (
@@ -325,7 +362,7 @@ def _first_cell_applied(construct: FunctionNode, name: str) -> str | None:
                 and isinstance(node.args[0], ast.Name)
                 and node.args[0].id == name
             ):
-                return node.func.attr
+                return node
     return None
 
 
