@@ -98,5 +98,5 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "bytes": lambda content: bytes.fromhex(str(content)),
     "complex": _complex,
     "ellipsis": lambda content: Ellipsis,
-    "reference": lambda content: _reference(content),
+    "reference": _reference,
 }

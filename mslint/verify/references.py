@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from mslint.model.module import module_name_for
+
 
 @dataclass(frozen=True)
 class Reference:
@@ -31,11 +33,7 @@ class Reference:
 
     def __repr__(self) -> str:
         """An expression that imports it, for a Python file of examples."""
-        module = self.module
-        if self.in_file:
-            from mslint.model.module import module_name_for
-
-            module = module_name_for(Path(module))[1]
+        module = module_name_for(Path(self.module))[1] if self.in_file else self.module
         return f"__import__({module!r}, fromlist=[{self.qualname!r}]).{self.qualname}"
 
 
@@ -46,7 +44,5 @@ def resolved(kwargs: dict[str, Any], load: Callable[[Path], Any]) -> dict[str, A
 
 
 def _resolve(reference: Reference, load: Callable[[Path], Any]) -> Any:
-    module = load(Path(reference.module)) if reference.in_file else None
-    if module is None:
-        module = importlib.import_module(reference.module)
+    module = load(Path(reference.module)) if reference.in_file else importlib.import_module(reference.module)
     return getattr(module, reference.qualname)
