@@ -1308,3 +1308,53 @@ def test_a_pooling_first_is_sized_by_the_layer_after_it(tmp_path: Path, write: W
     built = _built(tmp_path, write, "pooled.py", POOLED)
     assert built["Gate"][2] == "float32[2,5,32,32]"
     assert built["Squeezed"][2] == ""
+
+
+NOT_FOLLOWED = """
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Unused(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.dim = dim
+        self.block = Block(self.dim // 4)
+
+    def construct(self, x):
+        return self.block(x)
+"""
+
+
+def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Block(self.dim // 4)`` is its first instance, whose ``dim`` mslint
+    does not follow; ``Unused`` is never built: each reason says which."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("followed.py", NOT_FOLLOWED)
+    project = load_project([tmp_path / "followed.py"], Settings(root=tmp_path)).project
+    reasons = {t.name: t.unbuildable for t in targets_of(project, Settings(root=tmp_path))}
+    assert (
+        "no constructor arguments for Block(dim) (its first instance, Block(self.dim // 4) at followed.py:26, "
+        "gives dim what mslint does not follow): add"
+    ) in str(reasons["Block"])
+    assert "Unused(dim) (no call of the program that builds it can be followed" in str(reasons["Unused"])

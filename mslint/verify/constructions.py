@@ -108,6 +108,26 @@ class Constructions:
         inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
         return Construction(kwargs, where, inputs)
 
+    def not_followed(self, cls: ClassRef, init: FunctionNode) -> str:
+        """Why no arguments for ``init``'s parameters without a default come from the program
+        (where :meth:`of` gives none): what its first instance gives them that mslint does not
+        follow, or that no call of the program that builds it can be followed."""
+        instance = first_instance(self._project, cls)
+        if instance is None:
+            return "no call of the program that builds it can be followed: it is never called, or handed on as a value"
+        unknown = [
+            parameter.arg
+            for parameter, default in parameter_defaults(init)[1:]
+            if default is None
+            and _value(instance.named.get(parameter.arg, AbstractScalar(Kind.UNKNOWN))) is NOT_KNOWN
+            and not (
+                _read_only_by_key(init, cls.module, parameter.arg)
+                and config_passed(self._project, cls, parameter.arg) is not None
+            )
+        ]
+        given = f"gives {', '.join(unknown)} what mslint does not follow" if unknown else "is not built of literals"
+        return f"its first instance, {_site(instance.call, instance.module)}, {given}"
+
     def _kwargs(
         self, cls: ClassRef, init: FunctionNode, values: dict[str, AbstractValue] | None
     ) -> dict[str, Any] | None:

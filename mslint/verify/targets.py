@@ -145,9 +145,10 @@ def _buildable(
             built_at=built_at,
         )
     if needed and arguments:
+        why = f" ({constructions.not_followed(ref.owner, init.node)})" if ref.owner and init and not configured else ""
         reason = (
             f"no input specs for {entry}({', '.join(needed)}) and no constructor arguments for "
-            f"{name}({', '.join(arguments)}): add "
+            f"{name}({', '.join(arguments)}){why}: add "
             f'"{key}" = {{ inputs = [{", ".join(_SPEC for _ in needed)}], '
             f"kwargs = {{ {', '.join(f'{a} = ...' for a in arguments)} }} }} to [tool.mslint.verify], "
             "or give an --example factory"
