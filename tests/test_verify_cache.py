@@ -359,3 +359,52 @@ def test_no_replicas_starts_no_msrun_and_says_so(run: Run, replica_runs: list[li
     ]
     assert replica_runs == []
     assert _replica_verdicts(run) == ["confirmed"], "a run with replicas is not served by one without"
+
+
+HANDED_MODELS = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self, block, dim):
+        super().__init__()
+        self.block = block(dim)
+
+    def construct(self, x):
+        return self.block(x)
+"""
+HANDED_BLOCKS = """
+from mindspore import nn
+
+
+class Plain(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+"""
+HANDED_MAIN = """
+from blocks import Plain
+from models import Net
+
+net = Net(Plain, 4)
+"""
+
+
+def test_an_edit_of_a_class_handed_to_the_constructor_compiles_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    """``Net(Plain, 4)``: ``models.py`` does not import ``blocks.py``, yet ``Net`` is built with
+    its ``Plain``; an edit of it compiles ``Net`` again."""
+    verify_fakes.write_tree(tmp_path, {"models.py": HANDED_MODELS, "blocks.py": HANDED_BLOCKS, "main.py": HANDED_MAIN})
+    monkeypatch.chdir(tmp_path)
+    compiles = verify_fakes.install(monkeypatch, tmp_path / "cache")
+    arguments = ("verify", "models.py", "blocks.py", "main.py", "--all", "--format", "json")
+    assert run(*arguments)[0] == 0
+    assert sorted(job.name for job in compiles) == ["Net", "Net"]
+    compiles.clear()
+    Path("blocks.py").write_text(HANDED_BLOCKS.replace("nn.Dense(dim, dim)", "nn.Dense(dim, dim, has_bias=False)"))
+    assert run(*arguments)[0] == 0
+    assert sorted(job.name for job in compiles) == ["Net", "Net"]

@@ -36,8 +36,8 @@ class C(nn.Cell):  # mslint: inputs=float32[2]
         return np.sqrt(x)  # fails
 
 
-class D(nn.Cell):
-    def construct(self, x):
+class D(nn.Cell):  # two inputs: nothing says which is what
+    def construct(self, x, y):
         return np.abs(x)
 
 

@@ -1058,3 +1058,303 @@ def test_first_layers_found_further_compile_on_their_inputs(
     }, err
     confirmed = [(line, "confirmed") for line in (24, 47, 57, 66)]
     assert [(f["line"], f["verdict"]) for f in report["findings"]] == confirmed, err
+
+
+DEFAULTS = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.fc = nn.Dense(dim, 2)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Plain(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.fc = nn.Dense(dim, 2)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+if __name__ == "__main__":
+    net = Net(dim=6)
+    plain = Plain()
+"""
+
+
+def test_the_program_s_arguments_are_kept_where_init_needs_none(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Net(dim=6)`` with no call of the instance builds ``Net`` with
+    ``dim=6`` although every parameter has a default; ``Plain()`` gives nothing: built with its
+    defaults, not claimed as the program's call."""
+    assert _built(tmp_path, write, "defaults.py", DEFAULTS) == {
+        "Net": ({"dim": 6}, "Net(dim=6) at defaults.py:23", "float32[2,6]"),
+        "Plain": ({}, None, "float32[2,4]"),
+    }
+
+
+INHERITED = """
+import mindspore as ms
+import numpy as np
+from mindspore import nn, ops
+
+
+class Base(nn.Cell):
+    def __init__(self, dim, heads=2):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim * heads)
+
+
+class Child(Base):
+    def __init__(self, dim=6):
+        super().__init__(dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Passed(Base):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Swish(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.sigmoid = nn.Sigmoid()
+
+    def construct(self, x):
+        return np.exp(x * self.sigmoid(x))
+
+
+class Flat(nn.Cell):
+    def construct(self, x):
+        return x.flatten(start_dim=2).transpose(0, 2, 1)
+
+
+class Scaled(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.gamma = ms.Parameter(ops.ones((dim,)))
+
+    def construct(self, x):
+        return x * self.gamma
+
+
+class Residual(nn.Cell):
+    def __init__(self, m=None):
+        super().__init__()
+        self.m = m
+
+    def construct(self, x):
+        return x + self.m(x)
+
+
+if __name__ == "__main__":
+    passed = Passed(dim=5)
+"""
+
+
+def test_base_class_layers_and_cells_without_weights_are_synthesised(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: a layer assigned in the base class's ``__init__`` is the first layer,
+    sized by what ``super().__init__`` passes it (``dim``, or the keywords ``**kwargs`` carries);
+    a Cell holding no weight (an activation, a reshape) is tried on default shapes, a guess;
+    one with a ``Parameter`` or a Cell handed in (``self.m = m``) is not."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.synthesis import DEFAULT_INPUTS
+    from mslint.verify.targets import targets_of
+
+    write("inherited.py", INHERITED)
+    project = load_project([tmp_path / "inherited.py"], Settings(root=tmp_path)).project
+    targets = {t.name: t for t in targets_of(project, Settings(root=tmp_path))}
+    assert (targets["Child"].inputs, targets["Child"].guessed) == ("float32[2,6]", False)
+    assert targets["Passed"].inputs == "float32[2,5]"
+    for name in ("Swish", "Flat"):
+        target = targets[name]
+        assert ((target.inputs, *target.candidates), target.synthesised, target.guessed) == (DEFAULT_INPUTS, True, True)
+    for name in ("Scaled", "Residual"):
+        assert targets[name].unbuildable is not None, name
+
+
+@pytest.mark.mindspore
+def test_a_cell_without_weights_compiles_on_a_guess_that_says_so(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Swish``'s ``np.exp`` is confirmed on the default image shape, and the verdict says the
+    inputs were a guess; ``Flat`` has no finding."""
+    write("inherited.py", INHERITED)
+    monkeypatch.chdir(tmp_path)
+    _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "inherited.py")
+    report = json.loads(out)
+    swish = next(f for f in report["findings"] if f["line"] == 34)
+    assert swish["verdict"] == "confirmed", err
+    assert "a guess: it holds no weight that sets their shape" in json.dumps(swish), swish
+
+
+HANDED = """
+import numpy as np
+from mindspore import nn
+
+
+class Plain(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, block, dim, act=None):
+        super().__init__()
+        self.block = block(dim)
+        self.act = act()
+
+    def construct(self, x):
+        return np.exp(self.act(self.block(x)))
+
+
+def small(dim=6, act_layer=nn.ReLU):
+    return Net(Plain, dim, act=act_layer)
+
+
+if __name__ == "__main__":
+    net = small()
+"""
+
+
+def test_classes_handed_to_a_constructor_are_references(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Net(Plain, dim, act=act_layer)`` in a factory whose default is
+    ``nn.ReLU`` builds ``Net`` with references to both classes (the project's by its file), and
+    a reference travels to the compiling process as JSON and back."""
+    from mslint.verify.literals_json import kwargs_from_json, kwargs_to_json
+    from mslint.verify.references import Reference
+
+    kwargs, built_at, inputs = _built(tmp_path, write, "handed.py", HANDED)["Net"]
+    handed = str((tmp_path / "handed.py").resolve())
+    assert kwargs == {"block": Reference(handed, "Plain"), "dim": 6, "act": Reference("mindspore.nn", "ReLU")}
+    assert (built_at, inputs) == (
+        "small() at handed.py:29, through Net(Plain, dim, act=act_layer) at handed.py:25 (its first instance)",
+        "float32[2,6]",
+    )
+    assert kwargs_from_json(json.loads(json.dumps(kwargs_to_json(kwargs)))) == kwargs
+    with pytest.raises(ValueError):
+        kwargs_from_json({"block": {"reference": ["m.py"]}})
+
+
+@pytest.mark.mindspore
+def test_an_entry_built_with_classes_handed_to_it_compiles(
+    write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The references are imported where the Cell is built (``act=None`` would fail building it):
+    the ``np.exp`` is confirmed, and the verdict names the classes; ``--show-examples`` writes
+    a factory that imports them, which confirms it again through ``--example``."""
+    write("handed.py", HANDED)
+    monkeypatch.chdir(tmp_path)
+    arguments = ("verify", "--no-compare", "--no-cache", "--format", "json", "handed.py")
+    _, out, err = run(*arguments, "--show-examples", "examples.py")
+    report = json.loads(out)
+    [finding] = [f for f in report["findings"] if f["line"] == 21]
+    assert finding["verdict"] == "confirmed", err
+    assert finding["reason"].startswith(
+        "compiled Net(block=Plain, dim=6, act=mindspore.nn.ReLU) as built by small()"
+    ), finding
+    _, out, err = run(*arguments, "--example", "examples.py:net")
+    [finding] = [f for f in json.loads(out)["findings"] if f["line"] == 21]
+    assert finding["verdict"] == "confirmed", err
+
+
+POOLED = """
+from mindspore import nn
+
+
+class Gate(nn.Cell):
+    def __init__(self, channels=5):
+        super().__init__()
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.conv = nn.Conv2d(channels, 2, 1)
+
+    def construct(self, x):
+        att = self.pool(x)
+        return self.conv(att)
+
+
+class Squeezed(nn.Cell):
+    def __init__(self, channels=5):
+        super().__init__()
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Dense(channels, 2)
+
+    def construct(self, x):
+        y = self.pool(x).view(x.shape[0], -1)
+        return self.fc(y)
+"""
+
+
+def test_a_pooling_first_is_sized_by_the_layer_after_it(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``att = self.pool(x)`` then ``self.conv(att)``: a pooling keeps the
+    channels, the convolution after it sizes the input; where the pooled value is reshaped
+    first (``.view(...)``), the layer after it says nothing of the input."""
+    built = _built(tmp_path, write, "pooled.py", POOLED)
+    assert built["Gate"][2] == "float32[2,5,32,32]"
+    assert built["Squeezed"][2] == ""
+
+
+NOT_FOLLOWED = """
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Unused(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.dim = dim
+        self.block = Block(self.dim // 4)
+
+    def construct(self, x):
+        return self.block(x)
+"""
+
+
+def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Block(self.dim // 4)`` is its first instance, whose ``dim`` mslint
+    does not follow; ``Unused`` is never built: each reason says which."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("followed.py", NOT_FOLLOWED)
+    project = load_project([tmp_path / "followed.py"], Settings(root=tmp_path)).project
+    reasons = {t.name: t.unbuildable for t in targets_of(project, Settings(root=tmp_path))}
+    assert (
+        "no constructor arguments for Block(dim) (its first instance, Block(self.dim // 4) at followed.py:26, "
+        "gives dim what mslint does not follow): add"
+    ) in str(reasons["Block"])
+    assert "Unused(dim) (no call of the program that builds it can be followed" in str(reasons["Unused"])

@@ -171,6 +171,19 @@ class AbstractInstance(AbstractValue):
 
 
 @dataclass(frozen=True)
+class AbstractReference(AbstractValue):
+    """A class or function of a module's top level, handed on as a value (``block=BottleNeck``,
+    ``act_layer=nn.GELU``): ``module`` is the path of the project's file that defines it, or the
+    importable name of MindSpore's module; ``qualname`` its name there."""
+
+    module: str = ""
+    qualname: str = ""
+
+    def describe(self) -> str:
+        return f"`{self.qualname}`"
+
+
+@dataclass(frozen=True)
 class AbstractFunction(AbstractValue):
     name: str = "<lambda>"
 

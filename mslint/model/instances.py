@@ -17,7 +17,11 @@ at the calls of what they make, with those arguments; one defined in another fun
 A classmethod of the class's own body that reads ``cls`` only to call it (``return cls(dim)``
 in ``from_config``) builds an instance at each of those calls, followed as a factory is; an
 argument that reads a field of a parameter (``cfg["dim"]``, ``opts.attention``) is that field of
-the configuration of literals each caller passes (:mod:`mslint.model.configs`).
+the configuration of literals each caller passes (:mod:`mslint.model.configs`). In the first
+instance, an argument or a default that names a class or function of a module's top level (the
+project's or MindSpore's: ``block=BottleNeck``, ``act_layer=nn.GELU``) is a reference to it
+(:func:`reference_to`), so that the instance can be built as the program builds it; the values
+the rules read, joined over every instance, are left as they were.
 
 The instances are all known only where the class is used by calling it, or by looking it up
 by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
@@ -41,6 +45,7 @@ from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
     AbstractDtype,
+    AbstractReference,
     AbstractScalar,
     AbstractSequence,
     AbstractValue,
@@ -64,7 +69,7 @@ from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
-from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
 from mslint.model.walk import descendants, parent_of, statements
@@ -247,7 +252,7 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     calls = _calls_of(project, callee)
     if first:
         for call, module in _named_calls(project, callee) if calls is None else calls:
-            given = _given(project, call, module, function, _is_method(callee), first)
+            given = _given(project, call, module, function, _is_method(callee), first, callee.module)
             if given is not None:
                 return given._replace(built_by=(call, module))
         return None
@@ -449,12 +454,46 @@ def _refers_to(project: Project, expr: ast.expr, module: ModuleInfo, callee: Cal
     return resolved is not None and resolved.node is callee.node
 
 
+def reference_to(project: Project, expr: ast.expr, module: ModuleInfo) -> AbstractReference | None:
+    """``expr`` (``BottleNeck``, ``nn.GELU``) as a reference to a class or function of a module's
+    top level: one of the project's, or MindSpore's; None for anything else."""
+    if not isinstance(expr, (ast.Name, ast.Attribute)):
+        return None
+    name = qualified_name(expr, module)
+    if name is None:
+        return None
+    if is_mindspore_name(name) and "." in name:
+        home, _, qualname = name.rpartition(".")
+        return AbstractReference(Kind.CONSTANT, home, qualname)
+    resolved = project.resolve(name, module)
+    if isinstance(resolved, FunctionRef) and resolved.owner is not None:
+        return None
+    if resolved is None or resolved.node not in resolved.module.tree.body:
+        return None
+    return AbstractReference(Kind.CONSTANT, str(resolved.module.path.resolve()), resolved.node.name)
+
+
+def _root_name(expr: ast.expr) -> str | None:
+    """``nn`` of ``nn.GELU``, ``block`` of ``block``."""
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
 def _given(
-    project: Project, call: ast.Call, module: ModuleInfo, function: FunctionNode, is_method: bool, first: bool
+    project: Project,
+    call: ast.Call,
+    module: ModuleInfo,
+    function: FunctionNode,
+    is_method: bool,
+    first: bool,
+    home: ModuleInfo | None = None,
 ) -> Passed | None:
     """What one call passes each parameter of ``function`` (a named one its default where the call
     omits it); None where it spreads arguments other than its caller's own ``*args`` and
-    ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given."""
+    ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given,
+    a default that names a class or function (``act=nn.GELU``, in ``home``, the module of
+    ``function``) as a reference to it."""
     (scope,) = module.scopes_holding([call.lineno])
     arguments = _Arguments(project, module, scope, first)
     loop = arguments.first_iteration(call) if first else {}
@@ -472,6 +511,8 @@ def _given(
     for parameter, default in parameter_defaults(function)[1 if is_method else 0 :]:
         given = NOT_KNOWN if default is None else literal_value(default)
         omitted = UNKNOWN if given is NOT_KNOWN else literal(given)
+        if first and home is not None and default is not None and given is NOT_KNOWN:
+            omitted = reference_to(project, default, home) or omitted
         value, always = keywords.pop(parameter.arg, (omitted, True))
         named[parameter.arg] = by_position.get(parameter.arg, value if always else join(value, omitted))
     return Passed(named, keywords, tuple(positional[len(names) :]))
@@ -516,7 +557,9 @@ class _Arguments:
         read = field_read(argument)
         if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
-        return self._host.value(argument)
+        local = not isinstance(self._scope, ast.Module) and _root_name(argument) in self._rebound
+        reference = None if not self._first or local else reference_to(self._project, argument, self._module)
+        return reference or self._host.value(argument)
 
     def _field_passed(self, parameter: str, field: str) -> AbstractValue:
         """A field of the configuration the caller's calls pass ``parameter``

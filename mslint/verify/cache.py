@@ -5,7 +5,8 @@ the input specs and constructor arguments, whether it is an example factory, whe
 mode is compared with PyNative), the MindSpore version and device it runs on, the Python
 version, and mslint's version and the content of its verifier. Its entry also records the
 files its result depends on, each with the digest of its content: the entry's file and every
-project module it imports, at any depth; for an example factory, the factory's file and the
+project module it imports, at any depth (and those of the project's classes handed to its
+constructor); for an example factory, the factory's file and the
 modules that the Cell it returned imports. The entry is used only while each of those files
 still has its digest; then the compile is not run and its recorded outcome stands.
 
@@ -51,6 +52,7 @@ from mslint.settings import Settings
 from mslint.source import read_regular_file
 from mslint.verify.compiler_output import Problem
 from mslint.verify.literals_json import kwargs_to_json
+from mslint.verify.references import Reference
 from mslint.verify.runner import Job, Outcome
 from mslint.verify.statuses import RAN
 
@@ -184,9 +186,11 @@ class ResultCache:
         own = str(job.path.resolve())
         compiled = (outcome.compiled or {}).get("path")
         module = self._module_at(str(Path(str(compiled)).resolve()) if job.factory and compiled else own)
-        if module is None:
+        # The project's classes handed to the constructor are built with it (`block=BottleNeck`).
+        handed = [self._module_at(v.module) for v in job.kwargs.values() if isinstance(v, Reference) and v.in_file]
+        if module is None or None in handed:
             return None
-        return sorted({own, *self._closure([module])})
+        return sorted({own, *self._closure([module, *(m for m in handed if m is not None)])})
 
     def _module_at(self, path: str) -> ModuleInfo | None:
         if self._modules_read != len(self._project.modules):  # modules are loaded on demand

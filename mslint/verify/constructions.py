@@ -36,7 +36,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import NOT_KNOWN, AbstractScalar, AbstractTensor, AbstractValue, Kind
+from mslint.model.abstract import NOT_KNOWN, AbstractReference, AbstractScalar, AbstractTensor, AbstractValue, Kind
 from mslint.model.binder import all_parameter_names, binding_counts, parameter_defaults, positional_names
 from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
@@ -46,11 +46,13 @@ from mslint.model.instances import (
     constructor_values,
     first_call,
     first_instance,
+    reference_to,
 )
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.registries import Callee
 from mslint.model.walk import descendants, parent_of
+from mslint.verify.references import Reference
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,26 @@ class Constructions:
         inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
         return Construction(kwargs, where, inputs)
 
+    def not_followed(self, cls: ClassRef, init: FunctionNode) -> str:
+        """Why no arguments for ``init``'s parameters without a default come from the program
+        (where :meth:`of` gives none): what its first instance gives them that mslint does not
+        follow, or that no call of the program that builds it can be followed."""
+        instance = first_instance(self._project, cls)
+        if instance is None:
+            return "no call of the program that builds it can be followed: it is never called, or handed on as a value"
+        unknown = [
+            parameter.arg
+            for parameter, default in parameter_defaults(init)[1:]
+            if default is None
+            and _value(instance.named.get(parameter.arg, AbstractScalar(Kind.UNKNOWN))) is NOT_KNOWN
+            and not (
+                _read_only_by_key(init, cls.module, parameter.arg)
+                and config_passed(self._project, cls, parameter.arg) is not None
+            )
+        ]
+        given = f"gives {', '.join(unknown)} what mslint does not follow" if unknown else "is not built of literals"
+        return f"its first instance, {_site(instance.call, instance.module)}, {given}"
+
     def _kwargs(
         self, cls: ClassRef, init: FunctionNode, values: dict[str, AbstractValue] | None
     ) -> dict[str, Any] | None:
@@ -115,10 +137,16 @@ class Constructions:
             return None
         kwargs: dict[str, Any] = {}
         for parameter, default in parameter_defaults(init)[1:]:
-            value = python_value(values.get(parameter.arg, AbstractScalar(Kind.UNKNOWN)))
+            value = _value(values.get(parameter.arg, AbstractScalar(Kind.UNKNOWN)))
             if value is NOT_KNOWN and _read_only_by_key(init, cls.module, parameter.arg):
                 config = config_passed(self._project, cls, parameter.arg)
                 value = NOT_KNOWN if config is None else config
+            if (
+                isinstance(value, Reference)
+                and default is not None
+                and _refers(default, cls.module, value, self._project)
+            ):
+                continue  # its own default: said again, it would only lengthen the verdict
             if value is not NOT_KNOWN:
                 kwargs[parameter.arg] = value
             elif default is None:
@@ -222,8 +250,21 @@ def _site(call: ast.Call, module: ModuleInfo) -> str:
 def _literals(values: dict[str, AbstractValue]) -> dict[str, Any] | None:
     """The Python literal of each value; None where one is not known (``**kwargs`` that an
     instance is built with must all be passed, none keeps a default)."""
-    known = {name: python_value(value) for name, value in values.items()}
+    known = {name: _value(value) for name, value in values.items()}
     return None if any(value is NOT_KNOWN for value in known.values()) else known
+
+
+def _value(value: AbstractValue) -> object:
+    """The Python literal ``value`` is, or the class or function it refers to; NOT_KNOWN otherwise."""
+    if isinstance(value, AbstractReference):
+        return Reference(value.module, value.qualname)
+    return python_value(value)
+
+
+def _refers(expr: ast.expr, module: ModuleInfo, reference: Reference, project: Project) -> bool:
+    """Whether ``expr`` of ``module`` names the class or function ``reference`` names."""
+    named = reference_to(project, expr, module)
+    return named is not None and (named.module, named.qualname) == (reference.module, reference.qualname)
 
 
 def _passes_parameters(call: ast.Call, function: FunctionNode) -> bool:

@@ -6,13 +6,16 @@ JSON has one kind of array and string keys only: sent as it is, ``patch_size=(4,
 is built with another value than the program gives it. Here every value that is not a JSON
 scalar is an object of one key that names its type (``{"tuple": [4, 4]}``); only what
 ``ast.literal_eval`` can make is written, and reading builds nothing else (unlike pickle, which
-would run what the data names).
+would run what the data names), but for a class or function handed to the constructor, which
+stays a :class:`~mslint.verify.references.Reference` until the building process resolves it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any, Callable
+
+from mslint.verify.references import Reference
 
 _SCALARS = (type(None), bool, int, float, str)
 
@@ -32,6 +35,8 @@ def literal_to_json(value: object) -> object:
         return {"complex": [value.real, value.imag]}
     if value is Ellipsis:
         return {"ellipsis": None}
+    if isinstance(value, Reference):
+        return {"reference": [value.module, value.qualname]}
     raise TypeError(f"not a Python literal: {type(value).__name__}")
 
 
@@ -72,6 +77,13 @@ def _pairs(content: object) -> Iterable[tuple[Any, Any]]:
         yield literal_from_json(pair[0]), literal_from_json(pair[1])
 
 
+def _reference(content: object) -> Reference:
+    parts = _items(content)
+    if not (len(parts) == 2 and all(isinstance(part, str) for part in parts)):
+        raise ValueError(f"not an encoded reference: {content!r}")
+    return Reference(*parts)
+
+
 def _complex(content: object) -> complex:
     real, imag = _items(content)
     return complex(real, imag)
@@ -86,4 +98,5 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "bytes": lambda content: bytes.fromhex(str(content)),
     "complex": _complex,
     "ellipsis": lambda content: Ellipsis,
+    "reference": _reference,
 }

@@ -53,6 +53,7 @@ from mslint.verify.compiler_output import (
 from mslint.verify.devices import available_devices
 from mslint.verify.divergence import COMPILED_BEFORE_COMPARING, compare_modes
 from mslint.verify.literals_json import kwargs_from_json
+from mslint.verify.references import resolved
 from mslint.verify.runtime import watch
 from mslint.verify.statuses import BUILD_FAILED, BUILD_STAGE, COMPILE_STAGE, COMPILED, KERNEL_STAGE, NOT_VERIFIABLE
 from mslint.verify.stubs import MissingPackages
@@ -106,6 +107,23 @@ def _import_user_module(path: Path, missing: MissingPackages) -> Any:
             said = message_line(str(error))
             raise NotVerifiable(f"importing {path.name} raised {type(error).__name__}: {said}") from None
     raise NotVerifiable(f"importing {path.name} needs more than {_MOST_STUBS} packages that are not installed")
+
+
+def _resolved(kwargs: dict[str, Any], missing: MissingPackages) -> dict[str, Any]:
+    """The constructor arguments with the classes and functions they refer to imported."""
+
+    def load(path: Path) -> Any:
+        # The entry's own module, imported already: its classes, not a second copy of them.
+        loaded = sys.modules.get(module_name_for(path)[1])
+        same = loaded is not None and Path(getattr(loaded, "__file__", "") or "").resolve() == path.resolve()
+        return loaded if same else _import_user_module(path, missing)
+
+    try:
+        return resolved(kwargs, load)
+    except (ImportError, AttributeError) as error:
+        raise NotVerifiable(
+            f"a class handed to the constructor cannot be imported: {message_line(str(error))}"
+        ) from None
 
 
 def make_inputs(specs: list[InputSpec], concrete: bool) -> tuple[Any, ...]:
@@ -369,7 +387,7 @@ def probe(job: dict[str, Any], level: str, device: str | None, work_dir: str) ->
         try:
             module = _import_user_module(Path(path_text).resolve(), missing)
             result["stubbed"] = missing.names
-            kwargs = kwargs_from_json(job.get("kwargs", {}))
+            kwargs = _resolved(kwargs_from_json(job.get("kwargs", {})), missing)
             tried = [str(job.get("inputs", "")), *map(str, job.get("candidates") or [])]
             for number, text in enumerate(tried):
                 specs = parse_input_specs(text)

@@ -14,7 +14,10 @@ default is a class (``embed_layer=PatchEmbed``) is that class. A channel count t
 argument of ``__init__`` comes from its default or the configured kwargs, or is the field of a
 dict it is given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``). Where ``construct``
 hands its input to another method of the class first (``self.construct_features(x)``), that
-method's first layer is the Cell's.
+method's first layer is the Cell's; a pooling or an activation first (``att = self.avgpool(x)``)
+keeps the channels, and the layer that takes its result is the one read. A layer that
+``super().__init__(...)`` makes is found in the base class's ``__init__``. A Cell that holds no
+weight is tried on default shapes (:func:`default_inputs`).
 Only a ``construct`` with one required input is synthesised: which input feeds which layer is
 otherwise a guess.
 """
@@ -22,13 +25,15 @@ otherwise a guess.
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Mapping
 from typing import Any
 
-from mslint.model.binder import written_arguments
+from mslint.model.binder import all_parameter_names, written_arguments
 from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
-from mslint.model.walk import statements
+from mslint.model.walk import descendants, statements
+from mslint.verify.references import Reference
 
 BATCH = 2
 IMAGE_SIDES = (32, 64, 224)
@@ -41,12 +46,93 @@ Bindings = Mapping[str, ast.expr]
 """What the names of a constructor hold: its arguments, else their defaults."""
 
 
+class _Handed(ast.expr):
+    """What a name bound to a class handed to the constructor holds: the reference."""
+
+    def __init__(self, reference: Reference) -> None:
+        super().__init__()
+        self.reference = reference
+
+
 def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any]) -> list[str]:
     """Candidate input specs for ``cls``'s ``construct``, most likely first; empty when its first
     layer is not known."""
     bindings = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
+    # A class handed in (`block=Bottleneck`) is held as it is: no expression of its module may name it.
+    bindings.update({name: _Handed(value) for name, value in kwargs.items() if isinstance(value, Reference)})
     layer = _first_layer(project, cls, bindings, _DEPTH)
     return [] if layer is None else _candidates(*layer)
+
+
+def default_inputs(project: Project, cls: ClassRef) -> list[str]:
+    """Candidate inputs for a Cell that holds no weights (:func:`_weightless`), whose
+    ``construct`` takes one input: nothing of its own sets the input's size, so a small image,
+    then tokens, then vectors are tried. A guess, which the verdict says."""
+    construct = project.find_method(cls, "construct")
+    if construct is None or len(_required_inputs(construct.node)) != 1 or not _weightless(project, cls, _DEPTH):
+        return []
+    return list(DEFAULT_INPUTS)
+
+
+DEFAULT_INPUTS = (
+    f"float32[{BATCH},4,{IMAGE_SIDES[0]},{IMAGE_SIDES[0]}]",
+    f"float32[{BATCH},{SEQUENCE},16]",
+    f"float32[{BATCH},16]",
+)
+"""What a Cell without weights is tried on, in order."""
+
+
+def _weightless(project: Project, cls: ClassRef, depth: int) -> bool:
+    """Whether what the ``__init__`` of ``cls`` and of its project bases assign to ``self``
+    holds no weight: no ``Parameter``, no MindSpore layer but those of :data:`_WITHOUT_WEIGHTS`,
+    no Cell of the project that holds one (other values, a number or a primitive, size
+    nothing)."""
+    if depth == 0:
+        return False
+    construct = project.find_method(cls, "construct")
+    for attribute in _cells_applied(construct.node) if construct is not None else []:
+        # `self.m = m`: a Cell handed in, which may hold weights (or be None, its default).
+        if not any(isinstance(value, ast.Call) for _, value in project.attribute_values(cls, attribute)):
+            return False
+    for klass in project.mro(cls):
+        init = project.find_method(klass, "__init__")
+        if init is None or init.owner is None or init.owner.node is not klass.node:
+            continue
+        for statement in statements(init.node):
+            if not isinstance(statement, (ast.Assign, ast.AnnAssign)) or statement.value is None:
+                continue
+            for node in ast.walk(statement.value):
+                if isinstance(node, ast.Call) and not _weightless_call(project, init.module, node, depth):
+                    return False
+    return True
+
+
+def _weightless_call(project: Project, module: ModuleInfo, call: ast.Call, depth: int) -> bool:
+    """Whether what ``call`` makes holds no weight: a layer of :data:`_WITHOUT_WEIGHTS`, a
+    MindSpore function or primitive, a Python builtin, a Cell of the project without weights."""
+    name = qualified_name(call.func, module)
+    if name is None:
+        return False
+    if is_mindspore_name(name):
+        if ".nn." in name and ".functional." not in name:  # a layer
+            return is_mindspore_name(name, *_WITHOUT_WEIGHTS)
+        return not is_mindspore_name(name, "Parameter", "ParameterTuple")
+    resolved = project.resolve(name, module)
+    if isinstance(resolved, ClassRef) and project.is_cell(resolved):
+        return _weightless(project, resolved, depth - 1)
+    # A function of the project, or of a package, may build layers; a builtin makes none.
+    return resolved is None and name in _BUILTINS
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+_WITHOUT_WEIGHTS = (
+    "ReLU", "ReLU6", "LeakyReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "HSwish", "HSigmoid", "Mish", "ELU",
+    "Softmax", "LogSoftmax", "Dropout", "Identity", "Flatten", "AvgPool1d", "AvgPool2d", "MaxPool1d",
+    "MaxPool2d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
+)  # fmt: skip
+"""MindSpore layers that hold no weight: they take an input of any size."""
 
 
 def _first_layer(project: Project, cls: ClassRef, bindings: Bindings, depth: int) -> tuple[str, int] | None:
@@ -67,16 +153,82 @@ def _first_layer_of(
     names = _required_inputs(method)
     if len(names) != 1 or depth == 0:
         return None
-    attribute = _first_cell_applied(method, names[0])
-    made = _assigned_in(init.node, f"self.{attribute}") if attribute else None
-    if made is not None:
-        if _is_empty_sequence(made, init.module):  # `self.body = nn.SequentialCell()`, then `self.body.append(...)`
-            made = next(iter(_appended(init.node, f"self.{attribute}")), made)
-        return _layer(project, init.module, init.node, made, bindings, depth)
+    name, attribute = names[0], None
+    for _ in range(_DEPTH):
+        call = _first_cell_applied(method, name)
+        attribute = call.func.attr if call is not None and isinstance(call.func, ast.Attribute) else None
+        found = _made(project, init, f"self.{attribute}", bindings) if attribute else None
+        if found is None:
+            break
+        made, maker, given = found
+        if _is_empty_sequence(made, maker.module):  # `self.body = nn.SequentialCell()`, then `self.body.append(...)`
+            made = next(iter(_appended(maker.node, f"self.{attribute}")), made)
+        if not _keeps_channels(made, maker.module):
+            return _layer(project, maker.module, maker.node, made, given, depth)
+        # `att = self.avgpool(x)`: what the next layer takes, the input has, channels and rank.
+        following = _bound_to(method, call) if call is not None else None
+        if following is None:
+            return None
+        name = following
     helper = project.find_method(cls, attribute) if attribute else None
     if helper is None or helper.node is method:
         return None
     return _first_layer_of(project, cls, helper.node, init, bindings, depth - 1)
+
+
+def _made(
+    project: Project, init: FunctionRef, target: str, bindings: Bindings
+) -> tuple[ast.expr, FunctionRef, Bindings] | None:
+    """What ``init`` assigns to ``target`` (``self.conv1``), or, where it does not, the
+    ``__init__`` of the base class it calls (``super().__init__(dim)``): the value, the
+    ``__init__`` that assigns it, and what that one's names hold."""
+    for _ in range(_DEPTH):
+        made = _assigned_in(init.node, target)
+        if made is not None:
+            return made, init, bindings
+        call = _base_init_call(init.node)
+        base = _base_init(project, init)
+        if call is None or base is None:
+            return None
+        bindings = {**_defaults(base.node), **_passed_on(init.node, base.node, call, bindings)}
+        init = base
+    return None
+
+
+def _base_init_call(init: FunctionNode) -> ast.Call | None:
+    """The ``super().__init__(...)`` call of ``init``."""
+    for statement in statements(init):
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "__init__"
+            and isinstance(call.func.value, ast.Call)
+            and isinstance(call.func.value.func, ast.Name)
+            and call.func.value.func.id == "super"
+        ):
+            return call
+    return None
+
+
+def _base_init(project: Project, init: FunctionRef) -> FunctionRef | None:
+    """The ``__init__`` that ``super().__init__`` in ``init`` reaches: its class's one project
+    base's (with several bases, which one ``super()`` reaches depends on the instance's class)."""
+    bases = project.bases(init.owner) if init.owner is not None else []
+    return project.find_method(bases[0], "__init__") if len(bases) == 1 else None
+
+
+def _passed_on(init: FunctionNode, base: FunctionNode, call: ast.Call, bindings: Bindings) -> dict[str, ast.expr]:
+    """What ``call`` (``super().__init__(...)`` in ``init``) gives the parameters of ``base``:
+    its arguments as written, and, where it passes on ``init``'s ``**kwargs``, the bindings that
+    name a parameter of ``base`` (the keywords the instance was built with)."""
+    given = {name: value for name, value in _bound(base, call, bindings).items() if not isinstance(value, ast.Starred)}
+    collected = init.args.kwarg.arg if init.args.kwarg is not None else None
+    spread = any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == collected for k in call.keywords)
+    if spread:
+        names = set(all_parameter_names(base))
+        given = {**{name: value for name, value in bindings.items() if name in names}, **given}
+    return given
 
 
 def _layer(
@@ -88,7 +240,9 @@ def _layer(
         return _layer(project, module, init, made.elts[0], bindings, depth) if made.elts else None
     if not isinstance(made, ast.Call):
         return None
-    name = qualified_name(_bound_value(made.func, bindings), module)  # `embed_layer(...)`, `embed_layer=PatchEmbed`
+    func = _bound_value(made.func, bindings)  # `embed_layer(...)`, `embed_layer=PatchEmbed`
+    referenced = func.reference if isinstance(func, _Handed) else None
+    name = qualified_name(func, module) if referenced is None else referenced.shown()
     if is_mindspore_name(name, "SequentialCell"):
         first = made.args[0] if made.args else None
         return None if first is None else _layer(project, module, init, first, bindings, depth)
@@ -96,7 +250,9 @@ def _layer(
         if is_mindspore_name(name, kind):
             size = _integer(_last_dimension(passed_argument(made, 0, keyword), bindings), bindings)
             return None if size is None else (kind, size)
-    resolved = project.resolve(name, module) if name else None
+    resolved = project.resolve(name, module) if name and referenced is None else None
+    if referenced is not None and referenced.in_file:
+        resolved = _definition(project, referenced)
     if isinstance(resolved, ClassRef) and project.is_cell(resolved):
         inner = project.find_method(resolved, "__init__")
         given = _bound(inner.node, made, bindings) if inner is not None else {}
@@ -105,6 +261,19 @@ def _layer(
     if isinstance(resolved, FunctionRef) and returned is not None and depth > 1:  # `conv3x3(3, 8)`: a helper
         given = {**_defaults(resolved.node), **_bound(resolved.node, made, bindings, is_method=False)}
         return _layer(project, resolved.module, resolved.node, returned, given, depth - 1)
+    return None
+
+
+def _definition(project: Project, reference: Reference) -> ClassRef | FunctionRef | None:
+    """The class or function of the project that ``reference`` names."""
+    module = next((m for m in project.modules if str(m.path.resolve()) == reference.module), None)
+    if module is None:
+        return None
+    for node in module.tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == reference.qualname:
+            return ClassRef(module, node)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == reference.qualname:
+            return FunctionRef(module, node)
     return None
 
 
@@ -144,8 +313,44 @@ def _required_inputs(function: FunctionNode) -> list[str]:
     return [a.arg for a in positional[: len(positional) - len(arguments.defaults)]]
 
 
-def _first_cell_applied(construct: FunctionNode, name: str) -> str | None:
-    """``conv1`` for the first ``self.conv1(x, ...)`` of ``construct``, where ``x`` is ``name``."""
+def _cells_applied(method: FunctionNode) -> set[str]:
+    """``m`` for each ``self.m(...)`` of ``method``."""
+    return {
+        node.func.attr
+        for node in descendants(method)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+    }
+
+
+def _keeps_channels(made: ast.expr, module: ModuleInfo) -> bool:
+    """Whether ``made`` is a MindSpore layer whose output has the channels and the rank of its
+    input (a pooling, an activation): the layer after it sizes the input."""
+    name = qualified_name(made.func, module) if isinstance(made, ast.Call) else None
+    return is_mindspore_name(name, *_KEEPING_CHANNELS) and ".nn." in (name or "")
+
+
+_KEEPING_CHANNELS = tuple(name for name in _WITHOUT_WEIGHTS if name != "Flatten")
+"""The layers without weights whose output keeps the channels and the rank of their input."""
+
+
+def _bound_to(method: FunctionNode, call: ast.Call) -> str | None:
+    """``att`` for ``att = call`` in ``method``."""
+    for statement in statements(method):
+        if (
+            isinstance(statement, ast.Assign)
+            and statement.value is call
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+        ):
+            return statement.targets[0].id
+    return None
+
+
+def _first_cell_applied(construct: FunctionNode, name: str) -> ast.Call | None:
+    """The first ``self.conv1(x, ...)`` of ``construct``, where ``x`` is ``name``."""
     for statement in statements(construct):
         for node in ast.walk(statement):
             if (
@@ -157,7 +362,7 @@ def _first_cell_applied(construct: FunctionNode, name: str) -> str | None:
                 and isinstance(node.args[0], ast.Name)
                 and node.args[0].id == name
             ):
-                return node.func.attr
+                return node
     return None
 
 

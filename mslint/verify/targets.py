@@ -21,7 +21,7 @@ from mslint.model.scope import GraphFunction, entry_points
 from mslint.settings import Settings
 from mslint.source import source_text
 from mslint.verify.constructions import Constructions
-from mslint.verify.synthesis import synthesised_inputs
+from mslint.verify.synthesis import default_inputs, synthesised_inputs
 
 _SPEC = '"float32[N,...]"'
 
@@ -45,6 +45,8 @@ class Target:
     """Input specs to try, in order, when a compile on ``inputs`` fails at their shape."""
     synthesised: bool = False
     """``inputs`` were read off the Cell's first layer (:mod:`mslint.verify.synthesis`)."""
+    guessed: bool = False
+    """``inputs`` are a default shape: the Cell holds no weight that sets one."""
     built_at: str | None = None
     """``Net(10) at train.py:30``: the program's call whose arguments ``kwargs`` are, and the calls
     that lead to it (:mod:`mslint.verify.constructions`)."""
@@ -113,14 +115,21 @@ def _buildable(
     construction = None
     if ref.owner is not None and not configured and (arguments or needed):
         construction = constructions.of(ref.owner, init.node if init is not None else None)
-    if construction is not None and (arguments or construction.inputs):  # built as the program builds it
+    # Built as the program builds it, defaults overridden too; a call that gives nothing known
+    # builds what the defaults build, and saying it was the program's call would claim more.
+    if construction is not None and (arguments or construction.kwargs or construction.inputs):
         kwargs, arguments = construction.kwargs, []
         if needed and construction.inputs:
             inputs, needed = construction.inputs, []
     else:
         construction = None
     built_at = construction.where if construction is not None else None
-    synthesised = synthesised_inputs(project, ref.owner, kwargs) if needed and ref.owner and not arguments else []
+    synthesised, guessed = [], False
+    if needed and ref.owner and not arguments:
+        synthesised = synthesised_inputs(project, ref.owner, kwargs)
+        if not synthesised:
+            synthesised = default_inputs(project, ref.owner)
+            guessed = bool(synthesised)
     if synthesised:
         first, *others = synthesised
         return Target(
@@ -132,12 +141,14 @@ def _buildable(
             kwargs,
             candidates=tuple(others),
             synthesised=True,
+            guessed=guessed,
             built_at=built_at,
         )
     if needed and arguments:
+        why = f" ({constructions.not_followed(ref.owner, init.node)})" if ref.owner and init and not configured else ""
         reason = (
             f"no input specs for {entry}({', '.join(needed)}) and no constructor arguments for "
-            f"{name}({', '.join(arguments)}): add "
+            f"{name}({', '.join(arguments)}){why}: add "
             f'"{key}" = {{ inputs = [{", ".join(_SPEC for _ in needed)}], '
             f"kwargs = {{ {', '.join(f'{a} = ...' for a in arguments)} }} }} to [tool.mslint.verify], "
             "or give an --example factory"

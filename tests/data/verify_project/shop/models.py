@@ -36,7 +36,7 @@ class NeedsWidth(nn.Cell):  # mslint: inputs=float32[4]
 
 
 class NoSpecs(nn.Cell):
-    def construct(self, x):
+    def construct(self, x, scale):
         return np.log(x)
 
 
