@@ -86,6 +86,7 @@ from mslint.model.binder import (
     written_arguments,
 )
 from mslint.model.created_tensors import AbstractArray
+from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
 from mslint.model.instances import only_call, passed_to_parameter
@@ -1103,7 +1104,10 @@ def _cast_by_to_float(name: str, scope: FunctionNode | ast.Module, module: Modul
         and node.func.attr == "to_float"
         and (_is_name(node.func.value, name) or _bound_to(node, name, module))
     ]
-    dtypes = {_dtype_named(cast.args[0]) if len(cast.args) == 1 and not cast.keywords else None for cast in casts}
+    dtypes = {
+        _float_dtype_named(cast.args[0], module) if len(cast.args) == 1 and not cast.keywords else None
+        for cast in casts
+    }
     if not casts:
         return None
     known = dtypes.pop() if len(dtypes) == 1 else None
@@ -1116,10 +1120,11 @@ def _bound_to(call: ast.Call, name: str, module: ModuleInfo) -> bool:
     return isinstance(holder, ast.Assign) and [_is_name(t, name) for t in holder.targets] == [True]
 
 
-def _dtype_named(expr: ast.expr) -> str | None:
-    """``float16`` for ``ms.float16``, ``mstype.float16`` or ``float16``: a float dtype's name."""
-    named = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
-    return named if named in ("float16", "bfloat16", "float32") else None
+def _float_dtype_named(expr: ast.expr, module: ModuleInfo) -> str | None:
+    """The float dtype ``expr`` names (``float16`` for ``ms.float16`` or ``mstype.float16``): what
+    ``to_float`` takes."""
+    dtype = dtype_named(expr, lambda named: qualified_name(named, module))
+    return dtype if dtype in ("float16", "bfloat16", "float32") else None
 
 
 def _argument_value(project: Project, site: _Site, argument: ast.expr, values: HostValues) -> AbstractValue:
