@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 from tests import load
 from tests.conftest import refuse_measurements_without_mindspore
 from tests.examples import REPO
+from tests.installed import shipped_for_installed
 
 TESTS = REPO / "tests"
 
@@ -50,6 +52,46 @@ def test_no_test_skips_for_want_of_mindspore() -> None:
         if call.args and isinstance(call.args[0], ast.Constant) and str(call.args[0].value).startswith("mindspore")
     )
     assert places(skips) == []
+
+
+def test_no_mindspore_test_skips() -> None:
+    """A test marked ``mindspore`` runs where MindSpore is installed, as CI installs it: a skip in
+    it (a table missing for the installed release, a failed import) would pass CI on a broken or
+    wrong install. It fails instead, saying what to install or deselect (``tests.installed``)."""
+    skipping = (
+        (path, call)
+        for path, tree in modules()
+        for test in marked_tests(tree, "mindspore")
+        for name in ("skip", "importorskip", "skipif")
+        for call in calls_named(test, name)
+    )
+    assert places(skipping) == []
+
+
+@pytest.mark.mindspore
+def test_a_measurement_without_a_shipped_table_for_the_installed_release_fails(tmp_path: Path) -> None:
+    """What a checkout with another MindSpore release installed sees: the pin and the way out."""
+    shipped = REPO / "mslint" / "data" / f"syntax-{metadata.version('mindspore')}.json"
+    assert shipped_for_installed(shipped) == shipped
+    with pytest.raises(
+        pytest.fail.Exception, match=r"syntax-0\.0\.json .* mindspore==2\.10\.0, or deselect .* -m 'not measurement'"
+    ):
+        shipped_for_installed(tmp_path / "syntax-0.0.json")
+
+
+def marked_tests(module: ast.Module, marker: str) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The test functions of ``module`` that carry ``marker``, their own or the module's."""
+    mark = f"mark.{marker}"
+    whole = any(
+        isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Name) and target.id == "pytestmark" for target in node.targets)
+        and mark in ast.unparse(node.value)
+        for node in module.body
+    )
+    for node in module.body:
+        is_test = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")
+        if is_test and (whole or any(mark in ast.unparse(decorator) for decorator in node.decorator_list)):
+            yield node
 
 
 def test_no_test_skips_as_root() -> None:
