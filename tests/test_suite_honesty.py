@@ -119,6 +119,14 @@ def marked_tests(module: ast.Module, marker: str) -> Iterator[ast.FunctionDef | 
             yield node
 
 
+def test_no_test_skips_on_a_failed_import() -> None:
+    """``importorskip`` turns a broken install into skips. The dev extra installs what the tests
+    import on every Python it supports; a test that cannot run on some Python skips on the version
+    (``skipif(sys.version_info < ...)``), so an install that fails where it should work fails the test."""
+    skips = ((path, call) for path, tree in modules() for call in calls_named(tree, "importorskip"))
+    assert places(skips) == []
+
+
 def test_no_test_skips_as_root() -> None:
     """CI runs as root: a test skipped for root never runs there. A test that needs root (giving
     a file to another user) may skip elsewhere: ``skipif(os.geteuid() != 0, ...)`` runs in CI."""
