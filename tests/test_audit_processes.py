@@ -324,7 +324,7 @@ def test_a_killed_report_leaves_nothing_behind(tmp_path: Path, signum: int, kill
     slow_modules(tmp_path / "src", 4)
     before = files_under(tmp_path)
     command = [*MSLINT, "report", "src", "-o", "report.html"]
-    signalled_after = time.monotonic() + 1  # the imports done, the analysis under way
+    signalled_after = time.monotonic() + stretched(1)  # the imports done, the analysis under way
     started, seconds = killed_while(
         command, lambda _: time.monotonic() > signalled_after, signum, killed_after, tmp_path
     )

@@ -16,6 +16,7 @@ from mslint.engine import check_files
 from mslint.settings import Settings
 from mslint.syntax_table import DIVERGENCE, augassign_table, syntax_releases
 from tests.examples import REPO
+from tests.installed import shipped_for_installed
 
 SCRIPTS = REPO / "scripts"
 sys.path.insert(0, str(SCRIPTS))
@@ -86,8 +87,7 @@ def test_the_rule_flags_exactly_the_rows_that_diverge(tmp_path: Path) -> None:
 @pytest.mark.mindspore
 @pytest.mark.measurement
 def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
-    if not (REPO / "mslint" / "data" / f"augassign-{metadata.version('mindspore')}.json").is_file():
-        pytest.skip("no shipped augmented-assignment table for the installed MindSpore")
+    shipped_for_installed(REPO / "mslint" / "data" / f"augassign-{metadata.version('mindspore')}.json")
     assert all(augassign_table().ids(row) == (row,) for row in SAMPLE), "each --only prefix names one row"
     only = [argument for row in SAMPLE for argument in ("--only", row)]
     result = subprocess.run(

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from importlib import metadata
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +20,7 @@ import pytest
 from tests import load
 from tests.conftest import refuse_measurements_without_mindspore
 from tests.examples import REPO
+from tests.installed import shipped_for_installed
 
 TESTS = REPO / "tests"
 
@@ -49,6 +52,78 @@ def test_no_test_skips_for_want_of_mindspore() -> None:
         for call in calls_named(tree, "importorskip")
         if call.args and isinstance(call.args[0], ast.Constant) and str(call.args[0].value).startswith("mindspore")
     )
+    assert places(skips) == []
+
+
+def test_no_mindspore_test_skips() -> None:
+    """A test marked ``mindspore`` runs where MindSpore is installed, as CI installs it: a skip in
+    it (a table missing for the installed release, a failed import) would pass CI on a broken or
+    wrong install. It fails instead, saying what to install or deselect (``tests.installed``). The
+    one skip allowed is for an extra the README's command leaves out and .ci/run's install, which
+    fails without it, brings (``mslint[ray]``): .ci/run's suite runs those tests."""
+    ci_extras = re.search(r'pip install --quiet -e "\.\[([\w,]+)\]"', (REPO / ".ci" / "run").read_text())
+    assert ci_extras
+    skipping = [
+        (path, call)
+        for path, tree in modules()
+        for test in marked_tests(tree, "mindspore")
+        for call in skips_of(tree, test)
+        if not any(extra in ci_extras[1].split(",") for extra in re.findall(r"mslint\[(\w+)\]", ast.unparse(call)))
+    ]
+    assert places(iter(skipping)) == []
+    ray_tests = [test.name for _, tree in modules() for test in marked_tests(tree, "mindspore") if skips_of(tree, test)]
+    assert len(ray_tests) == 3, "the skips allowed are seen: the Ray tests' decorator"
+
+
+def skips_of(module: ast.Module, test: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.Call]:
+    """The skips in ``test``: its calls and its decorators, those named at the module's level too."""
+    named = {
+        target.id: node.value
+        for node in module.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    decorators = [named[d.id] for d in test.decorator_list if isinstance(d, ast.Name) and d.id in named]
+    return [
+        call
+        for node in (test, *decorators)
+        for name in ("skip", "importorskip", "skipif")
+        for call in calls_named(node, name)
+    ]
+
+
+@pytest.mark.mindspore
+def test_a_measurement_without_a_shipped_table_for_the_installed_release_fails(tmp_path: Path) -> None:
+    """What a checkout with another MindSpore release installed sees: the pin and the way out."""
+    shipped = REPO / "mslint" / "data" / f"syntax-{metadata.version('mindspore')}.json"
+    assert shipped_for_installed(shipped) == shipped
+    with pytest.raises(
+        pytest.fail.Exception, match=r"syntax-0\.0\.json .* mindspore==2\.10\.0, or deselect .* -m 'not measurement'"
+    ):
+        shipped_for_installed(tmp_path / "syntax-0.0.json")
+
+
+def marked_tests(module: ast.Module, marker: str) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The test functions of ``module`` that carry ``marker``, their own or the module's."""
+    mark = f"mark.{marker}"
+    whole = any(
+        isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Name) and target.id == "pytestmark" for target in node.targets)
+        and mark in ast.unparse(node.value)
+        for node in module.body
+    )
+    for node in module.body:
+        is_test = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")
+        if is_test and (whole or any(mark in ast.unparse(decorator) for decorator in node.decorator_list)):
+            yield node
+
+
+def test_no_test_skips_on_a_failed_import() -> None:
+    """``importorskip`` turns a broken install into skips. The dev extra installs what the tests
+    import on every Python it supports; a test that cannot run on some Python skips on the version
+    (``skipif(sys.version_info < ...)``), so an install that fails where it should work fails the test."""
+    skips = ((path, call) for path, tree in modules() for call in calls_named(tree, "importorskip"))
     assert places(skips) == []
 
 

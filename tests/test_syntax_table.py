@@ -22,6 +22,7 @@ from mslint.verify.runner import Job
 from mslint.verify.runner import Outcome as CompileOutcome
 from mslint.verify.statuses import COMPILED, CRASHED
 from tests.examples import REPO
+from tests.installed import shipped_for_installed
 
 SCRIPTS = REPO / "scripts"
 sys.path.insert(0, str(SCRIPTS))
@@ -308,8 +309,7 @@ def test_the_shipped_table_records_what_a_compile_ends_in_and_no_crash_signal() 
 @pytest.mark.mindspore
 @pytest.mark.measurement
 def test_a_sample_of_rows_measures_as_the_shipped_table_says() -> None:
-    if not (REPO / "mslint" / "data" / f"syntax-{metadata.version('mindspore')}.json").is_file():
-        pytest.skip("no shipped syntax table for the installed MindSpore")
+    shipped_for_installed(REPO / "mslint" / "data" / f"syntax-{metadata.version('mindspore')}.json")
     assert all(syntax_table().ids(row) == (row,) for row in SAMPLE), "each --only prefix names one row"
     only = [argument for row in SAMPLE for argument in ("--only", row)]
     # construct in LAX is where the divergence column was measured (--compare): not re-measured here

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.examples import REPO
+from tests.installed import shipped_for_installed
 
 SCRIPTS = REPO / "scripts"
 sys.path.insert(0, str(SCRIPTS))
@@ -77,8 +78,7 @@ def test_the_docs_quote_the_shipped_figures() -> None:
 @pytest.mark.measurement
 def test_transfer_functions_agree_with_mindspore() -> None:
     version = metadata.version("mindspore")
-    if not table_path(version).is_file():
-        pytest.skip(f"no shipped transfer table for MindSpore {version}")
+    shipped_for_installed(table_path(version))
     found = measure()
     listed = {row["case"]: row for row in shipped(version)["disagreements"]}
     explained = reasons(version)

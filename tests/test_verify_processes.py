@@ -282,13 +282,20 @@ def test_a_batch_that_drew_a_slow_compile_leaves_the_other_jobs_to_the_others(
         from mindspore import nn
 
 
+        FAST = ("fast_a", "fast_b", "fast_c")
+
+
         def made_by(name):
             Path(__file__).with_name(name + ".batch").write_text(str(os.getppid()))
             return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
 
 
         def slow():
-            time.sleep(15)
+            # Until the other child has made the three others, however loaded the machine (a
+            # sleep's length is a guess at its load): where one of them waits behind this job in
+            # this child, this never returns and the job times out.
+            while not all(Path(__file__).with_name(name + ".batch").exists() for name in FAST):
+                time.sleep(0.05)
             return made_by("slow")
 
 
