@@ -1358,3 +1358,64 @@ def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, w
         "gives dim what mslint does not follow): add"
     ) in str(reasons["Block"])
     assert "Unused(dim) (no call of the program that builds it can be followed" in str(reasons["Unused"])
+
+
+TABLES = """
+import mindspore.nn as nn
+
+DEPTHS = {"s": [2, 3], "l": [4, 6]}
+WIDTHS = {"s": 16, "l": 32}
+CHANGED = {"s": 8}
+CHANGED["s"] = 12
+
+
+class Stage(nn.Cell):
+    def __init__(self, width, depth):
+        super().__init__()
+        self.fc = nn.Dense(width, width)
+        self.depth = depth
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, widths, depths):
+        super().__init__()
+        self.stage = Stage(widths, depths[0])
+
+    def construct(self, x):
+        return self.stage(x)
+
+
+class Other(nn.Cell):
+    def __init__(self, width):
+        super().__init__()
+        self.fc = nn.Dense(width, width)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+def small():
+    return Net(WIDTHS["s"], depths=DEPTHS["s"])
+
+
+net = small()
+other = Other(CHANGED["s"])
+"""
+
+
+def test_a_table_of_the_module_read_by_a_literal_key_gives_its_item(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Net(WIDTHS["s"], depths=DEPTHS["s"])`` builds ``Net`` and its ``Stage``
+    with the table's items; a table the module changes (``CHANGED["s"] = 12``) is not read."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("tables.py", TABLES)
+    project = load_project([tmp_path / "tables.py"], Settings(root=tmp_path)).project
+    built = {t.name: t for t in targets_of(project, Settings(root=tmp_path))}
+    assert built["Net"].kwargs == {"widths": 16, "depths": [2, 3]}
+    assert built["Stage"].kwargs == {"width": 16, "depth": 2}
+    assert "CHANGED" in (built["Other"].unbuildable or ""), built["Other"]

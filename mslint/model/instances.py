@@ -57,6 +57,7 @@ from mslint.model.abstract import (
     sequence,
 )
 from mslint.model.binder import (
+    all_parameter_names,
     binding_counts,
     literal_value,
     parameter_defaults,
@@ -69,6 +70,7 @@ from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
+from mslint.model.module_tables import module_tables
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
@@ -542,6 +544,9 @@ class _Arguments:
         if isinstance(argument, ast.Name) and argument.id in loop:
             return loop[argument.id]
         if self._first and isinstance(argument, ast.Subscript):
+            table = self._table_item(argument)
+            if table is not None:
+                return table
             item = _item_at(self.value(argument.value, loop), self.value(argument.slice, loop))
             if item is not None:
                 return item
@@ -560,6 +565,19 @@ class _Arguments:
         local = not isinstance(self._scope, ast.Module) and _root_name(argument) in self._rebound
         reference = None if not self._first or local else reference_to(self._project, argument, self._module)
         return reference or self._host.value(argument)
+
+    def _table_item(self, argument: ast.Subscript) -> AbstractValue | None:
+        """The item of a table of the module's top level read by a literal key
+        (``EfficientFormer_depth["l1"]``, :mod:`mslint.model.module_tables`); None otherwise."""
+        table = argument.value
+        if not isinstance(table, ast.Name) or (
+            not isinstance(self._scope, ast.Module)
+            and (table.id in self._rebound or table.id in all_parameter_names(self._scope))
+        ):
+            return None  # a local name or a parameter hides the module's
+        key = literal_value(argument.slice)
+        items = module_tables(self._module.tree).get(table.id, {})
+        return literal(items[key]) if isinstance(key, (str, int, float)) and key in items else None
 
     def _field_passed(self, parameter: str, field: str) -> AbstractValue:
         """A field of the configuration the caller's calls pass ``parameter``
