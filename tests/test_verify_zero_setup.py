@@ -1419,3 +1419,73 @@ def test_a_table_of_the_module_read_by_a_literal_key_gives_its_item(tmp_path: Pa
     assert built["Net"].kwargs == {"widths": 16, "depths": [2, 3]}
     assert built["Stage"].kwargs == {"width": 16, "depth": 2}
     assert "CHANGED" in (built["Other"].unbuildable or ""), built["Other"]
+
+
+BRANCHES = """
+import mindspore.nn as nn
+
+
+class Hybrid(nn.Cell):
+    def __init__(self, backbone, dim):
+        super().__init__()
+        self.backbone = backbone
+        self.proj = nn.Dense(4, dim)
+
+    def construct(self, x):
+        return self.proj(self.backbone(x))
+
+
+class Patches(nn.Cell):
+    def __init__(self, in_chans, dim):
+        super().__init__()
+        self.proj = nn.Conv2d(in_chans, dim, 4, stride=4)
+
+    def construct(self, x):
+        return self.proj(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, in_chans=3, dim=8, backbone=None):
+        super().__init__()
+        if backbone is not None:
+            self.embed = Hybrid(backbone, dim)
+        else:
+            self.embed = Patches(in_chans, dim)
+
+    def construct(self, x):
+        return self.embed(x)
+
+
+class Rebound(nn.Cell):
+    def __init__(self, in_chans=3, dim=8, backbone=None):
+        super().__init__()
+        backbone = backbone or nn.Dense(5, 4)
+        if backbone is not None:
+            self.embed = Hybrid(backbone, dim)
+        else:
+            self.embed = Patches(in_chans, dim)
+
+    def construct(self, x):
+        return self.embed(x)
+
+
+net = Net(in_chans=5)
+"""
+
+
+def test_the_branch_the_arguments_decide_gives_the_first_layer(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``if backbone is not None: ... else: self.embed = Patches(...)``, built
+    with ``backbone`` None, reads ``Patches``; given a value that is not None, the other branch;
+    a parameter bound again in the body decides nothing (the first assignment is read, as before)."""
+    from mslint.engine import load_project
+    from mslint.model.project import ClassRef
+    from mslint.settings import Settings
+    from mslint.verify.synthesis import synthesised_inputs
+
+    write("branches.py", BRANCHES)
+    project = load_project([tmp_path / "branches.py"], Settings(root=tmp_path)).project
+    [module] = project.checked_modules
+    net, rebound = (ClassRef(module, module.classes[name]) for name in ("Net", "Rebound"))
+    assert synthesised_inputs(project, net, {"in_chans": 5})[0] == "float32[2,5,32,32]"
+    assert synthesised_inputs(project, net, {"in_chans": 5, "backbone": [4]}) == []
+    assert synthesised_inputs(project, rebound, {}) == []
