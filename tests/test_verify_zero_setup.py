@@ -1489,3 +1489,52 @@ def test_the_branch_the_arguments_decide_gives_the_first_layer(tmp_path: Path, w
     assert synthesised_inputs(project, net, {"in_chans": 5})[0] == "float32[2,5,32,32]"
     assert synthesised_inputs(project, net, {"in_chans": 5, "backbone": [4]}) == []
     assert synthesised_inputs(project, rebound, {}) == []
+
+
+INTS = """
+import mindspore.nn as nn
+
+
+class Mlp(nn.Cell):
+    def __init__(self, dim, hidden):
+        super().__init__()
+        self.fc = nn.Dense(dim, hidden)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Shift(nn.Cell):
+    def __init__(self, step):
+        super().__init__()
+        self.step = step
+
+    def construct(self, x):
+        return x + self.step
+
+
+class Net(nn.Cell):
+    def __init__(self, dims=(6, 12), ratio=2.5):
+        super().__init__()
+        self.mlp = Mlp(dims[0], int(ratio * dims[0]))
+        self.shift = Shift(int(ratio - 5))
+
+    def construct(self, x):
+        return self.shift(self.mlp(x))
+
+
+net = Net()
+"""
+
+
+def test_int_of_a_known_number_is_that_integer(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Mlp(dims[0], int(ratio * dims[0]))`` builds ``Mlp`` with ``hidden=15``;
+    ``int`` truncates toward zero as Python's does (``int(ratio - 5)``, ``int(-2.5)``, is -2)."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("ints.py", INTS)
+    project = load_project([tmp_path / "ints.py"], Settings(root=tmp_path)).project
+    built = {t.name: t.kwargs for t in targets_of(project, Settings(root=tmp_path))}
+    assert (built["Mlp"], built["Shift"]) == ({"dim": 6, "hidden": 15}, {"step": -2})

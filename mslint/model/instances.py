@@ -36,6 +36,7 @@ project, its instances are those that file builds.
 from __future__ import annotations
 
 import ast
+import math
 import operator
 from collections.abc import Callable, Mapping
 from functools import cached_property
@@ -554,6 +555,10 @@ class _Arguments:
             number = _arithmetic(argument.op, self.value(argument.left, loop), self.value(argument.right, loop))
             if number is not None:
                 return literal(number)
+        if self._first and isinstance(argument, ast.Call) and _is_int_call(argument, self._module):
+            number = _number(self.value(argument.args[0], loop))
+            if number is not None and math.isfinite(number) and not self._is_local("int"):
+                return literal(int(number))
         if self._first and isinstance(argument, ast.Name) and self._defaulted_here(argument.id) is not None:
             return self._given_or_default(argument.id, loop)
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
@@ -627,6 +632,12 @@ class _Arguments:
             and expr.id == parameter.arg
             and expr.id not in self._rebound
         )
+
+    def _is_local(self, name: str) -> bool:
+        """Whether the caller's code binds ``name`` itself (a parameter or a local)."""
+        if isinstance(self._scope, ast.Module):
+            return False
+        return name in self._rebound or name in all_parameter_names(self._scope)
 
     def is_own_parameter(self, name: str) -> bool:
         if isinstance(self._scope, ast.Module) or self._caller is None or name in self._rebound:
@@ -763,6 +774,29 @@ def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> 
         return None
     result = compute(first, second)
     return result if isinstance(result, (int, float)) else None
+
+
+def _is_int_call(argument: ast.Call, module: ModuleInfo) -> bool:
+    """Whether ``argument`` is ``int(x)`` of Python's builtin (``dim=int(2 * dims[0])``)."""
+    return (
+        isinstance(argument.func, ast.Name)
+        and argument.func.id == "int"
+        and len(argument.args) == 1
+        and not argument.keywords
+        and not isinstance(argument.args[0], ast.Starred)
+        and qualified_name(argument.func, module) == "builtins.int"
+    )
+
+
+def _number(value: AbstractValue) -> int | float | None:
+    """The number ``value`` is known to be (not a bool); None otherwise."""
+    if (
+        isinstance(value, AbstractScalar)
+        and isinstance(value.value, (int, float))
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
 
 
 def _item_at(container: AbstractValue, index: AbstractValue) -> AbstractValue | None:
