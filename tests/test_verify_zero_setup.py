@@ -1358,3 +1358,183 @@ def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, w
         "gives dim what mslint does not follow): add"
     ) in str(reasons["Block"])
     assert "Unused(dim) (no call of the program that builds it can be followed" in str(reasons["Unused"])
+
+
+TABLES = """
+import mindspore.nn as nn
+
+DEPTHS = {"s": [2, 3], "l": [4, 6]}
+WIDTHS = {"s": 16, "l": 32}
+CHANGED = {"s": 8}
+CHANGED["s"] = 12
+
+
+class Stage(nn.Cell):
+    def __init__(self, width, depth):
+        super().__init__()
+        self.fc = nn.Dense(width, width)
+        self.depth = depth
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, widths, depths):
+        super().__init__()
+        self.stage = Stage(widths, depths[0])
+
+    def construct(self, x):
+        return self.stage(x)
+
+
+class Other(nn.Cell):
+    def __init__(self, width):
+        super().__init__()
+        self.fc = nn.Dense(width, width)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+def small():
+    return Net(WIDTHS["s"], depths=DEPTHS["s"])
+
+
+net = small()
+other = Other(CHANGED["s"])
+"""
+
+
+def test_a_table_of_the_module_read_by_a_literal_key_gives_its_item(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Net(WIDTHS["s"], depths=DEPTHS["s"])`` builds ``Net`` and its ``Stage``
+    with the table's items; a table the module changes (``CHANGED["s"] = 12``) is not read."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("tables.py", TABLES)
+    project = load_project([tmp_path / "tables.py"], Settings(root=tmp_path)).project
+    built = {t.name: t for t in targets_of(project, Settings(root=tmp_path))}
+    assert built["Net"].kwargs == {"widths": 16, "depths": [2, 3]}
+    assert built["Stage"].kwargs == {"width": 16, "depth": 2}
+    assert "CHANGED" in (built["Other"].unbuildable or ""), built["Other"]
+
+
+BRANCHES = """
+import mindspore.nn as nn
+
+
+class Hybrid(nn.Cell):
+    def __init__(self, backbone, dim):
+        super().__init__()
+        self.backbone = backbone
+        self.proj = nn.Dense(4, dim)
+
+    def construct(self, x):
+        return self.proj(self.backbone(x))
+
+
+class Patches(nn.Cell):
+    def __init__(self, in_chans, dim):
+        super().__init__()
+        self.proj = nn.Conv2d(in_chans, dim, 4, stride=4)
+
+    def construct(self, x):
+        return self.proj(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, in_chans=3, dim=8, backbone=None):
+        super().__init__()
+        if backbone is not None:
+            self.embed = Hybrid(backbone, dim)
+        else:
+            self.embed = Patches(in_chans, dim)
+
+    def construct(self, x):
+        return self.embed(x)
+
+
+class Rebound(nn.Cell):
+    def __init__(self, in_chans=3, dim=8, backbone=None):
+        super().__init__()
+        backbone = backbone or nn.Dense(5, 4)
+        if backbone is not None:
+            self.embed = Hybrid(backbone, dim)
+        else:
+            self.embed = Patches(in_chans, dim)
+
+    def construct(self, x):
+        return self.embed(x)
+
+
+net = Net(in_chans=5)
+"""
+
+
+def test_the_branch_the_arguments_decide_gives_the_first_layer(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``if backbone is not None: ... else: self.embed = Patches(...)``, built
+    with ``backbone`` None, reads ``Patches``; given a value that is not None, the other branch;
+    a parameter bound again in the body decides nothing (the first assignment is read, as before)."""
+    from mslint.engine import load_project
+    from mslint.model.project import ClassRef
+    from mslint.settings import Settings
+    from mslint.verify.synthesis import synthesised_inputs
+
+    write("branches.py", BRANCHES)
+    project = load_project([tmp_path / "branches.py"], Settings(root=tmp_path)).project
+    [module] = project.checked_modules
+    net, rebound = (ClassRef(module, module.classes[name]) for name in ("Net", "Rebound"))
+    assert synthesised_inputs(project, net, {"in_chans": 5})[0] == "float32[2,5,32,32]"
+    assert synthesised_inputs(project, net, {"in_chans": 5, "backbone": [4]}) == []
+    assert synthesised_inputs(project, rebound, {}) == []
+
+
+INTS = """
+import mindspore.nn as nn
+
+
+class Mlp(nn.Cell):
+    def __init__(self, dim, hidden):
+        super().__init__()
+        self.fc = nn.Dense(dim, hidden)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Shift(nn.Cell):
+    def __init__(self, step):
+        super().__init__()
+        self.step = step
+
+    def construct(self, x):
+        return x + self.step
+
+
+class Net(nn.Cell):
+    def __init__(self, dims=(6, 12), ratio=2.5):
+        super().__init__()
+        self.mlp = Mlp(dims[0], int(ratio * dims[0]))
+        self.shift = Shift(int(ratio - 5))
+
+    def construct(self, x):
+        return self.shift(self.mlp(x))
+
+
+net = Net()
+"""
+
+
+def test_int_of_a_known_number_is_that_integer(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``Mlp(dims[0], int(ratio * dims[0]))`` builds ``Mlp`` with ``hidden=15``;
+    ``int`` truncates toward zero as Python's does (``int(ratio - 5)``, ``int(-2.5)``, is -2)."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("ints.py", INTS)
+    project = load_project([tmp_path / "ints.py"], Settings(root=tmp_path)).project
+    built = {t.name: t.kwargs for t in targets_of(project, Settings(root=tmp_path))}
+    assert (built["Mlp"], built["Shift"]) == ({"dim": 6, "hidden": 15}, {"step": -2})

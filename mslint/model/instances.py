@@ -36,6 +36,7 @@ project, its instances are those that file builds.
 from __future__ import annotations
 
 import ast
+import math
 import operator
 from collections.abc import Callable, Mapping
 from functools import cached_property
@@ -57,6 +58,7 @@ from mslint.model.abstract import (
     sequence,
 )
 from mslint.model.binder import (
+    all_parameter_names,
     binding_counts,
     literal_value,
     parameter_defaults,
@@ -69,6 +71,7 @@ from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
+from mslint.model.module_tables import module_tables
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
@@ -542,6 +545,9 @@ class _Arguments:
         if isinstance(argument, ast.Name) and argument.id in loop:
             return loop[argument.id]
         if self._first and isinstance(argument, ast.Subscript):
+            table = self._table_item(argument)
+            if table is not None:
+                return table
             item = _item_at(self.value(argument.value, loop), self.value(argument.slice, loop))
             if item is not None:
                 return item
@@ -549,6 +555,10 @@ class _Arguments:
             number = _arithmetic(argument.op, self.value(argument.left, loop), self.value(argument.right, loop))
             if number is not None:
                 return literal(number)
+        if self._first and isinstance(argument, ast.Call) and _is_int_call(argument, self._module):
+            number = _number(self.value(argument.args[0], loop))
+            if number is not None and math.isfinite(number) and not self._is_local("int"):
+                return literal(int(number))
         if self._first and isinstance(argument, ast.Name) and self._defaulted_here(argument.id) is not None:
             return self._given_or_default(argument.id, loop)
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
@@ -560,6 +570,19 @@ class _Arguments:
         local = not isinstance(self._scope, ast.Module) and _root_name(argument) in self._rebound
         reference = None if not self._first or local else reference_to(self._project, argument, self._module)
         return reference or self._host.value(argument)
+
+    def _table_item(self, argument: ast.Subscript) -> AbstractValue | None:
+        """The item of a table of the module's top level read by a literal key
+        (``EfficientFormer_depth["l1"]``, :mod:`mslint.model.module_tables`); None otherwise."""
+        table = argument.value
+        if not isinstance(table, ast.Name) or (
+            not isinstance(self._scope, ast.Module)
+            and (table.id in self._rebound or table.id in all_parameter_names(self._scope))
+        ):
+            return None  # a local name or a parameter hides the module's
+        key = literal_value(argument.slice)
+        items = module_tables(self._module.tree).get(table.id, {})
+        return literal(items[key]) if isinstance(key, (str, int, float)) and key in items else None
 
     def _field_passed(self, parameter: str, field: str) -> AbstractValue:
         """A field of the configuration the caller's calls pass ``parameter``
@@ -609,6 +632,12 @@ class _Arguments:
             and expr.id == parameter.arg
             and expr.id not in self._rebound
         )
+
+    def _is_local(self, name: str) -> bool:
+        """Whether the caller's code binds ``name`` itself (a parameter or a local)."""
+        if isinstance(self._scope, ast.Module):
+            return False
+        return name in self._rebound or name in all_parameter_names(self._scope)
 
     def is_own_parameter(self, name: str) -> bool:
         if isinstance(self._scope, ast.Module) or self._caller is None or name in self._rebound:
@@ -745,6 +774,29 @@ def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> 
         return None
     result = compute(first, second)
     return result if isinstance(result, (int, float)) else None
+
+
+def _is_int_call(argument: ast.Call, module: ModuleInfo) -> bool:
+    """Whether ``argument`` is ``int(x)`` of Python's builtin (``dim=int(2 * dims[0])``)."""
+    return (
+        isinstance(argument.func, ast.Name)
+        and argument.func.id == "int"
+        and len(argument.args) == 1
+        and not argument.keywords
+        and not isinstance(argument.args[0], ast.Starred)
+        and qualified_name(argument.func, module) == "builtins.int"
+    )
+
+
+def _number(value: AbstractValue) -> int | float | None:
+    """The number ``value`` is known to be (not a bool); None otherwise."""
+    if (
+        isinstance(value, AbstractScalar)
+        and isinstance(value.value, (int, float))
+        and not isinstance(value.value, bool)
+    ):
+        return value.value
+    return None
 
 
 def _item_at(container: AbstractValue, index: AbstractValue) -> AbstractValue | None:

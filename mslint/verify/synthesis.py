@@ -33,6 +33,7 @@ from mslint.model.binder import all_parameter_names, written_arguments
 from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants, statements
+from mslint.verify.decided_branches import untaken
 from mslint.verify.references import Reference
 
 BATCH = 2
@@ -54,12 +55,18 @@ class _Handed(ast.expr):
         self.reference = reference
 
 
+class _Given(ast.expr):
+    """What a name bound to an argument that no expression writes holds: not known."""
+
+
 def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any]) -> list[str]:
     """Candidate input specs for ``cls``'s ``construct``, most likely first; empty when its first
     layer is not known."""
-    bindings = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
+    bindings: dict[str, ast.expr] = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
     # A class handed in (`block=Bottleneck`) is held as it is: no expression of its module may name it.
     bindings.update({name: _Handed(value) for name, value in kwargs.items() if isinstance(value, Reference)})
+    # Anything else given hides the parameter's default, which it is not.
+    bindings.update({name: _Given() for name in kwargs if name not in bindings})
     layer = _first_layer(project, cls, bindings, _DEPTH)
     return [] if layer is None else _candidates(*layer)
 
@@ -183,7 +190,7 @@ def _made(
     ``__init__`` of the base class it calls (``super().__init__(dim)``): the value, the
     ``__init__`` that assigns it, and what that one's names hold."""
     for _ in range(_DEPTH):
-        made = _assigned_in(init.node, target)
+        made = _assigned_in(init.node, target, bindings)
         if made is not None:
             return made, init, bindings
         call = _base_init_call(init.node)
@@ -366,10 +373,16 @@ def _first_cell_applied(construct: FunctionNode, name: str) -> ast.Call | None:
     return None
 
 
-def _assigned_in(function: FunctionNode, target: str) -> ast.expr | None:
-    """The value of the first ``target = value`` of ``function`` (``self.conv1``, ``layers``)."""
+def _assigned_in(function: FunctionNode, target: str, bindings: Bindings | None = None) -> ast.expr | None:
+    """The value of the first ``target = value`` of ``function`` (``self.conv1``, ``layers``),
+    outside the branches that ``bindings`` decide it does not take (:mod:`mslint.verify.decided_branches`)."""
+    skipped = untaken(function, bindings, _Handed) if bindings else set()
     for statement in statements(function):
-        if isinstance(statement, ast.Assign) and any(ast.unparse(t) == target for t in statement.targets):
+        if (
+            isinstance(statement, ast.Assign)
+            and id(statement) not in skipped
+            and any(ast.unparse(t) == target for t in statement.targets)
+        ):
             return statement.value
     return None
 
@@ -453,9 +466,11 @@ def _bound_value(expr: ast.expr, bindings: Bindings) -> ast.expr:
 def _is_literal(value: object) -> bool:
     if isinstance(value, dict):
         return all(isinstance(key, str) and _is_literal(item) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(map(_is_literal, value))
     return isinstance(value, (bool, int, float, str)) or value is None
 
 
 def _literal_expr(value: object) -> ast.expr:
-    """The expression that writes ``value``, a literal or a dict of them."""
+    """The expression that writes ``value``, a literal or a dict, list or tuple of them."""
     return ast.parse(repr(value), mode="eval").body

@@ -1,0 +1,61 @@
+"""Tables of literals at a module's top level, read by a literal key (``EfficientFormer_depth =
+{"l1": [3, 2, 6, 4], ...}`` then ``EfficientFormer(layers=EfficientFormer_depth["l1"])``): the
+configurations of a model zoo's variants, whose items are the sizes an instance is built with.
+
+A table is known only where nothing in its module can change it or see it changed: the name is
+bound once, at the top level, to a dict literal of literals, never declared ``global``, and every
+other reading of it in the module reads one item by a literal key (never stores into it, calls
+its methods or hands it on).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from mslint.model.abstract import NOT_KNOWN
+from mslint.model.binder import literal_value
+from mslint.model.memo import NodeMemo
+
+_TABLES: NodeMemo[ast.Module, dict[str, dict[object, object]]] = NodeMemo()
+
+
+def module_tables(tree: ast.Module) -> dict[str, dict[object, object]]:
+    """The tables of ``tree`` (module doc), by name (memoized by module)."""
+    return _TABLES(tree, _module_tables)
+
+
+def _module_tables(tree: ast.Module) -> dict[str, dict[object, object]]:
+    candidates: dict[str, ast.Assign] = {}
+    for statement in tree.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)
+            and isinstance(statement.value, ast.Dict)
+        ):
+            candidates[statement.targets[0].id] = statement
+    tables: dict[str, dict[object, object]] = {}
+    for name, assignment in candidates.items():
+        table = literal_value(assignment.value)
+        if isinstance(table, dict) and _only_read_by_key(tree, name, assignment.targets[0]):
+            tables[name] = table
+    return tables
+
+
+def _only_read_by_key(tree: ast.Module, name: str, binding: ast.expr) -> bool:
+    """Whether every occurrence of ``name`` in ``tree`` other than ``binding`` reads one item of
+    it by a literal key."""
+    read_by_key = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and literal_value(node.slice) is not NOT_KNOWN
+    }
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global) and name in node.names:
+            return False
+        if isinstance(node, ast.Name) and node.id == name and node is not binding and id(node) not in read_by_key:
+            return False
+    return True
