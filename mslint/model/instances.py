@@ -70,7 +70,7 @@ from mslint.model.configs import config_fields, field_read, read_only_for_fields
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, none_test
 from mslint.model.module_tables import module_tables
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
@@ -721,17 +721,8 @@ class _Arguments:
 def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:
     """The ``X`` of ``statement`` where it is ``if name is None: name = X`` or ``name = name or X``."""
     if isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1:
-        test, (assignment,) = statement.test, statement.body
-        is_none_test = (
-            isinstance(test, ast.Compare)
-            and isinstance(test.left, ast.Name)
-            and test.left.id == name
-            and len(test.ops) == 1
-            and isinstance(test.ops[0], ast.Is)
-            and isinstance(test.comparators[0], ast.Constant)
-            and test.comparators[0].value is None
-        )
-        return _assigned(assignment, name) if is_none_test else None
+        (assignment,) = statement.body
+        return _assigned(assignment, name) if none_test(statement.test) == (name, True) else None
     value = _assigned(statement, name)
     if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
         first, default = value.values

@@ -289,6 +289,21 @@ def imported_names(module: ModuleInfo) -> frozenset[str]:
     return cached
 
 
+def none_test(test: ast.expr) -> tuple[str, bool] | None:
+    """``(name, True)`` for the test ``name is None``, ``(name, False)`` for ``name is not None``;
+    None for any other test."""
+    if not (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        return None
+    return test.left.id, isinstance(test.ops[0], ast.Is)
+
+
 def passed_argument(call: ast.Call, position: int | None, keyword: str) -> ast.expr | None:
     """The expression a call passes by ``keyword`` or at ``position``, as written (a literal
     ``None`` included); None when absent."""

@@ -34,28 +34,32 @@ def _module_tables(tree: ast.Module) -> dict[str, dict[object, object]]:
             and isinstance(statement.value, ast.Dict)
         ):
             candidates[statement.targets[0].id] = statement
+    unkeyed = _names_not_read_by_key(tree)
     tables: dict[str, dict[object, object]] = {}
     for name, assignment in candidates.items():
         table = literal_value(assignment.value)
-        if isinstance(table, dict) and _only_read_by_key(tree, name, assignment.targets[0]):
+        if isinstance(table, dict) and unkeyed.get(name) == [assignment.targets[0]]:
             tables[name] = table
     return tables
 
 
-def _only_read_by_key(tree: ast.Module, name: str, binding: ast.expr) -> bool:
-    """Whether every occurrence of ``name`` in ``tree`` other than ``binding`` reads one item of
-    it by a literal key."""
+def _names_not_read_by_key(tree: ast.Module) -> dict[str, list[ast.AST]]:
+    """By name: every occurrence in ``tree`` other than a read of one item by a literal key
+    (``global`` declarations included), in one walk of the module for all its tables."""
+    nodes = list(ast.walk(tree))
     read_by_key = {
         id(node.value)
-        for node in ast.walk(tree)
+        for node in nodes
         if isinstance(node, ast.Subscript)
         and isinstance(node.ctx, ast.Load)
         and isinstance(node.value, ast.Name)
         and literal_value(node.slice) is not NOT_KNOWN
     }
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Global) and name in node.names:
-            return False
-        if isinstance(node, ast.Name) and node.id == name and node is not binding and id(node) not in read_by_key:
-            return False
-    return True
+    unkeyed: dict[str, list[ast.AST]] = {}
+    for node in nodes:
+        if isinstance(node, ast.Global):
+            for name in node.names:
+                unkeyed.setdefault(name, []).append(node)
+        elif isinstance(node, ast.Name) and id(node) not in read_by_key:
+            unkeyed.setdefault(node.id, []).append(node)
+    return unkeyed

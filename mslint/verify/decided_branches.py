@@ -15,6 +15,7 @@ import ast
 from collections.abc import Mapping
 
 from mslint.model.binder import all_parameter_names
+from mslint.model.module import none_test
 from mslint.model.project import FunctionNode
 from mslint.model.walk import statements
 
@@ -31,7 +32,7 @@ def untaken(function: FunctionNode, bindings: Mapping[str, ast.expr], never_none
     for statement in statements(function):
         if not isinstance(statement, ast.If) or id(statement) in skipped:
             continue
-        tested = _none_test(statement.test)
+        tested = none_test(statement.test)
         if tested is None or tested[0] not in parameters or tested[0] in stored:
             continue
         name, is_none = tested
@@ -45,17 +46,3 @@ def untaken(function: FunctionNode, bindings: Mapping[str, ast.expr], never_none
         branch = statement.orelse if holds == is_none else statement.body
         skipped.update(id(node) for s in branch for node in ast.walk(s) if isinstance(node, ast.stmt))
     return skipped
-
-
-def _none_test(test: ast.expr) -> tuple[str, bool] | None:
-    """``(name, True)`` for ``name is None``, ``(name, False)`` for ``name is not None``."""
-    if not (
-        isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Name)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], (ast.Is, ast.IsNot))
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value is None
-    ):
-        return None
-    return test.left.id, isinstance(test.ops[0], ast.Is)
