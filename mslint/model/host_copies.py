@@ -20,8 +20,18 @@ from mslint.model.binder import all_parameter_names, bindings
 from mslint.model.scope import GraphFunction
 
 _TO_ARRAY = frozenset({"asnumpy", "numpy"})
+_TO_HOST = _TO_ARRAY | {"tolist"}
 _DEPTH = 4
 """How many names deep a copy is followed (``a = t.tolist()``, ``b = a``, ...)."""
+
+
+def host_copy_method(call: ast.Call) -> ast.Attribute | None:
+    """The method of ``t.asnumpy()``, ``t.numpy()`` or ``t.tolist()``, the calls that copy a
+    tensor ``t`` to the host; None for any other call."""
+    method = call.func
+    if isinstance(method, ast.Attribute) and method.attr in _TO_HOST and not call.args and not call.keywords:
+        return method
+    return None
 
 
 def host_list_copy(expr: ast.expr, function: GraphFunction, depth: int = 0) -> ast.Call | None:
@@ -34,12 +44,11 @@ def host_list_copy(expr: ast.expr, function: GraphFunction, depth: int = 0) -> a
         return _copy_bound_to(expr.id, function, depth)
     if not isinstance(expr, ast.Call) or expr.keywords:
         return None
-    func = expr.func
-    if isinstance(func, ast.Attribute) and func.attr == "tolist" and not expr.args:
-        return expr if function.kind(func.value) is Kind.GRAPH else None
-    if function.qualname(func) == "builtins.list" and len(expr.args) == 1 and _is_array_copy(expr.args[0], function):
-        return expr
-    return None
+    method = host_copy_method(expr)
+    if method is not None and method.attr == "tolist":
+        return expr if function.kind(method.value) is Kind.GRAPH else None
+    is_list = function.qualname(expr.func) == "builtins.list" and len(expr.args) == 1
+    return expr if is_list and _is_array_copy(expr.args[0], function) else None
 
 
 def _copy_bound_to(name: str, function: GraphFunction, depth: int) -> ast.Call | None:
@@ -56,11 +65,5 @@ def _copy_bound_to(name: str, function: GraphFunction, depth: int) -> ast.Call |
 
 def _is_array_copy(expr: ast.expr, function: GraphFunction) -> bool:
     """``t.asnumpy()`` or ``t.numpy()`` of a graph value."""
-    return (
-        isinstance(expr, ast.Call)
-        and isinstance(expr.func, ast.Attribute)
-        and expr.func.attr in _TO_ARRAY
-        and not expr.args
-        and not expr.keywords
-        and function.kind(expr.func.value) is Kind.GRAPH
-    )
+    method = host_copy_method(expr) if isinstance(expr, ast.Call) else None
+    return method is not None and method.attr in _TO_ARRAY and function.kind(method.value) is Kind.GRAPH

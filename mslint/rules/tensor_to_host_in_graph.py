@@ -5,12 +5,11 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
+from mslint.model.host_copies import host_copy_method
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule, fallback_severity
 from mslint.settings import Settings
-
-_TO_HOST = ("asnumpy", "numpy", "tolist")
 
 
 class TensorToHostInGraph(Rule):
@@ -64,8 +63,8 @@ class TensorToHostInGraph(Rule):
                 hint="the value is a tensor already: use it as it is, or cast it with `.astype(dtype)`",
             )
             return
-        method = node.func
-        if not isinstance(method, ast.Attribute) or method.attr not in _TO_HOST or node.args or node.keywords:
+        method = host_copy_method(node)
+        if method is None:
             return
         if function.kind(method.value) is Kind.GRAPH or _is_local_tensor(method, function):
             yield Finding(
@@ -101,7 +100,7 @@ def _is_host_value(expr: ast.expr, function: GraphFunction, call: ast.Call, dept
         return any(_is_host_value(v, function, call, depth + 1) for v in values)
     if not isinstance(expr, ast.Call):
         return False
-    if isinstance(expr.func, ast.Attribute) and expr.func.attr in _TO_HOST:
+    if host_copy_method(expr) is not None:
         return True
     qualname = function.qualname(expr.func)
     return qualname is not None and not qualname.startswith(("mindspore.", "builtins."))
