@@ -17,6 +17,7 @@ from functools import cached_property
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
+from mslint.model.binder import all_parameter_names, bindings
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -42,7 +43,7 @@ class FindingsOnUnknowns:
             return finding
         if any(again.node is finding.node for again in rule.check_graph_node(node, self._assuming_constants)):
             return finding
-        names = sorted(
+        names = self._inputs_behind(
             {n.id for n in ast.walk(finding.node) if isinstance(n, ast.Name) and n.id in self._function.unknown_names}
         )
         rests_on = " or ".join(f"`{name}`" for name in names) or "a value it reads"
@@ -50,6 +51,33 @@ class FindingsOnUnknowns:
         note = f"; only if {rests_on} is a tensor, which no call of `{entry}` shows"
         capped = _capped(finding, rule)
         return dataclasses.replace(finding, message=finding.message + note, severity=capped)
+
+    def _inputs_behind(self, names: set[str]) -> list[str]:
+        """The parameters that the unknown local ``names`` are computed from, which the user
+        can give values (``lengths = caption_lengths``: ``caption_lengths``); a name computed
+        from none of them is named itself."""
+        function = self._function
+        parameters = set(all_parameter_names(function.node))
+        found: set[str] = set()
+        seen: set[str] = set()
+        pending = list(names)
+        while pending:
+            name = pending.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            read = set() if name in parameters else _unknowns_read(name, function)
+            if read:
+                pending.extend(read)
+            else:
+                found.add(name)
+        return sorted(found)
+
+
+def _unknowns_read(name: str, function: GraphFunction) -> set[str]:
+    """The unknown names read by the values bound to the local ``name``."""
+    values = [b.value for b in bindings(function.node) if name in b.names and b.value is not None]
+    return {n.id for v in values for n in ast.walk(v) if isinstance(n, ast.Name) and n.id in function.unknown_names}
 
 
 def _capped(finding: Finding, rule: Rule) -> Callable[[Settings], Severity]:

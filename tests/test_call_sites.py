@@ -107,6 +107,27 @@ def test_a_finding_that_rests_on_an_unknown_is_a_warning_that_says_so(write: Wri
     assert "only if `n` is a tensor, which no call of `Steps.construct` shows" in found[0][1]
 
 
+def test_the_note_names_the_input_a_local_unknown_comes_from(write: Write) -> None:
+    path = write(
+        "net.py",
+        """
+from mindspore import nn
+
+
+class Captions(nn.Cell):
+    def construct(self, x, caption_lengths):
+        lengths = caption_lengths
+        steps = lengths + 1
+        for _ in range(steps):
+            x = x * 2
+        return x
+""",
+    )
+    found = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "unsupported-syntax"]
+    assert [d.line for d in found] == [8], [d.message for d in found]
+    assert "only if `caption_lengths` is a tensor, which no call of `Captions.construct` shows" in found[0].message
+
+
 def test_the_entrys_own_use_of_a_tensor_attribute_shows_a_tensor(write: Write) -> None:
     source = STEPS.replace("        for _ in range(n):", "        m = n.shape\n        for _ in range(n):")
     path = write("net.py", source)
