@@ -5,9 +5,10 @@
 
 Runs ``mslint check --no-cache`` (MindSpore 2.10 tables) on each corpus and matches every
 finding with ``benchmarks/review.jsonl``: one JSON object per reviewed finding, with
-``corpus``, ``path`` (relative to the corpus), ``line``, ``symbol``, ``verdict`` (TRUE or
-FALSE), ``reason`` and ``reproduction`` (how the verdict was decided: the compiler's output on
-a reproduction, or "obvious" with why). Precision counts reviewed findings only; every error
+``corpus``, ``path`` (relative to the corpus), ``cell`` (in a notebook: the code cell, as mslint
+numbers it), ``line``, ``symbol``, ``verdict`` (TRUE or FALSE), ``reason`` and
+``reproduction`` (how the verdict was decided: the compiler's output on a reproduction, or
+"obvious" with why). Precision counts reviewed findings only; every error
 is meant to be reviewed, warnings on a sample. Reviewed findings that are no longer reported
 are listed: a FALSE one is a fixed false alarm, a TRUE one a lost finding, and the run exits 1.
 
@@ -156,14 +157,20 @@ def load_review(path: Path) -> dict[Key, Verdict]:
         entry = json.loads(line)
         if entry["verdict"] not in ("TRUE", "FALSE"):
             sys.exit(f"{path}:{number}: verdict must be TRUE or FALSE")
-        key = (entry["corpus"], entry["path"], int(entry["line"]), entry["symbol"])
+        key = (entry["corpus"], located(entry["path"], entry.get("cell")), int(entry["line"]), entry["symbol"])
         review[key] = Verdict(entry["verdict"] == "TRUE", entry["reason"], entry["reproduction"])
     return review
 
 
 def key_of(corpus: str, finding: dict[str, object]) -> Key:
-    path = str(finding["path"]).removeprefix("./")
+    path = located(str(finding["path"]).removeprefix("./"), finding.get("cell"))
     return corpus, path, int(str(finding["line"])), str(finding["symbol"])
+
+
+def located(path: str, cell: object) -> str:
+    """The path, and in a notebook the cell: a line number is the cell's, and one notebook
+    repeats a line (an import at the top of several cells) with a verdict of its own in each."""
+    return path if cell is None else f"{path}[cell {cell}]"
 
 
 def load_before(path: Path) -> dict[Row, tuple[str, str]]:

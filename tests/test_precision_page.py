@@ -102,3 +102,20 @@ def test_the_tracked_list_names_each_held_out_corpus_once() -> None:
     assert len(rounds) >= 2
     assert len(names) == len(set(names))
     assert all(len(corpus.commit) == 40 for listed in rounds for corpus in listed.corpora)
+
+
+def test_a_notebook_line_has_a_verdict_in_each_cell(tmp_path: Path) -> None:
+    review = tmp_path / "review.jsonl"
+    entries = [
+        {"cell": 2, "verdict": "TRUE", "reason": "removed", "reproduction": "ImportError"},
+        {"cell": 5, "verdict": "FALSE", "reason": "guarded", "reproduction": "runs"},
+    ]
+    common = {"corpus": "course", "path": "intro.ipynb", "line": 3, "symbol": "unknown-mindspore-api"}
+    review.write_text("".join(json.dumps({**common, **entry}) + "\n" for entry in entries), encoding="utf-8")
+    verdicts = precision.load_review(review)
+    found = [{**finding("./intro.ipynb", 3, "unknown-mindspore-api", "error"), "cell": cell} for cell in (2, 5, 7)]
+    assert [verdicts.get(precision.key_of("course", f)) for f in found] == [
+        precision.Verdict(True, "removed", "ImportError"),
+        precision.Verdict(False, "guarded", "runs"),
+        None,
+    ]
