@@ -249,10 +249,11 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
                     reaching = function.instances_reaching(node)
-                    if reaching is None:
+                    called = function.calls_reaching(node)
+                    if reaching is None and called is None:
                         report(rule, function.module, settle(rule, node, finding), function.entry, instance)
-                    elif reaching:  # the instances that evaluate the node: none compiles the others' branch
-                        named = _naming_instances(function, reaching, instance)
+                    elif reaching != [] and called != []:  # those that evaluate the node: none compiles the others'
+                        named = _naming_instances(function, reaching, called, instance)
                         report(rule, function.module, settle(rule, node, finding), function.entry, named)
     # Last, when every other rule has had its say on which comments silenced something.
     runnable = sum(runs_on(rule, settings.target) for rule in all_rules())
@@ -266,15 +267,20 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     return list(found.values())
 
 
-def _naming_instances(function: GraphFunction, reaching: list[str], instance: str | None) -> str:
+def _naming_instances(
+    function: GraphFunction, reaching: list[str] | None, called: list[str] | None, instance: str | None
+) -> str:
     """``as built at net.py:20, called with float32[2,4]``: the instances of the function's class
-    that reach a finding, and the entry's inputs; the class named where the entry is another's
-    (``Block as built by __init__() at net.py:31``)."""
-    built = "as built " + " and ".join(reaching)
+    and the calls of the function that reach a finding (``called at net.py:24 with 'HARD'``), and
+    the entry's inputs; the class named where the entry is another's (``Block as built by
+    __init__() at net.py:31``)."""
+    named = ", ".join(
+        part for part in ("as built " + " and ".join(reaching) if reaching else None, *(called or [])) if part
+    )
     entry = function.entry.owner
     if function.owner is not None and (entry is None or entry.node is not function.owner.node):
-        return ", ".join(part for part in (instance, f"{function.owner.node.name} {built}") if part)
-    return f"{built}, {instance}" if instance else built
+        return ", ".join(part for part in (instance, f"{function.owner.node.name} {named}") if part)
+    return f"{named}, {instance}" if instance else named
 
 
 def _for_mode(

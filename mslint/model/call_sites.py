@@ -170,6 +170,14 @@ class EntryEvidence:
         ``grad_fn`` wrapping an instance of its Cell): its graph is compiled into that function's."""
         return bool(self._graph_sites.get(id(ref.node)))
 
+    def calls(self, ref: FunctionRef) -> list[tuple[ast.Call, ModuleInfo, dict[str, AbstractValue]]] | None:
+        """Each call of the entry in Python code, with what it gives the entry's positional
+        parameters, where those calls are all that runs it; None where a training wrapper, input
+        specs or a ``@jit`` function run it too, with values no call shows."""
+        if id(ref.node) in self._wrapped or self._spec_values(ref) or self._graph_sites.get(id(ref.node)):
+            return None
+        return [(s.call, s.module, _argument_values(self._project, s, ref)) for s in self._sites.get(id(ref.node), [])]
+
     def _spec_values(self, ref: FunctionRef) -> list[AbstractValue]:
         specs = self._specs.get(id(ref.node))
         if specs is None:

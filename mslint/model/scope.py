@@ -33,6 +33,7 @@ from mslint.model.abstract import (
     widened,
 )
 from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
+from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
@@ -81,6 +82,9 @@ class CallMemo:
     called_from_python: set[int] = field(default_factory=set)
     """The entry nodes that ordinary Python code is shown to call: top graphs."""
     instances: dict[int, str] = field(default_factory=dict)
+    call_inputs: dict[int, dict[int, CallInput]] = field(default_factory=dict)
+    """By function node and call node: what each call that reaches the function gives it
+    (:mod:`mslint.model.call_inputs`), recorded as :func:`graph_functions` follows the calls."""
     """By entry node: how the program builds and calls it, where it shows it (``as built at
     train.py:17, called with float32[2,4], 3``: :meth:`EntryEvidence.instance`)."""
     qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
@@ -192,9 +196,60 @@ class GraphFunction:
         or not) after one that decides it, where the test is folded (:mod:`mslint.model.folds`, as
         measured on the release: ``if self.use_past:`` where the class sets ``use_past`` to
         ``False`` only, ``if gate is not None:`` where every call gives ``gate=None``)."""
+        by_call = self._pruned_by_call
+        # A node that no call evaluates is compiled for none of them.
+        by_calls = frozenset.intersection(*(pruned for _, pruned in by_call)) if by_call else frozenset()
         if self.self_name is None and not self._scalar_parameters and not self._module_constants:
-            return frozenset()  # nothing a test could fold
-        return self._pruned(self._fold_constant)
+            return by_calls  # nothing a test could fold on the values joined over the calls
+        return self._pruned(self._fold_constant) | by_calls
+
+    def calls_reaching(self, node: ast.AST) -> list[str] | None:
+        """Where the calls that reach this function differ on a constant that a test here folds,
+        so that some never evaluate ``node``: those that do (``called at net.py:20 with 'HARD'``);
+        None where every call may evaluate it, or the calls are not all known."""
+        by_call = self._pruned_by_call
+        reaching = [where for where, pruned in by_call if id(node) not in pruned]
+        return None if len(reaching) == len(by_call) else reaching
+
+    @property
+    def _pruned_by_call(self) -> list[tuple[str, frozenset[int]]]:
+        """For each call that reaches this function, where they differ on the constants they give
+        (at most :data:`MOST_CALLS` of them): where it is and the nodes the compiler never
+        evaluates for it. Read when asked: a call recorded later with constants seen already
+        names itself without changing what is pruned."""
+        recorded = self.memo.call_inputs.get(id(self.node))
+        calls = list(recorded.values()) if recorded else []
+        if len({call.constants for call in calls}) < 2 or len(calls) > MOST_CALLS:
+            return []
+        pruned = self._pruned_by_constants
+        for call in calls:
+            if call.constants not in pruned:
+                pruned[call.constants] = self._pruned(self._call_constant(call), self._call_source(call))
+        return [(call.where, pruned[call.constants]) for call in calls]
+
+    @cached_property
+    def _pruned_by_constants(self) -> dict[tuple[tuple[str, object], ...], frozenset[int]]:
+        return {}
+
+    def _call_source(self, call: CallInput) -> Callable[[ast.expr], str | None]:
+        """:meth:`_fold_source` for one call: the parameters it gives constants are its inputs."""
+        given = {name for name, _ in call.constants}
+
+        def source(expr: ast.expr) -> str | None:
+            return call.source if isinstance(expr, ast.Name) and expr.id in given else self._fold_source(expr)
+
+        return source
+
+    def _call_constant(self, call: CallInput) -> Callable[[ast.expr], object]:
+        """:meth:`_fold_constant` for one call: the constants it gives its parameters."""
+        given = dict(call.constants)
+
+        def constant(expr: ast.expr) -> object:
+            if isinstance(expr, ast.Name) and expr.id in given:
+                return given[expr.id]
+            return self._fold_constant(expr)
+
+        return constant
 
     def instances_reaching(self, node: ast.AST) -> list[str] | None:
         """Where the instances the program builds of this method's class differ on a constant that
@@ -271,15 +326,18 @@ class GraphFunction:
 
         return constant
 
-    def _pruned(self, constant: Callable[[ast.expr], object]) -> frozenset[int]:
-        """The nodes :attr:`pruned_nodes` names, the constants of tests being ``constant``'s."""
+    def _pruned(
+        self, constant: Callable[[ast.expr], object], source: Callable[[ast.expr], str | None] | None = None
+    ) -> frozenset[int]:
+        """The nodes :attr:`pruned_nodes` names, the constants of tests being ``constant``'s, of
+        the sources ``source`` names (:meth:`_fold_source` where not given)."""
         pruned: set[int] = set()
         tested: set[int] = set()  # the `and`/`or` in tests; the others are values
         skipped: list[ast.AST] = []
         for node in descendants(self.node):
             if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
                 continue
-            folding = self._folding(POSITION_OF[type(node)], INFERENCE, constant)
+            folding = self._folding(POSITION_OF[type(node)], INFERENCE, constant, source)
             truth = folding.truth(node.test)
             if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
@@ -287,7 +345,7 @@ class GraphFunction:
             for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
                 tested.add(id(boolean))
                 skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
-        value = self._folding("value", INFERENCE, constant)
+        value = self._folding("value", INFERENCE, constant, source)
         for boolean in (n for n in descendants(self.node) if isinstance(n, ast.BoolOp) and id(n) not in tested):
             skipped += _undecided_operands(boolean, value)  # `z = self.flag and self.attn(x)`
         for part in skipped:
@@ -331,10 +389,16 @@ class GraphFunction:
         known here; None otherwise (:mod:`mslint.model.folds`)."""
         return self._folding(position, stage).truth(test)
 
-    def _folding(self, position: str, stage: str, constant: Callable[[ast.expr], object] | None = None) -> FoldedTest:
+    def _folding(
+        self,
+        position: str,
+        stage: str,
+        constant: Callable[[ast.expr], object] | None = None,
+        source: Callable[[ast.expr], str | None] | None = None,
+    ) -> FoldedTest:
         folded = self.project.release.folds
         constant = constant or self._fold_constant
-        return FoldedTest(folded, position, stage, self._fold_source, constant, self.qualname)
+        return FoldedTest(folded, position, stage, source or self._fold_source, constant, self.qualname)
 
     def _fold_source(self, expr: ast.expr) -> str | None:
         """The table's source of a constant ``expr`` is, None where it is none."""
@@ -841,13 +905,17 @@ def graph_functions(
         if instance:
             memo.instances[id(ref.node)] = instance
         values = evidence.parameter_values(ref)
+        calls = evidence.calls(ref) if python else None
+        new_inputs = bool(calls) and _record_calls(
+            memo, ref, [(call, call_input(call, module, ref, given, "input")) for call, module, given in calls or []]
+        )
         known = reached.get(id(ref.node))
         if known is None:
             reached[id(ref.node)] = function = GraphFunction(project, ref, ref, values, memo=memo)
             queue.append(function)
         elif python:  # reached from graph code and called from Python too: both give its values
             merged = {n: join(v, values[n]) if n in values else v for n, v in known.parameter_values.items()}
-            if merged != known.parameter_values:
+            if merged != known.parameter_values or new_inputs:
                 reached[id(ref.node)] = function = GraphFunction(project, ref, known.entry, merged, memo=memo)
                 queue.append(function)
 
@@ -1055,6 +1123,8 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
             for ref in caller.callees(call):
                 calls.setdefault(id(ref.node), call.lineno)
                 arguments = argument_values(call, ref, caller.value)
+                given = call_input(call, caller.module, ref, arguments, "subcell")
+                new_inputs = _record_calls(caller.memo, ref, [(call, given)])
                 callee = reached.get(id(ref.node))
                 if callee is None:
                     callee = GraphFunction(project, ref, caller.entry, arguments, memo=caller.memo)
@@ -1064,10 +1134,19 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
                 known = callee.parameter_values
                 merged = {n: join(known[n], v) if n in known else v for n, v in arguments.items()}
                 merged.update((n, v) for n, v in known.items() if n not in merged)
-                if merged != known:
+                if merged != known or new_inputs:  # new values, or a call that prunes otherwise
                     callee = GraphFunction(project, ref, callee.entry, merged, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
+
+
+def _record_calls(memo: CallMemo, ref: FunctionRef, calls: list[tuple[ast.Call, CallInput]]) -> bool:
+    """Record what each of ``calls`` gives ``ref``; whether the constants the calls give it are
+    not those seen before (its pruned nodes are then to be worked out again)."""
+    recorded = memo.call_inputs.setdefault(id(ref.node), {})
+    before = {given.constants for given in recorded.values()}
+    recorded.update((id(call), given) for call, given in calls)
+    return {given.constants for given in recorded.values()} != before
 
 
 def _parameter_value(assigned: list[tuple[ClassRef, ast.expr]]) -> AbstractValue:
