@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,6 +229,28 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
         if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
             found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
 
+    # An entry evaluated once per call from Python (`GraphFunction.called`): a finding is reported
+    # once, naming the calls whose graphs hold it where not all of them do.
+    evaluations = Counter(id(function.node) for function in graph.functions if function.called is not None)
+    per_call: dict[
+        tuple[int, str, int, int], tuple[Rule, ModuleInfo, Finding, FunctionRef | None, str | None, list[str]]
+    ]
+    per_call = {}
+
+    def judged(rule: Rule, function: GraphFunction, finding: Finding, named: str | None) -> None:
+        if function.called is None:
+            report(rule, function.module, finding, function.entry, named)
+            return
+        where = (
+            id(function.node),
+            rule.symbol,
+            getattr(finding.node, "lineno", 0),
+            getattr(finding.node, "col_offset", 0),
+        )
+        per_call.setdefault(where, (rule, function.module, finding, function.entry, named, []))[5].append(
+            function.called
+        )
+
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
     for module in list(project.checked_modules):
@@ -251,10 +273,18 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                     reaching = function.instances_reaching(node)
                     called = function.calls_reaching(node)
                     if reaching is None and called is None:
-                        report(rule, function.module, settle(rule, node, finding), function.entry, instance)
+                        judged(rule, function, settle(rule, node, finding), instance)
                     elif reaching != [] and called != []:  # those that evaluate the node: none compiles the others'
-                        named = _naming_instances(function, reaching, called, instance)
-                        report(rule, function.module, settle(rule, node, finding), function.entry, named)
+                        judged(
+                            rule,
+                            function,
+                            settle(rule, node, finding),
+                            _naming_instances(function, reaching, called, instance),
+                        )
+    for (function_node, *_), (rule, module, finding, entry, named, calls) in per_call.items():
+        if len(calls) < evaluations[function_node]:  # the other calls' graphs do not hold it: name those that do
+            named = ", ".join(part for part in (" and ".join(calls), named) if part)
+        report(rule, module, finding, entry, named)
     # Last, when every other rule has had its say on which comments silenced something.
     runnable = sum(runs_on(rule, settings.target) for rule in all_rules())
     for module in list(project.checked_modules):

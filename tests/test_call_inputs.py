@@ -110,3 +110,27 @@ chosen = Attention()
 chosen(Tensor(np.ones([2, 2], np.int32)), sys.argv[1])
 """
     assert list(reached(tmp_path, program)) == [8]
+
+
+CLAMP = """\
+class Clamp(nn.Cell):
+    def construct(self, y):
+        return max(y, 1)
+
+
+one = Clamp()
+x = Tensor(np.ones({}, np.int32))
+one(x)
+many = Clamp()
+x = Tensor(np.ones([2, 2], np.int32))
+many(x)
+"""
+
+
+def test_instances_called_on_tensors_made_right_before_are_judged_per_call(tmp_path: Path) -> None:
+    """``x`` is rebound between the calls: each call's tensor is the one made right before it."""
+    assert reached(tmp_path, CLAMP.format("[1]")) == {16: "Clamp.construct, called at net.py:24 with int32[2,2])"}
+
+
+def test_a_finding_every_call_holds_names_none_of_them(tmp_path: Path) -> None:
+    assert reached(tmp_path, CLAMP.format("[3, 3]")) == {16: "Clamp.construct)"}

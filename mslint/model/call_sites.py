@@ -85,7 +85,7 @@ from mslint.model.binder import (
     spreads,
     written_arguments,
 )
-from mslint.model.created_tensors import AbstractArray
+from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
@@ -1146,7 +1146,43 @@ def _argument_value(project: Project, site: _Site, argument: ast.expr, values: H
         is_method = _class_of(scope, site.module) is not None
         return _passed_by(project, site.through, scope, argument.id, is_method)
     passed = passed_to_parameter(project, site.module, scope, argument)
-    return values.value(argument) if passed is None else passed
+    if passed is not None:
+        return passed
+    made = _made_right_before(site, argument)
+    return values.value(argument) if made is None else made
+
+
+def _made_right_before(site: _Site, argument: ast.expr) -> AbstractValue | None:
+    """The tensor or array that the statements before the call, in its block, last bind the name
+    ``argument`` to, made with a known dtype and shape (``x = Tensor(np.ones([2, 2], np.int32));
+    net(x)``), whatever the name holds elsewhere in the scope (``x`` rebound before another
+    instance's call); None where they bind it to nothing such, or it may be rebound since."""
+    if not isinstance(argument, ast.Name):
+        return None
+    statement: ast.AST = site.call
+    parent = parent_of(site.module.tree, statement)
+    while parent is not None and not any(statement in getattr(parent, f, ()) for f in ("body", "orelse")):
+        statement, parent = parent, parent_of(site.module.tree, parent)
+    if parent is None:
+        return None
+    block = next(getattr(parent, f) for f in ("body", "orelse") if statement in getattr(parent, f, ()))
+    before = block[: block.index(statement)]
+    for index in range(len(before) - 1, -1, -1):
+        assignment = before[index]
+        if isinstance(assignment, ast.Assign) and [ast.unparse(t) for t in assignment.targets] == [argument.id]:
+            if any(_binds(s, argument.id) for s in before[index + 1 :]):
+                return None
+            made = created_by(assignment.value, lambda e: qualified_name(e, site.module))
+            known = isinstance(made, (AbstractTensor, AbstractArray)) and made.dtype is not None and made.shape
+            return _handed_to_graph(made) if known and made is not None else None
+        if _binds(assignment, argument.id):
+            return None
+    return None
+
+
+def _binds(statement: ast.stmt, name: str) -> bool:
+    """Whether ``statement`` (or what it holds) binds ``name``."""
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(statement))
 
 
 def _is_own_parameter(scope: FunctionNode | ast.Module, name: str) -> bool:

@@ -32,7 +32,15 @@ from mslint.model.abstract import (
     sequence_of,
     widened,
 )
-from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
+from mslint.model.binder import (
+    all_arguments,
+    all_parameter_names,
+    binding_counts,
+    bindings,
+    loop_items,
+    parameter_defaults,
+    passed_arguments,
+)
 from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
@@ -53,7 +61,7 @@ from mslint.model.project import (
     qualified_name_in,
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
-from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values
+from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
@@ -118,6 +126,7 @@ class GraphFunction:
         parameters: dict[str, AbstractValue],
         memo: CallMemo | None = None,
         unknown_as: Kind = Kind.GRAPH,
+        called: str | None = None,
     ) -> None:
         self.project = project
         self.ref = ref
@@ -131,6 +140,9 @@ class GraphFunction:
         self.memo = memo or CallMemo()
         self.unknown_as = unknown_as
         """What :meth:`kind` answers for an unknown value: rules see graph values or constants."""
+        self.called = called
+        """Where this is an entry evaluated for one of the calls from Python that give it different
+        values (:func:`graph_functions`): that call, ``called at net.py:20 with int32[1]``."""
 
     @property
     def capture(self) -> Capture:
@@ -154,7 +166,8 @@ class GraphFunction:
     def assuming_constants(self) -> GraphFunction:
         """This function with every unknown value taken for a Python constant: a finding it still
         gives holds whatever the unknowns turn out to be."""
-        return GraphFunction(self.project, self.ref, self.entry, self.parameter_values, self.memo, Kind.CONSTANT)
+        values = self.parameter_values
+        return GraphFunction(self.project, self.ref, self.entry, values, self.memo, Kind.CONSTANT, self.called)
 
     @cached_property
     def unknown_names(self) -> frozenset[str]:
@@ -217,7 +230,7 @@ class GraphFunction:
         (at most :data:`MOST_CALLS` of them): where it is and the nodes the compiler never
         evaluates for it. Read when asked: a call recorded later with constants seen already
         names itself without changing what is pruned."""
-        recorded = self.memo.call_inputs.get(id(self.node))
+        recorded = self.memo.call_inputs.get(id(self.node)) if self.called is None else None  # one call's own
         calls = list(recorded.values()) if recorded else []
         if len({call.constants for call in calls}) < 2 or len(calls) > MOST_CALLS:
             return []
@@ -928,12 +941,43 @@ def graph_functions(
     for ref in entries:  # what no graph code calls, and what Python calls as well
         start(ref)
     _propagate(project, reached, queue)
-    functions = list(reached.values())
+    functions = [each for function in reached.values() for each in _per_call(function, evidence)]
     memo.functions = [weakref.ref(function) for function in functions]
     captures = entry_captures(project, entries)
     if captures:
         memo.captures.update(_captures_by_function(functions, captures))
     return functions
+
+
+def _per_call(function: GraphFunction, evidence: EntryEvidence) -> list[GraphFunction]:
+    """``function``; or, where it is an entry that only calls from Python run, and they give it
+    different values (at most :data:`MOST_CALLS` of them), one evaluation of it per call's values,
+    each naming the calls (:attr:`GraphFunction.called`): MindSpore compiles one graph for each.
+    What the entry calls was reached with the values joined, as the calls' graphs reach it."""
+    ref = function.ref
+    own_entry = function.entry.node is function.node and id(function.node) in function.memo.called_from_python
+    calls = evidence.calls(ref) if own_entry else None
+    graph_calls = any(c.source != "input" for c in function.memo.call_inputs.get(id(function.node), {}).values())
+    if not calls or len(calls) < 2 or len(calls) > MOST_CALLS or graph_calls:
+        return [function]
+    is_method = ref.owner is not None
+    defaults = parameter_values(ref.node, is_method)
+    named = [parameter.arg for parameter, _ in parameter_defaults(ref.node)][1 if is_method else 0 :]
+    by_values: dict[tuple[tuple[str, AbstractValue], ...], tuple[dict[str, AbstractValue], list[str]]] = {}
+    for call, module, given in calls:
+        values = dict(function.parameter_values)
+        values.update((name, value) for name, value in given.items() if value.kind is not Kind.UNKNOWN)
+        passed = passed_arguments(call, ref.node, is_method)
+        left = [name for name in named if passed is not None and name not in passed]  # a spread may pass any
+        values.update((name, defaults[name]) for name in left if defaults[name].kind is not Kind.UNKNOWN)
+        key = tuple(sorted(values.items(), key=lambda item: item[0]))
+        by_values.setdefault(key, (values, []))[1].append(call_input(call, module, ref, given, "input").where)
+    if len(by_values) < 2:
+        return [function]
+    return [
+        GraphFunction(function.project, ref, function.entry, values, function.memo, called=" and ".join(wheres))
+        for values, wheres in by_values.values()
+    ]
 
 
 def _always_parsed(functions: list[GraphFunction]) -> frozenset[int]:

@@ -1,12 +1,12 @@
-"""One Cell class called with different Python values: MindSpore compiles a graph for the constants
-each call gives and folds a test on them, so a branch that no call takes is compiled for none
-(see bad_called_differently.py, where one call takes it). The forms real code uses: two
-sub-Cells of one class called with their own method, and instances made by a factory, each
-called on a tensor built right before the call."""
+"""One Cell class called with different inputs: MindSpore compiles a graph for the Python values and
+tensor shapes each call gives, and folds a test on its constants, so a branch that no call takes is
+compiled for none (see bad_called_differently.py, where one call takes it). The forms real code
+uses: two sub-Cells of one class called with their own method, and instances made by a factory,
+each called on a tensor built right before the call, of one element for each instance of Clamp."""
 
 import numpy as np
 import mindspore as ms
-from mindspore import Tensor, nn
+from mindspore import Tensor, nn, ops
 
 
 class Attention(nn.Cell):
@@ -14,7 +14,7 @@ class Attention(nn.Cell):
 
     def construct(self, y, method="SOFT"):
         if method == "HARD":
-            return max(y, 1)
+            return max(y, ops.ones_like(y))
         if method == "MEAN":
             return y.mean()
         return y * 2
@@ -37,10 +37,18 @@ class Pooling(nn.Cell):
 
     def construct(self, y, method):
         if method == "HARD":
-            return max(y, 1)
+            return max(y, ops.ones_like(y))
         if method == "MEAN":
             return y.mean()
         return y - 1
+
+
+class Clamp(nn.Cell):
+    """Clamps from below with Python's max: a comparison of whole tensors, which hold one element
+    or several as each call gives them."""
+
+    def construct(self, y):
+        return max(y, ops.ones_like(y))
 
 
 def make_pooling():
@@ -57,3 +65,9 @@ if __name__ == "__main__":
     soft = make_pooling()
     x = Tensor(np.ones([2, 2], np.int32))
     soft(x, "SOFT")
+    one = Clamp()
+    x = Tensor(np.ones([1], np.int32))
+    one(x)
+    single = Clamp()
+    x = Tensor(np.ones([1], np.float32))
+    single(x)
