@@ -134,3 +134,15 @@ def test_instances_called_on_tensors_made_right_before_are_judged_per_call(tmp_p
 
 def test_a_finding_every_call_holds_names_none_of_them(tmp_path: Path) -> None:
     assert reached(tmp_path, CLAMP.format("[3, 3]")) == {16: "Clamp.construct)"}
+
+
+def test_a_call_in_a_conditional_expression_reads_its_tensor_from_the_enclosing_block(tmp_path: Path) -> None:
+    """A conditional expression's ``body`` is an expression, not a block of statements."""
+    program = """\
+hard = Attention()
+x = Tensor(np.ones([2, 2], np.int32))
+y = hard(x, "HARD") if x is not None else None
+soft = Attention()
+soft(x)
+"""
+    assert reached(tmp_path, program) == {8: "Attention.construct, called at net.py:16 with int32[2,2], 'HARD')"}

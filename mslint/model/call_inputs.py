@@ -6,7 +6,8 @@ each: a branch that no call takes is compiled for none, and one that some take h
 alone. The model joins what every call passes into one value per parameter; this keeps, beside
 it, the Python constants of each call (a literal, ``None``, a literal default it leaves), so that
 a finding is judged for the calls that reach it and names them
-(``called at net.py:20 with float32[2,2], 'HARD'``).
+(``called at net.py:20 with float32[2,2], 'HARD'``). An entry that only calls from Python run is
+evaluated once per call's values instead, shapes included (:func:`mslint.model.scope.graph_functions`).
 """
 
 from __future__ import annotations

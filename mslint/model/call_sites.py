@@ -1159,14 +1159,11 @@ def _made_right_before(site: _Site, argument: ast.expr) -> AbstractValue | None:
     instance's call); None where they bind it to nothing such, or it may be rebound since."""
     if not isinstance(argument, ast.Name):
         return None
-    statement: ast.AST = site.call
-    parent = parent_of(site.module.tree, statement)
-    while parent is not None and not any(statement in getattr(parent, f, ()) for f in ("body", "orelse")):
-        statement, parent = parent, parent_of(site.module.tree, parent)
-    if parent is None:
+    held = _block_holding(site.module.tree, site.call)
+    if held is None:
         return None
-    block = next(getattr(parent, f) for f in ("body", "orelse") if statement in getattr(parent, f, ()))
-    before = block[: block.index(statement)]
+    block, statement = held
+    before = block[: next(i for i, s in enumerate(block) if s is statement)]
     for index in range(len(before) - 1, -1, -1):
         assignment = before[index]
         if isinstance(assignment, ast.Assign) and [ast.unparse(t) for t in assignment.targets] == [argument.id]:
@@ -1177,6 +1174,18 @@ def _made_right_before(site: _Site, argument: ast.expr) -> AbstractValue | None:
             return _handed_to_graph(made) if known and made is not None else None
         if _binds(assignment, argument.id):
             return None
+    return None
+
+
+def _block_holding(tree: ast.Module, node: ast.AST) -> tuple[list[ast.stmt], ast.stmt] | None:
+    """The list of statements (a body, an ``else``) whose statement holds ``node``, and that statement."""
+    statement, parent = node, parent_of(tree, node)
+    while parent is not None:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and isinstance(statement, ast.stmt) and any(s is statement for s in block):
+                return block, statement
+        statement, parent = parent, parent_of(tree, parent)
     return None
 
 

@@ -90,11 +90,11 @@ class CallMemo:
     called_from_python: set[int] = field(default_factory=set)
     """The entry nodes that ordinary Python code is shown to call: top graphs."""
     instances: dict[int, str] = field(default_factory=dict)
+    """By entry node: how the program builds and calls it, where it shows it (``as built at
+    train.py:17, called with float32[2,4], 3``: :meth:`EntryEvidence.instance`)."""
     call_inputs: dict[int, dict[int, CallInput]] = field(default_factory=dict)
     """By function node and call node: what each call that reaches the function gives it
     (:mod:`mslint.model.call_inputs`), recorded as :func:`graph_functions` follows the calls."""
-    """By entry node: how the program builds and calls it, where it shows it (``as built at
-    train.py:17, called with float32[2,4], 3``: :meth:`EntryEvidence.instance`)."""
     qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
     """By function node and expression: what the expression names there (rules ask for the same calls)."""
     constructors: dict[_Attribute, list[str]] = field(default_factory=dict)
@@ -242,6 +242,7 @@ class GraphFunction:
 
     @cached_property
     def _pruned_by_constants(self) -> dict[tuple[tuple[str, object], ...], frozenset[int]]:
+        """By the constants a call gives: the nodes pruned for it, worked out once."""
         return {}
 
     def _call_source(self, call: CallInput) -> Callable[[ast.expr], str | None]:
@@ -1188,9 +1189,10 @@ def _record_calls(memo: CallMemo, ref: FunctionRef, calls: list[tuple[ast.Call, 
     """Record what each of ``calls`` gives ``ref``; whether the constants the calls give it are
     not those seen before (its pruned nodes are then to be worked out again)."""
     recorded = memo.call_inputs.setdefault(id(ref.node), {})
+    judged_per_call = len(recorded) <= MOST_CALLS  # beyond, the calls are judged joined, whatever they give
     before = {given.constants for given in recorded.values()}
     recorded.update((id(call), given) for call, given in calls)
-    return {given.constants for given in recorded.values()} != before
+    return judged_per_call and {given.constants for given in recorded.values()} != before
 
 
 def _parameter_value(assigned: list[tuple[ClassRef, ast.expr]]) -> AbstractValue:
