@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -229,6 +229,28 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
         if not comments[module.path].silences(diagnostic.line, rule, explicitly=isinstance(rule, SuppressionRule)):
             found.setdefault((diagnostic.path, diagnostic.line, diagnostic.column, rule.symbol), diagnostic)
 
+    # An entry evaluated once per call from Python (`GraphFunction.called`): a finding is reported
+    # once, naming the calls whose graphs hold it where not all of them do.
+    evaluations = Counter(id(function.node) for function in graph.functions if function.called is not None)
+    per_call: dict[
+        tuple[int, str, int, int], tuple[Rule, ModuleInfo, Finding, FunctionRef | None, str | None, list[str]]
+    ]
+    per_call = {}
+
+    def judged(rule: Rule, function: GraphFunction, finding: Finding, named: str | None) -> None:
+        if function.called is None:
+            report(rule, function.module, finding, function.entry, named)
+            return
+        where = (
+            id(function.node),
+            rule.symbol,
+            getattr(finding.node, "lineno", 0),
+            getattr(finding.node, "col_offset", 0),
+        )
+        per_call.setdefault(where, (rule, function.module, finding, function.entry, named, []))[5].append(
+            function.called
+        )
+
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
     for module in list(project.checked_modules):
@@ -249,11 +271,20 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
                     reaching = function.instances_reaching(node)
-                    if reaching is None:
-                        report(rule, function.module, settle(rule, node, finding), function.entry, instance)
-                    elif reaching:  # the instances that evaluate the node: none compiles the others' branch
-                        named = _naming_instances(function, reaching, instance)
-                        report(rule, function.module, settle(rule, node, finding), function.entry, named)
+                    called = function.calls_reaching(node)
+                    if reaching is None and called is None:
+                        judged(rule, function, settle(rule, node, finding), instance)
+                    elif reaching != [] and called != []:  # those that evaluate the node: none compiles the others'
+                        judged(
+                            rule,
+                            function,
+                            settle(rule, node, finding),
+                            _naming_instances(function, reaching, called, instance),
+                        )
+    for (function_node, *_), (rule, module, finding, entry, named, calls) in per_call.items():
+        if len(calls) < evaluations[function_node]:  # the other calls' graphs do not hold it: name those that do
+            named = ", ".join(part for part in (" and ".join(calls), named) if part)
+        report(rule, module, finding, entry, named)
     # Last, when every other rule has had its say on which comments silenced something.
     runnable = sum(runs_on(rule, settings.target) for rule in all_rules())
     for module in list(project.checked_modules):
@@ -266,15 +297,20 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     return list(found.values())
 
 
-def _naming_instances(function: GraphFunction, reaching: list[str], instance: str | None) -> str:
+def _naming_instances(
+    function: GraphFunction, reaching: list[str] | None, called: list[str] | None, instance: str | None
+) -> str:
     """``as built at net.py:20, called with float32[2,4]``: the instances of the function's class
-    that reach a finding, and the entry's inputs; the class named where the entry is another's
-    (``Block as built by __init__() at net.py:31``)."""
-    built = "as built " + " and ".join(reaching)
+    and the calls of the function that reach a finding (``called at net.py:24 with 'HARD'``), and
+    the entry's inputs; the class named where the entry is another's (``Block as built by
+    __init__() at net.py:31``)."""
+    named = ", ".join(
+        part for part in ("as built " + " and ".join(reaching) if reaching else None, *(called or [])) if part
+    )
     entry = function.entry.owner
     if function.owner is not None and (entry is None or entry.node is not function.owner.node):
-        return ", ".join(part for part in (instance, f"{function.owner.node.name} {built}") if part)
-    return f"{built}, {instance}" if instance else built
+        return ", ".join(part for part in (instance, f"{function.owner.node.name} {named}") if part)
+    return f"{named}, {instance}" if instance else named
 
 
 def _for_mode(

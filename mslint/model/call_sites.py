@@ -85,7 +85,7 @@ from mslint.model.binder import (
     spreads,
     written_arguments,
 )
-from mslint.model.created_tensors import AbstractArray
+from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
@@ -169,6 +169,14 @@ class EntryEvidence:
         """Whether a ``@jit`` function is shown to call the entry (``grad_fn(x)`` in a training step,
         ``grad_fn`` wrapping an instance of its Cell): its graph is compiled into that function's."""
         return bool(self._graph_sites.get(id(ref.node)))
+
+    def calls(self, ref: FunctionRef) -> list[tuple[ast.Call, ModuleInfo, dict[str, AbstractValue]]] | None:
+        """Each call of the entry in Python code, with what it gives the entry's positional
+        parameters, where those calls are all that runs it; None where a training wrapper, input
+        specs or a ``@jit`` function run it too, with values no call shows."""
+        if id(ref.node) in self._wrapped or self._spec_values(ref) or self._graph_sites.get(id(ref.node)):
+            return None
+        return [(s.call, s.module, _argument_values(self._project, s, ref)) for s in self._sites.get(id(ref.node), [])]
 
     def _spec_values(self, ref: FunctionRef) -> list[AbstractValue]:
         specs = self._specs.get(id(ref.node))
@@ -1138,7 +1146,52 @@ def _argument_value(project: Project, site: _Site, argument: ast.expr, values: H
         is_method = _class_of(scope, site.module) is not None
         return _passed_by(project, site.through, scope, argument.id, is_method)
     passed = passed_to_parameter(project, site.module, scope, argument)
-    return values.value(argument) if passed is None else passed
+    if passed is not None:
+        return passed
+    made = _made_right_before(site, argument)
+    return values.value(argument) if made is None else made
+
+
+def _made_right_before(site: _Site, argument: ast.expr) -> AbstractValue | None:
+    """The tensor or array that the statements before the call, in its block, last bind the name
+    ``argument`` to, made with a known dtype and shape (``x = Tensor(np.ones([2, 2], np.int32));
+    net(x)``), whatever the name holds elsewhere in the scope (``x`` rebound before another
+    instance's call); None where they bind it to nothing such, or it may be rebound since."""
+    if not isinstance(argument, ast.Name):
+        return None
+    held = _block_holding(site.module.tree, site.call)
+    if held is None:
+        return None
+    block, statement = held
+    before = block[: next(i for i, s in enumerate(block) if s is statement)]
+    for index in range(len(before) - 1, -1, -1):
+        assignment = before[index]
+        if isinstance(assignment, ast.Assign) and [ast.unparse(t) for t in assignment.targets] == [argument.id]:
+            if any(_binds(s, argument.id) for s in before[index + 1 :]):
+                return None
+            made = created_by(assignment.value, lambda e: qualified_name(e, site.module))
+            known = isinstance(made, (AbstractTensor, AbstractArray)) and made.dtype is not None and made.shape
+            return _handed_to_graph(made) if known and made is not None else None
+        if _binds(assignment, argument.id):
+            return None
+    return None
+
+
+def _block_holding(tree: ast.Module, node: ast.AST) -> tuple[list[ast.stmt], ast.stmt] | None:
+    """The list of statements (a body, an ``else``) whose statement holds ``node``, and that statement."""
+    statement, parent = node, parent_of(tree, node)
+    while parent is not None:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and isinstance(statement, ast.stmt) and any(s is statement for s in block):
+                return block, statement
+        statement, parent = parent, parent_of(tree, parent)
+    return None
+
+
+def _binds(statement: ast.stmt, name: str) -> bool:
+    """Whether ``statement`` (or what it holds) binds ``name``."""
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(statement))
 
 
 def _is_own_parameter(scope: FunctionNode | ast.Module, name: str) -> bool:

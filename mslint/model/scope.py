@@ -32,7 +32,16 @@ from mslint.model.abstract import (
     sequence_of,
     widened,
 )
-from mslint.model.binder import all_arguments, all_parameter_names, binding_counts, bindings, loop_items
+from mslint.model.binder import (
+    all_arguments,
+    all_parameter_names,
+    binding_counts,
+    bindings,
+    loop_items,
+    parameter_defaults,
+    passed_arguments,
+)
+from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
@@ -52,7 +61,7 @@ from mslint.model.project import (
     qualified_name_in,
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
-from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values
+from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
@@ -83,6 +92,9 @@ class CallMemo:
     instances: dict[int, str] = field(default_factory=dict)
     """By entry node: how the program builds and calls it, where it shows it (``as built at
     train.py:17, called with float32[2,4], 3``: :meth:`EntryEvidence.instance`)."""
+    call_inputs: dict[int, dict[int, CallInput]] = field(default_factory=dict)
+    """By function node and call node: what each call that reaches the function gives it
+    (:mod:`mslint.model.call_inputs`), recorded as :func:`graph_functions` follows the calls."""
     qualnames: dict[tuple[int, int], str | None] = field(default_factory=dict)
     """By function node and expression: what the expression names there (rules ask for the same calls)."""
     constructors: dict[_Attribute, list[str]] = field(default_factory=dict)
@@ -114,6 +126,7 @@ class GraphFunction:
         parameters: dict[str, AbstractValue],
         memo: CallMemo | None = None,
         unknown_as: Kind = Kind.GRAPH,
+        called: str | None = None,
     ) -> None:
         self.project = project
         self.ref = ref
@@ -127,6 +140,9 @@ class GraphFunction:
         self.memo = memo or CallMemo()
         self.unknown_as = unknown_as
         """What :meth:`kind` answers for an unknown value: rules see graph values or constants."""
+        self.called = called
+        """Where this is an entry evaluated for one of the calls from Python that give it different
+        values (:func:`graph_functions`): that call, ``called at net.py:20 with int32[1]``."""
 
     @property
     def capture(self) -> Capture:
@@ -150,7 +166,8 @@ class GraphFunction:
     def assuming_constants(self) -> GraphFunction:
         """This function with every unknown value taken for a Python constant: a finding it still
         gives holds whatever the unknowns turn out to be."""
-        return GraphFunction(self.project, self.ref, self.entry, self.parameter_values, self.memo, Kind.CONSTANT)
+        values = self.parameter_values
+        return GraphFunction(self.project, self.ref, self.entry, values, self.memo, Kind.CONSTANT, self.called)
 
     @cached_property
     def unknown_names(self) -> frozenset[str]:
@@ -192,9 +209,61 @@ class GraphFunction:
         or not) after one that decides it, where the test is folded (:mod:`mslint.model.folds`, as
         measured on the release: ``if self.use_past:`` where the class sets ``use_past`` to
         ``False`` only, ``if gate is not None:`` where every call gives ``gate=None``)."""
+        by_call = self._pruned_by_call
+        # A node that no call evaluates is compiled for none of them.
+        by_calls = frozenset.intersection(*(pruned for _, pruned in by_call)) if by_call else frozenset()
         if self.self_name is None and not self._scalar_parameters and not self._module_constants:
-            return frozenset()  # nothing a test could fold
-        return self._pruned(self._fold_constant)
+            return by_calls  # nothing a test could fold on the values joined over the calls
+        return self._pruned(self._fold_constant) | by_calls
+
+    def calls_reaching(self, node: ast.AST) -> list[str] | None:
+        """Where the calls that reach this function differ on a constant that a test here folds,
+        so that some never evaluate ``node``: those that do (``called at net.py:20 with 'HARD'``);
+        None where every call may evaluate it, or the calls are not all known."""
+        by_call = self._pruned_by_call
+        reaching = [where for where, pruned in by_call if id(node) not in pruned]
+        return None if len(reaching) == len(by_call) else reaching
+
+    @property
+    def _pruned_by_call(self) -> list[tuple[str, frozenset[int]]]:
+        """For each call that reaches this function, where they differ on the constants they give
+        (at most :data:`MOST_CALLS` of them): where it is and the nodes the compiler never
+        evaluates for it. Read when asked: a call recorded later with constants seen already
+        names itself without changing what is pruned."""
+        recorded = self.memo.call_inputs.get(id(self.node)) if self.called is None else None  # one call's own
+        calls = list(recorded.values()) if recorded else []
+        if len({call.constants for call in calls}) < 2 or len(calls) > MOST_CALLS:
+            return []
+        pruned = self._pruned_by_constants
+        for call in calls:
+            if call.constants not in pruned:
+                pruned[call.constants] = self._pruned(self._call_constant(call), self._call_source(call))
+        return [(call.where, pruned[call.constants]) for call in calls]
+
+    @cached_property
+    def _pruned_by_constants(self) -> dict[tuple[tuple[str, object], ...], frozenset[int]]:
+        """By the constants a call gives: the nodes pruned for it, worked out once."""
+        return {}
+
+    def _call_source(self, call: CallInput) -> Callable[[ast.expr], str | None]:
+        """:meth:`_fold_source` for one call: the parameters it gives constants are its inputs."""
+        given = {name for name, _ in call.constants}
+
+        def source(expr: ast.expr) -> str | None:
+            return call.source if isinstance(expr, ast.Name) and expr.id in given else self._fold_source(expr)
+
+        return source
+
+    def _call_constant(self, call: CallInput) -> Callable[[ast.expr], object]:
+        """:meth:`_fold_constant` for one call: the constants it gives its parameters."""
+        given = dict(call.constants)
+
+        def constant(expr: ast.expr) -> object:
+            if isinstance(expr, ast.Name) and expr.id in given:
+                return given[expr.id]
+            return self._fold_constant(expr)
+
+        return constant
 
     def instances_reaching(self, node: ast.AST) -> list[str] | None:
         """Where the instances the program builds of this method's class differ on a constant that
@@ -271,15 +340,18 @@ class GraphFunction:
 
         return constant
 
-    def _pruned(self, constant: Callable[[ast.expr], object]) -> frozenset[int]:
-        """The nodes :attr:`pruned_nodes` names, the constants of tests being ``constant``'s."""
+    def _pruned(
+        self, constant: Callable[[ast.expr], object], source: Callable[[ast.expr], str | None] | None = None
+    ) -> frozenset[int]:
+        """The nodes :attr:`pruned_nodes` names, the constants of tests being ``constant``'s, of
+        the sources ``source`` names (:meth:`_fold_source` where not given)."""
         pruned: set[int] = set()
         tested: set[int] = set()  # the `and`/`or` in tests; the others are values
         skipped: list[ast.AST] = []
         for node in descendants(self.node):
             if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
                 continue
-            folding = self._folding(POSITION_OF[type(node)], INFERENCE, constant)
+            folding = self._folding(POSITION_OF[type(node)], INFERENCE, constant, source)
             truth = folding.truth(node.test)
             if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
@@ -287,7 +359,7 @@ class GraphFunction:
             for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
                 tested.add(id(boolean))
                 skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
-        value = self._folding("value", INFERENCE, constant)
+        value = self._folding("value", INFERENCE, constant, source)
         for boolean in (n for n in descendants(self.node) if isinstance(n, ast.BoolOp) and id(n) not in tested):
             skipped += _undecided_operands(boolean, value)  # `z = self.flag and self.attn(x)`
         for part in skipped:
@@ -331,10 +403,16 @@ class GraphFunction:
         known here; None otherwise (:mod:`mslint.model.folds`)."""
         return self._folding(position, stage).truth(test)
 
-    def _folding(self, position: str, stage: str, constant: Callable[[ast.expr], object] | None = None) -> FoldedTest:
+    def _folding(
+        self,
+        position: str,
+        stage: str,
+        constant: Callable[[ast.expr], object] | None = None,
+        source: Callable[[ast.expr], str | None] | None = None,
+    ) -> FoldedTest:
         folded = self.project.release.folds
         constant = constant or self._fold_constant
-        return FoldedTest(folded, position, stage, self._fold_source, constant, self.qualname)
+        return FoldedTest(folded, position, stage, source or self._fold_source, constant, self.qualname)
 
     def _fold_source(self, expr: ast.expr) -> str | None:
         """The table's source of a constant ``expr`` is, None where it is none."""
@@ -841,13 +919,17 @@ def graph_functions(
         if instance:
             memo.instances[id(ref.node)] = instance
         values = evidence.parameter_values(ref)
+        calls = evidence.calls(ref) if python else None
+        new_inputs = bool(calls) and _record_calls(
+            memo, ref, [(call, call_input(call, module, ref, given, "input")) for call, module, given in calls or []]
+        )
         known = reached.get(id(ref.node))
         if known is None:
             reached[id(ref.node)] = function = GraphFunction(project, ref, ref, values, memo=memo)
             queue.append(function)
         elif python:  # reached from graph code and called from Python too: both give its values
             merged = {n: join(v, values[n]) if n in values else v for n, v in known.parameter_values.items()}
-            if merged != known.parameter_values:
+            if merged != known.parameter_values or new_inputs:
                 reached[id(ref.node)] = function = GraphFunction(project, ref, known.entry, merged, memo=memo)
                 queue.append(function)
 
@@ -860,12 +942,43 @@ def graph_functions(
     for ref in entries:  # what no graph code calls, and what Python calls as well
         start(ref)
     _propagate(project, reached, queue)
-    functions = list(reached.values())
+    functions = [each for function in reached.values() for each in _per_call(function, evidence)]
     memo.functions = [weakref.ref(function) for function in functions]
     captures = entry_captures(project, entries)
     if captures:
         memo.captures.update(_captures_by_function(functions, captures))
     return functions
+
+
+def _per_call(function: GraphFunction, evidence: EntryEvidence) -> list[GraphFunction]:
+    """``function``; or, where it is an entry that only calls from Python run, and they give it
+    different values (at most :data:`MOST_CALLS` of them), one evaluation of it per call's values,
+    each naming the calls (:attr:`GraphFunction.called`): MindSpore compiles one graph for each.
+    What the entry calls was reached with the values joined, as the calls' graphs reach it."""
+    ref = function.ref
+    own_entry = function.entry.node is function.node and id(function.node) in function.memo.called_from_python
+    calls = evidence.calls(ref) if own_entry else None
+    graph_calls = any(c.source != "input" for c in function.memo.call_inputs.get(id(function.node), {}).values())
+    if not calls or len(calls) < 2 or len(calls) > MOST_CALLS or graph_calls:
+        return [function]
+    is_method = ref.owner is not None
+    defaults = parameter_values(ref.node, is_method)
+    named = [parameter.arg for parameter, _ in parameter_defaults(ref.node)][1 if is_method else 0 :]
+    by_values: dict[tuple[tuple[str, AbstractValue], ...], tuple[dict[str, AbstractValue], list[str]]] = {}
+    for call, module, given in calls:
+        values = dict(function.parameter_values)
+        values.update((name, value) for name, value in given.items() if value.kind is not Kind.UNKNOWN)
+        passed = passed_arguments(call, ref.node, is_method)
+        left = [name for name in named if passed is not None and name not in passed]  # a spread may pass any
+        values.update((name, defaults[name]) for name in left if defaults[name].kind is not Kind.UNKNOWN)
+        key = tuple(sorted(values.items(), key=lambda item: item[0]))
+        by_values.setdefault(key, (values, []))[1].append(call_input(call, module, ref, given, "input").where)
+    if len(by_values) < 2:
+        return [function]
+    return [
+        GraphFunction(function.project, ref, function.entry, values, function.memo, called=" and ".join(wheres))
+        for values, wheres in by_values.values()
+    ]
 
 
 def _always_parsed(functions: list[GraphFunction]) -> frozenset[int]:
@@ -1055,6 +1168,8 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
             for ref in caller.callees(call):
                 calls.setdefault(id(ref.node), call.lineno)
                 arguments = argument_values(call, ref, caller.value)
+                given = call_input(call, caller.module, ref, arguments, "subcell")
+                new_inputs = _record_calls(caller.memo, ref, [(call, given)])
                 callee = reached.get(id(ref.node))
                 if callee is None:
                     callee = GraphFunction(project, ref, caller.entry, arguments, memo=caller.memo)
@@ -1064,10 +1179,20 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
                 known = callee.parameter_values
                 merged = {n: join(known[n], v) if n in known else v for n, v in arguments.items()}
                 merged.update((n, v) for n, v in known.items() if n not in merged)
-                if merged != known:
+                if merged != known or new_inputs:  # new values, or a call that prunes otherwise
                     callee = GraphFunction(project, ref, callee.entry, merged, memo=caller.memo)
                     reached[id(ref.node)] = callee
                     queue.append(callee)
+
+
+def _record_calls(memo: CallMemo, ref: FunctionRef, calls: list[tuple[ast.Call, CallInput]]) -> bool:
+    """Record what each of ``calls`` gives ``ref``; whether the constants the calls give it are
+    not those seen before (its pruned nodes are then to be worked out again)."""
+    recorded = memo.call_inputs.setdefault(id(ref.node), {})
+    judged_per_call = len(recorded) <= MOST_CALLS  # beyond, the calls are judged joined, whatever they give
+    before = {given.constants for given in recorded.values()}
+    recorded.update((id(call), given) for call, given in calls)
+    return judged_per_call and {given.constants for given in recorded.values()} != before
 
 
 def _parameter_value(assigned: list[tuple[ClassRef, ast.expr]]) -> AbstractValue:

@@ -37,9 +37,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from mslint.model.abstract import NOT_KNOWN, AbstractReference, AbstractScalar, AbstractTensor, AbstractValue, Kind
-from mslint.model.binder import all_parameter_names, binding_counts, parameter_defaults, positional_names
+from mslint.model.binder import all_parameter_names, binding_counts, literal_value, parameter_defaults, positional_names
 from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
+from mslint.model.inputs import is_constant
 from mslint.model.instances import (
     caller_built_by,
     config_passed,
@@ -207,7 +208,7 @@ class Constructions:
             for later, statement in enumerate(block[index + 1 :], start=index + 1):
                 for node in ast.walk(statement):
                     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
-                        specs = [_tensor_spec(argument, block[:later], module) for argument in node.args]
+                        specs = [_input_spec(argument, block[:later], module) for argument in node.args]
                         return None if node.keywords or None in specs else ", ".join(s for s in specs if s)
             return None
         return None
@@ -320,6 +321,14 @@ def _tensor_spec(argument: ast.expr, before: list[ast.stmt], module: ModuleInfo)
     if not all(d is not None and d > 0 for d in made.shape):
         return None
     return f"{made.dtype}[{','.join(map(str, made.shape))}]"
+
+
+def _input_spec(argument: ast.expr, before: list[ast.stmt], module: ModuleInfo) -> str | None:
+    """:func:`_tensor_spec`, or the Python literal written (``net(x, "HARD")``): a graph constant."""
+    written = literal_value(argument)
+    return (
+        repr(written) if written is not NOT_KNOWN and is_constant(written) else _tensor_spec(argument, before, module)
+    )
 
 
 def _last_binding(name: str, before: list[ast.stmt]) -> ast.expr | None:
