@@ -146,3 +146,40 @@ soft = Attention()
 soft(x)
 """
     assert reached(tmp_path, program) == {8: "Attention.construct, called at net.py:16 with int32[2,2], 'HARD')"}
+
+
+def test_a_name_rebound_to_another_cell_calls_that_cell(tmp_path: Path) -> None:
+    """A notebook's cells each bind ``net`` to their own Cell and call it: each call is that
+    Cell's alone (Pair's one-element-per-row input never reaches Smaller's test)."""
+    path = tmp_path / "cells.py"
+    path.write_text(
+        """\
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn
+
+
+class Pair(nn.Cell):
+    def construct(self, z):
+        return z + 1
+
+
+class Smaller(nn.Cell):
+    def construct(self, x, y):
+        if x < y:
+            return x
+        return y
+
+
+net = Pair()
+z = Tensor(np.array([0, 1]), ms.int32)
+net(z)
+
+net = Smaller()
+x = Tensor(np.array(0), ms.int32)
+y = Tensor(np.array(1), ms.int32)
+net(x, y)
+""",
+        encoding="utf-8",
+    )
+    assert [d.symbol for d in check_files([path], Settings()).diagnostics] == []

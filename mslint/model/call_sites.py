@@ -303,7 +303,8 @@ class EntryEvidence:
                     continue
                 if isinstance(node.func, ast.Name) and node.func.id in instances:
                     cast = _cast_by_to_float(node.func.id, scope, module)
-                    self._sites[id(instances[node.func.id].node)].append(_Site(node, module, scope, cast=cast))
+                    called = _held_at_call(node.func.id, node, rebound, instances)
+                    self._sites[id(called.node)].append(_Site(node, module, scope, cast=cast))
                 elif isinstance(node.func, ast.Name) and node.func.id in calling:
                     network, columns = calling[node.func.id]
                     self._sites[id(network.node)].append(_Site(node, module, scope, columns=columns))
@@ -1005,6 +1006,19 @@ def _returned_classes(project: Project, function: FunctionRef) -> list[ClassRef]
     """The project classes a factory function returns an instance of, directly or through a local."""
     classes = (project.resolve_expr(c.func, function.module) for c in returned_calls(function.node))
     return [c for c in classes if isinstance(c, ClassRef)]
+
+
+def _held_at_call(
+    name: str,
+    call: ast.Call,
+    rebound: dict[str, list[tuple[int, FunctionRef | None]]],
+    instances: dict[str, FunctionRef],
+) -> FunctionRef:
+    """The entry whose instance the name ``call`` calls holds there: the one its last assignment
+    above makes, where that is another entry's instance than the name's last (a notebook's cells
+    each rebind ``net`` to their own Cell and call it), else the name's instance."""
+    above = [construct for line, construct in rebound.get(name, []) if line < call.lineno]
+    return above[-1] if above and above[-1] is not None else instances[name]
 
 
 def _bound_before(bindings: list[tuple[int, FunctionRef | None]], line: int) -> FunctionRef | None:
