@@ -1,0 +1,92 @@
+"""Gradients a script calls from Python (MS124 on host code), and the watcher that confirms them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+SCRIPT = """
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor, nn, ops
+{mode}
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 3)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+net = Net()
+x = Tensor(np.ones((2, 4), np.float32))
+grad = ops.GradOperation(get_all=True, sens_param=True)
+{call}
+"""
+GRAPH = "ms.set_context(mode=ms.GRAPH_MODE)"
+PYNATIVE = "ms.set_context(mode=ms.PYNATIVE_MODE)"
+CALL_LINE = 19
+
+
+def flagged(tmp_path: Path, mode: str, call: str) -> list[int]:
+    path = tmp_path / "train.py"
+    path.write_text(SCRIPT.format(mode=mode, call=call))
+    report = check_files([path], Settings())
+    return [d.line for d in report.diagnostics if d.symbol == "gradient-input-mismatch"]
+
+
+@pytest.mark.parametrize("mode", ["", GRAPH, PYNATIVE])
+def test_a_python_number_sens_fails_in_either_mode(tmp_path: Path, mode: str) -> None:
+    assert flagged(tmp_path, mode, "grad(net)(x, 1.0)") == [CALL_LINE]
+
+
+@pytest.mark.parametrize("mode", ["", GRAPH, PYNATIVE])
+def test_a_sens_of_the_output_dtype_is_not_flagged(tmp_path: Path, mode: str) -> None:
+    assert flagged(tmp_path, mode, "grad(net)(x, ops.ones((2, 3), ms.float32))") == []
+
+
+@pytest.mark.parametrize(("mode", "lines"), [(GRAPH, [CALL_LINE]), ("", []), (PYNATIVE, [])])
+def test_a_tuple_sens_fails_only_in_graph_mode(tmp_path: Path, mode: str, lines: list[int]) -> None:
+    """PyNative runs a tuple for a tensor output; a script that selects no mode runs PyNative."""
+    assert flagged(tmp_path, mode, "grad(net)(x, (ops.ones((2, 3), ms.float32),))") == lines
+
+
+def test_positions_and_aux_of_a_script(tmp_path: Path) -> None:
+    calls = "ms.grad(net, grad_position=1)(x)\nms.value_and_grad(net, 0, None, has_aux=True)(x)"
+    assert flagged(tmp_path, "", calls) == [CALL_LINE, CALL_LINE + 1]
+
+
+def test_a_gradient_of_nothing_raises_before_any_compile_and_is_left_alone(tmp_path: Path) -> None:
+    assert flagged(tmp_path, GRAPH, "ms.grad(net, None)(x)") == []
+
+
+def test_a_plain_function_of_the_script(tmp_path: Path) -> None:
+    call = (
+        "def step():\n    model = Net()\n    data = Tensor(np.ones((2, 4), np.float32))\n"
+        "    g = ops.GradOperation(sens_param=True)\n    return g(model)(data, 2)"
+    )
+    assert flagged(tmp_path, GRAPH, call) == [CALL_LINE + 4]
+
+
+@pytest.mark.mindspore
+def test_the_watcher_reports_a_gradient_a_script_calls_on_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "train.py"
+    path.write_text(SCRIPT.format(mode=GRAPH, call="grad(net)(x, 1.0)"))
+    script = (
+        "import runpy\n"
+        "from mslint.verify.runtime import watch\n"
+        "def report(problem):\n    print(problem.kind, problem.locations[0][1], problem.message)\n"
+        f"watch(report, lambda p: p == {str(path)!r})\n"
+        f"try:\n    runpy.run_path({str(path)!r})\nexcept TypeError:\n    pass\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip() == f"error {CALL_LINE} TypeError: Type Join Failed: dtype1 = Float32, dtype2 = Any."
