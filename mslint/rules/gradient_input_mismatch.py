@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import Union
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import (
@@ -32,7 +33,7 @@ _GRAD_FUNCTIONS = frozenset(
 _GRAD_POSITION = (1, "grad_position")
 _WEIGHTS = (2, "weights")
 _HAS_AUX = (3, "has_aux")
-Scope = GraphFunction | HostScope
+Scope = Union[GraphFunction, HostScope]
 """Where the gradient is called: graph code, or a script's Python that hands it its inputs."""
 
 
