@@ -90,3 +90,39 @@ def test_the_watcher_reports_a_gradient_a_script_calls_on_its_line(tmp_path: Pat
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == f"error {CALL_LINE} TypeError: Type Join Failed: dtype1 = Float32, dtype2 = Any."
+
+
+CAPTURED = """
+import numpy as np
+import mindspore as ms
+from mindspore import jit
+from mslint.verify.runtime import watch
+
+watch(print, lambda path: False)
+
+
+@jit(capture_mode="bytecode", fullgraph=True)
+def host_round_trip(x):
+    y = x * 2
+    return ms.Tensor(np.abs(y.asnumpy()))
+
+
+try:
+    host_round_trip(ms.Tensor(np.ones((2, 3), np.float32)))
+except Exception as error:
+    print(str(error).splitlines()[0])
+"""
+
+
+@pytest.mark.mindspore
+def test_bytecode_capture_works_as_without_the_watchers() -> None:
+    """Bytecode capture recognises gradient functions by the ``after_grad`` code in MindSpore's
+    gradient classes and does not start without it: with the watchers installed, graph-break's
+    example still stops at ``.asnumpy()``, not at its first line ("Cannot infer the execution result")."""
+    from mslint.verify.capture_modes import bytecode_refusal
+
+    if bytecode_refusal():
+        pytest.skip("this Python has no bytecode capture")
+    result = subprocess.run([sys.executable, "-c", CAPTURED], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip().splitlines()[-1] == "Reason: Unsupported function"
