@@ -64,6 +64,16 @@ def test_positions_and_aux_of_a_script(tmp_path: Path) -> None:
     assert flagged(tmp_path, "", calls) == [CALL_LINE, CALL_LINE + 1]
 
 
+def test_a_gradient_function_bound_to_a_name_then_called(tmp_path: Path) -> None:
+    calls = "grad_fn = grad(net)\ngrad_fn(x, 1.0)\nstep = ms.value_and_grad(net, 0, None, has_aux=True)\nstep(x)"
+    assert flagged(tmp_path, GRAPH, calls) == [CALL_LINE + 1, CALL_LINE + 3]
+
+
+def test_a_name_bound_to_two_gradient_functions_is_left_alone(tmp_path: Path) -> None:
+    calls = "grad_fn = grad(net)\nif x.sum() > 0:\n    grad_fn = grad(Net())\ngrad_fn(x, 1.0)"
+    assert flagged(tmp_path, GRAPH, calls) == []
+
+
 def test_a_gradient_of_nothing_raises_before_any_compile_and_is_left_alone(tmp_path: Path) -> None:
     assert flagged(tmp_path, GRAPH, "ms.grad(net, None)(x)") == []
 

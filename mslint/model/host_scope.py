@@ -42,11 +42,16 @@ class HostScope:
             return built
         return self._values.value(expr) if expr is not None else literal(None)
 
-    def _built(self, expr: ast.expr | None) -> AbstractInstance | None:
+    def bound_call(self, expr: ast.expr | None) -> ast.Call | None:
+        """The call a name of this scope is bound to, where it is bound once (``grad_fn =
+        grad(net)``); None for anything else."""
         bound = self._values.assigned(expr.id) if isinstance(expr, ast.Name) else []
-        if len(bound) != 1 or not isinstance(bound[0], ast.Call):
+        return bound[0] if len(bound) == 1 and isinstance(bound[0], ast.Call) else None
+
+    def _built(self, expr: ast.expr | None) -> AbstractInstance | None:
+        call = self.bound_call(expr)
+        if call is None:
             return None
-        call = bound[0]
         qualname = self.qualname(call.func)
         if qualname is None or not qualname.startswith("mindspore.") or not qualname.rsplit(".", 1)[-1][:1].isupper():
             return None

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import replace
+from itertools import chain
 from typing import Union
 
 from mslint.diagnostics import Severity
@@ -55,8 +57,9 @@ class GradientInputMismatch(Rule):
     fails; that of `x * 2` compiles with a `(2, 3)` sens for a `(2, 4)` output).
 
     The same calls made from Python (a script's top level or a plain function: `grad(net)(x,
-    1.0)` with `net = Net()` and `x = Tensor(...)` of that scope) are checked too: there the
-    gradient is compiled, or run in PyNative, when it is called. A tuple for a tensor output is
+    1.0)` with `net = Net()` and `x = Tensor(...)` of that scope, or in two steps, `grad_fn =
+    grad(net)` then `grad_fn(x, 1.0)`) are checked too: there the gradient is compiled, or run
+    in PyNative, when it is called. A tuple for a tensor output is
     flagged only in a script that selects `GRAPH_MODE`: PyNative runs it. `grad_position=None`
     without weights is left to graph code: from Python, `ms.grad` raises before anything compiles.
 
@@ -114,7 +117,8 @@ class GradientInputMismatch(Rule):
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
-        yield from _gradient_call(node, function, tuple_joins=True)
+        if isinstance(node.func, ast.Call):
+            yield from _gradient_call(node, node.func, function, tuple_joins=True)
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         # PyNative runs a tuple sens for a tensor output: only a program in GRAPH_MODE compiles the join
@@ -123,19 +127,29 @@ class GradientInputMismatch(Rule):
         )
         for scope, nodes in host_scopes(module, project):
             for node in nodes:
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Call):
-                    yield from _gradient_call(node, scope, tuple_joins=graph_only)
+                if not isinstance(node, ast.Call):
+                    continue
+                # `grad(net)(x, sens)`, or in two steps: `grad_fn = grad(net)`, then `grad_fn(x, sens)`
+                made = node.func if isinstance(node.func, ast.Call) else scope.bound_call(node.func)
+                if made is not None:
+                    yield from _gradient_call(node, made, scope, tuple_joins=graph_only)
 
 
-def _gradient_call(node: ast.Call, function: Scope, tuple_joins: bool) -> Iterator[Finding]:
-    """The findings on ``node`` where it calls a gradient; ``tuple_joins``: whether a tuple given
-    for a tensor (or the reverse) fails, as it does in graph mode."""
+def _gradient_call(node: ast.Call, made: ast.Call, function: Scope, tuple_joins: bool) -> Iterator[Finding]:
+    """The findings on ``node`` where it calls a gradient, the function ``made`` returns
+    (``grad(net)``, ``ms.grad(net, ...)``); ``tuple_joins``: whether a tuple given for a tensor
+    (or the reverse) fails, as it does in graph mode."""
     if node.keywords or any(isinstance(argument, ast.Starred) for argument in node.args):
         return  # the inputs the gradient is given are not known one by one
     # A gradient of nothing raises in `ms.grad` itself, before any compile: only graph code's is checked
-    yield from _positions_beyond_inputs(node, function, of_nothing=isinstance(function, GraphFunction))
-    yield from _aux_of_one_output(node, function)
-    network = _differentiated_with_sens(node, function)
+    of_nothing = isinstance(function, GraphFunction)
+    made_apart = made is not node.func
+    for finding in chain(
+        _positions_beyond_inputs(node, made, function, of_nothing), _aux_of_one_output(node, made, function)
+    ):
+        # the compiler stops on the line that calls the gradient, not on the one that made it
+        yield replace(finding, node=node) if made_apart else finding
+    network = _differentiated_with_sens(made, function)
     if network is None or len(node.args) < 2:
         return
     sens = node.args[-1]
@@ -149,11 +163,10 @@ def _gradient_call(node: ast.Call, function: Scope, tuple_joins: bool) -> Iterat
         )
 
 
-def _positions_beyond_inputs(call: ast.Call, function: Scope, of_nothing: bool) -> Iterator[Finding]:
+def _positions_beyond_inputs(call: ast.Call, wrapped: ast.Call, function: Scope, of_nothing: bool) -> Iterator[Finding]:
     """``grad(fn, grad_position=5)(a, b)``: a literal position past the inputs the call gives;
     ``of_nothing``: ``grad_position=None`` without weights as well."""
-    wrapped = call.func
-    if not isinstance(wrapped, ast.Call) or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
+    if function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
         return
     given = passed_argument(wrapped, *_GRAD_POSITION)
     if given is None:
@@ -183,10 +196,9 @@ def _positions_beyond_inputs(call: ast.Call, function: Scope, of_nothing: bool) 
         )
 
 
-def _aux_of_one_output(call: ast.Call, function: Scope) -> Iterator[Finding]:
+def _aux_of_one_output(call: ast.Call, wrapped: ast.Call, function: Scope) -> Iterator[Finding]:
     """``grad(net, has_aux=True)(x)`` where ``net(x)`` returns one tensor: no output is left as aux."""
-    wrapped = call.func
-    if not isinstance(wrapped, ast.Call) or not wrapped.args or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
+    if not wrapped.args or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
         return
     has_aux = passed_argument(wrapped, *_HAS_AUX)
     if has_aux is None or not _is_true(function.value(has_aux)):
@@ -208,11 +220,10 @@ def _is_none(value: AbstractValue) -> bool:
     return isinstance(value, AbstractScalar) and value.type == "None"
 
 
-def _differentiated_with_sens(call: ast.Call, function: Scope) -> ast.expr | None:
-    """The network of ``grad(net)(..., sens)`` where ``grad`` is a ``GradOperation`` built with
+def _differentiated_with_sens(wrapped: ast.Call, function: Scope) -> ast.expr | None:
+    """The network of ``grad(net)`` where ``grad`` is a ``GradOperation`` built with
     ``sens_param=True``; None for any other call."""
-    wrapped = call.func
-    if not isinstance(wrapped, ast.Call) or not wrapped.args:
+    if not wrapped.args:
         return None
     built = _grad_operation(wrapped.func, function)
     if built is None:

@@ -42,4 +42,11 @@ with contextlib.suppress(IndexError):
     ms.grad(net, grad_position=1)(x)  # expect: gradient-input-mismatch
 with contextlib.suppress(RuntimeError):
     ms.value_and_grad(net, 0, None, has_aux=True)(x)  # expect: gradient-input-mismatch
+# The gradient function made on a line of its own: it is compiled where it is called.
+grad_fn = grad(net)
+with contextlib.suppress(TypeError):
+    grad_fn(x, 2.0)  # expect: gradient-input-mismatch
+step = ms.value_and_grad(net, 0, None, has_aux=True)
+with contextlib.suppress(RuntimeError):
+    step(x)  # expect: gradient-input-mismatch
 train_step()
