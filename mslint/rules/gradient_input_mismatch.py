@@ -2,6 +2,9 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import replace
+from itertools import chain
+from typing import Union
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import (
@@ -12,8 +15,11 @@ from mslint.model.abstract import (
     AbstractValue,
     Construction,
 )
+from mslint.model.host_scope import HostScope, host_scopes
 from mslint.model.instances import construction
-from mslint.model.module import passed_argument
+from mslint.model.module import ModuleInfo, passed_argument
+from mslint.model.project import Project
+from mslint.model.pynative import graph_mode_modules, pynative_mode_modules
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -29,6 +35,8 @@ _GRAD_FUNCTIONS = frozenset(
 _GRAD_POSITION = (1, "grad_position")
 _WEIGHTS = (2, "weights")
 _HAS_AUX = (3, "has_aux")
+Scope = Union[GraphFunction, HostScope]
+"""Where the gradient is called: graph code, or a script's Python that hands it its inputs."""
 
 
 class GradientInputMismatch(Rule):
@@ -48,6 +56,13 @@ class GradientInputMismatch(Rule):
     not flagged: whether it fails depends on the network's backward pass (a `Dense` layer's
     fails; that of `x * 2` compiles with a `(2, 3)` sens for a `(2, 4)` output).
 
+    The same calls made from Python (a script's top level or a plain function: `grad(net)(x,
+    1.0)` with `net = Net()` and `x = Tensor(...)` of that scope, or in two steps, `grad_fn =
+    grad(net)` then `grad_fn(x, 1.0)`) are checked too: there the gradient is compiled, or run
+    in PyNative, when it is called. A tuple for a tensor output is
+    flagged only in a script that selects `GRAPH_MODE`: PyNative runs it. `grad_position=None`
+    without weights is left to graph code: from Python, `ms.grad` raises before anything compiles.
+
     ## Why it breaks graph mode
     The gradient starts from `sens`: MindSpore joins it with the output's abstract value, and
     the join fails when their types differ. Measured on MindSpore 2.10, STRICT and LAX alike,
@@ -61,8 +76,10 @@ class GradientInputMismatch(Rule):
     and `weight` can not be None at the same time; `has_aux=True` on one output with
     `RuntimeError: When has_aux is True, origin fn requires more than one outputs.` Called from
     Python with the context in `GRAPH_MODE`, they fail the same way: the gradient is compiled as
-    a graph. (`TrainOneStepCell(net, opt, sens=1)` compiles: it fills a tensor of the loss's
-    dtype.)
+    a graph. In PyNative all but the tuple fail as well (a Python number with `RuntimeError: For
+    grad interface or custom function, grad tensor should be broadcast to expected shape`, a
+    float16 sens with `TypeError: The dtype should be Float32, but got Float16`).
+    (`TrainOneStepCell(net, opt, sens=1)` compiles: it fills a tensor of the loss's dtype.)
 
     ## Example
     ```python
@@ -100,34 +117,64 @@ class GradientInputMismatch(Rule):
 
     def check_graph_node(self, node: ast.AST, function: GraphFunction) -> Iterator[Finding]:
         assert isinstance(node, ast.Call)
-        if node.keywords or any(isinstance(argument, ast.Starred) for argument in node.args):
-            return  # the inputs the gradient is given are not known one by one
-        yield from _positions_beyond_inputs(node, function)
-        yield from _aux_of_one_output(node, function)
-        network = _differentiated_with_sens(node, function)
-        if network is None or len(node.args) < 2:
-            return
-        sens = node.args[-1]
-        output = function.value_called(network, node.args[:-1])
-        mismatch = _mismatch(output, function.value(sens)) if output is not None else None
-        if mismatch is not None:
-            yield Finding(
-                sens,
-                f"this sens cannot stand for the output it weighs: {mismatch}",
-                hint="give a tensor of the output's dtype and shape: `ops.ones_like(out)` of `out = net(x)`",
-            )
+        if isinstance(node.func, ast.Call):
+            yield from _gradient_call(node, node.func, function, tuple_joins=True)
+
+    def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+        # PyNative runs a tuple sens for a tensor output: only a program in GRAPH_MODE compiles the join
+        graph_only = module.path in project.derived(graph_mode_modules) and module.path not in project.derived(
+            pynative_mode_modules
+        )
+        for scope, nodes in host_scopes(module, project):
+            for node in nodes:
+                if not isinstance(node, ast.Call):
+                    continue
+                # `grad(net)(x, sens)`, or in two steps: `grad_fn = grad(net)`, then `grad_fn(x, sens)`
+                made = node.func if isinstance(node.func, ast.Call) else scope.bound_call(node.func)
+                if made is not None:
+                    yield from _gradient_call(node, made, scope, tuple_joins=graph_only)
 
 
-def _positions_beyond_inputs(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
-    """``grad(fn, grad_position=5)(a, b)``: a literal position past the inputs the call gives."""
-    wrapped = call.func
-    if not isinstance(wrapped, ast.Call) or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
+def _gradient_call(node: ast.Call, made: ast.Call, function: Scope, tuple_joins: bool) -> Iterator[Finding]:
+    """The findings on ``node`` where it calls a gradient, the function ``made`` returns
+    (``grad(net)``, ``ms.grad(net, ...)``); ``tuple_joins``: whether a tuple given for a tensor
+    (or the reverse) fails, as it does in graph mode."""
+    if node.keywords or any(isinstance(argument, ast.Starred) for argument in node.args):
+        return  # the inputs the gradient is given are not known one by one
+    # A gradient of nothing raises in `ms.grad` itself, before any compile: only graph code's is checked
+    of_nothing = isinstance(function, GraphFunction)
+    made_apart = made is not node.func
+    for finding in chain(
+        _positions_beyond_inputs(node, made, function, of_nothing), _aux_of_one_output(node, made, function)
+    ):
+        # the compiler stops on the line that calls the gradient, not on the one that made it
+        yield replace(finding, node=node) if made_apart else finding
+    network = _differentiated_with_sens(made, function)
+    if network is None or len(node.args) < 2:
+        return
+    sens = node.args[-1]
+    output = function.value_called(network, node.args[:-1])
+    mismatch = _mismatch(output, function.value(sens), tuple_joins) if output is not None else None
+    if mismatch is not None:
+        yield Finding(
+            sens,
+            f"this sens cannot stand for the output it weighs: {mismatch}",
+            hint="give a tensor of the output's dtype and shape: `ops.ones_like(out)` of `out = net(x)`",
+        )
+
+
+def _positions_beyond_inputs(call: ast.Call, wrapped: ast.Call, function: Scope, of_nothing: bool) -> Iterator[Finding]:
+    """``grad(fn, grad_position=5)(a, b)``: a literal position past the inputs the call gives;
+    ``of_nothing``: ``grad_position=None`` without weights as well."""
+    if function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
         return
     given = passed_argument(wrapped, *_GRAD_POSITION)
     if given is None:
         return
     weights = passed_argument(wrapped, *_WEIGHTS)
     if _is_none(function.value(given)) and (weights is None or _is_none(function.value(weights))):
+        if not of_nothing:
+            return
         yield Finding(
             given,
             "a gradient with respect to nothing: grad_position None and no weights "
@@ -149,10 +196,9 @@ def _positions_beyond_inputs(call: ast.Call, function: GraphFunction) -> Iterato
         )
 
 
-def _aux_of_one_output(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
+def _aux_of_one_output(call: ast.Call, wrapped: ast.Call, function: Scope) -> Iterator[Finding]:
     """``grad(net, has_aux=True)(x)`` where ``net(x)`` returns one tensor: no output is left as aux."""
-    wrapped = call.func
-    if not isinstance(wrapped, ast.Call) or not wrapped.args or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
+    if not wrapped.args or function.qualname(wrapped.func) not in _GRAD_FUNCTIONS:
         return
     has_aux = passed_argument(wrapped, *_HAS_AUX)
     if has_aux is None or not _is_true(function.value(has_aux)):
@@ -174,11 +220,10 @@ def _is_none(value: AbstractValue) -> bool:
     return isinstance(value, AbstractScalar) and value.type == "None"
 
 
-def _differentiated_with_sens(call: ast.Call, function: GraphFunction) -> ast.expr | None:
-    """The network of ``grad(net)(..., sens)`` where ``grad`` is a ``GradOperation`` built with
+def _differentiated_with_sens(wrapped: ast.Call, function: Scope) -> ast.expr | None:
+    """The network of ``grad(net)`` where ``grad`` is a ``GradOperation`` built with
     ``sens_param=True``; None for any other call."""
-    wrapped = call.func
-    if not isinstance(wrapped, ast.Call) or not wrapped.args:
+    if not wrapped.args:
         return None
     built = _grad_operation(wrapped.func, function)
     if built is None:
@@ -189,7 +234,7 @@ def _differentiated_with_sens(call: ast.Call, function: GraphFunction) -> ast.ex
     return wrapped.args[0]
 
 
-def _grad_operation(grad: ast.expr, function: GraphFunction) -> Construction | None:
+def _grad_operation(grad: ast.expr, function: Scope) -> Construction | None:
     """What the ``GradOperation`` ``grad`` holds (``self.grad``) or builds here was built with."""
     if isinstance(grad, ast.Call) and _is_grad_operation(function.qualname(grad.func)):
         return construction(grad, function.qualname)  # `ops.GradOperation(sens_param=True)(net)(x, sens)`
@@ -203,11 +248,11 @@ def _is_grad_operation(qualname: str | None) -> bool:
     return qualname is not None and qualname.startswith("mindspore.") and qualname.endswith(".GradOperation")
 
 
-def _mismatch(output: AbstractValue, sens: AbstractValue) -> str | None:
+def _mismatch(output: AbstractValue, sens: AbstractValue, tuple_joins: bool) -> str | None:
     """Why ``sens`` cannot seed the gradient of ``output``, in the compiler's words; None where it may."""
-    if _is_tuple(output) and isinstance(sens, AbstractTensor):
+    if tuple_joins and _is_tuple(output) and isinstance(sens, AbstractTensor):
         return "a tensor for a tuple output (`Abstract type AbstractTensor cannot join with AbstractTuple`)"
-    if isinstance(output, AbstractTensor) and _is_tuple(sens):
+    if tuple_joins and isinstance(output, AbstractTensor) and _is_tuple(sens):
         return "a tuple for a tensor output (`Abstract type AbstractTuple cannot join with AbstractTensor`)"
     if not isinstance(output, AbstractTensor) or output.dtype is None:
         return None

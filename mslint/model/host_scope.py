@@ -1,0 +1,80 @@
+"""Host code as the rules that check graph code read it: a script's top level or a plain function.
+
+A training script calls gradients from Python (``grad(net)(x, sens)``); the gradient is compiled
+all the same, from what the script hands it. :class:`HostScope` answers the questions a rule asks
+of a :class:`~mslint.model.scope.GraphFunction` (the qualified name of an expression, its value,
+what a callee returns called with given arguments, what a MindSpore object was built with), the
+values coming from :class:`~mslint.model.host_values.HostValues`: a Cell's output is its
+``construct`` evaluated as graph code with the values the script gives it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from mslint.model.abstract import AbstractInstance, AbstractValue, Kind, join_all, literal
+from mslint.model.host_values import HostValues
+from mslint.model.instances import construction
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
+from mslint.model.scope import GraphFunction, argument_values, is_jit_decorated
+from mslint.model.walk import own_nodes
+
+
+class HostScope:
+    """The values of one host scope, asked as a graph function's are."""
+
+    def __init__(self, scope: ast.Module | FunctionNode, module: ModuleInfo, project: Project) -> None:
+        self.scope = scope
+        self.module = module
+        self.project = project
+        self._values = HostValues(scope, module, project)
+
+    def qualname(self, expr: ast.expr) -> str | None:
+        return qualified_name(expr, self.module)
+
+    def value(self, expr: ast.expr | None) -> AbstractValue:
+        """The value of ``expr``; a name bound once to a MindSpore object's construction
+        (``grad = ops.GradOperation(sens_param=True)``) is that object, with what it was built with."""
+        built = self._built(expr)
+        if built is not None:
+            return built
+        return self._values.value(expr) if expr is not None else literal(None)
+
+    def bound_call(self, expr: ast.expr | None) -> ast.Call | None:
+        """The call a name of this scope is bound to, where it is bound once (``grad_fn =
+        grad(net)``); None for anything else."""
+        bound = self._values.assigned(expr.id) if isinstance(expr, ast.Name) else []
+        return bound[0] if len(bound) == 1 and isinstance(bound[0], ast.Call) else None
+
+    def _built(self, expr: ast.expr | None) -> AbstractInstance | None:
+        call = self.bound_call(expr)
+        if call is None:
+            return None
+        qualname = self.qualname(call.func)
+        if qualname is None or not qualname.startswith("mindspore.") or not qualname.rsplit(".", 1)[-1][:1].isupper():
+            return None
+        return AbstractInstance(Kind.CONSTANT, qualname, False, None, construction(call, self.qualname))
+
+    def value_called(self, callee: ast.expr, arguments: list[ast.expr]) -> AbstractValue | None:
+        """What the Cell ``callee`` holds returns, called with ``arguments``: its ``construct``
+        evaluated with their values; None where ``callee`` is no Cell of the checked code."""
+        outputs = []
+        for made in self._values.objects(callee):
+            cls = self.project.resolve(made.qualname, self.module) if isinstance(made, AbstractInstance) else None
+            construct = self.project.find_method(cls, "construct") if isinstance(cls, ClassRef) else None
+            if construct is None:
+                return None
+            call = ast.Call(callee, arguments, [])  # lives only here: never memoised by id
+            parameters = argument_values(call, construct, self._values.value, widen=True)
+            outputs.append(GraphFunction(self.project, construct, construct, parameters).returned_value)
+        return join_all(outputs, empty=literal(None)) if outputs else None
+
+
+def host_scopes(module: ModuleInfo, project: Project) -> Iterator[tuple[HostScope, list[ast.AST]]]:
+    """The module's top level and its plain functions (not ``@jit``), each with its own nodes."""
+    yield HostScope(module.tree, module, project), own_nodes(module.tree)
+    for statement in module.tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and not is_jit_decorated(statement, module):
+            yield HostScope(statement, module, project), own_nodes(statement)
