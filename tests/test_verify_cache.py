@@ -408,3 +408,21 @@ def test_an_edit_of_a_class_handed_to_the_constructor_compiles_again(
     Path("blocks.py").write_text(HANDED_BLOCKS.replace("nn.Dense(dim, dim)", "nn.Dense(dim, dim, has_bias=False)"))
     assert run(*arguments)[0] == 0
     assert sorted(job.name for job in compiles) == ["Net", "Net"]
+
+
+def test_a_file_edited_while_it_compiles_keeps_no_outcome(
+    run: Run, compiles: list[Job], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor saves helper.py while A and B compile: their outcomes may be the old file's, and
+    are not kept under the new file's digest (C, which does not read it, is)."""
+    compiling = command.run_jobs
+
+    def edited_meanwhile(batch: list[Job], *rest: object) -> list[Outcome]:
+        outcomes = compiling(batch, *rest)
+        Path("helper.py").write_text(HELPER.replace("x * 2", "x + x"))
+        return outcomes
+
+    monkeypatch.setattr(command, "run_jobs", edited_meanwhile)
+    assert _compiled(run, compiles)[0] == _both("A", "B", "C")
+    monkeypatch.setattr(command, "run_jobs", compiling)
+    assert _compiled(run, compiles)[0] == _both("A", "B")

@@ -20,7 +20,8 @@ factory, with every project module they import.
 
 Only compiles that ran to their end are kept (a compile that stopped at an error of the code
 too), and only replica runs in which ``msrun`` ended and every rank built every Cell (a rank's
-error may be the machine's): a crash, a timeout or a lack of memory may not happen again. An
+error may be the machine's): a crash, a timeout or a lack of memory may not happen again. Nor
+is one whose files changed while the run went on: its compile may have read either version. An
 entry is one file named by its key; it holds the key and is signed with the user's key as the
 check cache is (:mod:`mslint.cache_signature`): one that is not signed so, or whose key is not
 its name, is never used (it is written anew), so that an entry edited by hand or by a pull
@@ -38,6 +39,7 @@ import hashlib
 import json
 import os
 import sys
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +88,7 @@ class ResultCache:
         self._modules: dict[str, ModuleInfo] = {}
         self._modules_read = 0
         self._digests: dict[str, str | None] = {}
+        self._since = time.time_ns()
 
     def lookup(self, job: Job) -> Outcome | None:
         """The recorded outcome of ``job``, if its entry is whole and its files are unchanged."""
@@ -145,7 +148,7 @@ class ResultCache:
     def _write(self, key: str, files: list[str], result: dict[str, Any]) -> None:
         """Keep ``result`` under ``key`` with the digests of ``files``; nothing where one cannot be read."""
         sources = {path: self._file_digest(path) for path in files}
-        if any(digest is None for digest in sources.values()):
+        if any(digest is None for digest in sources.values()) or self._edited_during_run(files):
             return
         signer = signing_key()
         if signer is None:
@@ -209,6 +212,15 @@ class ResultCache:
                     found[id(module)] = module
                     walked.append(module)
         return sorted(str(m.path.resolve()) for m in walked)
+
+    def _edited_during_run(self, files: list[str]) -> bool:
+        """Whether one of ``files`` changed since this run began: a compile that overlapped the
+        edit read one version or the other, and its outcome under the new digest may be the old
+        file's (an editor's save during a long ``verify --all``)."""
+        try:
+            return any(os.stat(path).st_mtime_ns >= self._since for path in files)
+        except OSError:
+            return True
 
     def _file_digest(self, path: str) -> str | None:
         if path not in self._digests:
