@@ -8,9 +8,9 @@ most severe thing the compile showed, and whether the evidence points at the for
 Run it in an environment with the release to describe: ``python scripts/generate_syntax_table.py``.
 ``--only PREFIX`` (repeatable) re-measures the rows whose id starts with a prefix and keeps the
 others, ``--position P`` and ``--level L`` (repeatable) only those positions and levels;
-``--check`` only compares (the whole table takes about 14 minutes of CPU from an empty cache). A cell
-is read from the committed record of the table's compiles where it holds its program's key
-(:mod:`compile_record`), else, where its program, level and reading did not change since a
+``--check`` only compares: the whole table, about 14 minutes of CPU from an empty cache, is checked in
+CI from the committed record of its compiles (:mod:`compile_record`). A cell is read from the record
+where it holds its program's key, else, where its program, level and reading did not change since a
 measurement here, from ``.mslint_cache/tables`` (:class:`mindspore_table.MeasurementCache`); the
 generator writes the record with the table. ``--recompile`` compiles the programs the record holds too.
 """
@@ -135,14 +135,15 @@ def measure(
     programs: list[Program] = []
     jobs: list[Job] = []
     for index, program, level, compared_here in planned(forms, positions, levels, compare, render_at, positions_of):
-        path = scratch / f"form{index}_{program.position}.py"
-        path.write_text(program.source)
         programs.append(program)
+        path = scratch / f"form{index}_{program.position}.py"
         jobs.append(Job(path, FACTORY, level, factory=True, compare=compared_here))
     asked = [_asked(program, job.level, job.compare) for program, job in zip(programs, jobs)]
     keys = [record.key(a) if record is not None else "" for a in asked]
     cells = [(record and record.lookup(key)) or cache.lookup(a) for key, a in zip(keys, asked)]
     missing = [i for i, kept in enumerate(cells) if kept is None]
+    for i in missing:  # only these are written: thousands of files cost seconds to write and remove
+        jobs[i].path.write_text(programs[i].source)
     for i, outcome in zip(missing, compile_until_it_ends([jobs[i] for i in missing])):
         cells[i] = cell(outcome, programs[i], scratch)
         if outcome.status in RAN:  # a crash or a timeout may not happen again

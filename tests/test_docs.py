@@ -44,12 +44,12 @@ GENERATORS = [
     # measurement on this release and Python (mindspore_table.MeasurementCache): 7 CPU-s from an empty
     # cache. The bytecode table is checked whole in test_capture_modes (36 CPU-s).
     pytest.param("generate_trace_table.py", marks=MEASURED),
-    # mslint/data/augassign-*.json, every cell read from the record of its compiles (mslint/data/compiles/,
-    # scripts/compile_record.py) by its program's key, only the programs the record does not hold
-    # compiled: 0.5 CPU-s on an unchanged tree (compiled whole, 1,436 compiles compared with PyNative,
-    # 388 CPU-s, more than CI's time on 2 cores allows). Its sample test compiles 6 rows (--recompile)
-    # for what the key leaves out. The syntax table is sampled in its own test: measured whole from an
-    # empty cache, about 15 minutes of CPU (5,886 compiles at 0.15 to 0.19 CPU-s)
+    # mslint/data/syntax-*.json and augassign-*.json, every cell read from the record of their compiles
+    # (mslint/data/compiles/, scripts/compile_record.py) by its program's key, only the programs the
+    # record does not hold compiled: under a CPU-s each on an unchanged tree. Compiled whole they take
+    # 813 and 388 CPU-s (5,886 compiles; 1,436 compared with PyNative), more than CI's time on
+    # 2 cores allows. Their sample tests compile a few rows (--recompile) for what the key leaves out
+    pytest.param("generate_syntax_table.py", marks=MEASURED),
     pytest.param("generate_augassign_table.py", marks=MEASURED),
     # mslint/data/folds-*.json, every case re-measured where the cache does not hold it (590 compiles:
     # about 2 min 20 s from an empty cache here, on 2 shared cores)
