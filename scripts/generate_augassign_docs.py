@@ -31,6 +31,19 @@ their outputs, their inputs and the Cell's state are compared. `x` is a 2x2 tens
 in the `construct` of a Cell that its parent calls on an intermediate and reads again after the
 call (`h = x * 1`, `y = self.inner(h)`, `return y + h`): graph mode changes the parent's `h`.
 
+The table is checked whole in CI from the record of its compiles,
+`mslint/data/compiles/augassign-{release}.json` (the table itself is about 6 minutes of CPU from an
+empty cache): an entry's key is the hash of the program compiled, how it was compiled (its level,
+the comparison with PyNative) and the release, its value the table's cell.
+`generate_augassign_table.py --check` (the generated-files test) reads each cell by its program's
+key, compiles only the programs the record does not hold, and fails where the table is not what the
+outcomes make, or where the record holds an outcome no program of the table gives. The record is
+written only by the generator, with the table: after a change to the forms or to how programs are
+written, `python scripts/generate_augassign_table.py` (with `--only` for the changed rows) compiles
+what changed, reads the rest from the record, and writes both; after a change the key leaves out
+(the verifier, the reading of a compile into a cell, the Python), the same with `--recompile`
+compiles every program again. The sample test compiles 6 rows with `--recompile`.
+
 What the table shows on {release}:
 
 * `x += 1` (also `-=`, `*=`, `/=`, `//=`, `%=`) on an input never rebound, or on a name bound only

@@ -13,7 +13,9 @@ the same input objects, its output, its inputs and its state compared
 (:func:`generate_syntax_table.cell`): ``ok``, ``divergence`` (with what differed), ``error``, ...
 Run it in an environment with the release to describe: ``python scripts/generate_augassign_table.py``;
 ``--only PREFIX`` and ``--position P`` (repeatable) re-measure those rows and positions and keep the
-others; ``--check`` only compares.
+others; ``--check`` only compares. The cells are read from the table's record of compiles where it
+holds their programs and the record is written with the table, as the syntax table's
+(:mod:`compile_record`); ``--recompile`` compiles every program.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from generate_syntax_table import measure, render_table
+from compile_record import CompileRecord, keep_or_check
+from generate_syntax_table import RECOMPILE_HELP, compile_keys, measure, render_table
 from graph_syntax.forms import HAZARD, IMPORTS, Form, Program
 from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
 
@@ -139,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         "--position", action="append", choices=POSITIONS, help="re-measure these positions only (default: all)"
     )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
+    parser.add_argument("--recompile", action="store_true", help=RECOMPILE_HELP)
     args = parser.parse_args(argv)
     version = installed_mindspore("generate_augassign_table.py")
     if version is None:
@@ -150,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     existing = OUTPUT / f"augassign-{version}.json"
     partial = args.only or args.position
     rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if partial and existing.is_file() else {}
+    record = CompileRecord("augassign", version, read=not args.recompile)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-augassign-") as scratch:
         measured, compiles = measure(
@@ -159,13 +164,16 @@ def main(argv: list[str] | None = None) -> int:
             compare=True,
             render_at=render,
             positions_of=positions,
+            record=record,
         )
     for row, values in measured.items():
         kept = rows.get(row, {}).get("outcomes", {})
         rows[row] = {**values, "outcomes": {**kept, **values["outcomes"]}}
     summary = outcome_summary(measured, compiles, time.perf_counter() - started)
     print(summary, file=sys.stderr)
-    return write_or_check(f"augassign-{version}.json", render_table(version, rows, POSITIONS), summary)
+    table = write_or_check(f"augassign-{version}.json", render_table(version, rows, POSITIONS), summary)
+    whole = compile_keys(record, forms(), POSITIONS, True, render, positions)
+    return max(table, keep_or_check(record, whole, args.check, "python scripts/generate_augassign_table.py"))
 
 
 if __name__ == "__main__":

@@ -104,6 +104,19 @@ plain classes, deprecated helpers), class by class with the rule that flags each
 This page is ast capture, `jit`'s default. The same forms under `capture_mode="bytecode"` (graph
 breaks) and what `capture_mode="trace"` freezes are on [the capture modes page](capture-modes.md).
 
+The table of the release the verify extra pins is checked whole in CI from the record of its
+compiles, `mslint/data/compiles/syntax-<release>.json` (the table itself is about 15 minutes of CPU
+from an empty cache): an entry's key is the hash of the program compiled, how it was compiled (its level,
+whether it was compared with PyNative) and the release, its value the table's cell.
+`generate_syntax_table.py --check` (the generated-files test) reads each cell by its program's key,
+compiles only the programs the record does not hold, and fails where the table is not what the
+outcomes make, or where the record holds an outcome no program of the table gives. The record is
+written only by the generator, with the table: after a change to the catalog or to how programs
+are written, `python scripts/generate_syntax_table.py` (with `--only` for the changed rows)
+compiles what changed, reads the rest from the record, and writes both; after a change the key
+leaves out (the verifier, the reading of a compile into a cell, the Python), the same with
+`--recompile` compiles every program again. The sample test compiles 22 rows at three positions with `--recompile`.
+
 ## How to read a row
 
 A cell is `STRICT/LAX`, or one symbol when both levels agree. A symbol followed by `*` means

@@ -8,9 +8,11 @@ most severe thing the compile showed, and whether the evidence points at the for
 Run it in an environment with the release to describe: ``python scripts/generate_syntax_table.py``.
 ``--only PREFIX`` (repeatable) re-measures the rows whose id starts with a prefix and keeps the
 others, ``--position P`` and ``--level L`` (repeatable) only those positions and levels;
-``--check`` only compares (the test suite checks a sample of rows: the whole table takes about
-14 minutes of CPU from an empty cache). A cell whose program, level and reading did not change since a
-measurement here is read from ``.mslint_cache/tables`` (:class:`mindspore_table.MeasurementCache`).
+``--check`` only compares: the whole table, about 14 minutes of CPU from an empty cache, is checked in
+CI from the committed record of its compiles (:mod:`compile_record`). A cell is read from the record
+where it holds its program's key, else, where its program, level and reading did not change since a
+measurement here, from ``.mslint_cache/tables`` (:class:`mindspore_table.MeasurementCache`); the
+generator writes the record with the table. ``--recompile`` compiles the programs the record holds too.
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ import sys
 import tempfile
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from compile_record import CompileRecord, keep_or_check
 from graph_syntax.catalog import catalog
 from graph_syntax.forms import HAZARD, POSITIONS, Form, Program, render
 from mindspore_table import OUTPUT, MeasurementCache, installed_mindspore, outcome_summary, write_or_check
@@ -34,6 +37,8 @@ from mslint.verify.runner import LEVELS, Job, Outcome, run_jobs
 from mslint.verify.statuses import CRASHED, RAN
 
 WORKERS = 2
+FACTORY = "make"
+"""The function of a program that returns the Cell (or ``@jit`` function) to compile and its inputs."""
 TIMEOUT_S = 60.0
 
 OK, DIVERGENCE = "ok", "divergence"
@@ -119,32 +124,66 @@ def measure(
     compare: bool = False,
     render_at: Callable[[Form, str], Program] = render,
     positions_of: Callable[[Form], tuple[str, ...]] = Form.positions,
+    record: CompileRecord | None = None,
 ) -> tuple[dict[str, Any], int]:
     """The rows for ``forms``, measured at those of ``positions`` each has (``positions_of``) and at
-    ``levels``, each program written by ``render_at``, and the number of compiles run: a cell whose
-    program, level and reading did not change since a measurement here is read from its cache."""
+    ``levels``, each program written by ``render_at``, and the number of compiles run: a cell is read
+    from ``record`` by its program's key where the record holds it (each cell then gathered in its
+    :attr:`~compile_record.CompileRecord.used`), else from the local cache where the program, level
+    and reading did not change since a measurement here, else compiled."""
     cache = MeasurementCache(cell, _message, SEVERITY, _ADDRESS.pattern, _PROGRAM.pattern)
     programs: list[Program] = []
     jobs: list[Job] = []
-    for index, form in enumerate(forms):
-        for position in (p for p in positions_of(form) if p in positions):
-            program = render_at(form, position)
-            path = scratch / f"form{index}_{position}.py"
-            path.write_text(program.source)
-            for level in levels:
-                programs.append(program)
-                jobs.append(Job(path, "make", level, factory=True, compare=compare or compared(form, position, level)))
-    asked = [_asked(program, job) for program, job in zip(programs, jobs)]
-    cells = [cache.lookup(a) for a in asked]
+    for index, program, level, compared_here in planned(forms, positions, levels, compare, render_at, positions_of):
+        programs.append(program)
+        path = scratch / f"form{index}_{program.position}.py"
+        jobs.append(Job(path, FACTORY, level, factory=True, compare=compared_here))
+    asked = [_asked(program, job.level, job.compare) for program, job in zip(programs, jobs)]
+    keys = [record.key(a) if record is not None else "" for a in asked]
+    cells = [(record and record.lookup(key)) or cache.lookup(a) for key, a in zip(keys, asked)]
     missing = [i for i, kept in enumerate(cells) if kept is None]
+    for i in missing:  # only these are written: thousands of files cost seconds to write and remove
+        jobs[i].path.write_text(programs[i].source)
     for i, outcome in zip(missing, compile_until_it_ends([jobs[i] for i in missing])):
         cells[i] = cell(outcome, programs[i], scratch)
         if outcome.status in RAN:  # a crash or a timeout may not happen again
             cache.keep(asked[i], cells[i])
+    if record is not None:
+        record.used.update(zip(keys, cells))
     rows: dict[str, Any] = {form.id: {"family": form.family, "code": code(form), "outcomes": {}} for form in forms}
     for program, job, measured in zip(programs, jobs, cells):
         rows[program.form.id]["outcomes"].setdefault(program.position, {})[job.level] = measured
     return rows, len(missing)
+
+
+def planned(
+    forms: Sequence[Form],
+    positions: tuple[str, ...],
+    levels: tuple[str, ...],
+    compare: bool,
+    render_at: Callable[[Form, str], Program],
+    positions_of: Callable[[Form], tuple[str, ...]],
+) -> Iterator[tuple[int, Program, str, bool]]:
+    """Each compile of the table: the form's index, its program, the level, and whether it is compared."""
+    for index, form in enumerate(forms):
+        for position in (p for p in positions_of(form) if p in positions):
+            program = render_at(form, position)
+            for level in levels:
+                yield index, program, level, compare or compared(form, position, level)
+
+
+def compile_keys(
+    record: CompileRecord,
+    forms: Sequence[Form],
+    positions: tuple[str, ...],
+    compare: bool = False,
+    render_at: Callable[[Form, str], Program] = render,
+    positions_of: Callable[[Form], tuple[str, ...]] = Form.positions,
+) -> set[str]:
+    """The record's keys of every compile of the whole table of ``forms``, at both levels, compared
+    everywhere with ``compare``, else where the table is (:func:`compared`)."""
+    plan = planned(forms, positions, LEVELS, compare, render_at, positions_of)
+    return {record.key(_asked(program, level, compared_here)) for _, program, level, compared_here in plan}
 
 
 def compile_until_it_ends(jobs: list[Job]) -> list[Outcome]:
@@ -159,15 +198,16 @@ def compile_until_it_ends(jobs: list[Job]) -> list[Outcome]:
     return outcomes
 
 
-def _asked(program: Program, job: Job) -> dict[str, Any]:
-    """What decides a cell, besides the release and the reading (:class:`mindspore_table.MeasurementCache`)."""
+def _asked(program: Program, level: str, compare: bool) -> dict[str, Any]:
+    """What decides a cell, besides the release and the reading (:class:`mindspore_table.MeasurementCache`):
+    the program, compiled by its factory at ``level``, and ``compare``d with PyNative or not."""
     return {
         "source": program.source,
         "hazard_line": program.hazard_line,
-        "name": job.name,
-        "level": job.level,
-        "factory": job.factory,
-        "compare": job.compare,
+        "name": FACTORY,
+        "level": level,
+        "factory": True,
+        "compare": compare,
     }
 
 
@@ -186,6 +226,12 @@ def render_table(version: str, rows: dict[str, Any], positions: tuple[str, ...] 
     return head[:-1] + ',"rows":{\n' + ",\n".join(lines) + "\n}}\n"
 
 
+RECOMPILE_HELP = (
+    "compile the programs the record of compiles holds too, instead of reading their outcomes "
+    "(what its key leaves out: the verifier, the reading of a compile, the Python)"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--only", action="append", default=[], metavar="PREFIX", help="re-measure these rows only")
@@ -199,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         help="also run every program in graph mode and in PyNative (divergence), not only where the table does",
     )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
+    parser.add_argument("--recompile", action="store_true", help=RECOMPILE_HELP)
     args = parser.parse_args(argv)
     version = installed_mindspore("generate_syntax_table.py")
     if version is None:
@@ -212,16 +259,20 @@ def main(argv: list[str] | None = None) -> int:
     existing = OUTPUT / f"syntax-{version}.json"
     if (args.only or args.position or args.level) and existing.is_file():
         rows = json.loads(existing.read_text())["rows"]
+    record = CompileRecord("syntax", version, read=not args.recompile)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-syntax-") as scratch:
-        measured, compiles = measure(forms, positions, Path(scratch), tuple(args.level or LEVELS), args.compare)
+        levels = tuple(args.level or LEVELS)
+        measured, compiles = measure(forms, positions, Path(scratch), levels, args.compare, record=record)
     for row, values in measured.items():
         kept = rows.get(row, {}).get("outcomes", {}) if args.position or args.level else {}
         outcomes = {p: {**kept.get(p, {}), **levels} for p, levels in values["outcomes"].items()}
         rows[row] = {**values, "outcomes": {**kept, **outcomes}}
     summary = outcome_summary(measured, compiles, time.perf_counter() - started)
     print(summary, file=sys.stderr)
-    return write_or_check(f"syntax-{version}.json", render_table(version, rows), summary)
+    table = write_or_check(f"syntax-{version}.json", render_table(version, rows), summary)
+    whole = compile_keys(record, catalog(), POSITIONS)
+    return max(table, keep_or_check(record, whole, args.check, "python scripts/generate_syntax_table.py"))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import inspect
 import json
@@ -30,10 +31,20 @@ def write_or_check(name: str, text: str, summary: str) -> int:
     if "--check" in sys.argv[1:]:
         current = path.read_text() if path.is_file() else ""
         print(f"{name} {'matches' if current == text else 'differs from'} the installed MindSpore")
+        for line in differing_lines(current, text):
+            print(line)
         return 0 if current == text else 1
     path.write_text(text)
     print(f"wrote {name}: {summary}")
     return 0
+
+
+def differing_lines(shipped: str, measured: str, shown: int = 10) -> list[str]:
+    """The first ``shown`` lines that differ, ``-`` as shipped and ``+`` as measured (a table's row is
+    a line), each cut at 200 characters."""
+    diff = difflib.unified_diff(shipped.splitlines(), measured.splitlines(), lineterm="", n=0)
+    changed = [line for line in diff if line[:1] in ("+", "-") and not line.startswith(("+++", "---"))]
+    return [line[:200] for line in changed[:shown]]
 
 
 def installed_mindspore(script: str) -> str | None:

@@ -42,11 +42,15 @@ GENERATORS = [
     pytest.param("generate_inference_table.py", marks=MEASURED),
     # mslint/data/trace-*.json, every case re-measured where .mslint_cache/tables does not hold its
     # measurement on this release and Python (mindspore_table.MeasurementCache): 7 CPU-s from an empty
-    # cache. The bytecode table is checked whole in test_capture_modes (36 CPU-s). The syntax and
-    # augmented-assignment tables are sampled in their own tests: measured whole from an empty cache,
-    # they take about 15 and 6 minutes of CPU (5,886 compiles at 0.15 to 0.19 CPU-s; 1,436 at 0.26,
-    # each compared with PyNative), most of it the compile in its fork, more than CI's time on 2 cores allows
+    # cache. The bytecode table is checked whole in test_capture_modes (36 CPU-s).
     pytest.param("generate_trace_table.py", marks=MEASURED),
+    # mslint/data/syntax-*.json and augassign-*.json, every cell read from the record of their compiles
+    # (mslint/data/compiles/, scripts/compile_record.py) by its program's key, only the programs the
+    # record does not hold compiled: under a CPU-s each on an unchanged tree. Compiled whole they take
+    # 813 and 388 CPU-s (5,886 compiles; 1,436 compared with PyNative), more than CI's time on
+    # 2 cores allows. Their sample tests compile a few rows (--recompile) for what the key leaves out
+    pytest.param("generate_syntax_table.py", marks=MEASURED),
+    pytest.param("generate_augassign_table.py", marks=MEASURED),
     # mslint/data/folds-*.json, every case re-measured where the cache does not hold it (590 compiles:
     # about 2 min 20 s from an empty cache here, on 2 shared cores)
     pytest.param("generate_fold_table.py", marks=MEASURED),

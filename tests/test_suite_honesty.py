@@ -204,9 +204,23 @@ def test_no_wall_clock_bound_is_a_bare_number() -> None:
     assert places(bare) == []
 
 
-def test_a_bound_holds_at_a_load_of_16_on_2_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bound_holds_at_a_load_of_16_on_2_cores(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(load, "available_cores", lambda: 2)
+    monkeypatch.setattr(load, "LOADAVG", tmp_path / "absent")
     monkeypatch.setattr(os, "getloadavg", lambda: (16.0, 16.0, 16.0))
     assert load.stretched(2) == 16
     monkeypatch.setattr(os, "getloadavg", lambda: (0.5, 0.5, 0.5))
     assert load.stretched(2) == 2, "never less than on an idle machine"
+
+
+def test_a_bound_holds_the_moment_the_load_jumps_to_16_on_2_cores(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Five seconds after 14 processes join 2, the minute's average reads 3.1: the runnable count decides."""
+    monkeypatch.setattr(load, "available_cores", lambda: 2)
+    monkeypatch.setattr(os, "getloadavg", lambda: (3.1, 2.2, 2.0))
+    monkeypatch.setattr(load, "LOADAVG", tmp_path / "loadavg")
+    load.LOADAVG.write_text("3.10 2.20 2.00 16/312 4242\n")
+    assert load.stretched(2) == 16
+    load.LOADAVG.write_text("3.10 2.20 2.00 1/312 4242\n")
+    assert load.stretched(2) == 3.1, "the average, once the jump is over"

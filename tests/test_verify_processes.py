@@ -96,9 +96,10 @@ def running(pid: int) -> bool:
 
 def still_running(pids: list[int]) -> list[int]:
     """Those of ``pids`` still running a second (on an idle machine) after they should have ended:
-    SIGKILL takes effect once the process is next scheduled, on a busy machine later."""
-    deadline = time.monotonic() + stretched(1)
-    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+    SIGKILL takes effect once the process is next scheduled, on a busy machine later (the bound
+    follows the load while it waits)."""
+    start = time.monotonic()
+    while any(running(pid) for pid in pids) and time.monotonic() < start + stretched(1):
         time.sleep(0.02)
     return [pid for pid in pids if running(pid)]
 
