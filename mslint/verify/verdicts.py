@@ -108,6 +108,8 @@ class TargetStatus:
     """Those inputs were read off the Cell's first layer."""
     built_at: str | None = None
     """The program's call whose arguments built the target for its compiles (not an example's)."""
+    kept: tuple[str, ...] = ()
+    """``depth=12``: the defaults its compiles kept in place of a value the program gives (not an example's)."""
 
     def note(self, target: Target) -> str | None:
         """What the verdict rests on besides the user's code: synthesised inputs, stubs."""
@@ -120,6 +122,11 @@ class TargetStatus:
             if self.synthesised and target.guessed:
                 how = ", a guess: it holds no weight that sets their shape"
             notes.append(f"{built} on inputs {inputs}{how}" if inputs else built)
+        if self.kept:
+            notes.append(
+                f"built with the default{'s' if len(self.kept) > 1 else ''} {', '.join(self.kept)} in place of "
+                "what the program gives, which mslint does not follow"
+            )
         if self.stubbed:
             names = ", ".join(sorted(self.stubbed))
             notes.append(f"imported with a stub for {names} (not installed here; the compiled code does not use it)")
