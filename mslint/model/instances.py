@@ -45,6 +45,7 @@ from typing import NamedTuple
 from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
+    AbstractBuilt,
     AbstractDtype,
     AbstractReference,
     AbstractScalar,
@@ -476,6 +477,10 @@ def reference_to(project: Project, expr: ast.expr, module: ModuleInfo) -> Abstra
     return AbstractReference(Kind.CONSTANT, str(resolved.module.path.resolve()), resolved.node.name)
 
 
+def _starred(items: list[ast.expr]) -> bool:
+    return any(isinstance(item, ast.Starred) for item in items)
+
+
 def _root_name(expr: ast.expr) -> str | None:
     """``nn`` of ``nn.GELU``, ``block`` of ``block``."""
     while isinstance(expr, ast.Attribute):
@@ -567,9 +572,31 @@ class _Arguments:
         read = field_read(argument)
         if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
-        local = not isinstance(self._scope, ast.Module) and _root_name(argument) in self._rebound
-        reference = None if not self._first or local else reference_to(self._project, argument, self._module)
+        if self._first and isinstance(argument, (ast.List, ast.Tuple)) and not _starred(argument.elts):
+            kind = "list" if isinstance(argument, ast.List) else "tuple"
+            return sequence(kind, tuple(self.value(item, loop) for item in argument.elts))
+        built = self._built(argument, loop) if self._first and isinstance(argument, ast.Call) else None
+        if built is not None:
+            return built
+        reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
         return reference or self._host.value(argument)
+
+    def _reference(self, argument: ast.expr) -> AbstractReference | None:
+        return reference_to(self._project, argument, self._module)
+
+    def _is_local_root(self, argument: ast.expr) -> bool:
+        return not isinstance(self._scope, ast.Module) and _root_name(argument) in self._rebound
+
+    def _built(self, call: ast.Call, loop: Mapping[str, AbstractValue]) -> AbstractBuilt | None:
+        """What ``call`` builds, for a first instance: a call of a class or function of a module's
+        top level (``Attention(dim, heads)``, ``nn.SequentialCell(nn.Dense(8, 8), nn.GELU())``,
+        ``resnet50()``) that spreads nothing, with the values of its arguments; None otherwise."""
+        callee = None if self._is_local_root(call.func) or spreads(call) else self._reference(call.func)
+        if callee is None:
+            return None
+        args = tuple(self.value(argument, loop) for argument in call.args)
+        keywords = tuple((k.arg, self.value(k.value, loop)) for k in call.keywords if k.arg is not None)
+        return AbstractBuilt(Kind.CONSTANT, callee, args, keywords)
 
     def _table_item(self, argument: ast.Subscript) -> AbstractValue | None:
         """The item of a table of the module's top level read by a literal key

@@ -36,7 +36,16 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import NOT_KNOWN, AbstractReference, AbstractScalar, AbstractTensor, AbstractValue, Kind
+from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractBuilt,
+    AbstractReference,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
+    Kind,
+)
 from mslint.model.binder import (
     all_parameter_names,
     binding_counts,
@@ -59,7 +68,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.registries import Callee
 from mslint.model.walk import descendants, parent_of
-from mslint.verify.references import Reference
+from mslint.verify.references import Built, Reference
 
 
 @dataclass(frozen=True)
@@ -311,9 +320,21 @@ def _literals(values: dict[str, AbstractValue]) -> dict[str, Any] | None:
 
 
 def _value(value: AbstractValue) -> object:
-    """The Python literal ``value`` is, or the class or function it refers to; NOT_KNOWN otherwise."""
+    """The Python literal ``value`` is, the class or function it refers to, or the call that
+    builds it, with such values as items or arguments; NOT_KNOWN otherwise."""
     if isinstance(value, AbstractReference):
         return Reference(value.module, value.qualname)
+    if isinstance(value, AbstractBuilt):
+        callee = _value(value.callee)
+        args = tuple(map(_value, value.args))
+        kwargs = tuple((name, _value(item)) for name, item in value.keywords)
+        known = isinstance(callee, Reference) and NOT_KNOWN not in (*args, *(item for _, item in kwargs))
+        return Built(callee, args, kwargs) if isinstance(callee, Reference) and known else NOT_KNOWN
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        items = [_value(item) for item in value.items]
+        if NOT_KNOWN in items:
+            return NOT_KNOWN
+        return items if value.type == "list" else tuple(items)
     return python_value(value)
 
 

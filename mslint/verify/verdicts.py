@@ -36,7 +36,7 @@ from mslint.verify.compiler_output import (
     Location,
     Problem,
 )
-from mslint.verify.references import Reference
+from mslint.verify.references import shown
 from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
 
@@ -115,7 +115,7 @@ class TargetStatus:
         """What the verdict rests on besides the user's code: synthesised inputs, stubs."""
         notes = []
         if self.synthesised or self.built_at:
-            arguments = ", ".join(f"{name}={_shown(value)}" for name, value in target.kwargs.items())
+            arguments = ", ".join(f"{name}={shown(value)}" for name, value in target.kwargs.items())
             built = f"compiled {target.name}({arguments})" + (f" as built by {self.built_at}" if self.built_at else "")
             inputs = " and ".join(sorted(self.inputs))
             how = ", synthesised from its first layer" if self.synthesised else ""
@@ -131,10 +131,6 @@ class TargetStatus:
             names = ", ".join(sorted(self.stubbed))
             notes.append(f"imported with a stub for {names} (not installed here; the compiled code does not use it)")
         return "; ".join(notes) or None
-
-
-def _shown(value: object) -> str:
-    return value.shown() if isinstance(value, Reference) else repr(value)
 
 
 def covers(diagnostic: Diagnostic, location: Location) -> bool:
