@@ -255,7 +255,8 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
         function = callee.node
     calls = _calls_of(project, callee)
     if first:
-        for call, module in _named_calls(project, callee) if calls is None else calls:
+        handed_on = [*_named_calls(project, callee), *_called_as_parameter(project, callee)]
+        for call, module in handed_on if calls is None else calls:
             given = _given(project, call, module, function, _is_method(callee), first, callee.module)
             if given is not None:
                 return given._replace(built_by=(call, module))
@@ -346,6 +347,67 @@ def _named_calls(project: Project, callee: Callee) -> list[tuple[ast.Call, Modul
         for call, module in _calls_named(project, callee.node.name)
         if _refers_to(project, call.func, module, callee)
     ]
+
+
+def _called_as_parameter(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]]:
+    """The calls of a parameter that ``callee`` is handed to (``block_fn(dim, heads)`` in an
+    ``__init__`` where ``block_fn=Block`` is its default, or where the caller passes ``Block``),
+    in the code of a class or function whose first instance gives that parameter ``callee``: they
+    build its first instance."""
+    found = []
+    for module in modules_naming(project, callee.node.name):
+        for node in _handed_on(module).get(callee.node.name, ()):
+            if not _refers_to(project, node, module, callee):
+                continue
+            for holder, parameter in _parameters_handed(project, node, module):
+                first = _passed(project, holder, first=True)
+                given = None if first is None else first.named.get(parameter)
+                if not (
+                    isinstance(given, AbstractReference)
+                    and given.qualname == callee.node.name
+                    and given.module == str(callee.module.path.resolve())
+                ):
+                    continue
+                code = _code_of(project, holder)
+                if code is None or parameter in binding_counts(code.node):
+                    continue
+                found += [
+                    (call, code.module)
+                    for call in descendants(code.node)
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == parameter
+                ]
+    return found
+
+
+def _parameters_handed(project: Project, node: ast.expr, module: ModuleInfo) -> list[tuple[Callee, str]]:
+    """The class or function and its parameter that ``node`` is handed to: as the parameter's
+    default (``block_fn=Block``), or as the argument of a call of it (``ResNet(BottleNeck, ...)``)."""
+    parent = parent_of(module.tree, node)
+    if isinstance(parent, ast.arguments):
+        function = parent_of(module.tree, parent)
+        holder = _callees_by_node(module).get(id(function))
+        if holder is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return []
+        named = [parameter.arg for parameter, default in parameter_defaults(function) if default is node]
+        return [(holder, name) for name in named]
+    call = parent_of(module.tree, parent) if isinstance(parent, ast.keyword) else parent
+    if not isinstance(call, ast.Call) or node is call.func:
+        return []
+    holder = project.resolve_expr(call.func, module)
+    code = None if holder is None else _code_of(project, holder)
+    if holder is None or code is None:
+        return []
+    written = written_arguments(call, code.node, _is_method(holder))
+    return [(holder, name) for name, value in written.items() if value is node]
+
+
+def _code_of(project: Project, callee: Callee) -> FunctionRef | None:
+    """The code that runs when ``callee`` is called: a class's own ``__init__``, a function of a
+    module's top level."""
+    if isinstance(callee, ClassRef):
+        init = project.find_method(callee, "__init__")
+        return init if init is not None and init.owner is not None and init.owner.node is callee.node else None
+    return callee if callee.owner is None else None
 
 
 def _calls_of_function(project: Project) -> CallsOf:

@@ -345,10 +345,10 @@ def _refers(expr: ast.expr, module: ModuleInfo, reference: Reference, project: P
 
 
 def _passes_parameters(call: ast.Call, function: FunctionNode) -> bool:
-    """Whether ``call`` reads a parameter of ``function``, which holds it: what it builds then
-    depends on the calls of ``function``."""
+    """Whether ``call`` reads a parameter of ``function``, which holds it, or calls one (``block_fn(dim)``,
+    a class handed on): what it builds then depends on the calls of ``function``."""
     names = set(all_parameter_names(function))
-    read = [*call.args, *(keyword.value for keyword in call.keywords)]
+    read = [call.func, *call.args, *(keyword.value for keyword in call.keywords)]
     return any(isinstance(node, ast.Name) and node.id in names for expr in read for node in ast.walk(expr))
 
 
