@@ -20,8 +20,11 @@ argument that reads a field of a parameter (``cfg["dim"]``, ``opts.attention``) 
 the configuration of literals each caller passes (:mod:`mslint.model.configs`). In the first
 instance, an argument or a default that names a class or function of a module's top level (the
 project's or MindSpore's: ``block=BottleNeck``, ``act_layer=nn.GELU``) is a reference to it
-(:func:`reference_to`), so that the instance can be built as the program builds it; the values
-the rules read, joined over every instance, are left as they were.
+(:func:`reference_to`), a call of one that spreads nothing is what it builds (``fn=Attention(dim)``,
+:class:`~mslint.model.abstract.AbstractBuilt`), and a class handed on as a value is built by the
+calls of the parameter it is handed to (``block_fn(dim)`` where ``block_fn=Block``), so that the
+instance can be built as the program builds it; the values the rules read, joined over every
+instance, are left as they were.
 
 The instances are all known only where the class is used by calling it, or by looking it up
 by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
