@@ -184,6 +184,20 @@ class AbstractReference(AbstractValue):
 
 
 @dataclass(frozen=True)
+class AbstractBuilt(AbstractValue):
+    """What a call of a class or function of a module's top level builds, handed on as a value
+    (``fn=Attention(dim, heads)``, ``backbone=resnet50()``): the callee and what the call gives it.
+    Only the first instances of :mod:`mslint.model.instances` hold one, for verify to build it so."""
+
+    callee: AbstractReference = AbstractReference(Kind.CONSTANT)
+    args: tuple[AbstractValue, ...] = ()
+    keywords: tuple[tuple[str, AbstractValue], ...] = ()
+
+    def describe(self) -> str:
+        return f"what `{self.callee.qualname}` builds"
+
+
+@dataclass(frozen=True)
 class AbstractFunction(AbstractValue):
     name: str = "<lambda>"
 

@@ -20,8 +20,11 @@ argument that reads a field of a parameter (``cfg["dim"]``, ``opts.attention``) 
 the configuration of literals each caller passes (:mod:`mslint.model.configs`). In the first
 instance, an argument or a default that names a class or function of a module's top level (the
 project's or MindSpore's: ``block=BottleNeck``, ``act_layer=nn.GELU``) is a reference to it
-(:func:`reference_to`), so that the instance can be built as the program builds it; the values
-the rules read, joined over every instance, are left as they were.
+(:func:`reference_to`), a call of one that spreads nothing is what it builds (``fn=Attention(dim)``,
+:class:`~mslint.model.abstract.AbstractBuilt`), and a class handed on as a value is built by the
+calls of the parameter it is handed to (``block_fn(dim)`` where ``block_fn=Block``), so that the
+instance can be built as the program builds it; the values the rules read, joined over every
+instance, are left as they were.
 
 The instances are all known only where the class is used by calling it, or by looking it up
 by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
@@ -45,6 +48,7 @@ from typing import NamedTuple
 from mslint.model.abstract import (
     NOT_KNOWN,
     AbstractAny,
+    AbstractBuilt,
     AbstractDtype,
     AbstractReference,
     AbstractScalar,
@@ -254,7 +258,8 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
         function = callee.node
     calls = _calls_of(project, callee)
     if first:
-        for call, module in _named_calls(project, callee) if calls is None else calls:
+        handed_on = [*_named_calls(project, callee), *_called_as_parameter(project, callee)]
+        for call, module in handed_on if calls is None else calls:
             given = _given(project, call, module, function, _is_method(callee), first, callee.module)
             if given is not None:
                 return given._replace(built_by=(call, module))
@@ -345,6 +350,67 @@ def _named_calls(project: Project, callee: Callee) -> list[tuple[ast.Call, Modul
         for call, module in _calls_named(project, callee.node.name)
         if _refers_to(project, call.func, module, callee)
     ]
+
+
+def _called_as_parameter(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]]:
+    """The calls of a parameter that ``callee`` is handed to (``block_fn(dim, heads)`` in an
+    ``__init__`` where ``block_fn=Block`` is its default, or where the caller passes ``Block``),
+    in the code of a class or function whose first instance gives that parameter ``callee``: they
+    build its first instance."""
+    found = []
+    for module in modules_naming(project, callee.node.name):
+        for node in _handed_on(module).get(callee.node.name, ()):
+            if not _refers_to(project, node, module, callee):
+                continue
+            for holder, parameter in _parameters_handed(project, node, module):
+                first = _passed(project, holder, first=True)
+                given = None if first is None else first.named.get(parameter)
+                if not (
+                    isinstance(given, AbstractReference)
+                    and given.qualname == callee.node.name
+                    and given.module == str(callee.module.path.resolve())
+                ):
+                    continue
+                code = _code_of(project, holder)
+                if code is None or parameter in binding_counts(code.node):
+                    continue
+                found += [
+                    (call, code.module)
+                    for call in descendants(code.node)
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == parameter
+                ]
+    return found
+
+
+def _parameters_handed(project: Project, node: ast.expr, module: ModuleInfo) -> list[tuple[Callee, str]]:
+    """The class or function and its parameter that ``node`` is handed to: as the parameter's
+    default (``block_fn=Block``), or as the argument of a call of it (``ResNet(BottleNeck, ...)``)."""
+    parent = parent_of(module.tree, node)
+    if isinstance(parent, ast.arguments):
+        function = parent_of(module.tree, parent)
+        holder = _callees_by_node(module).get(id(function))
+        if holder is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return []
+        named = [parameter.arg for parameter, default in parameter_defaults(function) if default is node]
+        return [(holder, name) for name in named]
+    call = parent_of(module.tree, parent) if isinstance(parent, ast.keyword) else parent
+    if not isinstance(call, ast.Call) or node is call.func:
+        return []
+    holder = project.resolve_expr(call.func, module)
+    code = None if holder is None else _code_of(project, holder)
+    if holder is None or code is None:
+        return []
+    written = written_arguments(call, code.node, _is_method(holder))
+    return [(holder, name) for name, value in written.items() if value is node]
+
+
+def _code_of(project: Project, callee: Callee) -> FunctionRef | None:
+    """The code that runs when ``callee`` is called: a class's own ``__init__``, a function of a
+    module's top level."""
+    if isinstance(callee, ClassRef):
+        init = project.find_method(callee, "__init__")
+        return init if init is not None and init.owner is not None and init.owner.node is callee.node else None
+    return callee if callee.owner is None else None
 
 
 def _calls_of_function(project: Project) -> CallsOf:
@@ -476,6 +542,10 @@ def reference_to(project: Project, expr: ast.expr, module: ModuleInfo) -> Abstra
     return AbstractReference(Kind.CONSTANT, str(resolved.module.path.resolve()), resolved.node.name)
 
 
+def _starred(items: list[ast.expr]) -> bool:
+    return any(isinstance(item, ast.Starred) for item in items)
+
+
 def _root_name(expr: ast.expr) -> str | None:
     """``nn`` of ``nn.GELU``, ``block`` of ``block``."""
     while isinstance(expr, ast.Attribute):
@@ -567,9 +637,31 @@ class _Arguments:
         read = field_read(argument)
         if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
-        local = not isinstance(self._scope, ast.Module) and _root_name(argument) in self._rebound
-        reference = None if not self._first or local else reference_to(self._project, argument, self._module)
+        if self._first and isinstance(argument, (ast.List, ast.Tuple)) and not _starred(argument.elts):
+            kind = "list" if isinstance(argument, ast.List) else "tuple"
+            return sequence(kind, tuple(self.value(item, loop) for item in argument.elts))
+        built = self._built(argument, loop) if self._first and isinstance(argument, ast.Call) else None
+        if built is not None:
+            return built
+        reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
         return reference or self._host.value(argument)
+
+    def _reference(self, argument: ast.expr) -> AbstractReference | None:
+        return reference_to(self._project, argument, self._module)
+
+    def _is_local_root(self, argument: ast.expr) -> bool:
+        return not isinstance(self._scope, ast.Module) and _root_name(argument) in self._rebound
+
+    def _built(self, call: ast.Call, loop: Mapping[str, AbstractValue]) -> AbstractBuilt | None:
+        """What ``call`` builds, for a first instance: a call of a class or function of a module's
+        top level (``Attention(dim, heads)``, ``nn.SequentialCell(nn.Dense(8, 8), nn.GELU())``,
+        ``resnet50()``) that spreads nothing, with the values of its arguments; None otherwise."""
+        callee = None if self._is_local_root(call.func) or spreads(call) else self._reference(call.func)
+        if callee is None:
+            return None
+        args = tuple(self.value(argument, loop) for argument in call.args)
+        keywords = tuple((k.arg, self.value(k.value, loop)) for k in call.keywords if k.arg is not None)
+        return AbstractBuilt(Kind.CONSTANT, callee, args, keywords)
 
     def _table_item(self, argument: ast.Subscript) -> AbstractValue | None:
         """The item of a table of the module's top level read by a literal key

@@ -54,7 +54,7 @@ from mslint.settings import Settings
 from mslint.source import read_regular_file
 from mslint.verify.compiler_output import Problem
 from mslint.verify.literals_json import kwargs_to_json
-from mslint.verify.references import Reference
+from mslint.verify.references import references_in
 from mslint.verify.runner import Job, Outcome
 from mslint.verify.statuses import RAN
 
@@ -190,7 +190,7 @@ class ResultCache:
         compiled = (outcome.compiled or {}).get("path")
         module = self._module_at(str(Path(str(compiled)).resolve()) if job.factory and compiled else own)
         # The project's classes handed to the constructor are built with it (`block=BottleNeck`).
-        handed = [self._module_at(v.module) for v in job.kwargs.values() if isinstance(v, Reference) and v.in_file]
+        handed = [self._module_at(r.module) for r in references_in(list(job.kwargs.values())) if r.in_file]
         if module is None or None in handed:
             return None
         return sorted({own, *self._closure([module, *(m for m in handed if m is not None)])})

@@ -264,11 +264,13 @@ def _verify(request: VerifyRequest, settings: Settings, compiler: Compiler) -> V
         owner = targets_by_key.get(key) or _compiled_elsewhere(outcome)
         found = [replace(p, entry=owner.entry) if owner is not None else p for p in outcome.problems]
         status.stubbed.update(outcome.stubbed)
-        if owner is not None and not outcome.job.factory and outcome.inputs is not None:  # built from the code
-            if owner.synthesised or owner.built_at:
-                status.inputs.add(outcome.inputs)
-            status.synthesised = status.synthesised or owner.synthesised
-            status.built_at = status.built_at or owner.built_at
+        if owner is not None and not outcome.job.factory:  # built from the code
+            status.kept = status.kept or owner.kept  # a build that fails on one is said to rest on it too
+            if outcome.inputs is not None:
+                if owner.synthesised or owner.built_at:
+                    status.inputs.add(outcome.inputs)
+                status.synthesised = status.synthesised or owner.synthesised
+                status.built_at = status.built_at or owner.built_at
         if outcome.status in RAN:
             status.compiled_levels.add(outcome.job.level)
             stop = next((p for p in found if p.kind == ERROR), None)

@@ -36,8 +36,24 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from mslint.model.abstract import NOT_KNOWN, AbstractReference, AbstractScalar, AbstractTensor, AbstractValue, Kind
-from mslint.model.binder import all_parameter_names, binding_counts, literal_value, parameter_defaults, positional_names
+from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractBuilt,
+    AbstractReference,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
+    Kind,
+)
+from mslint.model.binder import (
+    all_parameter_names,
+    binding_counts,
+    literal_value,
+    parameter_defaults,
+    positional_names,
+    written_arguments,
+)
 from mslint.model.call_sites import EntryEvidence, input_specs, python_value
 from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.inputs import is_constant
@@ -53,7 +69,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.registries import Callee
 from mslint.model.walk import descendants, parent_of
-from mslint.verify.references import Reference
+from mslint.verify.references import Built, Reference
 
 
 @dataclass(frozen=True)
@@ -63,6 +79,9 @@ class Construction:
     """``Net(num_classes=10) at train.py:30``: the call the arguments come from (module doc)."""
     inputs: str | None = None
     """The specs of the tensors the block that built the instance calls it on, if it does."""
+    kept: tuple[str, ...] = ()
+    """``depth=12``: the defaults kept where the program gives the parameter a value mslint does
+    not follow; what is compiled is not what the program builds there, and the verdict says so."""
 
 
 class Constructions:
@@ -93,21 +112,24 @@ class Constructions:
             return None
         site = first_call(self._project, cls)
         collects = init.args.vararg or init.args.kwarg  # what they collect is in the first instance only
-        kwargs = None if site is None or collects else self._kwargs(cls, init, constructor_values(self._project, cls))
+        values = None if site is None or collects else constructor_values(self._project, cls)
+        kwargs = self._kwargs(cls, init, values)
         only_the_first = kwargs is None
         if only_the_first:
             instance = first_instance(self._project, cls)
-            kwargs = None if instance is None else self._kwargs(cls, init, instance.named)
+            values = None if instance is None else instance.named
+            kwargs = self._kwargs(cls, init, values)
             collected = None if instance is None or instance.positional != () else _literals(instance.keywords)
             kwargs = None if kwargs is None or collected is None else {**kwargs, **collected}
             site = None if instance is None else (instance.call, instance.module)
-        if kwargs is None or site is None:
+        if kwargs is None or values is None or site is None:
             return None
         first, *then = self._leading_to(*site, only_the_first)
         where = f"{first}, through {', '.join(then)}" if then else first
         where += " (its first instance)" if only_the_first else ""
         inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
-        return Construction(kwargs, where, inputs)
+        kept = _kept_defaults(init, cls.module, values, kwargs, site, self._project)
+        return Construction(kwargs, where, inputs, kept)
 
     def not_followed(self, cls: ClassRef, init: FunctionNode) -> str:
         """Why no arguments for ``init``'s parameters without a default come from the program
@@ -248,6 +270,49 @@ def _site(call: ast.Call, module: ModuleInfo) -> str:
     return f"{written} at {module.path.name}:{call.lineno}"
 
 
+def _kept_defaults(
+    init: FunctionNode,
+    module: ModuleInfo,
+    values: dict[str, AbstractValue],
+    kwargs: dict[str, Any],
+    call: tuple[ast.Call, ModuleInfo],
+    project: Project,
+) -> tuple[str, ...]:
+    """``depth=12`` for each parameter of ``init`` not in ``kwargs``, left to its default because
+    its value in ``values`` is not known although the program gives it one: the default is a
+    literal, so that only a value given in its place is unknown, or ``call`` writes the parameter,
+    other than as a name of the class or function the default names (``act=nn.ReLU`` for
+    ``act=nn.ReLU``: over several instances such a value is not known, but it is the default)."""
+    written = written_arguments(call[0], init, True)
+    return tuple(
+        f"{parameter.arg}={ast.unparse(default)}"
+        for parameter, default in parameter_defaults(init)[1:]
+        if default is not None
+        and parameter.arg not in kwargs
+        and _value(values.get(parameter.arg, AbstractScalar(Kind.UNKNOWN))) is NOT_KNOWN
+        and (
+            literal_value(default) is not NOT_KNOWN
+            or (
+                parameter.arg in written
+                and not _same_reference(written[parameter.arg], call[1], default, module, project)
+            )
+        )
+    )
+
+
+def _same_reference(
+    given: ast.expr, given_in: ModuleInfo, default: ast.expr, module: ModuleInfo, project: Project
+) -> bool:
+    """Whether ``given`` (of ``given_in``) names the class or function that ``default`` (of ``module``) names."""
+    named, default_names = reference_to(project, given, given_in), reference_to(project, default, module)
+    return (
+        named is not None
+        and default_names is not None
+        and named.qualname == default_names.qualname
+        and (named.module == default_names.module)
+    )
+
+
 def _literals(values: dict[str, AbstractValue]) -> dict[str, Any] | None:
     """The Python literal of each value; None where one is not known (``**kwargs`` that an
     instance is built with must all be passed, none keeps a default)."""
@@ -256,9 +321,21 @@ def _literals(values: dict[str, AbstractValue]) -> dict[str, Any] | None:
 
 
 def _value(value: AbstractValue) -> object:
-    """The Python literal ``value`` is, or the class or function it refers to; NOT_KNOWN otherwise."""
+    """The Python literal ``value`` is, the class or function it refers to, or the call that
+    builds it, with such values as items or arguments; NOT_KNOWN otherwise."""
     if isinstance(value, AbstractReference):
         return Reference(value.module, value.qualname)
+    if isinstance(value, AbstractBuilt):
+        callee = _value(value.callee)
+        args = tuple(map(_value, value.args))
+        kwargs = tuple((name, _value(item)) for name, item in value.keywords)
+        known = isinstance(callee, Reference) and NOT_KNOWN not in (*args, *(item for _, item in kwargs))
+        return Built(callee, args, kwargs) if isinstance(callee, Reference) and known else NOT_KNOWN
+    if isinstance(value, AbstractSequence) and value.items is not None:
+        items = [_value(item) for item in value.items]
+        if NOT_KNOWN in items:
+            return NOT_KNOWN
+        return items if value.type == "list" else tuple(items)
     return python_value(value)
 
 
@@ -269,10 +346,10 @@ def _refers(expr: ast.expr, module: ModuleInfo, reference: Reference, project: P
 
 
 def _passes_parameters(call: ast.Call, function: FunctionNode) -> bool:
-    """Whether ``call`` reads a parameter of ``function``, which holds it: what it builds then
-    depends on the calls of ``function``."""
+    """Whether ``call`` reads a parameter of ``function``, which holds it, or calls one (``block_fn(dim)``,
+    a class handed on): what it builds then depends on the calls of ``function``."""
     names = set(all_parameter_names(function))
-    read = [*call.args, *(keyword.value for keyword in call.keywords)]
+    read = [call.func, *call.args, *(keyword.value for keyword in call.keywords)]
     return any(isinstance(node, ast.Name) and node.id in names for expr in read for node in ast.walk(expr))
 
 

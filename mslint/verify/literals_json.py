@@ -7,7 +7,8 @@ is built with another value than the program gives it. Here every value that is 
 scalar is an object of one key that names its type (``{"tuple": [4, 4]}``); only what
 ``ast.literal_eval`` can make is written, and reading builds nothing else (unlike pickle, which
 would run what the data names), but for a class or function handed to the constructor, which
-stays a :class:`~mslint.verify.references.Reference` until the building process resolves it.
+stays a :class:`~mslint.verify.references.Reference` until the building process resolves it,
+and for what a call of one builds, a :class:`~mslint.verify.references.Built` that it makes there.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Callable
 
-from mslint.verify.references import Reference
+from mslint.verify.references import Built, Reference
 
 _SCALARS = (type(None), bool, int, float, str)
 
@@ -37,6 +38,9 @@ def literal_to_json(value: object) -> object:
         return {"ellipsis": None}
     if isinstance(value, Reference):
         return {"reference": [value.module, value.qualname]}
+    if isinstance(value, Built):
+        keywords = {"dict": [[name, literal_to_json(item)] for name, item in value.kwargs]}
+        return {"call": [literal_to_json(value.callee), literal_to_json(list(value.args)), keywords]}
     raise TypeError(f"not a Python literal: {type(value).__name__}")
 
 
@@ -84,6 +88,15 @@ def _reference(content: object) -> Reference:
     return Reference(*parts)
 
 
+def _call(content: object) -> Built:
+    parts = _items(content)
+    if not (len(parts) == 3 and isinstance(parts[0], Reference) and isinstance(parts[1], list)):
+        raise ValueError(f"not an encoded call: {content!r}")
+    if not (isinstance(parts[2], dict) and all(isinstance(name, str) for name in parts[2])):
+        raise ValueError(f"not an encoded call: {content!r}")
+    return Built(parts[0], tuple(parts[1]), tuple(parts[2].items()))
+
+
 def _complex(content: object) -> complex:
     real, imag = _items(content)
     return complex(real, imag)
@@ -99,4 +112,5 @@ _READERS: dict[str, Callable[[object], Any]] = {
     "complex": _complex,
     "ellipsis": lambda content: Ellipsis,
     "reference": _reference,
+    "call": _call,
 }

@@ -34,7 +34,7 @@ from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants, statements
 from mslint.verify.decided_branches import untaken
-from mslint.verify.references import Reference
+from mslint.verify.references import Built, Reference
 
 BATCH = 2
 IMAGE_SIDES = (32, 64, 224)
@@ -63,8 +63,11 @@ def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any
     """Candidate input specs for ``cls``'s ``construct``, most likely first; empty when its first
     layer is not known."""
     bindings: dict[str, ast.expr] = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
-    # A class handed in (`block=Bottleneck`) is held as it is: no expression of its module may name it.
-    bindings.update({name: _Handed(value) for name, value in kwargs.items() if isinstance(value, Reference)})
+    # A class handed in (`block=Bottleneck`) is held as it is: no expression of its module may name it;
+    # so is the callee of a Cell built and handed in (`fn=Attention(8, 2)`), the call rewritten around it.
+    bindings.update(
+        {name: _argument_expr(value) for name, value in kwargs.items() if isinstance(value, (Reference, Built))}
+    )
     # Anything else given hides the parameter's default, which it is not.
     bindings.update({name: _Given() for name in kwargs if name not in bindings})
     layer = _first_layer(project, cls, bindings, _DEPTH)
@@ -241,8 +244,8 @@ def _passed_on(init: FunctionNode, base: FunctionNode, call: ast.Call, bindings:
 def _layer(
     project: Project, module: ModuleInfo, init: FunctionNode, made: ast.expr, bindings: Bindings, depth: int
 ) -> tuple[str, int] | None:
-    if isinstance(made, ast.Name):  # `layers = [...]` then `SequentialCell(layers)`
-        made = _list_in(init, made.id) or made
+    if isinstance(made, ast.Name):  # `layers = [...]` then `SequentialCell(layers)`; `self.fn = fn`, a Cell handed in
+        made = _list_in(init, made.id) or _bound_value(made, bindings)
     if isinstance(made, (ast.List, ast.Tuple)):
         return _layer(project, module, init, made.elts[0], bindings, depth) if made.elts else None
     if not isinstance(made, ast.Call):
@@ -469,6 +472,21 @@ def _is_literal(value: object) -> bool:
     if isinstance(value, (list, tuple)):
         return all(map(_is_literal, value))
     return isinstance(value, (bool, int, float, str)) or value is None
+
+
+def _argument_expr(value: object) -> ast.expr:
+    """The expression that gives ``value``, a constructor argument: a literal, a class handed in
+    (:class:`_Handed`), the call that builds a Cell handed in, a list or tuple of them; :class:`_Given`
+    for anything else."""
+    if isinstance(value, Reference):
+        return _Handed(value)
+    if isinstance(value, Built):
+        keywords = [ast.keyword(arg=name, value=_argument_expr(item)) for name, item in value.kwargs]
+        return ast.Call(func=_Handed(value.callee), args=[_argument_expr(a) for a in value.args], keywords=keywords)
+    if isinstance(value, (list, tuple)) and not _is_literal(value):
+        items = [_argument_expr(item) for item in value]
+        return (ast.List if isinstance(value, list) else ast.Tuple)(elts=items, ctx=ast.Load())
+    return _literal_expr(value) if _is_literal(value) else _Given()
 
 
 def _literal_expr(value: object) -> ast.expr:

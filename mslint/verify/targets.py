@@ -50,6 +50,8 @@ class Target:
     built_at: str | None = None
     """``Net(10) at train.py:30``: the program's call whose arguments ``kwargs`` are, and the calls
     that lead to it (:mod:`mslint.verify.constructions`)."""
+    kept: tuple[str, ...] = ()
+    """``depth=12``: defaults kept where the program gives a value mslint does not follow."""
 
     @property
     def key(self) -> tuple[str, str]:
@@ -124,6 +126,7 @@ def _buildable(
     else:
         construction = None
     built_at = construction.where if construction is not None else None
+    kept = construction.kept if construction is not None else ()
     synthesised, guessed = [], False
     if needed and ref.owner and not arguments:
         synthesised = synthesised_inputs(project, ref.owner, kwargs)
@@ -143,6 +146,7 @@ def _buildable(
             synthesised=True,
             guessed=guessed,
             built_at=built_at,
+            kept=kept,
         )
     if needed and arguments:
         why = f" ({constructions.not_followed(ref.owner, init.node)})" if ref.owner and init and not configured else ""
@@ -161,7 +165,9 @@ def _buildable(
             "or give an --example factory"
         )
         return Target(path, name, entry, definition.lineno, unbuildable=reason)
-    return Target(path, name, entry, definition.lineno, inputs, kwargs, forward_only=forward_only, built_at=built_at)
+    return Target(
+        path, name, entry, definition.lineno, inputs, kwargs, forward_only=forward_only, built_at=built_at, kept=kept
+    )
 
 
 def _required_inputs(function: ast.FunctionDef | ast.AsyncFunctionDef, is_method: bool) -> list[str]:

@@ -36,7 +36,7 @@ from mslint.verify.compiler_output import (
     Location,
     Problem,
 )
-from mslint.verify.references import Reference
+from mslint.verify.references import shown
 from mslint.verify.sources import assigned_targets, function_at, statement_at
 from mslint.verify.targets import Target
 
@@ -108,26 +108,29 @@ class TargetStatus:
     """Those inputs were read off the Cell's first layer."""
     built_at: str | None = None
     """The program's call whose arguments built the target for its compiles (not an example's)."""
+    kept: tuple[str, ...] = ()
+    """``depth=12``: the defaults its compiles kept in place of a value the program gives (not an example's)."""
 
     def note(self, target: Target) -> str | None:
         """What the verdict rests on besides the user's code: synthesised inputs, stubs."""
         notes = []
         if self.synthesised or self.built_at:
-            arguments = ", ".join(f"{name}={_shown(value)}" for name, value in target.kwargs.items())
+            arguments = ", ".join(f"{name}={shown(value)}" for name, value in target.kwargs.items())
             built = f"compiled {target.name}({arguments})" + (f" as built by {self.built_at}" if self.built_at else "")
             inputs = " and ".join(sorted(self.inputs))
             how = ", synthesised from its first layer" if self.synthesised else ""
             if self.synthesised and target.guessed:
                 how = ", a guess: it holds no weight that sets their shape"
             notes.append(f"{built} on inputs {inputs}{how}" if inputs else built)
+        if self.kept:
+            notes.append(
+                f"built with the default{'s' if len(self.kept) > 1 else ''} {', '.join(self.kept)} in place of "
+                "what the program gives, which mslint does not follow"
+            )
         if self.stubbed:
             names = ", ".join(sorted(self.stubbed))
             notes.append(f"imported with a stub for {names} (not installed here; the compiled code does not use it)")
         return "; ".join(notes) or None
-
-
-def _shown(value: object) -> str:
-    return value.shown() if isinstance(value, Reference) else repr(value)
 
 
 def covers(diagnostic: Diagnostic, location: Location) -> bool:
