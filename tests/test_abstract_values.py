@@ -257,3 +257,31 @@ def test_reshape_and_transpose_give_the_rank_of_their_axes(write) -> None:
     assert shapes["moved"] == (4, 2, 3)
     assert shapes["unknown"] == (None, None), "y's shape is not known: only the rank"
     assert function.name_values["flat"] == AbstractTensor(Kind.GRAPH, "float32", (1, 3, 8)), "the dtype is kept"
+
+
+def test_a_list_or_tuple_times_a_known_int_holds_its_items_repeated(write) -> None:
+    """``[False] * depth``: what a constructor builds per layer, indexed per layer in ``construct``."""
+    (function,) = graph_functions(
+        project_of(
+            write,
+            """
+            from mindspore import nn
+
+
+            class Net(nn.Cell):  # mslint: inputs=float32[2,3]
+                def construct(self, x, depth=3):
+                    flags = [False] * depth
+                    pairs = 2 * (1, x)
+                    none = [True] * 0
+                    unknown = [False] * x.shape[0] * 10000
+                    return flags, pairs, none, unknown
+            """,
+        )
+    )
+    values = function.name_values
+    assert values["flags"] == literal([False, False, False])
+    pair = values["pairs"]
+    assert isinstance(pair, AbstractSequence) and pair.type == "tuple" and pair.items is not None
+    assert [item == literal(1) for item in pair.items] == [True, False, True, False]
+    assert values["none"] == literal([])
+    assert values["unknown"] == AbstractAny(Kind.CONSTANT), "20,000 items: not spelled out"

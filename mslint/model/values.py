@@ -565,6 +565,10 @@ def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) 
         return result
     if isinstance(left, AbstractScalar) and isinstance(right, AbstractScalar):
         return _folded(operation, left, right, kind)
+    if isinstance(operation, ast.Mult):
+        repeated = _repeated(left, right) or _repeated(right, left)
+        if repeated is not None:
+            return repeated
     number = next((v for v in (left, right) if isinstance(v, AbstractScalar) and v.type in ("int", "float")), None)
     if number is not None and {left.kind, right.kind} & {Kind.CONSTANT} and kind is Kind.GRAPH:
         return AbstractScalar(kind, number.type)  # `int(t) * self.scale`: a number computed at run time
@@ -577,6 +581,22 @@ def _binary(operation: ast.operator, left: AbstractValue, right: AbstractValue) 
     ):
         return sequence(left.type, left.items + right.items)
     return AbstractAny(kind)
+
+
+_LONGEST_REPEAT = 4096
+"""Items at most in a repeated tuple or list the analysis spells out (``[False] * depth``)."""
+
+
+def _repeated(items: AbstractValue, times: AbstractValue) -> AbstractSequence | None:
+    """``[False] * 16``: the items repeated, where both are known (and the result not too long)."""
+    if not isinstance(items, AbstractSequence) or items.items is None:
+        return None
+    if not isinstance(times, AbstractScalar) or times.type != "int" or not isinstance(times.value, int):
+        return None
+    count = max(times.value, 0)
+    if len(items.items) * count > _LONGEST_REPEAT:
+        return None
+    return sequence(items.type, items.items * count)
 
 
 def _folded(operation: ast.operator, left: AbstractScalar, right: AbstractScalar, kind: Kind) -> AbstractValue:
