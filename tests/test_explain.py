@@ -27,35 +27,49 @@ from generate_message_table import example_messages, syntax_table_messages  # no
 
 Run = Callable[..., tuple[int, str, str]]
 
-_USER_PROGRAM = """
+_USER_PROGRAMS = """
+import json
+import os
 import sys
+from pathlib import Path
+
 import mindspore as ms
 from mslint.model.inputs import parse_input_specs
 from mslint.verify.probe import load_module, make_inputs
-from pathlib import Path
 
-path, name, inputs, level = sys.argv[1:]
-ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if level == "strict" else ms.LAX)
-entry = getattr(load_module(Path(path)), name)
-entry().compile(*make_inputs(parse_input_specs(inputs), concrete=False))
+for log, folder, path, name, inputs, level in json.loads(sys.argv[1]):
+    pid = os.fork()
+    if pid:
+        os.waitpid(pid, 0)
+        continue
+    os.chdir(folder)
+    os.dup2(os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), 2)
+    try:
+        ms.set_context(mode=ms.GRAPH_MODE, jit_syntax_level=ms.STRICT if level == "strict" else ms.LAX)
+        entry = getattr(load_module(Path(path)), name)
+        entry().compile(*make_inputs(parse_input_specs(inputs), concrete=False))
+    except BaseException:
+        sys.excepthook(*sys.exc_info())  # as Python writes an uncaught exception, its suggestions included
+    sys.stderr.flush()
+    os._exit(0)
 """
-"""A user's script: build one entry of an example and compile it, as a training script would."""
+"""Users' scripts, each building one entry of an example and compiling it, as a training script
+would: each in a process of its own, forked from one that has imported MindSpore (an import is
+about 1.9 CPU-s, the most of each compile), with its stderr, MindSpore's C++ log included, written
+to its log and its working folder the one its ``analyze_fail.ir`` lands under."""
 
 
-def compile_log(example: Path, entry: str, level: str, folder: Path) -> str:
-    """What MindSpore writes to stderr compiling ``entry`` of ``example`` with the fallback dump on;
-    its ``analyze_fail.ir``, if any, lands under ``folder``."""
-    inputs = next(e.inputs for e in compile_entries(example) if e.name == entry)
+def compile_logs(compiles: dict[str, tuple[Path, str, str, Path]]) -> dict[str, Path]:
+    """What MindSpore writes to stderr compiling each ``(example, entry, level, folder)`` with the
+    fallback dump on, saved as ``folder/stderr.log``; its ``analyze_fail.ir``, if any, lands under ``folder``."""
+    jobs = []
+    for example, entry, level, folder in compiles.values():
+        inputs = next(e.inputs for e in compile_entries(example) if e.name == entry)
+        jobs.append([str(folder / "stderr.log"), str(folder), str(example), entry, inputs, level])
     environment = {**os.environ, "MS_DEV_FALLBACK_DUMP_NODE": "1", "PYTHONPATH": str(REPO)}
-    result = subprocess.run(
-        [sys.executable, "-c", _USER_PROGRAM, str(example), entry, inputs, level],
-        capture_output=True,
-        text=True,
-        cwd=folder,
-        env=environment,
-        timeout=300,
-    )
-    return result.stderr
+    command = [sys.executable, "-c", _USER_PROGRAMS, json.dumps(jobs)]
+    subprocess.run(command, capture_output=True, env=environment, timeout=300 * len(jobs), check=True)
+    return {name: folder / "stderr.log" for name, (_, _, _, folder) in compiles.items()}
 
 
 # Under pytest -n, every test here in one worker: the module fixture below (real compile logs, made with
@@ -84,12 +98,9 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "helper": (RULES_DIR / "tensor-to-host-in-graph" / "bad.py", "HelperCopiesToHost", "lax"),
         "good": (good, compile_entries(good)[0].name, "strict"),
     }
-    saved = {}
-    for name, (example, entry, level) in compiles.items():
-        where = folder / name
-        where.mkdir()
-        saved[name] = where / "stderr.log"
-        saved[name].write_text(compile_log(example, entry, level, where))
+    for name in compiles:
+        (folder / name).mkdir()
+    saved = compile_logs({name: (*job, folder / name) for name, job in compiles.items()})
     saved["analyze_fail"] = next((folder / "range").rglob("analyze_fail.ir"))
     saved["copy"] = copy
     return saved

@@ -110,71 +110,100 @@ class Net(nn.Cell):
         return y + z + detached + counted + drop(x) + swapped
 """
 
+PRAGMA = """
+import numpy as np
+from mindspore import nn
 
-def test_pylint_reports_each_finding_in_the_category_of_its_own_severity(write, tmp_path) -> None:
-    path = write("net.py", SEVERITIES_OF_ONE_RULE)
+
+class Net(nn.Cell):
+    def construct(self, x, n):
+        y = np.maximum(x, 0)  # pylint: disable=third-party-call-in-graph
+        return y[:n]
+"""
+
+LOCAL_VARIABLE = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x, n):
+        if n > 0:
+            z = x
+        return z{pragma}
+"""
+
+CONFIGURED = """
+import numpy as np
+from mindspore import nn
+
+
+class Net(nn.Cell):  # mslint: inputs=float32[4]
+    def construct(self, x):
+        return np.maximum(x, 0)
+"""
+
+PYLINT_CASES = {
+    "severities": SEVERITIES_OF_ONE_RULE,
+    "pragma": PRAGMA,
+    "symbol": LOCAL_VARIABLE.format(pragma=""),
+    "symbol-disabled": LOCAL_VARIABLE.format(pragma="  # pylint: disable=branch-local-variable"),
+    "configured": CONFIGURED,
+}
+"""The tests below, each a ``net.py`` in a folder of its own (``configured`` with its ``pyproject.toml``)."""
+
+
+@pytest.fixture(scope="module")
+def pylint_cases(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, list[dict[str, object]]]]:
+    """Each case's file and pylint's messages on it, from one pylint run over them all: a run builds
+    MindSpore's modules for astroid (the ancestors of ``nn.Cell``) once, about 3.5 CPU-s, nearly all
+    of a run on one small file."""
+    folder = tmp_path_factory.mktemp("pylint-cases")
+    paths = {name: folder / name / "net.py" for name in PYLINT_CASES}
+    for name, path in paths.items():
+        path.parent.mkdir()
+        path.write_text(PYLINT_CASES[name].lstrip("\n"))
+    (folder / "configured" / "pyproject.toml").write_text('[tool.mslint]\nsyntax-level = "strict"\n')
+    found: dict[str, list[dict[str, object]]] = defaultdict(list)
+    for message in pylint_messages(*paths.values()):
+        found[Path(str(message["path"])).resolve().parent.name].append(message)
+    return {name: (path, found[name]) for name, path in paths.items()}
+
+
+# Under pytest -n, these tests in one worker: the fixture above would run pylint again in each worker.
+CASES = pytest.mark.xdist_group("pylint-cases")
+
+
+@CASES
+def test_pylint_reports_each_finding_in_the_category_of_its_own_severity(pylint_cases) -> None:
+    path, messages = pylint_cases["severities"]
     check = subprocess.run(
         [sys.executable, "-m", "mslint", "check", "--format", "json", str(path)],
         capture_output=True,
         text=True,
-        cwd=tmp_path,
+        cwd=path.parent,
     )
     expected = {reported_by_check(finding) for finding in json.loads(check.stdout)}
     for code in ("MS110", "MS201", "MS208"):
         assert {category for _, c, category in expected if c == code} == {"error", "warning"}, code
-    assert {reported_by_pylint(message) for message in pylint_messages(path)} == expected
+    assert {reported_by_pylint(message) for message in messages} == expected
 
 
-def test_pylint_disable_pragma_silences_a_finding(write) -> None:
-    path = write(
-        "net.py",
-        """
-        import numpy as np
-        from mindspore import nn
+@CASES
+def test_pylint_disable_pragma_silences_a_finding(pylint_cases) -> None:
+    _, messages = pylint_cases["pragma"]
+    assert [(m["line"], m["symbol"]) for m in messages] == [(8, "variable-slice")]
 
 
-        class Net(nn.Cell):
-            def construct(self, x, n):
-                y = np.maximum(x, 0)  # pylint: disable=third-party-call-in-graph
-                return y[:n]
-        """,
-    )
-    assert [(m["line"], m["symbol"]) for m in pylint_messages(path)] == [(8, "variable-slice")]
-
-
-def test_the_rule_symbol_silences_its_findings_of_every_severity(write) -> None:
+@CASES
+def test_the_rule_symbol_silences_its_findings_of_every_severity(pylint_cases) -> None:
     """Users' pragmas and options name the rule: they must reach its messages of other severities."""
-    source = """
-    from mindspore import nn
+    assert [m["symbol"] for m in pylint_cases["symbol"][1]] == ["branch-local-variable-warning"]
+    assert pylint_cases["symbol-disabled"][1] == []
 
 
-    class Net(nn.Cell):
-        def construct(self, x, n):
-            if n > 0:
-                z = x
-            return z{pragma}
-    """
-    path = write("net.py", source.format(pragma=""))
-    assert [m["symbol"] for m in pylint_messages(path)] == ["branch-local-variable-warning"]
-    path = write("net.py", source.format(pragma="  # pylint: disable=branch-local-variable"))
-    assert pylint_messages(path) == []
-
-
-def test_the_folder_configuration_decides_the_category(write) -> None:
-    write("pyproject.toml", '[tool.mslint]\nsyntax-level = "strict"\n')
-    path = write(
-        "net.py",
-        """
-        import numpy as np
-        from mindspore import nn
-
-
-        class Net(nn.Cell):  # mslint: inputs=float32[4]
-            def construct(self, x):
-                return np.maximum(x, 0)
-        """,
-    )
-    found = [(m["message-id"], m["symbol"]) for m in pylint_messages(path)]
+@CASES
+def test_the_folder_configuration_decides_the_category(pylint_cases) -> None:
+    found = [(m["message-id"], m["symbol"]) for m in pylint_cases["configured"][1]]
     assert found == [("E7501", "third-party-call-in-graph-error")]
 
 
