@@ -1,17 +1,21 @@
 """The committed record of the compiles a measured table rests on: ``mslint/data/compiles/<table>-<release>.json``.
 
 The syntax and augmented-assignment tables are thousands of compiles (about 15 and 6 minutes of CPU
-from an empty cache), more than CI can repeat; they are checked whole against this record instead.
-An entry's key is the hash of what was compiled and how (the program's text, its hazard line, the
-factory, the level, whether graph mode was compared with PyNative) and of the MindSpore release; its
-value is the table's cell for that compile. Only a generator that measured writes the record (its own
-compiles, or those its local cache kept, :class:`mindspore_table.MeasurementCache`), together with the
-table. ``--check`` reads each cell from the record by its program's key and compiles only the programs
-the record does not hold (a changed program, a new row); the table must be what those outcomes make,
-and the record must hold nothing that no program of the table gives (a stale entry).
+from an empty cache), the kernel table 1,502 APIs each compiled and run (about 105 CPU-s, 5 to 7
+minutes on two shared cores), more than CI can repeat; they are checked whole against this record instead.
+An entry's key is the hash of what was compiled and how (for a syntax table: the program's text, its
+hazard line, the factory, the level, whether graph mode was compared with PyNative; for the kernel
+table: the API's calls and the inputs they are called on) and of the MindSpore release; its value is
+the outcome the table is made from (a syntax table's cell, an API's outcome). Only a generator that
+measured writes the record (its own compiles, or those its local cache kept,
+:class:`mindspore_table.MeasurementCache`), together with the table. ``--check`` reads each outcome
+from the record by its key and compiles only what the record does not hold (a changed program or
+call, a new row or API); the table must be what those outcomes make, and the record must hold
+nothing that no compile of the table gives (a stale entry).
 
-What the key leaves out (the verifier, the reading of a compile into a cell, the Python) is
-re-measured by the sample tests (``--recompile``), which compile their rows instead of reading them.
+What the key leaves out (the verifier, the reading of a compile into an outcome, the Python) is
+re-measured by the sample tests (``--recompile``, the kernel table's ``--check-sample``), which compile
+their rows instead of reading them.
 """
 
 from __future__ import annotations
@@ -55,7 +59,9 @@ class CompileRecord:
         """Keep the outcome of each of ``keys`` that this run used or the record held, and nothing else."""
         held = {**self.outcomes, **self.used}
         kept = {key: held[key] for key in keys if key in held}
-        lines = [f"{json.dumps(key)}:{json.dumps(kept[key], separators=(',', ':'))}" for key in sorted(kept)]
+        lines = [
+            f"{json.dumps(key)}:{json.dumps(kept[key], separators=(',', ':'), sort_keys=True)}" for key in sorted(kept)
+        ]
         path = mindspore_table.OUTPUT / self.name
         path.parent.mkdir(exist_ok=True)
         path.write_text(
@@ -73,7 +79,7 @@ def keep_or_check(record: CompileRecord, keys: Collection[str], check: bool, com
     stale = record.stale(keys)
     if stale:
         print(
-            f"{record.name} holds {len(stale)} outcomes of programs no row of the table compiles any more "
+            f"{record.name} holds {len(stale)} outcomes of compiles the table does not make any more "
             f"(first: {stale[0]}); `{command}` measures what changed and writes it again"
         )
     return 1 if stale else 0

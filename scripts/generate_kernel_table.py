@@ -9,12 +9,20 @@ with ``Unsupported op [X] on CPU`` (kernel selection happens when the compiled g
 run). GPU and Ascend kernels cannot be measured on this machine: the table is the CPU's.
 
 The APIs are measured in batches, one process each; a process that crashes loses only the API
-it was measuring (``crashed``), the rest of its batch goes on in a new one. Each API's outcome is
-kept in ``.mslint_cache/tables`` (:class:`mindspore_table.MeasurementCache`), so a ``--check``
-re-measures only what changed. Writes ``mslint/data/kernels-<version>.json``, which
-``unsupported-kernel`` reads with ``--target cpu``. 7 to 10 minutes from an empty cache on two
-shared cores; ``--check-sample`` (the suite's test) re-measures the APIs the table lists and one in
-ten of the others, 267 APIs in about a minute.
+it was measuring (``crashed``), the rest of its batch goes on in a new one. Writes
+``mslint/data/kernels-<version>.json``, which ``unsupported-kernel`` reads with ``--target cpu``,
+and the record of its measurements, ``mslint/data/compiles/kernels-<version>.json``
+(:mod:`compile_record`): the whole table is about 105 CPU-s from an empty cache, 5 to 7 minutes
+on two shared cores, more than CI can repeat. ``--check`` (the generated-files test) reads each
+API's outcome from the record by the key of what was run (:func:`asked`: its calls, the inputs,
+the release), measures only the APIs the record does not hold, and fails where the table is not
+what the outcomes make or where the record holds an outcome no API gives. The record holds a crash
+as the table was made with it (on 2.10, four APIs crash the measuring process: Tensor.assign_value,
+ops.all_reduce, ops.list_equal, ops.tuple_equal). An outcome the record does not hold is read from
+``.mslint_cache/tables`` where it was measured here with the same reading
+(:class:`mindspore_table.MeasurementCache`). ``--recompile`` measures what the record holds too;
+``--check-sample`` (the suite's test, for what the key leaves out: the reading of a measurement, the
+Python) re-measures the APIs the table lists and one in ten of the others, 267 APIs in about a minute.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from compile_record import CompileRecord, keep_or_check
 from mindspore_table import OUTPUT, REPO, MeasurementCache, installed_mindspore, write_or_check
 
 from mslint.compiler_messages import missing_kernel
@@ -94,28 +103,40 @@ def apis() -> list[str]:
     return named + [f"Tensor.{n}" for n in dir(Tensor) if n[:1].islower() and callable(getattr(Tensor, n))]
 
 
+def calls(api: str) -> list[tuple[int, str]]:
+    """Each call form of ``api``: its index in ``FORMS`` and its source."""
+    forms = ((k, call_of(api, receiver, arguments)) for k, (receiver, arguments) in enumerate(FORMS))
+    return [(k, call) for k, call in forms if call is not None]
+
+
 def program(batch: list[str]) -> str:
     """A module with a function per call form of each API of ``batch``, named ``f<api index>_<form index>``."""
     lines = ["import mindspore as ms", "from mindspore import Tensor, mint, ops", ""]
     for a, api in enumerate(batch):
-        for k, (receiver, arguments) in enumerate(FORMS):
-            call = call_of(api, receiver, arguments)
-            if call is not None:
-                lines += [f"def f{a}_{k}({_INPUTS}):", f"    return {call}", ""]
+        for k, call in calls(api):
+            lines += [f"def f{a}_{k}({_INPUTS}):", f"    return {call}", ""]
     return "\n".join(lines)
 
 
 def child(folder: str, apis_json: str) -> int:
     """Measure the APIs of a batch (``program`` in ``folder/measured.py``), a ``ROW`` line each as it ends."""
     os.environ.setdefault("GLOG_v", "3")
-    import mindspore as ms
-    import numpy as np
-
     sys.path.insert(0, folder)
     import measured  # type: ignore[import-not-found]
 
+    called_on = inputs()
+    for a, api in enumerate(json.loads(apis_json)):
+        print("ROW " + json.dumps({"api": api, **measure_api(measured, a, called_on)}), flush=True)
+    return 0
+
+
+def inputs() -> tuple[Any, ...]:
+    """The tensors every call form is called on, named in ``_INPUTS``."""
+    import mindspore as ms
+    import numpy as np
+
     values = np.arange(1, 7, dtype=np.float32).reshape(2, 3) / 7
-    inputs = (
+    return (
         ms.Tensor(values),
         ms.Tensor(values[::-1].copy()),
         ms.Tensor(np.array([[1, 2, 3], [0, 1, 2]], np.int32)),
@@ -123,12 +144,13 @@ def child(folder: str, apis_json: str) -> int:
         ms.Tensor(np.array([[True, False, True], [False, True, True]])),
         ms.Tensor(np.eye(3, dtype=np.float32) * 2 + 0.5),
     )
-    for a, api in enumerate(json.loads(apis_json)):
-        print("ROW " + json.dumps({"api": api, **measure_api(measured, a, inputs)}), flush=True)
-    return 0
 
 
-def measure_api(measured: Any, a: int, inputs: tuple[Any, ...]) -> dict[str, Any]:
+_INPUTS_SOURCE = inspect.getsource(inputs)
+"""Part of what is run to measure an API (:func:`asked`)."""
+
+
+def measure_api(measured: Any, a: int, called_on: tuple[Any, ...]) -> dict[str, Any]:
     """The outcome of one API: ``missing`` (with the kernel), ``runs``, ``fails`` or ``no-form``."""
     import mindspore as ms
 
@@ -139,13 +161,13 @@ def measure_api(measured: Any, a: int, inputs: tuple[Any, ...]) -> dict[str, Any
         if function is None:
             continue
         try:
-            function(*inputs)
+            function(*called_on)
         except Exception as error:  # any failure: PyNative refused this form
             if not (missing_kernel(str(error)) or _PYNATIVE_REFUSAL in str(error)):
                 continue
         tried += 1
         try:
-            ms.jit(function)(*inputs)
+            ms.jit(function)(*called_on)
         except Exception as error:  # the compiler's refusal is the measurement
             text = str(error)
             kernel = missing_kernel(text)
@@ -218,6 +240,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help=f"re-measure the shipped table's APIs and every {SAMPLE_STRIDE}th other, and compare only those",
     )
+    parser.add_argument(
+        "--recompile",
+        action="store_true",
+        help="measure the APIs the record of measurements holds too, instead of reading their outcomes "
+        "(what its key leaves out: the reading of a measurement, the Python)",
+    )
     options = parser.parse_args(arguments)
     version = installed_mindspore("generate_kernel_table.py")
     if version is None:
@@ -226,15 +254,18 @@ def main(argv: list[str] | None = None) -> int:
     shipped: dict[str, Any] = json.loads((OUTPUT / f"kernels-{version}.json").read_text())["missing"]
     every = apis()
     chosen = sampled(every, shipped) if options.check_sample else every
-    outcomes = _measure(chosen)
+    record = CompileRecord("kernels", version, read=not (options.recompile or options.check_sample))
+    outcomes, measured = _measure(chosen, record)
     counts = Counter(o["outcome"] for o in outcomes.values())
-    summary = f"{len(outcomes)} APIs measured in {time.perf_counter() - started:.0f} s; " + ", ".join(
+    summary = f"{len(outcomes)} APIs, {measured} measured in {time.perf_counter() - started:.0f} s; " + ", ".join(
         f"{kind} {n}" for kind, n in counts.most_common()
     )
     print(summary, file=sys.stderr)
     if options.check_sample:
         return _check_sample(version, outcomes, shipped)
-    return write_or_check(f"kernels-{version}.json", table(version, outcomes), summary)
+    written = write_or_check(f"kernels-{version}.json", table(version, outcomes), summary)
+    whole = {record.key(asked(api)) for api in every}
+    return max(written, keep_or_check(record, whole, options.check, "python scripts/generate_kernel_table.py"))
 
 
 def sampled(every: list[str], shipped: dict[str, Any]) -> list[str]:
@@ -255,12 +286,23 @@ def _check_sample(version: str, outcomes: dict[str, dict[str, Any]], shipped: di
     return 1 if differ else 0
 
 
-def _measure(chosen: list[str]) -> dict[str, dict[str, Any]]:
-    """Each API's outcome: kept in ``.mslint_cache/tables``, or measured now (and kept, but a crash)."""
+def asked(api: str) -> dict[str, Any]:
+    """What is run to measure ``api``: its call forms, the source of the inputs they are called on, and
+    how many of them are compiled at most."""
+    return {"api": api, "calls": calls(api), "inputs": _INPUTS_SOURCE, "graph_tries": GRAPH_TRIES}
+
+
+def _measure(chosen: list[str], record: CompileRecord) -> tuple[dict[str, dict[str, Any]], int]:
+    """Each API's outcome, and how many were measured now: read from ``record`` by the key of what
+    is run, else kept in ``.mslint_cache/tables``, else measured (and kept there, but a crash); each
+    gathered in the record's :attr:`~compile_record.CompileRecord.used`."""
     cache = MeasurementCache(program, child, measure_api, missing_kernel, FORMS)
+    keys = {api: record.key(asked(api)) for api in chosen}
     outcomes: dict[str, dict[str, Any]] = {}
     for api in chosen:
-        kept = cache.lookup({"api": api})
+        kept = record.lookup(keys[api])
+        if kept is None:
+            kept = cache.lookup(asked(api))
         if kept is not None:
             outcomes[api] = kept
     todo = [api for api in chosen if api not in outcomes]
@@ -268,9 +310,16 @@ def _measure(chosen: list[str]) -> dict[str, dict[str, Any]]:
         for api, outcome in measure_batch(todo[start : start + BATCH]).items():
             outcomes[api] = outcome
             if outcome["outcome"] != "crashed":  # a crash may not happen again
-                cache.keep({"api": api}, outcome)
+                cache.keep(asked(api), outcome)
         print(f"{min(start + BATCH, len(todo))}/{len(todo)} measured", file=sys.stderr, flush=True)
-    return outcomes
+    record.used.update((keys[api], recorded(outcome)) for api, outcome in outcomes.items())
+    return outcomes, len(todo)
+
+
+def recorded(outcome: dict[str, Any]) -> dict[str, Any]:
+    """An API's outcome as its record holds it: without a failure's error, which the table does not
+    show and which changes from run to run (it names the batch's scratch file, lines and addresses)."""
+    return {key: value for key, value in outcome.items() if key != "error"}
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
-"""The committed record of the compiles the syntax and augmented-assignment tables rest on
+"""The committed record of the compiles the syntax, augmented-assignment and kernel tables rest on
 (scripts/compile_record.py): ``--check`` checks the table whole from it, compiling only the programs
 it does not hold, and fails on a row edited by hand, on a changed program whose outcome differs, and
-on an outcome no program of the table gives. Shown on the augmented-assignment table (1,436 compiles)."""
+on an outcome no program of the table gives. Shown on the augmented-assignment table (1,436 compiles)
+and on the kernel table (1,502 APIs)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ sys.path.insert(0, str(SCRIPTS))
 
 import compile_record  # noqa: E402
 import generate_augassign_table  # noqa: E402
+import generate_kernel_table  # noqa: E402
 import mindspore_table  # noqa: E402
 from compile_record import CompileRecord  # noqa: E402
 from generate_syntax_table import render_table  # noqa: E402
@@ -45,6 +47,22 @@ def test_a_record_keeps_the_outcomes_of_the_table_s_compiles_only(
     assert again.stale({dropped}) == [kept]
     assert compile_record.keep_or_check(again, {dropped}, True, "regenerate") == 1
     assert compile_record.keep_or_check(again, {kept}, True, "regenerate") == 0
+
+
+def test_a_record_is_written_the_same_whether_an_outcome_was_measured_or_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kernel outcome measured now has its fields in the order the measurement made them; read
+    from the local cache, in sorted order: the record must not change with where it came from."""
+    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
+    record = CompileRecord("kernels", "9.9.9")
+    key = record.key({"api": "ops.abs"})
+    written = []
+    for outcome in ({"outcome": "runs", "form": ["x", ""]}, {"form": ["x", ""], "outcome": "runs"}):
+        record.used[key] = outcome
+        record.write({key})
+        written.append((tmp_path / record.name).read_text())
+    assert written[0] == written[1]
 
 
 @pytest.fixture
@@ -118,4 +136,79 @@ def test_a_changed_program_is_compiled_and_its_new_outcome_fails_the_check(
     assert code == 1 and " 8 compiles " in err
     assert any(line.startswith(f'-"{ROW}"') and "divergence" in line for line in out.splitlines()), out
     assert any(line.startswith(f'+"{ROW}"') and "divergence" not in line for line in out.splitlines()), out
-    assert "holds 8 outcomes of programs no row of the table compiles any more" in out
+    assert "holds 8 outcomes of compiles the table does not make any more" in out
+
+
+API = "mint.argmin"
+"""An API the kernel table lists: the CPU has no kernel for ``mint.argmin(x)`` (ArgMinExt)."""
+
+
+@pytest.fixture
+def kernels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped kernel table and its record, which the generator checks, without a local
+    cache of measurements."""
+    version = metadata.version("mindspore")
+    for name in (f"kernels-{version}.json", f"compiles/kernels-{version}.json"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
+    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(generate_kernel_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["generate_kernel_table.py", "--check"])
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def _check_kernels(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = generate_kernel_table.main(["--check"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.mindspore
+def test_the_whole_kernel_table_is_checked_from_its_record_without_a_measurement(
+    kernels: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _check_kernels(capsys)
+    assert code == 0, out
+    assert " 0 measured " in err
+
+
+@pytest.mark.mindspore
+def test_a_kernel_row_edited_by_hand_fails_the_check(kernels: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The row of an API the sample test does not measure is removed: the check measures nothing and
+    prints the row it makes."""
+    table = kernels / f"kernels-{metadata.version('mindspore')}.json"
+    lines = table.read_text().splitlines(keepends=True)
+    table.write_text("".join(line for line in lines if not line.startswith(f' "{API}"')))
+    code, out, err = _check_kernels(capsys)
+    assert code == 1 and " 0 measured " in err
+    assert any(line.startswith(f'+ "{API}"') for line in out.splitlines()), out
+
+
+@pytest.mark.mindspore
+def test_a_kernel_outcome_no_api_gives_fails_the_check(kernels: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = kernels / "compiles" / f"kernels-{metadata.version('mindspore')}.json"
+    data = json.loads(record.read_text())
+    data["outcomes"]["0" * 32] = {"outcome": "runs", "form": ["x", ""]}
+    record.write_text(json.dumps(data))
+    code, out, _ = _check_kernels(capsys)
+    assert code == 1
+    assert f"compiles/kernels-{metadata.version('mindspore')}.json holds 1 outcomes" in out
+
+
+@pytest.mark.mindspore
+def test_a_changed_call_is_measured_and_its_new_outcome_fails_the_check(
+    kernels: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The API's call becomes ``ops.argmin(x)``, which the CPU has a kernel for: that API is measured,
+    and only it, it runs, and the check fails on its row and on its outcome in the record."""
+    calls = generate_kernel_table.calls
+
+    def ops_argmin(api: str) -> list[tuple[int, str]]:
+        return [(0, "ops.argmin(x)")] if api == API else calls(api)
+
+    monkeypatch.setattr(generate_kernel_table, "calls", ops_argmin)
+    code, out, err = _check_kernels(capsys)
+    assert code == 1 and " 1 measured " in err
+    assert any(line.startswith(f'- "{API}"') for line in out.splitlines()), out
+    assert "holds 1 outcomes of compiles the table does not make any more" in out

@@ -54,8 +54,11 @@ GENERATORS = [
     # mslint/data/folds-*.json, every case re-measured where the cache does not hold it (590 compiles:
     # about 2 min 20 s from an empty cache here, on 2 shared cores)
     pytest.param("generate_fold_table.py", marks=MEASURED),
-    # mslint/data/kernels-*.json is re-measured by a sample in test_unsupported_kernel: whole from an
-    # empty cache (1502 APIs), 7 to 10 minutes on 2 cores
+    # mslint/data/kernels-*.json, every API's outcome read from the record of its measurements
+    # (mslint/data/compiles/kernels-*.json) by the key of its calls and inputs, only the APIs the record
+    # does not hold measured: measured whole (1502 APIs), 105 CPU-s, 5 to 7 minutes on 2 cores. The sample test in
+    # test_unsupported_kernel re-measures 267 APIs (--check-sample) for what the key leaves out
+    pytest.param("generate_kernel_table.py", marks=MEASURED),
     # mslint/data/messages-*.json: the compiler's messages on the lines of the bad examples' findings,
     # compiled by the suite's factories into the result cache, beside test_rule_examples' compiles
     # (one worker: neither compiles what the other did), and the syntax table's
