@@ -65,8 +65,12 @@ def test_compiler_confirms_the_markers(path: Path) -> None:
         verdicts = {(f["line"], f["symbol"]): f["verdict"] for f in report["findings"]}
         assert verdicts == dict.fromkeys(expected_findings(path), "not-verifiable"), report["findings"]
         return
-    assert len(compiles) == 2 * len(compile_entries(path)), "each entry is compiled at both syntax levels"
-    assert all(c["example"] and c["status"] in ("compiled", "build-failed") for c in compiles), compiles
+    # The example factories' entries; beside them verify may compile what it builds itself as the
+    # example's code does (bad_given.py's Chain, built as Model builds it, on synthesised inputs),
+    # which the markers' verdicts below take into account whatever its status.
+    examples = [c for c in compiles if c["example"]]
+    assert len(examples) == 2 * len(compile_entries(path)), "each entry is compiled at both syntax levels"
+    assert all(c["status"] in ("compiled", "build-failed") for c in examples), compiles
     assert all((c["status"] == "build-failed") == (c["stopped"] == "build") for c in compiles), compiles
     assert report["compiler_only"] == [], "the compiler found problems on lines without a marker"
     verdicts = {(f["line"], f["symbol"]): f["verdict"] for f in report["findings"]}
