@@ -958,21 +958,22 @@ def _per_call(function: GraphFunction, evidence: EntryEvidence) -> list[GraphFun
     ref = function.ref
     own_entry = function.entry.node is function.node and id(function.node) in function.memo.called_from_python
     calls = evidence.calls(ref) if own_entry else None
-    graph_calls = any(c.source != "input" for c in function.memo.call_inputs.get(id(function.node), {}).values())
+    recorded = function.memo.call_inputs.get(id(function.node), {})  # what `start` made of each call
+    graph_calls = any(c.source != "input" for c in recorded.values())
     if not calls or len(calls) < 2 or len(calls) > MOST_CALLS or graph_calls:
         return [function]
     is_method = ref.owner is not None
     defaults = parameter_values(ref.node, is_method)
     named = [parameter.arg for parameter, _ in parameter_defaults(ref.node)][1 if is_method else 0 :]
     by_values: dict[tuple[tuple[str, AbstractValue], ...], tuple[dict[str, AbstractValue], list[str]]] = {}
-    for call, module, given in calls:
+    for call, _, given in calls:
         values = dict(function.parameter_values)
         values.update((name, value) for name, value in given.items() if value.kind is not Kind.UNKNOWN)
         passed = passed_arguments(call, ref.node, is_method)
         left = [name for name in named if passed is not None and name not in passed]  # a spread may pass any
         values.update((name, defaults[name]) for name in left if defaults[name].kind is not Kind.UNKNOWN)
         key = tuple(sorted(values.items(), key=lambda item: item[0]))
-        by_values.setdefault(key, (values, []))[1].append(call_input(call, module, ref, given, "input").where)
+        by_values.setdefault(key, (values, []))[1].append(recorded[id(call)].where)
     if len(by_values) < 2:
         return [function]
     return [
