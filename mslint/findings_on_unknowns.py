@@ -43,14 +43,37 @@ class FindingsOnUnknowns:
             return finding
         if any(again.node is finding.node for again in rule.check_graph_node(node, self._assuming_constants)):
             return finding
-        names = self._inputs_behind(
-            {n.id for n in ast.walk(finding.node) if isinstance(n, ast.Name) and n.id in self._function.unknown_names}
-        )
+        names = self._inputs_behind(set(self._unknowns_in(finding.node)))
         rests_on = " or ".join(f"`{name}`" for name in names) or "a value it reads"
         entry = self._function.entry.display_name
         note = f"; only if {rests_on} is a tensor, which no call of `{entry}` shows"
         capped = _capped(finding, rule)
         return dataclasses.replace(finding, message=finding.message + note, severity=capped)
+
+    @cached_property
+    def _unknowns_below(self) -> dict[int, frozenset[str]]:
+        """By node: the unknown local names read in it, kept for the findings on nodes around it."""
+        return {}
+
+    def _unknowns_in(self, node: ast.AST) -> frozenset[str]:
+        """The unknown local names ``node`` reads, from those of its children: findings nest
+        (each subscript of ``x[x[x[0]:1]:1]``), and walking each one's whole tree would make the
+        time quadratic in the nesting."""
+        unknown = self._function.unknown_names
+        found = self._unknowns_below
+        pending: list[tuple[ast.AST, bool]] = [(node, False)]
+        while pending:
+            each, children_found = pending.pop()
+            if id(each) in found:
+                continue
+            children = list(ast.iter_child_nodes(each))
+            if not children_found:
+                pending.append((each, True))
+                pending.extend((child, False) for child in children)
+                continue
+            own = {each.id} if isinstance(each, ast.Name) and each.id in unknown else set()
+            found[id(each)] = frozenset(own.union(*(found[id(child)] for child in children)))
+        return found[id(node)]
 
     def _inputs_behind(self, names: set[str]) -> list[str]:
         """The parameters that the unknown local ``names`` are computed from, which the user

@@ -25,6 +25,14 @@ NESTINGS: dict[str, Callable[[int], str]] = {
     "unary": lambda n: "-" * n + "x",
     "comparisons": lambda n: " < ".join(["x"] * n),
     "lambdas": lambda n: "(lambda v: " * n + "x" + ")(y)" * n,
+    "comprehension elements": lambda n: "[" * n + "x" + "".join(f" for v{i} in y]" for i in range(n)),
+    "comprehension iterables": lambda n: "[v for v in " * n + "y" + "]" * n,
+    "generator expressions": lambda n: "sum(v for v in " * n + "y" + ")" * n,
+    "dict comprehensions": lambda n: "{v: " * n + "x" + " for v in y}" * n,
+    "keyword arguments": lambda n: "ops.relu(input=" * n + "x" + ")" * n,
+    "slices": lambda n: "x[" * n + "0" + ":1]" * n,
+    "dicts": lambda n: '{"k": ' * n + "x" + "}" * n,
+    "assignment expressions": lambda n: "".join(f"(v{i} := " for i in range(n)) + "x" + ")" * n,
 }
 DEPTH = 90  # below the parser's 200 nested parentheses, twice over
 
