@@ -1,4 +1,4 @@
-"""The committed record of the compiles the syntax, augmented-assignment and kernel tables rest on
+"""The committed record of the compiles the syntax, augmented-assignment, kernel and argument tables rest on
 (scripts/compile_record.py): ``--check`` checks the table whole from it, compiling only the programs
 it does not hold, and fails on a row edited by hand, on a changed program whose outcome differs, and
 on an outcome no program of the table gives. Shown on the augmented-assignment table (1,436 compiles),
