@@ -2,11 +2,13 @@
 
 The syntax and augmented-assignment tables are thousands of compiles (about 15 and 6 minutes of CPU
 from an empty cache), the kernel table 1,502 APIs each compiled and run (about 105 CPU-s, 5 to 7
-minutes on two shared cores), more than CI can repeat; they are checked whole against this record instead.
+minutes on two shared cores), the argument table 578 calls each run and compiled (about 260 CPU-s), more
+than CI can repeat; they are checked whole against this record instead.
 An entry's key is the hash of what was compiled and how (for a syntax table: the program's text, its
 hazard line, the factory, the level, whether graph mode was compared with PyNative; for the kernel
-table: the API's calls and the inputs they are called on) and of the MindSpore release; its value is
-the outcome the table is made from (a syntax table's cell, an API's outcome). Only a generator that
+table: the API's calls and the inputs they are called on; for the argument table: the call's source,
+its input and the worker that runs it) and of the MindSpore release; its value is the outcome the
+table is made from (a syntax table's cell, an API's outcome, a call's errors in each mode). Only a generator that
 measured writes the record (its own compiles, or those its local cache kept,
 :class:`mindspore_table.MeasurementCache`), together with the table. ``--check`` reads each outcome
 from the record by its key and compiles only what the record does not hold (a changed program or
@@ -15,7 +17,8 @@ nothing that no compile of the table gives (a stale entry).
 
 What the key leaves out (the verifier, the reading of a compile into an outcome, the Python) is
 re-measured by the sample tests (``--recompile``, the kernel table's ``--check-sample``), which compile
-their rows instead of reading them.
+their rows instead of reading them (the argument table's key names its worker, so only the Python is left to its
+``--check-sample``).
 """
 
 from __future__ import annotations

@@ -9,12 +9,20 @@ inputs of the ranks the API takes. Each call runs in PyNative and compiled in a 
 
 The calls run in a few worker processes, many calls each: every call gets a function of its
 own in a generated file (graph mode compiles only code it can read the source of), and a
-refused call raises in Python before anything is left half-built. About three minutes on two
-cores.
+refused call raises in Python before anything is left half-built. Measured whole, the 578 calls
+take about 260 CPU-s, the largest test of a CI run; so the script also writes the record of its
+measurements, ``mslint/data/compiles/arguments-<version>.json`` (:mod:`compile_record`), and
+``--check`` reads each call's outcome from it by the key of what is run (the call's source, its
+input, the worker that runs it and the release), measuring only the calls the record does not hold
+(then those ``.mslint_cache/tables`` does not, :class:`mindspore_table.MeasurementCache`).
+``--recompile`` measures what the record holds too; ``--check-sample`` (the suite's test, for what
+the key leaves out: the Python) measures one call in ``SAMPLE_STRIDE`` again and compares each with
+its shipped row.
 """
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import subprocess
@@ -25,9 +33,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from mindspore_table import MeasurementCache, installed_mindspore, write_or_check
+from compile_record import CompileRecord, keep_or_check
+from mindspore_table import OUTPUT, MeasurementCache, installed_mindspore, write_or_check
 
 WORKERS = 3
+CALLS_PER_WORKER = 100
+"""A worker more for every this many calls, up to ``WORKERS``: each imports MindSpore (about 5 CPU-s)."""
+SAMPLE_STRIDE = 10
+"""``--check-sample`` measures every call whose index is a multiple of this: 58 of 578, all APIs
+but a few."""
 
 ABSENT = None
 """A parameter left out of the call."""
@@ -405,36 +419,51 @@ for index, spec in share:
 """
 
 
-def measure(cases: list[Case]) -> list[dict[str, Any]]:
-    """Each case's row: its input, its arguments and what it raised in each mode. A case measured
-    here before (same call, input, worker and MindSpore) is read from the measurement cache; the
-    others run in the workers."""
+def question(case: Case) -> dict[str, Any]:
+    """What a case runs: its call's source and its input (the measurement cache's key, which names the worker)."""
+    _, call, arguments, layer, spec = case
+    return {"call": _case_source(0, call, arguments, layer), "input": spec}
+
+
+def record_key(record: CompileRecord, case: Case) -> str:
+    """The key of a case's outcome in the record: what it runs, and the program that runs it and reads its errors."""
+    return record.key({**question(case), "worker": WORKER, "header": CASES_HEADER})
+
+
+def measure(cases: list[Case], record: CompileRecord) -> tuple[list[dict[str, Any]], int]:
+    """Each case's row (its input, its arguments and what it raised in each mode), and how many
+    were measured now: read from ``record`` by the key of what is run, else from the measurement
+    cache (same call, input, worker and MindSpore, on this Python), else run in the workers; each
+    gathered in the record's :attr:`~compile_record.CompileRecord.used`."""
     cache = MeasurementCache(WORKER, CASES_HEADER)
-    asked = [
-        {"call": _case_source(0, call, arguments, layer), "input": spec} for _, call, arguments, layer, spec in cases
-    ]
+    questions = [question(case) for case in cases]
+    keys = [record_key(record, case) for case in cases]
     outcomes: dict[int, dict[str, str | None]] = {}
-    for index, question in enumerate(asked):
-        kept = cache.lookup(question)
+    for index, asked in enumerate(questions):
+        kept = record.lookup(keys[index])
+        if kept is None:
+            kept = cache.lookup(asked)
         if kept is not None:
             outcomes[index] = dict(kept)
     to_run = [index for index in range(len(cases)) if index not in outcomes]
     for index, outcome in _run_workers([cases[i] for i in to_run]).items():
         outcomes[to_run[index]] = outcome
-        cache.keep(asked[to_run[index]], outcome)
+        cache.keep(questions[to_run[index]], outcome)
     missing = [i for i in range(len(cases)) if i not in outcomes]
     if missing:
         raise SystemExit(f"no outcome for {len(missing)} calls (a worker died at call {missing[0]})")
-    return [
+    record.used.update((keys[index], outcome) for index, outcome in outcomes.items())
+    rows = [
         {
             "input": spec,
             "arguments": {name: value for name, value in arguments.items() if value is not ABSENT},
-            # in this order whether measured now or read from the cache (which sorts its keys)
+            # in this order whether measured now or read from the cache or the record (which sort their keys)
             "pynative": outcomes[index]["pynative"],
             "graph": outcomes[index]["graph"],
         }
         for index, (_, _, arguments, _, spec) in enumerate(cases)
     ]
+    return rows, len(to_run)
 
 
 def _run_workers(cases: list[Case]) -> dict[int, dict[str, str | None]]:
@@ -449,15 +478,16 @@ def _run_workers(cases: list[Case]) -> dict[int, dict[str, str | None]]:
         (folder / "cases.py").write_text(CASES_HEADER + "".join(sources), encoding="utf-8")
         (folder / "worker.py").write_text(WORKER, encoding="utf-8")
         workers = []
-        for number in range(WORKERS):
-            share = [[index, case[4]] for index, case in enumerate(cases) if index % WORKERS == number]
+        count = min(WORKERS, -(-len(cases) // CALLS_PER_WORKER))
+        for number in range(count):
+            share = [[index, case[4]] for index, case in enumerate(cases) if index % count == number]
             (folder / f"jobs-{number}.json").write_text(json.dumps(share), encoding="utf-8")
             with open(folder / f"outcomes-{number}.jsonl", "w", encoding="utf-8") as output:
                 command = [sys.executable, str(folder / "worker.py"), name, str(number)]
                 workers.append(subprocess.Popen(command, stdout=output, stderr=subprocess.DEVNULL, cwd=name))
         for worker in workers:
             worker.wait(timeout=1800)
-        for number in range(WORKERS):
+        for number in range(len(workers)):
             for line in (folder / f"outcomes-{number}.jsonl").read_text(encoding="utf-8").splitlines():
                 if line.startswith("["):
                     index, outcome = json.loads(line)
@@ -465,13 +495,31 @@ def _run_workers(cases: list[Case]) -> dict[int, dict[str, str | None]]:
     return outcomes
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
+    parser.add_argument(
+        "--check-sample",
+        action="store_true",
+        help=f"measure every {SAMPLE_STRIDE}th call again and compare only those with the shipped table",
+    )
+    parser.add_argument(
+        "--recompile",
+        action="store_true",
+        help="measure the calls the record of measurements holds too, instead of reading their outcomes",
+    )
+    options = parser.parse_args(argv)
     version = installed_mindspore("generate_argument_table.py")
     if version is None:
         return 2
-    cases = list(all_cases())
+    every = list(all_cases())
+    cases = every[::SAMPLE_STRIDE] if options.check_sample else every
+    record = CompileRecord("arguments", version, read=not (options.recompile or options.check_sample))
     start = time.monotonic()
-    measured = measure(cases)
+    measured, ran = measure(cases, record)
+    seconds = time.monotonic() - start
+    if options.check_sample:
+        return _check_sample(version, cases, measured, ran, seconds)
     apis: dict[str, dict[str, Any]] = {}
     for (api, call, arguments, _, _), row in zip(cases, measured):
         entry = apis.setdefault(api, {"call": call, "parameters": list(arguments), "calls": []})
@@ -486,8 +534,32 @@ def main() -> int:
     }
     text = json.dumps(table, indent=1, ensure_ascii=False) + "\n"
     refused = sum(1 for row in measured if row["pynative"] or row["graph"])
-    summary = f"{len(cases)} calls of {len(apis)} APIs in {time.monotonic() - start:.0f} s, {refused} refused"
-    return write_or_check(f"arguments-{version}.json", text, summary)
+    summary = f"{len(cases)} calls of {len(apis)} APIs, {ran} measured in {seconds:.0f} s, {refused} refused"
+    print(summary, file=sys.stderr)
+    written = write_or_check(f"arguments-{version}.json", text, summary)
+    whole = {record_key(record, case) for case in every}
+    return max(written, keep_or_check(record, whole, options.check, "python scripts/generate_argument_table.py"))
+
+
+def _check_sample(version: str, cases: list[Case], measured: list[dict[str, Any]], ran: int, seconds: float) -> int:
+    """Whether each sampled call raised in each mode what its shipped row says."""
+    shipped = json.loads((OUTPUT / f"arguments-{version}.json").read_text())["apis"]
+    rows = {
+        (api, json.dumps(row["input"]), json.dumps(row["arguments"], sort_keys=True)): row
+        for api, entry in shipped.items()
+        for row in entry["calls"]
+    }
+    differ = 0
+    for (api, _, _, _, _), row in zip(cases, measured):
+        held = rows.get((api, json.dumps(row["input"]), json.dumps(row["arguments"], sort_keys=True)))
+        if held != row:
+            differ += 1
+            print(f"{api} {row['arguments']} on {row['input']}: shipped {held}, measured {row}")
+    matched = len(cases) - differ
+    print(
+        f"arguments-{version}.json: {matched} of {len(cases)} sampled calls match ({ran} measured in {seconds:.0f} s)"
+    )
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

@@ -1,8 +1,8 @@
-"""The committed record of the compiles the syntax, augmented-assignment and kernel tables rest on
+"""The committed record of the compiles the syntax, augmented-assignment, kernel and argument tables rest on
 (scripts/compile_record.py): ``--check`` checks the table whole from it, compiling only the programs
 it does not hold, and fails on a row edited by hand, on a changed program whose outcome differs, and
-on an outcome no program of the table gives. Shown on the augmented-assignment table (1,436 compiles)
-and on the kernel table (1,502 APIs)."""
+on an outcome no program of the table gives. Shown on the augmented-assignment table (1,436 compiles),
+on the kernel table (1,502 APIs) and on the argument table (578 calls)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ SCRIPTS = REPO / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
 import compile_record  # noqa: E402
+import generate_argument_table  # noqa: E402
 import generate_augassign_table  # noqa: E402
 import generate_kernel_table  # noqa: E402
 import mindspore_table  # noqa: E402
@@ -211,4 +212,83 @@ def test_a_changed_call_is_measured_and_its_new_outcome_fails_the_check(
     code, out, err = _check_kernels(capsys)
     assert code == 1 and " 1 measured " in err
     assert any(line.startswith(f'- "{API}"') for line in out.splitlines()), out
+    assert "holds 1 outcomes of compiles the table does not make any more" in out
+
+
+CALL = "ops.interpolate(x, mode='area', size=8)"
+"""A call the argument table measures: it runs in both modes."""
+
+
+@pytest.fixture
+def arguments(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped argument table and its record, which the generator checks, without a
+    local cache of measurements."""
+    version = metadata.version("mindspore")
+    for name in (f"arguments-{version}.json", f"compiles/arguments-{version}.json"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
+    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(generate_argument_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["generate_argument_table.py", "--check"])
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def _check_arguments(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = generate_argument_table.main(["--check"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.mindspore
+def test_the_whole_argument_table_is_checked_from_its_record_without_a_measurement(
+    arguments: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _check_arguments(capsys)
+    assert code == 0, out
+    assert " 0 measured " in err
+
+
+@pytest.mark.mindspore
+def test_an_argument_row_edited_by_hand_fails_the_check(arguments: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A refused call shipped as running: the check measures nothing and prints the line it makes."""
+    table = arguments / f"arguments-{metadata.version('mindspore')}.json"
+    data = json.loads(table.read_text())
+    row = next(row for row in data["apis"]["mindspore.ops.interpolate"]["calls"] if row["graph"])
+    refusal = row["graph"]
+    row["graph"] = None
+    table.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    code, out, err = _check_arguments(capsys)
+    assert code == 1 and " 0 measured " in err
+    shown = f'"graph": {json.dumps(refusal, ensure_ascii=False)}'[:100]  # the check shows 200 characters of a line
+    assert any(line.startswith("+") and shown in line for line in out.splitlines()), out
+
+
+@pytest.mark.mindspore
+def test_an_argument_outcome_no_call_gives_fails_the_check(arguments: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = arguments / "compiles" / f"arguments-{metadata.version('mindspore')}.json"
+    data = json.loads(record.read_text())
+    data["outcomes"]["0" * 32] = {"graph": None, "pynative": None}
+    record.write_text(json.dumps(data))
+    code, out, _ = _check_arguments(capsys)
+    assert code == 1
+    assert f"compiles/arguments-{metadata.version('mindspore')}.json holds 1 outcomes" in out
+
+
+@pytest.mark.mindspore
+def test_a_changed_argument_call_is_measured_and_its_new_outcome_fails_the_check(
+    arguments: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One call's size becomes a float, which ops.interpolate refuses: that call is measured, and
+    only it, and the check fails on its row and on its old outcome in the record."""
+    source = generate_argument_table._case_source
+
+    def float_size(index: int, call: str, arguments: dict[str, object], layer: bool) -> str:
+        text = source(index, call, arguments, layer)
+        return text.replace("size=8)", "size=8.0)") if CALL in text else text
+
+    monkeypatch.setattr(generate_argument_table, "_case_source", float_size)
+    code, out, err = _check_arguments(capsys)
+    assert code == 1 and " 1 measured " in err
+    assert any(line.startswith("+") and '"pynative": "TypeError' in line for line in out.splitlines()), out
     assert "holds 1 outcomes of compiles the table does not make any more" in out
