@@ -153,3 +153,60 @@ def test_function():
         "Net.construct": AbstractTensor(Kind.GRAPH, "int32", (2, 2)),
         "func": AbstractTensor(Kind.GRAPH, "int64", (2, 3)),
     }
+
+
+KEPT_NETWORK = """
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return x
+
+
+class Other(nn.Cell):
+    def construct(self, x):
+        return x
+
+
+class TrainStep(nn.Cell):
+    def __init__(self, network):
+        super().__init__()
+        self.network = network
+
+    def construct(self, x):
+        return self.network(x)
+
+
+def train():
+    step = TrainStep(Net())
+    step(Tensor(np.ones((2, 3)), ms.float32))
+    {other}
+"""
+
+
+@pytest.mark.parametrize(
+    ("other", "reached"),
+    [
+        ("", {"Net.construct"}),
+        ("TrainStep(Other())", {"Net.construct", "Other.construct"}),
+        ("TrainStep(nn.Dense(3, 3))", set()),
+    ],
+    ids=["one-class", "two-classes", "a-library-cell-too"],
+)
+def test_a_cell_kept_from_a_constructor_argument_gets_the_inputs_its_keeper_passes(
+    write, other: str, reached: set[str]
+) -> None:
+    """``self.network = network`` in ``TrainStep.__init__``: ``self.network(x)`` calls the Cells the
+    program builds ``TrainStep`` with (MindSpore 2.10 compiles ``Net`` with ``x``'s shape:
+    rules/ambiguous-tensor-conversion/bad_call_sites.py); where one call passes a Cell of the
+    library, what the attribute holds is not all known, and no project Cell is reached from it."""
+    project = project_of(write, KEPT_NETWORK.replace("{other}", other))
+    inputs = {
+        f.ref.display_name: f.parameter_values["x"]
+        for f in graph_functions(project)
+        if f.entry.display_name == "TrainStep.construct" and f.ref.display_name != "TrainStep.construct"
+    }
+    assert inputs == dict.fromkeys(reached, AbstractTensor(Kind.GRAPH, "float32", (2, 3)))

@@ -46,7 +46,7 @@ from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
 from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest, module_constants
-from mslint.model.instances import built_instances, construction, constructor_values
+from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
@@ -643,6 +643,8 @@ class GraphFunction:
                 resolved = self.project.resolve_expr(value.func, klass.module)
                 if isinstance(resolved, ClassRef):
                     classes.append(resolved)
+            elif isinstance(value, ast.Name) and _is_kept_parameter(self.project, klass, value):
+                classes += classes_passed(self.project, klass, value.id)  # `self.network = network`
         return classes
 
     def self_attribute_element_classes(self, attribute: str) -> list[ClassRef]:
@@ -1215,6 +1217,17 @@ def _scalar(value: AbstractValue | None) -> object:
     if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT:
         return value.value
     return NOT_KNOWN
+
+
+def _is_kept_parameter(project: Project, cls: ClassRef, name: ast.Name) -> bool:
+    """Whether ``name`` reads, in the class's own ``__init__``, a parameter it never rebinds there
+    (``self.network = network``): what the calls building the class pass it."""
+    init = project.find_method(cls, "__init__")
+    if init is None or init.owner is None or init.owner.node is not cls.node:
+        return False
+    if not init.node.lineno <= name.lineno <= (init.node.end_lineno or init.node.lineno):
+        return False
+    return name.id in {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
 
 
 def _tested_attributes(cls: ast.ClassDef) -> frozenset[str]:
