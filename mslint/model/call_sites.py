@@ -93,6 +93,7 @@ from mslint.model.instances import only_call, passed_to_parameter
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.registries import modules_naming
 from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, parent_of, returned_calls, statements
 from mslint.model.wrapped_calls import PASSING_WRAPPERS, passes_its_calls_on
@@ -291,7 +292,7 @@ class EntryEvidence:
                 for node in own_nodes(scope):
                     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in instances:
                         self._graph_sites[id(instances[node.func.id].node)].append((node, jit))
-            if id(scope) in self._graph_entries:
+            if id(scope) in self._graph_entries or self._called_by_entries_only(scope, module):
                 continue
             nodes = own_nodes(scope)
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
@@ -341,6 +342,25 @@ class EntryEvidence:
                     if construct is not None and function is not None:
                         passing = _Site(node, module, scope)
                         self._passed.append(_PassedInstance(function, parameter, construct, passing, 1))
+
+    def _called_by_entries_only(self, scope: FunctionNode | ast.Module, module: ModuleInfo) -> bool:
+        """Whether ``scope`` is a function of a module's top level that only the entries' own code
+        reads, each time to call it (a helper that a ``@jit`` entry calls): graph code, whose calls
+        of other entries run in the entry's graph, not from Python."""
+        if isinstance(scope, ast.Module) or scope not in module.tree.body or id(scope) in self._graph_entries:
+            return False
+        reads: list[tuple[ast.expr, ModuleInfo]] = []
+        for other in modules_naming(self._project, scope.name):
+            reads += [(node, other) for node in other.nodes_of(ast.Name) if node.id == scope.name]
+            reads += [(node, other) for node in other.nodes_of(ast.Attribute) if node.attr == scope.name]
+        for node, other in reads:
+            call = parent_of(other.tree, node)
+            if not (isinstance(call, ast.Call) and call.func is node):
+                return False
+            (caller,) = other.scopes_holding([call.lineno])
+            if id(caller) not in self._graph_entries:
+                return False
+        return bool(reads)
 
     def _wrap(self, construct: FunctionRef, wrapper: ast.Call) -> None:
         """Record that a training wrapper calls the instance, with how many columns at most."""

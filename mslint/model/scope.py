@@ -941,9 +941,13 @@ def graph_functions(
         if ref.owner is not None and ref.node.name == "construct" and id(ref.node) not in sub_cells:
             start(ref)
     _propagate(project, reached, queue)
-    for ref in entries:  # what no graph code calls, and what Python calls as well
-        start(ref)
-    _propagate(project, reached, queue)
+    # Then what Python calls, and last what nothing is shown to call: a `@jit` helper that such
+    # an entry calls gets its caller's values, not joined with a guess of its own.
+    called = [ref for ref in entries if evidence.called_from_python(ref)]
+    for batch in (called, [ref for ref in entries if not evidence.called_from_python(ref)]):
+        for ref in batch:
+            start(ref)
+        _propagate(project, reached, queue)
     functions = [each for function in reached.values() for each in _per_call(function, evidence)]
     memo.functions = [weakref.ref(function) for function in functions]
     captures = entry_captures(project, entries)
