@@ -676,6 +676,66 @@ def test_a_training_cell_called_by_name_calls_its_network(
     assert input_specs(evidence.parameter_values(constructs["Steps"]), ["x", "n"]) == steps
 
 
+_GRADIENT_OF_THE_LOSS = """
+
+class Scaled(nn.Cell):
+    def construct(self, x, scale=2):
+        return x * scale
+
+
+def train():
+    net = Scaled()
+    data = Tensor(np.ones((2, 4), np.float32))
+    {gradient}
+"""
+
+
+@pytest.mark.parametrize(
+    ("gradient", "scaled"),
+    [
+        (
+            "grad_fn = ops.GradOperation(get_by_list=True)(nn.WithLossCell(net, nn.MSELoss()), net.trainable_params())"
+            "\n    grad_fn(data, data)",
+            "float32[2,4], 2",
+        ),
+        ("grad_fn = ops.grad(nn.WithLossCell(net, nn.MSELoss()))\n    grad_fn(data, data)", "float32[2,4], 2"),
+        (
+            "loss_net = nn.WithLossCell(net, nn.MSELoss())\n"
+            "    grad_fn = ms.value_and_grad(loss_net, None, net.trainable_params())\n    grad_fn(data, data)",
+            "float32[2,4], 2",
+        ),
+        ("ops.GradOperation()(nn.WithLossCell(net, nn.MSELoss()))(data, data)", "float32[2,4], 2"),
+        (
+            "nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss()), nn.SGD(net.trainable_params()))(data, data)",
+            "float32[2,4], 2",
+        ),
+        (
+            "grad_fn = ops.GradOperation(sens_param=True)(nn.WithLossCell(net, nn.MSELoss()))\n"
+            "    grad_fn(data, data, data)",
+            None,
+        ),
+        ("grad_fn = ms.value_and_grad(nn.WithLossCell(net, nn.MSELoss()))\n    steps = [grad_fn]", None),
+    ],
+    ids=[
+        "grad-operation",
+        "grad",
+        "value-and-grad-of-a-name",
+        "called-where-made",
+        "train-step-called-where-made",
+        "sens",
+        "handed-on",
+    ],
+)
+def test_a_gradient_of_a_loss_cell_calls_its_network(write: Write, gradient: str, scaled: str | None) -> None:
+    """`GradOperation(get_by_list=True)(WithLossCell(net, loss), params)(data, label)` runs
+    `WithLossCell(net, loss)(data, label)`, which calls `net(data)` (MindSpore 2.10 compiles `net`
+    with `data`'s shape: rules/ambiguous-tensor-conversion/bad_call_sites.py); so do `grad`,
+    `value_and_grad` and the gradient called where it is made. One taking a `sens`, or handed on,
+    gives the network tensors of no known shape."""
+    evidence, constructs = _evidence(write("net.py", STEPS + _GRADIENT_OF_THE_LOSS.replace("{gradient}", gradient)))
+    assert input_specs(evidence.parameter_values(constructs["Scaled"]), ["x", "scale"]) == scaled
+
+
 _CAST = """
 
 class Scaled(nn.Cell):

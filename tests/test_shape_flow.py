@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from mslint.model.abstract import AbstractTensor, AbstractValue, Kind
+from mslint.model.module import ModuleInfo
+from mslint.model.project import Project
 from mslint.model.scope import graph_functions
 from tests.test_semantic_model import project_of
 
@@ -153,3 +155,108 @@ def test_function():
         "Net.construct": AbstractTensor(Kind.GRAPH, "int32", (2, 2)),
         "func": AbstractTensor(Kind.GRAPH, "int64", (2, 3)),
     }
+
+
+KEPT_NETWORK = """
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return x
+
+
+class Other(nn.Cell):
+    def construct(self, x):
+        return x
+
+
+class TrainStep(nn.Cell):
+    def __init__(self, network):
+        super().__init__()
+        self.network = network
+
+    def construct(self, x):
+        return self.network(x)
+
+
+def train():
+    step = TrainStep(Net())
+    step(Tensor(np.ones((2, 3)), ms.float32))
+    {other}
+"""
+
+
+@pytest.mark.parametrize(
+    ("other", "reached"),
+    [
+        ("", {"Net.construct"}),
+        ("TrainStep(Other())", {"Net.construct", "Other.construct"}),
+        ("TrainStep(nn.Dense(3, 3))", set()),
+    ],
+    ids=["one-class", "two-classes", "a-library-cell-too"],
+)
+def test_a_cell_kept_from_a_constructor_argument_gets_the_inputs_its_keeper_passes(
+    write, other: str, reached: set[str]
+) -> None:
+    """``self.network = network`` in ``TrainStep.__init__``: ``self.network(x)`` calls the Cells the
+    program builds ``TrainStep`` with (MindSpore 2.10 compiles ``Net`` with ``x``'s shape:
+    rules/ambiguous-tensor-conversion/bad_call_sites.py); where one call passes a Cell of the
+    library, what the attribute holds is not all known, and no project Cell is reached from it."""
+    project = project_of(write, KEPT_NETWORK.replace("{other}", other))
+    inputs = {
+        f.ref.display_name: f.parameter_values["x"]
+        for f in graph_functions(project)
+        if f.entry.display_name == "TrainStep.construct" and f.ref.display_name != "TrainStep.construct"
+    }
+    assert inputs == dict.fromkeys(reached, AbstractTensor(Kind.GRAPH, "float32", (2, 3)))
+
+
+def test_a_jit_helper_that_graph_code_calls_gets_its_callers_inputs(write) -> None:
+    """A ``@jit`` helper that a helper of a ``@jit`` entry calls is compiled into the entry's graph,
+    with what the entry passes (MindSpore 2.10 rejects ``max(x, 1)`` there on the (2, 3) input, STRICT
+    and LAX): the helper's call of it is graph code's, not a call from Python, and the helper,
+    started after the entries Python calls, keeps that shape rather than a guess of its own."""
+    write("__init__.py", "")
+    helpers = write(
+        "helpers.py",
+        """
+import mindspore as ms
+
+
+@ms.jit
+def scaled(x):
+    if x.sum() > 0:
+        return max(x, 1)
+    return x
+
+
+def helper(x):
+    return scaled(x)
+""",
+    )
+    net = write(
+        "net.py",
+        """
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor
+from .helpers import helper
+
+
+@ms.jit
+def entry(x):
+    y = x * 2
+    return helper(y)
+
+
+entry(Tensor(np.ones((2, 3)), ms.float32))
+""",
+    )
+    project = Project()
+    for path in (helpers, net):
+        project.add(ModuleInfo.parse(path, path.read_text(), checked=True))
+    inputs = {f.ref.display_name: f.parameter_values["x"] for f in graph_functions(project)}
+    assert inputs["scaled"] == AbstractTensor(Kind.GRAPH, "float32", (2, 3))

@@ -93,6 +93,7 @@ from mslint.model.instances import only_call, passed_to_parameter
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.registries import modules_naming
 from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, parent_of, returned_calls, statements
 from mslint.model.wrapped_calls import PASSING_WRAPPERS, passes_its_calls_on
@@ -291,7 +292,7 @@ class EntryEvidence:
                 for node in own_nodes(scope):
                     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in instances:
                         self._graph_sites[id(instances[node.func.id].node)].append((node, jit))
-            if id(scope) in self._graph_entries:
+            if id(scope) in self._graph_entries or self._called_by_entries_only(scope, module):
                 continue
             nodes = own_nodes(scope)
             local = {} if isinstance(scope, ast.Module) else _defined_in(scope, module)
@@ -310,11 +311,15 @@ class EntryEvidence:
                     self._sites[id(network.node)].append(_Site(node, module, scope, columns=columns))
                 elif isinstance(node.func, ast.Call):
                     construct = self._construct_made_by(node.func, module, constructs, names, local)
+                    columns = None
                     if construct is None and passes_its_calls_on(node.func, module):  # `value_and_grad(net)(x)`
                         wrapped = node.func.args[0]
                         construct = self._held(wrapped, node, rebound, instances, module, constructs, names, local)
+                    if construct is None:  # `GradOperation()(WithLossCell(net, loss))(x, y)`
+                        made = self._called_instance(node.func, module, constructs, names, local, instances, calling)
+                        construct, columns = made if made is not None else (None, None)
                     if construct is not None:
-                        self._sites[id(construct.node)].append(_Site(node, module, scope))
+                        self._sites[id(construct.node)].append(_Site(node, module, scope, columns=columns))
                 elif _called_name(node.func) in names:
                     resolved = self._callee(node, module, local)
                     if isinstance(resolved, FunctionRef) and id(resolved.node) in functions:
@@ -337,6 +342,25 @@ class EntryEvidence:
                     if construct is not None and function is not None:
                         passing = _Site(node, module, scope)
                         self._passed.append(_PassedInstance(function, parameter, construct, passing, 1))
+
+    def _called_by_entries_only(self, scope: FunctionNode | ast.Module, module: ModuleInfo) -> bool:
+        """Whether ``scope`` is a function of a module's top level that only the entries' own code
+        reads, each time to call it (a helper that a ``@jit`` entry calls): graph code, whose calls
+        of other entries run in the entry's graph, not from Python."""
+        if isinstance(scope, ast.Module) or scope not in module.tree.body or id(scope) in self._graph_entries:
+            return False
+        reads: list[tuple[ast.expr, ModuleInfo]] = []
+        for other in modules_naming(self._project, scope.name):
+            reads += [(node, other) for node in other.nodes_of(ast.Name) if node.id == scope.name]
+            reads += [(node, other) for node in other.nodes_of(ast.Attribute) if node.attr == scope.name]
+        for node, other in reads:
+            call = parent_of(other.tree, node)
+            if not (isinstance(call, ast.Call) and call.func is node):
+                return False
+            (caller,) = other.scopes_holding([call.lineno])
+            if id(caller) not in self._graph_entries:
+                return False
+        return bool(reads)
 
     def _wrap(self, construct: FunctionRef, wrapper: ast.Call) -> None:
         """Record that a training wrapper calls the instance, with how many columns at most."""
@@ -584,13 +608,19 @@ class EntryEvidence:
         calling: dict[str, tuple[FunctionRef, int | None]],
     ) -> tuple[FunctionRef, int | None] | None:
         """The instance whose entry a Cell of :data:`_CALLING_CELLS` that ``value`` makes calls,
-        through any nesting of them, with how many of its inputs it passes on (the fewest)."""
+        through any nesting of them and of the wrappers that pass their calls on
+        (``GradOperation(get_by_list=True)(WithLossCell(net, loss), params)``, ``value_and_grad(loss_net)``),
+        with how many of its inputs it passes on (the fewest)."""
         if not isinstance(value, ast.Call) or not value.args:
             return None
         wrapper = _called_name(value.func)
-        if wrapper not in _CALLING_CELLS or not is_mindspore_name(qualified_name(value.func, module), wrapper):
+        columns: int | None
+        if passes_its_calls_on(value, module):
+            columns = None
+        elif wrapper in _CALLING_CELLS and is_mindspore_name(qualified_name(value.func, module), wrapper):
+            columns = _CALLING_CELLS[wrapper]
+        else:
             return None
-        columns = _CALLING_CELLS[wrapper]
         network = value.args[0]
         inner: tuple[FunctionRef, int | None] | None = None
         if isinstance(network, ast.Name):
@@ -842,10 +872,14 @@ def _only_called(wrapper: ast.Call, module: ModuleInfo, scope: FunctionNode | as
     bound to a name whose every read there is a call of it or the network of another such
     wrapper that is only called (``loss_net = WithLossCell(net, loss)``, ``train_net =
     TrainOneStepCell(loss_net, opt)``, ``train_net(data, label)``). Its calls then show what the
-    instance gets; a Cell handed on (``Model(train_net)``) gets the dataset's columns."""
-    if _called_name(wrapper.func) not in _CALLING_CELLS:
+    instance gets; a Cell handed on (``Model(train_net)``) gets the dataset's columns. A wrapper
+    that passes its calls on (``value_and_grad(loss_net)``, ``GradOperation()(loss_net, params)``)
+    is followed as such a Cell is, and so is one called where it is made."""
+    if _called_name(wrapper.func) not in _CALLING_CELLS and not passes_its_calls_on(wrapper, module):
         return False
     holder = parent_of(module.tree, wrapper)
+    if isinstance(holder, ast.Call) and holder.func is wrapper:
+        return True
     if isinstance(holder, ast.Call) and holder.args and holder.args[0] is wrapper:
         return _only_called(holder, module, scope)
     if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):

@@ -50,6 +50,7 @@ from mslint.model.abstract import (
     AbstractAny,
     AbstractBuilt,
     AbstractDtype,
+    AbstractInstance,
     AbstractReference,
     AbstractScalar,
     AbstractSequence,
@@ -110,6 +111,21 @@ def built_instances(
             return None
         found.append((call, module, given.named))
     return found
+
+
+def classes_passed(project: Project, cls: ClassRef, parameter: str) -> list[ClassRef]:
+    """The classes of the project whose instances the calls that build ``cls`` pass the parameter
+    of its own ``__init__`` (``MyTrainStep(Net(), opt)`` for ``network``), each once; none where a
+    call passes anything else (a library's Cell, a value not known) or nothing builds ``cls``."""
+    built = built_instances(project, cls)
+    found: dict[int, ClassRef] = {}
+    for _, module, given in built or ():
+        value = given.get(parameter)
+        resolved = project.resolve(value.qualname, module) if isinstance(value, AbstractInstance) else None
+        if not isinstance(resolved, ClassRef):
+            return []
+        found.setdefault(id(resolved.node), resolved)
+    return list(found.values())
 
 
 class FirstInstance(NamedTuple):

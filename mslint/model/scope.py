@@ -46,7 +46,7 @@ from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
 from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest, module_constants
-from mslint.model.instances import built_instances, construction, constructor_values
+from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
@@ -643,6 +643,8 @@ class GraphFunction:
                 resolved = self.project.resolve_expr(value.func, klass.module)
                 if isinstance(resolved, ClassRef):
                     classes.append(resolved)
+            elif isinstance(value, ast.Name) and _is_kept_parameter(self.project, klass, value):
+                classes += classes_passed(self.project, klass, value.id)  # `self.network = network`
         return classes
 
     def self_attribute_element_classes(self, attribute: str) -> list[ClassRef]:
@@ -939,9 +941,13 @@ def graph_functions(
         if ref.owner is not None and ref.node.name == "construct" and id(ref.node) not in sub_cells:
             start(ref)
     _propagate(project, reached, queue)
-    for ref in entries:  # what no graph code calls, and what Python calls as well
-        start(ref)
-    _propagate(project, reached, queue)
+    # Then what Python calls, and last what nothing is shown to call: a `@jit` helper that such
+    # an entry calls gets its caller's values, not joined with a guess of its own.
+    called = [ref for ref in entries if evidence.called_from_python(ref)]
+    for batch in (called, [ref for ref in entries if not evidence.called_from_python(ref)]):
+        for ref in batch:
+            start(ref)
+        _propagate(project, reached, queue)
     functions = [each for function in reached.values() for each in _per_call(function, evidence)]
     memo.functions = [weakref.ref(function) for function in functions]
     captures = entry_captures(project, entries)
@@ -1215,6 +1221,17 @@ def _scalar(value: AbstractValue | None) -> object:
     if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT:
         return value.value
     return NOT_KNOWN
+
+
+def _is_kept_parameter(project: Project, cls: ClassRef, name: ast.Name) -> bool:
+    """Whether ``name`` reads, in the class's own ``__init__``, a parameter it never rebinds there
+    (``self.network = network``): what the calls building the class pass it."""
+    init = project.find_method(cls, "__init__")
+    if init is None or init.owner is None or init.owner.node is not cls.node:
+        return False
+    if not init.node.lineno <= name.lineno <= (init.node.end_lineno or init.node.lineno):
+        return False
+    return name.id in {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
 
 
 def _tested_attributes(cls: ast.ClassDef) -> frozenset[str]:

@@ -284,6 +284,9 @@ def _grown_name(statement: ast.AST, function: GraphFunction) -> str | None:
 
 def _difference(first: JoinedValue, second: JoinedValue) -> str | None:
     """What certainly differs between two joined values: "shapes", "dtypes", "types", "none", or None."""
+    shapes = [j.value.shape for j in (first, second) if isinstance(j.value, AbstractTensor) and _static(j.value.shape)]
+    if len(shapes) == 2 and shapes[0] != shapes[1]:
+        return "shapes"  # as inferred (`ops.reshape(x, (3, 2))` against a (2, 3) `x`), whatever made them
     a, b = first.origin, second.origin
     if a is None or b is None or a.item is not None or b.item is not None:
         return None
@@ -316,6 +319,11 @@ def _difference(first: JoinedValue, second: JoinedValue) -> str | None:
     if own_dtype is None:
         return "cast"
     return None if own_dtype == (b.dtype or a.dtype) else "dtypes"
+
+
+def _static(shape: tuple[int | None, ...] | None) -> bool:
+    """Whether every dimension of a tensor's shape is known."""
+    return shape is not None and None not in shape
 
 
 def _tests_identity(test: ast.expr) -> bool:

@@ -2,7 +2,7 @@
 
 import numpy as np
 import mindspore as ms
-from mindspore import Parameter, Tensor, nn, ops
+from mindspore import Parameter, ParameterTuple, Tensor, nn, ops
 
 
 class NotOfOneElement(nn.Cell):
@@ -82,6 +82,61 @@ def train_wrapped(epochs):
         train_net(data, data)
 
 
+class ConditionUnderAGradient(nn.Cell):
+    """Differentiated as `WithLossCell`'s network by the gradient function built on it, which is
+    called on a batch of one element and its label."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.ones((1,), np.float32)))
+
+    def construct(self, x):
+        if x > 0:
+            return x * self.w
+        return x
+
+
+def train_by_gradients(epochs):
+    net = ConditionUnderAGradient()
+    grad_fn = ops.GradOperation(get_by_list=True)(nn.WithLossCell(net, nn.MSELoss()), net.trainable_params())
+    data = Tensor(np.ones((1,), np.float32))
+    for _ in range(epochs):
+        grad_fn(data, data)
+
+
+class ConditionInACustomStep(nn.Cell):
+    """Trained by the project's own step Cell, which keeps the network it is given and calls it
+    on a batch of one element."""
+
+    def __init__(self):
+        super().__init__()
+        self.w = Parameter(Tensor(np.ones((1,), np.float32)))
+
+    def construct(self, x):
+        if x > 0:
+            return (x * self.w).sum()
+        return x.sum()
+
+
+class CustomTrainStep(nn.Cell):
+    def __init__(self, network):
+        super().__init__()
+        self.network = network
+        self.weights = ParameterTuple(network.trainable_params())
+        self.grad = ops.GradOperation(get_by_list=True)
+
+    def construct(self, x):
+        loss = self.network(x)
+        return loss, self.grad(self.network, self.weights)(x)
+
+
+def train_custom(epochs):
+    step = CustomTrainStep(ConditionInACustomStep())
+    data = Tensor(np.ones((1,), np.float32))
+    for _ in range(epochs):
+        step(data)
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
@@ -89,3 +144,5 @@ if __name__ == "__main__":
     classifier(Tensor(np.ones((1, 10), np.float32)))
     train(2)
     train_wrapped(2)
+    train_by_gradients(2)
+    train_custom(2)
