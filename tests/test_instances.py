@@ -47,6 +47,16 @@ def severity(tmp_path: Path, program: str, others: dict[str, str] | None = None)
         ("net = Block(8, False)\n", None),  # given by position
         ("a = Block(8, attention=False)\nb = Block(16, attention=False)\n", None),  # every instance agrees
         ("FLAG = False\nnet = Block(8, attention=FLAG)\n", None),  # a module constant
+        (  # a module constant, read in a parent's __init__
+            "FLAG = False\n\nclass Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.block = Block(8, attention=FLAG)\n",
+            None,
+        ),
+        (  # a local of the same name hides it
+            "FLAG = False\n\nclass Net(nn.Cell):\n    def __init__(self, on):\n        super().__init__()\n"
+            "        FLAG = on\n        self.block = Block(8, attention=FLAG)\n",
+            "WARNING",
+        ),
         ("net = Block(8, attention=True)\n", "ERROR"),  # the one instance reads it
         ("net = Block(8)\n", "ERROR"),  # the default
         ("a = Block(8, attention=False)\nb = Block(8)\n", "ERROR"),  # instances differ: `b` reads it

@@ -425,6 +425,13 @@ class GraphFunction:
                 return "module"
         return None
 
+    def passed_value(self, expr: ast.expr) -> AbstractValue:
+        """What ``expr``, an argument of a call here, gives the callee: its value, a module constant's
+        literal included (``self.sub(x, MODE)``), on which the callee's graph is specialised."""
+        if isinstance(expr, ast.Name) and self._fold_source(expr) == "module":
+            return literal(self._module_constants[expr.id])
+        return self.value(expr)
+
     def _fold_constant(self, expr: ast.expr) -> object:
         """The Python value of a constant of a source (:meth:`_fold_source`); NOT_FOLDED where unknown."""
         if isinstance(expr, ast.Name) and self._fold_source(expr) == "module":
@@ -1168,7 +1175,7 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call) and id(n) not in pruned):
             for ref in caller.callees(call):
                 calls.setdefault(id(ref.node), call.lineno)
-                arguments = argument_values(call, ref, caller.value)
+                arguments = argument_values(call, ref, caller.passed_value)
                 given = call_input(call, caller.module, ref, arguments, "subcell")
                 new_inputs = _record_calls(caller.memo, ref, [(call, given)])
                 callee = reached.get(id(ref.node))
