@@ -73,6 +73,23 @@ def test_a_flag_the_instances_give_decides_the_branch(tmp_path: Path, program: s
     assert severity(tmp_path, program) == expected
 
 
+@pytest.mark.parametrize(
+    ("program", "settings", "expected"),
+    [
+        ("from settings import FLAG\nnet = Block(8, attention=FLAG)\n", "FLAG = False\n", None),
+        ("from settings import FLAG as ON\nnet = Block(8, attention=ON)\n", "FLAG = False\n", None),
+        ("from settings import FLAG\nnet = Block(8, attention=FLAG)\n", "FLAG = True\n", "ERROR"),
+        # bound again in the module that imports it, or in the one it comes from
+        ("from settings import FLAG\nFLAG = True\nnet = Block(8, attention=FLAG)\n", "FLAG = False\n", "ERROR"),
+        ("from settings import FLAG\nnet = Block(8, attention=FLAG)\n", "FLAG = False\nFLAG = True\n", "WARNING"),
+    ],
+)
+def test_a_module_constant_imported_by_name_decides_the_branch(
+    tmp_path: Path, program: str, settings: str, expected: str | None
+) -> None:
+    assert severity(tmp_path, program, {"settings.py": settings}) == expected
+
+
 def test_the_instances_of_every_module_count(tmp_path: Path) -> None:
     others = {"train.py": "from net import Block\n\nnet = Block(8)\n"}
     assert severity(tmp_path, "net = Block(8, attention=False)\n", others) == "ERROR"  # train.py's reads it

@@ -73,7 +73,6 @@ from mslint.model.binder import (
 )
 from mslint.model.configs import config_fields, field_read, read_only_for_fields
 from mslint.model.dtypes import dtype_named
-from mslint.model.folds import module_constants
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, none_test
@@ -81,6 +80,7 @@ from mslint.model.module_tables import module_tables
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
+from mslint.model.visible_constants import visible_constants
 from mslint.model.walk import descendants, parent_of, statements
 from mslint.model.wrapped_calls import CallsOf, calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
@@ -167,7 +167,7 @@ def config_passed(project: Project, cls: ClassRef, parameter: str) -> dict[str, 
     for call, module in _calls_of(project, cls) or ():
         written = None if spreads(call) else written_arguments(call, init.node, True).get(parameter)
         config = None if written is None else config_fields(project, written, module)
-        values = None if config is None else {field: _field_value(value, module) for field, value in config.items()}
+        values = None if config is None else {f: _field_value(project, value, module) for f, value in config.items()}
         if values is None or any(value is NOT_KNOWN for value in values.values()):
             return None
         if found is not None and values != found:
@@ -645,7 +645,7 @@ class _Arguments:
         built = self._built(argument, loop) if self._first and isinstance(argument, ast.Call) else None
         if built is not None:
             return built
-        constant = _module_constant(argument, self._module)
+        constant = _module_constant(self._project, argument, self._module)
         if constant is not NOT_KNOWN:
             return literal(constant)
         reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
@@ -698,7 +698,11 @@ class _Arguments:
                 if written is None or parameter not in written
                 else config_fields(self._project, written[parameter], module)
             )
-            known = NOT_KNOWN if config is None or field not in config else _field_value(config[field], module)
+            known = (
+                NOT_KNOWN
+                if config is None or field not in config
+                else _field_value(self._project, config[field], module)
+            )
             if known is NOT_KNOWN:
                 return UNKNOWN
             values.append(literal(known))
@@ -815,19 +819,19 @@ class _Arguments:
         return UNKNOWN if item is None else item
 
 
-def _field_value(expr: ast.expr, module: ModuleInfo) -> object:
+def _field_value(project: Project, expr: ast.expr, module: ModuleInfo) -> object:
     """The literal a field of a configuration is written as (``{"mode": "fast"}``), or the module
     constant it names (``{"mode": MODE}``); NOT_KNOWN otherwise."""
     value = literal_value(expr)
-    return _module_constant(expr, module) if value is NOT_KNOWN else value
+    return _module_constant(project, expr, module) if value is NOT_KNOWN else value
 
 
-def _module_constant(expr: ast.expr, module: ModuleInfo) -> object:
-    """The literal that ``expr``, a name of ``module``'s top level bound once (``MODE = "fast"``:
-    :func:`~mslint.model.folds.module_constants`), holds where it is read (``Sub(MODE)`` in
+def _module_constant(project: Project, expr: ast.expr, module: ModuleInfo) -> object:
+    """The literal that ``expr``, a name of ``module``'s top level bound once (``MODE = "fast"``, or
+    ``from settings import MODE``: :mod:`~mslint.model.visible_constants`), holds where it is read (``Sub(MODE)`` in
     ``Net.__init__``): NOT_KNOWN where it is no such name, or the function that reads it, or one
     around it, binds the name itself."""
-    constants = module_constants(module.tree)
+    constants = visible_constants(project, module)
     if not isinstance(expr, ast.Name) or expr.id not in constants:
         return NOT_KNOWN
     (innermost,) = module.scopes_holding([expr.lineno])

@@ -45,7 +45,7 @@ from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
-from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest, module_constants
+from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest
 from mslint.model.instances import built_instances, construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
@@ -62,6 +62,7 @@ from mslint.model.project import (
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
+from mslint.model.visible_constants import visible_constants
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
@@ -394,8 +395,8 @@ class GraphFunction:
     @property
     def _module_constants(self) -> dict[str, object]:
         """The module's names bound once, at its top level, to a literal scalar, and never declared
-        ``global``: module constants (``USE_BN = False``)."""
-        return module_constants(self.module.tree)
+        ``global``: module constants (``USE_BN = False``), its own or imported by name."""
+        return visible_constants(self.project, self.module)
 
     def folded_truth(self, test: ast.expr, position: str = "if", stage: str = INFERENCE) -> bool | None:
         """The truth the compiler folds ``test`` to at ``position`` (``if``, ``ifexp``, ``while``)
