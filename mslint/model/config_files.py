@@ -177,6 +177,6 @@ def _parsed(project: Project, module: ModuleInfo, path: str) -> object:
             continue
         try:
             return json.loads(text) if candidate.suffix == ".json" else yaml.safe_load(text)
-        except (ValueError, yaml.YAMLError):
+        except (ValueError, RecursionError, yaml.YAMLError):  # deep nesting exhausts the parser's stack
             return NOT_KNOWN
     return NOT_KNOWN
