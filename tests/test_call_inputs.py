@@ -12,13 +12,13 @@ from mslint.settings import Settings
 
 ATTENTION = """\
 import numpy as np
-from mindspore import Tensor, nn
+from mindspore import Tensor, nn, ops
 
 
 class Attention(nn.Cell):
     def construct(self, y, method="SOFT"):
         if method == "HARD":
-            return max(y, 1)
+            return max(y, ops.ones_like(y))
         if method == "MEAN":
             return y.mean()
         return y * 2
@@ -115,7 +115,7 @@ chosen(Tensor(np.ones([2, 2], np.int32)), sys.argv[1])
 CLAMP = """\
 class Clamp(nn.Cell):
     def construct(self, y):
-        return max(y, 1)
+        return max(y, ops.ones_like(y))
 
 
 one = Clamp()
@@ -156,7 +156,7 @@ def test_a_name_rebound_to_another_cell_calls_that_cell(tmp_path: Path) -> None:
         """\
 import numpy as np
 import mindspore as ms
-from mindspore import Tensor, nn
+from mindspore import Tensor, nn, ops
 
 
 class Pair(nn.Cell):

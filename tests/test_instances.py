@@ -47,6 +47,16 @@ def severity(tmp_path: Path, program: str, others: dict[str, str] | None = None)
         ("net = Block(8, False)\n", None),  # given by position
         ("a = Block(8, attention=False)\nb = Block(16, attention=False)\n", None),  # every instance agrees
         ("FLAG = False\nnet = Block(8, attention=FLAG)\n", None),  # a module constant
+        (  # a module constant, read in a parent's __init__
+            "FLAG = False\n\nclass Net(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.block = Block(8, attention=FLAG)\n",
+            None,
+        ),
+        (  # a local of the same name hides it
+            "FLAG = False\n\nclass Net(nn.Cell):\n    def __init__(self, on):\n        super().__init__()\n"
+            "        FLAG = on\n        self.block = Block(8, attention=FLAG)\n",
+            "WARNING",
+        ),
         ("net = Block(8, attention=True)\n", "ERROR"),  # the one instance reads it
         ("net = Block(8)\n", "ERROR"),  # the default
         ("a = Block(8, attention=False)\nb = Block(8)\n", "ERROR"),  # instances differ: `b` reads it
@@ -61,6 +71,23 @@ def severity(tmp_path: Path, program: str, others: dict[str, str] | None = None)
 )
 def test_a_flag_the_instances_give_decides_the_branch(tmp_path: Path, program: str, expected: str | None) -> None:
     assert severity(tmp_path, program) == expected
+
+
+@pytest.mark.parametrize(
+    ("program", "settings", "expected"),
+    [
+        ("from settings import FLAG\nnet = Block(8, attention=FLAG)\n", "FLAG = False\n", None),
+        ("from settings import FLAG as ON\nnet = Block(8, attention=ON)\n", "FLAG = False\n", None),
+        ("from settings import FLAG\nnet = Block(8, attention=FLAG)\n", "FLAG = True\n", "ERROR"),
+        # bound again in the module that imports it, or in the one it comes from
+        ("from settings import FLAG\nFLAG = True\nnet = Block(8, attention=FLAG)\n", "FLAG = False\n", "ERROR"),
+        ("from settings import FLAG\nnet = Block(8, attention=FLAG)\n", "FLAG = False\nFLAG = True\n", "WARNING"),
+    ],
+)
+def test_a_module_constant_imported_by_name_decides_the_branch(
+    tmp_path: Path, program: str, settings: str, expected: str | None
+) -> None:
+    assert severity(tmp_path, program, {"settings.py": settings}) == expected
 
 
 def test_the_instances_of_every_module_count(tmp_path: Path) -> None:

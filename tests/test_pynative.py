@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -575,3 +576,75 @@ def test_the_modes_a_module_selects_when_imported_are_found_once(
     paths = sorted(tmp_path.glob("*.py"))
     assert not findings(paths, Settings(root=tmp_path))  # nets.py runs only in PyNative: no finding
     assert len(asked) == len(set(asked)) == len(paths)
+
+
+CONFIG_PROJECT = Path(__file__).parent / "data" / "config_file_mode"
+
+
+def test_a_configuration_file_that_selects_pynative_makes_the_program_pynative(tmp_path: Path) -> None:
+    """train.py sets the mode its YAML file gives (``mode: 1``), found through the default of its
+    ``--config`` option; the same program whose file says ``mode: 0`` runs Net as a graph."""
+    shutil.copytree(CONFIG_PROJECT, tmp_path / "project")
+    paths = sorted((tmp_path / "project").glob("*.py"))
+    exported = ("export.py", 10, "third-party-call-in-graph")  # a graph script of its own
+    assert findings(paths, Settings(root=tmp_path / "project")) == {exported}
+    config = tmp_path / "project" / "configs" / "train.yaml"
+    config.write_text(config.read_text().replace("mode: 1", "mode: 0"))
+    expected = {exported, ("net.py", 7, "third-party-call-in-graph")}
+    assert findings(paths, Settings(root=tmp_path / "project")) == expected
+
+
+CONFIG_SCRIPT = """
+import json
+import shutil
+import yaml
+import mindspore as ms
+from easydict import EasyDict
+from net import Net
+
+
+def main():
+    {body}
+    return Net()
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "files", "pynative"),
+    [
+        ('config = json.load(open("config.json"))\n    ms.set_context(mode=config["mode"])', {}, True),
+        (
+            'with open("config.yaml") as f:\n        cfg = EasyDict(yaml.load(f, Loader=yaml.SafeLoader))\n'
+            "    ms.set_context(mode=cfg.mode)",
+            {},
+            True,
+        ),
+        ('config = json.load(open("config.json"))\n    ms.set_context(mode=config.get("mode"))', {}, True),
+        # the file's mode, or one the program may have put in its place
+        (
+            'config = json.load(open("config.json"))\n    config["mode"] = 0\n    ms.set_context(mode=config["mode"])',
+            {},
+            False,
+        ),
+        (
+            'config = json.load(open("config.json"))\n    merge(config)\n    ms.set_context(mode=config["mode"])',
+            {},
+            False,
+        ),
+        ('config = json.load(open("other.json"))\n    ms.set_context(mode=config["mode"])', {}, False),  # no file
+        (
+            'config = yaml.load(open("config.yaml"), Loader=yaml.Loader)\n    ms.set_context(mode=config["mode"])',
+            {"config.yaml": "!!python/object/apply:os.system ['true']\n"},  # read by no loader that runs code
+            False,
+        ),
+    ],
+)
+def test_the_mode_a_configuration_file_gives(write, body: str, files: dict[str, str], pynative: bool) -> None:
+    net = write("net.py", NUMPY_CELL)
+    write("config.json", '{"mode": 1}')
+    write("config.yaml", "mode: 1\n")
+    for name, text in files.items():
+        write(name, text)
+    script = write("train.py", CONFIG_SCRIPT.format(body=body))
+    expected = set() if pynative else {("net.py", 7, "third-party-call-in-graph")}
+    assert findings([net, script], Settings()) == expected

@@ -304,7 +304,8 @@ class EntryEvidence:
                     continue
                 if isinstance(node.func, ast.Name) and node.func.id in instances:
                     cast = _cast_by_to_float(node.func.id, scope, module)
-                    called = _held_at_call(node.func.id, node, rebound, instances)
+                    # where no entry's instance is bound above, what the visible instances say the name calls
+                    called = _held_at(node.func.id, node.lineno, rebound, instances) or instances[node.func.id]
                     self._sites[id(called.node)].append(_Site(node, module, scope, cast=cast))
                 elif isinstance(node.func, ast.Name) and node.func.id in calling:
                     network, columns = calling[node.func.id]
@@ -382,9 +383,7 @@ class EntryEvidence:
         """The entry ``construct`` of the instance an argument of ``call`` holds: a name bound to
         one where the call is, or a call that makes one."""
         if isinstance(argument, ast.Name):
-            if argument.id in rebound:
-                return _bound_before(rebound[argument.id], call.lineno)
-            return instances.get(argument.id)
+            return _held_at(argument.id, call.lineno, rebound, instances)
         if isinstance(argument, ast.Call):
             return self._construct_made_by(argument, module, constructs, names, local)
         return None
@@ -551,7 +550,7 @@ class EntryEvidence:
     ) -> dict[str, list[tuple[int, FunctionRef | None]]]:
         """Each name a scope's own assignments bind, with the line and the entry whose instance each
         binding makes (None for any other value), in order: what the name holds at a line
-        (:func:`_bound_before`)."""
+        (:func:`_held_at`)."""
         rebound: dict[str, list[tuple[int, FunctionRef | None]]] = defaultdict(list)
         for node in nodes:
             if isinstance(node, ast.Assign):
@@ -1042,27 +1041,19 @@ def _returned_classes(project: Project, function: FunctionRef) -> list[ClassRef]
     return [c for c in classes if isinstance(c, ClassRef)]
 
 
-def _held_at_call(
-    name: str,
-    call: ast.Call,
-    rebound: dict[str, list[tuple[int, FunctionRef | None]]],
-    instances: dict[str, FunctionRef],
-) -> FunctionRef:
-    """The entry whose instance the name ``call`` calls holds there: the one its last assignment
-    above makes, where that is another entry's instance than the name's last (a notebook's cells
-    each rebind ``net`` to their own Cell and call it), else the name's instance."""
-    above = [construct for line, construct in rebound.get(name, []) if line < call.lineno]
-    return above[-1] if above and above[-1] is not None else instances[name]
-
-
-def _bound_before(bindings: list[tuple[int, FunctionRef | None]], line: int) -> FunctionRef | None:
-    """The Cell a name holds at ``line``: what its last assignment above made (``net =
-    TrainOneStepCell(WithLossCell(net, loss), opt)`` rebinds ``net`` to a wrapper before
-    ``Model(net)``), or the first where none is above (a loop, a nested scope)."""
+def _held_at(
+    name: str, line: int, rebound: dict[str, list[tuple[int, FunctionRef | None]]], instances: dict[str, FunctionRef]
+) -> FunctionRef | None:
+    """The entry whose instance ``name`` holds at ``line``: the one its last assignment above
+    makes, None where that makes something else (``net = TrainOneStepCell(WithLossCell(net,
+    loss), opt)`` rebinds ``net`` to a wrapper before ``Model(net)``); where no assignment of the
+    scope is above (a loop, a nested scope), its first one's; the name's instance where the scope
+    assigns it nowhere."""
+    bindings = rebound.get(name)
+    if not bindings:
+        return instances.get(name)
     above = [construct for number, construct in bindings if number < line]
-    if above:
-        return above[-1]
-    return bindings[0][1] if bindings else None
+    return above[-1] if above else bindings[0][1]
 
 
 def _passed_columns(ref: FunctionRef, given: list[str], columns: int | None) -> list[str]:

@@ -17,7 +17,8 @@ at the calls of what they make, with those arguments; one defined in another fun
 A classmethod of the class's own body that reads ``cls`` only to call it (``return cls(dim)``
 in ``from_config``) builds an instance at each of those calls, followed as a factory is; an
 argument that reads a field of a parameter (``cfg["dim"]``, ``opts.attention``) is that field of
-the configuration of literals each caller passes (:mod:`mslint.model.configs`). In the first
+the configuration of literals each caller passes (:mod:`mslint.model.configs`); a module constant
+(``MODE = "fast"``) passed, or written as a field, is its literal (``Sub(MODE)``). In the first
 instance, an argument or a default that names a class or function of a module's top level (the
 project's or MindSpore's: ``block=BottleNeck``, ``act_layer=nn.GELU``) is a reference to it
 (:func:`reference_to`), a call of one that spreads nothing is what it builds (``fn=Attention(dim)``,
@@ -80,6 +81,7 @@ from mslint.model.module_tables import module_tables
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
+from mslint.model.visible_constants import visible_constants
 from mslint.model.walk import descendants, parent_of, statements
 from mslint.model.wrapped_calls import CallsOf, calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
@@ -181,7 +183,7 @@ def config_passed(project: Project, cls: ClassRef, parameter: str) -> dict[str, 
     for call, module in _calls_of(project, cls) or ():
         written = None if spreads(call) else written_arguments(call, init.node, True).get(parameter)
         config = None if written is None else config_fields(project, written, module)
-        values = None if config is None else {field: literal_value(value) for field, value in config.items()}
+        values = None if config is None else {f: _field_value(project, value, module) for f, value in config.items()}
         if values is None or any(value is NOT_KNOWN for value in values.values()):
             return None
         if found is not None and values != found:
@@ -659,6 +661,9 @@ class _Arguments:
         built = self._built(argument, loop) if self._first and isinstance(argument, ast.Call) else None
         if built is not None:
             return built
+        constant = _module_constant(self._project, argument, self._module)
+        if constant is not NOT_KNOWN:
+            return literal(constant)
         reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
         return reference or self._host.value(argument)
 
@@ -709,7 +714,11 @@ class _Arguments:
                 if written is None or parameter not in written
                 else config_fields(self._project, written[parameter], module)
             )
-            known = NOT_KNOWN if config is None or field not in config else literal_value(config[field])
+            known = (
+                NOT_KNOWN
+                if config is None or field not in config
+                else _field_value(self._project, config[field], module)
+            )
             if known is NOT_KNOWN:
                 return UNKNOWN
             values.append(literal(known))
@@ -824,6 +833,32 @@ class _Arguments:
                 return sequence("tuple", tuple(self._first_item(argument, loop) for argument in arguments))
         item = _item_at(self.value(iterable, loop), literal(0))
         return UNKNOWN if item is None else item
+
+
+def _field_value(project: Project, expr: ast.expr, module: ModuleInfo) -> object:
+    """The literal a field of a configuration is written as (``{"mode": "fast"}``), or the module
+    constant it names (``{"mode": MODE}``); NOT_KNOWN otherwise."""
+    value = literal_value(expr)
+    return _module_constant(project, expr, module) if value is NOT_KNOWN else value
+
+
+def _module_constant(project: Project, expr: ast.expr, module: ModuleInfo) -> object:
+    """The literal that ``expr``, a name of ``module``'s top level bound once (``MODE = "fast"``, or
+    ``from settings import MODE``: :mod:`~mslint.model.visible_constants`), holds where it is read (``Sub(MODE)`` in
+    ``Net.__init__``): NOT_KNOWN where it is no such name, or the function that reads it, or one
+    around it, binds the name itself."""
+    constants = visible_constants(project, module)
+    if not isinstance(expr, ast.Name) or expr.id not in constants:
+        return NOT_KNOWN
+    (innermost,) = module.scopes_holding([expr.lineno])
+    scope: ast.AST | None = innermost
+    while scope is not None and not isinstance(scope, ast.Module):
+        if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            expr.id in binding_counts(scope) or expr.id in all_parameter_names(scope)
+        ):
+            return NOT_KNOWN
+        scope = parent_of(module.tree, scope)
+    return constants[expr.id]
 
 
 def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:

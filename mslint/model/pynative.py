@@ -5,7 +5,8 @@ ordinary Python: numpy on a tensor works there. ``@jit`` functions, ``jit(cell)`
 Cells they call still compile, in any mode. So a module is PyNative-only only where the run
 leaves no doubt:
 
-* a *PyNative script* calls ``set_context(mode=PYNATIVE_MODE)`` (or ``mode=1``), and neither
+* a *PyNative script* calls ``set_context(mode=PYNATIVE_MODE)`` (or ``mode=1``, or a field of a
+  configuration file the program names that holds 1: :mod:`mslint.model.config_files`), and neither
   it nor any project module it imports, at any depth, sets another mode (``GRAPH_MODE``, a
   mode taken from a variable, ``**options``) or uses ``jit`` / ``ms_function``;
 * such a script, or a module it imports, is PyNative-only when every module of the run that
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mslint.model.cell_uses import CellUses
+from mslint.model.config_files import config_file_field
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
@@ -56,7 +58,7 @@ class PyNativeCode:
 def pynative_code(project: Project) -> PyNativeCode:
     """The modules and Cells of the run that only PyNative mode runs."""
     closures: dict[int, list[ModuleInfo]] = {}
-    scripts = [m for m in list(project.modules) if _modes(m) == {_PYNATIVE}]
+    scripts = [m for m in list(project.modules) if _modes(m, project) == {_PYNATIVE}]
     scripts += _scripts_made_pynative_by_an_import(project, closures)
     candidates, importers, only = _pynative_programs(project, scripts, closures)
     if not only:
@@ -84,12 +86,12 @@ def graph_mode_modules(project: Project) -> frozenset[Path]:
     depth, by one whose ``set_context`` calls all select ``GRAPH_MODE`` (``mode=0``), or by one
     that imports such a module (a ``utils/args.py`` that sets the context for ``train.py``).
     A mode read from a variable or an option is not known: such a program is not counted."""
-    selecting = [m for m in project.modules if _modes(m) == {_GRAPH}]
+    selecting = [m for m in project.modules if _modes(m, project) == {_GRAPH}]
     if not selecting:
         return frozenset()
     importers = _importers(project, selecting)
     roots = {id(m): m for m in selecting}
-    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _modes(u) <= {_GRAPH})
+    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _modes(u, project) <= {_GRAPH})
     return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
 
 
@@ -100,12 +102,12 @@ def pynative_mode_modules(project: Project) -> frozenset[Path]:
     script that calls the function). Such a program is not known to compile its Cells: a line
     of ``construct`` fails there only when it runs. A module may be in this set and in
     :func:`graph_mode_modules` too (another program of the project compiles it)."""
-    selecting = [m for m in project.modules if _PYNATIVE in _modes(m)]
+    selecting = [m for m in project.modules if _PYNATIVE in _modes(m, project)]
     if not selecting:
         return frozenset()
     importers = _importers(project, selecting)
     roots = {id(m): m for m in selecting}
-    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _GRAPH not in _modes(u))
+    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _GRAPH not in _modes(u, project))
     return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
 
 
@@ -126,7 +128,7 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
     """Scripts that select no mode but import a module that selects PyNative when it is
     imported (a ``set_context`` among its top-level statements: a project's ``datautil.py``
     imported by its ``eval.py``). Found only where such a module exists: most runs have none."""
-    if not any(_PYNATIVE in _modes(m) for m in project.modules):
+    if not any(_PYNATIVE in _modes(m, project) for m in project.modules):
         return []  # the cheap test: no module selects PyNative anywhere
     at_import: dict[int, frozenset[str]] = {}  # by module: the closures below share most modules
 
@@ -140,7 +142,7 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
         return []
     found = []
     for module in list(project.modules):
-        if _modes(module) or _is_library(module):
+        if _modes(module, project) or _is_library(module):
             continue
         if id(module) not in closures:
             closures[id(module)] = _imported_closure(module, project)
@@ -157,17 +159,20 @@ def _modes_at_import(module: ModuleInfo, project: Project) -> frozenset[str]:
     calls = [n for n in own_nodes(module.tree) if isinstance(n, ast.Call) and id(n) not in guarded]
     bindings = imports_in(module.tree, module.package)
     modes = {
-        mode for node in calls if _is_set_context(node, module, bindings) for mode in _mode_of(node, module, bindings)
+        mode
+        for node in calls
+        if _is_set_context(node, module, bindings)
+        for mode in _mode_of(node, module, bindings, project)
     }
     for node in calls:
         called = project.resolve_expr(node.func, module) if isinstance(node.func, (ast.Name, ast.Attribute)) else None
-        if isinstance(called, FunctionRef) and _modes(called.module):
+        if isinstance(called, FunctionRef) and _modes(called.module, project):
             inner = imports_in(called.module.tree, called.module.package)
             modes.update(
                 mode
                 for call in descendants(called.node)
                 if isinstance(call, ast.Call) and _is_set_context(call, called.module, inner)
-                for mode in _mode_of(call, called.module, inner)
+                for mode in _mode_of(call, called.module, inner, project)
             )
     return frozenset(modes)
 
@@ -193,7 +198,7 @@ def _pynative_programs(
         if id(root) not in closures:
             closures[id(root)] = _imported_closure(root, project)
         program = closures[id(root)]
-        if all(_modes(m) <= {_PYNATIVE} and not _uses_jit(m) for m in program):
+        if all(_modes(m, project) <= {_PYNATIVE} and not _uses_jit(m) for m in program):
             candidates.update((id(m), m) for m in program)
     importers = _importers(project, list(candidates.values()))
     is_root = {id(m) for m in roots}
@@ -221,7 +226,7 @@ def _unimported_library_modules(project: Project, imported: dict[int, ModuleInfo
     level), whose own code runs in the graph mode mslint assumes where it selects no mode
     (External-Attention's model files, each with its own demo, beside the one that selects
     PyNative), or a pytest module, which keeps the Cells it tests graph code."""
-    unimported = [m for m in project.modules if id(m) not in imported and not _modes(m) and _is_library(m)]
+    unimported = [m for m in project.modules if id(m) not in imported and not _modes(m, project) and _is_library(m)]
     importers = _importers(project, unimported)
     return [m for m in unimported if not importers[id(m)]]
 
@@ -317,7 +322,7 @@ def _imported_modules(module: ModuleInfo) -> frozenset[str]:
     return cached
 
 
-def _modes(module: ModuleInfo) -> frozenset[str]:
+def _modes(module: ModuleInfo, project: Project) -> frozenset[str]:
     """The execution modes the module's ``set_context`` calls select (memoized by tree)."""
     cached = _MODES.get(module.tree)
     if cached is None:
@@ -326,7 +331,7 @@ def _modes(module: ModuleInfo) -> frozenset[str]:
             bindings = imports_in(module.tree, module.package)
             for node in descendants(module.tree):
                 if isinstance(node, ast.Call) and _is_set_context(node, module, bindings):
-                    modes.update(_mode_of(node, module, bindings))
+                    modes.update(_mode_of(node, module, bindings, project))
         cached = frozenset(modes)
         _MODES.put(module.tree, cached)
     return cached
@@ -336,15 +341,17 @@ def _is_set_context(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]
     return is_mindspore_name(_qualname(call.func, module, bindings), "set_context")
 
 
-def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str]) -> list[str]:
-    """The mode a ``set_context`` call selects: none, PyNative, graph, or an unknown one."""
+def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str], project: Project) -> list[str]:
+    """The mode a ``set_context`` call selects: none, PyNative, graph, or an unknown one; a field of
+    a configuration file the program names gives its number (``mode=config["mode"]``)."""
     if any(k.arg is None for k in call.keywords):
         return [_OTHER]  # set_context(**options) may set any mode
     mode = next((k.value for k in call.keywords if k.arg == "mode"), None)
     if mode is None:
         return []
-    if isinstance(mode, ast.Constant) and type(mode.value) is int:
-        return [{0: _GRAPH, 1: _PYNATIVE}.get(mode.value, _OTHER)]
+    number = mode.value if isinstance(mode, ast.Constant) else config_file_field(project, module, mode)
+    if type(number) is int:
+        return [{0: _GRAPH, 1: _PYNATIVE}.get(number, _OTHER)]
     name = _qualname(mode, module, bindings)
     if is_mindspore_name(name, "PYNATIVE_MODE"):
         return [_PYNATIVE]

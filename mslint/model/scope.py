@@ -45,7 +45,7 @@ from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
-from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest, module_constants
+from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest
 from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
@@ -62,6 +62,7 @@ from mslint.model.project import (
 )
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
+from mslint.model.visible_constants import visible_constants
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
 
 _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
@@ -394,8 +395,8 @@ class GraphFunction:
     @property
     def _module_constants(self) -> dict[str, object]:
         """The module's names bound once, at its top level, to a literal scalar, and never declared
-        ``global``: module constants (``USE_BN = False``)."""
-        return module_constants(self.module.tree)
+        ``global``: module constants (``USE_BN = False``), its own or imported by name."""
+        return visible_constants(self.project, self.module)
 
     def folded_truth(self, test: ast.expr, position: str = "if", stage: str = INFERENCE) -> bool | None:
         """The truth the compiler folds ``test`` to at ``position`` (``if``, ``ifexp``, ``while``)
@@ -424,6 +425,13 @@ class GraphFunction:
             if expr.id not in self.local_names and expr.id in self._module_constants:
                 return "module"
         return None
+
+    def passed_value(self, expr: ast.expr) -> AbstractValue:
+        """What ``expr``, an argument of a call here, gives the callee: its value, a module constant's
+        literal included (``self.sub(x, MODE)``), on which the callee's graph is specialised."""
+        if isinstance(expr, ast.Name) and self._fold_source(expr) == "module":
+            return literal(self._module_constants[expr.id])
+        return self.value(expr)
 
     def _fold_constant(self, expr: ast.expr) -> object:
         """The Python value of a constant of a source (:meth:`_fold_source`); NOT_FOLDED where unknown."""
@@ -1174,7 +1182,7 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call) and id(n) not in pruned):
             for ref in caller.callees(call):
                 calls.setdefault(id(ref.node), call.lineno)
-                arguments = argument_values(call, ref, caller.value)
+                arguments = argument_values(call, ref, caller.passed_value)
                 given = call_input(call, caller.module, ref, arguments, "subcell")
                 new_inputs = _record_calls(caller.memo, ref, [(call, given)])
                 callee = reached.get(id(ref.node))

@@ -144,6 +144,35 @@ def train_custom(epochs):
         step(data)
 
 
+class Features(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.flatten = nn.Flatten()
+        self.dense = nn.Dense(3 * 8 * 8, 10)
+
+    def construct(self, x):
+        return self.dense(self.flatten(x))
+
+
+class Gate(nn.Cell):
+    """Given the Features' output by its parent: a (2, 10) output there: the sub-Cell's `construct` is evaluated on what its parent gives it."""
+
+    def construct(self, y):
+        if y > 0:  # expect: ambiguous-tensor-conversion
+            return y * 2
+        return y
+
+
+class ConditionInASubCell(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.body = Features()
+        self.head = Gate()
+
+    def construct(self, x):
+        return self.head(self.body(x))
+
+
 if __name__ == "__main__":
     net = NotOfAnInput()
     x = Tensor(np.ones([2, 2], np.int32))
@@ -156,3 +185,6 @@ if __name__ == "__main__":
     train_wrapped(2)
     train_by_gradients(2)
     train_custom(2)
+    gated = ConditionInASubCell()
+    x = Tensor(np.ones([2, 3, 8, 8]), ms.float32)
+    gated(x)

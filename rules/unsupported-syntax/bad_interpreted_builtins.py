@@ -73,3 +73,14 @@ class FStringWithAFormatSpec(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         print(f"{x.sum():.2f}")  # expect: unsupported-syntax
         return x * 2
+
+
+class MaxOfOneElementTensorAndNumber(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        total = x.sum()
+        return x * max(total, 1)  # expect: unsupported-syntax
+
+
+class MinOfShapeAndOneElementTensor(nn.Cell):  # mslint: inputs=float32[2,3], float32[1]
+    def construct(self, x, scale):
+        return x * min(x.shape[0], scale)  # expect: unsupported-syntax

@@ -118,3 +118,9 @@ class MaxOfLengthsAndOneElementTensors(nn.Cell):  # mslint: inputs=int32[4], flo
     def construct(self, lengths, step):
         longest = max(lengths)  # a 1-D tensor's items are 0-d tensors: they compare
         return max(ms.Tensor(0.0, ms.float32), step) + longest
+
+
+class MaxOfOneElementTensors(nn.Cell):  # mslint: inputs=float32[2,3], float32[1]
+    def construct(self, x, scale):
+        total = x.sum()
+        return x * max(total, ms.Tensor(1.0, ms.float32)) * min(ms.Tensor(x.shape[0], ms.float32), scale)

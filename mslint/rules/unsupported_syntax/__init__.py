@@ -43,7 +43,9 @@ class UnsupportedSyntax(Rule):
       otherwise, where only STRICT rejects them (`str(t)`, `repr(t)`, `frozenset(t)`, `hash(t)`,
       `len("abc")`, `exec("z = 1")`), warnings in LAX and errors in STRICT;
     * builtins whose verdict depends on more than one row: `range(t)`, `max(t, 1)` /
-      `min(t, u)` (not of 0-d tensors such as `t.sum()`, which LAX compiles and STRICT rejects),
+      `min(t, u)` of tensors with several elements, `max(t.sum(), 1)` of a one-element tensor and
+      a Python number (STRICT rejects it, LAX runs it in the interpreter: warnings in LAX, errors in
+      STRICT; `max(t.sum(), t.mean())` of one-element tensors alone compiles),
       `max(t)` / `min(t)` of one tensor, `max(lengths)` / `min(lengths)` of a host list copied
       from a graph tensor (`lengths = t.tolist()`, `list(t.asnumpy())`: its length is known only at
       run time, and LAX fails with `Unsupported op [IsDimUnKnown]`; STRICT rejects the copy, which

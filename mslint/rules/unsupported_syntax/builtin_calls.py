@@ -20,7 +20,7 @@ from mslint.model.abstract import (
 from mslint.model.host_copies import host_list_copy
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import raised
-from mslint.rules.base import Finding
+from mslint.rules.base import Finding, fallback_severity
 from mslint.rules.unsupported_syntax.generators import called_generator
 from mslint.rules.unsupported_syntax.syntax_rows import measured
 from mslint.rules.unsupported_syntax.text_formatting import reads_locals
@@ -63,6 +63,20 @@ def builtins_on_tensors(call: ast.Call, function: GraphFunction) -> Iterator[Fin
             f"Python's `{name}` compares whole tensors: MindSpore rejects it at every syntax level (the truth "
             "value of a tensor with more than one element is ambiguous)",
             hint=f"use `ops.{'maximum' if name == 'max' else 'minimum'}`, which compares element by element",
+        )
+    elif (
+        qualname in ("builtins.max", "builtins.min")
+        and len(call.args) > 1
+        and any(isinstance(function.value(t), AbstractTensor) for t in tensors)
+        and any(_is_python_number(function.value(a)) for a in call.args)
+    ):
+        name = qualname.rpartition(".")[2]
+        yield Finding(
+            call,
+            f"Python's `{name}` of a tensor and a Python number: STRICT rejects it (its inputs must be constants), "
+            "LAX runs it in the Python interpreter",
+            hint=f"use `ops.{'maximum' if name == 'max' else 'minimum'}`, or compare with a tensor of the number",
+            severity=fallback_severity,
         )
     elif (copy := _host_copy_compared(call, qualname, function)) is not None:
         name = "max" if qualname == "builtins.max" else "min"
@@ -229,6 +243,13 @@ def _holds_several(value: AbstractValue) -> bool:
     tensors: a tensor of no known rank is no evidence of a graph failure."""
     shape = value.shape if isinstance(value, AbstractTensor) else None
     return bool(shape) and shape is not None and not all(d == 1 for d in shape) and 0 not in shape
+
+
+def _is_python_number(value: AbstractValue) -> bool:
+    """A Python int or float the graph knows at compile time (``1``, ``x.shape[0]``): mixed with a
+    tensor in ``max``, it makes the compiler hand the call to the interpreter (measured on 2.10;
+    ``max`` of tensors alone compiles)."""
+    return isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT and value.type in ("int", "float")
 
 
 def _has_several_rows(expr: ast.expr, function: GraphFunction) -> bool:

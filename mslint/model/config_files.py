@@ -1,0 +1,182 @@
+"""Fields of a configuration file that a program reads by a path it names: ``mode`` of
+``config = yaml.safe_load(open("config.yaml"))``, read as ``config["mode"]``.
+
+The program's own code names the file: a literal path (``open("configs/train.yaml")``), or the
+default of an ``argparse`` option it reads (``args.config``, ``add_argument("--config",
+default="configs/train.yaml")``). The file is read with a maintained parser, never by running code:
+JSON with :mod:`json`, YAML with PyYAML's safe loader (which builds no Python object a tag names).
+Its path is taken from the module's folder, then from its import root, as the program is run from
+either; each path tried is recorded among the project's probed paths, so that a cached result
+is not reused once the file changes. A field is known only where nothing may have changed it
+before it is read: the name bound once in its scope, to the parsed file (or a plain wrapper of it,
+``EasyDict(...)``), no field of it written there, and it is handed to no call before the read.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import yaml
+
+from mslint.model.abstract import NOT_KNOWN
+from mslint.model.module import ModuleInfo
+from mslint.model.project import Project, qualified_name
+from mslint.model.walk import own_nodes, parent_of
+from mslint.source import read_regular_file
+
+_LOADERS = frozenset({"yaml.safe_load", "yaml.load", "yaml.full_load", "json.load"})
+"""Calls that parse an open file: each is read here as the safe loader reads it."""
+_WRAPPERS = frozenset(
+    {"easydict.EasyDict", "addict.Dict", "munch.Munch", "munch.munchify", "builtins.dict", "types.SimpleNamespace"}
+)
+"""Calls that make an object of a parsed dict's fields, unchanged (``EasyDict(cfg)``, ``SimpleNamespace(**cfg)``)."""
+_LARGEST = 1024 * 1024
+"""Bytes: a larger file is not read (a configuration is a few kilobytes)."""
+
+
+def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> object:
+    """The value of the field ``expr`` reads (``config.mode``, ``config["context"]["mode"]``,
+    ``config.get("mode")``) of a configuration file (module doc); NOT_KNOWN where it is none."""
+    keys: list[str] = []
+    read = _field_key(expr)
+    while read is not None:
+        expr, key = read
+        keys.insert(0, key)
+        read = _field_key(expr)
+    if not keys or not isinstance(expr, ast.Name):
+        return NOT_KNOWN
+    (scope,) = module.scopes_holding([expr.lineno])
+    loaded = _loaded_once(module, scope, expr)
+    path = None if loaded is None else _file_named(loaded, module, scope)
+    value = NOT_KNOWN if path is None else _parsed(project, module, path)
+    for key in keys:
+        value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
+    return value
+
+
+def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
+    """What ``expr`` reads a field of, and the field: ``cfg.mode``, ``cfg["mode"]``, ``cfg.get("mode")``."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.ctx, ast.Load):
+        return expr.value, expr.attr
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str):
+        return expr.value, expr.slice.value
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr == "get"
+        and len(expr.args) == 1
+        and not expr.keywords
+        and isinstance(expr.args[0], ast.Constant)
+        and isinstance(expr.args[0].value, str)
+    ):
+        return expr.func.value, expr.args[0].value
+    return None
+
+
+def _loaded_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.Call | None:
+    """The loader call (``yaml.safe_load(f)``) that ``read``'s name is bound to, once in ``scope``,
+    where no field of it is written there and no call is handed it whole before ``read``."""
+    nodes = own_nodes(scope)
+    names = [n for n in nodes if isinstance(n, ast.Name) and n.id == read.id]
+    stores = [n for n in names if not isinstance(n.ctx, ast.Load)]
+    if len(stores) != 1:
+        return None
+    assignment = parent_of(module.tree, stores[0])
+    if not (isinstance(assignment, ast.Assign) and assignment.targets == [stores[0]]):
+        return None
+    for name in names:
+        parent = parent_of(module.tree, name)
+        if isinstance(parent, (ast.Attribute, ast.Subscript)) and not isinstance(parent.ctx, ast.Load):
+            return None  # a field written
+        handed = isinstance(parent, (ast.Call, ast.keyword, ast.Starred)) and not _is_loader_argument(parent, module)
+        if handed and (name.lineno, name.col_offset) < (read.lineno, read.col_offset):
+            return None
+    return _unwrapped(assignment.value, module)
+
+
+def _is_loader_argument(parent: ast.AST, module: ModuleInfo) -> bool:
+    return isinstance(parent, ast.Call) and qualified_name(parent.func, module) in _WRAPPERS
+
+
+def _unwrapped(value: ast.expr, module: ModuleInfo) -> ast.Call | None:
+    """The loader call ``value`` is, or wraps (``EasyDict(yaml.safe_load(f))``)."""
+    while isinstance(value, ast.Call):
+        name = qualified_name(value.func, module)
+        if name in _LOADERS:
+            return value if value.args else None
+        arguments = [*value.args, *(k.value for k in value.keywords if k.arg is None)]
+        if name not in _WRAPPERS or len(arguments) != 1:
+            return None
+        value = arguments[0].value if isinstance(arguments[0], ast.Starred) else arguments[0]
+    return None
+
+
+def _file_named(loader: ast.Call, module: ModuleInfo, scope: ast.AST) -> str | None:
+    """The path of the file the loader parses: ``open(PATH)`` given to it, or the name a
+    ``with open(PATH) as f`` of ``scope`` binds."""
+    stream = loader.args[0]
+    if isinstance(stream, ast.Name):
+        opened = [
+            item.context_expr
+            for node in own_nodes(scope)
+            if isinstance(node, ast.With)
+            for item in node.items
+            if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == stream.id
+        ]
+        if len(opened) != 1:
+            return None
+        stream = opened[0]
+    if not (isinstance(stream, ast.Call) and qualified_name(stream.func, module) == "builtins.open" and stream.args):
+        return None
+    return _path_named(stream.args[0], module)
+
+
+def _path_named(expr: ast.expr, module: ModuleInfo) -> str | None:
+    """A literal path, or the literal default of the ``argparse`` option ``args.NAME`` reads."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return expr.value
+    if not isinstance(expr, ast.Attribute):
+        return None
+    defaults = {
+        default
+        for call in module.nodes_of(ast.Call)
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument" and _destination(call) == expr.attr
+        for default in [next((k.value for k in call.keywords if k.arg == "default"), None)]
+        if default is not None
+    }
+    if len(defaults) != 1:
+        return None
+    (default,) = defaults
+    return default.value if isinstance(default, ast.Constant) and isinstance(default.value, str) else None
+
+
+def _destination(call: ast.Call) -> str | None:
+    """The attribute an ``add_argument`` call's option is read as: its ``dest``, or its first long
+    option's name (``--config-path``: ``config_path``)."""
+    dest = next((k.value for k in call.keywords if k.arg == "dest"), None)
+    if dest is not None:
+        return dest.value if isinstance(dest, ast.Constant) and isinstance(dest.value, str) else None
+    options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    long = [o for o in options if o.startswith("--")]
+    chosen = long[0][2:] if long else options[0].lstrip("-") if options else None
+    return None if chosen is None else chosen.replace("-", "_")
+
+
+def _parsed(project: Project, module: ModuleInfo, path: str) -> object:
+    """The content of the file ``path`` names, as JSON or YAML; NOT_KNOWN where none is read."""
+    named = Path(path)
+    folders = [module.path.parent, module.root] if not named.is_absolute() else [Path("/")]
+    for folder in dict.fromkeys(folders):
+        candidate = folder / named
+        project.probed.add(candidate)
+        try:
+            text = read_regular_file(candidate, _LARGEST).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        try:
+            return json.loads(text) if candidate.suffix == ".json" else yaml.safe_load(text)
+        except (ValueError, RecursionError, yaml.YAMLError):  # deep nesting exhausts the parser's stack
+            return NOT_KNOWN
+    return NOT_KNOWN
