@@ -1491,6 +1491,128 @@ def test_the_branch_the_arguments_decide_gives_the_first_layer(tmp_path: Path, w
     assert synthesised_inputs(project, rebound, {}) == []
 
 
+LOOPED = """
+import mindspore.nn as nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.dense = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+class Chain(nn.Cell):
+    def __init__(self, blocks):
+        super().__init__()
+        self.blocks = blocks
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+
+class Stack(nn.Cell):
+    def __init__(self, dim=6):
+        super().__init__()
+        self.layers = nn.CellList([Block(dim) for _ in range(2)])
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class Shadowed(nn.Cell):
+    def __init__(self, dim=6, dims=(16, 32)):
+        super().__init__()
+        self.blocks = nn.CellList([Block(dim) for dim in dims])
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+"""
+
+
+def test_the_first_layer_of_cells_a_loop_meets(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``for block in self.blocks: x = block(x)`` meets the first Cell of the
+    list handed in (``Chain([Block(), Block()])``, rules/python-container-of-cells/bad_given.py),
+    or of a ``CellList`` built by a comprehension, whose variables are not the constructor's."""
+    from mslint.engine import load_project
+    from mslint.model.project import ClassRef
+    from mslint.settings import Settings
+    from mslint.verify.references import Built, Reference
+    from mslint.verify.synthesis import synthesised_inputs
+
+    path = write("looped.py", LOOPED)
+    project = load_project([path], Settings(root=tmp_path)).project
+    [module] = project.checked_modules
+    chain, stack, shadowed = (ClassRef(module, module.classes[name]) for name in ("Chain", "Stack", "Shadowed"))
+    block = Built(Reference(str(path.resolve()), "Block"))
+    assert synthesised_inputs(project, chain, {"blocks": [block, block]}) == ["float32[2,4]", "float32[2,8,4]"]
+    assert synthesised_inputs(project, chain, {"blocks": [Built(block.callee, (8,))]})[0] == "float32[2,8]"
+    assert synthesised_inputs(project, stack, {})[0] == "float32[2,6]"
+    assert synthesised_inputs(project, shadowed, {}) == []
+
+
+RANKS = """
+import mindspore.nn as nn
+
+
+class Grid(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.norm = nn.LayerNorm((dim,))
+
+    def construct(self, x):
+        B, H, W, C = x.shape
+        return self.norm(x).reshape(B, H * W, C)
+
+
+class Tokens(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        B, N, C = x.shape
+        return self.fc(x)
+
+
+class Rebound(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        x = self.fc(x)
+        B, H, W, C = x.shape
+        return x
+"""
+
+
+def test_the_rank_construct_reads_off_its_input(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``B, H, W, C = x.shape`` wants four dimensions, where the first
+    ``LayerNorm`` alone suggests tokens of three; ``B, N, C`` wants tokens, not vectors. The
+    shape of what ``x`` is bound to later says nothing of the input."""
+    from mslint.engine import load_project
+    from mslint.model.project import ClassRef
+    from mslint.settings import Settings
+    from mslint.verify.synthesis import synthesised_inputs
+
+    path = write("ranks.py", RANKS)
+    project = load_project([path], Settings(root=tmp_path)).project
+    [module] = project.checked_modules
+    grid, tokens, rebound = (ClassRef(module, module.classes[name]) for name in ("Grid", "Tokens", "Rebound"))
+    assert synthesised_inputs(project, grid, {})[0] == "float32[2,8,8,16]"
+    assert synthesised_inputs(project, tokens, {}) == ["float32[2,8,16]"]
+    assert synthesised_inputs(project, rebound, {}) == ["float32[2,16]", "float32[2,8,16]"]
+
+
 INTS = """
 import mindspore.nn as nn
 
