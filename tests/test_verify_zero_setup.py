@@ -859,6 +859,53 @@ def _built(tmp_path: Path, write: Write, name: str, text: str) -> dict[str, tupl
     return {t.name: (t.kwargs, t.built_at, t.inputs) for t in targets_of(project, Settings(root=tmp_path))}
 
 
+HELPER = """
+import mindspore.nn as nn
+
+
+class Bottleneck(nn.Cell):
+    def __init__(self, in_channels, channels, stride=1):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, channels, 3, stride=stride)
+
+    def construct(self, x):
+        return self.conv(x)
+
+
+class ResNet(nn.Cell):
+    def __init__(self, block, layers):
+        super().__init__()
+        self.in_channels = 16
+        self.stem = nn.Conv2d(3, 16, 3)
+        self.layer1 = self._make_layer(block, 32, layers[0])
+        self.layer2 = self._make_layer(block, 64, layers[1], stride=2)
+
+    def _make_layer(self, block, channels, blocks, stride=1):
+        layers = [block(self.in_channels, channels, stride)]
+        self.in_channels = channels
+        for _ in range(1, blocks):
+            layers.append(block(self.in_channels, channels))
+        return nn.SequentialCell(layers)
+
+    def construct(self, x):
+        return self.layer2(self.layer1(self.stem(x)))
+
+
+def resnet():
+    return ResNet(Bottleneck, [2, 2])
+"""
+
+
+def test_a_class_handed_to_a_helper_of_the_constructor_is_built_by_its_calls(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``self._make_layer(block, 32, layers[0])`` hands the class to a method
+    that builds it; its first instance is the helper's first call's, given the helper's arguments
+    and ``self.in_channels`` as the constructor set it before that call."""
+    kwargs, built_at, inputs = _built(tmp_path, write, "helper.py", HELPER)["Bottleneck"]
+    assert kwargs == {"in_channels": 16, "channels": 32, "stride": 1}
+    assert built_at == "block(self.in_channels, channels, stride) at helper.py:22 (its first instance)"
+    assert inputs == "float32[2,16,32,32]"
+
+
 def test_registries_give_the_arguments_of_their_lookups(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: ``LAYERS["block"](64, scale=3)`` builds ``Block``; ``create_model("tiny_np",
     use_np=True)`` builds ``Tiny`` through the registered factory, and ``where`` names each call
@@ -1022,15 +1069,16 @@ def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tm
     """Without MindSpore: ``construct`` hands its input to another method, whose layer a
     parameter's default class makes (``embed_layer=Embed`` given ``in_chans=5``); a
     ``LayerNorm((16,))`` takes tokens; an empty ``SequentialCell`` is what it is given by
-    ``append``, here what a function returns; a ``Dense`` takes a vector, then tokens; an instance that
-    a factory returns is called on what the ``__main__`` block calls the factory's result on."""
+    ``append``, here what a function returns; a ``Dense`` whose input ``b, n, c = x.shape`` reads
+    takes tokens; an instance that a factory returns is called on what the ``__main__`` block calls
+    the factory's result on."""
     built = _built(tmp_path, write, "tokens.py", TOKENS)
     assert {name: inputs for name, (_, _, inputs) in built.items()} == {
         "Embed": "float32[2,3,32,32]",
         "Tokens": "float32[2,5,32,32]",
         "Normed": "float32[2,8,16]",
         "Gate": "float32[2,6,32,32]",
-        "Head": "float32[2,16]",
+        "Head": "float32[2,8,16]",
         "Small": "float32[3,6]",
     }
     assert built["Small"][1] == "Small(dim=6) at tokens.py:70", "called through the factory that returns it"
@@ -1040,8 +1088,8 @@ def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tm
 def test_first_layers_found_further_compile_on_their_inputs(
     write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``b, n, c = x.shape`` fails on ``float32[2,16]`` (MindSpore: ``TupleGetItem evaluator
-    index should be in range``): the next candidate compiles; ``Gate``'s ``SequentialCell`` is
+    """``b, n, c = x.shape`` is given tokens (on ``float32[2,16]`` MindSpore fails: ``TupleGetItem
+    evaluator index should be in range``); ``Gate``'s ``SequentialCell`` is
     built by ``append`` of what a function returns; ``Small`` is compiled on what the
     ``__main__`` block gives its factory's result. Each ``np.exp`` is confirmed (``Normed`` has
     none: not compiled)."""

@@ -71,6 +71,12 @@ from mslint.model.binder import (
     written_arguments,
 )
 from mslint.model.configs import config_fields, field_read, read_only_for_fields
+from mslint.model.constructor_helpers import (
+    attribute_at_first_call,
+    constructor_helper,
+    handed_to_helpers,
+    helper_calls,
+)
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
@@ -256,7 +262,8 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
         function = init.node
     else:
         function = callee.node
-    calls = _calls_of(project, callee)
+    helper = constructor_helper(callee.module, callee.node) if first and isinstance(callee, FunctionRef) else None
+    calls = _calls_of(project, callee) if helper is None else [(call, callee.module) for call in helper_calls(helper)]
     if first:
         handed_on = [*_named_calls(project, callee), *_called_as_parameter(project, callee)]
         for call, module in handed_on if calls is None else calls:
@@ -374,12 +381,20 @@ def _called_as_parameter(project: Project, callee: Callee) -> list[tuple[ast.Cal
                 code = _code_of(project, holder)
                 if code is None or parameter in binding_counts(code.node):
                     continue
-                found += [
-                    (call, code.module)
-                    for call in descendants(code.node)
-                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == parameter
-                ]
+                found += _calls_of_name(code, parameter)
+                if isinstance(holder, ClassRef):  # `self._make_layer(block, 64, 3)`: the helper calls it
+                    for helper, name in handed_to_helpers(holder, code.node, parameter):
+                        found += [] if name in binding_counts(helper.node) else _calls_of_name(helper, name)
     return found
+
+
+def _calls_of_name(function: FunctionRef, name: str) -> list[tuple[ast.Call, ModuleInfo]]:
+    """The calls of ``name`` in ``function``'s code (``block_fn(dim)``), in order."""
+    return [
+        (call, function.module)
+        for call in descendants(function.node)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == name
+    ]
 
 
 def _parameters_handed(project: Project, node: ast.expr, module: ModuleInfo) -> list[tuple[Callee, str]]:
@@ -607,6 +622,9 @@ class _Arguments:
         self._first = first
         self._scope = scope
         self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
+        self._helper = None if self._caller is not None or not first else constructor_helper(module, scope)
+        """A method the constructor calls to build parts (:mod:`mslint.model.constructor_helpers`)."""
+        self._caller = self._caller or self._helper
         self._host = HostValues(scope, module, project)
         self._module = module
 
@@ -634,6 +652,11 @@ class _Arguments:
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
+        if self._helper is not None and self._helper.owner is not None:
+            kept = attribute_at_first_call(self._helper, argument)
+            init = self._project.find_method(self._helper.owner, "__init__")
+            if kept is not None and init is not None:  # `self.in_channels`, as the constructor set it before its call
+                return _Arguments(self._project, self._module, init.node, True).value(kept)
         read = field_read(argument)
         if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
