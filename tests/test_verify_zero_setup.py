@@ -1640,13 +1640,25 @@ class Rebound(nn.Cell):
         x = self.fc(x)
         B, H, W, C = x.shape
         return x
+
+
+class Reshaped(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.conv = nn.Conv2d(dim, dim, 1)
+
+    def construct(self, x):
+        b, n, c = x.shape
+        x = x.reshape(b, 4, 4, c).transpose(0, 3, 1, 2)
+        return self.conv(x)
 """
 
 
 def test_the_rank_construct_reads_off_its_input(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: ``B, H, W, C = x.shape`` wants four dimensions, where the first
-    ``LayerNorm`` alone suggests tokens of three; ``B, N, C`` wants tokens, not vectors. The
-    shape of what ``x`` is bound to later says nothing of the input."""
+    ``LayerNorm`` alone suggests tokens of three; ``B, N, C`` wants tokens, not vectors, and no
+    image for a first ``Conv2d`` (the input is reshaped before it: not read here). The shape of
+    what ``x`` is bound to later says nothing of the input."""
     from mslint.engine import load_project
     from mslint.model.project import ClassRef
     from mslint.settings import Settings
@@ -1655,10 +1667,13 @@ def test_the_rank_construct_reads_off_its_input(tmp_path: Path, write: Write) ->
     path = write("ranks.py", RANKS)
     project = load_project([path], Settings(root=tmp_path)).project
     [module] = project.checked_modules
-    grid, tokens, rebound = (ClassRef(module, module.classes[name]) for name in ("Grid", "Tokens", "Rebound"))
+    grid, tokens, rebound, reshaped = (
+        ClassRef(module, module.classes[name]) for name in ("Grid", "Tokens", "Rebound", "Reshaped")
+    )
     assert synthesised_inputs(project, grid, {})[0] == "float32[2,8,8,16]"
     assert synthesised_inputs(project, tokens, {}) == ["float32[2,8,16]"]
     assert synthesised_inputs(project, rebound, {}) == ["float32[2,16]", "float32[2,8,16]"]
+    assert synthesised_inputs(project, reshaped, {}) == [], "tokens reshaped into an image: no image fits"
 
 
 INTS = """

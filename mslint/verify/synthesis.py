@@ -316,9 +316,10 @@ def _candidates(kind: str, size: int, rank: int | None) -> list[str]:
     where ``construct`` reads that many off its input's shape (``B, H, W, C = x.shape``)."""
     if size <= 0:
         return []
-    if kind in _CHANNELS_FIRST:
-        spatial = (rank or _CHANNELS_FIRST[kind]) - 2
-        return [f"float32[{_dims(BATCH, size, *[side] * spatial)}]" for side in IMAGE_SIDES] if spatial > 0 else []
+    if kind in _CHANNELS_FIRST:  # of another rank, the input is not what the layer takes (reshaped first)
+        spatial = _CHANNELS_FIRST[kind] - 2
+        fits = rank in (None, _CHANNELS_FIRST[kind])
+        return [f"float32[{_dims(BATCH, size, *[side] * spatial)}]" for side in IMAGE_SIDES] if fits else []
     if kind == "Embedding":
         return [f"int32[{_dims(BATCH, *[SEQUENCE] * ((rank or 2) - 1))}]"]
     if rank is not None and rank > 3:  # channels last: [N, H, W, C], a grid of tokens
