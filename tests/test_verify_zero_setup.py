@@ -906,6 +906,47 @@ def test_a_class_handed_to_a_helper_of_the_constructor_is_built_by_its_calls(tmp
     assert inputs == "float32[2,16,32,32]"
 
 
+DEFAULTED_PARENT = """
+import mindspore.nn as nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, heads):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim * heads)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, embed_dim=48, heads=2, act=nn.GELU):
+        super().__init__()
+        self.block = Block(embed_dim, heads)
+        self.act = act()
+
+    def construct(self, x):
+        return self.act(self.block(x))
+
+
+MODELS = {"net": Net}
+"""
+
+
+def test_a_parent_no_call_of_which_is_followed_builds_its_children_with_its_defaults(
+    tmp_path: Path, write: Write
+) -> None:
+    """Without MindSpore: ``Net`` is only handed on (to a registry no lookup of which is read);
+    verify builds it with its defaults, and so the ``Block`` it builds, as that ``Net`` builds it."""
+    built = _built(tmp_path, write, "defaulted.py", DEFAULTED_PARENT)
+    assert built["Block"] == (
+        {"dim": 48, "heads": 2},
+        "Block(embed_dim, heads) at defaulted.py:16 (its first instance)",
+        "float32[2,48]",
+    )
+    assert built["Net"] == ({}, None, "float32[2,48]")
+
+
 def test_registries_give_the_arguments_of_their_lookups(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: ``LAYERS["block"](64, scale=3)`` builds ``Block``; ``create_model("tiny_np",
     use_np=True)`` builds ``Tiny`` through the registered factory, and ``where`` names each call

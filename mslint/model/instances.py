@@ -766,7 +766,14 @@ class _Arguments:
         return binding_counts(self._scope)
 
     def _passed_to_caller(self) -> Passed | None:
-        return None if self._caller is None else _passed(self._project, self._caller, self._first)
+        """What the caller's calls pass it; for a first instance, where no call of the caller can
+        be followed, what it holds built with its defaults, as verify builds it then."""
+        if self._caller is None:
+            return None
+        passed = _passed(self._project, self._caller, self._first)
+        if passed is None and self._first:
+            return _built_with_defaults(self._project, self._caller)
+        return passed
 
     def _defaulted_here(self, name: str) -> ast.expr | None:
         """The ``X`` of ``if name is None: name = X`` or ``name = name or X``, where that statement
@@ -831,6 +838,23 @@ class _Arguments:
                 return sequence("tuple", tuple(self._first_item(argument, loop) for argument in arguments))
         item = _item_at(self.value(iterable, loop), literal(0))
         return UNKNOWN if item is None else item
+
+
+def _built_with_defaults(project: Project, callee: Callee) -> Passed | None:
+    """What ``callee``'s parameters hold where it is called with none (each has a default, a
+    class or function named as a reference to it); None where one has no default or collects."""
+    code = _code_of(project, callee)
+    if code is None or code.node.args.vararg or code.node.args.kwarg:
+        return None
+    named: dict[str, AbstractValue] = {}
+    for parameter, default in parameter_defaults(code.node)[1 if _is_method(callee) else 0 :]:
+        if default is None:
+            return None
+        given = literal_value(default)
+        named[parameter.arg] = (
+            literal(given) if given is not NOT_KNOWN else reference_to(project, default, code.module) or UNKNOWN
+        )
+    return Passed(named, {}, ())
 
 
 def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:
