@@ -1115,7 +1115,7 @@ def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tm
     the factory's result on."""
     built = _built(tmp_path, write, "tokens.py", TOKENS)
     assert {name: inputs for name, (_, _, inputs) in built.items()} == {
-        "Embed": "float32[2,3,32,32]",
+        "Embed": "float32[2,5,32,32]",  # as Tokens, built with its defaults, builds it
         "Tokens": "float32[2,5,32,32]",
         "Normed": "float32[2,8,16]",
         "Gate": "float32[2,6,32,32]",
@@ -1683,6 +1683,25 @@ class Rebound(nn.Cell):
         return x
 
 
+class Sized(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x, H, W):
+        B, N, C = x.shape
+        return self.fc(x).transpose(0, 2, 1).reshape(B, C, H, W)
+
+
+class Masked(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x, mask, W):
+        return self.fc(x) * mask[0] + W
+
+
 class Reshaped(nn.Cell):
     def __init__(self, dim=16):
         super().__init__()
@@ -1699,7 +1718,8 @@ def test_the_rank_construct_reads_off_its_input(tmp_path: Path, write: Write) ->
     """Without MindSpore: ``B, H, W, C = x.shape`` wants four dimensions, where the first
     ``LayerNorm`` alone suggests tokens of three; ``B, N, C`` wants tokens, not vectors, and no
     image for a first ``Conv2d`` (the input is reshaped before it: not read here). The shape of
-    what ``x`` is bound to later says nothing of the input."""
+    what ``x`` is bound to later says nothing of the input. ``construct(self, x, H, W)``, ``H``
+    and ``W`` read only as sizes, takes tokens of an ``H`` by ``W`` grid."""
     from mslint.engine import load_project
     from mslint.model.project import ClassRef
     from mslint.settings import Settings
@@ -1708,13 +1728,15 @@ def test_the_rank_construct_reads_off_its_input(tmp_path: Path, write: Write) ->
     path = write("ranks.py", RANKS)
     project = load_project([path], Settings(root=tmp_path)).project
     [module] = project.checked_modules
-    grid, tokens, rebound, reshaped = (
-        ClassRef(module, module.classes[name]) for name in ("Grid", "Tokens", "Rebound", "Reshaped")
+    grid, tokens, rebound, reshaped, sized, masked = (
+        ClassRef(module, module.classes[name]) for name in ("Grid", "Tokens", "Rebound", "Reshaped", "Sized", "Masked")
     )
     assert synthesised_inputs(project, grid, {})[0] == "float32[2,8,8,16]"
     assert synthesised_inputs(project, tokens, {}) == ["float32[2,8,16]"]
     assert synthesised_inputs(project, rebound, {}) == ["float32[2,16]", "float32[2,8,16]"]
     assert synthesised_inputs(project, reshaped, {}) == [], "tokens reshaped into an image: no image fits"
+    assert synthesised_inputs(project, sized, {})[0] == "float32[2,64,16], 8, 8", "tokens of a grid, and its sides"
+    assert synthesised_inputs(project, masked, {}) == [], "an item of mask is read: a tensor, not a size"
 
 
 INTS = """

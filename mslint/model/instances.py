@@ -370,7 +370,7 @@ def _called_as_parameter(project: Project, callee: Callee) -> list[tuple[ast.Cal
             if not _refers_to(project, node, module, callee):
                 continue
             for holder, parameter in _parameters_handed(project, node, module):
-                first = _passed(project, holder, first=True)
+                first = _passed(project, holder, first=True) or _built_with_defaults(project, holder)
                 given = None if first is None else first.named.get(parameter)
                 if not (
                     isinstance(given, AbstractReference)

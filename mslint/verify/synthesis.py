@@ -20,8 +20,9 @@ method's first layer is the Cell's; a pooling or an activation first (``att = se
 keeps the channels, and the layer that takes its result is the one read. A layer that
 ``super().__init__(...)`` makes is found in the base class's ``__init__``. A Cell that holds no
 weight is tried on default shapes (:func:`default_inputs`).
-Only a ``construct`` with one required input is synthesised: which input feeds which layer is
-otherwise a guess.
+Only a ``construct`` with one required input is synthesised, or with a tensor and two sizes
+(``construct(self, x, H, W)``, the sizes only read as such: tokens of a grid of ``H`` by ``W``,
+``float32[2,64,C], 8, 8``): which input feeds which layer is otherwise a guess.
 """
 
 from __future__ import annotations
@@ -71,8 +72,14 @@ def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any
     layer = _first_layer(project, cls, bindings, _DEPTH)
     construct = project.find_method(cls, "construct")
     names = _required_inputs(construct.node) if construct is not None else []
-    rank = _rank_read(construct.node, names[0]) if construct is not None and len(names) == 1 else None
-    return [] if layer is None else _candidates(*layer, rank)
+    rank = _rank_read(construct.node, names[0]) if construct is not None and names else None
+    if layer is None:
+        return []
+    kind, size = layer
+    if len(names) == 3:  # `construct(self, x, H, W)`: tokens of a grid of H x W, and its sides
+        grids = kind in ("Dense", "LayerNorm") and rank in (None, 3)
+        return [f"float32[{_dims(BATCH, side * side, size)}], {side}, {side}" for side in GRID_SIDES] if grids else []
+    return _candidates(kind, size, rank)
 
 
 def default_inputs(project: Project, cls: ClassRef) -> list[str]:
@@ -161,10 +168,9 @@ def _first_layer_of(
     """The first layer that ``method``'s one required input meets: a Cell that ``__init__``
     makes, or the first layer of another method of the class the input is handed to
     (``return self.head(self.construct_features(x))``)."""
-    names = _required_inputs(method)
-    if len(names) != 1 or depth == 0:
+    name, attribute = _tensor_input(method), None
+    if name is None or depth == 0:
         return None
-    name, attribute = names[0], None
     for _ in range(_DEPTH):
         applied = _first_cell_applied(method, name)
         call, attribute = applied if applied is not None else (None, None)
@@ -360,6 +366,28 @@ def _rank_read(construct: FunctionNode, name: str) -> int | None:
         ):
             return len(statement.targets[0].elts)
     return None
+
+
+def _tensor_input(method: FunctionNode) -> str | None:
+    """The required input of ``method`` that the layers take: the one there is, or the first of
+    ``construct(self, x, H, W)`` where the two others are only read as sizes (:func:`_read_as_size`)."""
+    names = _required_inputs(method)
+    if len(names) == 1 or (len(names) == 3 and all(_read_as_size(method, name) for name in names[1:])):
+        return names[0]
+    return None
+
+
+def _read_as_size(method: FunctionNode, name: str) -> bool:
+    """Whether ``method`` reads ``name`` and never as a tensor: no attribute or item of it, and no
+    Cell of its own applied to it (``x.reshape(B, C, H, W)``, ``self.attn(x, H, W)``)."""
+    reads = [node for node in descendants(method) if isinstance(node, ast.Name) and node.id == name]
+    for read in reads:
+        for node in descendants(method):
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and node.value is read:
+                return False
+            if isinstance(node, ast.Call) and node.args and node.args[0] is read and _self_attribute(node.func):
+                return False
+    return bool(reads)
 
 
 def _required_inputs(function: FunctionNode) -> list[str]:
