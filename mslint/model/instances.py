@@ -22,9 +22,11 @@ instance, an argument or a default that names a class or function of a module's 
 project's or MindSpore's: ``block=BottleNeck``, ``act_layer=nn.GELU``) is a reference to it
 (:func:`reference_to`), a call of one that spreads nothing is what it builds (``fn=Attention(dim)``,
 :class:`~mslint.model.abstract.AbstractBuilt`), and a class handed on as a value is built by the
-calls of the parameter it is handed to (``block_fn(dim)`` where ``block_fn=Block``), so that the
-instance can be built as the program builds it; the values the rules read, joined over every
-instance, are left as they were.
+calls of the parameter it is handed to (``block_fn(dim)`` where ``block_fn=Block``), also in a
+method the constructor calls to build parts (``self._make_layer(block, 64, 3)``,
+:mod:`mslint.model.constructor_helpers`), so that the instance can be built as the program builds
+it; a parent no call of which can be followed holds what its defaults give it (verify builds it
+so). The values the rules read, joined over every instance, are left as they were.
 
 The instances are all known only where the class is used by calling it, or by looking it up
 by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
