@@ -148,6 +148,35 @@ soft(x)
     assert reached(tmp_path, program) == {8: "Attention.construct, called at net.py:16 with int32[2,2], 'HARD')"}
 
 
+def test_a_call_in_an_inner_block_reads_its_tensor_from_the_blocks_around_it(tmp_path: Path) -> None:
+    """The ``__main__`` habit: the tensor made at the top of the block, the call under an ``if``
+    (``x`` rebound after it: the call's tensor is the one made before it)."""
+    program = """\
+if __name__ == "__main__":
+    x = Tensor(np.ones([2, 2], np.int32))
+    hard = Attention()
+    if x is not None:
+        hard(x, "HARD")
+    x = Tensor(np.ones([3], np.float32))
+    soft = Attention()
+    soft(x)
+"""
+    assert reached(tmp_path, program) == {8: "Attention.construct, called at net.py:18 with int32[2,2], 'HARD')"}
+
+
+def test_a_tensor_made_in_place_of_an_array_made_right_before_is_known(tmp_path: Path) -> None:
+    """``a`` is rebound after the call: the array the call's tensor is made of is the one before it."""
+    program = """\
+a = np.ones((3, 4), np.float32)
+hard = Attention()
+hard(Tensor(a), "HARD")
+a = np.ones((5,), np.int32)
+soft = Attention()
+soft(Tensor(a))
+"""
+    assert reached(tmp_path, program) == {8: "Attention.construct, called at net.py:16 with float32[3,4], 'HARD')"}
+
+
 def test_a_name_rebound_to_another_cell_calls_that_cell(tmp_path: Path) -> None:
     """A notebook's cells each bind ``net`` to their own Cell and call it: each call is that
     Cell's alone (Pair's one-element-per-row input never reaches Smaller's test)."""

@@ -859,6 +859,94 @@ def _built(tmp_path: Path, write: Write, name: str, text: str) -> dict[str, tupl
     return {t.name: (t.kwargs, t.built_at, t.inputs) for t in targets_of(project, Settings(root=tmp_path))}
 
 
+HELPER = """
+import mindspore.nn as nn
+
+
+class Bottleneck(nn.Cell):
+    def __init__(self, in_channels, channels, stride=1):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, channels, 3, stride=stride)
+
+    def construct(self, x):
+        return self.conv(x)
+
+
+class ResNet(nn.Cell):
+    def __init__(self, block, layers):
+        super().__init__()
+        self.in_channels = 16
+        self.stem = nn.Conv2d(3, 16, 3)
+        self.layer1 = self._make_layer(block, 32, layers[0])
+        self.layer2 = self._make_layer(block, 64, layers[1], stride=2)
+
+    def _make_layer(self, block, channels, blocks, stride=1):
+        layers = [block(self.in_channels, channels, stride)]
+        self.in_channels = channels
+        for _ in range(1, blocks):
+            layers.append(block(self.in_channels, channels))
+        return nn.SequentialCell(layers)
+
+    def construct(self, x):
+        return self.layer2(self.layer1(self.stem(x)))
+
+
+def resnet():
+    return ResNet(Bottleneck, [2, 2])
+"""
+
+
+def test_a_class_handed_to_a_helper_of_the_constructor_is_built_by_its_calls(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``self._make_layer(block, 32, layers[0])`` hands the class to a method
+    that builds it; its first instance is the helper's first call's, given the helper's arguments
+    and ``self.in_channels`` as the constructor set it before that call."""
+    kwargs, built_at, inputs = _built(tmp_path, write, "helper.py", HELPER)["Bottleneck"]
+    assert kwargs == {"in_channels": 16, "channels": 32, "stride": 1}
+    assert built_at == "block(self.in_channels, channels, stride) at helper.py:22 (its first instance)"
+    assert inputs == "float32[2,16,32,32]"
+
+
+DEFAULTED_PARENT = """
+import mindspore.nn as nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, heads):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim * heads)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, embed_dim=48, heads=2, act=nn.GELU):
+        super().__init__()
+        self.block = Block(embed_dim, heads)
+        self.act = act()
+
+    def construct(self, x):
+        return self.act(self.block(x))
+
+
+MODELS = {"net": Net}
+"""
+
+
+def test_a_parent_no_call_of_which_is_followed_builds_its_children_with_its_defaults(
+    tmp_path: Path, write: Write
+) -> None:
+    """Without MindSpore: ``Net`` is only handed on (to a registry no lookup of which is read);
+    verify builds it with its defaults, and so the ``Block`` it builds, as that ``Net`` builds it."""
+    built = _built(tmp_path, write, "defaulted.py", DEFAULTED_PARENT)
+    assert built["Block"] == (
+        {"dim": 48, "heads": 2},
+        "Block(embed_dim, heads) at defaulted.py:16 (its first instance)",
+        "float32[2,48]",
+    )
+    assert built["Net"] == ({}, None, "float32[2,48]")
+
+
 def test_registries_give_the_arguments_of_their_lookups(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: ``LAYERS["block"](64, scale=3)`` builds ``Block``; ``create_model("tiny_np",
     use_np=True)`` builds ``Tiny`` through the registered factory, and ``where`` names each call
@@ -1022,15 +1110,16 @@ def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tm
     """Without MindSpore: ``construct`` hands its input to another method, whose layer a
     parameter's default class makes (``embed_layer=Embed`` given ``in_chans=5``); a
     ``LayerNorm((16,))`` takes tokens; an empty ``SequentialCell`` is what it is given by
-    ``append``, here what a function returns; a ``Dense`` takes a vector, then tokens; an instance that
-    a factory returns is called on what the ``__main__`` block calls the factory's result on."""
+    ``append``, here what a function returns; a ``Dense`` whose input ``b, n, c = x.shape`` reads
+    takes tokens; an instance that a factory returns is called on what the ``__main__`` block calls
+    the factory's result on."""
     built = _built(tmp_path, write, "tokens.py", TOKENS)
     assert {name: inputs for name, (_, _, inputs) in built.items()} == {
-        "Embed": "float32[2,3,32,32]",
+        "Embed": "float32[2,5,32,32]",  # as Tokens, built with its defaults, builds it
         "Tokens": "float32[2,5,32,32]",
         "Normed": "float32[2,8,16]",
         "Gate": "float32[2,6,32,32]",
-        "Head": "float32[2,16]",
+        "Head": "float32[2,8,16]",
         "Small": "float32[3,6]",
     }
     assert built["Small"][1] == "Small(dim=6) at tokens.py:70", "called through the factory that returns it"
@@ -1040,8 +1129,8 @@ def test_first_layers_behind_a_method_a_default_class_or_a_sequence_of_tokens(tm
 def test_first_layers_found_further_compile_on_their_inputs(
     write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``b, n, c = x.shape`` fails on ``float32[2,16]`` (MindSpore: ``TupleGetItem evaluator
-    index should be in range``): the next candidate compiles; ``Gate``'s ``SequentialCell`` is
+    """``b, n, c = x.shape`` is given tokens (on ``float32[2,16]`` MindSpore fails: ``TupleGetItem
+    evaluator index should be in range``); ``Gate``'s ``SequentialCell`` is
     built by ``append`` of what a function returns; ``Small`` is compiled on what the
     ``__main__`` block gives its factory's result. Each ``np.exp`` is confirmed (``Normed`` has
     none: not compiled)."""
@@ -1489,6 +1578,165 @@ def test_the_branch_the_arguments_decide_gives_the_first_layer(tmp_path: Path, w
     assert synthesised_inputs(project, net, {"in_chans": 5})[0] == "float32[2,5,32,32]"
     assert synthesised_inputs(project, net, {"in_chans": 5, "backbone": [4]}) == []
     assert synthesised_inputs(project, rebound, {}) == []
+
+
+LOOPED = """
+import mindspore.nn as nn
+
+
+class Block(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.dense = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+class Chain(nn.Cell):
+    def __init__(self, blocks):
+        super().__init__()
+        self.blocks = blocks
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+
+class Stack(nn.Cell):
+    def __init__(self, dim=6):
+        super().__init__()
+        self.layers = nn.CellList([Block(dim) for _ in range(2)])
+
+    def construct(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+class Shadowed(nn.Cell):
+    def __init__(self, dim=6, dims=(16, 32)):
+        super().__init__()
+        self.blocks = nn.CellList([Block(dim) for dim in dims])
+
+    def construct(self, x):
+        for block in self.blocks:
+            x = block(x)
+        return x
+"""
+
+
+def test_the_first_layer_of_cells_a_loop_meets(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``for block in self.blocks: x = block(x)`` meets the first Cell of the
+    list handed in (``Chain([Block(), Block()])``, rules/python-container-of-cells/bad_given.py),
+    or of a ``CellList`` built by a comprehension, whose variables are not the constructor's."""
+    from mslint.engine import load_project
+    from mslint.model.project import ClassRef
+    from mslint.settings import Settings
+    from mslint.verify.references import Built, Reference
+    from mslint.verify.synthesis import synthesised_inputs
+
+    path = write("looped.py", LOOPED)
+    project = load_project([path], Settings(root=tmp_path)).project
+    [module] = project.checked_modules
+    chain, stack, shadowed = (ClassRef(module, module.classes[name]) for name in ("Chain", "Stack", "Shadowed"))
+    block = Built(Reference(str(path.resolve()), "Block"))
+    assert synthesised_inputs(project, chain, {"blocks": [block, block]}) == ["float32[2,4]", "float32[2,8,4]"]
+    assert synthesised_inputs(project, chain, {"blocks": [Built(block.callee, (8,))]})[0] == "float32[2,8]"
+    assert synthesised_inputs(project, stack, {})[0] == "float32[2,6]"
+    assert synthesised_inputs(project, shadowed, {}) == []
+
+
+RANKS = """
+import mindspore.nn as nn
+
+
+class Grid(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.norm = nn.LayerNorm((dim,))
+
+    def construct(self, x):
+        B, H, W, C = x.shape
+        return self.norm(x).reshape(B, H * W, C)
+
+
+class Tokens(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        B, N, C = x.shape
+        return self.fc(x)
+
+
+class Rebound(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        x = self.fc(x)
+        B, H, W, C = x.shape
+        return x
+
+
+class Sized(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x, H, W):
+        B, N, C = x.shape
+        return self.fc(x).transpose(0, 2, 1).reshape(B, C, H, W)
+
+
+class Masked(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x, mask, W):
+        return self.fc(x) * mask[0] + W
+
+
+class Reshaped(nn.Cell):
+    def __init__(self, dim=16):
+        super().__init__()
+        self.conv = nn.Conv2d(dim, dim, 1)
+
+    def construct(self, x):
+        b, n, c = x.shape
+        x = x.reshape(b, 4, 4, c).transpose(0, 3, 1, 2)
+        return self.conv(x)
+"""
+
+
+def test_the_rank_construct_reads_off_its_input(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``B, H, W, C = x.shape`` wants four dimensions, where the first
+    ``LayerNorm`` alone suggests tokens of three; ``B, N, C`` wants tokens, not vectors, and no
+    image for a first ``Conv2d`` (the input is reshaped before it: not read here). The shape of
+    what ``x`` is bound to later says nothing of the input. ``construct(self, x, H, W)``, ``H``
+    and ``W`` read only as sizes, takes tokens of an ``H`` by ``W`` grid."""
+    from mslint.engine import load_project
+    from mslint.model.project import ClassRef
+    from mslint.settings import Settings
+    from mslint.verify.synthesis import synthesised_inputs
+
+    path = write("ranks.py", RANKS)
+    project = load_project([path], Settings(root=tmp_path)).project
+    [module] = project.checked_modules
+    grid, tokens, rebound, reshaped, sized, masked = (
+        ClassRef(module, module.classes[name]) for name in ("Grid", "Tokens", "Rebound", "Reshaped", "Sized", "Masked")
+    )
+    assert synthesised_inputs(project, grid, {})[0] == "float32[2,8,8,16]"
+    assert synthesised_inputs(project, tokens, {}) == ["float32[2,8,16]"]
+    assert synthesised_inputs(project, rebound, {}) == ["float32[2,16]", "float32[2,8,16]"]
+    assert synthesised_inputs(project, reshaped, {}) == [], "tokens reshaped into an image: no image fits"
+    assert synthesised_inputs(project, sized, {})[0] == "float32[2,64,16], 8, 8", "tokens of a grid, and its sides"
+    assert synthesised_inputs(project, masked, {}) == [], "an item of mask is read: a tensor, not a size"
 
 
 INTS = """

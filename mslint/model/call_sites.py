@@ -156,6 +156,9 @@ class EntryEvidence:
         """By entry node: its input specs, read once (each entry is asked about twice)."""
         self._values: dict[int, dict[str, AbstractValue]] = {}
         """By entry node: its parameters' values, worked out once."""
+        self._calls: dict[int, list[tuple[ast.Call, ModuleInfo, dict[str, AbstractValue]]] | None] = {}
+        """By entry node: its calls with their values, worked out once (a Cell's construct is started
+        twice, and its evaluations per call ask again)."""
         self._passed: list[_PassedInstance] = []
         """The instances passed as arguments to the project's functions, still to follow."""
         self._collect(entries)
@@ -175,9 +178,15 @@ class EntryEvidence:
         """Each call of the entry in Python code, with what it gives the entry's positional
         parameters, where those calls are all that runs it; None where a training wrapper, input
         specs or a ``@jit`` function run it too, with values no call shows."""
-        if id(ref.node) in self._wrapped or self._spec_values(ref) or self._graph_sites.get(id(ref.node)):
-            return None
-        return [(s.call, s.module, _argument_values(self._project, s, ref)) for s in self._sites.get(id(ref.node), [])]
+        key = id(ref.node)
+        if key not in self._calls:
+            by_calls = not (key in self._wrapped or self._spec_values(ref) or self._graph_sites.get(key))
+            self._calls[key] = (
+                [(s.call, s.module, _argument_values(self._project, s, ref)) for s in self._sites.get(key, [])]
+                if by_calls
+                else None
+            )
+        return self._calls[key]
 
     def _spec_values(self, ref: FunctionRef) -> list[AbstractValue]:
         specs = self._specs.get(id(ref.node))
@@ -1187,36 +1196,60 @@ def _argument_value(project: Project, site: _Site, argument: ast.expr, values: H
     passed = passed_to_parameter(project, site.module, scope, argument)
     if passed is not None:
         return passed
-    made = _made_right_before(site, argument)
+    made = made_right_before(site.module, site.call, argument)
     return values.value(argument) if made is None else made
 
 
-def _made_right_before(site: _Site, argument: ast.expr) -> AbstractValue | None:
-    """The tensor or array that the statements before the call, in its block, last bind the name
-    ``argument`` to, made with a known dtype and shape (``x = Tensor(np.ones([2, 2], np.int32));
-    net(x)``), whatever the name holds elsewhere in the scope (``x`` rebound before another
-    instance's call); None where they bind it to nothing such, or it may be rebound since."""
-    if not isinstance(argument, ast.Name):
-        return None
-    held = _block_holding(site.module.tree, site.call)
-    if held is None:
-        return None
-    block, statement = held
-    before = block[: next(i for i, s in enumerate(block) if s is statement)]
-    for index in range(len(before) - 1, -1, -1):
-        assignment = before[index]
-        if isinstance(assignment, ast.Assign) and [ast.unparse(t) for t in assignment.targets] == [argument.id]:
-            if any(_binds(s, argument.id) for s in before[index + 1 :]):
+def made_right_before(module: ModuleInfo, call: ast.Call, argument: ast.expr) -> AbstractValue | None:
+    """The tensor that ``argument`` of ``call`` hands the graph, where it is made with a known
+    dtype and shape: in place (``net(ops.randn(2, 3))``), or by the statement that last binds the
+    name before the call in the call's block or the blocks around it, in its scope (``x =
+    Tensor(np.ones([2, 2], np.int32)); net(x)``), whatever the name holds elsewhere in the scope
+    (``x`` rebound before another instance's call); the names a creation reads are followed the
+    same way (``a = np.ones((2, 3)); net(Tensor(a))``). None where it is nothing such, or a name
+    may have been rebound since."""
+    made = created_by(
+        argument, lambda e: qualified_name(e, module), lambda name: _assigned_before(module.tree, call, name)
+    )
+    known = isinstance(made, (AbstractTensor, AbstractArray)) and made.dtype is not None and made.shape
+    return _handed_to_graph(made) if known and made is not None else None
+
+
+def _assigned_before(tree: ast.Module, node: ast.AST, name: str) -> ast.expr | None:
+    """The value that the statement last binding ``name`` before ``node`` assigns it, where that
+    statement is ``name = value``: in ``node``'s block, else in the blocks around it (an ``if``,
+    a ``with``), up to its function's body."""
+    held = block_holding(tree, node)
+    while held is not None:
+        block, statement = held
+        for earlier in reversed(block[: next(i for i, s in enumerate(block) if s is statement)]):
+            if isinstance(earlier, ast.Assign) and [ast.unparse(t) for t in earlier.targets] == [name]:
+                return earlier.value
+            if _binds(earlier, name):
                 return None
-            made = created_by(assignment.value, lambda e: qualified_name(e, site.module))
-            known = isinstance(made, (AbstractTensor, AbstractArray)) and made.dtype is not None and made.shape
-            return _handed_to_graph(made) if known and made is not None else None
-        if _binds(assignment, argument.id):
+        around = parent_of(tree, statement)
+        if not isinstance(around, ast.stmt) or isinstance(around, _SCOPES):
             return None
+        header = [node for field, value in ast.iter_fields(around) if field not in _BLOCKS for node in _walked(value)]
+        if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in header):
+            return None  # `for x in ...`, `with ... as x`
+        held = block_holding(tree, around)
     return None
 
 
-def _block_holding(tree: ast.Module, node: ast.AST) -> tuple[list[ast.stmt], ast.stmt] | None:
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+"""Where the statements of a scope end: names bound above are another scope's."""
+_BLOCKS = ("body", "orelse", "finalbody", "handlers")
+"""The fields of a compound statement that hold statements: the rest is its header."""
+
+
+def _walked(value: object) -> list[ast.AST]:
+    """The nodes under a field of a node: one node, or a list of them."""
+    items = value if isinstance(value, list) else [value]
+    return [node for item in items if isinstance(item, ast.AST) for node in ast.walk(item)]
+
+
+def block_holding(tree: ast.Module, node: ast.AST) -> tuple[list[ast.stmt], ast.stmt] | None:
     """The list of statements (a body, an ``else``) whose statement holds ``node``, and that statement."""
     statement, parent = node, parent_of(tree, node)
     while parent is not None:

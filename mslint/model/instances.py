@@ -23,9 +23,11 @@ instance, an argument or a default that names a class or function of a module's 
 project's or MindSpore's: ``block=BottleNeck``, ``act_layer=nn.GELU``) is a reference to it
 (:func:`reference_to`), a call of one that spreads nothing is what it builds (``fn=Attention(dim)``,
 :class:`~mslint.model.abstract.AbstractBuilt`), and a class handed on as a value is built by the
-calls of the parameter it is handed to (``block_fn(dim)`` where ``block_fn=Block``), so that the
-instance can be built as the program builds it; the values the rules read, joined over every
-instance, are left as they were.
+calls of the parameter it is handed to (``block_fn(dim)`` where ``block_fn=Block``), also in a
+method the constructor calls to build parts (``self._make_layer(block, 64, 3)``,
+:mod:`mslint.model.constructor_helpers`), so that the instance can be built as the program builds
+it; a parent no call of which can be followed holds what its defaults give it (verify builds it
+so). The values the rules read, joined over every instance, are left as they were.
 
 The instances are all known only where the class is used by calling it, or by looking it up
 by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
@@ -73,6 +75,12 @@ from mslint.model.binder import (
     written_arguments,
 )
 from mslint.model.configs import config_fields, field_read, read_only_for_fields
+from mslint.model.constructor_helpers import (
+    attribute_at_first_call,
+    constructor_helper,
+    handed_to_helpers,
+    helper_calls,
+)
 from mslint.model.dtypes import dtype_named
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
@@ -274,7 +282,8 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
         function = init.node
     else:
         function = callee.node
-    calls = _calls_of(project, callee)
+    helper = constructor_helper(callee.module, callee.node) if first and isinstance(callee, FunctionRef) else None
+    calls = _calls_of(project, callee) if helper is None else [(call, callee.module) for call in helper_calls(helper)]
     if first:
         handed_on = [*_named_calls(project, callee), *_called_as_parameter(project, callee)]
         for call, module in handed_on if calls is None else calls:
@@ -381,7 +390,7 @@ def _called_as_parameter(project: Project, callee: Callee) -> list[tuple[ast.Cal
             if not _refers_to(project, node, module, callee):
                 continue
             for holder, parameter in _parameters_handed(project, node, module):
-                first = _passed(project, holder, first=True)
+                first = _passed(project, holder, first=True) or _built_with_defaults(project, holder)
                 given = None if first is None else first.named.get(parameter)
                 if not (
                     isinstance(given, AbstractReference)
@@ -392,12 +401,20 @@ def _called_as_parameter(project: Project, callee: Callee) -> list[tuple[ast.Cal
                 code = _code_of(project, holder)
                 if code is None or parameter in binding_counts(code.node):
                     continue
-                found += [
-                    (call, code.module)
-                    for call in descendants(code.node)
-                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == parameter
-                ]
+                found += _calls_of_name(code, parameter)
+                if isinstance(holder, ClassRef):  # `self._make_layer(block, 64, 3)`: the helper calls it
+                    for helper, name in handed_to_helpers(holder, code.node, parameter):
+                        found += [] if name in binding_counts(helper.node) else _calls_of_name(helper, name)
     return found
+
+
+def _calls_of_name(function: FunctionRef, name: str) -> list[tuple[ast.Call, ModuleInfo]]:
+    """The calls of ``name`` in ``function``'s code (``block_fn(dim)``), in order."""
+    return [
+        (call, function.module)
+        for call in descendants(function.node)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == name
+    ]
 
 
 def _parameters_handed(project: Project, node: ast.expr, module: ModuleInfo) -> list[tuple[Callee, str]]:
@@ -625,6 +642,9 @@ class _Arguments:
         self._first = first
         self._scope = scope
         self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
+        self._helper = None if self._caller is not None or not first else constructor_helper(module, scope)
+        """A method the constructor calls to build parts (:mod:`mslint.model.constructor_helpers`)."""
+        self._caller = self._caller or self._helper
         self._host = HostValues(scope, module, project)
         self._module = module
 
@@ -652,6 +672,11 @@ class _Arguments:
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
+        if self._helper is not None and self._helper.owner is not None:
+            kept = attribute_at_first_call(self._helper, argument)
+            init = self._project.find_method(self._helper.owner, "__init__")
+            if kept is not None and init is not None:  # `self.in_channels`, as the constructor set it before its call
+                return _Arguments(self._project, self._module, init.node, True).value(kept)
         read = field_read(argument)
         if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
@@ -768,7 +793,14 @@ class _Arguments:
         return binding_counts(self._scope)
 
     def _passed_to_caller(self) -> Passed | None:
-        return None if self._caller is None else _passed(self._project, self._caller, self._first)
+        """What the caller's calls pass it; for a first instance, where no call of the caller can
+        be followed, what it holds built with its defaults, as verify builds it then."""
+        if self._caller is None:
+            return None
+        passed = _passed(self._project, self._caller, self._first)
+        if passed is None and self._first:
+            return _built_with_defaults(self._project, self._caller)
+        return passed
 
     def _defaulted_here(self, name: str) -> ast.expr | None:
         """The ``X`` of ``if name is None: name = X`` or ``name = name or X``, where that statement
@@ -859,6 +891,23 @@ def _module_constant(project: Project, expr: ast.expr, module: ModuleInfo) -> ob
             return NOT_KNOWN
         scope = parent_of(module.tree, scope)
     return constants[expr.id]
+
+
+def _built_with_defaults(project: Project, callee: Callee) -> Passed | None:
+    """What ``callee``'s parameters hold where it is called with none (each has a default, a
+    class or function named as a reference to it); None where one has no default or collects."""
+    code = _code_of(project, callee)
+    if code is None or code.node.args.vararg or code.node.args.kwarg:
+        return None
+    named: dict[str, AbstractValue] = {}
+    for parameter, default in parameter_defaults(code.node)[1 if _is_method(callee) else 0 :]:
+        if default is None:
+            return None
+        given = literal_value(default)
+        named[parameter.arg] = (
+            literal(given) if given is not NOT_KNOWN else reference_to(project, default, code.module) or UNKNOWN
+        )
+    return Passed(named, {}, ())
 
 
 def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:

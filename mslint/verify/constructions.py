@@ -42,7 +42,6 @@ from mslint.model.abstract import (
     AbstractReference,
     AbstractScalar,
     AbstractSequence,
-    AbstractTensor,
     AbstractValue,
     Kind,
 )
@@ -54,8 +53,14 @@ from mslint.model.binder import (
     positional_names,
     written_arguments,
 )
-from mslint.model.call_sites import EntryEvidence, input_specs, python_value
-from mslint.model.created_tensors import AbstractArray, created_by
+from mslint.model.call_sites import (
+    EntryEvidence,
+    block_holding,
+    input_spec,
+    input_specs,
+    made_right_before,
+    python_value,
+)
 from mslint.model.inputs import is_constant
 from mslint.model.instances import (
     caller_built_by,
@@ -219,20 +224,18 @@ class Constructions:
 
     def _inputs_after(self, module: ModuleInfo, construction: ast.Call) -> str | None:
         """The specs of the tensors that ``name = Class(...)`` 's block later calls ``name`` on."""
-        for block in _blocks(module.tree):
-            index = next((i for i, s in enumerate(block) if _assigns(s, construction)), None)
-            if index is None:
-                continue
-            assignment = block[index]
-            target = assignment.targets[0] if isinstance(assignment, ast.Assign) else None
-            if not isinstance(target, ast.Name):
-                return None
-            for later, statement in enumerate(block[index + 1 :], start=index + 1):
-                for node in ast.walk(statement):
-                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
-                        specs = [_input_spec(argument, block[:later], module) for argument in node.args]
-                        return None if node.keywords or None in specs else ", ".join(s for s in specs if s)
+        held = block_holding(module.tree, construction)
+        if held is None or not _assigns(held[1], construction):
             return None
+        block, assignment = held
+        target = assignment.targets[0] if isinstance(assignment, ast.Assign) else None
+        if not isinstance(target, ast.Name):
+            return None
+        for statement in block[block.index(assignment) + 1 :]:
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
+                    specs = [_input_spec(argument, node, module) for argument in node.args]
+                    return None if node.keywords or None in specs else ", ".join(s for s in specs if s)
         return None
 
     def _inputs_of_calls(self, cls: ClassRef) -> str | None:
@@ -377,45 +380,13 @@ def _assigns(statement: ast.stmt, value: ast.expr) -> bool:
     return isinstance(statement, ast.Assign) and statement.value is value and len(statement.targets) == 1
 
 
-def _blocks(tree: ast.AST) -> list[list[ast.stmt]]:
-    """Every list of statements under ``tree``: bodies, ``else`` and ``finally`` blocks."""
-    found = []
-    for node in ast.walk(tree):
-        for name in ("body", "orelse", "finalbody"):
-            block = getattr(node, name, None)
-            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                found.append(block)
-    return found
-
-
-def _tensor_spec(argument: ast.expr, before: list[ast.stmt], module: ModuleInfo) -> str | None:
-    """``float32[2,3,224,224]`` for ``ops.randn(2, 3, 224, 224)`` (any creation
-    :mod:`~mslint.model.created_tensors` reads), or for a name the statements ``before`` bind to
-    one (the last binding); None for anything else."""
-    made = created_by(argument, lambda e: qualified_name(e, module), lambda name: _last_binding(name, before))
-    if not isinstance(made, (AbstractTensor, AbstractArray)) or made.dtype is None or not made.shape:
-        return None
-    if not all(d is not None and d > 0 for d in made.shape):
-        return None
-    return f"{made.dtype}[{','.join(map(str, made.shape))}]"
-
-
-def _input_spec(argument: ast.expr, before: list[ast.stmt], module: ModuleInfo) -> str | None:
-    """:func:`_tensor_spec`, or the Python literal written (``net(x, "HARD")``): a graph constant."""
+def _input_spec(argument: ast.expr, call: ast.Call, module: ModuleInfo) -> str | None:
+    """The Python literal written (``net(x, "HARD")``: a graph constant), or the spec of the
+    tensor the statements right before ``call`` make (:func:`~mslint.model.call_sites.made_right_before`)."""
     written = literal_value(argument)
-    return (
-        repr(written) if written is not NOT_KNOWN and is_constant(written) else _tensor_spec(argument, before, module)
-    )
-
-
-def _last_binding(name: str, before: list[ast.stmt]) -> ast.expr | None:
-    """The value the last ``name = ...`` of ``before`` assigns."""
-    bound = [s.value for s in before if isinstance(s, ast.Assign) and _names(s) == [name]]
-    return bound[-1] if bound else None
-
-
-def _names(assignment: ast.Assign) -> list[str]:
-    return [ast.unparse(target) for target in assignment.targets]
+    if written is not NOT_KNOWN and is_constant(written):
+        return repr(written)
+    return input_spec(made_right_before(module, call, argument))
 
 
 def _called(func: ast.expr) -> str | None:

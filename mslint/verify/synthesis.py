@@ -7,10 +7,12 @@ image allows fails on it, and the next size is tried). A ``Dense(in, ...)`` take
 ``float32[2,in]``, then a sequence of tokens ``float32[2,8,in]`` (an attention block's
 ``B, N, C = x.shape``); a ``LayerNorm((C,))`` takes ``float32[2,8,C]``; an ``Embedding(vocab,
 ...)`` takes ``int32[2,8]`` indices (the data are below 7). The first layer may sit inside a
-``SequentialCell`` (a list literal, or a list or an empty ``SequentialCell`` built by
-``append``), inside a Cell of the project, whose constructor arguments are followed, or in what
-a function of a module's top level returns (``conv3x3(3, 8)``); a layer made by a parameter whose
-default is a class (``embed_layer=PatchEmbed``) is that class. A channel count that is an
+``SequentialCell`` or a ``CellList`` (a list literal, a comprehension, or a list or an empty
+``SequentialCell`` or ``CellList`` built by ``append``), in a list of Cells handed to the
+constructor, met by a loop (``for block in self.blocks: x = block(x)``), inside a Cell of the
+project, whose constructor arguments are followed, or in what a function of a module's top
+level returns (``conv3x3(3, 8)``); a layer made by a parameter whose default is a class
+(``embed_layer=PatchEmbed``) is that class. A channel count that is an
 argument of ``__init__`` comes from its default or the configured kwargs, or is the field of a
 dict it is given (``nn.Dense(cfg["dim"], ...)`` with ``cfg={"dim": 8}``). Where ``construct``
 hands its input to another method of the class first (``self.construct_features(x)``), that
@@ -18,8 +20,9 @@ method's first layer is the Cell's; a pooling or an activation first (``att = se
 keeps the channels, and the layer that takes its result is the one read. A layer that
 ``super().__init__(...)`` makes is found in the base class's ``__init__``. A Cell that holds no
 weight is tried on default shapes (:func:`default_inputs`).
-Only a ``construct`` with one required input is synthesised: which input feeds which layer is
-otherwise a guess.
+Only a ``construct`` with one required input is synthesised, or with a tensor and two sizes
+(``construct(self, x, H, W)``, the sizes only read as such: tokens of a grid of ``H`` by ``W``,
+``float32[2,64,C], 8, 8``): which input feeds which layer is otherwise a guess.
 """
 
 from __future__ import annotations
@@ -62,16 +65,21 @@ class _Given(ast.expr):
 def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any]) -> list[str]:
     """Candidate input specs for ``cls``'s ``construct``, most likely first; empty when its first
     layer is not known."""
-    bindings: dict[str, ast.expr] = {name: _literal_expr(value) for name, value in kwargs.items() if _is_literal(value)}
     # A class handed in (`block=Bottleneck`) is held as it is: no expression of its module may name it;
-    # so is the callee of a Cell built and handed in (`fn=Attention(8, 2)`), the call rewritten around it.
-    bindings.update(
-        {name: _argument_expr(value) for name, value in kwargs.items() if isinstance(value, (Reference, Built))}
-    )
-    # Anything else given hides the parameter's default, which it is not.
-    bindings.update({name: _Given() for name in kwargs if name not in bindings})
+    # so is the callee of a Cell built and handed in (`fn=Attention(8, 2)`, a list of them), the call
+    # rewritten around it. Anything else given hides the parameter's default, which it is not.
+    bindings = {name: _argument_expr(value) for name, value in kwargs.items()}
     layer = _first_layer(project, cls, bindings, _DEPTH)
-    return [] if layer is None else _candidates(*layer)
+    construct = project.find_method(cls, "construct")
+    names = _required_inputs(construct.node) if construct is not None else []
+    rank = _rank_read(construct.node, names[0]) if construct is not None and names else None
+    if layer is None:
+        return []
+    kind, size = layer
+    if len(names) == 3:  # `construct(self, x, H, W)`: tokens of a grid of H x W, and its sides
+        grids = kind in ("Dense", "LayerNorm") and rank in (None, 3)
+        return [f"float32[{_dims(BATCH, side * side, size)}], {side}, {side}" for side in GRID_SIDES] if grids else []
+    return _candidates(kind, size, rank)
 
 
 def default_inputs(project: Project, cls: ClassRef) -> list[str]:
@@ -160,13 +168,12 @@ def _first_layer_of(
     """The first layer that ``method``'s one required input meets: a Cell that ``__init__``
     makes, or the first layer of another method of the class the input is handed to
     (``return self.head(self.construct_features(x))``)."""
-    names = _required_inputs(method)
-    if len(names) != 1 or depth == 0:
+    name, attribute = _tensor_input(method), None
+    if name is None or depth == 0:
         return None
-    name, attribute = names[0], None
     for _ in range(_DEPTH):
-        call = _first_cell_applied(method, name)
-        attribute = call.func.attr if call is not None and isinstance(call.func, ast.Attribute) else None
+        applied = _first_cell_applied(method, name)
+        call, attribute = applied if applied is not None else (None, None)
         found = _made(project, init, f"self.{attribute}", bindings) if attribute else None
         if found is None:
             break
@@ -248,12 +255,18 @@ def _layer(
         made = _list_in(init, made.id) or _bound_value(made, bindings)
     if isinstance(made, (ast.List, ast.Tuple)):
         return _layer(project, module, init, made.elts[0], bindings, depth) if made.elts else None
+    if isinstance(made, ast.ListComp):  # `[Block(dim) for _ in range(depth)]`: each item is built alike
+        # what the comprehension's variables hold is not an argument of the constructor's
+        hidden = {
+            node.id: _Given() for g in made.generators for node in ast.walk(g.target) if isinstance(node, ast.Name)
+        }
+        return _layer(project, module, init, made.elt, {**bindings, **hidden}, depth)
     if not isinstance(made, ast.Call):
         return None
     func = _bound_value(made.func, bindings)  # `embed_layer(...)`, `embed_layer=PatchEmbed`
     referenced = func.reference if isinstance(func, _Handed) else None
     name = qualified_name(func, module) if referenced is None else referenced.shown()
-    if is_mindspore_name(name, "SequentialCell"):
+    if is_mindspore_name(name, "SequentialCell", "CellList"):
         first = made.args[0] if made.args else None
         return None if first is None else _layer(project, module, init, first, bindings, depth)
     for kind, keyword in _LAYERS.items():
@@ -304,17 +317,77 @@ _LAYERS = {
 """The layers an input can meet first, and the argument that says what they take."""
 
 
-def _candidates(kind: str, size: int) -> list[str]:
+def _candidates(kind: str, size: int, rank: int | None) -> list[str]:
+    """The inputs a first layer of ``kind`` taking ``size`` suggests, of ``rank`` dimensions
+    where ``construct`` reads that many off its input's shape (``B, H, W, C = x.shape``)."""
     if size <= 0:
         return []
-    if kind in ("Conv2d", "BatchNorm2d"):
-        return [f"float32[{BATCH},{size},{side},{side}]" for side in IMAGE_SIDES]
-    if kind == "Conv1d":
-        return [f"float32[{BATCH},{size},{side}]" for side in IMAGE_SIDES]
+    if kind in _CHANNELS_FIRST:  # of another rank, the input is not what the layer takes (reshaped first)
+        spatial = _CHANNELS_FIRST[kind] - 2
+        fits = rank in (None, _CHANNELS_FIRST[kind])
+        return [f"float32[{_dims(BATCH, size, *[side] * spatial)}]" for side in IMAGE_SIDES] if fits else []
     if kind == "Embedding":
-        return [f"int32[{BATCH},{SEQUENCE}]"]
+        return [f"int32[{_dims(BATCH, *[SEQUENCE] * ((rank or 2) - 1))}]"]
+    if rank is not None and rank > 3:  # channels last: [N, H, W, C], a grid of tokens
+        return [f"float32[{_dims(BATCH, *[side] * (rank - 2), size)}]" for side in GRID_SIDES]
     tokens = f"float32[{BATCH},{SEQUENCE},{size}]"  # [N, L, C]: a sequence of tokens, as attention blocks take
-    return [tokens] if kind == "LayerNorm" else [f"float32[{BATCH},{size}]", tokens]
+    vectors = f"float32[{BATCH},{size}]"
+    if rank is not None:
+        return [vectors] if rank == 2 else [tokens] if rank == 3 else []
+    return [tokens] if kind == "LayerNorm" else [vectors, tokens]
+
+
+_CHANNELS_FIRST = {"Conv2d": 4, "BatchNorm2d": 4, "Conv1d": 3}
+"""The layers that take ``[N, C, ...]``, with the rank they take."""
+
+GRID_SIDES = (SEQUENCE, 14, 28)
+"""Heights and widths tried for a grid of tokens (``[N, H, W, C]``), in order: windows of 7 need 14."""
+
+
+def _dims(*sizes: int) -> str:
+    return ",".join(map(str, sizes))
+
+
+def _rank_read(construct: FunctionNode, name: str) -> int | None:
+    """How many sizes the first ``a, b, ... = name.shape`` of ``construct`` unpacks, before
+    ``name`` is bound to anything else."""
+    for statement in statements(construct):
+        if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(statement)):
+            return None
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Tuple)
+            and not any(isinstance(e, ast.Starred) for e in statement.targets[0].elts)
+            and isinstance(statement.value, ast.Attribute)
+            and statement.value.attr == "shape"
+            and isinstance(statement.value.value, ast.Name)
+            and statement.value.value.id == name
+        ):
+            return len(statement.targets[0].elts)
+    return None
+
+
+def _tensor_input(method: FunctionNode) -> str | None:
+    """The required input of ``method`` that the layers take: the one there is, or the first of
+    ``construct(self, x, H, W)`` where the two others are only read as sizes (:func:`_read_as_size`)."""
+    names = _required_inputs(method)
+    if len(names) == 1 or (len(names) == 3 and all(_read_as_size(method, name) for name in names[1:])):
+        return names[0]
+    return None
+
+
+def _read_as_size(method: FunctionNode, name: str) -> bool:
+    """Whether ``method`` reads ``name`` and never as a tensor: no attribute or item of it, and no
+    Cell of its own applied to it (``x.reshape(B, C, H, W)``, ``self.attn(x, H, W)``)."""
+    reads = [node for node in descendants(method) if isinstance(node, ast.Name) and node.id == name]
+    for read in reads:
+        for node in descendants(method):
+            if isinstance(node, (ast.Attribute, ast.Subscript)) and node.value is read:
+                return False
+            if isinstance(node, ast.Call) and node.args and node.args[0] is read and _self_attribute(node.func):
+                return False
+    return bool(reads)
 
 
 def _required_inputs(function: FunctionNode) -> list[str]:
@@ -359,20 +432,31 @@ def _bound_to(method: FunctionNode, call: ast.Call) -> str | None:
     return None
 
 
-def _first_cell_applied(construct: FunctionNode, name: str) -> ast.Call | None:
-    """The first ``self.conv1(x, ...)`` of ``construct``, where ``x`` is ``name``."""
+def _first_cell_applied(construct: FunctionNode, name: str) -> tuple[ast.Call, str] | None:
+    """The first ``self.conv1(x, ...)`` of ``construct``, where ``x`` is ``name``, or call of a
+    Cell a loop takes from an attribute (``for block in self.blocks: x = block(x)``), with the
+    attribute (``conv1``, ``blocks``)."""
+    looped: dict[str, str] = {}  # the variable of `for block in self.blocks`: the attribute
     for statement in statements(construct):
+        if isinstance(statement, ast.For) and isinstance(statement.target, ast.Name):
+            attribute = _self_attribute(statement.iter)
+            if attribute is not None:
+                looped[statement.target.id] = attribute
         for node in ast.walk(statement):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Attribute)
-                and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "self"
-                and node.args
-                and isinstance(node.args[0], ast.Name)
-                and node.args[0].id == name
-            ):
-                return node
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)):
+                continue
+            applied = _self_attribute(node.func)
+            if applied is None and isinstance(node.func, ast.Name):
+                applied = looped.get(node.func.id)
+            if applied is not None and node.args[0].id == name:
+                return node, applied
+    return None
+
+
+def _self_attribute(expr: ast.expr) -> str | None:
+    """``conv1`` of ``self.conv1``."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
+        return expr.attr
     return None
 
 
@@ -421,7 +505,7 @@ def _is_empty_sequence(made: ast.expr, module: ModuleInfo) -> bool:
         isinstance(made, ast.Call)
         and not made.args
         and not made.keywords
-        and is_mindspore_name(qualified_name(made.func, module), "SequentialCell")
+        and is_mindspore_name(qualified_name(made.func, module), "SequentialCell", "CellList")
     )
 
 
