@@ -5,9 +5,11 @@
 Each program is a small package composed of forms (:mod:`graph_syntax.compose`), compiled
 through the verifier's machinery (:func:`mslint.verify.runner.run_jobs`, with the comparison
 with PyNative); ``mslint check`` runs on the whole tree as on a user's project. A program that
-STRICT stops on an error, or that diverges from PyNative, is judged form by form: each of its
-forms is compiled again in a program of its own, at the same position (an error hides the lines
-after it, and both an error and a difference in the outputs are often located off their culprit).
+STRICT stops on an error, that diverges from PyNative, or that could not be compared with
+PyNative, is judged form by form: each of its forms is compiled again in a program of its own, at
+the same position (an error hides the lines after it, both an error and a difference in the
+outputs are often located off their culprit, and one form's counter or `raise` keeps the others
+from being compared).
 Each placed form (a *site*, owning the lines written for it) is judged:
 
 * evidence: a compile error or crash, a fallback, a dynamic shape, a divergence from PyNative,
@@ -18,9 +20,11 @@ Each placed form (a *site*, owning the lines written for it) is judged:
   line as verify would (its lines cover it, its rule predicts the problem); evidence only on
   the lines that lead to a form (a call of its helper, a block head) or on no line counts as a
   miss where mslint reports nothing in the whole program;
-* a **false alarm**: a warning or error of mslint in a program without evidence in either level;
+* a **false alarm**: a warning or error of mslint in a program without evidence in either level,
+  that graph mode was compared with PyNative on;
 * *hidden*: a site without evidence in a program whose LAX compile stopped (or that could not be
-  built): the compiler never reached its lines, so it is not judged.
+  built), or that could not be compared with PyNative: the compiler never reached its lines, or
+  no divergence was looked for, so it is not judged.
 
 Disagreements are grouped into classes (kind, form, position) and one program per class is
 written to ``--out``. Classes matched by ``--known`` (benchmarks/difftest_known.json) are known
@@ -55,6 +59,7 @@ from graph_syntax.forms import SEED_FORMS, Form
 
 from mslint.syntax_table import OK, syntax_table
 from mslint.verify.compiler_output import COMPILE_TIME, DIVERGENCE, ERROR, Problem
+from mslint.verify.divergence import COMPARED
 from mslint.verify.runner import Job, Outcome, run_jobs
 from mslint.verify.statuses import COMPILED, CRASHED, TIMED_OUT
 from mslint.verify.verdicts import predicts
@@ -273,7 +278,8 @@ def judge(
                 unattributed.append(f"{package.name}: {problem.level} {problem.kind}: {problem.message[:120]}")
     missed -= answered
     stopped = _stopped(lax)
-    clean = strict.status == COMPILED and lax.status == COMPILED and not problems
+    compared = _compared(strict) and _compared(lax)
+    clean = strict.status == COMPILED and lax.status == COMPILED and not problems and compared
     judgements = []
     for site in package.sites:
         said = [f"{file}:{line} {what}" for (file, line), what in sorted(flagged.items()) if site.owns(file, line)]
@@ -282,7 +288,7 @@ def judge(
             judgement.verdict = MISS
         elif clean and said:
             judgement.verdict = FALSE_ALARM
-        elif stopped and not evidence[site.index]:
+        elif (stopped or not compared) and not evidence[site.index]:
             judgement.verdict = HIDDEN
         else:
             judgement.verdict = AGREE
@@ -376,9 +382,16 @@ def _by_package(findings: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]
 
 def _judged_alone(outcome: Outcome) -> bool:
     """Whether the forms of the program compiled are judged each on its own: where the compile
-    stopped, or where graph mode and PyNative differ (a difference in the outputs is located on
-    one line, which need not be the form that made it)."""
-    return _stopped(outcome) or any(p.kind == DIVERGENCE for p in outcome.problems)
+    stopped, where graph mode and PyNative differ (a difference in the outputs is located on
+    one line, which need not be the form that made it), or where they could not be compared (one
+    form's counter or `raise` spoils the comparison of the others)."""
+    return _stopped(outcome) or not _compared(outcome) or any(p.kind == DIVERGENCE for p in outcome.problems)
+
+
+def _compared(outcome: Outcome) -> bool:
+    """Whether a compile that went through was compared with PyNative: where the comparison was not
+    made (two PyNative runs disagree, the program raises when run), no divergence is not known."""
+    return _stopped(outcome) or (outcome.comparison or {}).get("status") == COMPARED
 
 
 def _stopped(outcome: Outcome) -> bool:

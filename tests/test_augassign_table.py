@@ -126,6 +126,26 @@ def test_an_input_known_to_be_a_tensor_is_an_error_one_not_inferred_a_warning_an
     assert {(d.line, str(d.severity)) for d in report.diagnostics} == {(8, "error"), (16, "warning"), (17, "warning")}
 
 
+def test_names_bound_to_each_other_are_followed_once(tmp_path: Path) -> None:
+    """`x0 = x; x = x0` (the difftest's programs start so) once sent the search for what `y` holds
+    round the two names until the stack ran out, and the module was reported as too deeply nested."""
+    path = tmp_path / "net.py"
+    path.write_text(
+        "import numpy as np\n"
+        "from mindspore import Tensor, nn\n\n\n"
+        "class Net(nn.Cell):\n"
+        "    def construct(self, x):\n"
+        "        x0 = x\n"
+        "        x = x0\n"
+        "        y = x\n"
+        "        y += 1\n"
+        "        return y\n\n\n"
+        "def run():\n"
+        "    return Net()(Tensor(np.ones((2, 3), np.float32)))\n"
+    )
+    assert [d.message for d in check_files([path], Settings()).diagnostics] == []
+
+
 def test_a_graph_value_on_the_right_diverges_where_a_constant_does() -> None:
     """The rule reads the rows measured with a constant on the right (``x += 2``): the same
     target updated by a graph value (``x += x * 1``) diverges exactly where they do."""

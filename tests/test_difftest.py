@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,17 +60,24 @@ Evidence = tuple[str, int, str]
 """A compiler problem on a line of net.py: kind, line, level."""
 
 
-def _judge(tree: Path, forms: list[Form], evidence: list[Evidence], flagged: list[int]) -> list[str]:
-    """Verdicts for ``forms`` inlined in a Cell, given compiler problems and mslint's findings on
-    lines of net.py."""
+COMPARED = {"status": "compared", "reason": None, "seconds": 0.1}
+NOT_COMPARABLE = {"status": "not-comparable", "reason": "two PyNative runs disagree on the output", "seconds": 0.1}
+
+
+def _judge(
+    tree: Path, forms: list[Form], evidence: list[Evidence], flagged: list[int], comparison: dict[str, Any] = COMPARED
+) -> list[str]:
+    """Verdicts for ``forms`` inlined in a Cell, given compiler problems, mslint's findings on
+    lines of net.py and the comparison with PyNative."""
     package = compose("p", "cell", [Placement(form, ()) for form in forms])
     difftest.write_tree(tree, [package])
     net = str(tree / "p" / "net.py")
     outcomes = [
         Outcome(
-            Job(tree / "p" / "net.py", "make", level, factory=True),
+            Job(tree / "p" / "net.py", "make", level, factory=True, compare=True),
             COMPILED,
             problems=[Problem(kind, "m", ((net, line),), level) for kind, line, at in evidence if at == level],
+            comparison=comparison,
         )
         for level in ("strict", "lax")
     ]
@@ -115,6 +123,18 @@ def test_a_finding_in_a_clean_program_is_a_false_alarm(tmp_path: Path) -> None:
     (relu_line,) = _hazard_lines([RELU])
     assert _judge(tmp_path / "a", [RELU], [], [relu_line]) == ["false-alarm"]
     assert _judge(tmp_path / "b", [RELU], [], []) == ["agree"]
+
+
+def test_a_finding_in_a_program_graph_mode_was_not_compared_on_is_not_judged(tmp_path: Path) -> None:
+    """A program that compiles but whose comparison with PyNative was not made (another form's
+    counter makes two PyNative runs disagree) shows no divergence only because none was looked
+    for: its forms are compared each on its own, and a site without evidence there is hidden."""
+    (relu_line,) = _hazard_lines([RELU])
+    assert _judge(tmp_path / "a", [RELU], [], [relu_line], NOT_COMPARABLE) == ["hidden"]
+    assert _judge(tmp_path / "b", [RELU], [(ERROR, relu_line, "strict")], [], NOT_COMPARABLE) == ["miss"]
+    job = Job(tmp_path / "p" / "net.py", "make", "strict", factory=True, compare=True)
+    assert difftest._judged_alone(Outcome(job, COMPILED, comparison=NOT_COMPARABLE))
+    assert not difftest._judged_alone(Outcome(job, COMPILED, comparison=COMPARED))
 
 
 def test_sites_after_a_lax_error_are_hidden(tmp_path: Path) -> None:

@@ -127,20 +127,23 @@ class AugmentedAssignmentInGraph(Rule):
         yield Finding(node, _message(name.id, diverging), _hint(name.id, operator, element), severity, fix)
 
 
-def _target(name: str, function: GraphFunction) -> str | None:
+def _target(name: str, function: GraphFunction, chain: frozenset[str] = frozenset()) -> str | None:
     """The table's name for what ``name`` holds where it is updated: ``input`` (a parameter the
     entry was given, or a helper was given the entry's, never rebound), ``input.alias`` (bound
     only to such inputs), ``local-constant`` (bound only to ``Tensor(...)``), ``local-op`` and
     ``local-op.zeros_like`` (``ops.ones_like(x)``, ``ops.zeros_like(x)``), ``local-op.constant``
     (a MindSpore call of constants only); None for anything else (an operator's result on a graph
-    value is a new tensor at every call)."""
+    value is a new tensor at every call). ``chain``: the names whose bindings led here."""
+    if name in chain:  # names bound to each other (`x0 = x; x = x0`): not known to hold an input
+        return None
     values = _rebindings(function.node, name)
     if not values:
         return "input" if name in all_parameter_names(function.node) and _given_an_input(name, function) else None
     if not all(b.unpacks and isinstance(b.target, ast.Name) for b in values):
         return None
     sources = [b.value for b in values]
-    if all(isinstance(v, ast.Name) and v.id != name and _target(v.id, function) == "input" for v in sources):
+    further = chain | {name}
+    if all(isinstance(v, ast.Name) and _target(v.id, function, further) == "input" for v in sources):
         return "input.alias"
     calls = [v for v in sources if isinstance(v, ast.Call)]
     called = {function.qualname(c.func) for c in calls}
