@@ -1,8 +1,9 @@
-"""The committed record of the compiles the syntax, augmented-assignment, kernel and argument tables rest on
-(scripts/compile_record.py): ``--check`` checks the table whole from it, compiling only the programs
-it does not hold, and fails on a row edited by hand, on a changed program whose outcome differs, and
-on an outcome no program of the table gives. Shown on the augmented-assignment table (1,436 compiles),
-on the kernel table (1,502 APIs) and on the argument table (578 calls)."""
+"""The committed record of the compiles the syntax, augmented-assignment, fold, inference, kernel and
+argument tables rest on (scripts/compile_record.py): ``--check`` checks the table whole from it,
+compiling only the programs it does not hold, and fails on a row edited by hand, on a changed program
+whose outcome differs, and on an outcome no program of the table gives. Shown on the
+augmented-assignment table (1,436 compiles), on the fold table (928 compiles), on the inference table
+(536 compiles), on the kernel table (1,502 APIs) and on the argument table (578 calls)."""
 
 from __future__ import annotations
 
@@ -23,11 +24,14 @@ sys.path.insert(0, str(SCRIPTS))
 import compile_record  # noqa: E402
 import generate_argument_table  # noqa: E402
 import generate_augassign_table  # noqa: E402
+import generate_fold_table  # noqa: E402
+import generate_inference_table  # noqa: E402
 import generate_kernel_table  # noqa: E402
 import mindspore_table  # noqa: E402
 from compile_record import CompileRecord  # noqa: E402
 from generate_syntax_table import render_table  # noqa: E402
 from graph_syntax.forms import Form, Program  # noqa: E402
+from graph_syntax.inference import POSITIONS as INFERENCE_POSITIONS  # noqa: E402
 
 ROW = "augassign.input/+="
 """A row whose program writes into the caller's input: graph mode diverges from PyNative."""
@@ -138,6 +142,171 @@ def test_a_changed_program_is_compiled_and_its_new_outcome_fails_the_check(
     assert any(line.startswith(f'-"{ROW}"') and "divergence" in line for line in out.splitlines()), out
     assert any(line.startswith(f'+"{ROW}"') and "divergence" not in line for line in out.splitlines()), out
     assert "holds 8 outcomes of compiles the table does not make any more" in out
+
+
+FOLD = "fold.truth.self/true/name"
+"""A row the parser folds in an ``if`` statement: its dead branch, an undefined name, is never compiled."""
+
+
+@pytest.fixture
+def folds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped fold table and its record, which the generator checks, without a local
+    cache of compiles."""
+    version = metadata.version("mindspore")
+    for name in (f"folds-{version}.json", f"compiles/folds-{version}.json"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
+    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(generate_fold_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["generate_fold_table.py", "--check"])
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def _check_folds(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = generate_fold_table.main(["--check"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.mindspore
+def test_the_whole_fold_table_is_checked_from_its_record_without_a_compile(
+    folds: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _check_folds(capsys)
+    assert code == 0, out
+    assert " 0 compiles " in err
+
+
+@pytest.mark.mindspore
+def test_a_fold_row_edited_by_hand_fails_the_check(folds: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    version = metadata.version("mindspore")
+    table = folds / f"folds-{version}.json"
+    rows = json.loads(table.read_text())["rows"]
+    rows[FOLD]["outcomes"]["if"]["strict"] = ["error", True, "NameError"]
+    table.write_text(render_table(version, rows, generate_fold_table.POSITIONS))
+    code, out, err = _check_folds(capsys)
+    assert code == 1 and " 0 compiles " in err
+    assert any(line.startswith(f'+"{FOLD}"') for line in out.splitlines()), out
+
+
+@pytest.mark.mindspore
+def test_a_fold_outcome_no_program_gives_fails_the_check(folds: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = folds / "compiles" / f"folds-{metadata.version('mindspore')}.json"
+    data = json.loads(record.read_text())
+    data["outcomes"]["0" * 32] = ["ok"]
+    record.write_text(json.dumps(data))
+    code, out, _ = _check_folds(capsys)
+    assert code == 1
+    assert f"compiles/folds-{metadata.version('mindspore')}.json holds 1 outcomes" in out
+
+
+@pytest.mark.mindspore
+def test_a_changed_fold_program_is_compiled_and_its_new_outcome_fails_the_check(
+    folds: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The row's test reads a tensor instead of the attribute, which nothing folds: its dead branch is
+    compiled in the ``if`` statement too, and fails. Its 4 compiles (``if`` and a conditional expression,
+    2 levels) are run, and only they."""
+    render = generate_fold_table.render
+
+    def tensor_test(form: Form, position: str) -> Program:
+        program = render(form, position)
+        if form.id != FOLD:
+            return program
+        return dataclasses.replace(program, source=program.source.replace(" if self.flag", " if x.sum() > 0"))
+
+    monkeypatch.setattr(generate_fold_table, "render", tensor_test)
+    code, out, err = _check_folds(capsys)
+    assert code == 1 and " 4 compiles " in err
+    assert any(line.startswith(f'-"{FOLD}"') and '"if":{"lax":["ok"]' in line for line in out.splitlines()), out
+    assert any(line.startswith(f'+"{FOLD}"') and '"if":{"lax":["error"' in line for line in out.splitlines()), out
+    assert "holds 4 outcomes of compiles the table does not make any more" in out
+
+
+INFERENCE = "conversions.bool/multi-element"
+"""A row the compiler refuses at every position: the truth of a tensor of 6 elements is ambiguous."""
+
+
+@pytest.fixture
+def inference(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped inference table and its record, which the generator checks, without a
+    local cache of compiles."""
+    version = metadata.version("mindspore")
+    for name in (f"inference-{version}.json", f"compiles/inference-{version}.json"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
+    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(generate_inference_table, "OUTPUT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["generate_inference_table.py", "--check"])
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def _check_inference(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = generate_inference_table.main(["--check"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.mindspore
+def test_the_whole_inference_table_is_checked_from_its_record_without_a_compile(
+    inference: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _check_inference(capsys)
+    assert code == 0, out
+    assert " 0 compiles " in err
+
+
+@pytest.mark.mindspore
+def test_an_inference_row_edited_by_hand_fails_the_check(inference: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    version = metadata.version("mindspore")
+    table = inference / f"inference-{version}.json"
+    rows = json.loads(table.read_text())["rows"]
+    rows[INFERENCE]["outcomes"]["construct"]["lax"] = ["ok"]
+    table.write_text(render_table(version, rows, INFERENCE_POSITIONS))
+    code, out, err = _check_inference(capsys)
+    assert code == 1 and " 0 compiles " in err
+    assert any(line.startswith(f'+"{INFERENCE}"') for line in out.splitlines()), out
+
+
+@pytest.mark.mindspore
+def test_an_inference_outcome_no_program_gives_fails_the_check(
+    inference: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = inference / "compiles" / f"inference-{metadata.version('mindspore')}.json"
+    data = json.loads(record.read_text())
+    data["outcomes"]["0" * 32] = ["ok"]
+    record.write_text(json.dumps(data))
+    code, out, _ = _check_inference(capsys)
+    assert code == 1
+    assert f"compiles/inference-{metadata.version('mindspore')}.json holds 1 outcomes" in out
+
+
+@pytest.mark.mindspore
+def test_a_changed_inference_program_is_compiled_and_its_new_outcome_fails_the_check(
+    inference: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The row takes the truth of the tensor's sum, one element: nothing is ambiguous any more. Its 10
+    compiles (5 positions, 2 levels) are run, and only they."""
+    forms = generate_inference_table.inference_forms
+
+    def summed() -> list[Form]:
+        return [
+            dataclasses.replace(form, body=form.body.replace("bool(x)", "bool(x.sum())"))
+            if form.id == INFERENCE
+            else form
+            for form in forms()
+        ]
+
+    monkeypatch.setattr(generate_inference_table, "inference_forms", summed)
+    code, out, err = _check_inference(capsys)
+    assert code == 1 and " 10 compiles " in err
+    assert any(line.startswith(f'-"{INFERENCE}"') and '"lax":["error"' in line for line in out.splitlines()), out
+    assert any(line.startswith(f'+"{INFERENCE}"') and '"branch":{"lax":["ok"]' in line for line in out.splitlines()), (
+        out
+    )
+    assert "holds 10 outcomes of compiles the table does not make any more" in out
 
 
 API = "mint.argmin"

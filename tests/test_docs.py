@@ -38,7 +38,9 @@ GENERATORS = [
     pytest.param("generate_api_table.py", marks=MEASURED),
     # the printed outputs in mslint/data/pytorch-differences.json, measured on the installed MindSpore
     pytest.param("measure_pytorch_differences.py", marks=MEASURED),
-    # mslint/data/inference-*.json, every row re-measured (2 min 47 s here under a load of 20 on 2 cores)
+    # mslint/data/inference-*.json, every cell read from the record of its compiles as the syntax
+    # table's: under a CPU-s; compiled whole (536 compiles), 74 CPU-s. test_inference_table's sample
+    # test compiles 6 of its 58 rows again (--recompile)
     pytest.param("generate_inference_table.py", marks=MEASURED),
     # mslint/data/trace-*.json, every case re-measured where .mslint_cache/tables does not hold its
     # measurement on this release and Python (mindspore_table.MeasurementCache): 7 CPU-s from an empty
@@ -51,8 +53,9 @@ GENERATORS = [
     # 2 cores allows. Their sample tests compile a few rows (--recompile) for what the key leaves out
     pytest.param("generate_syntax_table.py", marks=MEASURED),
     pytest.param("generate_augassign_table.py", marks=MEASURED),
-    # mslint/data/folds-*.json, every case re-measured where the cache does not hold it (590 compiles:
-    # about 2 min 20 s from an empty cache here, on 2 shared cores)
+    # mslint/data/folds-*.json, every cell read from the record of its compiles as the syntax table's:
+    # about a CPU-s; compiled whole (928 compiles), 87 CPU-s. test_fold_table's sample test compiles
+    # 17 of its 180 rows again (--recompile)
     pytest.param("generate_fold_table.py", marks=MEASURED),
     # mslint/data/kernels-*.json, every API's outcome read from the record of its measurements
     # (mslint/data/compiles/kernels-*.json) by the key of its calls and inputs, only the APIs the record
@@ -64,9 +67,8 @@ GENERATORS = [
     # (one worker: neither compiles what the other did), and the syntax table's
     pytest.param("generate_message_table.py", marks=[*MEASURED, pytest.mark.xdist_group("example-compiles")]),
 ]
-TIMEOUTS_S = {"generate_message_table.py": 1800, "generate_inference_table.py": 1200}
-"""Where the check compiles: every bad example at both levels where the cache does not hold it,
-every form of the inference table at each of its positions and levels."""
+TIMEOUTS_S = {"generate_message_table.py": 1800}
+"""Where the check compiles: every bad example at both levels where the cache does not hold it."""
 
 
 @pytest.mark.parametrize("script", GENERATORS)

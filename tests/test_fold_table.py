@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import ast
 import json
+import subprocess
 import sys
+from importlib import metadata
 from pathlib import Path
+
+import pytest
 
 from mslint.engine import check_files
 from mslint.fold_table import folded_forms
@@ -15,6 +19,7 @@ from mslint.model.folds import module_constants
 from mslint.settings import Settings
 from mslint.syntax_table import syntax_releases
 from tests.examples import REPO
+from tests.installed import shipped_for_installed
 
 sys.path.insert(0, str(REPO / "scripts"))
 
@@ -95,6 +100,26 @@ def test_the_model_analyses_exactly_the_branches_the_table_does_not_fold(tmp_pat
                 not_folded_as_python.add(form.id.split(".")[1])  # the row folds, its form does not
     assert expected and found == expected
     assert not_folded_as_python == {"hasattr"}
+
+
+@pytest.mark.mindspore
+@pytest.mark.measurement
+def test_a_tenth_of_the_rows_measures_as_the_shipped_table_says() -> None:
+    """``--check`` reads the table from its record of compiles (tests/test_compile_record.py): one row in
+    eleven (17 of 180, of both kinds of dead code, a control among them) is compiled again, for what the
+    record's key leaves out (the verifier, the reading of a compile, the Python)."""
+    shipped_for_installed(REPO / "mslint" / "data" / f"folds-{metadata.version('mindspore')}.json")
+    sample = [form.id for form in forms()[::11]]
+    assert all([f.id for f in forms() if f.id.startswith(row)] == [row] for row in sample), "a prefix names one row"
+    result = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "generate_fold_table.py"), "--check", "--recompile"]
+        + [argument for row in sample for argument in ("--only", row)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
 
 
 def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_declared_global() -> None:
