@@ -688,6 +688,7 @@ _PARSER = 'parser = argparse.ArgumentParser()\n    parser.add_argument("--mode",
         ("", _PARSER.format(option="type=int, default=1") + "args = parser.parse_args()", True),
         ("", _PARSER.format(option='type=int, default="1"') + "args = parser.parse_args(args=[])", True),
         ("", _PARSER.format(option='dest="mode", default=1') + "args = parser.parse_args([])", True),
+        ("", _PARSER.format(option="type=int, default=ms.PYNATIVE_MODE") + "args = parser.parse_args()", True),
         (
             "\n".join(
                 [

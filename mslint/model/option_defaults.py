@@ -4,10 +4,11 @@
 An option's value is its default only where no command line is parsed (``parse_args([])``,
 ``parse_args(args=[])``); ``parse_args()`` reads the one the program is run with, which may give
 any other value: the default is then what a plain run gets, and the caller says so. A default is
-known only where the module declares the option once, with a literal default (converted by a
-``type`` of ``int``, ``float`` or ``str`` where the default is a string, as ``argparse`` does), and
-the name read is bound once in its scope (or once at the module's top level) to the parsed
-options, no field of which the module writes.
+known only where the module declares the option once, with a literal default or one of
+MindSpore's modes (``default=context.PYNATIVE_MODE``), a string converted by a ``type`` of ``int``,
+``float`` or ``str`` as ``argparse`` converts it; and where the name read is bound once in its
+scope (or once at the module's top level) to the parsed options, no field of which the module
+writes.
 """
 
 from __future__ import annotations
@@ -16,9 +17,12 @@ import ast
 from dataclasses import dataclass
 
 from mslint.model.module import ModuleInfo
+from mslint.model.project import is_mindspore_name, qualified_name
 from mslint.model.walk import own_nodes, parent_of
 
 _CONVERSIONS = {"int": int, "float": float, "str": str}
+_MODES = {"GRAPH_MODE": 0, "PYNATIVE_MODE": 1}
+"""MindSpore's modes by name: the numbers ``set_context`` takes."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +47,7 @@ def option_default(module: ModuleInfo, expr: ast.expr) -> OptionDefault | None:
     ]
     if len(declared) != 1:
         return None
-    value = _default(declared[0])
+    value = _default(declared[0], module)
     given = parsed.args[0] if parsed.args else next((k.value for k in parsed.keywords if k.arg == "args"), None)
     if value is None or (isinstance(given, (ast.List, ast.Tuple)) and given.elts):
         return None  # `parse_args(["--mode", "0"])` may give the option
@@ -63,10 +67,13 @@ def destination(call: ast.Call) -> str | None:
     return None if chosen is None else chosen.replace("-", "_")
 
 
-def _default(call: ast.Call) -> tuple[object] | None:
+def _default(call: ast.Call, module: ModuleInfo) -> tuple[object] | None:
     """The option's default as the parsed options hold it, in a tuple; None where it is no literal."""
     keywords = {k.arg: k.value for k in call.keywords}
     default = keywords.get("default")
+    named = qualified_name(default, module) if isinstance(default, (ast.Name, ast.Attribute)) else None
+    if is_mindspore_name(named, "GRAPH_MODE", "PYNATIVE_MODE"):  # `default=context.GRAPH_MODE`
+        return (_MODES[str(named).rsplit(".", 1)[-1]],)
     if not isinstance(default, ast.Constant):
         return None
     converter = keywords.get("type")
