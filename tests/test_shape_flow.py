@@ -333,3 +333,38 @@ def test_a_list_grown_in_a_loop_gives_no_order(write) -> None:
     project = project_of(write, SEQUENCE.replace("{build}", build))
     functions = {f.ref.display_name: f for f in graph_functions(project)}
     assert functions["Head.construct"].parameter_values["y"] != AbstractTensor(Kind.GRAPH, "float32", (2, 10))
+
+
+LOOP = """
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Head(nn.Cell):
+    def construct(self, y):
+        return y
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.stack = nn.CellList([nn.Dense(4, 10), Head()])
+
+    def construct(self, x):
+        for cell in self.stack:
+            x = cell(x)
+        return x
+
+
+net = Net()
+net(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_a_loop_over_a_cell_list_gives_each_item_what_the_one_before_returned(write) -> None:
+    """``for cell in self.stack: x = cell(x)`` calls the items one after the other: ``Head`` gets the
+    Dense's (2, 10) output, not the (2, 4) input joined with it (MindSpore 2.10 then refuses
+    ``if y > 0`` in ``Head``: rules/ambiguous-tensor-conversion/bad_call_sites.py)."""
+    project = project_of(write, LOOP)
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    assert functions["Head.construct"].parameter_values["y"] == AbstractTensor(Kind.GRAPH, "float32", (2, 10))

@@ -556,6 +556,41 @@ class GraphFunction:
         assert isinstance(func, ast.Attribute)
         return self._of_own_class(self.memo.sequential_items, func.attr, self._sequential_items, [])
 
+    def _chained_items(self, call: ast.Call) -> list[tuple[ast.Call, ModuleInfo]]:
+        """The items ``call`` runs one after the other: those of an ``nn.SequentialCell`` it calls,
+        or those of the ``nn.CellList`` a loop of :attr:`_chained_loops` walks."""
+        chained = self._chained_loops.get(id(call))
+        if chained is not None:
+            return self._of_own_class(self.memo.sequential_items, chained[0], self._sequential_items, [])
+        return self.sequential_items(call.func)
+
+    @cached_property
+    def _chained_loops(self) -> dict[int, tuple[str, str]]:
+        """By call node: the attribute and the parameter of ``for cell in self.<attribute>: x = cell(x)``,
+        the loop's one statement, ``x`` a parameter that nothing else binds: each item is then called
+        on what the one before returned, the first on the parameter."""
+        found: dict[int, tuple[str, str]] = {}
+        counts = binding_counts(self.node)
+        for loop in (n for n in statements(self.node) if isinstance(n, ast.For)):
+            attribute = loop_attribute(loop, self.self_name)
+            statement = loop.body[0] if len(loop.body) == 1 and not loop.orelse else None
+            if attribute is None or not isinstance(loop.target, ast.Name) or not isinstance(statement, ast.Assign):
+                continue
+            target, value = statement.targets[0], statement.value
+            if not (len(statement.targets) == 1 and isinstance(target, ast.Name) and isinstance(value, ast.Call)):
+                continue
+            passes_on = (
+                isinstance(value.func, ast.Name)
+                and value.func.id == loop.target.id
+                and len(value.args) == 1
+                and not value.keywords
+                and isinstance(value.args[0], ast.Name)
+                and value.args[0].id == target.id
+            )
+            if passes_on and target.id in self.parameter_values and counts.get(target.id) == 1:
+                found[id(value)] = (attribute, target.id)
+        return found
+
     def _sequential_items(self, owner: ClassRef, attribute: str) -> list[tuple[ast.Call, ModuleInfo]]:
         assigned = self.project.attribute_values(owner, attribute)
         if len(assigned) != 1:
@@ -577,9 +612,13 @@ class GraphFunction:
         the ``construct`` it runs where it is a Cell of the checked code, the values its
         parameters get, and what it returns. The first item is given the call's arguments (by
         ``value``), each next one what the item before it returned. Empty for any other call."""
-        items = self.sequential_items(call.func)
+        items = self._chained_items(call)
         if not items:
             return []
+        chained = self._chained_loops.get(id(call))
+        if chained is not None:  # the loop's first call is given the parameter, not its value joined with the loop's
+            given = self.parameter_values[chained[1]]
+            value = _given(given)
         stages = [self._stage(call, *items[0], value)]
         for item, module in items[1:]:
             stages.append(self._stage(ast.Call(call.func, [item], []), item, module, _given(stages[-1][2])))
@@ -819,12 +858,9 @@ class GraphFunction:
 
     def _find_callees(self, call: ast.Call) -> list[FunctionRef]:
         func = call.func
-        if self.sequential_items(func):
+        if self._chained_items(call):
             return [
-                ref
-                for item, module in self.sequential_items(func)
-                for ref in [self._item_construct(item, module)]
-                if ref
+                ref for item, module in self._chained_items(call) for ref in [self._item_construct(item, module)] if ref
             ]
         if isinstance(func, ast.Attribute):
             receiver = func.value

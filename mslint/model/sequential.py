@@ -1,4 +1,4 @@
-"""The items of an ``nn.SequentialCell``, in the order it calls them.
+"""The items of an ``nn.SequentialCell`` (or of an ``nn.CellList``), in the order it calls them.
 
 ``nn.SequentialCell([Body(), Head()])`` called on ``x`` runs ``Head()(Body()(x))``: each item is
 given what the one before it returned, the first what the SequentialCell is called with. The
@@ -15,19 +15,21 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from mslint.model.project import is_mindspore_name
 from mslint.model.walk import descendants
 
 QualName = Callable[[ast.expr], "str | None"]
 
-_SEQUENTIAL = "mindspore.nn.SequentialCell"
 _ORDERED_DICT = ("collections.OrderedDict", "builtins.dict")
 
 
 def sequential_items(value: ast.expr, scope: ast.AST, qualname: QualName) -> list[ast.Call] | None:
-    """The calls that build the items of ``value`` when it is ``nn.SequentialCell(...)``, in order;
-    None where it is something else or the order is not known. ``scope`` is the function that
-    builds it (where a list it is given is bound)."""
-    if not isinstance(value, ast.Call) or value.keywords or _name(value.func, qualname) != _SEQUENTIAL:
+    """The calls that build the items of ``value`` when it is ``nn.SequentialCell(...)`` or
+    ``nn.CellList(...)``, in order; None where it is something else or the order is not known.
+    ``scope`` is the function that builds it (where a list it is given is bound)."""
+    if not isinstance(value, ast.Call) or value.keywords:
+        return None
+    if not is_mindspore_name(qualname(value.func), "SequentialCell", "CellList"):
         return None
     if len(value.args) == 1 and not isinstance(value.args[0], ast.Starred):
         return _items(value.args[0], scope, qualname)  # a list, a tuple, an OrderedDict
@@ -38,12 +40,6 @@ def sequential_items(value: ast.expr, scope: ast.AST, qualname: QualName) -> lis
             return None
         found += items
     return found
-
-
-def _name(func: ast.expr, qualname: QualName) -> str | None:
-    name = qualname(func)
-    # `nn.SequentialCell` is re-exported by `mindspore.nn` from its own module
-    return _SEQUENTIAL if name is not None and name.rsplit(".", 1)[-1] == "SequentialCell" else name
 
 
 def _cell(expr: ast.expr) -> list[ast.Call] | None:
@@ -124,4 +120,6 @@ def _reads_only(statement: ast.stmt, name: str) -> bool:
             return False  # `layers.append`, `layers.extend`, `layers.insert` ...
         if isinstance(node, ast.Subscript) and _is(node.value, name) and isinstance(node.ctx, ast.Store):
             return False
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            return False  # `layers += [...]`
     return True

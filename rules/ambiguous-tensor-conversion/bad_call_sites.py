@@ -214,6 +214,27 @@ class ConditionInASpreadSequence(nn.Cell):
         return self.spread(x)
 
 
+class LoopedGate(nn.Cell):
+    """Second in an `nn.CellList` its parent walks, each item given what the one before returned:
+    given the output of the `nn.Dense` before it, a (2, 10) output there."""
+
+    def construct(self, y):
+        if y > 0:  # expect: ambiguous-tensor-conversion
+            return y * 2
+        return y
+
+
+class ConditionInACellListLoop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.stack = nn.CellList([nn.Dense(4, 10), LoopedGate()])
+
+    def construct(self, x):
+        for cell in self.stack:
+            x = cell(x)
+        return x
+
+
 if __name__ == "__main__":
     net = NotOfAnInput()
     x = Tensor(np.ones([2, 2], np.int32))
@@ -233,3 +254,5 @@ if __name__ == "__main__":
     named(Tensor(np.ones((2, 4), np.float32)))
     spread = ConditionInASpreadSequence()
     spread(Tensor(np.ones((2, 4), np.float32)))
+    looped = ConditionInACellListLoop()
+    looped(Tensor(np.ones((2, 4), np.float32)))

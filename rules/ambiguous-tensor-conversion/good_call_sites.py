@@ -207,6 +207,27 @@ class ConditionInASpreadSequence(nn.Cell):
         return self.spread(x)
 
 
+class LoopedGate(nn.Cell):
+    """Second in an `nn.CellList` its parent walks, each item given what the one before returned:
+    given the output of the `nn.Dense` before it, reduced to one element before the test (see bad_call_sites.py)."""
+
+    def construct(self, y):
+        if y.sum() > 0:
+            return y * 2
+        return y
+
+
+class ConditionInACellListLoop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.stack = nn.CellList([nn.Dense(4, 10), LoopedGate()])
+
+    def construct(self, x):
+        for cell in self.stack:
+            x = cell(x)
+        return x
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
@@ -223,3 +244,5 @@ if __name__ == "__main__":
     named(Tensor(np.ones((2, 4), np.float32)))
     spread = ConditionInASpreadSequence()
     spread(Tensor(np.ones((2, 4), np.float32)))
+    looped = ConditionInACellListLoop()
+    looped(Tensor(np.ones((2, 4), np.float32)))
