@@ -648,3 +648,69 @@ def test_the_mode_a_configuration_file_gives(write, body: str, files: dict[str, 
     script = write("train.py", CONFIG_SCRIPT.format(body=body))
     expected = set() if pynative else {("net.py", 7, "third-party-call-in-graph")}
     assert findings([net, script], Settings()) == expected
+
+
+ARGPARSE_PROJECT = Path(__file__).parent / "data" / "argparse_mode"
+
+
+def test_an_option_whose_default_selects_pynative_makes_the_program_pynative(tmp_path: Path) -> None:
+    """train.py sets the mode its ``--mode`` option gives, 1 by default: a plain run is PyNative, and
+    Net's numpy runs eagerly (``--mode 0`` on the command line would compile it). With a default of
+    0 the program is not PyNative, and Net's line is found."""
+    shutil.copytree(ARGPARSE_PROJECT, tmp_path / "project")
+    paths = sorted((tmp_path / "project").glob("*.py"))
+    exported = ("export.py", 10, "third-party-call-in-graph")  # a graph script of its own
+    assert findings(paths, Settings(root=tmp_path / "project")) == {exported}
+    train = tmp_path / "project" / "train.py"
+    train.write_text(train.read_text().replace("default=1", "default=0"))
+    expected = {exported, ("net.py", 7, "third-party-call-in-graph")}
+    assert findings(paths, Settings(root=tmp_path / "project")) == expected
+
+
+OPTION_SCRIPT = """
+import argparse
+import mindspore as ms
+from net import Net
+
+{top}
+
+def main():
+    {body}
+    ms.set_context(mode=args.mode)
+    return Net()
+"""
+
+_PARSER = 'parser = argparse.ArgumentParser()\n    parser.add_argument("--mode", {option})\n    '
+
+
+@pytest.mark.parametrize(
+    ("top", "body", "pynative"),
+    [
+        ("", _PARSER.format(option="type=int, default=1") + "args = parser.parse_args()", True),
+        ("", _PARSER.format(option='type=int, default="1"') + "args = parser.parse_args(args=[])", True),
+        ("", _PARSER.format(option='dest="mode", default=1') + "args = parser.parse_args([])", True),
+        ("", _PARSER.format(option="type=int, default=ms.PYNATIVE_MODE") + "args = parser.parse_args()", True),
+        (
+            "\n".join(
+                [
+                    "parser = argparse.ArgumentParser()",
+                    'parser.add_argument("-m", "--mode", default=1)',  # at the top level, read in main()
+                    "args = parser.parse_args()",
+                ]
+            ),
+            "pass",
+            True,
+        ),
+        # a default that is not PyNative, or an option the program gives or changes itself
+        ("", _PARSER.format(option="type=int, default=0") + "args = parser.parse_args([])", False),
+        ("", _PARSER.format(option="type=int, default=1") + 'args = parser.parse_args(["--mode", "0"])', False),
+        ("", _PARSER.format(option="type=int, default=1") + "args = parser.parse_args()\n    args.mode = 0", False),
+        ("", _PARSER.format(option="type=int") + "args = parser.parse_args()", False),
+        ("", _PARSER.format(option="type=int, default=1") + "args = get_args()", False),
+    ],
+)
+def test_the_mode_an_option_default_gives(write, top: str, body: str, pynative: bool) -> None:
+    net = write("net.py", NUMPY_CELL)
+    script = write("train.py", OPTION_SCRIPT.format(top=top, body=body))
+    expected = set() if pynative else {("net.py", 7, "third-party-call-in-graph")}
+    assert findings([net, script], Settings()) == expected

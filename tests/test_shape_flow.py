@@ -260,3 +260,111 @@ entry(Tensor(np.ones((2, 3)), ms.float32))
         project.add(ModuleInfo.parse(path, path.read_text(), checked=True))
     inputs = {f.ref.display_name: f.parameter_values["x"] for f in graph_functions(project)}
     assert inputs["scaled"] == AbstractTensor(Kind.GRAPH, "float32", (2, 3))
+
+
+SEQUENCE = """
+from collections import OrderedDict
+
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Body(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 10)
+
+    def construct(self, x):
+        return self.dense(x)
+
+
+class Head(nn.Cell):
+    def construct(self, y):
+        return y
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        {build}
+
+    def construct(self, x):
+        out = self.seq(x)
+        return out
+
+
+net = Net()
+net(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        "self.seq = nn.SequentialCell([Body(), Head()])",
+        "self.seq = nn.SequentialCell(Body(), nn.ReLU(), Head())",
+        'self.seq = nn.SequentialCell(OrderedDict([("body", nn.Dense(4, 10)), ("head", Head())]))',
+        "layers = [nn.Dense(4, 10)]\n        layers.append(Head())\n        self.seq = nn.SequentialCell(*layers)",
+    ],
+    ids=["list", "one-by-one", "ordered-dict", "grown-list"],
+)
+def test_each_item_of_a_sequential_cell_is_given_what_the_one_before_returned(write, build: str) -> None:
+    """``nn.SequentialCell`` runs its items one after the other: ``Head`` gets the (2, 10) output of
+    the Dense before it, not the (2, 4) input (MindSpore 2.10 then refuses ``if y > 0`` in ``Head``:
+    rules/ambiguous-tensor-conversion/bad_call_sites.py), and the call returns what ``Head`` does."""
+    project = project_of(write, SEQUENCE.replace("{build}", build))
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    tensor = AbstractTensor(Kind.GRAPH, "float32", (2, 10))
+    assert functions["Head.construct"].parameter_values["y"] == tensor
+    assert functions["Net.construct"].name_values["out"] == tensor
+
+
+def test_a_list_grown_in_a_loop_gives_no_order(write) -> None:
+    """``layers.append(Head())`` in a loop adds an item an unknown number of times: the items are
+    not chained, and ``Head`` is not given a shape the program may not give it."""
+    build = "\n        ".join(
+        [
+            "layers = [nn.Dense(4, 10)]",
+            "for _ in range(2):",
+            "    layers.append(Head())",
+            "self.seq = nn.SequentialCell(*layers)",
+        ]
+    )
+    project = project_of(write, SEQUENCE.replace("{build}", build))
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    assert functions["Head.construct"].parameter_values["y"] != AbstractTensor(Kind.GRAPH, "float32", (2, 10))
+
+
+LOOP = """
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Head(nn.Cell):
+    def construct(self, y):
+        return y
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.stack = nn.CellList([nn.Dense(4, 10), Head()])
+
+    def construct(self, x):
+        for cell in self.stack:
+            x = cell(x)
+        return x
+
+
+net = Net()
+net(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_a_loop_over_a_cell_list_gives_each_item_what_the_one_before_returned(write) -> None:
+    """``for cell in self.stack: x = cell(x)`` calls the items one after the other: ``Head`` gets the
+    Dense's (2, 10) output, not the (2, 4) input joined with it (MindSpore 2.10 then refuses
+    ``if y > 0`` in ``Head``: rules/ambiguous-tensor-conversion/bad_call_sites.py)."""
+    project = project_of(write, LOOP)
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    assert functions["Head.construct"].parameter_values["y"] == AbstractTensor(Kind.GRAPH, "float32", (2, 10))

@@ -22,6 +22,7 @@ import yaml
 
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.module import ModuleInfo
+from mslint.model.option_defaults import destination
 from mslint.model.project import Project, qualified_name
 from mslint.model.walk import own_nodes, parent_of
 from mslint.source import read_regular_file
@@ -142,7 +143,7 @@ def _path_named(expr: ast.expr, module: ModuleInfo) -> str | None:
     defaults = {
         default
         for call in module.nodes_of(ast.Call)
-        if isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument" and _destination(call) == expr.attr
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument" and destination(call) == expr.attr
         for default in [next((k.value for k in call.keywords if k.arg == "default"), None)]
         if default is not None
     }
@@ -150,18 +151,6 @@ def _path_named(expr: ast.expr, module: ModuleInfo) -> str | None:
         return None
     (default,) = defaults
     return default.value if isinstance(default, ast.Constant) and isinstance(default.value, str) else None
-
-
-def _destination(call: ast.Call) -> str | None:
-    """The attribute an ``add_argument`` call's option is read as: its ``dest``, or its first long
-    option's name (``--config-path``: ``config_path``)."""
-    dest = next((k.value for k in call.keywords if k.arg == "dest"), None)
-    if dest is not None:
-        return dest.value if isinstance(dest, ast.Constant) and isinstance(dest.value, str) else None
-    options = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-    long = [o for o in options if o.startswith("--")]
-    chosen = long[0][2:] if long else options[0].lstrip("-") if options else None
-    return None if chosen is None else chosen.replace("-", "_")
 
 
 def _parsed(project: Project, module: ModuleInfo, path: str) -> object:

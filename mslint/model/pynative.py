@@ -27,10 +27,12 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from mslint.model.abstract import NOT_KNOWN
 from mslint.model.cell_uses import CellUses
 from mslint.model.config_files import config_file_field
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imported_names, imports_in
+from mslint.model.option_defaults import option_default
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.scope import is_jit_decorated
 from mslint.model.walk import descendants, own_nodes
@@ -350,6 +352,12 @@ def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str], proje
     if mode is None:
         return []
     number = mode.value if isinstance(mode, ast.Constant) else config_file_field(project, module, mode)
+    default = option_default(module, mode) if number is NOT_KNOWN else None
+    if default is not None and type(default.value) is int:
+        number = default.value
+        if default.from_command_line and number != 1:
+            # Another mode than PyNative makes findings errors: none rests on what a command line may change.
+            return [_OTHER]
     if type(number) is int:
         return [{0: _GRAPH, 1: _PYNATIVE}.get(number, _OTHER)]
     name = _qualname(mode, module, bindings)

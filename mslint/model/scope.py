@@ -28,6 +28,7 @@ from mslint.model.abstract import (
     Kind,
     join,
     join_all,
+    latest,
     literal,
     sequence_of,
     widened,
@@ -47,6 +48,7 @@ from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, w
 from mslint.model.created_tensors import created_by
 from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest
 from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
+from mslint.model.layer_transfer import layer_result
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
 from mslint.model.project import (
@@ -60,6 +62,7 @@ from mslint.model.project import (
     qualified_name,
     qualified_name_in,
 )
+from mslint.model.sequential import sequential_items
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
 from mslint.model.visible_constants import visible_constants
@@ -70,6 +73,15 @@ _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
 _Attribute = tuple[int, str]
 """A class node and an attribute of its instances."""
 _T = TypeVar("_T")
+_Stage = tuple["FunctionRef | None", dict[str, AbstractValue], AbstractValue]
+"""An item of an ``nn.SequentialCell`` called: the ``construct`` it runs where it is a Cell of the
+checked code, the values its parameters get, and what it returns."""
+
+
+def _given(value: AbstractValue) -> Callable[[ast.expr], AbstractValue]:
+    """The value of the argument of a call that the program never writes (an item of an
+    ``nn.SequentialCell`` called on what the item before it returned): ``value``."""
+    return lambda expr: value
 
 
 @dataclass
@@ -101,6 +113,7 @@ class CallMemo:
     constructors: dict[_Attribute, list[str]] = field(default_factory=dict)
     attribute_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
     element_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
+    sequential_items: dict[_Attribute, list[tuple[ast.Call, ModuleInfo]]] = field(default_factory=dict)
     at_start: dict[_Key, tuple[dict[int, AbstractValue], dict[int, Origin | None]]] = field(default_factory=dict)
     """By function: the values and origins of :meth:`GraphFunction.value_and_origin`."""
     attribute_values: dict[_Attribute, AbstractValue] = field(default_factory=dict)
@@ -526,8 +539,110 @@ class GraphFunction:
 
     def _returned_value(self, call: ast.Call, value: Callable[[ast.expr], AbstractValue]) -> AbstractValue | None:
         """The value of what the project functions ``call`` runs return, given the ``value`` of its
-        arguments; None where it runs none, or a function whose returns are being evaluated."""
+        arguments; None where it runs none, or a function whose returns are being evaluated. A call
+        of an ``nn.SequentialCell`` returns what its last item returns."""
+        stages = self.sequential_stages(call, value)
+        if stages:
+            return stages[-1][2]
         return self._returned_by(call, self.callees(call), value)
+
+    def sequential_items(self, func: ast.expr) -> list[tuple[ast.Call, ModuleInfo]]:
+        """The calls that build the items a call of ``func`` runs one after the other, each with
+        the module it is written in, where ``func`` is ``self.<attribute>`` holding an
+        ``nn.SequentialCell`` whose items are known in order (:mod:`mslint.model.sequential`);
+        empty otherwise."""
+        if not is_self_attribute(func, self.self_name):
+            return []
+        assert isinstance(func, ast.Attribute)
+        return self._of_own_class(self.memo.sequential_items, func.attr, self._sequential_items, [])
+
+    def _chained_items(self, call: ast.Call) -> list[tuple[ast.Call, ModuleInfo]]:
+        """The items ``call`` runs one after the other: those of an ``nn.SequentialCell`` it calls,
+        or those of the ``nn.CellList`` a loop of :attr:`_chained_loops` walks."""
+        chained = self._chained_loops.get(id(call))
+        if chained is not None:
+            return self._of_own_class(self.memo.sequential_items, chained[0], self._sequential_items, [])
+        return self.sequential_items(call.func)
+
+    @cached_property
+    def _chained_loops(self) -> dict[int, tuple[str, str]]:
+        """By call node: the attribute and the parameter of ``for cell in self.<attribute>: x = cell(x)``,
+        the loop's one statement, ``x`` a parameter that nothing else binds: each item is then called
+        on what the one before returned, the first on the parameter."""
+        found: dict[int, tuple[str, str]] = {}
+        counts = binding_counts(self.node)
+        for loop in (n for n in statements(self.node) if isinstance(n, ast.For)):
+            attribute = loop_attribute(loop, self.self_name)
+            statement = loop.body[0] if len(loop.body) == 1 and not loop.orelse else None
+            if attribute is None or not isinstance(loop.target, ast.Name) or not isinstance(statement, ast.Assign):
+                continue
+            target, value = statement.targets[0], statement.value
+            if not (len(statement.targets) == 1 and isinstance(target, ast.Name) and isinstance(value, ast.Call)):
+                continue
+            passes_on = (
+                isinstance(value.func, ast.Name)
+                and value.func.id == loop.target.id
+                and len(value.args) == 1
+                and not value.keywords
+                and isinstance(value.args[0], ast.Name)
+                and value.args[0].id == target.id
+            )
+            if passes_on and target.id in self.parameter_values and counts.get(target.id) == 1:
+                found[id(value)] = (attribute, target.id)
+        return found
+
+    def _sequential_items(self, owner: ClassRef, attribute: str) -> list[tuple[ast.Call, ModuleInfo]]:
+        assigned = self.project.attribute_values(owner, attribute)
+        if len(assigned) != 1:
+            return []
+        klass, value = assigned[0]
+        scope = next((f for f in klass.node.body if any(n is value for n in descendants(f))), None)
+        if scope is None:
+            return []
+        items = sequential_items(value, scope, lambda e: qualified_name(e, klass.module))
+        return [(item, klass.module) for item in items or []]
+
+    def _item_construct(self, item: ast.Call, module: ModuleInfo) -> FunctionRef | None:
+        """What calling the item ``item`` builds runs, where it is an instance of the checked code."""
+        resolved = self.project.resolve_expr(item.func, module)
+        return self._call_method(resolved) if isinstance(resolved, ClassRef) else None
+
+    def sequential_stages(self, call: ast.Call, value: Callable[[ast.expr], AbstractValue]) -> list[_Stage]:
+        """For a call of an ``nn.SequentialCell`` (:meth:`sequential_items`), each item in order:
+        the ``construct`` it runs where it is a Cell of the checked code, the values its
+        parameters get, and what it returns. The first item is given the call's arguments (by
+        ``value``), each next one what the item before it returned. Empty for any other call."""
+        items = self._chained_items(call)
+        if not items:
+            return []
+        chained = self._chained_loops.get(id(call))
+        if chained is not None:  # the loop's first call is given the parameter, not its value joined with the loop's
+            given = self.parameter_values[chained[1]]
+            value = _given(given)
+        stages = [self._stage(call, *items[0], value)]
+        for item, module in items[1:]:
+            stages.append(self._stage(ast.Call(call.func, [item], []), item, module, _given(stages[-1][2])))
+        return stages
+
+    def _stage(
+        self, call: ast.Call, item: ast.Call, module: ModuleInfo, value: Callable[[ast.expr], AbstractValue]
+    ) -> _Stage:
+        """The item ``item`` builds called as ``call`` is, its arguments having ``value``."""
+        construct = self._item_construct(item, module)
+        if construct is not None:
+            arguments = argument_values(call, construct, value)
+            if id(construct.node) in self.memo.returning:
+                return construct, arguments, AbstractAny(latest(arguments.values()))
+            widened_arguments = {n: widened(v) for n, v in arguments.items()}
+            callee = GraphFunction(self.project, construct, self.entry, widened_arguments, self.memo)
+            return construct, arguments, callee.returned_value
+        operand = value(call.args[0]) if len(call.args) == 1 else AbstractAny(Kind.GRAPH)
+        made = qualified_name(item.func, module)
+        computed = None
+        if made is not None and is_mindspore_name(made):  # `nn.Dense(4, 10)`: its transfer function
+            built = construction(item, lambda e: qualified_name(e, module))
+            computed = layer_result(made.rsplit(".", 1)[-1], built, operand, operand.kind)
+        return None, {}, computed if computed is not None else AbstractAny(operand.kind)
 
     def value_called(self, callee: ast.expr, arguments: list[ast.expr]) -> AbstractValue | None:
         """What ``callee`` returns called here with ``arguments``, where it runs functions of the
@@ -743,6 +858,10 @@ class GraphFunction:
 
     def _find_callees(self, call: ast.Call) -> list[FunctionRef]:
         func = call.func
+        if self._chained_items(call):
+            return [
+                ref for item, module in self._chained_items(call) for ref in [self._item_construct(item, module)] if ref
+            ]
         if isinstance(func, ast.Attribute):
             receiver = func.value
             if isinstance(receiver, ast.Name) and receiver.id == self.self_name and self.owner:
@@ -1063,6 +1182,12 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: Cal
                 if is_self_attribute(func, function.self_name):
                     assert isinstance(func, ast.Attribute)
                     classes += function.self_attribute_classes(func.attr)
+                    classes += [
+                        resolved
+                        for item, module in function.sequential_items(func)
+                        for resolved in [project.resolve_expr(item.func, module)]
+                        if isinstance(resolved, ClassRef)
+                    ]
                 elif isinstance(func, ast.Subscript) and is_self_attribute(func.value, function.self_name):
                     assert isinstance(func.value, ast.Attribute)
                     classes += function.self_attribute_element_classes(func.value.attr)
@@ -1180,9 +1305,13 @@ def _propagate(project: Project, reached: dict[int, GraphFunction], queue: deque
         calls = caller.memo.calls.setdefault(id(caller.node), {})
         pruned = caller.pruned_nodes  # the compiler never reads a call there
         for call in (n for n in descendants(caller.node) if isinstance(n, ast.Call) and id(n) not in pruned):
-            for ref in caller.callees(call):
+            # an `nn.SequentialCell` gives each item what the one before returned, not the call's arguments
+            stages = caller.sequential_stages(call, caller.passed_value)
+            called = [(ref, arguments) for ref, arguments, _ in stages if ref is not None] or [
+                (ref, argument_values(call, ref, caller.passed_value)) for ref in caller.callees(call)
+            ]
+            for ref, arguments in called:
                 calls.setdefault(id(ref.node), call.lineno)
-                arguments = argument_values(call, ref, caller.passed_value)
                 given = call_input(call, caller.module, ref, arguments, "subcell")
                 new_inputs = _record_calls(caller.memo, ref, [(call, given)])
                 callee = reached.get(id(ref.node))

@@ -1,5 +1,7 @@
 """Conversions of tensors the program makes of one element, and reductions of the larger ones."""
 
+from collections import OrderedDict
+
 import numpy as np
 import mindspore as ms
 from mindspore import Parameter, ParameterTuple, Tensor, nn, ops
@@ -166,6 +168,66 @@ class ConditionInASubCell(nn.Cell):
         return self.head(self.body(x))
 
 
+class NamedGate(nn.Cell):
+    """Second in an `nn.SequentialCell` of named Cells: given the output of the `nn.Dense` before it, reduced to one element before the test (see bad_call_sites.py)."""
+
+    def construct(self, y):
+        if y.sum() > 0:
+            return y * 2
+        return y
+
+
+class SpreadGate(nn.Cell):
+    """Last in an `nn.SequentialCell` spread from a list: given the output of the `nn.ReLU` before it, reduced to one element before the test (see bad_call_sites.py)."""
+
+    def construct(self, y):
+        if y.sum() > 0:
+            return y * 2
+        return y
+
+
+class ConditionInANamedSequence(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.named = nn.SequentialCell(OrderedDict([("body", nn.Dense(4, 10)), ("gate", NamedGate())]))
+
+    def construct(self, x):
+        return self.named(x)
+
+
+class ConditionInASpreadSequence(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        layers = [nn.Dense(4, 10)]
+        layers.append(nn.ReLU())
+        layers.append(SpreadGate())
+        self.spread = nn.SequentialCell(*layers)
+
+    def construct(self, x):
+        return self.spread(x)
+
+
+class LoopedGate(nn.Cell):
+    """Second in an `nn.CellList` its parent walks, each item given what the one before returned:
+    given the output of the `nn.Dense` before it, reduced to one element before the test (see bad_call_sites.py)."""
+
+    def construct(self, y):
+        if y.sum() > 0:
+            return y * 2
+        return y
+
+
+class ConditionInACellListLoop(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.stack = nn.CellList([nn.Dense(4, 10), LoopedGate()])
+
+    def construct(self, x):
+        for cell in self.stack:
+            x = cell(x)
+        return x
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
@@ -178,3 +240,9 @@ if __name__ == "__main__":
     gated = ConditionInASubCell()
     x = Tensor(np.ones([2, 3, 8, 8]), ms.float32)
     gated(x)
+    named = ConditionInANamedSequence()
+    named(Tensor(np.ones((2, 4), np.float32)))
+    spread = ConditionInASpreadSequence()
+    spread(Tensor(np.ones((2, 4), np.float32)))
+    looped = ConditionInACellListLoop()
+    looped(Tensor(np.ones((2, 4), np.float32)))
