@@ -13,6 +13,7 @@ import shutil
 import sys
 from importlib import metadata
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -70,34 +71,75 @@ def test_a_record_is_written_the_same_whether_an_outcome_was_measured_or_read(
     assert written[0] == written[1]
 
 
-@pytest.fixture
-def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the shipped augmented-assignment table and its record, which the generator checks,
-    without a local cache of compiles."""
+@dataclasses.dataclass(frozen=True)
+class Table:
+    """A table checked from its record: its file's name, its generator, the word its log counts its
+    compiles with, and an outcome of the record's shape that no program of the table gives."""
+
+    name: str
+    generator: ModuleType
+    counted: str
+    stale_outcome: object
+
+    def __str__(self) -> str:
+        return self.name
+
+
+AUGASSIGN = Table("augassign", generate_augassign_table, "compiles", ["ok"])
+FOLDS = Table("folds", generate_fold_table, "compiles", ["ok"])
+INFERENCES = Table("inference", generate_inference_table, "compiles", ["ok"])
+KERNELS = Table("kernels", generate_kernel_table, "measured", {"outcome": "runs", "form": ["x", ""]})
+ARGUMENTS = Table("arguments", generate_argument_table, "measured", {"graph": None, "pynative": None})
+
+
+def _shipped(table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped table and its record, which its generator checks, without a local cache
+    of compiles (those of another run: none)."""
     version = metadata.version("mindspore")
-    for name in (f"augassign-{version}.json", f"compiles/augassign-{version}.json"):
+    for name in (f"{table.name}-{version}.json", f"compiles/{table.name}-{version}.json"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
     monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(generate_augassign_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(sys, "argv", ["generate_augassign_table.py", "--check"])
-    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))  # the compiles of another run: none
+    monkeypatch.setattr(table.generator, "OUTPUT", tmp_path)
+    monkeypatch.setattr(sys, "argv", [f"{table.generator.__name__}.py", "--check"])
+    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
     return tmp_path
 
 
-def _check(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = generate_augassign_table.main(["--check"])
+def _check(table: Table, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = table.generator.main(["--check"])
     out, err = capsys.readouterr()
     return code, out, err
 
 
 @pytest.mark.mindspore
+@pytest.mark.parametrize("table", [AUGASSIGN, FOLDS, INFERENCES, KERNELS, ARGUMENTS], ids=str)
 def test_the_whole_table_is_checked_from_its_record_without_a_compile(
-    shipped: Path, capsys: pytest.CaptureFixture[str]
+    table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = _check(capsys)
+    _shipped(table, tmp_path, monkeypatch)
+    code, out, err = _check(table, capsys)
     assert code == 0, out
-    assert " 0 compiles " in err
+    assert f" 0 {table.counted} " in err
+
+
+@pytest.mark.mindspore
+@pytest.mark.parametrize("table", [AUGASSIGN, FOLDS, INFERENCES, KERNELS, ARGUMENTS], ids=str)
+def test_an_outcome_no_program_gives_fails_the_check(
+    table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = _shipped(table, tmp_path, monkeypatch) / "compiles" / f"{table.name}-{metadata.version('mindspore')}.json"
+    data = json.loads(record.read_text())
+    data["outcomes"]["0" * 32] = table.stale_outcome
+    record.write_text(json.dumps(data))
+    code, out, _ = _check(table, capsys)
+    assert code == 1
+    assert f"compiles/{table.name}-{metadata.version('mindspore')}.json holds 1 outcomes" in out
+
+
+@pytest.fixture
+def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return _shipped(AUGASSIGN, tmp_path, monkeypatch)
 
 
 @pytest.mark.mindspore
@@ -107,20 +149,9 @@ def test_a_row_edited_by_hand_fails_the_check(shipped: Path, capsys: pytest.Capt
     rows = json.loads(table.read_text())["rows"]
     rows[ROW]["outcomes"]["helper"]["strict"] = ["ok"]
     table.write_text(render_table(version, rows, generate_augassign_table.POSITIONS))
-    code, out, err = _check(capsys)
+    code, out, err = _check(AUGASSIGN, capsys)
     assert code == 1 and " 0 compiles " in err
     assert any(line.startswith(f'+"{ROW}"') for line in out.splitlines()), out
-
-
-@pytest.mark.mindspore
-def test_an_outcome_no_program_gives_fails_the_check(shipped: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = shipped / "compiles" / f"augassign-{metadata.version('mindspore')}.json"
-    data = json.loads(record.read_text())
-    data["outcomes"]["0" * 32] = ["ok"]
-    record.write_text(json.dumps(data))
-    code, out, _ = _check(capsys)
-    assert code == 1
-    assert f"compiles/augassign-{metadata.version('mindspore')}.json holds 1 outcomes" in out
 
 
 @pytest.mark.mindspore
@@ -137,7 +168,7 @@ def test_a_changed_program_is_compiled_and_its_new_outcome_fails_the_check(
         return render(form, position)
 
     monkeypatch.setattr(generate_augassign_table, "render", copying_first)
-    code, out, err = _check(capsys)
+    code, out, err = _check(AUGASSIGN, capsys)
     assert code == 1 and " 8 compiles " in err
     assert any(line.startswith(f'-"{ROW}"') and "divergence" in line for line in out.splitlines()), out
     assert any(line.startswith(f'+"{ROW}"') and "divergence" not in line for line in out.splitlines()), out
@@ -150,32 +181,7 @@ FOLD = "fold.truth.self/true/name"
 
 @pytest.fixture
 def folds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the shipped fold table and its record, which the generator checks, without a local
-    cache of compiles."""
-    version = metadata.version("mindspore")
-    for name in (f"folds-{version}.json", f"compiles/folds-{version}.json"):
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
-    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(generate_fold_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(sys, "argv", ["generate_fold_table.py", "--check"])
-    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path
-
-
-def _check_folds(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = generate_fold_table.main(["--check"])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.mark.mindspore
-def test_the_whole_fold_table_is_checked_from_its_record_without_a_compile(
-    folds: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = _check_folds(capsys)
-    assert code == 0, out
-    assert " 0 compiles " in err
+    return _shipped(FOLDS, tmp_path, monkeypatch)
 
 
 @pytest.mark.mindspore
@@ -185,20 +191,9 @@ def test_a_fold_row_edited_by_hand_fails_the_check(folds: Path, capsys: pytest.C
     rows = json.loads(table.read_text())["rows"]
     rows[FOLD]["outcomes"]["if"]["strict"] = ["error", True, "NameError"]
     table.write_text(render_table(version, rows, generate_fold_table.POSITIONS))
-    code, out, err = _check_folds(capsys)
+    code, out, err = _check(FOLDS, capsys)
     assert code == 1 and " 0 compiles " in err
     assert any(line.startswith(f'+"{FOLD}"') for line in out.splitlines()), out
-
-
-@pytest.mark.mindspore
-def test_a_fold_outcome_no_program_gives_fails_the_check(folds: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = folds / "compiles" / f"folds-{metadata.version('mindspore')}.json"
-    data = json.loads(record.read_text())
-    data["outcomes"]["0" * 32] = ["ok"]
-    record.write_text(json.dumps(data))
-    code, out, _ = _check_folds(capsys)
-    assert code == 1
-    assert f"compiles/folds-{metadata.version('mindspore')}.json holds 1 outcomes" in out
 
 
 @pytest.mark.mindspore
@@ -217,7 +212,7 @@ def test_a_changed_fold_program_is_compiled_and_its_new_outcome_fails_the_check(
         return dataclasses.replace(program, source=program.source.replace(" if self.flag", " if x.sum() > 0"))
 
     monkeypatch.setattr(generate_fold_table, "render", tensor_test)
-    code, out, err = _check_folds(capsys)
+    code, out, err = _check(FOLDS, capsys)
     assert code == 1 and " 4 compiles " in err
     assert any(line.startswith(f'-"{FOLD}"') and '"if":{"lax":["ok"]' in line for line in out.splitlines()), out
     assert any(line.startswith(f'+"{FOLD}"') and '"if":{"lax":["error"' in line for line in out.splitlines()), out
@@ -230,32 +225,7 @@ INFERENCE = "conversions.bool/multi-element"
 
 @pytest.fixture
 def inference(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the shipped inference table and its record, which the generator checks, without a
-    local cache of compiles."""
-    version = metadata.version("mindspore")
-    for name in (f"inference-{version}.json", f"compiles/inference-{version}.json"):
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
-    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(generate_inference_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(sys, "argv", ["generate_inference_table.py", "--check"])
-    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path
-
-
-def _check_inference(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = generate_inference_table.main(["--check"])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.mark.mindspore
-def test_the_whole_inference_table_is_checked_from_its_record_without_a_compile(
-    inference: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = _check_inference(capsys)
-    assert code == 0, out
-    assert " 0 compiles " in err
+    return _shipped(INFERENCES, tmp_path, monkeypatch)
 
 
 @pytest.mark.mindspore
@@ -265,22 +235,9 @@ def test_an_inference_row_edited_by_hand_fails_the_check(inference: Path, capsys
     rows = json.loads(table.read_text())["rows"]
     rows[INFERENCE]["outcomes"]["construct"]["lax"] = ["ok"]
     table.write_text(render_table(version, rows, INFERENCE_POSITIONS))
-    code, out, err = _check_inference(capsys)
+    code, out, err = _check(INFERENCES, capsys)
     assert code == 1 and " 0 compiles " in err
     assert any(line.startswith(f'+"{INFERENCE}"') for line in out.splitlines()), out
-
-
-@pytest.mark.mindspore
-def test_an_inference_outcome_no_program_gives_fails_the_check(
-    inference: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    record = inference / "compiles" / f"inference-{metadata.version('mindspore')}.json"
-    data = json.loads(record.read_text())
-    data["outcomes"]["0" * 32] = ["ok"]
-    record.write_text(json.dumps(data))
-    code, out, _ = _check_inference(capsys)
-    assert code == 1
-    assert f"compiles/inference-{metadata.version('mindspore')}.json holds 1 outcomes" in out
 
 
 @pytest.mark.mindspore
@@ -300,7 +257,7 @@ def test_a_changed_inference_program_is_compiled_and_its_new_outcome_fails_the_c
         ]
 
     monkeypatch.setattr(generate_inference_table, "inference_forms", summed)
-    code, out, err = _check_inference(capsys)
+    code, out, err = _check(INFERENCES, capsys)
     assert code == 1 and " 10 compiles " in err
     assert any(line.startswith(f'-"{INFERENCE}"') and '"lax":["error"' in line for line in out.splitlines()), out
     assert any(line.startswith(f'+"{INFERENCE}"') and '"branch":{"lax":["ok"]' in line for line in out.splitlines()), (
@@ -315,32 +272,7 @@ API = "mint.argmin"
 
 @pytest.fixture
 def kernels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the shipped kernel table and its record, which the generator checks, without a local
-    cache of measurements."""
-    version = metadata.version("mindspore")
-    for name in (f"kernels-{version}.json", f"compiles/kernels-{version}.json"):
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
-    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(generate_kernel_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(sys, "argv", ["generate_kernel_table.py", "--check"])
-    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path
-
-
-def _check_kernels(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = generate_kernel_table.main(["--check"])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.mark.mindspore
-def test_the_whole_kernel_table_is_checked_from_its_record_without_a_measurement(
-    kernels: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = _check_kernels(capsys)
-    assert code == 0, out
-    assert " 0 measured " in err
+    return _shipped(KERNELS, tmp_path, monkeypatch)
 
 
 @pytest.mark.mindspore
@@ -350,20 +282,9 @@ def test_a_kernel_row_edited_by_hand_fails_the_check(kernels: Path, capsys: pyte
     table = kernels / f"kernels-{metadata.version('mindspore')}.json"
     lines = table.read_text().splitlines(keepends=True)
     table.write_text("".join(line for line in lines if not line.startswith(f' "{API}"')))
-    code, out, err = _check_kernels(capsys)
+    code, out, err = _check(KERNELS, capsys)
     assert code == 1 and " 0 measured " in err
     assert any(line.startswith(f'+ "{API}"') for line in out.splitlines()), out
-
-
-@pytest.mark.mindspore
-def test_a_kernel_outcome_no_api_gives_fails_the_check(kernels: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = kernels / "compiles" / f"kernels-{metadata.version('mindspore')}.json"
-    data = json.loads(record.read_text())
-    data["outcomes"]["0" * 32] = {"outcome": "runs", "form": ["x", ""]}
-    record.write_text(json.dumps(data))
-    code, out, _ = _check_kernels(capsys)
-    assert code == 1
-    assert f"compiles/kernels-{metadata.version('mindspore')}.json holds 1 outcomes" in out
 
 
 @pytest.mark.mindspore
@@ -378,7 +299,7 @@ def test_a_changed_call_is_measured_and_its_new_outcome_fails_the_check(
         return [(0, "ops.argmin(x)")] if api == API else calls(api)
 
     monkeypatch.setattr(generate_kernel_table, "calls", ops_argmin)
-    code, out, err = _check_kernels(capsys)
+    code, out, err = _check(KERNELS, capsys)
     assert code == 1 and " 1 measured " in err
     assert any(line.startswith(f'- "{API}"') for line in out.splitlines()), out
     assert "holds 1 outcomes of compiles the table does not make any more" in out
@@ -390,32 +311,7 @@ CALL = "ops.interpolate(x, mode='area', size=8)"
 
 @pytest.fixture
 def arguments(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the shipped argument table and its record, which the generator checks, without a
-    local cache of measurements."""
-    version = metadata.version("mindspore")
-    for name in (f"arguments-{version}.json", f"compiles/arguments-{version}.json"):
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
-    monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(generate_argument_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(sys, "argv", ["generate_argument_table.py", "--check"])
-    monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path
-
-
-def _check_arguments(capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = generate_argument_table.main(["--check"])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-@pytest.mark.mindspore
-def test_the_whole_argument_table_is_checked_from_its_record_without_a_measurement(
-    arguments: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = _check_arguments(capsys)
-    assert code == 0, out
-    assert " 0 measured " in err
+    return _shipped(ARGUMENTS, tmp_path, monkeypatch)
 
 
 @pytest.mark.mindspore
@@ -427,21 +323,10 @@ def test_an_argument_row_edited_by_hand_fails_the_check(arguments: Path, capsys:
     refusal = row["graph"]
     row["graph"] = None
     table.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-    code, out, err = _check_arguments(capsys)
+    code, out, err = _check(ARGUMENTS, capsys)
     assert code == 1 and " 0 measured " in err
     shown = f'"graph": {json.dumps(refusal, ensure_ascii=False)}'[:100]  # the check shows 200 characters of a line
     assert any(line.startswith("+") and shown in line for line in out.splitlines()), out
-
-
-@pytest.mark.mindspore
-def test_an_argument_outcome_no_call_gives_fails_the_check(arguments: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    record = arguments / "compiles" / f"arguments-{metadata.version('mindspore')}.json"
-    data = json.loads(record.read_text())
-    data["outcomes"]["0" * 32] = {"graph": None, "pynative": None}
-    record.write_text(json.dumps(data))
-    code, out, _ = _check_arguments(capsys)
-    assert code == 1
-    assert f"compiles/arguments-{metadata.version('mindspore')}.json holds 1 outcomes" in out
 
 
 @pytest.mark.mindspore
@@ -457,7 +342,7 @@ def test_a_changed_argument_call_is_measured_and_its_new_outcome_fails_the_check
         return text.replace("size=8)", "size=8.0)") if CALL in text else text
 
     monkeypatch.setattr(generate_argument_table, "_case_source", float_size)
-    code, out, err = _check_arguments(capsys)
+    code, out, err = _check(ARGUMENTS, capsys)
     assert code == 1 and " 1 measured " in err
     assert any(line.startswith("+") and '"pynative": "TypeError' in line for line in out.splitlines()), out
     assert "holds 1 outcomes of compiles the table does not make any more" in out
