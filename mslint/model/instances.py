@@ -82,6 +82,7 @@ from mslint.model.constructor_helpers import (
     helper_calls,
 )
 from mslint.model.dtypes import dtype_named
+from mslint.model.host_tests import truth
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, none_test
@@ -287,6 +288,8 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     if first:
         handed_on = [*_named_calls(project, callee), *_called_as_parameter(project, callee)]
         for call, module in handed_on if calls is None else calls:
+            if _not_taken(project, call, module):
+                continue
             given = _given(project, call, module, function, _is_method(callee), first, callee.module)
             if given is not None:
                 return given._replace(built_by=(call, module))
@@ -297,6 +300,26 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     if any(given is None for given in per_call):
         return None
     return _joined([given for given in per_call if given is not None])
+
+
+def _not_taken(project: Project, call: ast.Call, module: ModuleInfo) -> bool:
+    """Whether a test around ``call`` in its code, decided with what that code's first instance
+    is given, takes the other branch (``GroupAttention(dim, ws)`` under ``else:`` of ``if ws == 1:``
+    where ``ws=1``): the host never runs it there. A test that reads a loop's variable is not
+    decided: a later iteration may take the branch."""
+    (scope,) = module.scopes_holding([call.lineno])
+    arguments: _Arguments | None = None
+    child: ast.AST = call
+    parent = parent_of(module.tree, child)
+    while parent is not None and parent is not scope:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+            body = [parent.body] if isinstance(parent, ast.IfExp) else parent.body
+            in_body = any(child is part for part in body)
+            arguments = arguments or _Arguments(project, module, scope, True)
+            if truth(parent.test, arguments.value) is (not in_body):
+                return True
+        child, parent = parent, parent_of(module.tree, parent)
+    return False
 
 
 def _joined(per_call: list[Passed]) -> Passed:
@@ -673,10 +696,20 @@ class _Arguments:
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
         if self._helper is not None and self._helper.owner is not None:
-            kept = attribute_at_first_call(self._helper, argument)
+            kept = attribute_at_first_call(self._helper, argument, lambda test: truth(test, self.value))
             init = self._project.find_method(self._helper.owner, "__init__")
+            if kept is not None and kept.in_helper:  # `self.downsample`, as the helper set it before the read
+                return self.value(kept.value)
             if kept is not None and init is not None:  # `self.in_channels`, as the constructor set it before its call
-                return _Arguments(self._project, self._module, init.node, True).value(kept)
+                return _Arguments(self._project, self._module, init.node, True).value(kept.value)
+        if self._first and isinstance(argument, ast.IfExp):
+            holds = truth(argument.test, lambda part: self.value(part, loop))
+            if holds is not None:  # `1 if i % 2 == 1 else wss[k]`: the host takes one side
+                return self.value(argument.body if holds else argument.orelse, loop)
+        if self._first and isinstance(argument, ast.Attribute):
+            held = self._class_attribute(argument, loop)
+            if held is not None:
+                return held
         read = field_read(argument)
         if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
@@ -691,6 +724,23 @@ class _Arguments:
             return literal(constant)
         reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
         return reference or self._host.value(argument)
+
+    def _class_attribute(self, argument: ast.Attribute, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """A literal that the body of a project's class handed on as a value binds once
+        (``block.expansion`` where ``block`` holds ``BottleNeck``, whose body says ``expansion = 4``);
+        None otherwise (one of a base class included)."""
+        owner = self.value(argument.value, loop)
+        if not isinstance(owner, AbstractReference):
+            return None
+        module = next((m for m in self._project.modules if str(m.path.resolve()) == owner.module), None)
+        cls = None if module is None else module.classes.get(owner.qualname)
+        if module is None or cls is None or cls not in module.tree.body:
+            return None
+        bound = [s for s in cls.body if isinstance(s, (ast.Assign, ast.AnnAssign)) and _binds(s, argument.attr)]
+        if len(bound) != 1 or bound[0].value is None:
+            return None
+        known = literal_value(bound[0].value)
+        return None if known is NOT_KNOWN else literal(known)
 
     def _reference(self, argument: ast.expr) -> AbstractReference | None:
         return reference_to(self._project, argument, self._module)
@@ -910,6 +960,12 @@ def _built_with_defaults(project: Project, callee: Callee) -> Passed | None:
     return Passed(named, {}, ())
 
 
+def _binds(statement: ast.Assign | ast.AnnAssign, name: str) -> bool:
+    """Whether a statement of a class's body binds ``name`` (``expansion = 4``)."""
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    return any(isinstance(node, ast.Name) and node.id == name for target in targets for node in ast.walk(target))
+
+
 def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:
     """The ``X`` of ``statement`` where it is ``if name is None: name = X`` or ``name = name or X``."""
     if isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1:
@@ -937,8 +993,13 @@ _ARITHMETIC: dict[type[ast.operator], Callable[[float, float], float]] = {
     ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv,
     ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
 }
 """The operators of the sizes a parent computes for its children (``dim * 4``, ``embed_dims[i + 1]``)."""
+
+
+_LARGEST_EXPONENT = 64
+"""The largest exponent of a power computed: sizes are small powers (``embed_dim * 2 ** i``)."""
 
 
 def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> int | float | None:
@@ -955,7 +1016,12 @@ def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> 
     first, second = numbers
     if isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)) and second == 0:
         return None
-    result = compute(first, second)
+    if isinstance(op, ast.Pow) and (abs(second) > _LARGEST_EXPONENT or (first == 0 and second < 0)):
+        return None  # `2 ** i_layer`: a size; a larger power, or zero's inverse, is none
+    try:
+        result = compute(first, second)
+    except OverflowError:  # `1e300 ** 2`: no size
+        return None
     return result if isinstance(result, (int, float)) else None
 
 
