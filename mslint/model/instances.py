@@ -44,7 +44,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from typing import NamedTuple
 
@@ -151,6 +151,9 @@ class FirstInstance(NamedTuple):
     """What its ``*args`` collects; None where that is not known."""
     call: ast.Call
     module: ModuleInfo
+    through: tuple[ast.Call, ModuleInfo] | None = None
+    """The call that builds the instance of the code around ``call`` that builds this one, where
+    that is not the first instance of that code (:func:`_instances_around`)."""
 
 
 def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
@@ -167,7 +170,7 @@ def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
     if passed is None or passed.built_by is None:
         return None
     keywords = {name: value for name, (value, _) in passed.keywords.items()}
-    return FirstInstance(passed.named, keywords, passed.positional, *passed.built_by)
+    return FirstInstance(passed.named, keywords, passed.positional, *passed.built_by, passed.through)
 
 
 def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] | None:
@@ -241,6 +244,8 @@ class Passed(NamedTuple):
     """What ``*args`` collects; None where the calls pass different numbers of them."""
     built_by: tuple[ast.Call, ModuleInfo] | None = None
     """For the first instance (:func:`first_instance`), the call that builds it."""
+    through: tuple[ast.Call, ModuleInfo] | None = None
+    """For the first instance, :attr:`FirstInstance.through`."""
 
 
 _DEEPEST = 32
@@ -288,11 +293,13 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     if first:
         handed_on = [*_named_calls(project, callee), *_called_as_parameter(project, callee)]
         for call, module in handed_on if calls is None else calls:
-            if _not_taken(project, call, module):
-                continue
-            given = _given(project, call, module, function, _is_method(callee), first, callee.module)
-            if given is not None:
-                return given._replace(built_by=(call, module))
+            for through, around in _instances_around(project, call, module):
+                if _not_taken(project, call, module, around):
+                    continue
+                given = _given(project, call, module, function, _is_method(callee), first, callee.module, around)
+                if given is None:
+                    break
+                return given._replace(built_by=(call, module), through=through)
         return None
     if not calls:
         return None
@@ -302,11 +309,38 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     return _joined([given for given in per_call if given is not None])
 
 
-def _not_taken(project: Project, call: ast.Call, module: ModuleInfo) -> bool:
+_OTHER_INSTANCES = 8
+"""How many calls of the code around a call are tried for an instance that takes its branch."""
+
+
+def _instances_around(
+    project: Project, call: ast.Call, module: ModuleInfo
+) -> Iterator[tuple[tuple[ast.Call, ModuleInfo] | None, Passed | None]]:
+    """The instances of the code around ``call`` (a class's ``__init__``, a function) that may
+    build with it, in order, each as the call that builds it and what it is given: its first
+    instance (None, None), then those of its first other calls whose own branch is taken
+    (``self.lca = Block(dim, feedforward_type="lca")``, where the first ``Block`` is given
+    ``"leff"`` and never builds the ``AttentionLCA`` of its ``else:``)."""
+    yield None, None
+    (scope,) = module.scopes_holding([call.lineno])
+    caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
+    code = None if caller is None else _code_of(project, caller)
+    if caller is None or code is None:
+        return
+    for outer, home in (_calls_of(project, caller) or [])[:_OTHER_INSTANCES]:
+        if _not_taken(project, outer, home):
+            continue
+        given = _given(project, outer, home, code.node, _is_method(caller), True, caller.module)
+        if given is not None:
+            yield (outer, home), given
+
+
+def _not_taken(project: Project, call: ast.Call, module: ModuleInfo, around: Passed | None = None) -> bool:
     """Whether a test around ``call`` in its code, decided with what that code's first instance
-    is given, takes the other branch (``GroupAttention(dim, ws)`` under ``else:`` of ``if ws == 1:``
-    where ``ws=1``): the host never runs it there. A test that reads a loop's variable is not
-    decided: a later iteration may take the branch."""
+    (or ``around``, another of its instances) is given, takes the other branch
+    (``GroupAttention(dim, ws)`` under ``else:`` of ``if ws == 1:`` where ``ws=1``): the host never
+    runs it there. A test that reads a loop's variable is not decided: a later iteration may take
+    the branch."""
     (scope,) = module.scopes_holding([call.lineno])
     arguments: _Arguments | None = None
     child: ast.AST = call
@@ -315,7 +349,7 @@ def _not_taken(project: Project, call: ast.Call, module: ModuleInfo) -> bool:
         if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
             body = [parent.body] if isinstance(parent, ast.IfExp) else parent.body
             in_body = any(child is part for part in body)
-            arguments = arguments or _Arguments(project, module, scope, True)
+            arguments = arguments or _Arguments(project, module, scope, True, around)
             if truth(parent.test, arguments.value) is (not in_body):
                 return True
         child, parent = parent, parent_of(module.tree, parent)
@@ -619,14 +653,16 @@ def _given(
     is_method: bool,
     first: bool,
     home: ModuleInfo | None = None,
+    around: Passed | None = None,
 ) -> Passed | None:
     """What one call passes each parameter of ``function`` (a named one its default where the call
     omits it); None where it spreads arguments other than its caller's own ``*args`` and
     ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given,
     a default that names a class or function (``act=nn.GELU``, in ``home``, the module of
-    ``function``) as a reference to it."""
+    ``function``) as a reference to it; ``around``: what the code that makes ``call`` is given,
+    where that is not its first instance (:func:`_instances_around`)."""
     (scope,) = module.scopes_holding([call.lineno])
-    arguments = _Arguments(project, module, scope, first)
+    arguments = _Arguments(project, module, scope, first, around)
     loop = arguments.first_iteration(call) if first else {}
     positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
     keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
@@ -659,9 +695,16 @@ class _Arguments:
     caller's own calls pass it (with ``first``, what the caller's first instance is given)."""
 
     def __init__(
-        self, project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode, first: bool = False
+        self,
+        project: Project,
+        module: ModuleInfo,
+        scope: ast.Module | FunctionNode,
+        first: bool = False,
+        around: Passed | None = None,
     ) -> None:
         self._project = project
+        self._around = around
+        """What the caller is given, where it is not its first instance (:func:`_instances_around`)."""
         self._first = first
         self._scope = scope
         self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
@@ -847,6 +890,8 @@ class _Arguments:
         be followed, what it holds built with its defaults, as verify builds it then."""
         if self._caller is None:
             return None
+        if self._around is not None:
+            return self._around
         passed = _passed(self._project, self._caller, self._first)
         if passed is None and self._first:
             return _built_with_defaults(self._project, self._caller)
