@@ -164,8 +164,11 @@ def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
     first element (``Block(dim=dims[i])`` under ``for i in range(len(dims))``, ``for dim, depth in
     zip(dims, depths)``, ``enumerate``, a comprehension); an item read at a known position of a
     known sequence (``embed_dims[0]``); a parameter given None replaced where the caller's first
-    statements do (``if dims is None: dims = [64, 128]``, ``dims = dims or [64, 128]``). None
-    where there is no such call."""
+    statements do (``if dims is None: dims = [64, 128]``, ``dims = dims or [64, 128]``); a
+    conditional expression, and the tests around a call, decided as the host decides them
+    (:mod:`mslint.model.host_tests`): a call in a branch that the instance of its code does not
+    take builds nothing there, and the first of that code's other instances that takes it is
+    tried (:func:`_instances_around`). None where there is no such call."""
     passed = _passed(project, callee, first=True)
     if passed is None or passed.built_by is None:
         return None
