@@ -906,6 +906,127 @@ def test_a_class_handed_to_a_helper_of_the_constructor_is_built_by_its_calls(tmp
     assert inputs == "float32[2,16,32,32]"
 
 
+DOWNSAMPLED = """
+import mindspore.nn as nn
+
+
+class Bottleneck(nn.Cell):
+    expansion = 4
+
+    def __init__(self, in_channels, channels, stride=1, downsample=None):
+        super().__init__()
+        self.conv = nn.Conv2d(in_channels, channels * Bottleneck.expansion, 1, stride=stride)
+        self.downsample = downsample
+
+    def construct(self, x):
+        return self.conv(x) + (self.downsample(x) if self.downsample else x)
+
+
+class ResNet(nn.Cell):
+    def __init__(self, block, layers):
+        super().__init__()
+        self.in_channels = 16
+        self.layer1 = self._make_layer(block, 16, layers[0])
+        self.layer2 = self._make_layer(block, 32, layers[1], stride=2)
+
+    def _make_layer(self, block, channels, blocks, stride=1):
+        if stride != 1 or self.in_channels != channels * block.expansion:
+            self.downsample = nn.Conv2d(self.in_channels, channels * block.expansion, 1, stride=stride)
+        layers = [block(self.in_channels, channels, downsample=self.downsample, stride=stride)]
+        self.in_channels = channels * block.expansion
+        return nn.SequentialCell(layers)
+
+    def construct(self, x):
+        return self.layer2(self.layer1(x))
+
+
+def resnet():
+    return ResNet(Bottleneck, [2, 2])
+"""
+
+
+def test_a_helper_sets_what_it_hands_on_in_the_branch_its_first_call_takes(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: ``_make_layer`` sets ``self.downsample`` under a test its first call
+    decides (``16 != 16 * block.expansion``, the class attribute of the class handed in), so the
+    first ``Bottleneck`` is built with that convolution, not with its default None; where the
+    test reads what is not known, it claims no value and the default stays."""
+    kwargs, _, _ = _built(tmp_path, write, "downsampled.py", DOWNSAMPLED)["Bottleneck"]
+    assert repr(kwargs["downsample"]) == "__import__('mindspore.nn', fromlist=['Conv2d']).Conv2d(16, 64, 1, stride=1)"
+    undecided = DOWNSAMPLED.replace("if stride != 1 or", "if unknown_flag() and")
+    kwargs, _, _ = _built(tmp_path, write, "undecided.py", undecided)["Bottleneck"]
+    assert "downsample" not in kwargs
+
+
+GROUPED = """
+import mindspore.nn as nn
+
+
+class Attention(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class GroupAttention(nn.Cell):
+    def __init__(self, dim, ws=1):
+        assert ws != 1
+        super().__init__()
+        self.fc = nn.Dense(dim, dim * ws)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class GroupBlock(nn.Cell):
+    def __init__(self, dim, ws=1):
+        super().__init__()
+        if ws == 1:
+            self.attn = Attention(dim)
+        else:
+            self.attn = GroupAttention(dim, ws)
+
+    def construct(self, x):
+        return self.attn(x)
+
+
+class Net(nn.Cell):
+    def __init__(self, dims=(8, 16), wss=(7, 5)):
+        super().__init__()
+        self.blocks = nn.SequentialCell(
+            [GroupBlock(dim=int(dims[0] * 2 ** i), ws=1 if i % 2 == 0 else wss[0]) for i in range(2)]
+        )
+        self.last = GroupBlock(dims[1], wss[1])
+
+    def construct(self, x):
+        return self.blocks(x)
+
+
+def net():
+    return Net()
+"""
+
+
+def test_a_first_instance_is_one_whose_branch_the_host_takes(tmp_path: Path, write: Write) -> None:
+    """Without MindSpore: the first ``GroupBlock`` is given ``ws=1`` (a conditional expression
+    decided on the loop's first iteration), so the ``GroupAttention`` of its ``else:`` is not
+    built there (it was, with ``ws=1``, which it refuses) but by the next ``GroupBlock``, given
+    ``ws=5``; given ``ws=7`` first (``wss[0]``), the first ``GroupBlock`` builds it, ``2 ** i``
+    computed."""
+    built = _built(tmp_path, write, "grouped.py", GROUPED)
+    assert built["GroupBlock"][0] == {"dim": 8, "ws": 1}
+    kwargs, built_at, _ = built["GroupAttention"]
+    assert kwargs == {"dim": 16, "ws": 5}
+    assert built_at == (
+        "Net() at grouped.py:48, through GroupBlock(dims[1], wss[1]) at grouped.py:41, "
+        "GroupAttention(dim, ws) at grouped.py:29 (its first instance)"
+    )
+    built = _built(tmp_path, write, "windowed.py", GROUPED.replace("i % 2 == 0", "i % 2 == 1"))
+    assert built["GroupAttention"][0] == {"dim": 8, "ws": 7}
+
+
 DEFAULTED_PARENT = """
 import mindspore.nn as nn
 

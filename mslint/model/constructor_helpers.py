@@ -6,12 +6,16 @@ A helper is a plain method of a class of a module's top level (not ``__init__``,
 that the class's own ``__init__`` calls on ``self``; its calls are those. ``self.in_channels``,
 read by a helper, holds at the helper's first call what the last ``self.in_channels = ...`` of
 ``__init__``'s body before that call assigns, where the helper assigns it nowhere before the
-read: an instance built by the helper's first call reads that value.
+read: an instance built by the helper's first call reads that value. Where the helper assigns
+it before the read (``if stride != 1: self.downsample = nn.Conv2d(...)``), it holds what the
+helper's statements assign on the path their tests take at that call, where each is decided.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
+from typing import NamedTuple
 
 from mslint.model.binder import positional_names, written_arguments
 from mslint.model.module import ModuleInfo, is_self_attribute
@@ -64,31 +68,81 @@ def handed_to_helpers(cls: ClassRef, init: FunctionNode, parameter: str) -> list
     return found
 
 
-def attribute_at_first_call(helper: FunctionRef, read: ast.expr) -> ast.expr | None:
+class HeldAtFirstCall(NamedTuple):
+    """What ``self.in_channels``, read in a helper, holds at the helper's first call."""
+
+    value: ast.expr
+    in_helper: bool
+    """Whether ``value`` is written in the helper (read with its arguments), not in ``__init__``."""
+
+
+def attribute_at_first_call(
+    helper: FunctionRef, read: ast.expr, truth: Callable[[ast.expr], bool | None]
+) -> HeldAtFirstCall | None:
     """What ``read`` (``self.in_channels`` in the helper) holds at the helper's first call: the
-    value the last ``self.in_channels = value`` of ``__init__``'s body before that call assigns
-    (module doc); None where that is not known."""
+    value the helper's own statements before the read last assign it, on the path the tests
+    there take (``truth``: whether a test of the helper holds at that call, None where not known),
+    else the value the last ``self.in_channels = value`` of ``__init__``'s body before that call
+    assigns (module doc); None where that is not known."""
     init = _init_of(helper)
     calls = helper_calls(helper)
     if init is None or not calls or not is_self_attribute(read, _self_name(helper.node)):
         return None
     assert isinstance(read, ast.Attribute)
-    if any(_assigns(node, read.attr, _self_name(helper.node)) for node in _before(helper.node, read)):
-        return None
+    attribute, self_name = read.attr, _self_name(helper.node)
+    if any(_assigns(node, attribute, self_name) for node in _before(helper.node, read)):
+        here = _assigned_before(helper.node.body, read, lambda node: _assigns(node, attribute, self_name), truth)
+        if here is not _NOTHING:
+            return None if here is None else HeldAtFirstCall(here, True)
     first = calls[0]
     value = None
     for statement in init.body:
         if any(node is first for node in ast.walk(statement)):
-            return value
+            return None if value is None else HeldAtFirstCall(value, False)
         if (
             isinstance(statement, ast.Assign)
             and len(statement.targets) == 1
-            and _assigns(statement.targets[0], read.attr, _self_name(init))
+            and _assigns(statement.targets[0], attribute, _self_name(init))
         ):
             value = statement.value
-        elif any(_assigns(node, read.attr, _self_name(init)) for node in ast.walk(statement)):
+        elif any(_assigns(node, attribute, _self_name(init)) for node in ast.walk(statement)):
             value = None  # assigned in a branch or a loop: not known
     return None
+
+
+_NOTHING = ast.Constant(value=None)
+"""Stands for no assignment on the path taken (never returned as a value)."""
+
+
+def _assigned_before(
+    block: list[ast.stmt],
+    read: ast.expr,
+    assigns: Callable[[ast.AST], bool],
+    truth: Callable[[ast.expr], bool | None],
+) -> ast.expr | None:
+    """The value the statements of ``block`` before the one that holds ``read`` last assign,
+    through the branch of each ``if`` whose test ``truth`` decides (``if stride != 1: self.down =
+    Conv2d(...)``); :data:`_NOTHING` where they assign nothing on that path, None where it is not
+    known (a test not decided, a loop, an ``if`` that holds the read and assigns too)."""
+    value: ast.expr | None = _NOTHING
+    for statement in block:
+        holds_read = any(node is read for node in ast.walk(statement))
+        assigning = any(assigns(node) for node in ast.walk(statement))
+        if holds_read:
+            return value if not assigning or isinstance(statement, ast.Assign) else None
+        if not assigning:
+            continue
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and assigns(statement.targets[0]):
+            value = statement.value
+        elif isinstance(statement, ast.If):
+            taken = truth(statement.test)
+            if taken is None:
+                return None
+            inner = _assigned_before(statement.body if taken else statement.orelse, read, assigns, truth)
+            value = value if inner is _NOTHING else inner
+        else:
+            value = None
+    return value
 
 
 def _before(function: FunctionNode, node: ast.AST) -> list[ast.AST]:

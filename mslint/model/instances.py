@@ -44,7 +44,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from typing import NamedTuple
 
@@ -82,6 +82,7 @@ from mslint.model.constructor_helpers import (
     helper_calls,
 )
 from mslint.model.dtypes import dtype_named
+from mslint.model.host_tests import truth
 from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, none_test
@@ -150,6 +151,9 @@ class FirstInstance(NamedTuple):
     """What its ``*args`` collects; None where that is not known."""
     call: ast.Call
     module: ModuleInfo
+    through: tuple[ast.Call, ModuleInfo] | None = None
+    """The call that builds the instance of the code around ``call`` that builds this one, where
+    that is not the first instance of that code (:func:`_instances_around`)."""
 
 
 def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
@@ -160,13 +164,16 @@ def first_instance(project: Project, callee: Callee) -> FirstInstance | None:
     first element (``Block(dim=dims[i])`` under ``for i in range(len(dims))``, ``for dim, depth in
     zip(dims, depths)``, ``enumerate``, a comprehension); an item read at a known position of a
     known sequence (``embed_dims[0]``); a parameter given None replaced where the caller's first
-    statements do (``if dims is None: dims = [64, 128]``, ``dims = dims or [64, 128]``). None
-    where there is no such call."""
+    statements do (``if dims is None: dims = [64, 128]``, ``dims = dims or [64, 128]``); a
+    conditional expression, and the tests around a call, decided as the host decides them
+    (:mod:`mslint.model.host_tests`): a call in a branch that the instance of its code does not
+    take builds nothing there, and the first of that code's other instances that takes it is
+    tried (:func:`_instances_around`). None where there is no such call."""
     passed = _passed(project, callee, first=True)
     if passed is None or passed.built_by is None:
         return None
     keywords = {name: value for name, (value, _) in passed.keywords.items()}
-    return FirstInstance(passed.named, keywords, passed.positional, *passed.built_by)
+    return FirstInstance(passed.named, keywords, passed.positional, *passed.built_by, passed.through)
 
 
 def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] | None:
@@ -240,6 +247,8 @@ class Passed(NamedTuple):
     """What ``*args`` collects; None where the calls pass different numbers of them."""
     built_by: tuple[ast.Call, ModuleInfo] | None = None
     """For the first instance (:func:`first_instance`), the call that builds it."""
+    through: tuple[ast.Call, ModuleInfo] | None = None
+    """For the first instance, :attr:`FirstInstance.through`."""
 
 
 _DEEPEST = 32
@@ -287,9 +296,13 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     if first:
         handed_on = [*_named_calls(project, callee), *_called_as_parameter(project, callee)]
         for call, module in handed_on if calls is None else calls:
-            given = _given(project, call, module, function, _is_method(callee), first, callee.module)
-            if given is not None:
-                return given._replace(built_by=(call, module))
+            for through, around in _instances_around(project, call, module):
+                if _not_taken(project, call, module, around):
+                    continue
+                given = _given(project, call, module, function, _is_method(callee), first, callee.module, around)
+                if given is None:
+                    break
+                return given._replace(built_by=(call, module), through=through)
         return None
     if not calls:
         return None
@@ -297,6 +310,53 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
     if any(given is None for given in per_call):
         return None
     return _joined([given for given in per_call if given is not None])
+
+
+_OTHER_INSTANCES = 8
+"""How many calls of the code around a call are tried for an instance that takes its branch."""
+
+
+def _instances_around(
+    project: Project, call: ast.Call, module: ModuleInfo
+) -> Iterator[tuple[tuple[ast.Call, ModuleInfo] | None, Passed | None]]:
+    """The instances of the code around ``call`` (a class's ``__init__``, a function) that may
+    build with it, in order, each as the call that builds it and what it is given: its first
+    instance (None, None), then those of its first other calls whose own branch is taken
+    (``self.lca = Block(dim, feedforward_type="lca")``, where the first ``Block`` is given
+    ``"leff"`` and never builds the ``AttentionLCA`` of its ``else:``)."""
+    yield None, None
+    (scope,) = module.scopes_holding([call.lineno])
+    caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
+    code = None if caller is None else _code_of(project, caller)
+    if caller is None or code is None:
+        return
+    for outer, home in (_calls_of(project, caller) or [])[:_OTHER_INSTANCES]:
+        if _not_taken(project, outer, home):
+            continue
+        given = _given(project, outer, home, code.node, _is_method(caller), True, caller.module)
+        if given is not None:
+            yield (outer, home), given
+
+
+def _not_taken(project: Project, call: ast.Call, module: ModuleInfo, around: Passed | None = None) -> bool:
+    """Whether a test around ``call`` in its code, decided with what that code's first instance
+    (or ``around``, another of its instances) is given, takes the other branch
+    (``GroupAttention(dim, ws)`` under ``else:`` of ``if ws == 1:`` where ``ws=1``): the host never
+    runs it there. A test that reads a loop's variable is not decided: a later iteration may take
+    the branch."""
+    (scope,) = module.scopes_holding([call.lineno])
+    arguments: _Arguments | None = None
+    child: ast.AST = call
+    parent = parent_of(module.tree, child)
+    while parent is not None and parent is not scope:
+        if isinstance(parent, (ast.If, ast.IfExp)) and child is not parent.test:
+            body = [parent.body] if isinstance(parent, ast.IfExp) else parent.body
+            in_body = any(child is part for part in body)
+            arguments = arguments or _Arguments(project, module, scope, True, around)
+            if truth(parent.test, arguments.value) is (not in_body):
+                return True
+        child, parent = parent, parent_of(module.tree, parent)
+    return False
 
 
 def _joined(per_call: list[Passed]) -> Passed:
@@ -596,14 +656,16 @@ def _given(
     is_method: bool,
     first: bool,
     home: ModuleInfo | None = None,
+    around: Passed | None = None,
 ) -> Passed | None:
     """What one call passes each parameter of ``function`` (a named one its default where the call
     omits it); None where it spreads arguments other than its caller's own ``*args`` and
     ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given,
     a default that names a class or function (``act=nn.GELU``, in ``home``, the module of
-    ``function``) as a reference to it."""
+    ``function``) as a reference to it; ``around``: what the code that makes ``call`` is given,
+    where that is not its first instance (:func:`_instances_around`)."""
     (scope,) = module.scopes_holding([call.lineno])
-    arguments = _Arguments(project, module, scope, first)
+    arguments = _Arguments(project, module, scope, first, around)
     loop = arguments.first_iteration(call) if first else {}
     positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
     keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
@@ -636,9 +698,16 @@ class _Arguments:
     caller's own calls pass it (with ``first``, what the caller's first instance is given)."""
 
     def __init__(
-        self, project: Project, module: ModuleInfo, scope: ast.Module | FunctionNode, first: bool = False
+        self,
+        project: Project,
+        module: ModuleInfo,
+        scope: ast.Module | FunctionNode,
+        first: bool = False,
+        around: Passed | None = None,
     ) -> None:
         self._project = project
+        self._around = around
+        """What the caller is given, where it is not its first instance (:func:`_instances_around`)."""
         self._first = first
         self._scope = scope
         self._caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
@@ -673,10 +742,20 @@ class _Arguments:
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
         if self._helper is not None and self._helper.owner is not None:
-            kept = attribute_at_first_call(self._helper, argument)
+            kept = attribute_at_first_call(self._helper, argument, lambda test: truth(test, self.value))
             init = self._project.find_method(self._helper.owner, "__init__")
+            if kept is not None and kept.in_helper:  # `self.downsample`, as the helper set it before the read
+                return self.value(kept.value)
             if kept is not None and init is not None:  # `self.in_channels`, as the constructor set it before its call
-                return _Arguments(self._project, self._module, init.node, True).value(kept)
+                return _Arguments(self._project, self._module, init.node, True).value(kept.value)
+        if self._first and isinstance(argument, ast.IfExp):
+            holds = truth(argument.test, lambda part: self.value(part, loop))
+            if holds is not None:  # `1 if i % 2 == 1 else wss[k]`: the host takes one side
+                return self.value(argument.body if holds else argument.orelse, loop)
+        if self._first and isinstance(argument, ast.Attribute):
+            held = self._class_attribute(argument, loop)
+            if held is not None:
+                return held
         read = field_read(argument)
         if read is not None and self.is_own_parameter(read[0]):
             return self._field_passed(*read)
@@ -691,6 +770,23 @@ class _Arguments:
             return literal(constant)
         reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
         return reference or self._host.value(argument)
+
+    def _class_attribute(self, argument: ast.Attribute, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """A literal that the body of a project's class handed on as a value binds once
+        (``block.expansion`` where ``block`` holds ``BottleNeck``, whose body says ``expansion = 4``);
+        None otherwise (one of a base class included)."""
+        owner = self.value(argument.value, loop)
+        if not isinstance(owner, AbstractReference):
+            return None
+        module = next((m for m in self._project.modules if str(m.path.resolve()) == owner.module), None)
+        cls = None if module is None else module.classes.get(owner.qualname)
+        if module is None or cls is None or cls not in module.tree.body:
+            return None
+        bound = [s for s in cls.body if isinstance(s, (ast.Assign, ast.AnnAssign)) and _binds(s, argument.attr)]
+        if len(bound) != 1 or bound[0].value is None:
+            return None
+        known = literal_value(bound[0].value)
+        return None if known is NOT_KNOWN else literal(known)
 
     def _reference(self, argument: ast.expr) -> AbstractReference | None:
         return reference_to(self._project, argument, self._module)
@@ -797,6 +893,8 @@ class _Arguments:
         be followed, what it holds built with its defaults, as verify builds it then."""
         if self._caller is None:
             return None
+        if self._around is not None:
+            return self._around
         passed = _passed(self._project, self._caller, self._first)
         if passed is None and self._first:
             return _built_with_defaults(self._project, self._caller)
@@ -910,6 +1008,12 @@ def _built_with_defaults(project: Project, callee: Callee) -> Passed | None:
     return Passed(named, {}, ())
 
 
+def _binds(statement: ast.Assign | ast.AnnAssign, name: str) -> bool:
+    """Whether a statement of a class's body binds ``name`` (``expansion = 4``)."""
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+    return any(isinstance(node, ast.Name) and node.id == name for target in targets for node in ast.walk(target))
+
+
 def _default_given(statement: ast.stmt, name: str) -> ast.expr | None:
     """The ``X`` of ``statement`` where it is ``if name is None: name = X`` or ``name = name or X``."""
     if isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1:
@@ -937,8 +1041,13 @@ _ARITHMETIC: dict[type[ast.operator], Callable[[float, float], float]] = {
     ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv,
     ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
 }
 """The operators of the sizes a parent computes for its children (``dim * 4``, ``embed_dims[i + 1]``)."""
+
+
+_LARGEST_EXPONENT = 64
+"""The largest exponent of a power computed: sizes are small powers (``embed_dim * 2 ** i``)."""
 
 
 def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> int | float | None:
@@ -955,7 +1064,12 @@ def _arithmetic(op: ast.operator, left: AbstractValue, right: AbstractValue) -> 
     first, second = numbers
     if isinstance(op, (ast.Div, ast.FloorDiv, ast.Mod)) and second == 0:
         return None
-    result = compute(first, second)
+    if isinstance(op, ast.Pow) and (abs(second) > _LARGEST_EXPONENT or (first == 0 and second < 0)):
+        return None  # `2 ** i_layer`: a size; a larger power, or zero's inverse, is none
+    try:
+        result = compute(first, second)
+    except OverflowError:  # `1e300 ** 2`: no size
+        return None
     return result if isinstance(result, (int, float)) else None
 
 

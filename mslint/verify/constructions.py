@@ -120,6 +120,7 @@ class Constructions:
         values = None if site is None or collects else constructor_values(self._project, cls)
         kwargs = self._kwargs(cls, init, values)
         only_the_first = kwargs is None
+        through = None
         if only_the_first:
             instance = first_instance(self._project, cls)
             values = None if instance is None else instance.named
@@ -127,9 +128,10 @@ class Constructions:
             collected = None if instance is None or instance.positional != () else _literals(instance.keywords)
             kwargs = None if kwargs is None or collected is None else {**kwargs, **collected}
             site = None if instance is None else (instance.call, instance.module)
+            through = None if instance is None else instance.through
         if kwargs is None or values is None or site is None:
             return None
-        first, *then = self._leading_to(*site, only_the_first)
+        first, *then = self._leading_to(*site, only_the_first, through)
         where = f"{first}, through {', '.join(then)}" if then else first
         where += " (its first instance)" if only_the_first else ""
         inputs = self._inputs_through_factories(*site) or self._inputs_of_calls(cls)
@@ -197,10 +199,18 @@ class Constructions:
             call, module = outer
         return None
 
-    def _leading_to(self, call: ast.Call, module: ModuleInfo, first_instances: bool = False) -> list[str]:
+    def _leading_to(
+        self,
+        call: ast.Call,
+        module: ModuleInfo,
+        first_instances: bool = False,
+        through: tuple[ast.Call, ModuleInfo] | None = None,
+    ) -> list[str]:
         """``call`` as written with its place, after the first calls that lead to it while it
         passes on a parameter of the factory or ``__init__`` it is in (at most :data:`_STEPS`);
-        with ``first_instances``, the calls that build the first instances (:func:`first_instance`)."""
+        with ``first_instances``, the calls that build the first instances (:func:`first_instance`),
+        ``through`` the one that builds the instance of the code around ``call`` where that is
+        not its first (:attr:`FirstInstance.through`)."""
         steps = [_site(call, module)]
         seen = {id(call)}
         while len(steps) < _STEPS:
@@ -208,7 +218,7 @@ class Constructions:
             (scope,) = module.scopes_holding([call.lineno])
             if caller is None or isinstance(scope, ast.Module) or not _passes_parameters(call, scope):
                 break
-            outer = self._first_call(caller, first_instances)
+            outer = through if through is not None and len(steps) == 1 else self._first_call(caller, first_instances)
             if outer is None or id(outer[0]) in seen:
                 break
             call, module = outer
