@@ -21,17 +21,15 @@ holds their programs and the record is written with the table, as the syntax tab
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 from compile_record import CompileRecord, keep_or_check
 from generate_syntax_table import RECOMPILE_HELP, compile_keys, measure, render_table
 from graph_syntax.forms import HAZARD, IMPORTS, Form, Program
-from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
+from mindspore_table import chosen_forms, installed_mindspore, outcome_summary, shipped_rows, write_or_check
 
 POSITIONS = ("construct", "helper", "jit", "subcell")
 """The entry's ``construct`` itself, a method it calls with its input, a ``@jit`` function (for
@@ -147,13 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     version = installed_mindspore("generate_augassign_table.py")
     if version is None:
         return 2
-    chosen = [f for f in forms() if not args.only or any(f.id.startswith(p) for p in args.only)]
+    chosen = chosen_forms(forms(), args.only)
     if not chosen:
-        print(f"no form id starts with {', '.join(args.only)}", file=sys.stderr)
         return 2
-    existing = OUTPUT / f"augassign-{version}.json"
-    partial = args.only or args.position
-    rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if partial and existing.is_file() else {}
+    rows = shipped_rows(f"augassign-{version}.json", partial=bool(args.only or args.position))
     record = CompileRecord("augassign", version, read=not args.recompile)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-augassign-") as scratch:

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 from compile_record import CompileRecord, keep_or_check
 from generate_syntax_table import RECOMPILE_HELP, compile_keys, measure, render_table
 from graph_syntax.forms import IMPORTS, Form, Program
-from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
+from mindspore_table import chosen_forms, installed_mindspore, outcome_summary, shipped_rows, write_or_check
 
 POSITIONS = ("if", "ifexp", "while", "value")
 """The test of an ``if``, of a conditional expression, of a ``while``; ``value``: an ``and``/``or``
@@ -192,12 +192,10 @@ def main(argv: list[str] | None = None) -> int:
     version = installed_mindspore("generate_fold_table.py")
     if version is None:
         return 2
-    chosen = [f for f in forms() if not args.only or any(f.id.startswith(p) for p in args.only)]
+    chosen = chosen_forms(forms(), args.only, noun="row")
     if not chosen:
-        print(f"no row id starts with {', '.join(args.only)}", file=sys.stderr)
         return 2
-    existing = OUTPUT / f"folds-{version}.json"
-    rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if args.only and existing.is_file() else {}
+    rows = shipped_rows(f"folds-{version}.json", partial=bool(args.only))
     record = CompileRecord("folds", version, read=not args.recompile)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-folds-") as scratch:

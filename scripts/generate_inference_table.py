@@ -25,7 +25,7 @@ from typing import Any
 from compile_record import CompileRecord, keep_or_check
 from generate_syntax_table import RECOMPILE_HELP, compile_keys, measure, render_table
 from graph_syntax.inference import POSITIONS, inference_forms
-from mindspore_table import OUTPUT, installed_mindspore, outcome_summary, write_or_check
+from mindspore_table import chosen_forms, installed_mindspore, outcome_summary, shipped_rows, write_or_check
 
 _OBJECT_ID = re.compile(r"::\d+>")
 """An instance's id in a message (``<Net::139759697748688>``), which changes from run to run."""
@@ -47,12 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     version = installed_mindspore("generate_inference_table.py")
     if version is None:
         return 2
-    chosen = [f for f in inference_forms() if not args.only or any(f.id.startswith(p) for p in args.only)]
+    chosen = chosen_forms(inference_forms(), args.only)
     if not chosen:
-        print(f"no form id starts with {', '.join(args.only)}", file=sys.stderr)
         return 2
-    existing = OUTPUT / f"inference-{version}.json"
-    rows: dict[str, Any] = json.loads(existing.read_text())["rows"] if args.only and existing.is_file() else {}
+    rows = shipped_rows(f"inference-{version}.json", partial=bool(args.only))
     record = CompileRecord("inference", version, read=not args.recompile)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-inference-") as scratch:

@@ -31,7 +31,14 @@ from typing import Any
 from compile_record import CompileRecord, keep_or_check
 from graph_syntax.catalog import catalog
 from graph_syntax.forms import HAZARD, POSITIONS, Form, Program, render
-from mindspore_table import OUTPUT, MeasurementCache, installed_mindspore, outcome_summary, write_or_check
+from mindspore_table import (
+    MeasurementCache,
+    chosen_forms,
+    installed_mindspore,
+    outcome_summary,
+    shipped_rows,
+    write_or_check,
+)
 
 from mslint.verify.runner import LEVELS, Job, Outcome, run_jobs
 from mslint.verify.statuses import CRASHED, RAN
@@ -250,15 +257,11 @@ def main(argv: list[str] | None = None) -> int:
     version = installed_mindspore("generate_syntax_table.py")
     if version is None:
         return 2
-    forms = [f for f in catalog() if not args.only or any(f.id.startswith(p) for p in args.only)]
+    forms = chosen_forms(catalog(), args.only)
     if not forms:
-        print(f"no form id starts with {', '.join(args.only)}", file=sys.stderr)
         return 2
     positions = tuple(args.position or POSITIONS)
-    rows: dict[str, Any] = {}
-    existing = OUTPUT / f"syntax-{version}.json"
-    if (args.only or args.position or args.level) and existing.is_file():
-        rows = json.loads(existing.read_text())["rows"]
+    rows = shipped_rows(f"syntax-{version}.json", partial=bool(args.only or args.position or args.level))
     record = CompileRecord("syntax", version, read=not args.recompile)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mslint-syntax-") as scratch:

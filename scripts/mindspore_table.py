@@ -10,10 +10,12 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from graph_syntax.forms import Form
 
 from mslint.cache_signature import signing_key
 from mslint.verify import forkserver
@@ -45,6 +47,23 @@ def differing_lines(shipped: str, measured: str, shown: int = 10) -> list[str]:
     diff = difflib.unified_diff(shipped.splitlines(), measured.splitlines(), lineterm="", n=0)
     changed = [line for line in diff if line[:1] in ("+", "-") and not line.startswith(("+++", "---"))]
     return [line[:200] for line in changed[:shown]]
+
+
+def chosen_forms(forms: Iterable[Form], only: list[str], noun: str = "form") -> list[Form]:
+    """The forms whose id starts with one of the ``--only`` prefixes, all where none is given; where
+    none does, an empty list, after saying so."""
+    chosen = [form for form in forms if not only or any(form.id.startswith(prefix) for prefix in only)]
+    if not chosen:
+        print(f"no {noun} id starts with {', '.join(only)}", file=sys.stderr)
+    return chosen
+
+
+def shipped_rows(name: str, partial: bool) -> dict[str, Any]:
+    """The rows of the shipped table ``mslint/data/<name>`` that a partial re-measure keeps; none where
+    the whole table is measured."""
+    path = OUTPUT / name
+    rows: dict[str, Any] = json.loads(path.read_text())["rows"] if partial and path.is_file() else {}
+    return rows
 
 
 def installed_mindspore(script: str) -> str | None:

@@ -100,7 +100,8 @@ def _shipped(table: Table, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> P
         (tmp_path / name).parent.mkdir(exist_ok=True)
         shutil.copy(REPO / "mslint" / "data" / name, tmp_path / name)
     monkeypatch.setattr(mindspore_table, "OUTPUT", tmp_path)
-    monkeypatch.setattr(table.generator, "OUTPUT", tmp_path)
+    if hasattr(table.generator, "OUTPUT"):  # the kernel and argument tables read parts of the shipped table themselves
+        monkeypatch.setattr(table.generator, "OUTPUT", tmp_path)
     monkeypatch.setattr(sys, "argv", [f"{table.generator.__name__}.py", "--check"])
     monkeypatch.setenv("MSLINT_CACHE_DIR", str(tmp_path / "cache"))
     return tmp_path
