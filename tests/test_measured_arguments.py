@@ -165,21 +165,32 @@ def _compiled_case(name: str, call: str) -> str:
 @pytest.mark.mindspore
 @pytest.mark.measurement
 def test_the_fixed_calls_compile_in_a_graph(tmp_path: Path) -> None:
-    """Each call the fixes write that nothing is left to report on is compiled (STRICT) on each
-    input it was measured with."""
+    """Each call the fixes write that nothing is left to report on runs compiled (STRICT) on each
+    input it was measured with. Most are rows of the table themselves, whose graph outcome on that
+    input the generator measured (``ms.jit``, ``fullgraph=True``; the table is checked whole
+    against the record of those measurements by test_the_table_is_up_to_date, and a tenth of them
+    measured again by the sample test): those are read from the table, where a compile here would
+    measure the same call again (about 0.4 CPU-s each); the others are compiled."""
     texts, fixed, left, source = _fixed(tmp_path)
     specs: dict[str, list[str]] = {}
+    graph: dict[tuple[str, str], set[str | None]] = {}
     for _, text, row in CALLS:
         specs.setdefault(text, []).append(str(row["input"]))
+        graph.setdefault((text, str(row["input"])), set()).add(row["graph"])
     lines = source.splitlines()
-    # Each (call, input) once: rows share an input, and fixes make texts alike (137 compiles, 84 distinct).
+    # Each (call, input) once: rows share an input, and fixes make texts alike (155 calls and inputs, 102 distinct).
     distinct: dict[tuple[str, str], None] = {}
     for index, text in enumerate(texts):
         if _line(index) in fixed and _line(index) not in left:
             call = lines[_line(index) - 1].strip().removeprefix("return ")
             distinct.update(dict.fromkeys((call, spec) for spec in specs[text]))
-    cases = [(f"fixed_{number}", call, spec) for number, (call, spec) in enumerate(distinct)]
-    assert cases
+    assert distinct
+    refused = sorted((call, spec) for call, spec in distinct if graph.get((call, spec), {None}) != {None})
+    assert refused == [], "the table measured these fixed calls to raise in a graph"
+    unmeasured = [(call, spec) for call, spec in distinct if (call, spec) not in graph]
+    cases = [(f"fixed_{number}", call, spec) for number, (call, spec) in enumerate(unmeasured)]
+    if not cases:
+        return
     module = HEADER + "".join(_compiled_case(name, call) for name, call, _ in cases)
     (tmp_path / "fixed.py").write_text(module)
     result = subprocess.run(
