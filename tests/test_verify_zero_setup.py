@@ -1546,7 +1546,7 @@ class Net(nn.Cell):
     def __init__(self, dim=16):
         super().__init__()
         self.dim = dim
-        self.block = Block(self.dim // 4)
+        self.block = Block(round(self.dim / 3))
 
     def construct(self, x):
         return self.block(x)
@@ -1554,7 +1554,7 @@ class Net(nn.Cell):
 
 
 def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, write: Write) -> None:
-    """Without MindSpore: ``Block(self.dim // 4)`` is its first instance, whose ``dim`` mslint
+    """Without MindSpore: ``Block(round(self.dim / 3))`` is its first instance, whose ``dim`` mslint
     does not follow; ``Unused`` is never built: each reason says which."""
     from mslint.engine import load_project
     from mslint.settings import Settings
@@ -1564,7 +1564,7 @@ def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, w
     project = load_project([tmp_path / "followed.py"], Settings(root=tmp_path)).project
     reasons = {t.name: t.unbuildable for t in targets_of(project, Settings(root=tmp_path))}
     assert (
-        "no constructor arguments for Block(dim) (its first instance, Block(self.dim // 4) at followed.py:26, "
+        "no constructor arguments for Block(dim) (its first instance, Block(round(self.dim / 3)) at followed.py:26, "
         "gives dim what mslint does not follow): add"
     ) in str(reasons["Block"])
     assert "Unused(dim) (no call of the program that builds it can be followed" in str(reasons["Unused"])

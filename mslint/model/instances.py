@@ -45,7 +45,7 @@ import ast
 import math
 import operator
 from collections.abc import Callable, Iterator, Mapping
-from functools import cached_property
+from functools import cached_property, partial
 from typing import NamedTuple
 
 from mslint.model.abstract import (
@@ -65,6 +65,7 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
+from mslint.model.assigned_before import NOTHING, assigned_before, attribute_binding, binding_of
 from mslint.model.binder import (
     all_parameter_names,
     binding_counts,
@@ -87,6 +88,7 @@ from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, none_test
 from mslint.model.module_tables import module_tables
+from mslint.model.ntuple import ntuple_helper
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
@@ -738,6 +740,9 @@ class _Arguments:
                 return literal(int(number))
         if self._first and isinstance(argument, ast.Name) and self._defaulted_here(argument.id) is not None:
             return self._given_or_default(argument.id, loop)
+        held = self._held_at_read(argument, loop) if self._first else None
+        if held is not None:
+            return held
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
@@ -762,6 +767,12 @@ class _Arguments:
         if self._first and isinstance(argument, (ast.List, ast.Tuple)) and not _starred(argument.elts):
             kind = "list" if isinstance(argument, ast.List) else "tuple"
             return sequence(kind, tuple(self.value(item, loop) for item in argument.elts))
+        made = self._made_by_helper(argument, loop) if self._first and isinstance(argument, ast.Call) else None
+        if made is not None:
+            return made
+        child = self._child_attribute(argument, loop) if self._first and isinstance(argument, ast.Attribute) else None
+        if child is not None:
+            return child
         built = self._built(argument, loop) if self._first and isinstance(argument, ast.Call) else None
         if built is not None:
             return built
@@ -770,6 +781,87 @@ class _Arguments:
             return literal(constant)
         reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
         return reference or self._host.value(argument)
+
+    def _held_at_read(self, argument: ast.expr, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """What a local name, a parameter bound again, or ``self.attr`` in an ``__init__`` holds
+        where the caller's code reads it (``patch_size = merge_size[i]`` earlier in the loop's
+        body; ``self.dim // 4`` after ``self.dim = dim``; :mod:`mslint.model.assigned_before`);
+        None where no such binding is known."""
+        if isinstance(self._scope, ast.Module) or self._caller is None:
+            return None
+        names = positional_names(self._scope, False)
+        self_name = names[0] if names and _is_method(self._caller) else None
+        if isinstance(argument, ast.Name) and argument.id in self._comprehension_variables:
+            return None
+        binds = binding_of(argument, self_name if isinstance(self._caller, ClassRef) else None)
+        if binds is None:
+            return None
+        decided = partial(truth, value=partial(self.value, loop=loop))
+        found = assigned_before(self._scope.body, argument, binds, decided)
+        if found is None:
+            return None
+        if found is not NOTHING:
+            return self.value(found, loop)
+        if isinstance(argument, ast.Name) and argument.id in self._rebound and self.is_parameter(argument.id):
+            passed = self._passed_to_caller()  # `img_size = to_2tuple(img_size)` reads the parameter
+            return None if passed is None else passed.named.get(argument.id)
+        return None
+
+    def _made_by_helper(self, call: ast.Call, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """What ``to_2tuple(x)`` (:mod:`mslint.model.ntuple`), or ``min``, ``max``, ``sum`` or ``len``
+        of a sequence of known numbers (``min(self.input_resolution)``), returns; None otherwise."""
+        if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+            return None
+        helper = ntuple_helper(self._project, call.func, self._module)
+        if helper is not None:
+            return helper.of(self.value(call.args[0], loop))
+        builtin = qualified_name(call.func, self._module)
+        reduce = _REDUCTIONS.get(builtin or "")
+        if reduce is None or self._is_local(builtin.rpartition(".")[2] if builtin else ""):
+            return None
+        given = self.value(call.args[0], loop)
+        items = given.items if isinstance(given, AbstractSequence) else None
+        numbers = [number for number in map(_number, items or ()) if number is not None]
+        if items is None or len(numbers) != len(items) or (not numbers and reduce is not len):
+            return None
+        return literal(reduce(numbers))
+
+    def _child_attribute(self, argument: ast.Attribute, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """What the ``__init__`` of a Cell the caller's code built before the read leaves in an
+        attribute of it (``self.patch_embed.patches_resolution`` after ``self.patch_embed =
+        PatchEmbed(img_size=img_size)``, ``PatchEmbed`` setting ``self.patches_resolution`` from
+        its arguments); None otherwise."""
+        if isinstance(self._scope, ast.Module) or self._caller is None:
+            return None
+        names = positional_names(self._scope, False)
+        binds = binding_of(argument.value, names[0] if names and isinstance(self._caller, ClassRef) else None)
+        decided = partial(truth, value=partial(self.value, loop=loop))
+        built = None if binds is None else assigned_before(self._scope.body, argument.value, binds, decided)
+        if not isinstance(built, ast.Call) or spreads(built):
+            return None
+        cls = self._project.resolve_expr(built.func, self._module)
+        init = _code_of(self._project, cls) if isinstance(cls, ClassRef) else None
+        if cls is None or init is None:
+            return None
+        given = _given(self._project, built, self._module, init.node, True, True, cls.module, self._around)
+        child_self = positional_names(init.node, False)[:1]
+        if given is None or not child_self:
+            return None
+        inside = _Arguments(self._project, cls.module, init.node, True, given)
+        decided_inside = partial(truth, value=inside.value)
+        held = assigned_before(init.node.body, None, attribute_binding(argument.attr, child_self[0]), decided_inside)
+        return None if held is None or held is NOTHING else inside.value(held)
+
+    @cached_property
+    def _comprehension_variables(self) -> frozenset[str]:
+        """The names the comprehensions of the caller's code bind: a read of one may be its own."""
+        return frozenset(
+            node.id
+            for comprehension in descendants(self._scope)
+            if isinstance(comprehension, ast.comprehension)
+            for node in ast.walk(comprehension.target)
+            if isinstance(node, ast.Name)
+        )
 
     def _class_attribute(self, argument: ast.Attribute, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
         """A literal that the body of a project's class handed on as a value binds once
@@ -878,7 +970,11 @@ class _Arguments:
         return name in self._rebound or name in all_parameter_names(self._scope)
 
     def is_own_parameter(self, name: str) -> bool:
-        if isinstance(self._scope, ast.Module) or self._caller is None or name in self._rebound:
+        return name not in self._rebound and self.is_parameter(name) if self._caller is not None else False
+
+    def is_parameter(self, name: str) -> bool:
+        """Whether ``name`` is a parameter of the caller's code (``self`` aside), bound again or not."""
+        if isinstance(self._scope, ast.Module) or self._caller is None:
             return False
         parameters = parameter_defaults(self._scope)[1 if _is_method(self._caller) else 0 :]
         return any(parameter.arg == name for parameter, _ in parameters)
@@ -1044,6 +1140,15 @@ _ARITHMETIC: dict[type[ast.operator], Callable[[float, float], float]] = {
     ast.Pow: operator.pow,
 }
 """The operators of the sizes a parent computes for its children (``dim * 4``, ``embed_dims[i + 1]``)."""
+
+
+_REDUCTIONS: dict[str, Callable[[list[float]], float]] = {
+    "builtins.min": min,
+    "builtins.max": max,
+    "builtins.sum": sum,
+    "builtins.len": len,
+}
+"""The builtins a constructor reads sizes with (``min(self.input_resolution)``)."""
 
 
 _LARGEST_EXPONENT = 64
