@@ -2,7 +2,8 @@
 instance: locals bound earlier (in the loop's body too), a parameter bound again, ``self.dim``
 after ``self.dim = dim``, the branch a decided test takes (``min(resolution) <= self.window``),
 timm's ``to_2tuple`` helper, and an attribute the ``__init__`` of a Cell built earlier leaves
-(``self.embed.grid``)."""
+(``self.embed.grid``); a Cell built only under a test that the first iteration of the parent's
+loop does not take (``if dim > 16:``) is built as the first iteration that takes it builds it."""
 
 from __future__ import annotations
 
@@ -65,9 +66,20 @@ class Block(nn.Cell):
             self.window = min(resolution)
         self.bias = Bias(self.dim // 4, self.window)
         self.dense = nn.Dense(dim, dim)
+        if dim > 16:
+            self.head = Head(dim)
 
     def construct(self, x):
         return np.tanh(self.dense(x))
+
+
+class Head(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.dense = nn.Dense(dim, 2)
+
+    def construct(self, x):
+        return np.log(self.dense(x))
 
 
 class Net(nn.Cell):
@@ -91,7 +103,12 @@ if __name__ == "__main__":
 BUILT = {
     "Block": ({"dim": 16, "resolution": (4, 4), "window": 7}, "float32[2,16]"),
     "Bias": ({"dim": 4, "heads": 4}, "float32[2,4]"),
+    "Head": ({"dim": 32}, "float32[2,32]"),
 }
+
+
+def _line(text: str) -> int:
+    return next(n for n, line in enumerate(STAGE.lstrip("\n").splitlines(), 1) if text in line)
 
 
 def test_values_the_constructor_computes_reach_the_first_instance(tmp_path: Path, write: Write) -> None:
@@ -125,6 +142,8 @@ def test_cells_sized_by_computed_values_compile_as_the_program_builds_them(
     monkeypatch.chdir(tmp_path)
     _, out, err = run("verify", "--no-compare", "--no-cache", "--format", "json", "stage.py")
     findings = {f["line"]: f for f in json.loads(out)["findings"]}
-    for line, call in ((38, "Bias(dim=4, heads=4)"), (52, "Block(dim=16, resolution=(4, 4), window=7)")):
+    calls = {"np.exp": "Bias(dim=4, heads=4)", "np.tanh": "Block(dim=16, resolution=(4, 4), window=7)"}
+    for call_of, call in {**calls, "np.log": "Head(dim=32)"}.items():
+        line = _line(f"return {call_of}(")
         assert findings[line]["verdict"] == "confirmed", (findings[line], err)
         assert findings[line]["reason"].startswith(f"compiled {call} as built by "), findings[line]["reason"]

@@ -1012,16 +1012,16 @@ def net():
 def test_a_first_instance_is_one_whose_branch_the_host_takes(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: the first ``GroupBlock`` is given ``ws=1`` (a conditional expression
     decided on the loop's first iteration), so the ``GroupAttention`` of its ``else:`` is not
-    built there (it was, with ``ws=1``, which it refuses) but by the next ``GroupBlock``, given
-    ``ws=5``; given ``ws=7`` first (``wss[0]``), the first ``GroupBlock`` builds it, ``2 ** i``
-    computed."""
+    built there (it was, with ``ws=1``, which it refuses) but by the loop's second iteration,
+    given ``dim=16``, ``ws=7``, before the last ``GroupBlock``; given ``ws=7`` first
+    (``wss[0]``), the first ``GroupBlock`` builds it, ``2 ** i`` computed."""
     built = _built(tmp_path, write, "grouped.py", GROUPED)
     assert built["GroupBlock"][0] == {"dim": 8, "ws": 1}
     kwargs, built_at, _ = built["GroupAttention"]
-    assert kwargs == {"dim": 16, "ws": 5}
+    assert kwargs == {"dim": 16, "ws": 7}
     assert built_at == (
-        "Net() at grouped.py:48, through GroupBlock(dims[1], wss[1]) at grouped.py:41, "
-        "GroupAttention(dim, ws) at grouped.py:29 (its first instance)"
+        "Net() at grouped.py:48, through GroupBlock(dim=int(dims[0] * 2 ** i), ws=1 if i % 2 == 0 else wss[0]) "
+        "at grouped.py:39, GroupAttention(dim, ws) at grouped.py:29 (its first instance)"
     )
     built = _built(tmp_path, write, "windowed.py", GROUPED.replace("i % 2 == 0", "i % 2 == 1"))
     assert built["GroupAttention"][0] == {"dim": 8, "ws": 7}

@@ -317,6 +317,10 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
 _OTHER_INSTANCES = 8
 """How many calls of the code around a call are tried for an instance that takes its branch."""
 
+_ITERATIONS = 8
+"""How many iterations of the loop around each of those calls are tried (EfficientFormer's fourth
+stage, ``index == 3``, builds what the first three do not)."""
+
 
 def _instances_around(
     project: Project, call: ast.Call, module: ModuleInfo
@@ -325,7 +329,9 @@ def _instances_around(
     build with it, in order, each as the call that builds it and what it is given: its first
     instance (None, None), then those of its first other calls whose own branch is taken
     (``self.lca = Block(dim, feedforward_type="lca")``, where the first ``Block`` is given
-    ``"leff"`` and never builds the ``AttentionLCA`` of its ``else:``)."""
+    ``"leff"`` and never builds the ``AttentionLCA`` of its ``else:``), each in the iterations of
+    the loop around it in turn (``meta_blocks(dims[i], i)`` under ``for i in range(4)``, whose
+    ``if index == 3:`` only the fourth takes)."""
     yield None, None
     (scope,) = module.scopes_holding([call.lineno])
     caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
@@ -335,8 +341,10 @@ def _instances_around(
     for outer, home in (_calls_of(project, caller) or [])[:_OTHER_INSTANCES]:
         if _not_taken(project, outer, home):
             continue
-        given = _given(project, outer, home, code.node, _is_method(caller), True, caller.module)
-        if given is not None:
+        for iteration in range(_ITERATIONS):
+            given = _given(project, outer, home, code.node, _is_method(caller), True, caller.module, None, iteration)
+            if given is None:
+                break
             yield (outer, home), given
 
 
@@ -659,16 +667,21 @@ def _given(
     first: bool,
     home: ModuleInfo | None = None,
     around: Passed | None = None,
+    iteration: int = 0,
 ) -> Passed | None:
     """What one call passes each parameter of ``function`` (a named one its default where the call
     omits it); None where it spreads arguments other than its caller's own ``*args`` and
-    ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given,
+    ``**kwargs``, which may pass any of them, or where the ``iteration``-th run of the innermost
+    loop around it (with ``first``; :meth:`_Arguments.iteration`) is not known. With ``first``,
+    what its first instance is given,
     a default that names a class or function (``act=nn.GELU``, in ``home``, the module of
     ``function``) as a reference to it; ``around``: what the code that makes ``call`` is given,
     where that is not its first instance (:func:`_instances_around`)."""
     (scope,) = module.scopes_holding([call.lineno])
     arguments = _Arguments(project, module, scope, first, around)
-    loop = arguments.first_iteration(call) if first else {}
+    loop = arguments.iteration(call, iteration) if first else {}
+    if loop is None:
+        return None
     positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
     keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
     if spreads(call):
@@ -720,7 +733,7 @@ class _Arguments:
         self._module = module
 
     def value(self, argument: ast.expr, loop: Mapping[str, AbstractValue] = _NO_LOOP) -> AbstractValue:
-        """``loop``: the values of the loop variables around the call (:meth:`first_iteration`)."""
+        """``loop``: the values of the loop variables around the call (:meth:`iteration`)."""
         if isinstance(argument, ast.Name) and argument.id in loop:
             return loop[argument.id]
         if self._first and isinstance(argument, ast.Subscript):
@@ -1019,17 +1032,25 @@ class _Arguments:
         )
         return given if truthy else UNKNOWN  # a value that is falsy is not known to be kept
 
-    def first_iteration(self, call: ast.Call) -> dict[str, AbstractValue]:
+    def iteration(self, call: ast.Call, index: int = 0) -> dict[str, AbstractValue] | None:
         """The values of the variables of the loops and comprehensions of the scope around
-        ``call`` in their first iteration, the outermost first (a loop that runs the call runs
-        at least once); a variable the scope binds again is left out."""
+        ``call``, the outermost first: each in its first iteration (a loop that runs the call runs
+        at least once), the innermost in its ``index``-th; a variable the scope binds again is left
+        out. None where that iteration is not known to run (past a known end, or of a loop whose
+        items are not known)."""
         loop: dict[str, AbstractValue] = {}
-        for target, iterable in _loops_around(self._module.tree, call, self._scope):
+        loops = _loops_around(self._module.tree, call, self._scope)
+        for position, (target, iterable) in enumerate(loops):
             names = [node.id for node in ast.walk(target) if isinstance(node, ast.Name)]
             if any(self._binds_again(name, target) for name in names):
+                if index and position == len(loops) - 1:
+                    return None
                 continue
-            _bind(target, self._first_item(iterable, loop), loop)
-        return loop
+            item = self._item(iterable, loop, index if position == len(loops) - 1 else 0)
+            if item is None:
+                return None
+            _bind(target, item, loop)
+        return loop if loops or not index else None
 
     def _binds_again(self, name: str, target: ast.expr) -> bool:
         """Whether the body of the ``for`` loop whose variable ``target`` is binds ``name`` again
@@ -1044,21 +1065,45 @@ class _Arguments:
             for node in body
         )
 
-    def _first_item(self, iterable: ast.expr, loop: Mapping[str, AbstractValue]) -> AbstractValue:
-        """The first value ``for ... in iterable`` binds: the start of a ``range``, an index and
-        the first item for ``enumerate``, the first items for ``zip``, the first item of a known
-        sequence; UNKNOWN otherwise."""
+    def _item(self, iterable: ast.expr, loop: Mapping[str, AbstractValue], index: int) -> AbstractValue | None:
+        """The ``index``-th value ``for ... in iterable`` binds: of a ``range`` of known bounds (its
+        start, for the first), an index and the item for ``enumerate``, the items for ``zip``, the
+        item of a known sequence; the first is UNKNOWN where it is not known, another None."""
         if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and not iterable.keywords:
             called, arguments = iterable.func.id, iterable.args
             if called == "range" and 1 <= len(arguments) <= 3:
-                return literal(0) if len(arguments) == 1 else self.value(arguments[0], loop)
+                return self._range_item(arguments, loop, index)
             if called == "enumerate" and 1 <= len(arguments) <= 2:
                 start = literal(0) if len(arguments) == 1 else self.value(arguments[1], loop)
-                return sequence("tuple", (start, self._first_item(arguments[0], loop)))
+                first = _number(start)
+                counted = start if not index else None if first is None else literal(first + index)
+                item = self._item(arguments[0], loop, index)
+                return None if counted is None or item is None else sequence("tuple", (counted, item))
             if called == "zip" and arguments:
-                return sequence("tuple", tuple(self._first_item(argument, loop) for argument in arguments))
-        item = _item_at(self.value(iterable, loop), literal(0))
-        return UNKNOWN if item is None else item
+                items = [self._item(argument, loop, index) for argument in arguments]
+                return None if None in items else sequence("tuple", tuple(i for i in items if i is not None))
+        item = _item_at(self.value(iterable, loop), literal(index))
+        return (UNKNOWN if not index else None) if item is None else item
+
+    def _range_item(
+        self, arguments: list[ast.expr], loop: Mapping[str, AbstractValue], index: int
+    ) -> AbstractValue | None:
+        """The ``index``-th number of ``range(*arguments)``; for the first, its start even where its
+        end is not known (UNKNOWN where the start is not); None past a known end or where not known."""
+        bounds = (
+            [literal(0), *(self.value(a, loop) for a in arguments)]
+            if len(arguments) == 1
+            else [self.value(a, loop) for a in arguments]
+        )
+        if not index:
+            return bounds[0]
+        numbers = [_number(bound) for bound in bounds]
+        start, stop, step = (*numbers, 1)[:3] if len(numbers) == 2 else numbers
+        if not all(isinstance(n, int) for n in (start, stop, step)) or not step:
+            return None
+        assert isinstance(start, int) and isinstance(stop, int) and isinstance(step, int)
+        value = start + index * step
+        return literal(value) if (value < stop if step > 0 else value > stop) else None
 
 
 def _field_value(project: Project, expr: ast.expr, module: ModuleInfo) -> object:
