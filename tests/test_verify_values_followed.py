@@ -3,7 +3,9 @@ instance: locals bound earlier (in the loop's body too), a parameter bound again
 after ``self.dim = dim``, the branch a decided test takes (``min(resolution) <= self.window``),
 timm's ``to_2tuple`` helper, and an attribute the ``__init__`` of a Cell built earlier leaves
 (``self.embed.grid``); a Cell built only under a test that the first iteration of the parent's
-loop does not take (``if dim > 16:``) is built as the first iteration that takes it builds it."""
+loop does not take (``if dim > 16:``) is built as the first iteration that takes it builds it; a
+``construct`` that reads the sides of its grid of tokens off what it was given (``H, W =
+self.resolution``) is given that many tokens."""
 
 from __future__ import annotations
 
@@ -65,12 +67,16 @@ class Block(nn.Cell):
         if min(resolution) <= self.window:
             self.window = min(resolution)
         self.bias = Bias(self.dim // 4, self.window)
+        self.resolution = resolution
         self.dense = nn.Dense(dim, dim)
         if dim > 16:
             self.head = Head(dim)
 
     def construct(self, x):
-        return np.tanh(self.dense(x))
+        H, W = self.resolution
+        B, L, C = x.shape
+        tokens = self.dense(x)
+        return np.tanh(tokens.reshape(B, H, W, C))
 
 
 class Head(nn.Cell):
@@ -101,7 +107,7 @@ if __name__ == "__main__":
 """
 
 BUILT = {
-    "Block": ({"dim": 16, "resolution": (4, 4), "window": 7}, "float32[2,16]"),
+    "Block": ({"dim": 16, "resolution": (4, 4), "window": 7}, "float32[2,16,16]"),
     "Bias": ({"dim": 4, "heads": 4}, "float32[2,4]"),
     "Head": ({"dim": 32}, "float32[2,32]"),
 }
