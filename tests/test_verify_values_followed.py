@@ -153,3 +153,63 @@ def test_cells_sized_by_computed_values_compile_as_the_program_builds_them(
         line = _line(f"return {call_of}(")
         assert findings[line]["verdict"] == "confirmed", (findings[line], err)
         assert findings[line]["reason"].startswith(f"compiled {call} as built by "), findings[line]["reason"]
+
+
+UNTAKEN = """
+from mindspore import nn
+
+
+class Plain(nn.Cell):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Dense(dim, dim)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class Mixing(Plain):
+    pass
+
+
+class Block(nn.Cell):
+    def __init__(self, dim, mixing=True):
+        super().__init__()
+        self.mixing = mixing
+        if self.mixing:
+            self.attn = Mixing(dim)
+        else:
+            self.attn = Plain(dim)
+
+    def construct(self, x):
+        return self.attn(x)
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.block = Block(8)
+
+    def construct(self, x):
+        return self.block(x)
+
+
+if __name__ == "__main__":
+    net = Net()
+"""
+
+
+def test_the_reason_says_which_test_keeps_every_call_from_running(tmp_path: Path, write: Write) -> None:
+    """``Plain(dim)`` is only under ``else:`` of ``if self.mixing:``, which every ``Block`` takes;
+    the reason names that test, not a class that is never called."""
+    from mslint.engine import load_project
+    from mslint.settings import Settings
+    from mslint.verify.targets import targets_of
+
+    write("untaken.py", UNTAKEN)
+    project = load_project([tmp_path / "untaken.py"], Settings(root=tmp_path)).project
+    reasons = {t.name: t.unbuildable for t in targets_of(project, Settings(root=tmp_path))}
+    assert (
+        "no constructor arguments for Plain(dim) (no call of the program that builds it runs: each is under a "
+        "test its instances do not take (if self.mixing at untaken.py:21)): add"
+    ) in str(reasons["Plain"])

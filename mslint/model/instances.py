@@ -354,6 +354,13 @@ def _not_taken(project: Project, call: ast.Call, module: ModuleInfo, around: Pas
     (``GroupAttention(dim, ws)`` under ``else:`` of ``if ws == 1:`` where ``ws=1``): the host never
     runs it there. A test that reads a loop's variable is not decided: a later iteration may take
     the branch."""
+    return _untaken_test(project, call, module, around) is not None
+
+
+def _untaken_test(
+    project: Project, call: ast.Call, module: ModuleInfo, around: Passed | None = None
+) -> ast.expr | None:
+    """The test of :func:`_not_taken` that takes the other branch; None where none does."""
     (scope,) = module.scopes_holding([call.lineno])
     arguments: _Arguments | None = None
     child: ast.AST = call
@@ -364,9 +371,45 @@ def _not_taken(project: Project, call: ast.Call, module: ModuleInfo, around: Pas
             in_body = any(child is part for part in body)
             arguments = arguments or _Arguments(project, module, scope, True, around)
             if truth(parent.test, arguments.value) is (not in_body):
-                return True
+                return parent.test
         child, parent = parent, parent_of(module.tree, parent)
-    return False
+    return None
+
+
+class NoFirstInstance(NamedTuple):
+    """Why no first instance of a class is found (:func:`no_first_instance`)."""
+
+    untaken: list[tuple[ast.expr, ModuleInfo]]
+    """The tests that keep each call of its name from running, where every call has one
+    (``if self.re_atten:``, whose ``else:`` builds it, where each instance is given True)."""
+    handed: list[tuple[ast.AST, ModuleInfo]]
+    """Where it is handed on as a value (``downsample=PatchMerging``), where it is never called."""
+
+
+def no_first_instance(project: Project, callee: Callee) -> NoFirstInstance:
+    """What the program does with ``callee`` where :func:`first_instance` finds none: the tests
+    that keep all its calls from running, or the places it is handed on from (else neither)."""
+    calls = _named_calls(project, callee)
+    tests = [_untaken_test(project, call, module) for call, module in calls]
+    untaken = {id(test): (test, module) for test, (_, module) in zip(tests, calls) if test is not None}
+    handed = [
+        (_as_passed(node, module), module)
+        for module in modules_naming(project, callee.node.name)
+        for node in _handed_on(module).get(callee.node.name, ())
+        if _refers_to(project, node, module, callee)
+    ]
+    every_call_untaken = calls and None not in tests
+    return NoFirstInstance(list(untaken.values()) if every_call_untaken else [], [] if calls else handed)
+
+
+def _as_passed(node: ast.expr, module: ModuleInfo) -> ast.AST:
+    """The keyword argument or parameter default that hands ``node`` on (``downsample=PatchMerging
+    if ... else None``), where there is one; ``node`` otherwise."""
+    child: ast.AST = node
+    parent = parent_of(module.tree, child)
+    while isinstance(parent, (ast.IfExp, ast.BoolOp)):
+        child, parent = parent, parent_of(module.tree, parent)
+    return parent if isinstance(parent, ast.keyword) else node
 
 
 def _joined(per_call: list[Passed]) -> Passed:
