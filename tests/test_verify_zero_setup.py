@@ -1012,16 +1012,16 @@ def net():
 def test_a_first_instance_is_one_whose_branch_the_host_takes(tmp_path: Path, write: Write) -> None:
     """Without MindSpore: the first ``GroupBlock`` is given ``ws=1`` (a conditional expression
     decided on the loop's first iteration), so the ``GroupAttention`` of its ``else:`` is not
-    built there (it was, with ``ws=1``, which it refuses) but by the next ``GroupBlock``, given
-    ``ws=5``; given ``ws=7`` first (``wss[0]``), the first ``GroupBlock`` builds it, ``2 ** i``
-    computed."""
+    built there (it was, with ``ws=1``, which it refuses) but by the loop's second iteration,
+    given ``dim=16``, ``ws=7``, before the last ``GroupBlock``; given ``ws=7`` first
+    (``wss[0]``), the first ``GroupBlock`` builds it, ``2 ** i`` computed."""
     built = _built(tmp_path, write, "grouped.py", GROUPED)
     assert built["GroupBlock"][0] == {"dim": 8, "ws": 1}
     kwargs, built_at, _ = built["GroupAttention"]
-    assert kwargs == {"dim": 16, "ws": 5}
+    assert kwargs == {"dim": 16, "ws": 7}
     assert built_at == (
-        "Net() at grouped.py:48, through GroupBlock(dims[1], wss[1]) at grouped.py:41, "
-        "GroupAttention(dim, ws) at grouped.py:29 (its first instance)"
+        "Net() at grouped.py:48, through GroupBlock(dim=int(dims[0] * 2 ** i), ws=1 if i % 2 == 0 else wss[0]) "
+        "at grouped.py:39, GroupAttention(dim, ws) at grouped.py:29 (its first instance)"
     )
     built = _built(tmp_path, write, "windowed.py", GROUPED.replace("i % 2 == 0", "i % 2 == 1"))
     assert built["GroupAttention"][0] == {"dim": 8, "ws": 7}
@@ -1546,7 +1546,7 @@ class Net(nn.Cell):
     def __init__(self, dim=16):
         super().__init__()
         self.dim = dim
-        self.block = Block(self.dim // 4)
+        self.block = Block(round(self.dim / 3))
 
     def construct(self, x):
         return self.block(x)
@@ -1554,7 +1554,7 @@ class Net(nn.Cell):
 
 
 def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, write: Write) -> None:
-    """Without MindSpore: ``Block(self.dim // 4)`` is its first instance, whose ``dim`` mslint
+    """Without MindSpore: ``Block(round(self.dim / 3))`` is its first instance, whose ``dim`` mslint
     does not follow; ``Unused`` is never built: each reason says which."""
     from mslint.engine import load_project
     from mslint.settings import Settings
@@ -1564,7 +1564,7 @@ def test_the_reason_names_what_the_program_s_calls_do_not_give(tmp_path: Path, w
     project = load_project([tmp_path / "followed.py"], Settings(root=tmp_path)).project
     reasons = {t.name: t.unbuildable for t in targets_of(project, Settings(root=tmp_path))}
     assert (
-        "no constructor arguments for Block(dim) (its first instance, Block(self.dim // 4) at followed.py:26, "
+        "no constructor arguments for Block(dim) (its first instance, Block(round(self.dim / 3)) at followed.py:26, "
         "gives dim what mslint does not follow): add"
     ) in str(reasons["Block"])
     assert "Unused(dim) (no call of the program that builds it can be followed" in str(reasons["Unused"])

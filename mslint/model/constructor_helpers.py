@@ -17,6 +17,7 @@ import ast
 from collections.abc import Callable
 from typing import NamedTuple
 
+from mslint.model.assigned_before import NOTHING, assigned_before
 from mslint.model.binder import positional_names, written_arguments
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef
@@ -91,8 +92,8 @@ def attribute_at_first_call(
     assert isinstance(read, ast.Attribute)
     attribute, self_name = read.attr, _self_name(helper.node)
     if any(_assigns(node, attribute, self_name) for node in _before(helper.node, read)):
-        here = _assigned_before(helper.node.body, read, lambda node: _assigns(node, attribute, self_name), truth)
-        if here is not _NOTHING:
+        here = assigned_before(helper.node.body, read, lambda node: _assigns(node, attribute, self_name), truth)
+        if here is not NOTHING:
             return None if here is None else HeldAtFirstCall(here, True)
     first = calls[0]
     value = None
@@ -108,41 +109,6 @@ def attribute_at_first_call(
         elif any(_assigns(node, attribute, _self_name(init)) for node in ast.walk(statement)):
             value = None  # assigned in a branch or a loop: not known
     return None
-
-
-_NOTHING = ast.Constant(value=None)
-"""Stands for no assignment on the path taken (never returned as a value)."""
-
-
-def _assigned_before(
-    block: list[ast.stmt],
-    read: ast.expr,
-    assigns: Callable[[ast.AST], bool],
-    truth: Callable[[ast.expr], bool | None],
-) -> ast.expr | None:
-    """The value the statements of ``block`` before the one that holds ``read`` last assign,
-    through the branch of each ``if`` whose test ``truth`` decides (``if stride != 1: self.down =
-    Conv2d(...)``); :data:`_NOTHING` where they assign nothing on that path, None where it is not
-    known (a test not decided, a loop, an ``if`` that holds the read and assigns too)."""
-    value: ast.expr | None = _NOTHING
-    for statement in block:
-        holds_read = any(node is read for node in ast.walk(statement))
-        assigning = any(assigns(node) for node in ast.walk(statement))
-        if holds_read:
-            return value if not assigning or isinstance(statement, ast.Assign) else None
-        if not assigning:
-            continue
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and assigns(statement.targets[0]):
-            value = statement.value
-        elif isinstance(statement, ast.If):
-            taken = truth(statement.test)
-            if taken is None:
-                return None
-            inner = _assigned_before(statement.body if taken else statement.orelse, read, assigns, truth)
-            value = value if inner is _NOTHING else inner
-        else:
-            value = None
-    return value
 
 
 def _before(function: FunctionNode, node: ast.AST) -> list[ast.AST]:

@@ -45,7 +45,7 @@ import ast
 import math
 import operator
 from collections.abc import Callable, Iterator, Mapping
-from functools import cached_property
+from functools import cached_property, partial
 from typing import NamedTuple
 
 from mslint.model.abstract import (
@@ -65,6 +65,7 @@ from mslint.model.abstract import (
     literal,
     sequence,
 )
+from mslint.model.assigned_before import NOTHING, assigned_before, attribute_binding, binding_of
 from mslint.model.binder import (
     all_parameter_names,
     binding_counts,
@@ -87,6 +88,7 @@ from mslint.model.host_values import HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, none_test
 from mslint.model.module_tables import module_tables
+from mslint.model.ntuple import ntuple_helper
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
@@ -315,6 +317,10 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
 _OTHER_INSTANCES = 8
 """How many calls of the code around a call are tried for an instance that takes its branch."""
 
+_ITERATIONS = 8
+"""How many iterations of the loop around each of those calls are tried (EfficientFormer's fourth
+stage, ``index == 3``, builds what the first three do not)."""
+
 
 def _instances_around(
     project: Project, call: ast.Call, module: ModuleInfo
@@ -323,7 +329,9 @@ def _instances_around(
     build with it, in order, each as the call that builds it and what it is given: its first
     instance (None, None), then those of its first other calls whose own branch is taken
     (``self.lca = Block(dim, feedforward_type="lca")``, where the first ``Block`` is given
-    ``"leff"`` and never builds the ``AttentionLCA`` of its ``else:``)."""
+    ``"leff"`` and never builds the ``AttentionLCA`` of its ``else:``), each in the iterations of
+    the loop around it in turn (``meta_blocks(dims[i], i)`` under ``for i in range(4)``, whose
+    ``if index == 3:`` only the fourth takes)."""
     yield None, None
     (scope,) = module.scopes_holding([call.lineno])
     caller = None if isinstance(scope, ast.Module) else _callees_by_node(module).get(id(scope))
@@ -333,8 +341,10 @@ def _instances_around(
     for outer, home in (_calls_of(project, caller) or [])[:_OTHER_INSTANCES]:
         if _not_taken(project, outer, home):
             continue
-        given = _given(project, outer, home, code.node, _is_method(caller), True, caller.module)
-        if given is not None:
+        for iteration in range(_ITERATIONS):
+            given = _given(project, outer, home, code.node, _is_method(caller), True, caller.module, None, iteration)
+            if given is None:
+                break
             yield (outer, home), given
 
 
@@ -344,6 +354,13 @@ def _not_taken(project: Project, call: ast.Call, module: ModuleInfo, around: Pas
     (``GroupAttention(dim, ws)`` under ``else:`` of ``if ws == 1:`` where ``ws=1``): the host never
     runs it there. A test that reads a loop's variable is not decided: a later iteration may take
     the branch."""
+    return _untaken_test(project, call, module, around) is not None
+
+
+def _untaken_test(
+    project: Project, call: ast.Call, module: ModuleInfo, around: Passed | None = None
+) -> ast.expr | None:
+    """The test of :func:`_not_taken` that takes the other branch; None where none does."""
     (scope,) = module.scopes_holding([call.lineno])
     arguments: _Arguments | None = None
     child: ast.AST = call
@@ -354,9 +371,45 @@ def _not_taken(project: Project, call: ast.Call, module: ModuleInfo, around: Pas
             in_body = any(child is part for part in body)
             arguments = arguments or _Arguments(project, module, scope, True, around)
             if truth(parent.test, arguments.value) is (not in_body):
-                return True
+                return parent.test
         child, parent = parent, parent_of(module.tree, parent)
-    return False
+    return None
+
+
+class NoFirstInstance(NamedTuple):
+    """Why no first instance of a class is found (:func:`no_first_instance`)."""
+
+    untaken: list[tuple[ast.expr, ModuleInfo]]
+    """The tests that keep each call of its name from running, where every call has one
+    (``if self.re_atten:``, whose ``else:`` builds it, where each instance is given True)."""
+    handed: list[tuple[ast.AST, ModuleInfo]]
+    """Where it is handed on as a value (``downsample=PatchMerging``), where it is never called."""
+
+
+def no_first_instance(project: Project, callee: Callee) -> NoFirstInstance:
+    """What the program does with ``callee`` where :func:`first_instance` finds none: the tests
+    that keep all its calls from running, or the places it is handed on from (else neither)."""
+    calls = _named_calls(project, callee)
+    tests = [_untaken_test(project, call, module) for call, module in calls]
+    untaken = {id(test): (test, module) for test, (_, module) in zip(tests, calls) if test is not None}
+    handed = [
+        (_as_passed(node, module), module)
+        for module in modules_naming(project, callee.node.name)
+        for node in _handed_on(module).get(callee.node.name, ())
+        if _refers_to(project, node, module, callee)
+    ]
+    every_call_untaken = calls and None not in tests
+    return NoFirstInstance(list(untaken.values()) if every_call_untaken else [], [] if calls else handed)
+
+
+def _as_passed(node: ast.expr, module: ModuleInfo) -> ast.AST:
+    """The keyword argument or parameter default that hands ``node`` on (``downsample=PatchMerging
+    if ... else None``), where there is one; ``node`` otherwise."""
+    child: ast.AST = node
+    parent = parent_of(module.tree, child)
+    while isinstance(parent, (ast.IfExp, ast.BoolOp)):
+        child, parent = parent, parent_of(module.tree, parent)
+    return parent if isinstance(parent, ast.keyword) else node
 
 
 def _joined(per_call: list[Passed]) -> Passed:
@@ -657,16 +710,21 @@ def _given(
     first: bool,
     home: ModuleInfo | None = None,
     around: Passed | None = None,
+    iteration: int = 0,
 ) -> Passed | None:
     """What one call passes each parameter of ``function`` (a named one its default where the call
     omits it); None where it spreads arguments other than its caller's own ``*args`` and
-    ``**kwargs``, which may pass any of them. With ``first``, what its first instance is given,
+    ``**kwargs``, which may pass any of them, or where the ``iteration``-th run of the innermost
+    loop around it (with ``first``; :meth:`_Arguments.iteration`) is not known. With ``first``,
+    what its first instance is given,
     a default that names a class or function (``act=nn.GELU``, in ``home``, the module of
     ``function``) as a reference to it; ``around``: what the code that makes ``call`` is given,
     where that is not its first instance (:func:`_instances_around`)."""
     (scope,) = module.scopes_holding([call.lineno])
     arguments = _Arguments(project, module, scope, first, around)
-    loop = arguments.first_iteration(call) if first else {}
+    loop = arguments.iteration(call, iteration) if first else {}
+    if loop is None:
+        return None
     positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
     keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
     if spreads(call):
@@ -718,7 +776,7 @@ class _Arguments:
         self._module = module
 
     def value(self, argument: ast.expr, loop: Mapping[str, AbstractValue] = _NO_LOOP) -> AbstractValue:
-        """``loop``: the values of the loop variables around the call (:meth:`first_iteration`)."""
+        """``loop``: the values of the loop variables around the call (:meth:`iteration`)."""
         if isinstance(argument, ast.Name) and argument.id in loop:
             return loop[argument.id]
         if self._first and isinstance(argument, ast.Subscript):
@@ -738,6 +796,9 @@ class _Arguments:
                 return literal(int(number))
         if self._first and isinstance(argument, ast.Name) and self._defaulted_here(argument.id) is not None:
             return self._given_or_default(argument.id, loop)
+        held = self._held_at_read(argument, loop) if self._first else None
+        if held is not None:
+            return held
         if isinstance(argument, ast.Name) and self.is_own_parameter(argument.id):
             passed = self._passed_to_caller()
             return UNKNOWN if passed is None else passed.named.get(argument.id, UNKNOWN)
@@ -762,6 +823,12 @@ class _Arguments:
         if self._first and isinstance(argument, (ast.List, ast.Tuple)) and not _starred(argument.elts):
             kind = "list" if isinstance(argument, ast.List) else "tuple"
             return sequence(kind, tuple(self.value(item, loop) for item in argument.elts))
+        made = self._made_by_helper(argument, loop) if self._first and isinstance(argument, ast.Call) else None
+        if made is not None:
+            return made
+        child = self._child_attribute(argument, loop) if self._first and isinstance(argument, ast.Attribute) else None
+        if child is not None:
+            return child
         built = self._built(argument, loop) if self._first and isinstance(argument, ast.Call) else None
         if built is not None:
             return built
@@ -770,6 +837,87 @@ class _Arguments:
             return literal(constant)
         reference = None if not self._first or self._is_local_root(argument) else self._reference(argument)
         return reference or self._host.value(argument)
+
+    def _held_at_read(self, argument: ast.expr, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """What a local name, a parameter bound again, or ``self.attr`` in an ``__init__`` holds
+        where the caller's code reads it (``patch_size = merge_size[i]`` earlier in the loop's
+        body; ``self.dim // 4`` after ``self.dim = dim``; :mod:`mslint.model.assigned_before`);
+        None where no such binding is known."""
+        if isinstance(self._scope, ast.Module) or self._caller is None:
+            return None
+        names = positional_names(self._scope, False)
+        self_name = names[0] if names and _is_method(self._caller) else None
+        if isinstance(argument, ast.Name) and argument.id in self._comprehension_variables:
+            return None
+        binds = binding_of(argument, self_name if isinstance(self._caller, ClassRef) else None)
+        if binds is None:
+            return None
+        decided = partial(truth, value=partial(self.value, loop=loop))
+        found = assigned_before(self._scope.body, argument, binds, decided)
+        if found is None:
+            return None
+        if found is not NOTHING:
+            return self.value(found, loop)
+        if isinstance(argument, ast.Name) and argument.id in self._rebound and self.is_parameter(argument.id):
+            passed = self._passed_to_caller()  # `img_size = to_2tuple(img_size)` reads the parameter
+            return None if passed is None else passed.named.get(argument.id)
+        return None
+
+    def _made_by_helper(self, call: ast.Call, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """What ``to_2tuple(x)`` (:mod:`mslint.model.ntuple`), or ``min``, ``max``, ``sum`` or ``len``
+        of a sequence of known numbers (``min(self.input_resolution)``), returns; None otherwise."""
+        if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred):
+            return None
+        helper = ntuple_helper(self._project, call.func, self._module)
+        if helper is not None:
+            return helper.of(self.value(call.args[0], loop))
+        builtin = qualified_name(call.func, self._module)
+        reduce = _REDUCTIONS.get(builtin or "")
+        if reduce is None or self._is_local(builtin.rpartition(".")[2] if builtin else ""):
+            return None
+        given = self.value(call.args[0], loop)
+        items = given.items if isinstance(given, AbstractSequence) else None
+        numbers = [number for number in map(_number, items or ()) if number is not None]
+        if items is None or len(numbers) != len(items) or (not numbers and reduce is not len):
+            return None
+        return literal(reduce(numbers))
+
+    def _child_attribute(self, argument: ast.Attribute, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
+        """What the ``__init__`` of a Cell the caller's code built before the read leaves in an
+        attribute of it (``self.patch_embed.patches_resolution`` after ``self.patch_embed =
+        PatchEmbed(img_size=img_size)``, ``PatchEmbed`` setting ``self.patches_resolution`` from
+        its arguments); None otherwise."""
+        if isinstance(self._scope, ast.Module) or self._caller is None:
+            return None
+        names = positional_names(self._scope, False)
+        binds = binding_of(argument.value, names[0] if names and isinstance(self._caller, ClassRef) else None)
+        decided = partial(truth, value=partial(self.value, loop=loop))
+        built = None if binds is None else assigned_before(self._scope.body, argument.value, binds, decided)
+        if not isinstance(built, ast.Call) or spreads(built):
+            return None
+        cls = self._project.resolve_expr(built.func, self._module)
+        init = _code_of(self._project, cls) if isinstance(cls, ClassRef) else None
+        if cls is None or init is None:
+            return None
+        given = _given(self._project, built, self._module, init.node, True, True, cls.module, self._around)
+        child_self = positional_names(init.node, False)[:1]
+        if given is None or not child_self:
+            return None
+        inside = _Arguments(self._project, cls.module, init.node, True, given)
+        decided_inside = partial(truth, value=inside.value)
+        held = assigned_before(init.node.body, None, attribute_binding(argument.attr, child_self[0]), decided_inside)
+        return None if held is None or held is NOTHING else inside.value(held)
+
+    @cached_property
+    def _comprehension_variables(self) -> frozenset[str]:
+        """The names the comprehensions of the caller's code bind: a read of one may be its own."""
+        return frozenset(
+            node.id
+            for comprehension in descendants(self._scope)
+            if isinstance(comprehension, ast.comprehension)
+            for node in ast.walk(comprehension.target)
+            if isinstance(node, ast.Name)
+        )
 
     def _class_attribute(self, argument: ast.Attribute, loop: Mapping[str, AbstractValue]) -> AbstractValue | None:
         """A literal that the body of a project's class handed on as a value binds once
@@ -878,7 +1026,11 @@ class _Arguments:
         return name in self._rebound or name in all_parameter_names(self._scope)
 
     def is_own_parameter(self, name: str) -> bool:
-        if isinstance(self._scope, ast.Module) or self._caller is None or name in self._rebound:
+        return name not in self._rebound and self.is_parameter(name) if self._caller is not None else False
+
+    def is_parameter(self, name: str) -> bool:
+        """Whether ``name`` is a parameter of the caller's code (``self`` aside), bound again or not."""
+        if isinstance(self._scope, ast.Module) or self._caller is None:
             return False
         parameters = parameter_defaults(self._scope)[1 if _is_method(self._caller) else 0 :]
         return any(parameter.arg == name for parameter, _ in parameters)
@@ -923,17 +1075,25 @@ class _Arguments:
         )
         return given if truthy else UNKNOWN  # a value that is falsy is not known to be kept
 
-    def first_iteration(self, call: ast.Call) -> dict[str, AbstractValue]:
+    def iteration(self, call: ast.Call, index: int = 0) -> dict[str, AbstractValue] | None:
         """The values of the variables of the loops and comprehensions of the scope around
-        ``call`` in their first iteration, the outermost first (a loop that runs the call runs
-        at least once); a variable the scope binds again is left out."""
+        ``call``, the outermost first: each in its first iteration (a loop that runs the call runs
+        at least once), the innermost in its ``index``-th; a variable the scope binds again is left
+        out. None where that iteration is not known to run (past a known end, or of a loop whose
+        items are not known)."""
         loop: dict[str, AbstractValue] = {}
-        for target, iterable in _loops_around(self._module.tree, call, self._scope):
+        loops = _loops_around(self._module.tree, call, self._scope)
+        for position, (target, iterable) in enumerate(loops):
             names = [node.id for node in ast.walk(target) if isinstance(node, ast.Name)]
             if any(self._binds_again(name, target) for name in names):
+                if index and position == len(loops) - 1:
+                    return None
                 continue
-            _bind(target, self._first_item(iterable, loop), loop)
-        return loop
+            item = self._item(iterable, loop, index if position == len(loops) - 1 else 0)
+            if item is None:
+                return None
+            _bind(target, item, loop)
+        return loop if loops or not index else None
 
     def _binds_again(self, name: str, target: ast.expr) -> bool:
         """Whether the body of the ``for`` loop whose variable ``target`` is binds ``name`` again
@@ -948,21 +1108,45 @@ class _Arguments:
             for node in body
         )
 
-    def _first_item(self, iterable: ast.expr, loop: Mapping[str, AbstractValue]) -> AbstractValue:
-        """The first value ``for ... in iterable`` binds: the start of a ``range``, an index and
-        the first item for ``enumerate``, the first items for ``zip``, the first item of a known
-        sequence; UNKNOWN otherwise."""
+    def _item(self, iterable: ast.expr, loop: Mapping[str, AbstractValue], index: int) -> AbstractValue | None:
+        """The ``index``-th value ``for ... in iterable`` binds: of a ``range`` of known bounds (its
+        start, for the first), an index and the item for ``enumerate``, the items for ``zip``, the
+        item of a known sequence; the first is UNKNOWN where it is not known, another None."""
         if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and not iterable.keywords:
             called, arguments = iterable.func.id, iterable.args
             if called == "range" and 1 <= len(arguments) <= 3:
-                return literal(0) if len(arguments) == 1 else self.value(arguments[0], loop)
+                return self._range_item(arguments, loop, index)
             if called == "enumerate" and 1 <= len(arguments) <= 2:
                 start = literal(0) if len(arguments) == 1 else self.value(arguments[1], loop)
-                return sequence("tuple", (start, self._first_item(arguments[0], loop)))
+                first = _number(start)
+                counted = start if not index else None if first is None else literal(first + index)
+                item = self._item(arguments[0], loop, index)
+                return None if counted is None or item is None else sequence("tuple", (counted, item))
             if called == "zip" and arguments:
-                return sequence("tuple", tuple(self._first_item(argument, loop) for argument in arguments))
-        item = _item_at(self.value(iterable, loop), literal(0))
-        return UNKNOWN if item is None else item
+                items = [self._item(argument, loop, index) for argument in arguments]
+                return None if None in items else sequence("tuple", tuple(i for i in items if i is not None))
+        item = _item_at(self.value(iterable, loop), literal(index))
+        return (UNKNOWN if not index else None) if item is None else item
+
+    def _range_item(
+        self, arguments: list[ast.expr], loop: Mapping[str, AbstractValue], index: int
+    ) -> AbstractValue | None:
+        """The ``index``-th number of ``range(*arguments)``; for the first, its start even where its
+        end is not known (UNKNOWN where the start is not); None past a known end or where not known."""
+        bounds = (
+            [literal(0), *(self.value(a, loop) for a in arguments)]
+            if len(arguments) == 1
+            else [self.value(a, loop) for a in arguments]
+        )
+        if not index:
+            return bounds[0]
+        numbers = [_number(bound) for bound in bounds]
+        start, stop, step = (*numbers, 1)[:3] if len(numbers) == 2 else numbers
+        if not all(isinstance(n, int) for n in (start, stop, step)) or not step:
+            return None
+        assert isinstance(start, int) and isinstance(stop, int) and isinstance(step, int)
+        value = start + index * step
+        return literal(value) if (value < stop if step > 0 else value > stop) else None
 
 
 def _field_value(project: Project, expr: ast.expr, module: ModuleInfo) -> object:
@@ -1044,6 +1228,15 @@ _ARITHMETIC: dict[type[ast.operator], Callable[[float, float], float]] = {
     ast.Pow: operator.pow,
 }
 """The operators of the sizes a parent computes for its children (``dim * 4``, ``embed_dims[i + 1]``)."""
+
+
+_REDUCTIONS: dict[str, Callable[[list[float]], float]] = {
+    "builtins.min": min,
+    "builtins.max": max,
+    "builtins.sum": sum,
+    "builtins.len": len,
+}
+"""The builtins a constructor reads sizes with (``min(self.input_resolution)``)."""
 
 
 _LARGEST_EXPONENT = 64

@@ -68,6 +68,7 @@ from mslint.model.instances import (
     constructor_values,
     first_call,
     first_instance,
+    no_first_instance,
     reference_to,
 )
 from mslint.model.module import ModuleInfo
@@ -144,7 +145,7 @@ class Constructions:
         follow, or that no call of the program that builds it can be followed."""
         instance = first_instance(self._project, cls)
         if instance is None:
-            return "no call of the program that builds it can be followed: it is never called, or handed on as a value"
+            return self._no_call_followed(cls)
         unknown = [
             parameter.arg
             for parameter, default in parameter_defaults(init)[1:]
@@ -157,6 +158,23 @@ class Constructions:
         ]
         given = f"gives {', '.join(unknown)} what mslint does not follow" if unknown else "is not built of literals"
         return f"its first instance, {_site(instance.call, instance.module)}, {given}"
+
+    def _no_call_followed(self, cls: ClassRef) -> str:
+        """Why no call of the program that builds ``cls`` can be followed: the tests that keep
+        each of its calls from running, the values it is handed on as, or that nothing names it."""
+        why = no_first_instance(self._project, cls)
+        if why.untaken:
+            tests = ", ".join(_place(test, module, "if ") for test, module in why.untaken[:_STEPS])
+            return (
+                f"no call of the program that builds it runs: each is under a test its instances do not take ({tests})"
+            )
+        if why.handed:
+            places = ", ".join(_place(node, module) for node, module in why.handed[:_STEPS])
+            return (
+                f"no call of the program that builds it can be followed: it is handed on as a value ({places}), "
+                "and no instance that mslint builds of what it is handed to calls it"
+            )
+        return "no call of the program that builds it can be followed: it is never called"
 
     def _kwargs(
         self, cls: ClassRef, init: FunctionNode, values: dict[str, AbstractValue] | None
@@ -273,6 +291,13 @@ _STEPS = 4
 
 _LONGEST_CALL = 80
 """How many characters of a call ``where`` quotes."""
+
+
+def _place(node: ast.AST, module: ModuleInfo, prefix: str = "") -> str:
+    """``if self.re_atten at DViT.py:158``: ``node`` as written, cut short, and its place."""
+    written = " ".join((ast.get_source_segment(module.text, node) or ast.unparse(node)).split())
+    written = written if len(written) <= _LONGEST_CALL else written[: _LONGEST_CALL - 3] + "..."
+    return f"{prefix}{written} at {module.path.name}:{getattr(node, 'lineno', '?')}"
 
 
 def _site(call: ast.Call, module: ModuleInfo) -> str:

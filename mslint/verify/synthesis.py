@@ -22,7 +22,10 @@ keeps the channels, and the layer that takes its result is the one read. A layer
 weight is tried on default shapes (:func:`default_inputs`).
 Only a ``construct`` with one required input is synthesised, or with a tensor and two sizes
 (``construct(self, x, H, W)``, the sizes only read as such: tokens of a grid of ``H`` by ``W``,
-``float32[2,64,C], 8, 8``): which input feeds which layer is otherwise a guess.
+``float32[2,64,C], 8, 8``): which input feeds which layer is otherwise a guess. Where
+``construct`` reads the sides of its grid of tokens off what its constructor was given (Swin's
+``H, W = self.input_resolution``, built with ``input_resolution=(56, 56)``, and ``B, L, C =
+x.shape``), that many tokens are tried first (``float32[2,3136,C]``).
 """
 
 from __future__ import annotations
@@ -79,7 +82,37 @@ def synthesised_inputs(project: Project, cls: ClassRef, kwargs: Mapping[str, Any
     if len(names) == 3:  # `construct(self, x, H, W)`: tokens of a grid of H x W, and its sides
         grids = kind in ("Dense", "LayerNorm") and rank in (None, 3)
         return [f"float32[{_dims(BATCH, side * side, size)}], {side}, {side}" for side in GRID_SIDES] if grids else []
-    return _candidates(kind, size, rank)
+    init = project.find_method(cls, "__init__")
+    grid = _grid_given(construct.node, init.node, kwargs) if construct and init and rank == 3 else None
+    tokens = [f"float32[{_dims(BATCH, grid, size)}]"] if grid and kind in ("Dense", "LayerNorm") else []
+    return tokens + _candidates(kind, size, rank)
+
+
+def _grid_given(construct: FunctionNode, init: FunctionNode, kwargs: Mapping[str, Any]) -> int | None:
+    """How many tokens ``construct`` takes where it reads the sides of their grid off an attribute
+    its constructor was given (``H, W = self.input_resolution`` and ``self.input_resolution =
+    input_resolution``, built with ``input_resolution=(56, 56)``: 3136); None otherwise."""
+    for statement in statements(construct):
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+            continue
+        target, attribute = statement.targets[0], _self_attribute(statement.value)
+        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and attribute):
+            continue
+        given = [
+            kwargs.get(s.value.id)
+            for s in statements(init)
+            if isinstance(s, ast.Assign)
+            and isinstance(s.value, ast.Name)
+            and any(_self_attribute(t) == attribute for t in s.targets)
+        ]
+        sides = given[0] if len(given) == 1 else None
+        if (
+            isinstance(sides, (list, tuple))
+            and len(sides) == 2
+            and all(type(side) is int and side > 0 for side in sides)
+        ):
+            return int(sides[0] * sides[1])
+    return None
 
 
 def default_inputs(project: Project, cls: ClassRef) -> list[str]:
