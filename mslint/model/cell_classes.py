@@ -86,6 +86,25 @@ def _mindspore_bases(project: Project, cls: ClassRef, of: Callable[[ClassRef], f
     return frozenset(found)
 
 
+def is_base_of_a_construct(cls: ClassRef, project: Project) -> bool:
+    """Whether a class of the project that defines ``construct`` derives from ``cls``: an abstract
+    base whose subclasses MindSpore compiles (``BaseDetector.forward`` dispatching to methods only
+    its subclasses have)."""
+    return id(cls.node) in project.derived(_bases_of_constructs)
+
+
+def _bases_of_constructs(project: Project) -> frozenset[int]:
+    """The class nodes (ids) that a class of the project defining ``construct`` derives from."""
+    return frozenset(
+        id(base.node)
+        for module in project.modules
+        for sub in (ClassRef(module, node) for node in module.classes.values())
+        if method(sub.node, "construct") is not None
+        for base in project.mro(sub)
+        if base.node is not sub.node
+    )
+
+
 def is_plain_cell(qualname: str) -> bool:
     """``nn.Cell`` itself (whose ``__init__`` takes no required argument and which has no ``construct``)."""
     return is_mindspore_name(qualname, "Cell")

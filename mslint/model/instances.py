@@ -186,6 +186,13 @@ def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] 
     return calls[0] if calls else None
 
 
+def never_built(project: Project, cls: ClassRef) -> bool:
+    """Whether nothing in the project builds ``cls`` itself: no call of it, directly or through a
+    registry whose lookups name it, and it is not handed on as a value otherwise (a base class
+    named in ``class Sub(cls)`` is not handed on)."""
+    return _calls_of(project, cls) == []
+
+
 def config_passed(project: Project, cls: ClassRef, parameter: str) -> dict[str, object] | None:
     """The fields of the configuration every call of ``cls`` passes ``parameter`` of its own
     ``__init__`` (``Net(CONFIG)``, ``CONFIG = {"dim": 8}``), when each passes one of literal fields,
@@ -645,12 +652,13 @@ _HANDED_ON: NodeMemo[ast.Module, dict[str, list[ast.expr]]] = NodeMemo()
 
 def _handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     """By the name they end with: the names and attributes the module reads other than to call
-    them or in a type test (memoized by tree)."""
+    them, in a type test or as a class's base (memoized by tree)."""
     return _HANDED_ON(module.tree, lambda _: _references_handed_on(module))
 
 
 def _references_handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     called = {id(call.func) for call in module.nodes_of(ast.Call)}
+    bases = {id(base) for definition in module.nodes_of(ast.ClassDef) for base in definition.bases}
     type_tested = {
         id(argument)
         for call in module.nodes_of(ast.Call)
@@ -661,7 +669,7 @@ def _references_handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     named: list[tuple[str, ast.expr]] = [(n.id, n) for n in module.nodes_of(ast.Name)]
     named += [(n.attr, n) for n in module.nodes_of(ast.Attribute)]
     for name, node in named:
-        if id(node) not in called and id(node) not in type_tested:
+        if id(node) not in called and id(node) not in type_tested and id(node) not in bases:
             found.setdefault(name, []).append(node)
     return found
 

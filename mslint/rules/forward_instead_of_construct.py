@@ -4,7 +4,16 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Edit, Fix, Severity
-from mslint.model.cell_classes import cell_classes, has_method, is_plain_cell, method, mindspore_bases, name_node
+from mslint.model.cell_classes import (
+    cell_classes,
+    has_method,
+    is_base_of_a_construct,
+    is_plain_cell,
+    method,
+    mindspore_bases,
+    name_node,
+)
+from mslint.model.instances import never_built
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 from mslint.model.walk import descendants
@@ -16,7 +25,8 @@ class ForwardInsteadOfConstruct(Rule):
     """
     ## What it does
     Flags a Cell that defines `forward` and no `construct`, itself or in its base classes
-    (a PyTorch habit). The fix renames `forward` to `construct`, and the module's `.forward`
+    (a PyTorch habit), unless it is only a base: the project never builds it, and a
+    subclass defines `construct`. The fix renames `forward` to `construct`, and the module's `.forward`
     reads with it (`self.block.forward(x)`); it is unsafe where there are such reads, which may
     be another object's.
 
@@ -64,6 +74,8 @@ class ForwardInsteadOfConstruct(Rule):
             bases = mindspore_bases(cls, project)
             if bases is None or not all(is_plain_cell(base) for base in bases):
                 continue  # a MindSpore Cell other than nn.Cell, or a third-party base, may define construct
+            if is_base_of_a_construct(cls, project) and never_built(project, cls):
+                continue  # an abstract base: MindSpore compiles only its subclasses, which define construct
             yield Finding(
                 name_node(cls.node, module),
                 f"`{cls.node.name}` defines `forward` but no `construct`: MindSpore never calls `forward`",

@@ -27,3 +27,23 @@ class Classifier(Backbone):  # expect: forward-instead-of-construct  # mslint: i
 
     def forward(self, x):
         return self.head(self.stem(x))
+
+
+class DetectorHead(nn.Cell):  # expect: forward-instead-of-construct  # mslint: inputs=float32[2,4]
+    """A base that subclasses complete with `construct`, but the program also builds it itself."""
+
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def forward(self, x):
+        return self.dense(x)
+
+
+class BoxHead(DetectorHead):
+    def construct(self, x):
+        return self.forward(x)
+
+
+def build_heads():
+    return DetectorHead(), BoxHead()

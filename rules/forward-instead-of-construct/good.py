@@ -55,3 +55,23 @@ class ConstructAlias(nn.Cell):  # mslint: inputs=float32[2,4]
         return self.dense(x)
 
     construct = forward
+
+
+class BaseDetector(nn.Cell):
+    """An abstract base, as detection zoos write one: never built itself, its `forward` dispatches
+    to a method only its subclasses define, and the subclass MindSpore compiles has `construct`."""
+
+    def forward(self, x):
+        return self.forward_train(x)
+
+
+class SingleStageDetector(BaseDetector):  # mslint: inputs=float32[2,4]
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def forward_train(self, x):
+        return self.dense(x)
+
+    def construct(self, x):
+        return self.forward(x)
