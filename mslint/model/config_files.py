@@ -18,8 +18,6 @@ import ast
 import json
 from pathlib import Path
 
-import yaml
-
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import destination
@@ -164,8 +162,17 @@ def _parsed(project: Project, module: ModuleInfo, path: str) -> object:
             text = read_regular_file(candidate, _LARGEST).decode("utf-8")
         except (OSError, UnicodeDecodeError):
             continue
+        if candidate.suffix == ".json":
+            try:
+                return json.loads(text)
+            except (ValueError, RecursionError):  # deep nesting exhausts the parser's stack
+                return NOT_KNOWN
+        # Imported here, where a YAML file is read: PyYAML's import is a tenth of the start of every
+        # `mslint check`, and most runs read no configuration file.
+        import yaml
+
         try:
-            return json.loads(text) if candidate.suffix == ".json" else yaml.safe_load(text)
-        except (ValueError, RecursionError, yaml.YAMLError):  # deep nesting exhausts the parser's stack
+            return yaml.safe_load(text)
+        except (ValueError, RecursionError, yaml.YAMLError):
             return NOT_KNOWN
     return NOT_KNOWN
