@@ -187,10 +187,20 @@ def first_call(project: Project, callee: Callee) -> tuple[ast.Call, ModuleInfo] 
 
 
 def never_built(project: Project, cls: ClassRef) -> bool:
-    """Whether nothing in the project builds ``cls`` itself: no call of it, directly or through a
-    registry whose lookups name it, and it is not handed on as a value otherwise (a base class
-    named in ``class Sub(cls)`` is not handed on)."""
-    return _calls_of(project, cls) == []
+    """Whether nothing in the project builds ``cls`` itself: undecorated (no registry holds it), no
+    call of it, no lookup of it by name, and named otherwise only as a base class (``class
+    Sub(cls)``)."""
+    if cls.node.decorator_list or named_lookups(project, cls) != []:
+        return False
+    name = cls.node.name
+    for module in modules_naming(project, name):
+        if any(_refers_to(project, call.func, module, cls) for call in module.calls_by_name.get(name, ())):
+            return False
+        bases = {id(base) for definition in module.nodes_of(ast.ClassDef) for base in definition.bases}
+        handed_on = (node for node in _handed_on(module).get(name, ()) if id(node) not in bases)
+        if any(_refers_to(project, node, module, cls) for node in handed_on):
+            return False
+    return True
 
 
 def config_passed(project: Project, cls: ClassRef, parameter: str) -> dict[str, object] | None:
@@ -652,13 +662,12 @@ _HANDED_ON: NodeMemo[ast.Module, dict[str, list[ast.expr]]] = NodeMemo()
 
 def _handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     """By the name they end with: the names and attributes the module reads other than to call
-    them, in a type test or as a class's base (memoized by tree)."""
+    them or in a type test (memoized by tree)."""
     return _HANDED_ON(module.tree, lambda _: _references_handed_on(module))
 
 
 def _references_handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     called = {id(call.func) for call in module.nodes_of(ast.Call)}
-    bases = {id(base) for definition in module.nodes_of(ast.ClassDef) for base in definition.bases}
     type_tested = {
         id(argument)
         for call in module.nodes_of(ast.Call)
@@ -669,7 +678,7 @@ def _references_handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     named: list[tuple[str, ast.expr]] = [(n.id, n) for n in module.nodes_of(ast.Name)]
     named += [(n.attr, n) for n in module.nodes_of(ast.Attribute)]
     for name, node in named:
-        if id(node) not in called and id(node) not in type_tested and id(node) not in bases:
+        if id(node) not in called and id(node) not in type_tested:
             found.setdefault(name, []).append(node)
     return found
 
