@@ -343,3 +343,30 @@ def test_a_scalar_or_a_tuple_returned_by_a_jit_function_is_judged_by_its_call(
     found = [d.line for d in check_files([path], Settings()).diagnostics if d.symbol == "branch-shape-mismatch"]
     lines = path.read_text().splitlines()
     assert found == ([lines.index("    if x > 1:") + 1] if expected else [])
+
+
+LIST_OR_TUPLE = """
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        if x > 1:
+            return [1, 2]
+        return (1, 2)
+
+
+out = Net()(Tensor(np.ones([1], np.int32)))
+"""
+
+
+def test_a_list_or_a_tuple_returned_by_a_cell_is_a_warning(write: Callable[[str, str], Path]) -> None:
+    """Measured on 2.10: STRICT rejects the join of a Cell's output ("Cannot join the return values
+    of different branches"); LAX runs it and returns a value PyNative does not; a `@jit` function
+    joins the two (above)."""
+    path = write("net.py", LIST_OR_TUPLE)
+    found = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "branch-shape-mismatch"]
+    assert [(d.line, str(d.severity)) for d in found] == [
+        (path.read_text().splitlines().index("        if x > 1:") + 1, "warning")
+    ]

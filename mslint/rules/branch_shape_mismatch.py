@@ -30,6 +30,7 @@ _SEVERITIES = {
     "cast": Severity.WARNING,
     "types": Severity.ERROR,
     "none": Severity.WARNING,
+    "list": Severity.WARNING,
 }
 _DIFFERENCES = {
     "shapes": "different shapes",
@@ -38,6 +39,8 @@ _DIFFERENCES = {
     "already has that dtype)",
     "types": "different types",
     "none": "None on one side and a value on the other",
+    "list": "a list on one side and a scalar or a tuple on the other, as the Cell's output (STRICT rejects the "
+    "join, LAX runs it in the Python interpreter)",
 }
 
 
@@ -55,8 +58,8 @@ class BranchShapeMismatch(Rule):
     `None` on one side and a value on the other (`mask = None` before the `if`, `mask = x * 2`
     in its branch, `mask` read after it), reported on the `None`; and, from the inferred types,
     a Python float against an int that the entry returns, a tuple against a tensor, a Python
-    scalar against a tuple that a function returns, a number computed from shapes against a
-    tensor, two known dtypes. A conditional expression on a tensor
+    scalar against a tuple that a function returns, a list against a scalar or a tuple that a
+    Cell returns, a number computed from shapes against a tensor, two known dtypes. A conditional expression on a tensor
     (`y = x if x.sum() > 0 else 0`) joins its two sides the same way (not where nothing reads the
     name it is assigned to: the compiler drops the value and its join), and so does `a and b` /
     `a or b` on a tensor `a` (`x.sum() > 0 and flag` with a Python bool `flag`). Flags as well a `while` on a
@@ -236,8 +239,8 @@ def _type_difference(
     two Python scalars of different types (int, float, bool, str) and a string and a tensor
     (measured: "Cannot join the return values of different branches"; a name bound to either in
     two branches compiles); with ``whole`` (what a function returns whole), a Python scalar and a
-    tuple. Expressions that read a name the branches re-bind are left to the branch-by-branch
-    values above."""
+    tuple, and in a Cell's output a list and a scalar or a tuple. Expressions that read a name the
+    branches re-bind are left to the branch-by-branch values above."""
     if rebound and any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
         return None
     a, b = function.value(first), function.value(second)
@@ -245,6 +248,8 @@ def _type_difference(
         return None
     if whole and _scalar_and_tuple(a, b):
         return "types"
+    if whole and function.entry.node is function.node and function.owner is not None and _list_and_other(a, b):
+        return "list"
     if numbers and isinstance(a, AbstractScalar) and isinstance(b, AbstractScalar):
         return "types" if a.type != b.type and {a.type, b.type} <= _RETURNED_SCALARS else None
     kinds = {type(v) for v in (a, b)}
@@ -269,6 +274,18 @@ def _scalar_and_tuple(a: AbstractValue, b: AbstractValue) -> bool:
         and isinstance(other, AbstractSequence)
         and other.type == "tuple"
     )
+
+
+def _list_and_other(a: AbstractValue, b: AbstractValue) -> bool:
+    """A list on one side and a Python scalar or a tuple on the other. Measured on 2.10: a Cell whose
+    `construct` returns `[1, 2]` in one branch and `1` or `(1, 2)` in the other fails in STRICT
+    ("Cannot join the return values of different branches") and falls back in LAX; a `@jit`
+    function that does the same compiles at both levels."""
+    listed, other = (a, b) if isinstance(a, AbstractSequence) and a.type == "list" else (b, a)
+    if not (isinstance(listed, AbstractSequence) and listed.type == "list"):
+        return False
+    scalar = isinstance(other, AbstractScalar) and other.type in _RETURNED_SCALARS
+    return scalar or (isinstance(other, AbstractSequence) and other.type == "tuple")
 
 
 def _growing_in_loop(loop: ast.While, function: GraphFunction) -> Iterator[Finding]:

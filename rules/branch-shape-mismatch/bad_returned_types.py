@@ -1,6 +1,7 @@
 """No `# mslint: inputs=` here: each Cell is built and its input made right before the call, as a
 test script does. A Python scalar returned on one side of a tensor `if` and a tuple on the other
-cannot be joined."""
+cannot be joined, nor can a list and a scalar or a tuple that a Cell returns (STRICT rejects
+them, LAX runs the join in the Python interpreter)."""
 
 import numpy as np
 from mindspore import Tensor, nn
@@ -37,6 +38,13 @@ class BoolOrTupleThroughAName(nn.Cell):
         return y
 
 
+class IntOrList(nn.Cell):
+    def construct(self, x):
+        if x > 1:  # expect: branch-shape-mismatch
+            return 1
+        return [1, 2]
+
+
 if __name__ == "__main__":
     x = Tensor(np.ones([1], np.int32))
     net = IntOrTuple()
@@ -49,4 +57,7 @@ if __name__ == "__main__":
     out = net(x)
     x = Tensor(np.ones([1], np.int32))
     net = BoolOrTupleThroughAName()
+    out = net(x)
+    x = Tensor(np.ones([1], np.int32))
+    net = IntOrList()
     out = net(x)
