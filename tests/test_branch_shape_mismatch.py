@@ -302,3 +302,71 @@ def test_a_cast_on_one_side_only_is_judged_by_the_value_s_own_dtype(
     found = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "branch-shape-mismatch"]
     assert [str(d.severity) for d in found] == expected
     assert all("could not infer" in d.message for d in found if str(d.severity) == "warning")
+
+
+SCALAR_OR_TUPLE = """
+import mindspore as ms
+from mindspore import Tensor, jit
+
+
+@jit
+def pick(x):
+    if x > 1:
+        return {first}
+    return (1, 2)
+
+
+def test_pick():
+    out = pick({argument})
+"""
+
+
+@pytest.mark.parametrize(
+    ("first", "argument", "expected"),
+    [
+        ("1", "Tensor(2, ms.int32)", True),
+        ('"a"', "Tensor(2, ms.int32)", True),
+        ("1", "2", False),
+        ("(3, 4)", "Tensor(2, ms.int32)", False),
+        ("[1, 2]", "Tensor(2, ms.int32)", False),
+    ],
+    ids=["int-tensor-argument", "str-tensor-argument", "int-literal-argument", "two-tuples", "list-and-tuple"],
+)
+def test_a_scalar_or_a_tuple_returned_by_a_jit_function_is_judged_by_its_call(
+    write: Callable[[str, str], Path], first: str, argument: str, expected: bool
+) -> None:
+    """A `@jit` function called on a tensor joins its returns: a Python scalar and a tuple fail
+    (measured on 2.10, STRICT and LAX: "Cannot join the return values of different branches");
+    called on a Python int, the `if` is decided while compiling, and two tuples, or a list and a
+    tuple, join (measured)."""
+    path = write("net.py", SCALAR_OR_TUPLE.format(first=first, argument=argument))
+    found = [d.line for d in check_files([path], Settings()).diagnostics if d.symbol == "branch-shape-mismatch"]
+    lines = path.read_text().splitlines()
+    assert found == ([lines.index("    if x > 1:") + 1] if expected else [])
+
+
+LIST_OR_TUPLE = """
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        if x > 1:
+            return [1, 2]
+        return (1, 2)
+
+
+out = Net()(Tensor(np.ones([1], np.int32)))
+"""
+
+
+def test_a_list_or_a_tuple_returned_by_a_cell_is_a_warning(write: Callable[[str, str], Path]) -> None:
+    """Measured on 2.10: STRICT rejects the join of a Cell's output ("Cannot join the return values
+    of different branches"); LAX runs it and returns a value PyNative does not; a `@jit` function
+    joins the two (above)."""
+    path = write("net.py", LIST_OR_TUPLE)
+    found = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "branch-shape-mismatch"]
+    assert [(d.line, str(d.severity)) for d in found] == [
+        (path.read_text().splitlines().index("        if x > 1:") + 1, "warning")
+    ]

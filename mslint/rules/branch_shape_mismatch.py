@@ -4,7 +4,7 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import AbstractScalar, AbstractSequence, AbstractTensor, Kind
+from mslint.model.abstract import AbstractScalar, AbstractSequence, AbstractTensor, AbstractValue, Kind
 from mslint.model.branch_joins import JoinedValue, branch_joins, joined_value, names_bound
 from mslint.model.memo import NodeMemo
 from mslint.model.module import bound_names
@@ -30,6 +30,7 @@ _SEVERITIES = {
     "cast": Severity.WARNING,
     "types": Severity.ERROR,
     "none": Severity.WARNING,
+    "list": Severity.WARNING,
 }
 _DIFFERENCES = {
     "shapes": "different shapes",
@@ -38,6 +39,8 @@ _DIFFERENCES = {
     "already has that dtype)",
     "types": "different types",
     "none": "None on one side and a value on the other",
+    "list": "a list on one side and a scalar or a tuple on the other, as the Cell's output (STRICT rejects the "
+    "join, LAX runs it in the Python interpreter)",
 }
 
 
@@ -54,8 +57,9 @@ class BranchShapeMismatch(Rule):
     casts to different dtypes; a Python number on one side and a graph value on the other;
     `None` on one side and a value on the other (`mask = None` before the `if`, `mask = x * 2`
     in its branch, `mask` read after it), reported on the `None`; and, from the inferred types,
-    a Python float against an int that the entry returns, a tuple against a tensor, a number computed from shapes
-    against a tensor, two known dtypes. A conditional expression on a tensor
+    a Python float against an int that the entry returns, a tuple against a tensor, a Python
+    scalar against a tuple that a function returns, a list against a scalar or a tuple that a
+    Cell returns, a number computed from shapes against a tensor, two known dtypes. A conditional expression on a tensor
     (`y = x if x.sum() > 0 else 0`) joins its two sides the same way (not where nothing reads the
     name it is assigned to: the compiler drops the value and its join), and so does `a and b` /
     `a or b` on a tensor `a` (`x.sum() > 0 and flag` with a Python bool `flag`). Flags as well a `while` on a
@@ -126,10 +130,14 @@ class BranchShapeMismatch(Rule):
         if function.kind(node.test) is not Kind.GRAPH or _tests_identity(node.test):
             return
         rebound = frozenset(n for block in (node.body, node.orelse) for s in block for n in names_bound(s))
+        returns = _RETURNED(function.node, _returned_ids)
         for label, first, second in branch_joins(node, function):
             returned = label == "the returned value" and function.entry.node is function.node
+            whole = (label == "the returned value" and {id(first.expr), id(second.expr)} <= returns) or (
+                label in _RETURNED_NAMES(function.node, _returned_names)
+            )
             what = _difference(first, second) or _type_difference(
-                first.expr, second.expr, function, rebound, numbers=returned
+                first.expr, second.expr, function, rebound, numbers=returned, whole=whole
             )
             if what is not None and second.expr.lineno < node.lineno:
                 yield Finding(
@@ -159,8 +167,9 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
         return
     body, orelse = joined_value(node.body, function), joined_value(node.orelse, function)
     what = _difference(body, orelse)
-    returned = function.entry.node is function.node and id(node) in _RETURNED(function.node, _returned_ids)
-    what = what or _type_difference(node.body, node.orelse, function, frozenset(), numbers=returned)
+    whole = id(node) in _RETURNED(function.node, _returned_ids)
+    returned = function.entry.node is function.node and whole
+    what = what or _type_difference(node.body, node.orelse, function, frozenset(), numbers=returned, whole=whole)
     if what is not None and not _never_read(node, function):
         yield Finding(
             node,
@@ -172,11 +181,18 @@ def _ternary(node: ast.IfExp, function: GraphFunction) -> Iterator[Finding]:
 
 
 _RETURNED: NodeMemo[ast.AST, frozenset[int]] = NodeMemo()
+_RETURNED_NAMES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 
 
 def _returned_ids(function: ast.AST) -> frozenset[int]:
     """The expressions the function's ``return`` statements return (memoized by function)."""
     return frozenset(map(id, returned_values(function)))
+
+
+def _returned_names(function: ast.AST) -> frozenset[str]:
+    """The labels (`` `y` ``, as :func:`branch_joins` names a joined name) of the names the function
+    returns whole (``return y``, not ``return x, y``)."""
+    return frozenset(f"`{v.id}`" for v in returned_values(function) if isinstance(v, ast.Name))
 
 
 def _never_read(value: ast.expr, function: GraphFunction) -> bool:
@@ -211,19 +227,29 @@ def _boolean_operands(node: ast.BoolOp, function: GraphFunction) -> Iterator[Fin
 
 
 def _type_difference(
-    first: ast.expr, second: ast.expr, function: GraphFunction, rebound: frozenset[str], numbers: bool = False
+    first: ast.expr,
+    second: ast.expr,
+    function: GraphFunction,
+    rebound: frozenset[str],
+    numbers: bool = False,
+    whole: bool = False,
 ) -> str | None:
     """What the inferred values of two joined expressions certainly differ in: a tuple or list and
     a tensor, a number and a tensor, two known dtypes; with ``numbers`` (the entry's outputs), also
     two Python scalars of different types (int, float, bool, str) and a string and a tensor
     (measured: "Cannot join the return values of different branches"; a name bound to either in
-    two branches compiles). Expressions that read a name the branches re-bind are left to the
-    branch-by-branch values above."""
+    two branches compiles); with ``whole`` (what a function returns whole), a Python scalar and a
+    tuple, and in a Cell's output a list and a scalar or a tuple. Expressions that read a name the
+    branches re-bind are left to the branch-by-branch values above."""
     if rebound and any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
         return None
     a, b = function.value(first), function.value(second)
     if Kind.UNKNOWN in (a.kind, b.kind):
         return None
+    if whole and _scalar_and_tuple(a, b):
+        return "types"
+    if whole and function.entry.node is function.node and function.owner is not None and _list_and_other(a, b):
+        return "list"
     if numbers and isinstance(a, AbstractScalar) and isinstance(b, AbstractScalar):
         return "types" if a.type != b.type and {a.type, b.type} <= _RETURNED_SCALARS else None
     kinds = {type(v) for v in (a, b)}
@@ -234,6 +260,32 @@ def _type_difference(
     if isinstance(a, AbstractTensor) and isinstance(b, AbstractTensor) and None not in (a.dtype, b.dtype):
         return "dtypes" if a.dtype != b.dtype else None
     return None
+
+
+def _scalar_and_tuple(a: AbstractValue, b: AbstractValue) -> bool:
+    """A Python scalar on one side and a tuple on the other. Measured on 2.10, STRICT and LAX: a
+    function that returns `1`, `1.0`, `True` or `"a"` in one branch and `(1, 2)` in the other, whole or
+    through a name, fails ("Cannot join the return values of different branches"), in an entry and in
+    a method it calls (rules/branch-shape-mismatch/bad_returned_types.py)."""
+    scalar, other = (a, b) if isinstance(a, AbstractScalar) else (b, a)
+    return (
+        isinstance(scalar, AbstractScalar)
+        and scalar.type in _RETURNED_SCALARS
+        and isinstance(other, AbstractSequence)
+        and other.type == "tuple"
+    )
+
+
+def _list_and_other(a: AbstractValue, b: AbstractValue) -> bool:
+    """A list on one side and a Python scalar or a tuple on the other. Measured on 2.10: a Cell whose
+    `construct` returns `[1, 2]` in one branch and `1` or `(1, 2)` in the other fails in STRICT
+    ("Cannot join the return values of different branches") and falls back in LAX; a `@jit`
+    function that does the same compiles at both levels."""
+    listed, other = (a, b) if isinstance(a, AbstractSequence) and a.type == "list" else (b, a)
+    if not (isinstance(listed, AbstractSequence) and listed.type == "list"):
+        return False
+    scalar = isinstance(other, AbstractScalar) and other.type in _RETURNED_SCALARS
+    return scalar or (isinstance(other, AbstractSequence) and other.type == "tuple")
 
 
 def _growing_in_loop(loop: ast.While, function: GraphFunction) -> Iterator[Finding]:
