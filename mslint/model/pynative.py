@@ -6,7 +6,9 @@ Cells they call still compile, in any mode. So a module is PyNative-only only wh
 leaves no doubt:
 
 * a *PyNative script* calls ``set_context(mode=PYNATIVE_MODE)`` (or ``mode=1``, or a field of a
-  configuration file the program names that holds 1: :mod:`mslint.model.config_files`), and neither
+  configuration file the program names that holds 1: :mod:`mslint.model.config_files`, or a choice
+  decided for PyNative: :mod:`mslint.model.mode_choice`), or calls a function of the project that
+  selects PyNative alone (``init_env(cfg)``), and neither
   it nor any project module it imports, at any depth, sets another mode (``GRAPH_MODE``, a
   mode taken from a variable, ``**options``) or uses ``jit`` / ``ms_function``;
 * such a script, or a module it imports, is PyNative-only when every module of the run that
@@ -101,7 +103,8 @@ def graph_mode_modules(project: Project) -> frozenset[Path]:
 
 def pynative_mode_modules(project: Project) -> frozenset[Path]:
     """The modules that a program selecting PyNative may run: every module imported, at any
-    depth, by one that calls ``set_context(mode=PYNATIVE_MODE)`` anywhere (at its top level or
+    depth, by one that calls ``set_context(mode=PYNATIVE_MODE)``, or a mode chosen by a condition
+    mslint cannot decide with PyNative among its outcomes, anywhere (at its top level or
     in a function: a trainer's ``__init__``), or by a module that imports such a one (the entry
     script that calls the function). Such a program is not known to compile its Cells: a line
     of ``construct`` fails there only when it runs. A module may be in this set and in
