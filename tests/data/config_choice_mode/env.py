@@ -1,4 +1,11 @@
 import mindspore as ms
+import yaml
+from easydict import EasyDict
+
+
+def load_config(path):
+    with open(path) as stream:
+        return EasyDict(yaml.safe_load(stream))
 
 
 def init_env(cfg):

@@ -1,12 +1,9 @@
 """Trains Net in the mode its configuration file selects (configs/train.yaml: PyNative), through
-env.init_env, which reads the mode from the configuration it is passed."""
+env.init_env, which reads the mode from the configuration env.load_config parsed."""
 
 import argparse
 
-import yaml
-from easydict import EasyDict
-
-from env import init_env
+from env import init_env, load_config
 from net import Net
 
 
@@ -14,8 +11,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--config", default="configs/train.yaml")
     args = parser.parse_args()
-    with open(args.config) as stream:
-        cfg = EasyDict(yaml.safe_load(stream))
+    cfg = load_config(args.config)
     init_env(cfg)
     return Net()
 
