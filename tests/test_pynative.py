@@ -788,3 +788,45 @@ def test_the_mode_a_choice_on_a_configuration_field_gives(write, body: str, file
     script = write("train.py", CHOICE_SCRIPT.format(file=file, body=body))
     expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
     assert severities([net, script], Settings()) == expected
+
+
+HELPER_OPTIONS_SCRIPT = """
+import argparse
+import mindspore as ms
+from net import Net
+
+
+def main(args):
+    mode = ms.GRAPH_MODE if args.graph_mode else ms.PYNATIVE_MODE
+    ms.set_context(mode=mode)
+    return Net()
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--graph_mode", default={default}, type=bool)
+    return parser.parse_args({given})
+
+
+if __name__ == "__main__":
+    main({options})
+"""
+
+
+@pytest.mark.parametrize(
+    ("default", "given", "options", "severity"),
+    [
+        ("False", "args=[]", "parse_args()", None),
+        ("True", "args=[]", "parse_args()", "error"),
+        ("True", "", "parse_args()", "error"),  # graph by default: a command line may change it
+        ("True", "args=[]", "get_options()", "warning"),  # options mslint cannot read: undecided
+    ],
+)
+def test_the_mode_a_choice_on_options_a_helper_parses_gives(
+    write, default: str, given: str, options: str, severity: str | None
+) -> None:
+    """ecg's train.py: ``main(parse_args())`` where ``parse_args`` returns ``parser.parse_args(args=[])``."""
+    net = write("net.py", UNSET_CELL)
+    script = write("train.py", HELPER_OPTIONS_SCRIPT.format(default=default, given=given, options=options))
+    expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
+    assert severities([net, script], Settings()) == expected

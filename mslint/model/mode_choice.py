@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.config_files import config_file_field
 from mslint.model.module import ModuleInfo
-from mslint.model.option_defaults import option_default
+from mslint.model.option_defaults import field_written, option_default, parsed_default
 from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import modules_naming
 from mslint.model.walk import own_nodes, parent_of
@@ -185,7 +185,9 @@ class _Evaluator:
         if value is not NOT_KNOWN:
             return {value}
         keys, base = _field_chain(expr)
-        if base is None or depth >= _DEPTH:
+        if isinstance(base, ast.Call) and len(keys) == 1 and isinstance(keys[0], ast.Attribute):
+            return self._returned_option(base, keys[0].attr, module)
+        if not isinstance(base, ast.Name) or depth >= _DEPTH:
             raise _Unknown
         values: set[object] = set()
         for caller, argument in self._arguments_for(module, base):
@@ -193,6 +195,22 @@ class _Evaluator:
         if not values:
             raise _Unknown
         return values
+
+    def _returned_option(self, call: ast.Call, option: str, module: ModuleInfo) -> set[object]:
+        """The default of ``option`` in the options a function of the project parses and returns
+        (``main(parse_args())``, ``def parse_args(): ...; return parser.parse_args(args=[])``)."""
+        function = self._project.resolve_expr(call.func, module) if isinstance(call.func, ast.Name) else None
+        if not isinstance(function, FunctionRef) or function.owner is not None or call.args or call.keywords:
+            raise _Unknown
+        returned = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Return)]
+        parsed = returned[0] if len(returned) == 1 else None
+        if not (isinstance(parsed, ast.Call) and isinstance(parsed.func, ast.Attribute)):
+            raise _Unknown
+        default = parsed_default(function.module, parsed, option) if parsed.func.attr == "parse_args" else None
+        if default is None:
+            raise _Unknown
+        self.from_command_line |= default.from_command_line
+        return {default.value}
 
     def _arguments_for(self, module: ModuleInfo, name: ast.Name) -> Iterator[tuple[ModuleInfo, ast.expr]]:
         """What each project call of the function whose parameter ``name`` reads passes it;
@@ -205,6 +223,8 @@ class _Evaluator:
             isinstance(n, ast.Name) and n.id == name.id and not isinstance(n.ctx, ast.Load) for n in own_nodes(scope)
         ):
             raise _Unknown
+        if field_written(module, name.id):
+            raise _Unknown  # `args.mode = ...`: the callers' value may not be the one read
         position = parameters.index(name.id)
         for caller in modules_naming(self._project, scope.name):
             for call in caller.nodes_of(ast.Call):
@@ -252,13 +272,13 @@ def _constant_mode(expr: ast.expr, module: ModuleInfo) -> str:
     return GRAPH if is_mindspore_name(name, "GRAPH_MODE") else OTHER
 
 
-def _field_chain(expr: ast.expr) -> tuple[list[ast.expr], ast.Name | None]:
-    """The reads of fields above a name (``cfg.system.mode``: the two attribute reads), and the name."""
+def _field_chain(expr: ast.expr) -> tuple[list[ast.expr], ast.expr]:
+    """The reads of fields above what they read (``cfg.system.mode``: the two attribute reads, and ``cfg``)."""
     reads: list[ast.expr] = []
     while isinstance(expr, (ast.Attribute, ast.Subscript)):
         reads.insert(0, expr)
         expr = expr.value
-    return reads, expr if isinstance(expr, ast.Name) else None
+    return reads, expr
 
 
 def _reading(argument: ast.expr, reads: list[ast.expr]) -> ast.expr:
