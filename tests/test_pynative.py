@@ -779,12 +779,14 @@ def main():
 )
 @pytest.mark.parametrize(
     ("file", "severity"),
-    [("pynative.json", None), ("graph.json", "error"), ("missing.json", "warning")],
+    # a section where a string is compared: undecided
+    [("pynative.json", None), ("graph.json", "error"), ("missing.json", "warning"), ("section.json", "warning")],
 )
 def test_the_mode_a_choice_on_a_configuration_field_gives(write, body: str, file: str, severity: str | None) -> None:
     net = write("net.py", UNSET_CELL)
     write("pynative.json", '{"mode": "pynative"}')
     write("graph.json", '{"mode": "graph"}')
+    write("section.json", '{"mode": {"name": "pynative"}}')
     script = write("train.py", CHOICE_SCRIPT.format(file=file, body=body))
     expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
     assert severities([net, script], Settings()) == expected

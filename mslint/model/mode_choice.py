@@ -182,6 +182,8 @@ class _Evaluator:
             self.from_command_line |= default.from_command_line
             return {default.value}
         value = config_file_field(self._project, module, expr)
+        if isinstance(value, (dict, list)):
+            raise _Unknown  # a section of the file: compared as a whole, it decides nothing here
         if value is not NOT_KNOWN:
             return {value}
         keys, base = _field_chain(expr)
