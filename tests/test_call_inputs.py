@@ -212,3 +212,27 @@ net(x, y)
         encoding="utf-8",
     )
     assert [d.symbol for d in check_files([path], Settings()).diagnostics] == []
+
+
+def test_a_helper_two_cells_call_names_the_entry_the_program_calls(tmp_path: Path) -> None:
+    """``Unused`` comes first in the file and is never built; the finding in the helper both
+    Cells call is reached from ``Used``, which the program builds and calls."""
+    program = """\
+def helper(x):
+    return range(x)
+
+
+class Unused(nn.Cell):
+    def construct(self, x):
+        return helper(x)
+
+
+class Used(nn.Cell):
+    def construct(self, x):
+        return helper(x)
+
+
+net = Used()
+net(Tensor(np.ones([2, 3], np.float32)))
+"""
+    assert reached(tmp_path, program) == {15: "Used.construct, as built at net.py:28, called with float32[2,3])"}

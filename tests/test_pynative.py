@@ -714,3 +714,122 @@ def test_the_mode_an_option_default_gives(write, top: str, body: str, pynative: 
     script = write("train.py", OPTION_SCRIPT.format(top=top, body=body))
     expected = set() if pynative else {("net.py", 7, "third-party-call-in-graph")}
     assert findings([net, script], Settings()) == expected
+
+
+CHOICE_PROJECT = Path(__file__).parent / "data" / "config_choice_mode"
+_UNSET = ("net.py", 6, "unsupported-attribute-in-graph")
+
+
+def severities(paths: list[Path], settings: Settings) -> set[tuple[str, int, str, str]]:
+    return {(Path(d.path).name, d.line, d.symbol, str(d.severity)) for d in check_files(paths, settings).diagnostics}
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (None, set()),  # PyNative_Mode: Net runs eagerly
+        (("configs/train.yaml", "PyNative_Mode", "GRAPH_MODE"), {(*_UNSET, "error")}),
+        # no file named: the condition is undecided, and one of its outcomes is PyNative
+        (("train.py", 'default="configs/train.yaml"', "required=True"), {(*_UNSET, "warning")}),
+    ],
+)
+def test_a_mode_chosen_by_a_comparison_of_a_configuration_passed_to_a_function(
+    tmp_path: Path, edit: tuple[str, str, str] | None, expected: set[tuple[str, int, str, str]]
+) -> None:
+    """env.init_env(cfg) compares cfg.system.context_mode with a string and selects the mode it
+    finds; train.py passes it the YAML file its --config option names by default."""
+    project = tmp_path / "project"
+    shutil.copytree(CHOICE_PROJECT, project)
+    if edit is not None:
+        name, old, new = edit
+        (project / name).write_text((project / name).read_text().replace(old, new))
+    exported = ("export.py", 9, "unsupported-attribute-in-graph", "error")  # a graph script of its own
+    assert severities(sorted(project.glob("*.py")), Settings(root=project)) == expected | {exported}
+
+
+UNSET_CELL = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return x * self.scale
+"""
+
+CHOICE_SCRIPT = """
+import json
+import mindspore as ms
+from net import Net
+
+
+def main():
+    cfg = json.load(open({file!r}))
+    {body}
+    return Net()
+"""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'mode = {"graph": 0, "pynative": 1}[cfg["mode"]]\n    ms.set_context(mode=mode)',
+        'if cfg["mode"] == "pynative":\n        ms.set_context(mode=1)\n    else:\n        ms.set_context(mode=0)',
+        'ms.set_context(mode=ms.PYNATIVE_MODE if cfg["mode"] in ("pynative", "eager") else ms.GRAPH_MODE)',
+        'ms.set_context(mode=ms.GRAPH_MODE if cfg.get("mode") != "pynative" else ms.PYNATIVE_MODE)',
+    ],
+)
+@pytest.mark.parametrize(
+    ("file", "severity"),
+    # a section where a string is compared: undecided
+    [("pynative.json", None), ("graph.json", "error"), ("missing.json", "warning"), ("section.json", "warning")],
+)
+def test_the_mode_a_choice_on_a_configuration_field_gives(write, body: str, file: str, severity: str | None) -> None:
+    net = write("net.py", UNSET_CELL)
+    write("pynative.json", '{"mode": "pynative"}')
+    write("graph.json", '{"mode": "graph"}')
+    write("section.json", '{"mode": {"name": "pynative"}}')
+    script = write("train.py", CHOICE_SCRIPT.format(file=file, body=body))
+    expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
+    assert severities([net, script], Settings()) == expected
+
+
+HELPER_OPTIONS_SCRIPT = """
+import argparse
+import mindspore as ms
+from net import Net
+
+
+def main(args):
+    mode = ms.GRAPH_MODE if args.graph_mode else ms.PYNATIVE_MODE
+    ms.set_context(mode=mode)
+    return Net()
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--graph_mode", default={default}, type=bool)
+    return parser.parse_args({given})
+
+
+if __name__ == "__main__":
+    main({options})
+"""
+
+
+@pytest.mark.parametrize(
+    ("default", "given", "options", "severity"),
+    [
+        ("False", "args=[]", "parse_args()", None),
+        ("True", "args=[]", "parse_args()", "error"),
+        ("True", "", "parse_args()", "error"),  # graph by default: a command line may change it
+        ("True", "args=[]", "get_options()", "warning"),  # options mslint cannot read: undecided
+    ],
+)
+def test_the_mode_a_choice_on_options_a_helper_parses_gives(
+    write, default: str, given: str, options: str, severity: str | None
+) -> None:
+    """ecg's train.py: ``main(parse_args())`` where ``parse_args`` returns ``parser.parse_args(args=[])``."""
+    net = write("net.py", UNSET_CELL)
+    script = write("train.py", HELPER_OPTIONS_SCRIPT.format(default=default, given=given, options=options))
+    expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
+    assert severities([net, script], Settings()) == expected

@@ -3,8 +3,10 @@
 
 The program's own code names the file: a literal path (``open("configs/train.yaml")``), or the
 default of an ``argparse`` option it reads (``args.config``, ``add_argument("--config",
-default="configs/train.yaml")``). The file is read with a maintained parser, never by running code:
-JSON with :mod:`json`, YAML with PyYAML's safe loader (which builds no Python object a tag names).
+default="configs/train.yaml")``), given to the loader or to a function of the project that opens
+the path it is given and returns what the loader makes of it (``cfg = load_config(args.config)``).
+The file is read with a maintained parser, never by running code: JSON with :mod:`json`, YAML
+with PyYAML's safe loader (which builds no Python object a tag names).
 Its path is taken from the module's folder, then from its import root, as the program is run from
 either; each path tried is recorded among the project's probed paths, so that a cached result
 is not reused once the file changes. A field is known only where nothing may have changed it
@@ -21,7 +23,7 @@ from pathlib import Path
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import destination
-from mslint.model.project import Project, qualified_name
+from mslint.model.project import FunctionRef, Project, qualified_name
 from mslint.model.walk import own_nodes, parent_of
 from mslint.source import read_regular_file
 
@@ -47,8 +49,8 @@ def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> o
     if not keys or not isinstance(expr, ast.Name):
         return NOT_KNOWN
     (scope,) = module.scopes_holding([expr.lineno])
-    loaded = _loaded_once(module, scope, expr)
-    path = None if loaded is None else _file_named(loaded, module, scope)
+    bound = _bound_once(module, scope, expr)
+    path = None if bound is None else _file_loaded(project, bound, module, scope)
     value = NOT_KNOWN if path is None else _parsed(project, module, path)
     for key in keys:
         value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
@@ -74,9 +76,9 @@ def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     return None
 
 
-def _loaded_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.Call | None:
-    """The loader call (``yaml.safe_load(f)``) that ``read``'s name is bound to, once in ``scope``,
-    where no field of it is written there and no call is handed it whole before ``read``."""
+def _bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
+    """The value that ``read``'s name is bound to, once in ``scope``, where no field of it is
+    written there and no call is handed it whole before ``read``."""
     nodes = own_nodes(scope)
     names = [n for n in nodes if isinstance(n, ast.Name) and n.id == read.id]
     stores = [n for n in names if not isinstance(n.ctx, ast.Load)]
@@ -92,7 +94,35 @@ def _loaded_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.Call
         handed = isinstance(parent, (ast.Call, ast.keyword, ast.Starred)) and not _is_loader_argument(parent, module)
         if handed and (name.lineno, name.col_offset) < (read.lineno, read.col_offset):
             return None
-    return _unwrapped(assignment.value, module)
+    return assignment.value
+
+
+def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: ast.AST) -> str | None:
+    """The path of the file ``value`` parses: by a loader call (or a wrapper of one), or by a
+    function of the project that returns what a loader makes of the file its parameter names
+    (``cfg = load_config(args.config)``, ``def load_config(path): with open(path) as f: return
+    yaml.safe_load(f)``), the path read from the call's argument."""
+    loader = _unwrapped(value, module)
+    if loader is not None:
+        opened = _file_named(loader, module, scope)
+        return None if opened is None else _path_named(opened, module)
+    if not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute)):
+        return None
+    function = project.resolve_expr(value.func, module)
+    if not isinstance(function, FunctionRef) or function.owner is not None:
+        return None
+    returned = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Return)]
+    loader = _unwrapped(returned[0], function.module) if len(returned) == 1 and returned[0] is not None else None
+    opened = None if loader is None else _file_named(loader, function.module, function.node)
+    parameters = [a.arg for a in [*function.node.args.posonlyargs, *function.node.args.args]]
+    if not (isinstance(opened, ast.Name) and opened.id in parameters and len(value.args) == len(parameters)):
+        return None  # the file named otherwise, or the path given by keyword or a default
+    if any(
+        isinstance(n, ast.Name) and n.id == opened.id and not isinstance(n.ctx, ast.Load)
+        for n in own_nodes(function.node)
+    ):
+        return None  # the parameter rebound before it is opened
+    return _path_named(value.args[parameters.index(opened.id)], module)
 
 
 def _is_loader_argument(parent: ast.AST, module: ModuleInfo) -> bool:
@@ -112,9 +142,9 @@ def _unwrapped(value: ast.expr, module: ModuleInfo) -> ast.Call | None:
     return None
 
 
-def _file_named(loader: ast.Call, module: ModuleInfo, scope: ast.AST) -> str | None:
-    """The path of the file the loader parses: ``open(PATH)`` given to it, or the name a
-    ``with open(PATH) as f`` of ``scope`` binds."""
+def _file_named(loader: ast.Call, module: ModuleInfo, scope: ast.AST) -> ast.expr | None:
+    """What names the file the loader parses: ``PATH`` of ``open(PATH)`` given to it, or of a
+    ``with open(PATH) as f`` of ``scope`` that binds the name given to it."""
     stream = loader.args[0]
     if isinstance(stream, ast.Name):
         opened = [
@@ -129,7 +159,7 @@ def _file_named(loader: ast.Call, module: ModuleInfo, scope: ast.AST) -> str | N
         stream = opened[0]
     if not (isinstance(stream, ast.Call) and qualified_name(stream.func, module) == "builtins.open" and stream.args):
         return None
-    return _path_named(stream.args[0], module)
+    return stream.args[0]
 
 
 def _path_named(expr: ast.expr, module: ModuleInfo) -> str | None:

@@ -38,12 +38,18 @@ def option_default(module: ModuleInfo, expr: ast.expr) -> OptionDefault | None:
     if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load)):
         return None
     parsed = _parsed_once(module, expr.value)
-    if parsed is None or _field_written(module, expr.value.id):
+    if parsed is None or field_written(module, expr.value.id):
         return None
+    return parsed_default(module, parsed, expr.attr)
+
+
+def parsed_default(module: ModuleInfo, parsed: ast.Call, option: str) -> OptionDefault | None:
+    """The default of ``option`` in what the ``parse_args`` call ``parsed`` of ``module`` returns,
+    where the module declares the option once (module doc)."""
     declared = [
         call
         for call in module.nodes_of(ast.Call)
-        if isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument" and destination(call) == expr.attr
+        if isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument" and destination(call) == option
     ]
     if len(declared) != 1:
         return None
@@ -107,7 +113,7 @@ def _parsed_once(module: ModuleInfo, name: ast.Name) -> ast.Call | None:
     return None
 
 
-def _field_written(module: ModuleInfo, name: str) -> bool:
+def field_written(module: ModuleInfo, name: str) -> bool:
     """Whether the module writes a field of a name ``name`` (``args.mode = 0``, ``setattr(args, ...)``)."""
     for node in module.nodes_of(ast.Attribute):
         if isinstance(node.value, ast.Name) and node.value.id == name and not isinstance(node.ctx, ast.Load):

@@ -6,7 +6,9 @@ Cells they call still compile, in any mode. So a module is PyNative-only only wh
 leaves no doubt:
 
 * a *PyNative script* calls ``set_context(mode=PYNATIVE_MODE)`` (or ``mode=1``, or a field of a
-  configuration file the program names that holds 1: :mod:`mslint.model.config_files`), and neither
+  configuration file the program names that holds 1: :mod:`mslint.model.config_files`, or a choice
+  decided for PyNative: :mod:`mslint.model.mode_choice`), or calls a function of the project that
+  selects PyNative alone (``init_env(cfg)``), and neither
   it nor any project module it imports, at any depth, sets another mode (``GRAPH_MODE``, a
   mode taken from a variable, ``**options``) or uses ``jit`` / ``ms_function``;
 * such a script, or a module it imports, is PyNative-only when every module of the run that
@@ -31,15 +33,16 @@ from mslint.model.abstract import NOT_KNOWN
 from mslint.model.cell_uses import CellUses
 from mslint.model.config_files import config_file_field
 from mslint.model.memo import NodeMemo
+from mslint.model.mode_choice import GRAPH, OTHER, PYNATIVE, UNDECIDED, chosen_modes, never_runs
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.option_defaults import option_default
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.scope import is_jit_decorated
 from mslint.model.walk import descendants, own_nodes
 
-_PYNATIVE = "pynative"
-_GRAPH = "graph"
-_OTHER = "other"
+_PYNATIVE = PYNATIVE
+_GRAPH = GRAPH
+_OTHER = OTHER
 _MODES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 _JIT: NodeMemo[ast.AST, bool] = NodeMemo()
 _IMPORTED_MODULES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
@@ -62,6 +65,7 @@ def pynative_code(project: Project) -> PyNativeCode:
     closures: dict[int, list[ModuleInfo]] = {}
     scripts = [m for m in list(project.modules) if _modes(m, project) == {_PYNATIVE}]
     scripts += _scripts_made_pynative_by_an_import(project, closures)
+    scripts += _scripts_made_pynative_by_a_call(project)
     candidates, importers, only = _pynative_programs(project, scripts, closures)
     if not only:
         return PyNativeCode(frozenset(), frozenset())
@@ -99,12 +103,13 @@ def graph_mode_modules(project: Project) -> frozenset[Path]:
 
 def pynative_mode_modules(project: Project) -> frozenset[Path]:
     """The modules that a program selecting PyNative may run: every module imported, at any
-    depth, by one that calls ``set_context(mode=PYNATIVE_MODE)`` anywhere (at its top level or
+    depth, by one that calls ``set_context(mode=PYNATIVE_MODE)``, or a mode chosen by a condition
+    mslint cannot decide with PyNative among its outcomes, anywhere (at its top level or
     in a function: a trainer's ``__init__``), or by a module that imports such a one (the entry
     script that calls the function). Such a program is not known to compile its Cells: a line
     of ``construct`` fails there only when it runs. A module may be in this set and in
     :func:`graph_mode_modules` too (another program of the project compiles it)."""
-    selecting = [m for m in project.modules if _PYNATIVE in _modes(m, project)]
+    selecting = [m for m in project.modules if _modes(m, project) & {_PYNATIVE, UNDECIDED}]
     if not selecting:
         return frozenset()
     importers = _importers(project, selecting)
@@ -151,6 +156,45 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
         if any(selects_pynative(m) for m in closures[id(module)][1:]):
             found.append(module)
     return found
+
+
+def _scripts_made_pynative_by_a_call(project: Project) -> list[ModuleInfo]:
+    """Scripts that select no mode but call a function of the project that selects PyNative, and
+    only PyNative (``init_env(cfg)`` in ``main()``, whose body calls ``set_context``)."""
+    selecting = {
+        id(function): function.name
+        for module in project.modules
+        if _modes(module, project) == {_PYNATIVE}
+        for function in module.nodes_of(ast.FunctionDef)
+        if "set_context" in {n.attr if isinstance(n, ast.Attribute) else n.id for n in _called(function)}
+    }
+    if not selecting:
+        return []  # the cheap test: no module selects PyNative alone
+    names = set(selecting.values())
+    found = []
+    for module in list(project.modules):
+        if _modes(module, project) or _is_library(module):
+            continue
+        for call in module.nodes_of(ast.Call):
+            if _name_called(call.func) not in names:
+                continue
+            called = project.resolve_expr(call.func, module)
+            if isinstance(called, FunctionRef) and id(called.node) in selecting:
+                found.append(module)
+                break
+    return found
+
+
+def _called(function: ast.FunctionDef) -> list[ast.Name | ast.Attribute]:
+    return [
+        n.func
+        for n in descendants(function)
+        if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))
+    ]
+
+
+def _name_called(func: ast.expr) -> str | None:
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def _modes_at_import(module: ModuleInfo, project: Project) -> frozenset[str]:
@@ -349,8 +393,11 @@ def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str], proje
     if any(k.arg is None for k in call.keywords):
         return [_OTHER]  # set_context(**options) may set any mode
     mode = next((k.value for k in call.keywords if k.arg == "mode"), None)
-    if mode is None:
+    if mode is None or never_runs(project, module, call):
         return []
+    chosen = chosen_modes(project, module, mode)
+    if chosen is not None:
+        return chosen
     number = mode.value if isinstance(mode, ast.Constant) else config_file_field(project, module, mode)
     default = option_default(module, mode) if number is NOT_KNOWN else None
     if default is not None and type(default.value) is int:

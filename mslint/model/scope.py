@@ -1063,10 +1063,11 @@ def graph_functions(
                 queue.append(function)
 
     # Cells first: a sub-Cell's `construct` and a `@jit` function that graph code calls get the
-    # values its callers give, which say more than its own parameters do.
-    for ref in entries:
-        if ref.owner is not None and ref.node.name == "construct" and id(ref.node) not in sub_cells:
-            start(ref)
+    # values its callers give, which say more than its own parameters do. Those Python calls
+    # first: what they reach names an entry the program runs, not one it never calls.
+    cells = [r for r in entries if r.owner is not None and r.node.name == "construct" and id(r.node) not in sub_cells]
+    for ref in sorted(cells, key=lambda r: not evidence.called_from_python(r)):
+        start(ref)
     _propagate(project, reached, queue)
     # Then what Python calls, and last what nothing is shown to call: a `@jit` helper that such
     # an entry calls gets its caller's values, not joined with a guess of its own.

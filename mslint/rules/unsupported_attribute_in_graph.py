@@ -178,8 +178,9 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
             if _under_constant_test(node, function)
             else None,
             _unfollowed_setter(refs, project),
-            "the program may run the Cell in PyNative (a script of the project selects PYNATIVE_MODE and none "
-            "GRAPH_MODE; PyNative fails on the read only when it runs)"
+            "the program may run the Cell in PyNative (a script of the project selects PYNATIVE_MODE, or chooses "
+            "the mode by a condition mslint cannot decide, and none GRAPH_MODE; PyNative fails on the read only when "
+            "it runs)"
             if may_run_in_pynative(function.project, function.entry)
             else None,
         )
