@@ -86,20 +86,30 @@ def _mindspore_bases(project: Project, cls: ClassRef, of: Callable[[ClassRef], f
     return frozenset(found)
 
 
-def is_base_of_a_construct(cls: ClassRef, project: Project) -> bool:
-    """Whether a class of the project that defines ``construct`` derives from ``cls``: an abstract
-    base whose subclasses MindSpore compiles (``BaseDetector.forward`` dispatching to methods only
-    its subclasses have)."""
-    return id(cls.node) in project.derived(_bases_of_constructs)
+def is_base_of_a_construct(cls: ClassRef, project: Project, forward_counts: bool = False) -> bool:
+    """Whether a class of the project that defines ``construct`` (own or inherited; also
+    PyTorch's ``forward``, which forward-instead-of-construct asks to rename, where
+    ``forward_counts``) derives from ``cls``: an abstract base whose subclasses MindSpore
+    compiles (``BaseDetector.forward`` dispatching to methods only its subclasses have)."""
+    bases = _bases_of_constructs_or_forwards if forward_counts else _bases_of_constructs
+    return id(cls.node) in project.derived(bases)
 
 
 def _bases_of_constructs(project: Project) -> frozenset[int]:
-    """The class nodes (ids) that a class of the project defining ``construct`` derives from."""
+    return _bases_of_classes_defining(project, ("construct",))
+
+
+def _bases_of_constructs_or_forwards(project: Project) -> frozenset[int]:
+    return _bases_of_classes_defining(project, ("construct", "forward"))
+
+
+def _bases_of_classes_defining(project: Project, methods: tuple[str, ...]) -> frozenset[int]:
+    """The class nodes (ids) that a class of the project defining one of ``methods`` derives from."""
     return frozenset(
         id(base.node)
         for module in project.modules
         for sub in (ClassRef(module, node) for node in module.classes.values())
-        if method(sub.node, "construct") is not None
+        if any(project.find_method(sub, name) for name in methods)
         for base in project.mro(sub)
         if base.node is not sub.node
     )

@@ -8,7 +8,7 @@ from mslint.diagnostics import Edit, Fix, Severity
 from mslint.imports import reference
 from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValue
 from mslint.model.binder import all_parameter_names
-from mslint.model.cell_classes import cell_classes, is_plain_cell, mindspore_bases
+from mslint.model.cell_classes import cell_classes, is_base_of_a_construct, is_plain_cell, mindspore_bases
 from mslint.model.host_values import Container, HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
@@ -340,18 +340,7 @@ def _is_compiled(cls: ClassRef, project: Project) -> bool:
     bases = mindspore_bases(cls, project)
     if bases is None or not all(is_plain_cell(b) for b in bases) or _defines_construct(cls, project):
         return True
-    return id(cls.node) in project.derived(_bases_of_compiled_classes)
-
-
-def _bases_of_compiled_classes(project: Project) -> frozenset[int]:
-    """The class nodes (ids) that a class of the project defining ``construct`` derives from."""
-    return frozenset(
-        id(base.node)
-        for module in project.modules
-        for sub in (ClassRef(module, node) for node in module.classes.values())
-        if _defines_construct(sub, project)
-        for base in project.mro(sub)
-    )
+    return is_base_of_a_construct(cls, project, forward_counts=True)
 
 
 def _defines_construct(cls: ClassRef, project: Project) -> bool:
