@@ -265,13 +265,22 @@ def _compare(op: ast.cmpop, left: object, right: object) -> bool:
     raise _Unknown
 
 
+def numbered_mode(number: int) -> str:
+    """The mode ``set_context(mode=number)`` selects."""
+    return _NUMBERS.get(number, OTHER)
+
+
+def named_mode(qualname: str | None) -> str:
+    """The mode ``set_context(mode=...)`` selects given MindSpore's constant of that name."""
+    if is_mindspore_name(qualname, "PYNATIVE_MODE"):
+        return PYNATIVE
+    return GRAPH if is_mindspore_name(qualname, "GRAPH_MODE") else OTHER
+
+
 def _constant_mode(expr: ast.expr, module: ModuleInfo) -> str:
     if isinstance(expr, ast.Constant) and type(expr.value) is int:
-        return _NUMBERS.get(expr.value, OTHER)
-    name = qualified_name(expr, module) if isinstance(expr, (ast.Name, ast.Attribute)) else None
-    if is_mindspore_name(name, "PYNATIVE_MODE"):
-        return PYNATIVE
-    return GRAPH if is_mindspore_name(name, "GRAPH_MODE") else OTHER
+        return numbered_mode(expr.value)
+    return named_mode(qualified_name(expr, module) if isinstance(expr, (ast.Name, ast.Attribute)) else None)
 
 
 def _field_chain(expr: ast.expr) -> tuple[list[ast.expr], ast.expr]:

@@ -33,16 +33,22 @@ from mslint.model.abstract import NOT_KNOWN
 from mslint.model.cell_uses import CellUses
 from mslint.model.config_files import config_file_field
 from mslint.model.memo import NodeMemo
-from mslint.model.mode_choice import GRAPH, OTHER, PYNATIVE, UNDECIDED, chosen_modes, never_runs
+from mslint.model.mode_choice import (
+    GRAPH,
+    OTHER,
+    PYNATIVE,
+    UNDECIDED,
+    chosen_modes,
+    named_mode,
+    never_runs,
+    numbered_mode,
+)
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.option_defaults import option_default
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.scope import is_jit_decorated
 from mslint.model.walk import descendants, own_nodes
 
-_PYNATIVE = PYNATIVE
-_GRAPH = GRAPH
-_OTHER = OTHER
 _MODES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 _JIT: NodeMemo[ast.AST, bool] = NodeMemo()
 _IMPORTED_MODULES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
@@ -63,7 +69,7 @@ class PyNativeCode:
 def pynative_code(project: Project) -> PyNativeCode:
     """The modules and Cells of the run that only PyNative mode runs."""
     closures: dict[int, list[ModuleInfo]] = {}
-    scripts = [m for m in list(project.modules) if _modes(m, project) == {_PYNATIVE}]
+    scripts = [m for m in list(project.modules) if _modes(m, project) == {PYNATIVE}]
     scripts += _scripts_made_pynative_by_an_import(project, closures)
     scripts += _scripts_made_pynative_by_a_call(project)
     candidates, importers, only = _pynative_programs(project, scripts, closures)
@@ -92,12 +98,12 @@ def graph_mode_modules(project: Project) -> frozenset[Path]:
     depth, by one whose ``set_context`` calls all select ``GRAPH_MODE`` (``mode=0``), or by one
     that imports such a module (a ``utils/args.py`` that sets the context for ``train.py``).
     A mode read from a variable or an option is not known: such a program is not counted."""
-    selecting = [m for m in project.modules if _modes(m, project) == {_GRAPH}]
+    selecting = [m for m in project.modules if _modes(m, project) == {GRAPH}]
     if not selecting:
         return frozenset()
     importers = _importers(project, selecting)
     roots = {id(m): m for m in selecting}
-    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _modes(u, project) <= {_GRAPH})
+    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _modes(u, project) <= {GRAPH})
     return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
 
 
@@ -109,12 +115,12 @@ def pynative_mode_modules(project: Project) -> frozenset[Path]:
     script that calls the function). Such a program is not known to compile its Cells: a line
     of ``construct`` fails there only when it runs. A module may be in this set and in
     :func:`graph_mode_modules` too (another program of the project compiles it)."""
-    selecting = [m for m in project.modules if _modes(m, project) & {_PYNATIVE, UNDECIDED}]
+    selecting = [m for m in project.modules if _modes(m, project) & {PYNATIVE, UNDECIDED}]
     if not selecting:
         return frozenset()
     importers = _importers(project, selecting)
     roots = {id(m): m for m in selecting}
-    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if _GRAPH not in _modes(u, project))
+    roots.update((id(u), u) for m in selecting for u in importers[id(m)] if GRAPH not in _modes(u, project))
     return frozenset(m.path for root in roots.values() for m in _imported_closure(root, project))
 
 
@@ -135,7 +141,7 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
     """Scripts that select no mode but import a module that selects PyNative when it is
     imported (a ``set_context`` among its top-level statements: a project's ``datautil.py``
     imported by its ``eval.py``). Found only where such a module exists: most runs have none."""
-    if not any(_PYNATIVE in _modes(m, project) for m in project.modules):
+    if not any(PYNATIVE in _modes(m, project) for m in project.modules):
         return []  # the cheap test: no module selects PyNative anywhere
     at_import: dict[int, frozenset[str]] = {}  # by module: the closures below share most modules
 
@@ -143,7 +149,7 @@ def _scripts_made_pynative_by_an_import(project: Project, closures: dict[int, li
         modes = at_import.get(id(module))
         if modes is None:
             modes = at_import[id(module)] = _modes_at_import(module, project)
-        return modes == {_PYNATIVE}
+        return modes == {PYNATIVE}
 
     if not any(selects_pynative(m) for m in project.modules):
         return []
@@ -164,7 +170,7 @@ def _scripts_made_pynative_by_a_call(project: Project) -> list[ModuleInfo]:
     selecting = {
         id(function): function.name
         for module in project.modules
-        if _modes(module, project) == {_PYNATIVE}
+        if _modes(module, project) == {PYNATIVE}
         for function in module.nodes_of(ast.FunctionDef)
         if "set_context" in {n.attr if isinstance(n, ast.Attribute) else n.id for n in _called(function)}
     }
@@ -244,7 +250,7 @@ def _pynative_programs(
         if id(root) not in closures:
             closures[id(root)] = _imported_closure(root, project)
         program = closures[id(root)]
-        if all(_modes(m, project) <= {_PYNATIVE} and not _uses_jit(m) for m in program):
+        if all(_modes(m, project) <= {PYNATIVE} and not _uses_jit(m) for m in program):
             candidates.update((id(m), m) for m in program)
     importers = _importers(project, list(candidates.values()))
     is_root = {id(m) for m in roots}
@@ -391,7 +397,7 @@ def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str], proje
     """The mode a ``set_context`` call selects: none, PyNative, graph, or an unknown one; a field of
     a configuration file the program names gives its number (``mode=config["mode"]``)."""
     if any(k.arg is None for k in call.keywords):
-        return [_OTHER]  # set_context(**options) may set any mode
+        return [OTHER]  # set_context(**options) may set any mode
     mode = next((k.value for k in call.keywords if k.arg == "mode"), None)
     if mode is None or never_runs(project, module, call):
         return []
@@ -404,13 +410,10 @@ def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str], proje
         number = default.value
         if default.from_command_line and number != 1:
             # Another mode than PyNative makes findings errors: none rests on what a command line may change.
-            return [_OTHER]
+            return [OTHER]
     if type(number) is int:
-        return [{0: _GRAPH, 1: _PYNATIVE}.get(number, _OTHER)]
-    name = _qualname(mode, module, bindings)
-    if is_mindspore_name(name, "PYNATIVE_MODE"):
-        return [_PYNATIVE]
-    return [_GRAPH if is_mindspore_name(name, "GRAPH_MODE") else _OTHER]
+        return [numbered_mode(number)]
+    return [named_mode(_qualname(mode, module, bindings))]
 
 
 def _uses_jit(module: ModuleInfo) -> bool:
