@@ -339,6 +339,9 @@ def _difference(first: JoinedValue, second: JoinedValue) -> str | None:
     shapes = [j.value.shape for j in (first, second) if isinstance(j.value, AbstractTensor) and _static(j.value.shape)]
     if len(shapes) == 2 and shapes[0] != shapes[1]:
         return "shapes"  # as inferred (`ops.reshape(x, (3, 2))` against a (2, 3) `x`), whatever made them
+    inferred = [j.value.dtype for j in (first, second) if isinstance(j.value, AbstractTensor) and j.value.dtype]
+    if len(inferred) == 2 and inferred[0] != inferred[1]:
+        return "dtypes"  # as inferred (`self.cast(y, ms.float16)` against a float32 `y`), whatever made them
     a, b = first.origin, second.origin
     if a is None or b is None or a.item is not None or b.item is not None:
         return None

@@ -23,6 +23,23 @@ class SameDtypeOnBothSides(nn.Cell):
         return y, z
 
 
+class OwnDtypeInOneBranch(nn.Cell):
+    """A branch re-binds the name to its cast to the dtype it already has: the join is of one dtype."""
+
+    def __init__(self):
+        super().__init__()
+        self.cast = ops.Cast()
+        self.dense = nn.Dense(3, 3)
+
+    def construct(self, x):
+        y = self.dense(x)
+        if y.sum() > 0:
+            y = self.cast(y, ms.float32)
+        return y
+
+
 if __name__ == "__main__":
     net = SameDtypeOnBothSides()
+    net(Tensor(np.ones((2, 3), np.float32)))
+    net = OwnDtypeInOneBranch()
     net(Tensor(np.ones((2, 3), np.float32)))

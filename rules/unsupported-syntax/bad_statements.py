@@ -105,3 +105,8 @@ class GeneratorDefinedInALoop(nn.Cell):  # mslint: inputs=float32[2,3]
 
             y = next(twice())
         return y
+
+
+class ConstructIsAGenerator(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        yield x * 2  # expect: unsupported-syntax

@@ -52,8 +52,8 @@ class UnsupportedSyntax(Rule):
       tensor-to-host-in-graph reports), `map(f, t)` over a tensor, `map` over a `lambda` that
       reads the function's local variables, and `filter(None, ...)`;
     * calls of generator functions (functions that `yield`), which the compiler reports where
-      they are called, and `yield` in a generator defined in graph code, which it reports on the
-      `yield`; `with` on anything but a `@jit_class` instance (a plain class,
+      they are called, and `yield` in a generator defined in graph code or in a `construct` (or
+      `@jit` function) that is a generator itself, which it reports on the `yield`; `with` on anything but a `@jit_class` instance (a plain class,
       `contextlib.suppress`, `open`, `ms._no_grad()`); `raise` of an exception class of your own
       (only Python's built-in exception types);
     * because STRICT rejects them and LAX runs them in the interpreter (warnings in LAX, errors in

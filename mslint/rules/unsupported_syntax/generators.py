@@ -14,17 +14,27 @@ from mslint.rules.unsupported_syntax.syntax_rows import measured
 
 def local_generator(node: ast.Yield | ast.YieldFrom, function: GraphFunction) -> Iterator[Finding]:
     """``yield`` in a function defined in graph code, where the syntax table finds it rejected: the
-    compiler reports it there, not where the generator is called."""
-    if node in own_nodes(function.node):
+    compiler reports it there, not where the generator is called. So it does in a ``construct`` or
+    an entry that yields itself: nothing in graph code calls it, the Cell or ``jit`` does."""
+    own = node in own_nodes(function.node)
+    if own and not _compiled_whole(function):
         return
     keyword = "yield" if isinstance(node, ast.Yield) else "yield from"
     yield from measured(
         node,
-        f"`{keyword}` in a generator defined in graph code",
+        f"`{keyword}` in `{function.node.name}`, a generator compiled as a graph"
+        if own
+        else f"`{keyword}` in a generator defined in graph code",
         f"expr.{type(node).__name__}/local-generator",
         function,
         hint="return a tuple or list instead, or iterate with a `for` over a range",
     )
+
+
+def _compiled_whole(function: GraphFunction) -> bool:
+    """An entry, or a Cell's ``construct``: compiled where the Cell or ``jit`` calls it, not at a
+    call in graph code that :func:`generator_calls` would flag."""
+    return function.entry.node is function.node or (function.owner is not None and function.node.name == "construct")
 
 
 def generator_calls(call: ast.Call, function: GraphFunction) -> Iterator[Finding]:
