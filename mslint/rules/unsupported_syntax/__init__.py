@@ -53,9 +53,10 @@ class UnsupportedSyntax(Rule):
       reads the function's local variables, and `filter(None, ...)`;
     * calls of generator functions (functions that `yield`), which the compiler reports where
       they are called, and `yield` in a generator defined in graph code or in a `construct` (or
-      `@jit` function) that is a generator itself, which it reports on the `yield`; `with` on anything but a `@jit_class` instance (a plain class,
-      `contextlib.suppress`, `open`, `ms._no_grad()`); `raise` of an exception class of your own
-      (only Python's built-in exception types);
+      `@jit` function) that is a generator itself, which it reports on the `yield`; `with` on
+      anything but a `@jit_class` instance (a plain class, `contextlib.suppress`, `open`,
+      `ms._no_grad()`); `raise` of an exception class of your own (only Python's built-in
+      exception types);
     * because STRICT rejects them and LAX runs them in the interpreter (warnings in LAX, errors in
       STRICT): `1 in t`, `"..." % t` (even `"%s" % (t.shape,)`) and `"x={}".format(t)`;
     * a `lambda` in the body of a `for` loop (`functools.reduce(lambda a, b: a * b, sizes)` too),

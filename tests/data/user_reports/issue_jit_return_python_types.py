@@ -1,0 +1,13 @@
+import numpy as np
+import mindspore as ms
+from mindspore import Tensor
+
+
+@ms.jit
+def pick(x):
+    if x.sum() > 0:
+        return (1, 2)
+    return "none"
+
+
+pick(Tensor(np.ones([2, 2], np.float32)))

@@ -1,0 +1,14 @@
+import numpy as np
+import mindspore as ms
+from mindspore import nn, Tensor
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        return not x
+
+
+ms.set_context(mode=ms.GRAPH_MODE)
+x = Tensor(np.ones([2, 2], np.int32))
+net = Net()
+net(x)
