@@ -59,7 +59,9 @@ class BranchShapeMismatch(Rule):
     in its branch, `mask` read after it), reported on the `None`; and, from the inferred types,
     a Python float against an int that the entry returns, a tuple against a tensor, a Python
     scalar against a tuple that a function returns, a list against a scalar or a tuple that a
-    Cell returns, a number computed from shapes against a tensor, two known dtypes. A conditional expression on a tensor
+    Cell returns, a number computed from shapes against a tensor, two known dtypes; and the
+    items of two tuples of one length, place by place (`(x, ops.cast(x, ms.float16))` against
+    `(x, x)`, `(x, 1)` against `(x, x)`). A conditional expression on a tensor
     (`y = x if x.sum() > 0 else 0`) joins its two sides the same way (not where nothing reads the
     name it is assigned to: the compiler drops the value and its join), and so does `a and b` /
     `a or b` on a tensor `a` (`x.sum() > 0 and flag` with a Python bool `flag`). Flags as well a `while` on a
@@ -243,7 +245,15 @@ def _type_difference(
     branches re-bind are left to the branch-by-branch values above."""
     if rebound and any(isinstance(n, ast.Name) and n.id in rebound for e in (first, second) for n in ast.walk(e)):
         return None
-    a, b = function.value(first), function.value(second)
+    return _values_difference(function.value(first), function.value(second), function, numbers, whole)
+
+
+def _values_difference(
+    a: AbstractValue, b: AbstractValue, function: GraphFunction, numbers: bool, whole: bool
+) -> str | None:
+    """:func:`_type_difference` of two inferred values; two tuples of one length differ where two
+    of their items do, compared as values inside a graph (measured on 2.10: `return x, (x, 1)`
+    against `return x, (x, x)` fails to join, STRICT and LAX)."""
     if Kind.UNKNOWN in (a.kind, b.kind):
         return None
     if whole and _scalar_and_tuple(a, b):
@@ -259,7 +269,18 @@ def _type_difference(
         return None if isinstance(other, AbstractScalar) and other.type in excluded else "types"
     if isinstance(a, AbstractTensor) and isinstance(b, AbstractTensor) and None not in (a.dtype, b.dtype):
         return "dtypes" if a.dtype != b.dtype else None
-    return None
+    items = (_values_difference(x, y, function, numbers=False, whole=False) for x, y in _paired_items(a, b))
+    return next((difference for difference in items if difference is not None), None)
+
+
+def _paired_items(a: AbstractValue, b: AbstractValue) -> list[tuple[AbstractValue, AbstractValue]]:
+    """The items of two sequences of one type and one known length, side by side; none for
+    anything else."""
+    if not (isinstance(a, AbstractSequence) and isinstance(b, AbstractSequence) and a.type == b.type):
+        return []
+    if a.items is None or b.items is None or len(a.items) != len(b.items):
+        return []
+    return list(zip(a.items, b.items))
 
 
 def _scalar_and_tuple(a: AbstractValue, b: AbstractValue) -> bool:
@@ -339,8 +360,7 @@ def _difference(first: JoinedValue, second: JoinedValue) -> str | None:
     shapes = [j.value.shape for j in (first, second) if isinstance(j.value, AbstractTensor) and _static(j.value.shape)]
     if len(shapes) == 2 and shapes[0] != shapes[1]:
         return "shapes"  # as inferred (`ops.reshape(x, (3, 2))` against a (2, 3) `x`), whatever made them
-    inferred = [j.value.dtype for j in (first, second) if isinstance(j.value, AbstractTensor) and j.value.dtype]
-    if len(inferred) == 2 and inferred[0] != inferred[1]:
+    if _dtypes_differ(first.value, second.value):
         return "dtypes"  # as inferred (`self.cast(y, ms.float16)` against a float32 `y`), whatever made them
     a, b = first.origin, second.origin
     if a is None or b is None or a.item is not None or b.item is not None:
@@ -374,6 +394,15 @@ def _difference(first: JoinedValue, second: JoinedValue) -> str | None:
     if own_dtype is None:
         return "cast"
     return None if own_dtype == (b.dtype or a.dtype) else "dtypes"
+
+
+def _dtypes_differ(a: AbstractValue, b: AbstractValue) -> bool:
+    """Whether two inferred values hold tensors of different known dtypes at one place: the
+    tensors themselves, or the items of two tuples of one length, at any depth (measured on 2.10:
+    `(x, ops.cast(x, ms.float16))` against `(x, x)` fails to join, STRICT and LAX)."""
+    if isinstance(a, AbstractTensor) and isinstance(b, AbstractTensor):
+        return a.dtype is not None and b.dtype is not None and a.dtype != b.dtype
+    return any(_dtypes_differ(x, y) for x, y in _paired_items(a, b))
 
 
 def _static(shape: tuple[int | None, ...] | None) -> bool:
