@@ -368,3 +368,57 @@ def test_a_loop_over_a_cell_list_gives_each_item_what_the_one_before_returned(wr
     project = project_of(write, LOOP)
     functions = {f.ref.display_name: f for f in graph_functions(project)}
     assert functions["Head.construct"].parameter_values["y"] == AbstractTensor(Kind.GRAPH, "float32", (2, 10))
+
+
+CHAINED = """
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Scores(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 10)
+
+    def construct(self, x):
+        return self.fc(x), x
+
+
+class Gate(nn.Cell):
+    def construct(self, y):
+        return y
+
+
+def main():
+    scores = Scores()
+    gate = Gate()
+    x = Tensor(np.ones((2, 4), np.float32))
+    {calls}
+"""
+
+
+@pytest.mark.parametrize(
+    ("calls", "given"),
+    [
+        ("gate(scores(x)[0])", AbstractTensor(Kind.GRAPH, "float32", (2, 10))),
+        ("gate(scores(x)[1])", AbstractTensor(Kind.GRAPH, "float32", (2, 4))),
+        ("out = scores(x)\n    gate(out[0])", None),
+        ("logits, _ = scores(x)\n    gate(logits)", AbstractTensor(Kind.GRAPH, "float32", (2, 10))),
+        ("logits, _ = scores(x)\n    logits = 3\n    gate(logits)", None),
+        ("grad_fn = ms.value_and_grad(scores)\n    loss, _ = grad_fn(x)\n    gate(loss)", None),
+    ],
+    ids=["nested", "second-item", "name-indexed", "unpacked", "rebound", "through-a-wrapper"],
+)
+def test_a_cell_the_program_calls_on_another_cell_s_output_gets_it(write, calls: str, given) -> None:
+    """What a call of an instance returns to Python is what its ``construct`` returns for that
+    call's inputs: a Cell called on it gets that tensor (MindSpore 2.10 compiles ``Gate`` with the
+    (2, 10) output: rules/ambiguous-tensor-conversion/bad_call_sites.py). A name rebound since, an
+    indexed name (not followed) and a wrapper's call (whose result is its own) give nothing."""
+    project = project_of(write, CHAINED.replace("{calls}", calls))
+    (gate,) = [f for f in graph_functions(project) if f.ref.display_name == "Gate.construct"]
+    value = gate.parameter_values["y"]
+    if given is None:
+        assert not (isinstance(value, AbstractTensor) and value.shape is not None)
+    else:
+        assert value == given

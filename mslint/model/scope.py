@@ -13,7 +13,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TypeVar
 
 from mslint.fold_table import INFERENCE, PARSE
@@ -1038,7 +1038,7 @@ def graph_functions(
     entries = [ref for module in list(project.modules) for ref in entry_points(project, module, runs_pynative)]
     memo = CallMemo()
     sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries, memo)}
-    evidence = EntryEvidence(project, entries)
+    evidence = entry_evidence(project, entries, memo)
 
     def start(ref: FunctionRef) -> None:
         python = evidence.called_from_python(ref)
@@ -1082,6 +1082,24 @@ def graph_functions(
     if captures:
         memo.captures.update(_captures_by_function(functions, captures))
     return functions
+
+
+def entry_evidence(project: Project, entries: list[FunctionRef], memo: CallMemo | None = None) -> EntryEvidence:
+    """What the project's calls show of ``entries``' parameters, a call's argument that another
+    instance returned (``head(backbone(x))``) evaluated by that instance's graph (``memo``: the
+    evaluations' memo, shared with the caller's)."""
+    return EntryEvidence(project, entries, partial(_returned_to_python, project, memo or CallMemo()))
+
+
+def _returned_to_python(
+    project: Project, memo: CallMemo, ref: FunctionRef, given: dict[str, AbstractValue]
+) -> AbstractValue:
+    """What the entry ``ref`` returns to a Python call that gives its parameters ``given`` (the
+    rest keep their defaults), as its graph evaluates it: ``head(backbone(x))`` hands ``head``
+    that (:class:`~mslint.model.call_sites.EntryEvidence`)."""
+    values = parameter_values(ref.node, ref.owner is not None)
+    values.update(given)
+    return GraphFunction(project, ref, ref, values, memo).returned_value
 
 
 def _per_call(function: GraphFunction, evidence: EntryEvidence) -> list[GraphFunction]:
