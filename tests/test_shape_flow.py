@@ -422,3 +422,67 @@ def test_a_cell_the_program_calls_on_another_cell_s_output_gets_it(write, calls:
         assert not (isinstance(value, AbstractTensor) and value.shape is not None)
     else:
         assert value == given
+
+
+REPEATED = """
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Refine(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, {features})
+
+    def construct(self, y):
+        return self.dense(y)
+
+
+class Net(nn.Cell):
+    def __init__(self, depth):
+        super().__init__()
+        {build}
+
+    def construct(self, x):
+        out = self.seq(x)
+        return out
+
+
+net = Net(3)
+net(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+@pytest.mark.parametrize(
+    ("build", "features", "given"),
+    [
+        ("self.seq = nn.SequentialCell(*[Refine() for _ in range(depth)])", 4, (2, 4)),
+        ("self.seq = nn.SequentialCell([Refine() for _ in range(depth)])", 4, (2, 4)),
+        ("layers = [Refine() for i in range(depth)]\n        self.seq = nn.SequentialCell(*layers)", 4, (2, 4)),
+        # an item that changes the shape is given what it may be given: its input or its output
+        ("self.seq = nn.SequentialCell(*[Refine() for _ in range(depth)])", 8, (2, None)),
+    ],
+    ids=["spread", "list", "named-list", "changing-shape"],
+)
+def test_an_item_a_sequential_cell_repeats_is_given_what_the_items_before_it_return(
+    write, build: str, features: int, given
+) -> None:
+    """``nn.SequentialCell(*[Refine() for _ in range(depth)])`` runs ``Refine`` an unknown number of
+    times, each on what the one before returned: it is reached from ``Net`` with the input joined
+    with its own output (MindSpore 2.10 then refuses ``if y > 0`` in it for a (2, 4) input and
+    compiles it for a (1,) one: rules/ambiguous-tensor-conversion/*_call_sites.py), and the call
+    returns that join."""
+    source = REPEATED.replace("{build}", build).replace("{features}", str(features))
+    project = project_of(write, source)
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    tensor = AbstractTensor(Kind.GRAPH, "float32", given)
+    assert functions["Refine.construct"].entry.display_name == "Net.construct"
+    assert functions["Refine.construct"].parameter_values["y"] == tensor
+    assert functions["Net.construct"].name_values["out"] == tensor
+
+
+def test_a_comprehension_with_a_condition_gives_no_repeated_item(write) -> None:
+    build = "self.seq = nn.SequentialCell(*[Refine() for i in range(depth) if i])"
+    project = project_of(write, REPEATED.replace("{build}", build).replace("{features}", "4"))
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    assert functions["Refine.construct"].entry.display_name == "Refine.construct"

@@ -8,6 +8,10 @@ an ``OrderedDict`` of named Cells (a list of pairs or a dict literal). A list na
 followed where ``__init__`` binds it once to a literal and grows it only by ``append`` calls
 outside loops and branches (a loop repeats an item an unknown number of times). Anything else
 gives no order: the items are then not chained.
+
+An ``nn.SequentialCell`` of a comprehension (``nn.SequentialCell(*[Block(dim) for _ in
+range(depth)])``, or of a list bound once to one) holds one Cell built an unknown number of times:
+:func:`repeated_item` names the call that builds it, each item given what the one before returned.
 """
 
 from __future__ import annotations
@@ -123,3 +127,38 @@ def _reads_only(statement: ast.stmt, name: str) -> bool:
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             return False  # `layers += [...]`
     return True
+
+
+def repeated_item(value: ast.expr, scope: ast.AST, qualname: QualName) -> ast.Call | None:
+    """The call that builds every item of ``value`` where it is ``nn.SequentialCell(...)`` of a
+    comprehension of one call, with no condition, given or spread (module doc); None otherwise.
+    ``scope`` is the function that builds it (where a list it is given is bound)."""
+    if not isinstance(value, ast.Call) or value.keywords or len(value.args) != 1:
+        return None
+    if not is_mindspore_name(qualname(value.func), "SequentialCell"):
+        return None
+    argument: ast.expr | None = value.args[0].value if isinstance(value.args[0], ast.Starred) else value.args[0]
+    if isinstance(argument, ast.Name):
+        argument = _comprehension_bound(argument.id, scope)
+    if not isinstance(argument, (ast.ListComp, ast.GeneratorExp)) or not isinstance(argument.elt, ast.Call):
+        return None
+    return argument.elt if len(argument.generators) == 1 and not argument.generators[0].ifs else None
+
+
+def _comprehension_bound(name: str, scope: ast.AST) -> ast.expr | None:
+    """The value of ``name = [...]`` in the statements of ``scope`` itself, where no other
+    statement there does more than read the list."""
+    body = getattr(scope, "body", None)
+    if not isinstance(body, list):
+        return None
+    found: ast.expr | None = None
+    for statement in body:
+        if isinstance(statement, ast.Assign) and [_is(t, name) for t in statement.targets] == [True]:
+            if found is not None:
+                return None
+            found = statement.value
+        elif any(_is(n, name) for n in descendants(statement) if isinstance(n, ast.Name)) and not _reads_only(
+            statement, name
+        ):
+            return None
+    return found

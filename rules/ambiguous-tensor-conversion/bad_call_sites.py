@@ -263,6 +263,24 @@ class GateOnUnpackedScores(nn.Cell):
         return logits
 
 
+class Refine(nn.Cell):
+    """Repeated in an `nn.SequentialCell` built from a comprehension: the first the (2, 4) input, each next what the one before returned: a (2, 4) tensor there."""
+
+    def construct(self, y):
+        if y > 0:  # expect: ambiguous-tensor-conversion
+            return y * 2
+        return y
+
+
+class ConditionInARepeatedSequence(nn.Cell):
+    def __init__(self, depth):
+        super().__init__()
+        self.refine = nn.SequentialCell(*[Refine() for _ in range(depth)])
+
+    def construct(self, x):
+        return self.refine(x)
+
+
 if __name__ == "__main__":
     net = NotOfAnInput()
     x = Tensor(np.ones([2, 2], np.int32))
@@ -290,3 +308,5 @@ if __name__ == "__main__":
     unpacking = GateOnUnpackedScores()
     logits, _ = scores(Tensor(np.ones((2, 4), np.float32)))
     unpacking(logits)
+    repeated = ConditionInARepeatedSequence(3)
+    repeated(Tensor(np.ones((2, 4), np.float32)))

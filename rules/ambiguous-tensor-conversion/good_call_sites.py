@@ -256,6 +256,24 @@ class GateOnUnpackedScores(nn.Cell):
         return logits
 
 
+class Refine(nn.Cell):
+    """Repeated in an `nn.SequentialCell` built from a comprehension: the first the (1,) input, each next what the one before returned: a (1,) tensor there."""
+
+    def construct(self, y):
+        if y > 0:
+            return y * 2
+        return y
+
+
+class ConditionInARepeatedSequence(nn.Cell):
+    def __init__(self, depth):
+        super().__init__()
+        self.refine = nn.SequentialCell(*[Refine() for _ in range(depth)])
+
+    def construct(self, x):
+        return self.refine(x)
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
@@ -280,3 +298,5 @@ if __name__ == "__main__":
     unpacking = GateOnUnpackedScores()
     logits, _ = scores(Tensor(np.ones((1, 4), np.float32)))
     unpacking(logits)
+    repeated = ConditionInARepeatedSequence(3)
+    repeated(Tensor(np.ones((1,), np.float32)))
