@@ -459,10 +459,16 @@ net(Tensor(np.ones((2, 4), np.float32)))
         ("self.seq = nn.SequentialCell(*[Refine() for _ in range(depth)])", 4, (2, 4)),
         ("self.seq = nn.SequentialCell([Refine() for _ in range(depth)])", 4, (2, 4)),
         ("layers = [Refine() for i in range(depth)]\n        self.seq = nn.SequentialCell(*layers)", 4, (2, 4)),
+        (
+            "layers = []\n        for _ in range(depth):\n            layers.append(Refine())\n"
+            "        self.seq = nn.SequentialCell(layers)",
+            4,
+            (2, 4),
+        ),
         # an item that changes the shape is given what it may be given: its input or its output
         ("self.seq = nn.SequentialCell(*[Refine() for _ in range(depth)])", 8, (2, None)),
     ],
-    ids=["spread", "list", "named-list", "changing-shape"],
+    ids=["spread", "list", "named-list", "appended-in-a-loop", "changing-shape"],
 )
 def test_an_item_a_sequential_cell_repeats_is_given_what_the_items_before_it_return(
     write, build: str, features: int, given
