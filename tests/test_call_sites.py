@@ -107,6 +107,44 @@ def test_a_finding_that_rests_on_an_unknown_is_a_warning_that_says_so(write: Wri
     assert "only if `n` is a tensor, which no call of `Steps.construct` shows" in found[0][1]
 
 
+OP_OUTPUT = """
+from mindspore import mint, nn, ops
+
+
+class Net(nn.Cell):
+    def __init__(self, fn):
+        super().__init__()
+        self.dense = nn.Dense(3, 3)
+        self.fn = fn
+
+    def construct(self, x):
+        return {receiver}.{call}
+"""
+
+
+@pytest.mark.parametrize(
+    ("receiver", "call", "severity"),
+    [
+        ("ops.sigmoid(x)", "clip(xmin=0.0)", "error"),
+        ("mint.abs(x)", "repeat(2, axis=0)", "error"),
+        ("self.dense(x)", "repeat(2, axis=0)", "error"),
+        ("ops.cat((x, x))", "clip(xmin=0.0)", "error"),
+        # what a callable the program hands the Cell returns may be anything
+        ("self.fn(x)", "repeat(2, axis=0)", "warning"),
+    ],
+)
+def test_a_tensor_method_keyword_on_an_op_output_is_an_error_whatever_its_input(
+    write: Write, receiver: str, call: str, severity: str
+) -> None:
+    """An op's output is a tensor even where ``x`` is a Python number (MindSpore 2.10 then fails on
+    the op itself, on the same line: ``Failed calling Sigmoid with "input=Float32"``), so a keyword
+    the Tensor method lacks fails whatever ``x`` is: no value of the unknown makes the line compile."""
+    path = write("net.py", OP_OUTPUT.format(receiver=receiver, call=call))
+    found = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "unknown-mindspore-api"]
+    assert [(d.line, str(d.severity)) for d in found] == [(11, severity)], [d.message for d in found]
+    assert ("only if" in found[0].message) is (severity == "warning")
+
+
 def test_the_note_names_the_input_a_local_unknown_comes_from(write: Write) -> None:
     path = write(
         "net.py",

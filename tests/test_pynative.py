@@ -833,3 +833,64 @@ def test_the_mode_a_choice_on_options_a_helper_parses_gives(
     script = write("train.py", HELPER_OPTIONS_SCRIPT.format(default=default, given=given, options=options))
     expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
     assert severities([net, script], Settings()) == expected
+
+
+_TRAIN_SCRIPT = """cd "$(dirname "$0")/.." || exit
+nohup python train.py \\
+    --config configs/train.yaml > train.log 2>&1 &
+"""
+_GRAPH_SCRIPT = "mpirun -n 8 python ../train.py --config=../configs/graph.yaml --device_target CPU\n"
+
+
+@pytest.mark.parametrize(
+    ("scripts", "expected"),
+    [
+        ({"scripts/run_train.sh": _TRAIN_SCRIPT}, set()),  # configs/train.yaml: PyNative
+        ({"scripts/run_distributed.sh": _GRAPH_SCRIPT}, {(*_UNSET, "error")}),
+        # two runs in two modes, a file the shell works out, another program's run: undecided
+        ({"scripts/run_train.sh": _TRAIN_SCRIPT, "run_distributed.sh": _GRAPH_SCRIPT}, {(*_UNSET, "warning")}),
+        ({"scripts/run_train.sh": 'python train.py --config "$CONFIG"\n'}, {(*_UNSET, "warning")}),
+        ({"scripts/run_eval.sh": "python eval.py --config configs/train.yaml\n"}, {(*_UNSET, "warning")}),
+    ],
+    ids=["pynative", "graph", "both", "shell-variable", "another-program"],
+)
+def test_a_configuration_named_by_launch_scripts_chooses_the_mode(
+    tmp_path: Path, scripts: dict[str, str], expected: set[tuple[str, int, str, str]]
+) -> None:
+    """train.py's ``--config`` has no default: the launch scripts that run it name the file (read
+    with shlex, never run), each as the shell splits its words, relative to the program's folder or
+    to the script's own."""
+    project = tmp_path / "project"
+    shutil.copytree(CHOICE_PROJECT, project)
+    train = project / "train.py"
+    train.write_text(train.read_text().replace('default="configs/train.yaml"', "required=True"))
+    config = (project / "configs" / "train.yaml").read_text()
+    (project / "configs" / "graph.yaml").write_text(config.replace("PyNative_Mode", "GRAPH_MODE"))
+    for name, text in scripts.items():
+        (project / name).parent.mkdir(exist_ok=True)
+        (project / name).write_text(text)
+    exported = ("export.py", 9, "unsupported-attribute-in-graph", "error")  # a graph script of its own
+    assert severities(sorted(project.glob("*.py")), Settings(root=project)) == expected | {exported}
+
+
+@pytest.mark.parametrize(
+    ("modes", "expected"),
+    [((1,), set()), ((0,), {(*_UNSET, "error")}), ((1, 0), {(*_UNSET, "warning")})],
+    ids=["pynative", "graph", "both"],
+)
+def test_a_mode_number_in_configurations_named_by_launch_scripts(
+    tmp_path: Path, modes: tuple[int, ...], expected: set[tuple[str, int, str, str]]
+) -> None:
+    """``set_context(mode=config["context"]["mode"])`` of the file each launch script names: files
+    of two modes leave the mode to the run, undecided."""
+    project = tmp_path / "project"
+    shutil.copytree(CONFIG_PROJECT, project)
+    (project / "net.py").write_text(UNSET_CELL.lstrip())
+    train = project / "train.py"
+    train.write_text(train.read_text().replace('default="configs/train.yaml"', "required=True"))
+    config = (project / "configs" / "train.yaml").read_text()
+    for mode in modes:
+        (project / "configs" / f"mode{mode}.yaml").write_text(config.replace("mode: 1", f"mode: {mode}"))
+        (project / f"run_mode{mode}.sh").write_text(f"python train.py --config configs/mode{mode}.yaml\n")
+    found = severities([project / "net.py", project / "train.py"], Settings(root=project))
+    assert found == expected

@@ -368,3 +368,127 @@ def test_a_loop_over_a_cell_list_gives_each_item_what_the_one_before_returned(wr
     project = project_of(write, LOOP)
     functions = {f.ref.display_name: f for f in graph_functions(project)}
     assert functions["Head.construct"].parameter_values["y"] == AbstractTensor(Kind.GRAPH, "float32", (2, 10))
+
+
+CHAINED = """
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Scores(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 10)
+
+    def construct(self, x):
+        return self.fc(x), x
+
+
+class Gate(nn.Cell):
+    def construct(self, y):
+        return y
+
+
+def main():
+    scores = Scores()
+    gate = Gate()
+    x = Tensor(np.ones((2, 4), np.float32))
+    {calls}
+"""
+
+
+@pytest.mark.parametrize(
+    ("calls", "given"),
+    [
+        ("gate(scores(x)[0])", AbstractTensor(Kind.GRAPH, "float32", (2, 10))),
+        ("gate(scores(x)[1])", AbstractTensor(Kind.GRAPH, "float32", (2, 4))),
+        ("out = scores(x)\n    gate(out[0])", None),
+        ("logits, _ = scores(x)\n    gate(logits)", AbstractTensor(Kind.GRAPH, "float32", (2, 10))),
+        ("logits, _ = scores(x)\n    logits = 3\n    gate(logits)", None),
+        ("grad_fn = ms.value_and_grad(scores)\n    loss, _ = grad_fn(x)\n    gate(loss)", None),
+    ],
+    ids=["nested", "second-item", "name-indexed", "unpacked", "rebound", "through-a-wrapper"],
+)
+def test_a_cell_the_program_calls_on_another_cell_s_output_gets_it(write, calls: str, given) -> None:
+    """What a call of an instance returns to Python is what its ``construct`` returns for that
+    call's inputs: a Cell called on it gets that tensor (MindSpore 2.10 compiles ``Gate`` with the
+    (2, 10) output: rules/ambiguous-tensor-conversion/bad_call_sites.py). A name rebound since, an
+    indexed name (not followed) and a wrapper's call (whose result is its own) give nothing."""
+    project = project_of(write, CHAINED.replace("{calls}", calls))
+    (gate,) = [f for f in graph_functions(project) if f.ref.display_name == "Gate.construct"]
+    value = gate.parameter_values["y"]
+    if given is None:
+        assert not (isinstance(value, AbstractTensor) and value.shape is not None)
+    else:
+        assert value == given
+
+
+REPEATED = """
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Refine(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, {features})
+
+    def construct(self, y):
+        return self.dense(y)
+
+
+class Net(nn.Cell):
+    def __init__(self, depth):
+        super().__init__()
+        {build}
+
+    def construct(self, x):
+        out = self.seq(x)
+        return out
+
+
+net = Net(3)
+net(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+@pytest.mark.parametrize(
+    ("build", "features", "given"),
+    [
+        ("self.seq = nn.SequentialCell(*[Refine() for _ in range(depth)])", 4, (2, 4)),
+        ("self.seq = nn.SequentialCell([Refine() for _ in range(depth)])", 4, (2, 4)),
+        ("layers = [Refine() for i in range(depth)]\n        self.seq = nn.SequentialCell(*layers)", 4, (2, 4)),
+        (
+            "layers = []\n        for _ in range(depth):\n            layers.append(Refine())\n"
+            "        self.seq = nn.SequentialCell(layers)",
+            4,
+            (2, 4),
+        ),
+        # an item that changes the shape is given what it may be given: its input or its output
+        ("self.seq = nn.SequentialCell(*[Refine() for _ in range(depth)])", 8, (2, None)),
+    ],
+    ids=["spread", "list", "named-list", "appended-in-a-loop", "changing-shape"],
+)
+def test_an_item_a_sequential_cell_repeats_is_given_what_the_items_before_it_return(
+    write, build: str, features: int, given
+) -> None:
+    """``nn.SequentialCell(*[Refine() for _ in range(depth)])`` runs ``Refine`` an unknown number of
+    times, each on what the one before returned: it is reached from ``Net`` with the input joined
+    with its own output (MindSpore 2.10 then refuses ``if y > 0`` in it for a (2, 4) input and
+    compiles it for a (1,) one: rules/ambiguous-tensor-conversion/*_call_sites.py), and the call
+    returns that join."""
+    source = REPEATED.replace("{build}", build).replace("{features}", str(features))
+    project = project_of(write, source)
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    tensor = AbstractTensor(Kind.GRAPH, "float32", given)
+    assert functions["Refine.construct"].entry.display_name == "Net.construct"
+    assert functions["Refine.construct"].parameter_values["y"] == tensor
+    assert functions["Net.construct"].name_values["out"] == tensor
+
+
+def test_a_comprehension_with_a_condition_gives_no_repeated_item(write) -> None:
+    build = "self.seq = nn.SequentialCell(*[Refine() for i in range(depth) if i])"
+    project = project_of(write, REPEATED.replace("{build}", build).replace("{features}", "4"))
+    functions = {f.ref.display_name: f for f in graph_functions(project)}
+    assert functions["Refine.construct"].entry.display_name == "Refine.construct"

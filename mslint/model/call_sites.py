@@ -62,6 +62,7 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from collections.abc import Callable, Collection
+from functools import cached_property
 from typing import NamedTuple
 
 from mslint.model.abstract import (
@@ -132,11 +133,22 @@ _PYTHON_METHODS = frozenset(
 )
 
 
+Returned = Callable[[FunctionRef, dict[str, AbstractValue]], AbstractValue]
+"""What an entry's ``construct`` returns given the values of some of its parameters (the rest keep
+their defaults): the graph's own evaluation, which :mod:`mslint.model.scope` supplies."""
+
+
 class EntryEvidence:
     """The kinds of each entry's parameters, from the evidence the project holds (module doc)."""
 
-    def __init__(self, project: Project, entries: list[FunctionRef]) -> None:
+    def __init__(self, project: Project, entries: list[FunctionRef], returned: Returned | None = None) -> None:
         self._project = project
+        self._returned = returned
+        """Where given: what a call of an instance returns to Python is evaluated, so that a Cell
+        called with it (``head(backbone(x))``) gets it (:meth:`_output_read`)."""
+        self._entries = {id(ref.node): ref for ref in entries}
+        self._returning: set[int] = set()
+        """The entries whose output is being evaluated: a cycle of calls says nothing."""
         self._sites: dict[int, list[_Site]] = defaultdict(list)
         """By entry node: the calls that run it, with their module and scope."""
         self._wrapped: dict[int, int | None] = {}
@@ -182,7 +194,7 @@ class EntryEvidence:
         if key not in self._calls:
             by_calls = not (key in self._wrapped or self._spec_values(ref) or self._graph_sites.get(key))
             self._calls[key] = (
-                [(s.call, s.module, _argument_values(self._project, s, ref)) for s in self._sites.get(key, [])]
+                [(s.call, s.module, self._argument_values(s, ref)) for s in self._sites.get(key, [])]
                 if by_calls
                 else None
             )
@@ -208,7 +220,7 @@ class EntryEvidence:
         if id(ref.node) in self._wrapped:
             passed = _passed_columns(ref, given, self._wrapped[id(ref.node)])
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
-        by_site = [_argument_values(self._project, site, ref) for site in self._sites.get(id(ref.node), [])]
+        by_site = [self._argument_values(site, ref) for site in self._sites.get(id(ref.node), [])]
         by_site += [self._graph_argument_values(c, jit, ref) for c, jit in self._graph_sites.get(id(ref.node), [])]
         for arguments in by_site:
             for name, value in arguments.items():
@@ -221,6 +233,51 @@ class EntryEvidence:
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
         }
+
+    def _argument_values(self, site: _Site, ref: FunctionRef) -> dict[str, AbstractValue]:
+        return _argument_values(self._project, site, ref, self._output_read)
+
+    @cached_property
+    def _producers(self) -> dict[int, tuple[FunctionRef, _Site]]:
+        """By call node: the entry each Python call of an instance runs, and the call's site."""
+        return {
+            id(site.call): (self._entries[key], site)
+            for key, sites in self._sites.items()
+            if key in self._entries
+            for site in sites
+            if site.through is None and site.columns is None
+        }
+
+    def _output_read(self, site: _Site, argument: ast.expr) -> AbstractValue | None:
+        """The tensor (or tuple of tensors) ``argument`` of a call in Python holds where it reads
+        what a call of an entry's instance returned: that call (``head(backbone(x))``), an item of
+        it (``backbone(x)[0]``), or a name that the statement right before binds to one of these
+        (``feats = backbone(x)``, ``feats, _ = backbone(x)``); the entry's ``construct`` evaluated
+        with that call's arguments. A graph hands a tensor back to Python as it is; what else it
+        returns (a Python number, a list) is not measured, so not taken. None where it is nothing
+        such, or where the instance is called through a wrapper, whose result is its own."""
+        read: ast.expr | None = argument
+        if isinstance(argument, ast.Name):
+            read = _assigned_before(site.module.tree, site.call, argument.id, unpacked=True)
+        index = None
+        if isinstance(read, ast.Subscript) and isinstance(read.slice, ast.Constant):
+            index = read.slice.value
+            read = read.value
+        producing = self._producers.get(id(read)) if self._returned is not None else None
+        if producing is None or not _calls_the_instance(producing[1]):
+            return None
+        ref, producing_site = producing
+        if id(ref.node) in self._returning:
+            return None
+        self._returning.add(id(ref.node))
+        try:
+            assert self._returned is not None
+            value = self._returned(ref, self._argument_values(producing_site, ref))
+        finally:
+            self._returning.discard(id(ref.node))
+        if index is not None:
+            value = _tuple_item(value, index)
+        return value if _tensors(value) else None
 
     def _graph_argument_values(self, call: ast.Call, jit: FunctionRef, ref: FunctionRef) -> dict[str, AbstractValue]:
         """The values a call in a ``@jit`` function gives the entry's positional parameters: a
@@ -1105,7 +1162,13 @@ def _spec_values(ref: FunctionRef) -> list[AbstractValue]:
     ]
 
 
-def _argument_values(project: Project, site: _Site, ref: FunctionRef) -> dict[str, AbstractValue]:
+_OutputRead = Callable[["_Site", ast.expr], "AbstractValue | None"]
+"""What an argument holds where it reads an instance's output (:meth:`EntryEvidence._output_read`)."""
+
+
+def _argument_values(
+    project: Project, site: _Site, ref: FunctionRef, outputs: _OutputRead | None = None
+) -> dict[str, AbstractValue]:
     """The values a call site gives the entry's positional parameters: a spread (``net(*data)``)
     says nothing."""
     passed = passed_arguments(site.call, ref.node, is_method=ref.owner is not None)
@@ -1114,7 +1177,7 @@ def _argument_values(project: Project, site: _Site, ref: FunctionRef) -> dict[st
     values = HostValues(site.scope, site.module)
     positional = _positional(ref)[: site.columns]
     return {
-        name: _cast(_handed_to_graph(_argument_value(project, site, argument, values)), site.cast)
+        name: _cast(_handed_to_graph(_argument_value(project, site, argument, values, outputs)), site.cast)
         for name, argument in passed.items()
         if name in positional
     }
@@ -1183,21 +1246,24 @@ def _float_dtype_named(expr: ast.expr, module: ModuleInfo) -> str | None:
     return dtype if dtype in ("float16", "bfloat16", "float32") else None
 
 
-def _argument_value(project: Project, site: _Site, argument: ast.expr, values: HostValues) -> AbstractValue:
+def _argument_value(
+    project: Project, site: _Site, argument: ast.expr, values: HostValues, outputs: _OutputRead | None = None
+) -> AbstractValue:
     """A parameter of the calling function is what the call that passed it the instance gives it
     (``evaluate(net, 4)`` for ``model(x, steps)`` in ``evaluate``), or else what all its callers
     pass it (``net(data)`` in ``forward_fn``, whose ``grad_fn(x)`` calls pass a tensor:
-    :mod:`mslint.model.instances`)."""
+    :mod:`mslint.model.instances`); what another instance returned is its output (``outputs``)."""
     scope = site.scope
     if site.through is not None and isinstance(argument, ast.Name) and _is_own_parameter(scope, argument.id):
         assert not isinstance(scope, ast.Module)
         is_method = _class_of(scope, site.module) is not None
-        return _passed_by(project, site.through, scope, argument.id, is_method)
+        return _passed_by(project, site.through, scope, argument.id, is_method, outputs)
     passed = passed_to_parameter(project, site.module, scope, argument)
     if passed is not None:
         return passed
     made = made_right_before(site.module, site.call, argument)
-    return values.value(argument) if made is None else made
+    output = outputs(site, argument) if made is None and outputs is not None else None
+    return made if made is not None else output if output is not None else values.value(argument)
 
 
 def made_right_before(module: ModuleInfo, call: ast.Call, argument: ast.expr) -> AbstractValue | None:
@@ -1215,16 +1281,21 @@ def made_right_before(module: ModuleInfo, call: ast.Call, argument: ast.expr) ->
     return _handed_to_graph(made) if known and made is not None else None
 
 
-def _assigned_before(tree: ast.Module, node: ast.AST, name: str) -> ast.expr | None:
+def _assigned_before(tree: ast.Module, node: ast.AST, name: str, unpacked: bool = False) -> ast.expr | None:
     """The value that the statement last binding ``name`` before ``node`` assigns it, where that
-    statement is ``name = value``: in ``node``'s block, else in the blocks around it (an ``if``,
-    a ``with``), up to its function's body."""
+    statement is ``name = value`` (``unpacked``: or ``a, name = value``, whose item it reads, as
+    a subscript made here): in ``node``'s block, else in the blocks around it (an ``if``, a
+    ``with``), up to its function's body."""
     held = block_holding(tree, node)
     while held is not None:
         block, statement = held
         for earlier in reversed(block[: next(i for i, s in enumerate(block) if s is statement)]):
             if isinstance(earlier, ast.Assign) and [ast.unparse(t) for t in earlier.targets] == [name]:
                 return earlier.value
+            position = _unpacked_at(earlier, name) if unpacked else None
+            if position is not None:
+                assert isinstance(earlier, ast.Assign)
+                return ast.Subscript(earlier.value, ast.Constant(position), ast.Load())
             if _binds(earlier, name):
                 return None
         around = parent_of(tree, statement)
@@ -1235,6 +1306,49 @@ def _assigned_before(tree: ast.Module, node: ast.AST, name: str) -> ast.expr | N
             return None  # `for x in ...`, `with ... as x`
         held = block_holding(tree, around)
     return None
+
+
+def _unpacked_at(statement: ast.stmt, name: str) -> int | None:
+    """The position of ``name`` in the names ``a, name = value`` unpacks (no starred one)."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
+        return None
+    target = statement.targets[0]
+    if not isinstance(target, (ast.Tuple, ast.List)) or not all(isinstance(t, ast.Name) for t in target.elts):
+        return None
+    names = [t.id for t in target.elts if isinstance(t, ast.Name)]
+    return names.index(name) if names.count(name) == 1 else None
+
+
+def _calls_the_instance(site: _Site) -> bool:
+    """Whether the call of ``site`` returns what the instance's ``construct`` does: a call of
+    the instance itself (``backbone(x)``, ``Backbone()(x)``), not of a wrapper made of it
+    (``grad_fn = value_and_grad(net)``, ``TrainOneStepCell(net, opt)``), whose result is its own."""
+    made: ast.expr | None = site.call.func
+    if isinstance(made, ast.Name):
+        name = made.id
+        made = _assigned_before(site.module.tree, site.call, name) or _bound_once(site.scope, name)
+        if made is None and not isinstance(site.scope, ast.Module) and name not in binding_counts(site.scope):
+            made = _bound_once(site.module.tree, name)
+        if isinstance(made, ast.Call):
+            made = _cast_instance(made) or made  # `Net().to_float(ms.float16)` is the instance
+    if not isinstance(made, ast.Call):
+        return False
+    return not _is_wrapper(made, site.module) and not passes_its_calls_on(made, site.module)
+
+
+def _tuple_item(value: AbstractValue, index: object) -> AbstractValue:
+    """The item at the literal ``index`` of a tuple ``value`` (``backbone(x)[0]``); not known otherwise."""
+    items = value.items if isinstance(value, AbstractSequence) and value.type == "tuple" else None
+    if items is None or not isinstance(index, int) or not -len(items) <= index < len(items):
+        return UNKNOWN
+    return items[index]
+
+
+def _tensors(value: AbstractValue) -> bool:
+    """Whether ``value`` is a tensor, or a tuple of tensors, as a graph hands them back to Python."""
+    if isinstance(value, AbstractSequence):
+        return value.type == "tuple" and value.items is not None and all(map(_tensors, value.items))
+    return isinstance(value, AbstractTensor)
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -1274,7 +1388,12 @@ def _is_own_parameter(scope: FunctionNode | ast.Module, name: str) -> bool:
 
 
 def _passed_by(
-    project: Project, through: _Site, function: FunctionNode, parameter: str, is_method: bool
+    project: Project,
+    through: _Site,
+    function: FunctionNode,
+    parameter: str,
+    is_method: bool,
+    outputs: _OutputRead | None = None,
 ) -> AbstractValue:
     """What ``through``, a call of ``function`` (a method's on an instance), passes ``parameter``:
     its literal default where the call leaves it out; not known where the call spreads arguments."""
@@ -1282,7 +1401,7 @@ def _passed_by(
         return UNKNOWN
     written = written_arguments(through.call, function, is_method).get(parameter)
     if written is not None:
-        return _argument_value(project, through, written, HostValues(through.scope, through.module))
+        return _argument_value(project, through, written, HostValues(through.scope, through.module), outputs)
     default = {arg.arg: value for arg, value in parameter_defaults(function)}.get(parameter)
     known = NOT_KNOWN if default is None else literal_value(default)
     return UNKNOWN if known is NOT_KNOWN else literal(known)

@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 
 from mslint.model.abstract import NOT_KNOWN
+from mslint.model.launch_scripts import option_values
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import destination
 from mslint.model.project import FunctionRef, Project, qualified_name
@@ -39,7 +40,17 @@ _LARGEST = 1024 * 1024
 
 def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> object:
     """The value of the field ``expr`` reads (``config.mode``, ``config["context"]["mode"]``,
-    ``config.get("mode")``) of a configuration file (module doc); NOT_KNOWN where it is none."""
+    ``config.get("mode")``) of a configuration file (module doc); NOT_KNOWN where it is none, or
+    where the files the launch scripts name hold different values."""
+    values = config_file_fields(project, module, expr)
+    first = values[0] if values else NOT_KNOWN
+    return first if all(value == first for value in values) else NOT_KNOWN
+
+
+def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> list[object]:
+    """The value of the field ``expr`` reads in each configuration file the program may open: the
+    one its code names, or each that its launch scripts name; empty where none is known, and
+    NOT_KNOWN for a file without the field."""
     keys: list[str] = []
     read = _field_key(expr)
     while read is not None:
@@ -47,14 +58,17 @@ def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> o
         keys.insert(0, key)
         read = _field_key(expr)
     if not keys or not isinstance(expr, ast.Name):
-        return NOT_KNOWN
+        return []
     (scope,) = module.scopes_holding([expr.lineno])
     bound = _bound_once(module, scope, expr)
-    path = None if bound is None else _file_loaded(project, bound, module, scope)
-    value = NOT_KNOWN if path is None else _parsed(project, module, path)
-    for key in keys:
-        value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
-    return value
+    paths = None if bound is None else _file_loaded(project, bound, module, scope)
+    found = []
+    for path, folder in paths or []:
+        value = _parsed(project, module, path, folder)
+        for key in keys:
+            value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
+        found.append(value)
+    return found
 
 
 def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
@@ -97,15 +111,15 @@ def _bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr 
     return assignment.value
 
 
-def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: ast.AST) -> str | None:
-    """The path of the file ``value`` parses: by a loader call (or a wrapper of one), or by a
-    function of the project that returns what a loader makes of the file its parameter names
-    (``cfg = load_config(args.config)``, ``def load_config(path): with open(path) as f: return
-    yaml.safe_load(f)``), the path read from the call's argument."""
+def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: ast.AST) -> list[_Named] | None:
+    """The paths of the file ``value`` parses (:func:`_path_named`): by a loader call (or a wrapper
+    of one), or by a function of the project that returns what a loader makes of the file its
+    parameter names (``cfg = load_config(args.config)``, ``def load_config(path): with open(path)
+    as f: return yaml.safe_load(f)``), the path read from the call's argument."""
     loader = _unwrapped(value, module)
     if loader is not None:
         opened = _file_named(loader, module, scope)
-        return None if opened is None else _path_named(opened, module)
+        return None if opened is None else _path_named(project, opened, module)
     if not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute)):
         return None
     function = project.resolve_expr(value.func, module)
@@ -122,7 +136,7 @@ def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: a
         for n in own_nodes(function.node)
     ):
         return None  # the parameter rebound before it is opened
-    return _path_named(value.args[parameters.index(opened.id)], module)
+    return _path_named(project, value.args[parameters.index(opened.id)], module)
 
 
 def _is_loader_argument(parent: ast.AST, module: ModuleInfo) -> bool:
@@ -162,29 +176,46 @@ def _file_named(loader: ast.Call, module: ModuleInfo, scope: ast.AST) -> ast.exp
     return stream.args[0]
 
 
-def _path_named(expr: ast.expr, module: ModuleInfo) -> str | None:
-    """A literal path, or the literal default of the ``argparse`` option ``args.NAME`` reads."""
+_Named = tuple[str, "Path | None"]
+"""A path a program opens, and the folder of the launch script that names it (None: its code does)."""
+
+
+def _path_named(project: Project, expr: ast.expr, module: ModuleInfo) -> list[_Named] | None:
+    """A literal path; or the literal default of the ``argparse`` option ``args.NAME`` reads, or
+    where the option has none, each path the launch scripts give it (:mod:`mslint.model.launch_scripts`)."""
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-        return expr.value
+        return [(expr.value, None)]
     if not isinstance(expr, ast.Attribute):
         return None
-    defaults = {
-        default
+    declared = [
+        call
         for call in module.nodes_of(ast.Call)
         if isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument" and destination(call) == expr.attr
-        for default in [next((k.value for k in call.keywords if k.arg == "default"), None)]
-        if default is not None
-    }
-    if len(defaults) != 1:
+    ]
+    defaults = {default for call in declared for default in [_keyword(call, "default")] if default is not None}
+    if len(defaults) == 1:
+        (default,) = defaults
+        if isinstance(default, ast.Constant) and isinstance(default.value, str):
+            return [(default.value, None)]
         return None
-    (default,) = defaults
-    return default.value if isinstance(default, ast.Constant) and isinstance(default.value, str) else None
+    if len(declared) != 1 or defaults:
+        return None
+    options = [a.value for a in declared[0].args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    given = option_values(project, module, options)
+    return None if given is None else [(path, folder) for path, folder in given]
 
 
-def _parsed(project: Project, module: ModuleInfo, path: str) -> object:
-    """The content of the file ``path`` names, as JSON or YAML; NOT_KNOWN where none is read."""
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _parsed(project: Project, module: ModuleInfo, path: str, script_folder: Path | None = None) -> object:
+    """The content of the file ``path`` names, as JSON or YAML; NOT_KNOWN where none is read. A
+    path a launch script gives is taken from the script's folder too (``../configs/x.yaml``)."""
     named = Path(path)
     folders = [module.path.parent, module.root] if not named.is_absolute() else [Path("/")]
+    if script_folder is not None and not named.is_absolute():
+        folders.append(script_folder)
     for folder in dict.fromkeys(folders):
         candidate = folder / named
         project.probed.add(candidate)

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.cell_uses import CellUses
-from mslint.model.config_files import config_file_field
+from mslint.model.config_files import config_file_fields
 from mslint.model.memo import NodeMemo
 from mslint.model.mode_choice import (
     GRAPH,
@@ -404,7 +404,11 @@ def _mode_of(call: ast.Call, module: ModuleInfo, bindings: dict[str, str], proje
     chosen = chosen_modes(project, module, mode)
     if chosen is not None:
         return chosen
-    number = mode.value if isinstance(mode, ast.Constant) else config_file_field(project, module, mode)
+    numbers = [mode.value] if isinstance(mode, ast.Constant) else config_file_fields(project, module, mode)
+    modes = {numbered_mode(n) if type(n) is int else OTHER for n in numbers}
+    if len(modes) > 1:  # launch scripts naming files of different modes: the run decides
+        return [UNDECIDED] if PYNATIVE in modes else [OTHER]
+    number = numbers[0] if numbers else NOT_KNOWN
     default = option_default(module, mode) if number is NOT_KNOWN else None
     if default is not None and type(default.value) is int:
         number = default.value

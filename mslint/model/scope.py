@@ -13,7 +13,7 @@ import weakref
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TypeVar
 
 from mslint.fold_table import INFERENCE, PARSE
@@ -62,7 +62,7 @@ from mslint.model.project import (
     qualified_name,
     qualified_name_in,
 )
-from mslint.model.sequential import sequential_items
+from mslint.model.sequential import repeated_item, sequential_items
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
 from mslint.model.visible_constants import visible_constants
@@ -73,6 +73,9 @@ _Key = tuple[int, tuple[tuple[str, AbstractValue], ...]]
 _Attribute = tuple[int, str]
 """A class node and an attribute of its instances."""
 _T = TypeVar("_T")
+_ROUNDS = 3
+"""How many times an item repeated an unknown number of times is given what it returns before
+its input is taken for any value of its kind (:meth:`GraphFunction.sequential_stages`)."""
 _Stage = tuple["FunctionRef | None", dict[str, AbstractValue], AbstractValue]
 """An item of an ``nn.SequentialCell`` called: the ``construct`` it runs where it is a Cell of the
 checked code, the values its parameters get, and what it returns."""
@@ -114,6 +117,7 @@ class CallMemo:
     attribute_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
     element_classes: dict[_Attribute, list[ClassRef]] = field(default_factory=dict)
     sequential_items: dict[_Attribute, list[tuple[ast.Call, ModuleInfo]]] = field(default_factory=dict)
+    repeated_items: dict[_Attribute, list[tuple[ast.Call, ModuleInfo]]] = field(default_factory=dict)
     at_start: dict[_Key, tuple[dict[int, AbstractValue], dict[int, Origin | None]]] = field(default_factory=dict)
     """By function: the values and origins of :meth:`GraphFunction.value_and_origin`."""
     attribute_values: dict[_Attribute, AbstractValue] = field(default_factory=dict)
@@ -614,7 +618,7 @@ class GraphFunction:
         ``value``), each next one what the item before it returned. Empty for any other call."""
         items = self._chained_items(call)
         if not items:
-            return []
+            return self._repeated_stages(call, value)
         chained = self._chained_loops.get(id(call))
         if chained is not None:  # the loop's first call is given the parameter, not its value joined with the loop's
             given = self.parameter_values[chained[1]]
@@ -623,6 +627,44 @@ class GraphFunction:
         for item, module in items[1:]:
             stages.append(self._stage(ast.Call(call.func, [item], []), item, module, _given(stages[-1][2])))
         return stages
+
+    def repeated_items(self, func: ast.expr) -> list[tuple[ast.Call, ModuleInfo]]:
+        """The call that builds every item of the ``nn.SequentialCell`` ``self.<attribute>`` that
+        ``func`` is, where it holds one Cell built an unknown number of times
+        (:func:`~mslint.model.sequential.repeated_item`), with its module; empty otherwise."""
+        if not is_self_attribute(func, self.self_name):
+            return []
+        assert isinstance(func, ast.Attribute)
+        return self._of_own_class(self.memo.repeated_items, func.attr, self._repeated_items, [])
+
+    def _repeated_items(self, owner: ClassRef, attribute: str) -> list[tuple[ast.Call, ModuleInfo]]:
+        assigned = self.project.attribute_values(owner, attribute)
+        if len(assigned) != 1:
+            return []
+        klass, value = assigned[0]
+        scope = next((f for f in klass.node.body if any(n is value for n in descendants(f))), None)
+        item = None if scope is None else repeated_item(value, scope, lambda e: qualified_name(e, klass.module))
+        return [] if item is None else [(item, klass.module)]
+
+    def _repeated_stages(self, call: ast.Call, value: Callable[[ast.expr], AbstractValue]) -> list[_Stage]:
+        """For a call of an ``nn.SequentialCell`` of one Cell built an unknown number of times
+        (:meth:`repeated_items`), that item as one stage: given what the items before it may
+        return, the call's input joined with what the item returns of it, again until the join
+        stays (at most :data:`_ROUNDS` times, then a value of its kind), and returning that join
+        (with no item, the call returns its input). Empty for any other call."""
+        repeated = self.repeated_items(call.func)
+        if not repeated or len(call.args) != 1 or call.keywords:
+            return []
+        (item, module), given = repeated[0], value(call.args[0])
+        for _ in range(_ROUNDS):
+            construct, arguments, returned = self._stage(call, item, module, _given(given))
+            joined = join(given, returned)
+            if joined == given:
+                return [(construct, arguments, joined)]
+            given = joined
+        given = AbstractAny(given.kind)
+        construct, arguments, _ = self._stage(call, item, module, _given(given))
+        return [(construct, arguments, given)]
 
     def _stage(
         self, call: ast.Call, item: ast.Call, module: ModuleInfo, value: Callable[[ast.expr], AbstractValue]
@@ -1038,7 +1080,7 @@ def graph_functions(
     entries = [ref for module in list(project.modules) for ref in entry_points(project, module, runs_pynative)]
     memo = CallMemo()
     sub_cells = {id(ref.node) for ref in _sub_cell_constructs(project, entries, memo)}
-    evidence = EntryEvidence(project, entries)
+    evidence = entry_evidence(project, entries, memo)
 
     def start(ref: FunctionRef) -> None:
         python = evidence.called_from_python(ref)
@@ -1082,6 +1124,24 @@ def graph_functions(
     if captures:
         memo.captures.update(_captures_by_function(functions, captures))
     return functions
+
+
+def entry_evidence(project: Project, entries: list[FunctionRef], memo: CallMemo | None = None) -> EntryEvidence:
+    """What the project's calls show of ``entries``' parameters, a call's argument that another
+    instance returned (``head(backbone(x))``) evaluated by that instance's graph (``memo``: the
+    evaluations' memo, shared with the caller's)."""
+    return EntryEvidence(project, entries, partial(_returned_to_python, project, memo or CallMemo()))
+
+
+def _returned_to_python(
+    project: Project, memo: CallMemo, ref: FunctionRef, given: dict[str, AbstractValue]
+) -> AbstractValue:
+    """What the entry ``ref`` returns to a Python call that gives its parameters ``given`` (the
+    rest keep their defaults), as its graph evaluates it: ``head(backbone(x))`` hands ``head``
+    that (:class:`~mslint.model.call_sites.EntryEvidence`)."""
+    values = parameter_values(ref.node, ref.owner is not None)
+    values.update(given)
+    return GraphFunction(project, ref, ref, values, memo).returned_value
 
 
 def _per_call(function: GraphFunction, evidence: EntryEvidence) -> list[GraphFunction]:
@@ -1185,7 +1245,7 @@ def _sub_cell_constructs(project: Project, entries: list[FunctionRef], memo: Cal
                     classes += function.self_attribute_classes(func.attr)
                     classes += [
                         resolved
-                        for item, module in function.sequential_items(func)
+                        for item, module in function.sequential_items(func) + function.repeated_items(func)
                         for resolved in [project.resolve_expr(item.func, module)]
                         if isinstance(resolved, ClassRef)
                     ]

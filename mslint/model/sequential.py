@@ -8,6 +8,11 @@ an ``OrderedDict`` of named Cells (a list of pairs or a dict literal). A list na
 followed where ``__init__`` binds it once to a literal and grows it only by ``append`` calls
 outside loops and branches (a loop repeats an item an unknown number of times). Anything else
 gives no order: the items are then not chained.
+
+An ``nn.SequentialCell`` of a comprehension (``nn.SequentialCell(*[Block(dim) for _ in
+range(depth)])``, or of a list bound once to one, or of an empty list that one loop appends
+``Block(dim)`` to) holds one Cell built an unknown number of times:
+:func:`repeated_item` names the call that builds it, each item given what the one before returned.
 """
 
 from __future__ import annotations
@@ -123,3 +128,53 @@ def _reads_only(statement: ast.stmt, name: str) -> bool:
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             return False  # `layers += [...]`
     return True
+
+
+def repeated_item(value: ast.expr, scope: ast.AST, qualname: QualName) -> ast.Call | None:
+    """The call that builds every item of ``value`` where it is ``nn.SequentialCell(...)`` of a
+    comprehension of one call, with no condition, given or spread (module doc); None otherwise.
+    ``scope`` is the function that builds it (where a list it is given is bound)."""
+    if not isinstance(value, ast.Call) or value.keywords or len(value.args) != 1:
+        return None
+    if not is_mindspore_name(qualname(value.func), "SequentialCell"):
+        return None
+    argument = value.args[0].value if isinstance(value.args[0], ast.Starred) else value.args[0]
+    if isinstance(argument, ast.Name):
+        return _repeated_in(argument.id, scope)
+    return _comprehension_item(argument)
+
+
+def _comprehension_item(expr: ast.expr | None) -> ast.Call | None:
+    """The call of ``[Block() for _ in ...]``: one generator, no condition."""
+    if not isinstance(expr, (ast.ListComp, ast.GeneratorExp)) or not isinstance(expr.elt, ast.Call):
+        return None
+    return expr.elt if len(expr.generators) == 1 and not expr.generators[0].ifs else None
+
+
+def _repeated_in(name: str, scope: ast.AST) -> ast.Call | None:
+    """The call that builds every item of the list ``name`` in the statements of ``scope``
+    itself: ``name = [Block() for _ in ...]``, or ``name = []`` then a ``for`` loop whose one
+    statement is ``name.append(Block())``; no other statement there does more than read it."""
+    body = getattr(scope, "body", None)
+    if not isinstance(body, list):
+        return None
+    bound: ast.expr | None = None
+    appended: ast.expr | None = None
+    for statement in body:
+        if isinstance(statement, ast.Assign) and [_is(t, name) for t in statement.targets] == [True]:
+            if bound is not None:
+                return None
+            bound = statement.value
+        elif not any(_is(n, name) for n in descendants(statement) if isinstance(n, ast.Name)):
+            continue
+        elif isinstance(statement, ast.For) and len(statement.body) == 1 and not statement.orelse:
+            item = _appended(statement.body[0], name)
+            if appended is not None or item is None:
+                return None
+            appended = item
+        elif not _reads_only(statement, name):
+            return None
+    if appended is None:
+        return _comprehension_item(bound)
+    empty = isinstance(bound, ast.List) and not bound.elts
+    return appended if empty and isinstance(appended, ast.Call) else None

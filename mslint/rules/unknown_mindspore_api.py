@@ -8,7 +8,7 @@ from functools import cache
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.abstract import AbstractTensor, Kind
 from mslint.model.host_values import host_tensor_method_calls
-from mslint.model.module import ModuleInfo
+from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.narrowing import tested
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
@@ -161,12 +161,16 @@ class UnknownMindsporeApi(Rule):
             yield from _tensor_attribute(node, function)
             return
         assert isinstance(node, ast.Call)
-        if not isinstance(node.func, ast.Attribute) or not is_tensor_method(node, function):
+        if not isinstance(node.func, ast.Attribute):
+            return
+        on_graph_value = is_tensor_method(node, function)
+        if not on_graph_value and not _on_a_tensor_of_any_kind(node.func, function):
             return
         findings = list(_tensor_method_keywords(node, function.project)) if node.keywords else []
         yield from findings
         release = function.project.release
-        if not findings and is_measured_method(node.func.attr, release) and _on_a_tensor(node.func, function):
+        measured = not findings and on_graph_value and is_measured_method(node.func.attr, release)
+        if measured and _on_a_tensor(node.func, function):
             yield from refused_method_call(node, release, function.module)
 
 
@@ -304,6 +308,15 @@ def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[
             f"a Tensor has no attribute `{name}` in MindSpore {release.version}",
             "look it up in the Tensor API of the release you target (`mindspore.ops` may have it as a function)",
         )
+
+
+def _on_a_tensor_of_any_kind(method: ast.Attribute, function: GraphFunction) -> bool:
+    """Whether the receiver of a method is a tensor whatever the values it is computed from: an
+    op's output (``ops.sigmoid(x).clip(xmin=0.0)``) is a tensor even where ``x`` is a Python
+    number, so a keyword its method lacks fails in every case, and the finding rests on no unknown."""
+    if function.qualname(method) is not None or is_self_attribute(method, function.self_name):
+        return False
+    return isinstance(function.value(method.value), AbstractTensor)
 
 
 def _on_a_tensor(method: ast.Attribute, function: GraphFunction) -> bool:

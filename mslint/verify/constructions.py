@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from mslint.model.abstract import (
@@ -74,6 +75,7 @@ from mslint.model.instances import (
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.registries import Callee
+from mslint.model.scope import entry_evidence, entry_points
 from mslint.model.walk import descendants, parent_of
 from mslint.verify.references import Built, Reference
 
@@ -96,6 +98,13 @@ class Constructions:
     def __init__(self, project: Project) -> None:
         self._project = project
         self._calls: dict[str, list[tuple[ModuleInfo, ast.Call]]] | None = None
+
+    @cached_property
+    def _evidence(self) -> EntryEvidence:
+        """The calls of every entry, as the linter reads them: one entry's output handed to
+        another (``head(backbone(x))``) is what the first one's graph returns."""
+        entries = [ref for module in self._project.modules for ref in entry_points(self._project, module)]
+        return entry_evidence(self._project, entries)
 
     def of(self, cls: ClassRef, init: FunctionNode | None) -> Construction | None:
         """The arguments of the first call of ``cls`` with literal arguments, by the names of
@@ -273,7 +282,7 @@ class Constructions:
         construct = self._project.find_method(cls, "construct")
         if construct is None or construct.owner is None or construct.owner.node is not cls.node:
             return None
-        values = EntryEvidence(self._project, [construct]).parameter_values(construct)
+        values = self._evidence.parameter_values(construct)
         return input_specs(values, positional_names(construct.node, True))
 
     def _by_name(self) -> dict[str, list[tuple[ModuleInfo, ast.Call]]]:

@@ -228,6 +228,52 @@ class ConditionInACellListLoop(nn.Cell):
         return x
 
 
+class Scores(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(4, 1)
+
+    def construct(self, x):
+        return self.fc(x).squeeze(-1), x
+
+
+class GateOnScores(nn.Cell):
+    """Called by the program on the first output of a `Scores` instance: a (1,) tensor there."""
+
+    def construct(self, logits):
+        if logits > 0:
+            return logits * 2
+        return logits
+
+
+class GateOnUnpackedScores(nn.Cell):
+    """Called by the program on the first of the outputs it unpacked from a `Scores` instance: a
+    (1,) tensor there."""
+
+    def construct(self, logits):
+        if logits > 0:
+            return logits * 2
+        return logits
+
+
+class Refine(nn.Cell):
+    """Repeated in an `nn.SequentialCell` built from a comprehension: the first the (1,) input, each next what the one before returned: a (1,) tensor there."""
+
+    def construct(self, y):
+        if y > 0:
+            return y * 2
+        return y
+
+
+class ConditionInARepeatedSequence(nn.Cell):
+    def __init__(self, depth):
+        super().__init__()
+        self.refine = nn.SequentialCell(*[Refine() for _ in range(depth)])
+
+    def construct(self, x):
+        return self.refine(x)
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
@@ -246,3 +292,11 @@ if __name__ == "__main__":
     spread(Tensor(np.ones((2, 4), np.float32)))
     looped = ConditionInACellListLoop()
     looped(Tensor(np.ones((2, 4), np.float32)))
+    scores = Scores()
+    gate = GateOnScores()
+    gate(scores(Tensor(np.ones((1, 4), np.float32)))[0])
+    unpacking = GateOnUnpackedScores()
+    logits, _ = scores(Tensor(np.ones((1, 4), np.float32)))
+    unpacking(logits)
+    repeated = ConditionInARepeatedSequence(3)
+    repeated(Tensor(np.ones((1,), np.float32)))
