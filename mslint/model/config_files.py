@@ -41,15 +41,15 @@ def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> o
     """The value of the field ``expr`` reads (``config.mode``, ``config["context"]["mode"]``,
     ``config.get("mode")``) of a configuration file (module doc); NOT_KNOWN where it is none."""
     keys: list[str] = []
-    read = _field_key(expr)
+    read = field_key(expr)
     while read is not None:
         expr, key = read
         keys.insert(0, key)
-        read = _field_key(expr)
+        read = field_key(expr)
     if not keys or not isinstance(expr, ast.Name):
         return NOT_KNOWN
     (scope,) = module.scopes_holding([expr.lineno])
-    bound = _bound_once(module, scope, expr)
+    bound = bound_once(module, scope, expr)
     path = None if bound is None else _file_loaded(project, bound, module, scope)
     value = NOT_KNOWN if path is None else _parsed(project, module, path)
     for key in keys:
@@ -57,7 +57,7 @@ def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> o
     return value
 
 
-def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
+def field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     """What ``expr`` reads a field of, and the field: ``cfg.mode``, ``cfg["mode"]``, ``cfg.get("mode")``."""
     if isinstance(expr, ast.Attribute) and isinstance(expr.ctx, ast.Load):
         return expr.value, expr.attr
@@ -76,7 +76,7 @@ def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     return None
 
 
-def _bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
+def bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
     """The value that ``read``'s name is bound to, once in ``scope``, where no field of it is
     written there and no call is handed it whole before ``read``."""
     nodes = own_nodes(scope)
