@@ -491,6 +491,18 @@ def test_a_configuration_kept_is_not_read(tmp_path: Path) -> None:
             "net = Block(8, attention=args.attention)\n",
             None,
         ),
+        (  # a flag's default, options parsed by a helper of the module
+            "import argparse\n\ndef parse_args():\n    parser = argparse.ArgumentParser()\n"
+            "    parser.add_argument('--attention', action='store_true')\n    return parser.parse_args()\n\n"
+            "def main():\n    args = parse_args()\n    net = Block(8, attention=args.attention)\n",
+            None,
+        ),
+        (
+            "import argparse\nparser = argparse.ArgumentParser()\n"
+            "parser.add_argument('--attention', action='store_false')\nargs = parser.parse_args()\n"
+            "net = Block(8, attention=args.attention)\n",
+            "ERROR",
+        ),
         (  # a YAML file the program opens by a literal path
             "import yaml\nwith open('cfg.yaml') as f:\n    cfg = yaml.safe_load(f)\n"
             "net = Block(8, attention=cfg['model']['attention'])\n",
