@@ -439,13 +439,11 @@ class HostValues:
         root: ast.expr = expr
         while isinstance(root, (ast.Attribute, ast.Subscript)):
             root = root.value
-        if (
-            self._project is None
-            or not isinstance(root, ast.Name)
-            or root.id == self._self_name
-            or (root.id not in self._local_names and root.id not in self._module.assigned)
-        ):
+        if self._project is None or not isinstance(root, ast.Name) or root.id == self._self_name:
             return None
+        bound = self._bindings[root.id] if root.id in self._local_names else self._module.top_level_values(root.id)
+        if len(bound) != 1 or not isinstance(bound[0], (ast.Call, ast.Dict)):
+            return None  # a parameter, a name bound twice or to anything else: no configuration set up here
         value = configured_value(self._project, self._module, expr)
         return literal(value) if value is None or isinstance(value, (bool, int, float, str)) else None
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.abstract import AbstractScalar, AbstractValue, Kind
@@ -111,11 +111,33 @@ def check_call(
 
 def _given_to_constructor(project: Project | None, module: ModuleInfo, scope: ast.AST | None) -> Given:
     """Where ``scope`` is the ``__init__`` of a class of the module, what the instances the
-    program builds give its parameters (:func:`~mslint.model.instances.constructor_values`)."""
+    program builds give its parameters (found when first asked)."""
     if project is None or not isinstance(scope, ast.FunctionDef) or scope.name != "__init__":
-        return {}
+        return _NO_INSTANCES
     owner = next((c for c in module.nodes_of(ast.ClassDef) if any(s is scope for s in c.body)), None)
-    return {} if owner is None else constructor_values(project, ClassRef(module, owner)) or {}
+    return _NO_INSTANCES if owner is None else Given(project, ClassRef(module, owner))
+
+
+class Given:
+    """What the instances the program builds give each parameter of a class's ``__init__``
+    (:func:`~mslint.model.instances.constructor_values`), found when a check first asks: finding
+    them costs more than every other check of the call."""
+
+    def __init__(self, project: Project | None, cls: ClassRef | None) -> None:
+        self._project = project
+        self._cls = cls
+
+    @cached_property
+    def _values(self) -> Mapping[str, AbstractValue]:
+        if self._project is None or self._cls is None:
+            return {}
+        return constructor_values(self._project, self._cls) or {}
+
+    def get(self, name: str) -> AbstractValue | None:
+        return self._values.get(name)
+
+
+_NO_INSTANCES = Given(None, None)
 
 
 _FUNCTIONS: NodeMemo[ast.Module, list[ast.FunctionDef | ast.AsyncFunctionDef]] = NodeMemo()
@@ -133,9 +155,6 @@ def _enclosing_function(module: ModuleInfo, line: int) -> ast.AST:
 def _is_literal(value: ast.expr) -> bool:
     return _constant_type(value) is not None
 
-
-Given = Mapping[str, AbstractValue]
-"""What the program's instances give each parameter of a constructor, by name."""
 
 _UNTYPED = "an argument of unknown type"
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
@@ -269,6 +288,8 @@ def _used_as_number(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef)
 def _refused_constant(
     parameter: Parameter, value: ast.expr, api: str, version: str, scope: ast.AST | None, given: Given
 ) -> Iterator[Finding]:
+    if not parameter.types or "int" in parameter.types:
+        given = _NO_INSTANCES  # a number the instances give is accepted (or, a float, seldom given)
     kind, certain = (_constant_type(value), True) if scope is None else _argument_type(value, scope, given)
     if not parameter.types or kind is None or kind in parameter.types or (kind == "bool" and "int" in parameter.types):
         return
