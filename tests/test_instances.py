@@ -471,3 +471,47 @@ def test_a_configuration_kept_is_not_read(tmp_path: Path) -> None:
     assert severity(tmp_path, HEAD + built) is None
     kept = HEAD.replace("        self.block", "        self.opts = opts\n        self.block")
     assert severity(tmp_path, kept + built) == "WARNING"  # kept, where anything may change it
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        (
+            "from types import SimpleNamespace\ncfg = SimpleNamespace(attention=False)\nm = Block(8, cfg.attention)\n",
+            None,
+        ),
+        ("if __name__ == '__main__':\n    cfg = {'attention': False}\n    net = Block(8, cfg['attention'])\n", None),
+        ("def main():\n    cfg = dict(attention=False)\n    net = Block(8, attention=cfg['attention'])\n", None),
+        ("cfg = {'attention': True}\nnet = Block(8, attention=cfg['attention'])\n", "ERROR"),  # it reads the branch
+        ("cfg = {'attention': False}\ncfg['attention'] = True\nnet = Block(8, cfg['attention'])\n", "WARNING"),
+        ("cfg = {'attention': False}\nsetup(cfg)\nnet = Block(8, cfg['attention'])\n", "WARNING"),  # handed on first
+        (  # the default of an option, as a plain run of the program parses it
+            "import argparse\nparser = argparse.ArgumentParser()\n"
+            "parser.add_argument('--attention', type=int, default=0)\nargs = parser.parse_args()\n"
+            "net = Block(8, attention=args.attention)\n",
+            None,
+        ),
+        (  # a flag's default, options parsed by a helper of the module
+            "import argparse\n\ndef parse_args():\n    parser = argparse.ArgumentParser()\n"
+            "    parser.add_argument('--attention', action='store_true')\n    return parser.parse_args()\n\n"
+            "def main():\n    args = parse_args()\n    net = Block(8, attention=args.attention)\n",
+            None,
+        ),
+        (
+            "import argparse\nparser = argparse.ArgumentParser()\n"
+            "parser.add_argument('--attention', action='store_false')\nargs = parser.parse_args()\n"
+            "net = Block(8, attention=args.attention)\n",
+            "ERROR",
+        ),
+        (  # a YAML file the program opens by a literal path
+            "import yaml\nwith open('cfg.yaml') as f:\n    cfg = yaml.safe_load(f)\n"
+            "net = Block(8, attention=cfg['model']['attention'])\n",
+            None,
+        ),
+        ("import json\ncfg = json.load(open('cfg.json'))\nnet = Block(8, attention=cfg['attention'])\n", "ERROR"),
+    ],
+)
+def test_a_setup_of_the_program_gives_the_flag(tmp_path: Path, program: str, expected: str | None) -> None:
+    (tmp_path / "cfg.yaml").write_text("model:\n  attention: false\n", encoding="utf-8")
+    (tmp_path / "cfg.json").write_text('{"attention": true}\n', encoding="utf-8")
+    assert severity(tmp_path, program) == expected

@@ -52,15 +52,15 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     one its code names, or each that its launch scripts name; empty where none is known, and
     NOT_KNOWN for a file without the field."""
     keys: list[str] = []
-    read = _field_key(expr)
+    read = field_key(expr)
     while read is not None:
         expr, key = read
         keys.insert(0, key)
-        read = _field_key(expr)
+        read = field_key(expr)
     if not keys or not isinstance(expr, ast.Name):
         return []
     (scope,) = module.scopes_holding([expr.lineno])
-    bound = _bound_once(module, scope, expr)
+    bound = bound_once(module, scope, expr)
     paths = None if bound is None else _file_loaded(project, bound, module, scope)
     found = []
     for path, folder in paths or []:
@@ -71,7 +71,7 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     return found
 
 
-def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
+def field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     """What ``expr`` reads a field of, and the field: ``cfg.mode``, ``cfg["mode"]``, ``cfg.get("mode")``."""
     if isinstance(expr, ast.Attribute) and isinstance(expr.ctx, ast.Load):
         return expr.value, expr.attr
@@ -90,7 +90,7 @@ def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     return None
 
 
-def _bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
+def bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
     """The value that ``read``'s name is bound to, once in ``scope``, where no field of it is
     written there and no call is handed it whole before ``read``."""
     nodes = own_nodes(scope)

@@ -44,6 +44,7 @@ from mslint.model.abstract import (
 )
 from mslint.model.binder import all_parameter_names, literal_value, written_arguments
 from mslint.model.cell_parameters import made_cell_parameters
+from mslint.model.config_reads import configured_value
 from mslint.model.created_tensors import created_value, numpy_array
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
@@ -414,6 +415,10 @@ class HostValues:
             if any(isinstance(e, ast.Starred) for e in expr.elts):
                 return AbstractAny(max((i.kind for i in items), default=Kind.CONSTANT))
             return sequence(type(expr).__name__.lower(), tuple(items))
+        if isinstance(expr, (ast.Attribute, ast.Subscript)):
+            configured = self._configured(expr)
+            if configured is not None:
+                return configured
         if isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Subscript)):
             parts = [self.value(p, depth + 1) for p in _operands(expr)]
             if any(p == TENSOR or isinstance(p, AbstractTensor) for p in parts):
@@ -427,6 +432,20 @@ class HostValues:
                 (b if isinstance(b, AbstractValue) else self.value(b, depth + 1) for b in bound), empty=UNKNOWN
             )
         return UNKNOWN
+
+    def _configured(self, expr: ast.Attribute | ast.Subscript) -> AbstractValue | None:
+        """A Python literal that a field of a configuration holds (``cfg.attention``,
+        :mod:`mslint.model.config_reads`); None otherwise."""
+        root: ast.expr = expr
+        while isinstance(root, (ast.Attribute, ast.Subscript)):
+            root = root.value
+        if self._project is None or not isinstance(root, ast.Name) or root.id == self._self_name:
+            return None
+        bound = self._bindings[root.id] if root.id in self._local_names else self._module.top_level_values(root.id)
+        if len(bound) != 1 or not isinstance(bound[0], (ast.Call, ast.Dict)):
+            return None  # a parameter, a name bound twice or to anything else: no configuration set up here
+        value = configured_value(self._project, self._module, expr)
+        return literal(value) if value is None or isinstance(value, (bool, int, float, str)) else None
 
     def is_tensor(self, expr: ast.expr, seen: frozenset[str] = frozenset()) -> bool:
         """Whether ``expr`` holds a MindSpore tensor whichever binding of a name it reads: the

@@ -4,11 +4,13 @@
 An option's value is its default only where no command line is parsed (``parse_args([])``,
 ``parse_args(args=[])``); ``parse_args()`` reads the one the program is run with, which may give
 any other value: the default is then what a plain run gets, and the caller says so. A default is
-known only where the module declares the option once, with a literal default or one of
-MindSpore's modes (``default=context.PYNATIVE_MODE``), a string converted by a ``type`` of ``int``,
+known only where the module declares the option once, with a literal default, one of
+MindSpore's modes (``default=context.PYNATIVE_MODE``) or the default of ``action="store_true"``
+(False) or ``"store_false"`` (True), a string converted by a ``type`` of ``int``,
 ``float`` or ``str`` as ``argparse`` converts it; and where the name read is bound once in its
-scope (or once at the module's top level) to the parsed options, no field of which the module
-writes.
+scope (or once at the module's top level) to the parsed options (or to what a function of the
+module's top level returns where its one ``return`` gives them: ``args = parse_args()``), no
+field of which the module writes.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from mslint.model.project import is_mindspore_name, qualified_name
 from mslint.model.walk import own_nodes, parent_of
 
 _CONVERSIONS = {"int": int, "float": float, "str": str}
+_FLAG_DEFAULTS = {"store_true": False, "store_false": True}
+"""What an option of these actions holds where the command line does not give it."""
 _MODES = {"GRAPH_MODE": 0, "PYNATIVE_MODE": 1}
 """MindSpore's modes by name: the numbers ``set_context`` takes."""
 
@@ -77,6 +81,10 @@ def _default(call: ast.Call, module: ModuleInfo) -> tuple[object] | None:
     """The option's default as the parsed options hold it, in a tuple; None where it is no literal."""
     keywords = {k.arg: k.value for k in call.keywords}
     default = keywords.get("default")
+    action = keywords.get("action")
+    flag = action.value if isinstance(action, ast.Constant) else None
+    if default is None and flag in _FLAG_DEFAULTS:  # `action="store_true"` defaults to False
+        return (_FLAG_DEFAULTS[flag],)
     named = qualified_name(default, module) if isinstance(default, (ast.Name, ast.Attribute)) else None
     if is_mindspore_name(named, "GRAPH_MODE", "PYNATIVE_MODE"):  # `default=context.GRAPH_MODE`
         return (_MODES[str(named).rsplit(".", 1)[-1]],)
@@ -107,10 +115,25 @@ def _parsed_once(module: ModuleInfo, name: ast.Name) -> ast.Call | None:
         if len(stores) != 1 or not (isinstance(assignment, ast.Assign) and assignment.targets == [stores[0]]):
             return None
         value = assignment.value
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "parse_args":
-            return value
-        return None
+        return value if isinstance(value, ast.Call) and _parses(value) else _parsed_by_helper(module, value)
     return None
+
+
+def _parses(value: ast.expr | None) -> bool:
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "parse_args"
+
+
+def _parsed_by_helper(module: ModuleInfo, value: ast.expr) -> ast.Call | None:
+    """The ``parse_args`` call that a function of the module's top level called without
+    arguments returns, as its one ``return`` (``args = parse_args()``, ``def parse_args(): ...
+    return parser.parse_args()``); None otherwise."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and not value.args and not value.keywords):
+        return None
+    name = value.func.id
+    helpers = [s for s in module.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
+    returns = [n for n in own_nodes(helpers[0]) if isinstance(n, ast.Return)] if len(helpers) == 1 else []
+    parsed = returns[0].value if len(returns) == 1 else None
+    return parsed if isinstance(parsed, ast.Call) and _parses(parsed) else None
 
 
 def field_written(module: ModuleInfo, name: str) -> bool:

@@ -6,13 +6,16 @@ callable's own first checks refuse."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from mslint.diagnostics import Edit, Fix, Severity
+from mslint.model.abstract import AbstractScalar, AbstractValue, Kind
+from mslint.model.instances import constructor_values
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, Project
 from mslint.model.walk import descendants
 from mslint.rules._call_edits import replace_node
 from mslint.rules.base import Finding
@@ -68,7 +71,12 @@ def _type_names(annotation: ast.expr | None) -> tuple[str, ...]:
 
 
 def check_call(
-    call: ast.Call, qualname: str, signature: Signature, version: str, module: ModuleInfo
+    call: ast.Call,
+    qualname: str,
+    signature: Signature,
+    version: str,
+    module: ModuleInfo,
+    project: Project | None = None,
 ) -> Iterator[Finding]:
     """Findings for a call of ``qualname`` that Python or the callable's first checks refuse."""
     api = f"`{qualname}`"
@@ -96,8 +104,40 @@ def check_call(
     bound.update((keywords[k.arg], k.value) for k in call.keywords if k.arg in keywords)
     typed = any(p.types and not _is_literal(v) for p, v in bound.items())
     scope = _enclosing_function(module, call.lineno) if typed else None
+    instances_give = _given_to_constructor(project, module, scope)
     for parameter, value in bound.items():
-        yield from _refused_constant(parameter, value, api, version, scope)
+        yield from _refused_constant(parameter, value, api, version, scope, instances_give)
+
+
+def _given_to_constructor(project: Project | None, module: ModuleInfo, scope: ast.AST | None) -> Given:
+    """Where ``scope`` is the ``__init__`` of a class of the module, what the instances the
+    program builds give its parameters (found when first asked)."""
+    if project is None or not isinstance(scope, ast.FunctionDef) or scope.name != "__init__":
+        return _NO_INSTANCES
+    owner = next((c for c in module.nodes_of(ast.ClassDef) if any(s is scope for s in c.body)), None)
+    return _NO_INSTANCES if owner is None else Given(project, ClassRef(module, owner))
+
+
+class Given:
+    """What the instances the program builds give each parameter of a class's ``__init__``
+    (:func:`~mslint.model.instances.constructor_values`), found when a check first asks: finding
+    them costs more than every other check of the call."""
+
+    def __init__(self, project: Project | None, cls: ClassRef | None) -> None:
+        self._project = project
+        self._cls = cls
+
+    @cached_property
+    def _values(self) -> Mapping[str, AbstractValue]:
+        if self._project is None or self._cls is None:
+            return {}
+        return constructor_values(self._project, self._cls) or {}
+
+    def get(self, name: str) -> AbstractValue | None:
+        return self._values.get(name)
+
+
+_NO_INSTANCES = Given(None, None)
 
 
 _FUNCTIONS: NodeMemo[ast.Module, list[ast.FunctionDef | ast.AsyncFunctionDef]] = NodeMemo()
@@ -120,9 +160,10 @@ _UNTYPED = "an argument of unknown type"
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 
 
-def _argument_type(value: ast.expr, scope: ast.AST | None, depth: int = 0) -> tuple[str | None, bool]:
+def _argument_type(value: ast.expr, scope: ast.AST | None, given: Given, depth: int = 0) -> tuple[str | None, bool]:
     """The type of an argument, and whether it is certain: a literal's and arithmetic on literals
-    (certain); a name the enclosing function takes as a parameter with a number's annotation or
+    (certain); a constructor's parameter that every instance the program builds gives a Python
+    number (``given``; certain); a name the enclosing function takes as a parameter with a number's annotation or
     default and never rebinds, and arithmetic on it (``hidden * 2``): the type of the value the
     function gets when the caller says nothing (not certain). ``_UNTYPED`` for a constructor's
     parameter nothing says anything of (``def __init__(self, c)``); None where nothing is known."""
@@ -130,7 +171,7 @@ def _argument_type(value: ast.expr, scope: ast.AST | None, depth: int = 0) -> tu
     if literal is not None or depth > 3:
         return literal, True
     if isinstance(value, ast.BinOp) and isinstance(value.op, _ARITHMETIC):
-        operands = [_argument_type(o, scope, depth + 1) for o in (value.left, value.right)]
+        operands = [_argument_type(o, scope, given, depth + 1) for o in (value.left, value.right)]
         kinds = {kind for kind, _ in operands}
         if not kinds <= {"int", "float"}:
             # `c * 4` repeats a tuple `c`; `c + 1` fails on one as on a number: kept as unknown
@@ -148,6 +189,9 @@ def _argument_type(value: ast.expr, scope: ast.AST | None, depth: int = 0) -> tu
     parameter = next((a for a in (*positional, *arguments.kwonlyargs) if a.arg == value.id), None)
     if parameter is None or rebound:
         return None, False  # a local, or a parameter the function rebinds: not followed
+    instances = given.get(value.id)
+    if isinstance(instances, AbstractScalar) and instances.kind == Kind.CONSTANT and instances.type in ("int", "float"):
+        return instances.type, True
     if isinstance(parameter.annotation, ast.Name) and parameter.annotation.id in ("int", "float"):
         return parameter.annotation.id, False
     default = defaults.get(value.id)
@@ -242,9 +286,11 @@ def _used_as_number(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef)
 
 
 def _refused_constant(
-    parameter: Parameter, value: ast.expr, api: str, version: str, scope: ast.AST | None
+    parameter: Parameter, value: ast.expr, api: str, version: str, scope: ast.AST | None, given: Given
 ) -> Iterator[Finding]:
-    kind, certain = (_constant_type(value), True) if scope is None else _argument_type(value, scope)
+    if not parameter.types or "int" in parameter.types:
+        given = _NO_INSTANCES  # a number the instances give is accepted (or, a float, seldom given)
+    kind, certain = (_constant_type(value), True) if scope is None else _argument_type(value, scope, given)
     if not parameter.types or kind is None or kind in parameter.types or (kind == "bool" and "int" in parameter.types):
         return
     accepted = " or ".join(parameter.types)
@@ -265,9 +311,11 @@ def _refused_constant(
     if kind in ("int", "float") and "tuple" in parameter.types:
         hint = f"a one-element tuple: `({text},)`"
         fix = Fix("Make it a tuple", (replace_node(value, f"({text},)"),))
+    # a constructor's parameter: the type is what the program's instances give it
+    built = f" (`{text}` is one in every instance the program builds)" if isinstance(value, ast.Name) else ""
     yield Finding(
         value,
-        f"{api} takes `{parameter.name}` as {accepted} in MindSpore {version}, not {kind}: it raises TypeError",
+        f"{api} takes `{parameter.name}` as {accepted} in MindSpore {version}, not {kind}{built}: it raises TypeError",
         hint,
         fix=fix,
     )

@@ -8,9 +8,9 @@ from mslint.diagnostics import Severity
 from mslint.model.cell_classes import cell_classes
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
-from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
-from mslint.model.walk import descendants, statements
+from mslint.model.walk import descendants, parent_of, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -31,11 +31,13 @@ class DuplicateParameterName(Rule):
     Flags a `ParameterTuple`, or a list or tuple of Parameters set as a Cell attribute, that
     holds two different Parameters made with the same constant `name=`: in a loop or a
     comprehension (`[Parameter(w, name="w") for _ in range(2)]`), by a helper function called twice
-    whose Parameter takes a constant name, or written out twice. A loop whose length mslint cannot
+    whose Parameter takes a constant name, written out twice, or read from two instances of one
+    Cell of the project that the code builds and no attribute holds (`a, b = Scale(), Scale()`,
+    `ParameterTuple([a.w, b.w])`). A loop whose length mslint cannot
     tell gives a warning. Also flags graph code that reads two module-level Parameters of one name
     (or one named like a Parameter of the Cell it also reads), or a dict attribute holding two.
     Names made from the loop variable (`name=f"w{i}"`), the same Parameter object listed twice,
-    and Parameters of separate Cells are fine.
+    and Parameters of separate Cells that attributes hold are fine.
 
     ## Why it breaks graph mode
     MindSpore keys Parameters by name. Measured on MindSpore 2.10, in graph mode (STRICT and LAX)
@@ -259,7 +261,11 @@ def _parameter_names(
     if isinstance(expr, ast.Call) and is_mindspore_name(qualified_name(expr.func, module), "ParameterTuple"):
         return _parameter_names(expr.args[0], function, module, project)
     if isinstance(expr, (ast.List, ast.Tuple)):
-        return [found for element in expr.elts for found in _parameter_names(element, function, module, project)]
+        # the same Parameter listed twice (`[a.w, a.w]`) is one Parameter: MindSpore accepts it
+        elements = {ast.dump(e) if isinstance(e, ast.Attribute) else id(e): e for e in expr.elts}.values()
+        return [found for element in elements for found in _parameter_names(element, function, module, project)]
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        return _instance_parameter(expr, expr.value, function, module, project)
     if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
         name = _created_name(expr.elt, module, project)
         return [(name, _length(expr.generators[0].iter))] if name is not None else []
@@ -267,6 +273,43 @@ def _parameter_names(
         return _appended_names(expr.id, function, module, project)
     name = _created_name(expr, module, project)
     return [(name, 1)] if name is not None else []
+
+
+def _instance_parameter(
+    read: ast.Attribute,
+    local: ast.Name,
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    module: ModuleInfo,
+    project: Project,
+) -> Names:
+    """The Parameter ``a.w`` reads where ``a`` is a Cell of the project that the function builds
+    (``a = Scale()``, ``a, b = Scale(), Scale()``) and only reads attributes of: no attribute of a
+    Cell holds it, so MindSpore never prefixes its Parameters' names with an attribute path."""
+    uses = [n for n in descendants(function) if isinstance(n, ast.Name) and n.id == local.id]
+    stores = [n for n in uses if isinstance(n.ctx, ast.Store)]
+    if len(stores) != 1 or any(
+        isinstance(n.ctx, ast.Load) and not isinstance(parent_of(module.tree, n), ast.Attribute) for n in uses
+    ):
+        return []
+    built = _bound_value(stores[0], module)
+    cls = project.resolve_expr(built.func, module) if isinstance(built, ast.Call) else None
+    assigned = project.attribute_values(cls, read.attr) if isinstance(cls, ClassRef) else []
+    name = _created_name(assigned[0][1], assigned[0][0].module, project) if len(assigned) == 1 else None
+    return [(name, 1)] if name is not None else []
+
+
+def _bound_value(target: ast.Name, module: ModuleInfo) -> ast.expr | None:
+    """What an assignment binds ``target`` to: ``a = value``, or ``a``'s item of ``a, b = x, y``."""
+    parent = parent_of(module.tree, target)
+    if isinstance(parent, ast.Assign) and parent.targets == [target]:
+        return parent.value
+    assignment = parent_of(module.tree, parent) if isinstance(parent, ast.Tuple) else None
+    if not (isinstance(parent, ast.Tuple) and isinstance(assignment, ast.Assign) and assignment.targets == [parent]):
+        return None
+    values = assignment.value
+    if not isinstance(values, ast.Tuple) or len(values.elts) != len(parent.elts):
+        return None
+    return values.elts[parent.elts.index(target)]
 
 
 def _appended_names(

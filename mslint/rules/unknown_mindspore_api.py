@@ -45,7 +45,9 @@ class UnknownMindsporeApi(Rule):
     many positional arguments (`ops.full((n, 1), v, ms.float32)`: `dtype` is keyword-only,
     fixed by naming it), a required argument missing, one given by position and by keyword,
     and a constant of a type that the callable's own first checks refuse (`nn.LayerNorm(8)`:
-    `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`);
+    `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`;
+    also a constructor's argument that every instance the program builds gives a number:
+    `nn.LayerNorm(dim)` in `Block`, built as `Block(192)`);
     a warning, with the same fix marked unsafe, where the value is a constructor's argument that
     a number default or its use as a number (`c * 4`, `nn.Dense(c, ...)`) shows to be a number.
     PyTorch's keyword names (`dim`, `keepdim`) and class names (`nn.Sequential`,
@@ -141,7 +143,7 @@ class UnknownMindsporeApi(Rule):
             signature = release.api_signatures.get(namespace, {}).get(name)
             if signature is not None:
                 parsed = parse_signature(signature)
-                findings = list(check_call(node, qualname, parsed, version, module))
+                findings = list(check_call(node, qualname, parsed, version, module, project))
                 if not findings:  # what the release's own checks refuse of a call Python binds
                     findings = list(refused_call(node, qualname, parsed, release, module))
                 yield from (f for f in findings if not guards.allow_keyword(f.node, _keyword_name(f.node)))

@@ -27,7 +27,8 @@ class UnsupportedAttributeInGraph(Rule):
     of the project never has (`self.missing`, `self.encoder.missing`,
     `getattr(self, "missing")`). An attribute counts as had when its class or a base defines
     it in the class body, when the project assigns or registers an attribute of that name
-    anywhere (`obj.name = ...`, `setattr(obj, "name", ...)`, `insert_child_to_cell("name", ...)`),
+    anywhere (`obj.name = ...`, `setattr(obj, "name", ...)`, `insert_child_to_cell("name", ...)`,
+    `add_flags(name=...)` and `add_flags_recursive(name=...)`, which set the Cell's attributes),
     or when `nn.Cell` itself has it (`self.training`, `self.phase`: read from the installed
     MindSpore by `scripts/generate_attribute_table.py`). Nothing is said of a class that
     computes its attributes (`__getattr__`, `setattr` with a computed name, `__dict__`), that
@@ -41,7 +42,9 @@ class UnsupportedAttributeInGraph(Rule):
     a test on constants of `self` skips (`if self.attention:` where the class sets `attention` to
     `False` only, or keeps its constructor's `attention` and every instance the program builds is
     given `False`, directly, through factories, classmethods (`cls(...)` in `from_config`),
-    configurations of literal fields (`cfg["attention"]`, `opts.attention`) or registries looked
+    configurations of literal fields (`cfg["attention"]`, `opts.attention`, also a setup the
+    program writes: a dict or namespace of literals in its `__main__`, an `argparse` option's
+    default, a YAML or JSON file it opens by a literal path) or registries looked
     up by a literal name such as `create_model("small", attention=False)`; the rest of `not self.use_past or
     self.cache`), or that `gate is not None` skips where every call gives `gate` None, is not
     flagged: MindSpore compiles an instance for the arguments it is called with, folds the test
@@ -327,6 +330,10 @@ def _registered_name(call: ast.Call) -> str | None:
     return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
 
 
+def _adds_flags(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr in ("add_flags", "add_flags_recursive")
+
+
 def _provided_names(project: Project) -> set[str]:
     """Every attribute name the project assigns (to any object) or registers under a constant name,
     and every name bound in a class body: reading one of them is never judged."""
@@ -337,6 +344,9 @@ def _add_provided_names(found: set[str], module: ModuleInfo) -> None:
     found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
     registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
     found.update(name for name in registered if name is not None)
+    # `cell.add_flags(use_cache=True)` (and `add_flags_recursive`) sets `cell.use_cache`: MindSpore
+    # updates the Cell's `__dict__` with the flags
+    found.update(k.arg for n in module.nodes_of(ast.Call) if _adds_flags(n) for k in n.keywords if k.arg is not None)
     for node in module.nodes_of(ast.ClassDef):
         found.update(_class_body_names(node))
 
