@@ -365,6 +365,58 @@ def test_a_process_that_verifies_again_forks_its_batches_from_one_server(
 
 
 @pytest.mark.mindspore
+def test_a_process_that_verifies_in_another_folder_keeps_its_server(
+    write: Callable[[str, str], Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The working folder is not the server's: a run from another folder forks its batch from the
+    same server, and the batch starts in that folder, with it first on ``sys.path``, as ``python -m``
+    started there would (a test suite runs each test in a folder of its own)."""
+    from mslint.verify.runner import Job, run_jobs
+    from mslint.verify.statuses import COMPILED
+
+    path = write(
+        "factories.py",
+        """
+        import os
+        import sys
+        from pathlib import Path
+
+        import numpy as np
+        import mindspore as ms
+        from mindspore import nn
+
+
+        def parent(pid):
+            return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+        def make():
+            batch = parent("self")  # the compile's parent is its batch, forked by a reaper forked by the server
+            with Path(__file__).with_name("servers.txt").open("a") as stream:
+                stream.write(f"{parent(parent(batch))} {os.readlink(f'/proc/{batch}/cwd')} {' '.join(sys.path)}\\n")
+            return nn.Dense(3, 2), (ms.Tensor(np.ones((2, 3), np.float32)),)
+        """,
+    )
+
+    def run_in(folder: Path) -> tuple[str, str, list[str]]:
+        """The server, the batch's working folder and its ``sys.path``, of a run from ``folder``."""
+        folder.mkdir()
+        monkeypatch.chdir(folder)
+        (outcome,) = run_jobs([Job(path, "make", "strict", factory=True)], 120, 1, None)
+        assert outcome.status == COMPILED, outcome.reason
+        server, batch_folder, *batch_path = path.with_name("servers.txt").read_text().splitlines()[-1].split()
+        return server, batch_folder, batch_path
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    first_server, first_folder, first_path = run_in(first)
+    second_server, second_folder, second_path = run_in(second)
+    assert second_server == first_server
+    assert (first_folder, second_folder) == (str(first), str(second))
+    assert str(first) in first_path and str(second) not in first_path
+    assert str(second) in second_path and str(first) not in second_path
+
+
+@pytest.mark.mindspore
 def test_where_no_fork_server_can_start_each_batch_imports_mindspore_itself(
     write: Callable[[str, str], Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -8,9 +8,15 @@ these children a process starts starts this server, which imports what a batch i
 forks each child the process asks for: a child starts as a fresh ``python -m MODULE`` would,
 with the same environment, folder and arguments, without the import.
 
-The server is reused only by a process whose environment and working folder are those the
-server started with (MindSpore reads its settings from the environment as it is imported);
-otherwise a new one replaces it. Verify's server readies itself as a batch does
+The server is reused only by a process whose environment is the one the server started with
+(MindSpore reads its settings from the environment as it is imported); otherwise a new one
+replaces it. The working folder is not part of that: importing MindSpore neither reads nor
+writes it, so the server starts in mslint's own folder (nothing a user's folder holds stands in
+for what it imports), and each child moves to the folder it was asked for, with that folder
+first on its ``sys.path`` as ``python -m`` puts it. A process that verifies in several folders
+(a test suite, each test in a folder of its own) imports MindSpore once.
+
+Verify's server readies itself as a batch does
 (:func:`mslint.verify.batch.prepare`: MindSpore's dump settings, the probe); a second kind,
 for :func:`start_python` (the table generators' measuring children), only imports MindSpore,
 so that a child measures what a fresh ``python`` would, without verify's dumps.
@@ -54,8 +60,11 @@ _PER_TEST = ("PYTEST_CURRENT_TEST",)
 """Set anew before every test by pytest, to name it; nothing a compile reads."""
 VERIFY, PLAIN = "verify", "plain"
 """How a server readies itself: as verify's batches need, or with MindSpore imported only."""
-Key = tuple[str, str, dict[str, str]]
-"""What a server serves: how it readied itself, its working folder and its environment."""
+Key = tuple[str, dict[str, str]]
+"""What a server serves: how it readied itself and its environment."""
+_HOME = str(Path(__file__).resolve().parents[2])
+"""The server's working folder: the one that holds the mslint package, which ``python -m``
+puts first on the server's ``sys.path`` (so no user's folder shadows what the server imports)."""
 
 
 class Forked:
@@ -90,11 +99,11 @@ class Forked:
 
 
 class ForkServer:
-    """The server of one environment and working folder, started at once."""
+    """The server of one environment, started at once."""
 
     def __init__(self, key: Key) -> None:
         self.key = key
-        prepared, folder, environment = key
+        prepared, environment = key
         self._lifeline = Lifeline()
         self._socket, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._lock = threading.Lock()
@@ -107,7 +116,7 @@ class ForkServer:
         with theirs:
             self._process = subprocess.Popen(
                 command,
-                cwd=folder,
+                cwd=_HOME,
                 env=environment,
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
@@ -164,8 +173,8 @@ def start(module: str, arguments: list[str], output: Output, lifeline: int) -> C
     from this process's server, started for this environment where needed, or, where no server
     can fork it, started alone (it then imports MindSpore itself). ``output`` takes its standard
     output and error."""
-    request = {"module": module, "arguments": arguments, "environment": dict(os.environ)}
-    forked = _forked(VERIFY, os.getcwd(), request, output, lifeline)
+    request = {"module": module, "arguments": arguments, "environment": dict(os.environ), "folder": os.getcwd()}
+    forked = _forked(VERIFY, request, output, lifeline)
     if forked is not None:
         return forked
     return subprocess.Popen(
@@ -184,7 +193,7 @@ def start_python(
     """``python ARGUMENTS`` (a script and its arguments, or ``-c CODE ...``) in ``folder`` with
     ``environment``, leading a session of its own and following ``lifeline``: forked from a server
     that has only imported MindSpore, or, where none can fork it, started alone."""
-    forked = _forked(PLAIN, folder, {"python": arguments, "environment": environment}, output, lifeline)
+    forked = _forked(PLAIN, {"python": arguments, "environment": environment, "folder": folder}, output, lifeline)
     if forked is not None:
         return forked
     return subprocess.Popen(
@@ -198,11 +207,11 @@ def start_python(
     )
 
 
-def _forked(prepared: str, folder: str, request: dict[str, Any], output: Output, lifeline: int) -> Forked | None:
-    """The child ``request`` describes, forked by the server ``prepared`` of ``folder`` and of the
-    request's environment; None where no server can fork it."""
+def _forked(prepared: str, request: dict[str, Any], output: Output, lifeline: int) -> Forked | None:
+    """The child ``request`` describes, forked by the server ``prepared`` of the request's
+    environment; None where no server can fork it."""
     environment = {name: value for name, value in request["environment"].items() if name not in _PER_TEST}
-    key = (prepared, folder, environment)
+    key = (prepared, environment)
     with _server_lock:
         server = _servers.get(prepared)
         if server is not None and (server.key != key or not server.alive()):
@@ -300,12 +309,14 @@ def _child(request: dict[str, Any], stdout: int, stderr: int, lifeline: int) -> 
         os.close(stderr)
         os.environ.clear()
         os.environ.update(request["environment"])
+        os.chdir(request["folder"])
         if "python" in request:
             follow(lifeline)  # a script takes no --lifeline: the child follows it itself
             _run_python(request["python"])
             code = 0
         else:
             module = request["module"]
+            sys.path[0] = request["folder"]  # as python -m puts its working folder first
             sys.argv = [module, *request["arguments"], "--lifeline", str(lifeline)]
             code = importlib.import_module(module).main()
     except SystemExit as exit:
