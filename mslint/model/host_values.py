@@ -217,6 +217,11 @@ class HostValues:
         bound = [b for b in self._bindings.get(name, []) if isinstance(b, ast.expr)]
         return bound + self._grown.get(name, [])
 
+    def added(self, key: str) -> list[ast.expr]:
+        """The items ``append``, ``insert`` and ``extend`` of a literal add to the list or Cell
+        container named ``key`` (see :func:`list_key`)."""
+        return [item for added in self._grown.get(key, []) for item in _items(added)]
+
     def containers(self, expr: ast.expr, hidden: Hidden = _nothing_hidden) -> list[Container]:
         """The lists, tuples and dicts ``expr`` may be: a literal or comprehension, ``list(...)``
         or ``tuple(...)`` of one, what a local is bound to and grown by (``hidden`` names none;
@@ -252,10 +257,29 @@ class HostValues:
             seen.add(expr.id)
             if hidden(expr.id) or any(isinstance(v, ast.Call) and self.makes_cell(v) for v in assigned):
                 return []
-            return [c for v in assigned for c in self._containers(v, hidden, seen)]
+            bound = [b for b in self._bindings.get(expr.id, []) if isinstance(b, ast.expr)]
+            found = [(v, self._containers(v, hidden, seen)) for v in bound]
+            if any(not containers and self._may_be_no_container(v) for v, containers in found):
+                # `layers = build_mlp(...); layers.append(nn.LayerNorm(...))`: what is appended to
+                # is what the call returns (a SequentialCell, or a value not inferred), no list
+                return []
+            grown = self._grown.get(expr.id, [])
+            return [c for _, containers in found for c in containers] + [
+                c for v in grown for c in self._containers(v, hidden, seen)
+            ]
         if isinstance(self._scope, ast.Module) or expr.id not in all_parameter_names(self._scope)[1:]:
             return []
         return self._given(expr.id)
+
+    def _may_be_no_container(self, bound: ast.expr) -> bool:
+        """Whether a local bound to ``bound``, which gives no container, may be something else
+        than a list: a call that is not ``list()``/``tuple()``/``dict()`` (a helper returning a
+        Cell, a function whose value is not inferred)."""
+        return isinstance(bound, ast.Call) and qualified_name(bound.func, self._module, self._local_names) not in (
+            "builtins.list",
+            "builtins.tuple",
+            "builtins.dict",
+        )
 
     def _returned_containers(self, call: ast.Call) -> list[Container]:
         """The containers a helper of the checked code returns (``make_layers(depth)`` returning

@@ -13,7 +13,7 @@ from mslint.model.host_values import Container, HostValues
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
-from mslint.model.scope import registrations_in
+from mslint.model.scope import registered_cell, registrations_in
 from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -152,8 +152,25 @@ class _MethodCheck:
             elif isinstance(node, ast.For):
                 self.loops.append(node)
         for call in registrations_in(module, method):
-            self.registered.update(a.id for a in call.args[1:] if isinstance(a, ast.Name))
-            self.registered_lists.update(self._key(a.value) for a in call.args[1:] if isinstance(a, ast.Subscript))
+            cell = registered_cell(call)
+            if isinstance(cell, ast.Name):
+                self.registered.add(cell.id)
+            elif isinstance(cell, ast.Subscript):
+                self.registered_lists.add(self._key(cell.value))
+        for key in self._registered_cell_containers():
+            # `cells = nn.CellList(); cells.append(fc); self.insert_child_to_cell("fcs", cells)`:
+            # what the registered CellList holds is registered too
+            self.registered.update(item.id for item in self.values.added(key) if isinstance(item, ast.Name))
+
+    def _registered_cell_containers(self) -> list[str]:
+        """The Cell containers (an ``nn.CellList()``) the method keeps on the Cell, as locals
+        registered or as attributes (``self.cells = nn.CellList()``), named as :attr:`wrapped` does."""
+        locals_ = [name for name in self.registered if self._makes_cell(self.values.assigned(name))]
+        attributes = [f"self.{name}" for name, (_, value) in self.last_assignment.items() if self._makes_cell([value])]
+        return locals_ + attributes
+
+    def _makes_cell(self, values: list[ast.expr]) -> bool:
+        return any(isinstance(v, ast.Call) and self.values.makes_cell(v) for v in values)
 
     @cached_property
     def wrapped(self) -> set[str]:
