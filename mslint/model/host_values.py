@@ -45,13 +45,22 @@ from mslint.model.abstract import (
 from mslint.model.binder import all_parameter_names, literal_value, written_arguments
 from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.created_tensors import created_value, numpy_array
-from mslint.model.module import ModuleInfo, is_self_attribute
+from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS, UNKNOWN
 from mslint.model.walk import own_nodes, returned_values, statements
 
 TENSOR = AbstractTensor(Kind.GRAPH)
 PARAMETER = AbstractTensor(Kind.GRAPH, parameter=True)
+
+
+@dataclass(frozen=True)
+class NotTrainedParameter(AbstractTensor):
+    """A Parameter made with ``requires_grad=False``: state the code updates itself (``set_data``),
+    which no training is meant to reach."""
+
+
+NOT_TRAINED_PARAMETER = NotTrainedParameter(Kind.GRAPH, parameter=True)
 NUMPY_ARRAY = numpy_array()
 _TENSOR_CLASSES = ("Tensor", "tensor", "Parameter", "from_numpy")
 _TENSOR_FUNCTIONS = ("mindspore.ops.", "mindspore.numpy.", "mindspore.mint.")
@@ -382,7 +391,7 @@ class HostValues:
         if self._project is None:
             return None
         if is_mindspore_name(qualified_name(call.func, self._module, self._local_names), "Parameter"):
-            return PARAMETER
+            return NOT_TRAINED_PARAMETER if _not_trained(call) else PARAMETER
         qualname = self._cell_class(call)
         if qualname is None:
             return None
@@ -506,6 +515,12 @@ class HostValues:
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
         return func.attr not in _NOT_TENSOR_METHODS and qualified_name(func, self._module) is None
+
+
+def _not_trained(parameter: ast.Call) -> bool:
+    """``Parameter(data, name, requires_grad=False)``, by keyword or as the third argument."""
+    given = call_argument(parameter, 2, "requires_grad")
+    return isinstance(given, ast.Constant) and given.value is False
 
 
 def _reads(bound: ast.expr | AbstractValue, name: str) -> bool:
