@@ -114,3 +114,40 @@ def test_a_cell_that_creates_no_parameters_owns_those_it_is_given(tmp_path: Path
     assert found == {(29, "error"), (31, "warning")}
     (warning,) = [d for d in report.diagnostics if d.line == 31]
     assert "mslint could not follow what they are given" in warning.message
+
+
+GROWN_FACTORIES = """\
+from mindspore import nn
+from somewhere_unknown import make_body
+
+
+def body_and_head(dim):
+    layers = make_body(dim)
+    layers.append(nn.Dense(dim, dim))
+    return layers
+
+
+def dense_list_and_head(dim):
+    layers = list(nn.Dense(dim, dim) for _ in range(2))
+    layers.append(nn.Dense(dim, dim))
+    return layers
+
+
+class Net(nn.Cell):
+    def __init__(self, dim=4):
+        super().__init__()
+        self.unknown = body_and_head(dim)
+        self.listed = dense_list_and_head(dim)
+
+    def construct(self, x):
+        return self.unknown(x) + self.listed[0](x)
+"""
+
+
+def test_what_a_factory_appends_to_is_a_list_only_where_its_value_is_one(tmp_path: Path) -> None:
+    """``make_body`` cannot be followed: what it returns may be a ``SequentialCell`` (no error);
+    ``list(...)`` is a list whatever it is given (an error)."""
+    path = tmp_path / "cells.py"
+    path.write_text(GROWN_FACTORIES)
+    report = check_files([path], Settings())
+    assert {d.line for d in report.diagnostics if d.symbol == "python-container-of-cells"} == {21}

@@ -46,13 +46,22 @@ from mslint.model.binder import all_parameter_names, literal_value, written_argu
 from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.config_reads import configured_value
 from mslint.model.created_tensors import created_value, numpy_array
-from mslint.model.module import ModuleInfo, is_self_attribute
+from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS, UNKNOWN
 from mslint.model.walk import own_nodes, returned_values, statements
 
 TENSOR = AbstractTensor(Kind.GRAPH)
 PARAMETER = AbstractTensor(Kind.GRAPH, parameter=True)
+
+
+@dataclass(frozen=True)
+class NotTrainedParameter(AbstractTensor):
+    """A Parameter made with ``requires_grad=False``: state the code updates itself (``set_data``),
+    which no training is meant to reach."""
+
+
+NOT_TRAINED_PARAMETER = NotTrainedParameter(Kind.GRAPH, parameter=True)
 NUMPY_ARRAY = numpy_array()
 _TENSOR_CLASSES = ("Tensor", "tensor", "Parameter", "from_numpy")
 _TENSOR_FUNCTIONS = ("mindspore.ops.", "mindspore.numpy.", "mindspore.mint.")
@@ -218,6 +227,11 @@ class HostValues:
         bound = [b for b in self._bindings.get(name, []) if isinstance(b, ast.expr)]
         return bound + self._grown.get(name, [])
 
+    def added(self, key: str) -> list[ast.expr]:
+        """The items ``append``, ``insert`` and ``extend`` of a literal add to the list or Cell
+        container named ``key`` (see :func:`list_key`)."""
+        return [item for added in self._grown.get(key, []) for item in _items(added)]
+
     def containers(self, expr: ast.expr, hidden: Hidden = _nothing_hidden) -> list[Container]:
         """The lists, tuples and dicts ``expr`` may be: a literal or comprehension, ``list(...)``
         or ``tuple(...)`` of one, what a local is bound to and grown by (``hidden`` names none;
@@ -253,10 +267,29 @@ class HostValues:
             seen.add(expr.id)
             if hidden(expr.id) or any(isinstance(v, ast.Call) and self.makes_cell(v) for v in assigned):
                 return []
-            return [c for v in assigned for c in self._containers(v, hidden, seen)]
+            bound = [b for b in self._bindings.get(expr.id, []) if isinstance(b, ast.expr)]
+            found = [(v, self._containers(v, hidden, seen)) for v in bound]
+            if any(not containers and self._may_be_no_container(v) for v, containers in found):
+                # `layers = build_mlp(...); layers.append(nn.LayerNorm(...))`: what is appended to
+                # is what the call returns (a SequentialCell, or a value not inferred), no list
+                return []
+            grown = self._grown.get(expr.id, [])
+            return [c for _, containers in found for c in containers] + [
+                c for v in grown for c in self._containers(v, hidden, seen)
+            ]
         if isinstance(self._scope, ast.Module) or expr.id not in all_parameter_names(self._scope)[1:]:
             return []
         return self._given(expr.id)
+
+    def _may_be_no_container(self, bound: ast.expr) -> bool:
+        """Whether a local bound to ``bound``, which gives no container, may be something else
+        than a list: a call that is not ``list()``/``tuple()``/``dict()`` (a helper returning a
+        Cell, a function whose value is not inferred)."""
+        return isinstance(bound, ast.Call) and qualified_name(bound.func, self._module, self._local_names) not in (
+            "builtins.list",
+            "builtins.tuple",
+            "builtins.dict",
+        )
 
     def _returned_containers(self, call: ast.Call) -> list[Container]:
         """The containers a helper of the checked code returns (``make_layers(depth)`` returning
@@ -359,7 +392,7 @@ class HostValues:
         if self._project is None:
             return None
         if is_mindspore_name(qualified_name(call.func, self._module, self._local_names), "Parameter"):
-            return PARAMETER
+            return NOT_TRAINED_PARAMETER if _not_trained(call) else PARAMETER
         qualname = self._cell_class(call)
         if qualname is None:
             return None
@@ -501,6 +534,12 @@ class HostValues:
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
         return func.attr not in _NOT_TENSOR_METHODS and qualified_name(func, self._module) is None
+
+
+def _not_trained(parameter: ast.Call) -> bool:
+    """``Parameter(data, name, requires_grad=False)``, by keyword or as the third argument."""
+    given = call_argument(parameter, 2, "requires_grad")
+    return isinstance(given, ast.Constant) and given.value is False
 
 
 def _reads(bound: ast.expr | AbstractValue, name: str) -> bool:

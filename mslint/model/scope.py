@@ -855,7 +855,8 @@ class GraphFunction:
         classes = []
         for klass in self.project.mro(self.owner) if self.owner else []:
             for call in registrations_in(klass.module, klass.node):
-                for element in _container_elements(call.args[-1], klass.node):
+                registered = registered_cell(call)
+                for element in _container_elements(registered, klass.node) if registered is not None else []:
                     resolved = self.project.resolve_expr(element.func, klass.module)
                     if isinstance(resolved, ClassRef):
                         classes.append(resolved)
@@ -1280,11 +1281,26 @@ _REGISTERING_METHODS = ("__setattr__", "insert_child_to_cell")
 
 
 def is_registration(call: ast.Call) -> bool:
-    """``setattr(self, name, cell)``, ``self.__setattr__(name, cell)``, ``self.insert_child_to_cell(name, cell)``."""
+    """``setattr(self, name, cell)``, ``self.__setattr__(name, cell)``, ``self.insert_child_to_cell(name, cell)``
+    (its arguments by position or keyword: ``child_name=..., child_cell=...``)."""
     func = call.func
     if isinstance(func, ast.Name):
         return func.id == "setattr" and len(call.args) == 3
-    return isinstance(func, ast.Attribute) and func.attr in _REGISTERING_METHODS and len(call.args) == 2
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in _REGISTERING_METHODS
+        and len(call.args) + len(call.keywords) == 2
+        and registered_cell(call) is not None
+    )
+
+
+def registered_cell(call: ast.Call) -> ast.expr | None:
+    """What a registration (:func:`is_registration`) registers: its last positional argument, or
+    ``insert_child_to_cell``'s ``child_cell`` and ``__setattr__``'s ``value`` given by keyword."""
+    given = {k.arg: k.value for k in call.keywords}
+    if given:
+        return given.get("child_cell", given.get("value"))
+    return call.args[-1] if call.args else None
 
 
 def registrations_in(module: ModuleInfo, scope: FunctionNode | ast.ClassDef) -> list[ast.Call]:

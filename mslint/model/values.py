@@ -49,6 +49,7 @@ from mslint.model.binder import (
     parameter_defaults,
     target_names,
 )
+from mslint.model.created_tensors import AbstractArray
 from mslint.model.dtypes import DTYPES, dtype_named
 from mslint.model.layer_transfer import layer_result
 from mslint.model.module import is_self_attribute
@@ -508,6 +509,10 @@ def _result(
         given = _given_operands(call, operands, kind) if (qualname or "").startswith(_MEASURED_NAMESPACES) else None
         computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given is not None else None
         return computed if computed is not None else AbstractTensor(kind)
+    if (qualname or "").partition(".")[0] == "numpy" and name[:1].islower():
+        # numpy's functions give numpy arrays (or numpy scalars): whatever they were given,
+        # never a MindSpore tensor, whose methods (``.tolist()``) would copy a graph value
+        return AbstractArray(kind, "numpy.ndarray")
     return AbstractAny(kind)
 
 

@@ -9,11 +9,11 @@ from mslint.imports import reference
 from mslint.model.abstract import AbstractInstance, AbstractTensor, AbstractValue
 from mslint.model.binder import all_parameter_names
 from mslint.model.cell_classes import cell_classes, is_base_of_a_construct, is_plain_cell, mindspore_bases
-from mslint.model.host_values import Container, HostValues
+from mslint.model.host_values import Container, HostValues, NotTrainedParameter
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, bound_names, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
-from mslint.model.scope import registrations_in
+from mslint.model.scope import registered_cell, registrations_in
 from mslint.model.walk import descendants, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -37,10 +37,15 @@ class PythonContainerOfCells(Rule):
     Not flagged: lists whose Cells are registered another way (the list is also given to
     `nn.SequentialCell(*layers)` or `nn.CellList(...)`, under any attribute name, or the local
     is rebound to one or is an `nn.SequentialCell()`/`nn.CellList()` grown by `append`; each
-    Cell is also set as an attribute, by `setattr` or `insert_child_to_cell`), lists of Cells
+    Cell is also set as an attribute, by `setattr` or `insert_child_to_cell`, or appended to
+    an `nn.CellList()` the Cell keeps), what a factory returns that is no list (`layers =
+    build_mlp(...); layers.append(nn.LayerNorm(...))` where `build_mlp` returns an
+    `nn.SequentialCell`, or a function mslint cannot follow), lists of Cells
     that own no Parameters (`[nn.ReLU(), nn.GELU()]` compiles in STRICT and loses nothing;
     a dropout among them is a warning of its own: `set_train` never reaches a hidden one, so
-    it never drops), and
+    it never drops), lists of Parameters made with `requires_grad=False` (state the program
+    updates with `set_data`, which graph code sees in a plain list too, measured on 2.10; no
+    training is meant to reach them), and
     lists of a Cell class without `construct` that no graph code can read: neither a base
     nor a subclass compiles it and no code reads the attribute through another object
     (`self.holder.layers`). A Cell class of the checked code that creates no Parameters owns
@@ -152,8 +157,25 @@ class _MethodCheck:
             elif isinstance(node, ast.For):
                 self.loops.append(node)
         for call in registrations_in(module, method):
-            self.registered.update(a.id for a in call.args[1:] if isinstance(a, ast.Name))
-            self.registered_lists.update(self._key(a.value) for a in call.args[1:] if isinstance(a, ast.Subscript))
+            cell = registered_cell(call)
+            if isinstance(cell, ast.Name):
+                self.registered.add(cell.id)
+            elif isinstance(cell, ast.Subscript):
+                self.registered_lists.add(self._key(cell.value))
+        for key in self._registered_cell_containers():
+            # `cells = nn.CellList(); cells.append(fc); self.insert_child_to_cell("fcs", cells)`:
+            # what the registered CellList holds is registered too
+            self.registered.update(item.id for item in self.values.added(key) if isinstance(item, ast.Name))
+
+    def _registered_cell_containers(self) -> list[str]:
+        """The Cell containers (an ``nn.CellList()``) the method keeps on the Cell, as locals
+        registered or as attributes (``self.cells = nn.CellList()``), named as :attr:`wrapped` does."""
+        locals_ = [name for name in self.registered if self._makes_cell(self.values.assigned(name))]
+        attributes = [f"self.{name}" for name, (_, value) in self.last_assignment.items() if self._makes_cell([value])]
+        return locals_ + attributes
+
+    def _makes_cell(self, values: list[ast.expr]) -> bool:
+        return any(isinstance(v, ast.Call) and self.values.makes_cell(v) for v in values)
 
     @cached_property
     def wrapped(self) -> set[str]:
@@ -319,6 +341,10 @@ def _kind(value: AbstractValue) -> str | None:
     """What an item of a container is to the rule: a Parameter, a dropout, a Cell that owns
     Parameters, or one that may (a Cell of the checked code given what mslint could not follow);
     a Cell that owns none compiles and loses nothing in a plain container."""
+    if isinstance(value, NotTrainedParameter):
+        # measured on 2.10: graph code reads it and sees its `set_data` in a plain list too,
+        # and no training is meant to reach it
+        return None
     if isinstance(value, AbstractTensor) and value.parameter:
         return "parameter"
     if not (isinstance(value, AbstractInstance) and value.cell):

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
+from mslint.model.created_tensors import AbstractArray
 from mslint.model.host_copies import host_copy_method
 from mslint.model.project import is_mindspore_name
 from mslint.model.scope import GraphFunction
@@ -21,7 +22,9 @@ class TensorToHostInGraph(Rule):
     `mindspore.tensor(x)` of a graph value. `.item()`, `int(t)` and `float(t)` compile in
     MindSpore 2.10 and are not flagged, nor are these methods on compile-time constants (a
     numpy array built in `__init__`; a tensor attribute's `self.t.asnumpy()`, which LAX folds
-    but STRICT rejects, is not flagged either).
+    but STRICT rejects, is not flagged either), nor numpy's own `.tolist()` on what a numpy
+    function returns (`np.cumsum(lengths).tolist()`: third-party-call-in-graph reports the
+    numpy call).
 
     ## Why it breaks graph mode
     A graph has no host copy of its tensors. In STRICT the compiler rejects the call
@@ -66,6 +69,8 @@ class TensorToHostInGraph(Rule):
         method = host_copy_method(node)
         if method is None:
             return
+        if isinstance(function.value(method.value), AbstractArray):
+            return  # numpy's `.tolist()` of a numpy result: the call that made it is the finding (MS101)
         if function.kind(method.value) is Kind.GRAPH or _is_local_tensor(method, function):
             yield Finding(
                 node,

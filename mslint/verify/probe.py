@@ -177,11 +177,12 @@ def described_inputs(inputs: tuple[Any, ...]) -> str:
 
 
 def untracked_parameters(net: Any) -> dict[str, Problem]:
-    """Cell attributes keeping Cells or Parameters in a plain container the Cell does not own."""
+    """Cell attributes keeping Cells or Parameters in a plain container the Cell does not own, of
+    which training would reach some (``requires_grad=False`` ones are state no training reaches)."""
     owned = {id(p) for p in net.get_parameters()}
     found = {}
     for cell, attribute, params in _parameters_in_plain_containers(net):
-        if not all(id(p) in owned for p in params):
+        if not all(id(p) in owned for p in params if p.requires_grad):
             message = f"{type(cell).__name__}.{attribute} holds parameters the Cell does not own (never trained)"
             found[attribute] = Problem(UNTRACKED, message, _assignment_locations(type(cell), attribute))
     return found

@@ -122,3 +122,20 @@ class TupleOfCellsFromAGenerator(nn.Cell):  # mslint: inputs=float32[2,4]
         for block in self.blocks:
             x = block(x)
         return x
+
+
+class AlsoInACellListNotKept(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The CellList that also holds the Cells is a local the Cell never keeps: nothing registers them."""
+
+    def __init__(self, parts=2):
+        super().__init__()
+        heads = []
+        head_cells = nn.CellList()
+        for _ in range(parts):
+            head = nn.Dense(4, 4)
+            heads.append(head)
+            head_cells.append(head)
+        self.heads = heads  # expect: python-container-of-cells
+
+    def construct(self, x):
+        return self.heads[0](x) + self.heads[1](x)

@@ -34,3 +34,26 @@ class Stages(nn.Cell):  # mslint: inputs=float32[2,4]
         for stage in self.stages:
             x = stage(x)
         return x
+
+
+def dense_list(dim, depth):
+    return [nn.Dense(dim, dim) for _ in range(depth)]
+
+
+def dense_list_and_norm(dim, depth):
+    layers = dense_list(dim, depth)
+    layers.append(nn.LayerNorm((dim,)))
+    return layers
+
+
+class GrownFactoryList(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The factory's helper returns a list: what it appends to is that list."""
+
+    def __init__(self, dim=4):
+        super().__init__()
+        self.mlp = dense_list_and_norm(dim, 2)  # expect: python-container-of-cells
+
+    def construct(self, x):
+        for layer in self.mlp:
+            x = layer(x)
+        return x

@@ -90,3 +90,18 @@ class CellListFromAGenerator(nn.Cell):  # mslint: inputs=float32[2,4]
         for block in self.blocks:
             x = block(x)
         return x
+
+
+class NotTrainedLatentCodes(nn.Cell):  # mslint: inputs=float32[2,4]
+    """Per-batch codes that no training is meant to reach (`requires_grad=False`): the program
+    updates them itself with `set_data`, which graph code sees in a plain list too."""
+
+    def __init__(self, batches=2):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+        self.codes = [
+            ms.Parameter(ms.Tensor(np.zeros((2, 4)), ms.float32), requires_grad=False) for _ in range(batches)
+        ]
+
+    def construct(self, x):
+        return self.dense(x) + self.codes[0]

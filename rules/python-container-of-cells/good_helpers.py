@@ -12,6 +12,30 @@ class Block(nn.Cell):
         return self.dense(x)
 
 
+def build_mlp(dim, depth):
+    layers = []
+    for _ in range(depth):
+        layers.append(nn.Dense(dim, dim))
+        layers.append(nn.ReLU())
+    mlp = nn.SequentialCell(layers)
+    return mlp
+
+
+def mlp_and_layer_norm(dim, depth):
+    layers = build_mlp(dim, depth)
+    layers.append(nn.LayerNorm((dim,)))  # `SequentialCell.append`: the helper returns no list
+    return layers
+
+
+class FactoryMlpWithNorm(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, dim=4):
+        super().__init__()
+        self.mlp = mlp_and_layer_norm(dim, 2)
+
+    def construct(self, x):
+        return self.mlp(x)
+
+
 class RegisteredStages(nn.Cell):  # mslint: inputs=float32[2,4]
     def __init__(self):
         super().__init__()

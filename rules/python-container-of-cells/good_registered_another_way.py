@@ -79,6 +79,30 @@ class InsertedOneByOne(nn.Cell):  # mslint: inputs=float32[2,4]
         return x
 
 
+class AlsoInRegisteredCellLists(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The plain lists index Cells that a CellList kept on the Cell holds too: one registered with
+    `insert_child_to_cell` (by keyword), one set as an attribute."""
+
+    def __init__(self, parts=2):
+        super().__init__()
+        heads = []
+        head_cells = nn.CellList()
+        self.tails = []
+        self.tail_cells = nn.CellList()
+        for _ in range(parts):
+            head = nn.Dense(4, 4)
+            heads.append(head)
+            head_cells.append(head)
+            tail = nn.LayerNorm((4,))  # its Parameters' names differ from the heads': both lists are named by index
+            self.tails.append(tail)
+            self.tail_cells.append(tail)
+        self.insert_child_to_cell(child_name="head_cells", child_cell=head_cells)
+        self.heads = heads
+
+    def construct(self, x):
+        return self.tails[0](self.heads[0](x)) + self.tails[1](self.heads[1](x))
+
+
 class ParameterFreeActivations(nn.Cell):  # mslint: inputs=float32[2,4]
     def __init__(self):
         super().__init__()

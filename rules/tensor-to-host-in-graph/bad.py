@@ -1,5 +1,7 @@
 """Tensors copied to the host in graph code: STRICT rejects it, LAX falls back to Python."""
 
+import numpy as np
+
 import mindspore as ms
 from mindspore import nn, ops
 
@@ -44,3 +46,11 @@ class HostCopyOfConstantTensor(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         ones = ops.ones((2, 3), ms.float32)
         return x * float(ones.asnumpy()[0, 0])  # expect: tensor-to-host-in-graph
+
+
+class NumpyResultToList(nn.Cell):  # mslint: inputs=float32[2,4]
+    """`.tolist()` of a numpy result is numpy's: no tensor reaches it, the numpy call is the problem."""
+
+    def construct(self, x):
+        starts = np.cumsum(x).tolist()  # expect: third-party-call-in-graph
+        return x * starts[0]
