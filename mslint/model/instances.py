@@ -1390,15 +1390,20 @@ def _callees(module: ModuleInfo) -> dict[int, Callee]:
     return found
 
 
-def construction(call: ast.Call, qualname: Callable[[ast.expr], str | None]) -> Construction:
+def construction(
+    call: ast.Call, qualname: Callable[[ast.expr], str | None], named: Mapping[str, AbstractValue] | None = None
+) -> Construction:
     """What a MindSpore Cell or Primitive is built with, as values (``nn.Dense(64, 10)``,
-    ``ops.ReduceSum(keep_dims=True)``): literals and dtypes; anything else is a constant whose
-    value is not known (an ``__init__`` parameter, a computed size)."""
+    ``ops.ReduceSum(keep_dims=True)``): literals, dtypes and the names ``named`` gives a value
+    (``nn.Dense(dim, 10)`` in an ``__init__`` every instance of which is given ``dim=8``); anything
+    else is a constant whose value is not known (a computed size)."""
 
     def value(expr: ast.expr) -> AbstractValue:
         dtype = dtype_named(expr, qualname) if isinstance(expr, (ast.Name, ast.Attribute)) else None
         if dtype is not None:
             return AbstractDtype(Kind.CONSTANT, dtype)
+        if named is not None and isinstance(expr, ast.Name) and expr.id in named:
+            return named[expr.id]
         known = literal_value(expr)
         return AbstractAny(Kind.CONSTANT) if known is NOT_KNOWN else literal(known)
 

@@ -768,9 +768,25 @@ class GraphFunction:
             klass, value = assigned[0]
             qualname: Callable[[ast.expr], str | None] = lambda e: qualified_name(e, klass.module)  # noqa: E731
             direct = isinstance(value, ast.Call) and qualname(value.func) == made[0]  # not made by a helper
-            built = construction(value, qualname) if isinstance(value, ast.Call) and direct else None
+            built = (
+                construction(value, qualname, self._init_parameters(klass, value))
+                if isinstance(value, ast.Call) and direct
+                else None
+            )
             return AbstractInstance(Kind.CONSTANT, made[0], is_mindspore_cell_name(made[0]), construction=built)
         return _CONSTANT
+
+    def _init_parameters(self, owner: ClassRef, value: ast.expr) -> Mapping[str, AbstractValue] | None:
+        """What every instance of ``owner`` gives each parameter of its own ``__init__`` that
+        ``value`` (a layer built there: ``nn.Dense(dim, classes)``) reads and ``__init__`` never
+        rebinds; None where ``value`` reads none or the instances are not all known."""
+        init = self.project.find_method(owner, "__init__")
+        if init is None or init.owner is None or init.owner.node is not owner.node:
+            return None
+        parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+        read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} & parameters
+        given = constructor_values(self.project, owner) if read else None  # asked last: it reads the project
+        return None if given is None else {name: given[name] for name in read if name in given}
 
     def _given_to_constructor(self, owner: ClassRef, attribute: str) -> AbstractValue | None:
         """A Python scalar ``self.<attribute>`` holds in every instance the project builds, where

@@ -281,6 +281,31 @@ class ConditionInARepeatedSequence(nn.Cell):
         return self.refine(x)
 
 
+class SizedHead(nn.Cell):
+    """Its layer sized by what the constructor is given: `nn.Dense(dim, classes)`."""
+
+    def __init__(self, dim, classes):
+        super().__init__()
+        self.fc = nn.Dense(dim, classes)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class ConditionOnASizedHeadOutput(nn.Cell):
+    """Its head built as `SizedHead(8, 10)` and called on the (2, 8) input: a (2, 10) tensor there."""
+
+    def __init__(self):
+        super().__init__()
+        self.head = SizedHead(8, 10)
+
+    def construct(self, x):
+        logits = self.head(x)
+        if logits > 0:  # expect: ambiguous-tensor-conversion
+            return logits
+        return -logits
+
+
 if __name__ == "__main__":
     net = NotOfAnInput()
     x = Tensor(np.ones([2, 2], np.int32))
@@ -310,3 +335,5 @@ if __name__ == "__main__":
     unpacking(logits)
     repeated = ConditionInARepeatedSequence(3)
     repeated(Tensor(np.ones((2, 4), np.float32)))
+    sized = ConditionOnASizedHeadOutput()
+    sized(Tensor(np.ones((2, 8), np.float32)))

@@ -274,6 +274,31 @@ class ConditionInARepeatedSequence(nn.Cell):
         return self.refine(x)
 
 
+class SizedHead(nn.Cell):
+    """Its layer sized by what the constructor is given: `nn.Dense(dim, classes)`."""
+
+    def __init__(self, dim, classes):
+        super().__init__()
+        self.fc = nn.Dense(dim, classes)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+class ConditionOnASizedHeadOutput(nn.Cell):
+    """Its head built as `SizedHead(8, 1)` and called on the (8,) input: a (1,) tensor there."""
+
+    def __init__(self):
+        super().__init__()
+        self.head = SizedHead(8, 1)
+
+    def construct(self, x):
+        logits = self.head(x)
+        if logits > 0:
+            return logits
+        return -logits
+
+
 if __name__ == "__main__":
     net = NotOfOneElement()
     net(Tensor(np.ones([1], np.int32)), Tensor(np.ones((2, 3), np.float32)))
@@ -300,3 +325,5 @@ if __name__ == "__main__":
     unpacking(logits)
     repeated = ConditionInARepeatedSequence(3)
     repeated(Tensor(np.ones((1,), np.float32)))
+    sized = ConditionOnASizedHeadOutput()
+    sized(Tensor(np.ones((8,), np.float32)))
