@@ -51,12 +51,7 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     """The value of the field ``expr`` reads in each configuration file the program may open: the
     one its code names, or each that its launch scripts name; empty where none is known, and
     NOT_KNOWN for a file without the field."""
-    keys: list[str] = []
-    read = field_key(expr)
-    while read is not None:
-        expr, key = read
-        keys.insert(0, key)
-        read = field_key(expr)
+    expr, keys = field_path(expr)
     if not keys or not isinstance(expr, ast.Name):
         return []
     (scope,) = module.scopes_holding([expr.lineno])
@@ -71,7 +66,19 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     return found
 
 
-def field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
+def field_path(expr: ast.expr) -> tuple[ast.expr, list[str]]:
+    """What ``expr`` reads fields of, and the fields in order: ``cfg``, ``["model", "mode"]`` for
+    ``cfg.model["mode"]``; ``expr`` itself and no fields where it reads none."""
+    keys: list[str] = []
+    read = _field_key(expr)
+    while read is not None:
+        expr, key = read
+        keys.insert(0, key)
+        read = _field_key(expr)
+    return expr, keys
+
+
+def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     """What ``expr`` reads a field of, and the field: ``cfg.mode``, ``cfg["mode"]``, ``cfg.get("mode")``."""
     if isinstance(expr, ast.Attribute) and isinstance(expr.ctx, ast.Load):
         return expr.value, expr.attr

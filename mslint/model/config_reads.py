@@ -16,7 +16,7 @@ import ast
 
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.binder import literal_value
-from mslint.model.config_files import bound_once, config_file_field, field_key
+from mslint.model.config_files import bound_once, config_file_field, field_path
 from mslint.model.configs import config_fields
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import option_default
@@ -25,13 +25,7 @@ from mslint.model.project import Project
 
 def configured_value(project: Project, module: ModuleInfo, expr: ast.expr) -> object:
     """The value of the field ``expr`` reads of a configuration (module doc); NOT_KNOWN where it is none."""
-    keys: list[str] = []
-    root: ast.expr = expr
-    read = field_key(root)
-    while read is not None:
-        root, key = read
-        keys.insert(0, key)
-        read = field_key(root)
+    root, keys = field_path(expr)
     if not keys or not isinstance(root, ast.Name):
         return NOT_KNOWN
     from_file = config_file_field(project, module, expr)
