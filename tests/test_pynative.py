@@ -776,6 +776,8 @@ def main():
         'if cfg["mode"] == "pynative":\n        ms.set_context(mode=1)\n    else:\n        ms.set_context(mode=0)',
         'ms.set_context(mode=ms.PYNATIVE_MODE if cfg["mode"] in ("pynative", "eager") else ms.GRAPH_MODE)',
         'ms.set_context(mode=ms.GRAPH_MODE if cfg.get("mode") != "pynative" else ms.PYNATIVE_MODE)',
+        'ms.set_context(mode=ms.GRAPH_MODE if cfg["mode"].upper().startswith("GRAPH") else ms.PYNATIVE_MODE)',
+        'ms.set_context(mode=ms.PYNATIVE_MODE if cfg["mode"].endswith("native") else ms.GRAPH_MODE)',
     ],
 )
 @pytest.mark.parametrize(
