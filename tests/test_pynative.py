@@ -837,6 +837,35 @@ def test_the_mode_a_choice_on_options_a_helper_parses_gives(
     assert severities([net, script], Settings()) == expected
 
 
+BOUND_OPTIONS_SCRIPT = """
+import argparse
+import mindspore as ms
+from net import Net
+
+
+def get_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mode", default={default}, choices=["GRAPH", "PYNATIVE"])
+    return parser.parse_args()
+
+
+def main():
+    args = get_args()
+    ms.set_context(mode=ms.GRAPH_MODE if args.mode.upper().startswith("GRAPH") else ms.PYNATIVE_MODE)
+    return Net()
+"""
+
+
+@pytest.mark.parametrize(("default", "severity"), [('"PYNATIVE"', None), ('"GRAPH"', "error")])
+def test_the_mode_a_choice_on_options_bound_from_a_helper_gives(write, default: str, severity: str | None) -> None:
+    """NowCastNet's train.py: ``args = get_args()``, then a test of ``args.mode``; a graph default
+    that the command line may change counts as no known mode."""
+    net = write("net.py", UNSET_CELL)
+    script = write("train.py", BOUND_OPTIONS_SCRIPT.format(default=default))
+    expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
+    assert severities([net, script], Settings()) == expected
+
+
 _TRAIN_SCRIPT = """cd "$(dirname "$0")/.." || exit
 nohup python train.py \\
     --config configs/train.yaml > train.log 2>&1 &

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.config_files import config_file_field
 from mslint.model.module import ModuleInfo
-from mslint.model.option_defaults import field_written, option_default, parsed_default
+from mslint.model.option_defaults import bound_once, field_written, option_default, parsed_default
 from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import modules_naming
 from mslint.model.walk import own_nodes, parent_of
@@ -196,6 +196,9 @@ class _Evaluator:
         if value is not NOT_KNOWN:
             return {value}
         keys, base = _field_chain(expr)
+        if isinstance(base, ast.Name) and len(keys) == 1 and not field_written(module, base.id):
+            bound = bound_once(module, base)  # `args = get_args()`, then `args.mode`
+            base = bound if isinstance(bound, ast.Call) else base
         if isinstance(base, ast.Call) and len(keys) == 1 and isinstance(keys[0], ast.Attribute):
             return self._returned_option(base, keys[0].attr, module)
         if not isinstance(base, ast.Name) or depth >= _DEPTH:
@@ -209,7 +212,8 @@ class _Evaluator:
 
     def _returned_option(self, call: ast.Call, option: str, module: ModuleInfo) -> set[object]:
         """The default of ``option`` in the options a function of the project parses and returns
-        (``main(parse_args())``, ``def parse_args(): ...; return parser.parse_args(args=[])``)."""
+        (``main(parse_args())``, ``args = parse_args()``, ``def parse_args(): ...; return
+        parser.parse_args(args=[])``)."""
         function = self._project.resolve_expr(call.func, module) if isinstance(call.func, ast.Name) else None
         if not isinstance(function, FunctionRef) or function.owner is not None or call.args or call.keywords:
             raise _Unknown

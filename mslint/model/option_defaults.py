@@ -95,8 +95,16 @@ def _default(call: ast.Call, module: ModuleInfo) -> tuple[object] | None:
 
 
 def _parsed_once(module: ModuleInfo, name: ast.Name) -> ast.Call | None:
-    """The ``parse_args`` call ``name`` is bound to, once in the scope that reads it, or once at the
-    module's top level where that scope does not bind it."""
+    """The ``parse_args`` call ``name`` is bound to (:func:`bound_once`)."""
+    value = bound_once(module, name)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "parse_args":
+        return value
+    return None
+
+
+def bound_once(module: ModuleInfo, name: ast.Name) -> ast.expr | None:
+    """The value ``name`` is bound to, once in the scope that reads it, or once at the module's
+    top level where that scope does not bind it; None where it is bound otherwise or more often."""
     (scope,) = module.scopes_holding([name.lineno])
     for holder in dict.fromkeys([scope, module.tree]):
         names = [n for n in own_nodes(holder) if isinstance(n, ast.Name) and n.id == name.id]
@@ -106,10 +114,7 @@ def _parsed_once(module: ModuleInfo, name: ast.Name) -> ast.Call | None:
         assignment = parent_of(module.tree, stores[0])
         if len(stores) != 1 or not (isinstance(assignment, ast.Assign) and assignment.targets == [stores[0]]):
             return None
-        value = assignment.value
-        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "parse_args":
-            return value
-        return None
+        return assignment.value
     return None
 
 
