@@ -118,3 +118,36 @@ def _bases_of_classes_defining(project: Project, methods: tuple[str, ...]) -> fr
 def is_plain_cell(qualname: str) -> bool:
     """``nn.Cell`` itself (whose ``__init__`` takes no required argument and which has no ``construct``)."""
     return is_mindspore_name(qualname, "Cell")
+
+
+def used_through_its_methods(cls: ClassRef, project: Project) -> bool:
+    """Whether ``forward`` serves the class's own methods (they call ``self.forward``) and the
+    project calls one of these methods on an object other than ``self`` (``self.rotary_emb.
+    rotate_queries_or_keys(q)``): then graph code compiles that method, and a ``construct`` is
+    needed only where the Cell is also called as a whole, which a class written so is not."""
+    helpers = {
+        node.name
+        for node in cls.node.body
+        if isinstance(node, ast.FunctionDef) and node.name != "forward" and _calls_on_self(node, "forward")
+    }
+    if not helpers:
+        return False
+    return any(
+        isinstance(call.func, ast.Attribute)
+        and call.func.attr in helpers
+        and not (isinstance(call.func.value, ast.Name) and call.func.value.id == "self")
+        for module in project.modules
+        if any(name in module.text for name in helpers)
+        for call in module.nodes_of(ast.Call)
+    )
+
+
+def _calls_on_self(function: ast.FunctionDef, name: str) -> bool:
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == name
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+        for node in ast.walk(function)
+    )
