@@ -4,23 +4,23 @@ that call needs `construct`."""
 from mindspore import nn
 
 
-class Rotary(nn.Cell):  # expect: forward-instead-of-construct
+class RotaryCalled(nn.Cell):  # expect: forward-instead-of-construct
     def __init__(self, dim):
         super().__init__()
         self.scale = dim**-0.5
 
-    def rotate_queries_or_keys(self, t):
+    def rotate(self, t):
         return self.forward(t)
 
     def forward(self, t):
         return t * self.scale
 
 
-class Attention(nn.Cell):  # mslint: inputs=float32[2,4]
+class CallsRotary(nn.Cell):  # mslint: inputs=float32[2,4]
     def __init__(self):
         super().__init__()
         self.to_q = nn.Dense(4, 4)
-        self.rotary_emb = Rotary(4)
+        self.rotary_emb = RotaryCalled(4)
 
     def construct(self, x):
         return self.rotary_emb(self.to_q(x))
