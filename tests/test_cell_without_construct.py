@@ -83,10 +83,12 @@ class Other:
 def test_a_forward_that_the_cells_own_methods_serve_is_not_judged(write: Write) -> None:
     """video-diffusion's ``RotaryEmbedding``: graph code calls ``rotate_queries_or_keys``, which calls
     ``self.forward``; the Cell is never called as a whole. A method of that name on another class
-    of the project may be what the call reaches."""
+    of the program may be what the call reaches."""
     paths = [write("rotary.py", ROTARY), write("attention.py", ATTENTION)]
     select = Settings(select=("forward-instead-of-construct",))
     assert [d.line for d in check_files(paths, select).diagnostics] == []
     assert [d.line for d in check_files(paths[:1], select).diagnostics] == [4]  # nothing calls `rotate`
     paths.append(write("other.py", OTHER))
+    assert [d.line for d in check_files(paths, select).diagnostics] == []  # another program's class
+    paths[1] = write("attention.py", "import other\n" + ATTENTION)
     assert [d.line for d in check_files(paths, select).diagnostics] == [4]
