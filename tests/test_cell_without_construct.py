@@ -47,3 +47,48 @@ def test_a_base_that_may_define_construct_is_not_judged(write: Write) -> None:
 
 def test_a_cell_with_its_own_call_is_not_judged(write: Write) -> None:
     assert found(write, "class Block(nn.Cell):\n    def __call__(self, x):\n        return x\n") == []
+
+
+ROTARY = """\
+from mindspore import nn
+
+
+class Rotary(nn.Cell):
+    def rotate(self, t):
+        return self.forward(t)
+
+    def forward(self, t):
+        return t
+"""
+ATTENTION = """\
+from mindspore import nn
+from rotary import Rotary
+
+
+class Attention(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.rotary_emb = Rotary()
+
+    def construct(self, x):
+        return self.rotary_emb.rotate(x)
+"""
+OTHER = """\
+class Other:
+    def rotate(self, t):
+        return t
+"""
+
+
+def test_a_forward_that_the_cells_own_methods_serve_is_not_judged(write: Write) -> None:
+    """video-diffusion's ``RotaryEmbedding``: graph code calls ``rotate_queries_or_keys``, which calls
+    ``self.forward``; the Cell is never called as a whole. A method of that name on another class
+    of the program may be what the call reaches."""
+    paths = [write("rotary.py", ROTARY), write("attention.py", ATTENTION)]
+    select = Settings(select=("forward-instead-of-construct",))
+    assert [d.line for d in check_files(paths, select).diagnostics] == []
+    assert [d.line for d in check_files(paths[:1], select).diagnostics] == [4]  # nothing calls `rotate`
+    paths.append(write("other.py", OTHER))
+    assert [d.line for d in check_files(paths, select).diagnostics] == []  # another program's class
+    paths[1] = write("attention.py", "import other\n" + ATTENTION)
+    assert [d.line for d in check_files(paths, select).diagnostics] == [4]

@@ -90,6 +90,47 @@ def test_a_module_constant_imported_by_name_decides_the_branch(
     assert severity(tmp_path, program, {"settings.py": settings}) == expected
 
 
+@pytest.mark.parametrize(
+    ("program", "others", "expected"),
+    [
+        ("import settings\nnet = Block(8, attention=settings.FLAG)\n", {}, None),
+        ("import settings as cfg\nnet = Block(8, attention=cfg.FLAG)\n", {}, None),
+        ("import settings\nnet = Block(8, attention=settings.ON)\n", {}, "WARNING"),  # no such constant
+        # written as a field, here or by another module of the project
+        ("import settings\nsettings.FLAG = True\nnet = Block(8, attention=settings.FLAG)\n", {}, "WARNING"),
+        (
+            "import settings\nnet = Block(8, attention=settings.FLAG)\n",
+            {"cli.py": "import settings\n\nsettings.FLAG = True\n"},
+            "WARNING",
+        ),
+        (
+            "import settings\nnet = Block(8, attention=settings.FLAG)\n",
+            {"cli.py": "import settings\n\nsetattr(settings, 'FLAG', 1)\n"},
+            "WARNING",
+        ),
+    ],
+)
+def test_a_constant_of_an_imported_module_decides_the_branch(
+    tmp_path: Path, program: str, others: dict[str, str], expected: str | None
+) -> None:
+    """The fusion ResNet's ``resnet101(rgbd=args.rgbd)``, where ``from run.run_fusion import args``
+    names a module of constants."""
+    assert severity(tmp_path, program, {"settings.py": "FLAG = False\n", **others}) == expected
+
+
+def test_a_factory_nothing_calls_builds_nothing(tmp_path: Path) -> None:
+    """``resnet50(**kwargs)``, never called, beside the ``resnet101`` a script calls, both through
+    ``_resnet``: only the instance the program builds counts."""
+    factories = (
+        "def _block(dim, attention, **kwargs):\n    return Block(dim, attention, **kwargs)\n\n\n"
+        "def small(attention=False, **kwargs):\n    return _block(8, attention, **kwargs)\n\n\n"
+        "def large(attention=False, **kwargs):\n    return _block(16, attention, **kwargs)\n\n\n"
+    )
+    assert severity(tmp_path, factories + "net = small()\n") is None
+    assert severity(tmp_path, factories + "net = small(attention=True)\n") == "ERROR"
+    assert severity(tmp_path, factories) == "WARNING"  # no instance: the class as before
+
+
 def test_the_instances_of_every_module_count(tmp_path: Path) -> None:
     others = {"train.py": "from net import Block\n\nnet = Block(8)\n"}
     assert severity(tmp_path, "net = Block(8, attention=False)\n", others) == "ERROR"  # train.py's reads it

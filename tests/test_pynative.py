@@ -266,6 +266,48 @@ def test_other_modules_can_keep_cells_graph_code(write, name: str, source: str) 
     assert findings([net, script, other], Settings()) == {("net.py", 7, "third-party-call-in-graph")}
 
 
+_RUN_MAIN = '\nif __name__ == "__main__":\n    main()\n'
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "kept"),
+    [
+        ("eval.py", 'from net import Net\n\nif __name__ == "__main__":\n    print(Net())\n', False),
+        ("test_tank.py", 'from net import Net\n\nif __name__ == "__main__":\n    print(Net())\n', False),
+        ("show.py", "from net import Net\n\nprint(Net())\n", False),
+        (
+            "eval.py",
+            'import mindspore as ms\nfrom net import Net\n\nif __name__ == "__main__":\n    ms.jit(Net())\n',
+            True,
+        ),
+        ("test_net.py", "from net import Net\n\n\ndef test_net():\n    Net()\n", True),
+    ],
+)
+def test_a_script_in_the_default_mode_runs_eagerly_beside_a_pynative_one(
+    write, name: str, source: str, kept: bool
+) -> None:
+    """MVSNet's ``eval.py``, beside its PyNative ``train.py``, selects no mode: MindSpore's
+    default, PyNative, runs it (``get_context("mode")`` is 1 in 2.10). ``jit`` and a pytest
+    module still compile the Cell."""
+    net = write("net.py", NUMPY_CELL)
+    call = "ms.set_context(mode=ms.PYNATIVE_MODE)"
+    script = write("train.py", SCRIPT.format(imports="import mindspore as ms", call=call) + _RUN_MAIN)
+    other = write(name, source)
+    expected = {("net.py", 7, "third-party-call-in-graph")} if kept else set()
+    assert findings([net, script, other], Settings()) == expected
+
+
+def test_a_script_in_the_default_mode_keeps_its_own_cells_graph_code(write) -> None:
+    """A model file with its own demo is graph code, whatever the scripts beside it import."""
+    net = write("net.py", NUMPY_CELL)
+    call = "ms.set_context(mode=ms.PYNATIVE_MODE)"
+    script = write("train.py", SCRIPT.format(imports="import mindspore as ms", call=call) + _RUN_MAIN)
+    demo = write(
+        "demo.py", NUMPY_CELL.replace("Net", "Demo") + '\nimport net\n\nif __name__ == "__main__":\n    Demo()\n'
+    )
+    assert findings([net, script, demo], Settings()) == {("demo.py", 7, "third-party-call-in-graph")}
+
+
 def test_changing_the_setting_is_not_served_from_the_cache(write, run, tmp_path: Path) -> None:
     paths = _package(write, PYNATIVE_NET)
     write("pyproject.toml", "[tool.mslint]\npynative = ['pkg/pynative']\n")
@@ -776,6 +818,8 @@ def main():
         'if cfg["mode"] == "pynative":\n        ms.set_context(mode=1)\n    else:\n        ms.set_context(mode=0)',
         'ms.set_context(mode=ms.PYNATIVE_MODE if cfg["mode"] in ("pynative", "eager") else ms.GRAPH_MODE)',
         'ms.set_context(mode=ms.GRAPH_MODE if cfg.get("mode") != "pynative" else ms.PYNATIVE_MODE)',
+        'ms.set_context(mode=ms.GRAPH_MODE if cfg["mode"].upper().startswith("GRAPH") else ms.PYNATIVE_MODE)',
+        'ms.set_context(mode=ms.PYNATIVE_MODE if cfg["mode"].endswith("native") else ms.GRAPH_MODE)',
     ],
 )
 @pytest.mark.parametrize(
@@ -831,6 +875,64 @@ def test_the_mode_a_choice_on_options_a_helper_parses_gives(
     """ecg's train.py: ``main(parse_args())`` where ``parse_args`` returns ``parser.parse_args(args=[])``."""
     net = write("net.py", UNSET_CELL)
     script = write("train.py", HELPER_OPTIONS_SCRIPT.format(default=default, given=given, options=options))
+    expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
+    assert severities([net, script], Settings()) == expected
+
+
+REBOUND_OPTIONS_SCRIPT = """
+import argparse
+import mindspore as ms
+from net import Net
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mode", default={default})
+    parser.add_argument("--config", default="config.yaml")
+    args = parser.parse_args()
+    ms.set_context(mode=ms.GRAPH_MODE if args.mode == "GRAPH" else ms.PYNATIVE_MODE)
+    args = load_config(args.config)
+    return Net()
+"""
+
+
+@pytest.mark.parametrize(("default", "severity"), [('"PYNATIVE"', None), ('"GRAPH"', "error")])
+def test_the_mode_a_choice_on_options_read_before_they_are_rebound_gives(
+    write, default: str, severity: str | None
+) -> None:
+    """MindMoMaOrb's finetune.py: ``args`` is the parsed options where the mode is chosen, a
+    configuration after."""
+    net = write("net.py", UNSET_CELL)
+    script = write("train.py", REBOUND_OPTIONS_SCRIPT.format(default=default))
+    expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
+    assert severities([net, script], Settings()) == expected
+
+
+BOUND_OPTIONS_SCRIPT = """
+import argparse
+import mindspore as ms
+from net import Net
+
+
+def get_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--mode", default={default}, choices=["GRAPH", "PYNATIVE"])
+    return parser.parse_args()
+
+
+def main():
+    args = get_args()
+    ms.set_context(mode=ms.GRAPH_MODE if args.mode.upper().startswith("GRAPH") else ms.PYNATIVE_MODE)
+    return Net()
+"""
+
+
+@pytest.mark.parametrize(("default", "severity"), [('"PYNATIVE"', None), ('"GRAPH"', "error")])
+def test_the_mode_a_choice_on_options_bound_from_a_helper_gives(write, default: str, severity: str | None) -> None:
+    """NowCastNet's train.py: ``args = get_args()``, then a test of ``args.mode``; a graph default
+    that the command line may change counts as no known mode."""
+    net = write("net.py", UNSET_CELL)
+    script = write("train.py", BOUND_OPTIONS_SCRIPT.format(default=default))
     expected = set() if severity is None else {("net.py", 6, "unsupported-attribute-in-graph", severity)}
     assert severities([net, script], Settings()) == expected
 

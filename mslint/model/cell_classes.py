@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, bound_names
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
+from mslint.model.registries import modules_naming
 from mslint.model.walk import statements
 
 _CELL_CLASSES: NodeMemo[ast.AST, list[ast.ClassDef]] = NodeMemo()
@@ -118,3 +119,51 @@ def _bases_of_classes_defining(project: Project, methods: tuple[str, ...]) -> fr
 def is_plain_cell(qualname: str) -> bool:
     """``nn.Cell`` itself (whose ``__init__`` takes no required argument and which has no ``construct``)."""
     return is_mindspore_name(qualname, "Cell")
+
+
+def used_through_its_methods(cls: ClassRef, project: Project) -> bool:
+    """Whether ``forward`` serves the class's own methods (they call ``self.forward``) and the
+    program of the class's module (:meth:`Project.program_of`) calls one of these methods, which
+    no other class of that program defines, on an object other than ``self``
+    (``self.rotary_emb.rotate_queries_or_keys(q)``): then graph code compiles that method, and a
+    ``construct`` is needed only where the Cell is also called as a whole, which a class written
+    so is not."""
+    helpers = {
+        node.name
+        for node in cls.node.body
+        if isinstance(node, ast.FunctionDef) and node.name != "forward" and _calls_on_self(node, "forward")
+    }
+    if not helpers:
+        return False
+    program = {id(m) for m in project.program_of(cls.module)}
+    return any(
+        isinstance(call.func, ast.Attribute)
+        and call.func.attr == helper
+        and not (isinstance(call.func.value, ast.Name) and call.func.value.id == "self")
+        for helper in helpers
+        if not _defined_elsewhere(project, cls, helper, program)
+        for module in modules_naming(project, helper)
+        if id(module) in program
+        for call in module.nodes_of(ast.Call)
+    )
+
+
+def _defined_elsewhere(project: Project, cls: ClassRef, name: str, program: set[int]) -> bool:
+    """Whether a class of the ``program``'s modules other than ``cls`` defines a method ``name``."""
+    return any(
+        node is not cls.node and any(isinstance(f, ast.FunctionDef) and f.name == name for f in node.body)
+        for module in modules_naming(project, name)
+        if id(module) in program
+        for node in module.nodes_of(ast.ClassDef)
+    )
+
+
+def _calls_on_self(function: ast.FunctionDef, name: str) -> bool:
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == name
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+        for node in ast.walk(function)
+    )

@@ -9,7 +9,8 @@ pass, its default where a call omits it.
 Where a call passes on a parameter of the code that makes it (``Block(use_attn=use_attn)`` in
 ``Net.__init__``, ``return Block(64, **kwargs)`` in a factory function of a module), what it
 passes is what the calls of that ``__init__`` or function pass in turn, followed up the callers
-until a cycle (then not known). A factory is followed as a class is: called only, never handed on
+until a cycle (then not known); a factory that the project never calls builds nothing, where
+other calls build the class. A factory is followed as a class is: called only, never handed on
 or decorated (a registry aside), and its ``**kwargs`` only spread or read with ``get`` (``kwargs.pop(...)`` changes it).
 A function handed to ``value_and_grad``, ``grad`` or ``jit``, or decorated with ``jit``, is called
 at the calls of what they make, with those arguments; one defined in another function's body
@@ -92,7 +93,7 @@ from mslint.model.ntuple import ntuple_helper
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
-from mslint.model.visible_constants import visible_constants
+from mslint.model.visible_constants import module_attribute_constant, visible_constants
 from mslint.model.walk import descendants, parent_of, statements
 from mslint.model.wrapped_calls import CallsOf, calls_of_local_function, calls_through_wrappers, is_passing_decorator
 
@@ -323,12 +324,29 @@ def _passed_by_calls(project: Project, callee: Callee, first: bool) -> Passed | 
                     break
                 return given._replace(built_by=(call, module), through=through)
         return None
+    calls = _live(project, calls)
     if not calls:
         return None
     per_call = [_given(project, call, module, function, _is_method(callee), first) for call, module in calls]
     if any(given is None for given in per_call):
         return None
     return _joined([given for given in per_call if given is not None])
+
+
+def _live(
+    project: Project, calls: list[tuple[ast.Call, ModuleInfo]] | None
+) -> list[tuple[ast.Call, ModuleInfo]] | None:
+    """The calls that build an instance: none in a factory of a module's top level that the
+    project never calls and never hands on (``resnet50(**kwargs)`` beside the ``resnet101`` a
+    script calls, both through ``_resnet``), where other calls do."""
+    if not calls:
+        return calls
+    live = [(call, module) for call, module in calls if not _never_called(project, caller_built_by(module, call))]
+    return live or calls
+
+
+def _never_called(project: Project, caller: Callee | None) -> bool:
+    return isinstance(caller, FunctionRef) and caller.owner is None and _calls_of(project, caller) == []
 
 
 _OTHER_INSTANCES = 8
@@ -1175,21 +1193,26 @@ def _field_value(project: Project, expr: ast.expr, module: ModuleInfo) -> object
 
 def _module_constant(project: Project, expr: ast.expr, module: ModuleInfo) -> object:
     """The literal that ``expr``, a name of ``module``'s top level bound once (``MODE = "fast"``, or
-    ``from settings import MODE``: :mod:`~mslint.model.visible_constants`), holds where it is read (``Sub(MODE)`` in
+    ``from settings import MODE``: :mod:`~mslint.model.visible_constants`) or a constant of a module
+    it imports (``args.rgbd``), holds where it is read (``Sub(MODE)`` in
     ``Net.__init__``): NOT_KNOWN where it is no such name, or the function that reads it, or one
     around it, binds the name itself."""
     constants = visible_constants(project, module)
-    if not isinstance(expr, ast.Name) or expr.id not in constants:
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        value, name = module_attribute_constant(project, module, expr), expr.value.id
+    elif isinstance(expr, ast.Name) and expr.id in constants:
+        value, name = constants[expr.id], expr.id
+    else:
         return NOT_KNOWN
     (innermost,) = module.scopes_holding([expr.lineno])
     scope: ast.AST | None = innermost
     while scope is not None and not isinstance(scope, ast.Module):
         if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
-            expr.id in binding_counts(scope) or expr.id in all_parameter_names(scope)
+            name in binding_counts(scope) or name in all_parameter_names(scope)
         ):
             return NOT_KNOWN
         scope = parent_of(module.tree, scope)
-    return constants[expr.id]
+    return value
 
 
 def _built_with_defaults(project: Project, callee: Callee) -> Passed | None:

@@ -4,8 +4,8 @@ cfg.system.context_mode.lower() == "pynative_mode" else ms.GRAPH_MODE``, ``{"gra
 
 A condition is decided where the values it tests are known: literals, an ``argparse`` option's
 default (:mod:`mslint.model.option_defaults`), a field of a configuration file the program opens
-(:mod:`mslint.model.config_files`), compared with strings (``==``, ``!=``, ``in``, after
-``.lower()``, ``.upper()`` or ``.strip()``) or taken for their truth. A value read from a parameter
+(:mod:`mslint.model.config_files`), compared with strings (``==``, ``!=``, ``in``, ``.startswith`` or ``.endswith``
+of a literal, after ``.lower()``, ``.upper()`` or ``.strip()``) or taken for their truth. A value read from a parameter
 of that function (``def init_env(cfg)``) is what the project's calls of the function pass it, read
 in the caller the same way (``init_env(cfg)`` where ``cfg`` is the parsed file): every call's value
 counts, so two programs that pass two files may choose two modes. A condition left undecided, whose
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.config_files import config_file_field
 from mslint.model.module import ModuleInfo
-from mslint.model.option_defaults import field_written, option_default, parsed_default
+from mslint.model.option_defaults import bound_once, field_written, option_default, parsed_default
 from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import modules_naming
 from mslint.model.walk import own_nodes, parent_of
@@ -34,6 +34,8 @@ UNDECIDED = "undecided"
 
 _NUMBERS = {0: GRAPH, 1: PYNATIVE}
 _STRING_METHODS: dict[str, Callable[[str], str]] = {"lower": str.lower, "upper": str.upper, "strip": str.strip}
+_STRING_TESTS: dict[str, Callable[[str, str], bool]] = {"startswith": str.startswith, "endswith": str.endswith}
+"""Tests of a string against one literal (``args.mode.upper().startswith("GRAPH")``)."""
 _DEPTH = 2
 """Calls followed up from a function's parameter to the values its callers pass (a helper's helper)."""
 
@@ -163,6 +165,13 @@ class _Evaluator:
             if not all(isinstance(v, str) for v in values):
                 raise _Unknown
             return {method(str(v)) for v in values}
+        if _is_string_test(expr):
+            assert isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)
+            test, prefix = _STRING_TESTS[expr.func.attr], self._single(expr.args[0], module, depth)
+            values = self.values(expr.func.value, module, depth)
+            if not isinstance(prefix, str) or not all(isinstance(v, str) for v in values):
+                raise _Unknown
+            return {test(str(v), prefix) for v in values}
         mode = _constant_mode(expr, module)
         if mode != OTHER:
             return {0 if mode == GRAPH else 1}
@@ -187,6 +196,9 @@ class _Evaluator:
         if value is not NOT_KNOWN:
             return {value}
         keys, base = _field_chain(expr)
+        if isinstance(base, ast.Name) and len(keys) == 1 and not field_written(module, base.id):
+            bound = bound_once(module, base)  # `args = get_args()`, then `args.mode`
+            base = bound if isinstance(bound, ast.Call) else base
         if isinstance(base, ast.Call) and len(keys) == 1 and isinstance(keys[0], ast.Attribute):
             return self._returned_option(base, keys[0].attr, module)
         if not isinstance(base, ast.Name) or depth >= _DEPTH:
@@ -200,7 +212,8 @@ class _Evaluator:
 
     def _returned_option(self, call: ast.Call, option: str, module: ModuleInfo) -> set[object]:
         """The default of ``option`` in the options a function of the project parses and returns
-        (``main(parse_args())``, ``def parse_args(): ...; return parser.parse_args(args=[])``)."""
+        (``main(parse_args())``, ``args = parse_args()``, ``def parse_args(): ...; return
+        parser.parse_args(args=[])``)."""
         function = self._project.resolve_expr(call.func, module) if isinstance(call.func, ast.Name) else None
         if not isinstance(function, FunctionRef) or function.owner is not None or call.args or call.keywords:
             raise _Unknown
@@ -242,6 +255,16 @@ class _Evaluator:
                 if argument is None:
                     raise _Unknown  # its default: not followed
                 yield caller, argument
+
+
+def _is_string_test(expr: ast.expr) -> bool:
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Attribute)
+        and expr.func.attr in _STRING_TESTS
+        and len(expr.args) == 1
+        and not expr.keywords
+    )
 
 
 def _possible(parts: list[set[bool]], op: ast.boolop) -> set[object]:

@@ -103,20 +103,45 @@ def _default(call: ast.Call, module: ModuleInfo) -> tuple[object] | None:
 
 
 def _parsed_once(module: ModuleInfo, name: ast.Name) -> ast.Call | None:
-    """The ``parse_args`` call ``name`` is bound to, once in the scope that reads it, or once at the
-    module's top level where that scope does not bind it."""
+    """The ``parse_args`` call ``name`` is bound to (:func:`bound_once`), directly or by a helper
+    of the module that returns it."""
+    value = bound_once(module, name)
+    if value is None:
+        return None
+    return value if isinstance(value, ast.Call) and _parses(value) else _parsed_by_helper(module, value)
+
+
+def bound_once(module: ModuleInfo, name: ast.Name) -> ast.expr | None:
+    """The value ``name`` is bound to where it is read, in the scope that reads it, or at the
+    module's top level where that scope does not bind it: its one assignment, or the last one
+    before the read where each is a statement of that scope's own body (``args =
+    parser.parse_args()`` before ``args = load_cfg(args.config)``); None where it is bound otherwise."""
     (scope,) = module.scopes_holding([name.lineno])
     for holder in dict.fromkeys([scope, module.tree]):
         names = [n for n in own_nodes(holder) if isinstance(n, ast.Name) and n.id == name.id]
         stores = [n for n in names if not isinstance(n.ctx, ast.Load)]
         if not stores:
             continue
-        assignment = parent_of(module.tree, stores[0])
-        if len(stores) != 1 or not (isinstance(assignment, ast.Assign) and assignment.targets == [stores[0]]):
+        assignments = [parent_of(module.tree, store) for store in stores]
+        if not all(isinstance(a, ast.Assign) and a.targets == [s] for a, s in zip(assignments, stores)):
             return None
-        value = assignment.value
-        return value if isinstance(value, ast.Call) and _parses(value) else _parsed_by_helper(module, value)
+        if len(assignments) == 1:
+            assert isinstance(assignments[0], ast.Assign)
+            return assignments[0].value
+        return _reaching(holder, assignments, name)
     return None
+
+
+def _reaching(holder: ast.AST, assignments: list[ast.AST | None], name: ast.Name) -> ast.expr | None:
+    """The value of the last of ``assignments`` before the statement of ``holder``'s own body that
+    holds the read ``name``, where each assignment is a statement of that body (no branch or loop
+    decides which runs)."""
+    body: list[ast.stmt] = getattr(holder, "body", [])
+    if not all(any(a is statement for statement in body) for a in assignments):
+        return None
+    reading = next((s for s in body if s.lineno <= name.lineno <= (s.end_lineno or s.lineno)), None)
+    before = [a for a in assignments if isinstance(a, ast.Assign) and reading is not None and a.lineno < reading.lineno]
+    return before[-1].value if before else None
 
 
 def _parses(value: ast.expr | None) -> bool:

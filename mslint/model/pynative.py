@@ -11,6 +11,11 @@ leaves no doubt:
   selects PyNative alone (``init_env(cfg)``), and neither
   it nor any project module it imports, at any depth, sets another mode (``GRAPH_MODE``, a
   mode taken from a variable, ``**options``) or uses ``jit`` / ``ms_function``;
+* an entry script that selects no mode runs in MindSpore's default mode, PyNative: beside a
+  PyNative script whose code it imports, where neither it nor what it imports sets another mode
+  or uses ``jit``, it leaves that code PyNative-only (MVSNet's ``eval.py`` beside its
+  ``train.py``), while its own Cells stay graph code (a model file's demo) and a pytest module
+  keeps the Cells it tests graph code;
 * such a script, or a module it imports, is PyNative-only when every module of the run that
   imports it is PyNative-only too: a test or another script that imports a module keeps its
   Cells graph entries. Modules that import each other (a package's ``__init__.py`` and its
@@ -72,12 +77,15 @@ def pynative_code(project: Project) -> PyNativeCode:
     scripts = [m for m in list(project.modules) if _modes(m, project) == {PYNATIVE}]
     scripts += _scripts_made_pynative_by_an_import(project, closures)
     scripts += _scripts_made_pynative_by_a_call(project)
-    candidates, importers, only = _pynative_programs(project, scripts, closures)
+    default = _scripts_in_the_default_mode(project, scripts, closures)
+    candidates, importers, only = _pynative_programs(project, scripts + default, closures)
     if not only:
         return PyNativeCode(frozenset(), frozenset())
     unimported = _unimported_library_modules(project, candidates)
     while unimported:
-        wider_candidates, wider_importers, wider_only = _pynative_programs(project, scripts + unimported, closures)
+        wider_candidates, wider_importers, wider_only = _pynative_programs(
+            project, scripts + default + unimported, closures
+        )
         kept = [
             module
             for module in unimported
@@ -88,6 +96,9 @@ def pynative_code(project: Project) -> PyNativeCode:
             candidates, importers, only = wider_candidates, wider_importers, wider_only
             break
         unimported = kept
+    for module in default:  # the code it imports runs eagerly; its own Cells stay graph code (module doc)
+        candidates.pop(id(module), None)
+        only.discard(id(module))
     dropped = [module for key, module in candidates.items() if key not in only]
     cells = _cells_never_called_elsewhere(project, dropped, importers, only)
     return PyNativeCode(frozenset(candidates[key].path for key in only), cells)
@@ -191,6 +202,64 @@ def _scripts_made_pynative_by_a_call(project: Project) -> list[ModuleInfo]:
     return found
 
 
+def _scripts_in_the_default_mode(
+    project: Project, scripts: list[ModuleInfo], closures: dict[int, list[ModuleInfo]]
+) -> list[ModuleInfo]:
+    """Entry scripts that select no mode, other than the PyNative ``scripts``, that import code
+    that those of them that call ``set_context`` themselves import (entry scripts, or library
+    modules that select the mode when a class of theirs is built: MVSNet's ``eval.py`` beside its
+    PyNative ``train.py``), where neither they nor any project module they import selects another
+    mode or uses ``jit``: they run in MindSpore's default mode, PyNative. Tests keep the Cells
+    they test graph code."""
+    selecting = [
+        s for s in scripts if _modes(s, project) == {PYNATIVE} and (not _is_library(s) or _selects_when_built(s))
+    ]
+    if not selecting:
+        return []  # the cheap test: no program selects PyNative
+    for script in selecting:
+        if id(script) not in closures:
+            closures[id(script)] = _imported_closure(script, project)
+    reached = {id(m) for script in selecting for m in closures[id(script)]}
+    taken = reached | {id(s) for s in scripts}
+    found = []
+    for module in list(project.modules):
+        if id(module) in taken or _modes(module, project) or _is_library(module) or _is_pytest_module(module):
+            continue
+        if id(module) not in closures:
+            closures[id(module)] = _imported_closure(module, project)
+        program = closures[id(module)]
+        if any(id(m) in reached for m in program[1:]) and all(
+            _modes(m, project) <= {PYNATIVE} and not _uses_jit(m) for m in program
+        ):
+            found.append(module)
+    return found
+
+
+def _selects_when_built(module: ModuleInfo) -> bool:
+    """Whether a class of the library module calls, on ``self``, a method of its own that calls
+    ``set_context`` (DistributedRAG's ``QwenCausalLM.__init__`` calls ``self._set_device``): building
+    it selects the mode, where a function that nothing may call selects nothing."""
+    for cls in module.classes.values():
+        selecting = {
+            f.name
+            for f in cls.body
+            if isinstance(f, ast.FunctionDef) and any(_name_called(n) == "set_context" for n in _called(f))
+        }
+        if any(_is_self_method(n, selecting) for n in descendants(cls) if isinstance(n, ast.Call)):
+            return True
+    return False
+
+
+def _is_self_method(call: ast.Call, names: set[str]) -> bool:
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in names
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    )
+
+
 def _called(function: ast.FunctionDef) -> list[ast.Name | ast.Attribute]:
     return [
         n.func
@@ -284,13 +353,24 @@ def _unimported_library_modules(project: Project, imported: dict[int, ModuleInfo
 
 
 def _is_library(module: ModuleInfo) -> bool:
-    name = module.path.name
     return not (
         "__main__" in module.text
-        or name.startswith("test_")
-        or name.endswith("_test.py")
-        or name == "conftest.py"
+        or _is_test(module)
         or any(isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) for s in module.tree.body)
+    )
+
+
+def _is_test(module: ModuleInfo) -> bool:
+    name = module.path.name
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
+def _is_pytest_module(module: ModuleInfo) -> bool:
+    """A test module that pytest collects: a script named ``test_tank.py`` is none."""
+    return _is_test(module) and any(
+        (isinstance(s, ast.FunctionDef) and s.name.startswith("test"))
+        or (isinstance(s, ast.ClassDef) and s.name.startswith("Test"))
+        for s in module.tree.body
     )
 
 

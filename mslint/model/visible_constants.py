@@ -1,5 +1,6 @@
-"""The module constants a module's code reads by name: its own (``MODE = "fast"``), and those its
-top level imports by name from a module of the project (``from settings import MODE``).
+"""The module constants a module's code reads by name: its own (``MODE = "fast"``), those its
+top level imports by name from a module of the project (``from settings import MODE``), and
+those it reads as fields of a project module it imports (``args.rgbd``: :func:`module_attribute_constant`).
 
 An imported name counts where the module binds it by that one import alone: no other import, no
 assignment at its top level, no ``global`` statement (:func:`~mslint.model.folds.module_constants`
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from mslint.model.abstract import NOT_KNOWN
 from mslint.model.folds import module_constants
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, import_bindings
@@ -32,6 +34,77 @@ def _imported_constants(project: Project, module: ModuleInfo) -> dict[str, objec
     imports = [s for s in module.tree.body if isinstance(s, ast.ImportFrom)]
     if not imports:
         return {}
+    bound = _binding_counts(module)
+    found: dict[str, object] = {}
+    for statement in imports:
+        for name, qualname in import_bindings(statement, module.package).items():
+            source_name, _, attribute = qualname.rpartition(".")
+            source = project.module_named(source_name, module) if bound.get(name) == 1 and source_name else None
+            constants = {} if source is None or source is module else module_constants(source.tree)
+            if attribute in constants:
+                found[name] = constants[attribute]
+    return found
+
+
+def module_attribute_constant(project: Project, module: ModuleInfo, expr: ast.expr) -> object:
+    """The literal ``expr`` reads where it is ``name.CONSTANT`` and ``name`` a project module that
+    ``module``'s top level imports by that name alone (``from run import args``, then
+    ``args.rgbd`` where ``args.py`` says ``rgbd = True``), never written as a field anywhere in
+    the project (``args.rgbd = False``, ``setattr(args, ...)``); NOT_KNOWN otherwise. Whether the
+    function that reads it binds ``name`` itself is the caller's to ask."""
+    if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and isinstance(expr.ctx, ast.Load)):
+        return NOT_KNOWN
+    source = _imported_modules(project, module).get(expr.value.id)
+    if source is None:
+        return NOT_KNOWN
+    constants = module_constants(source.tree)
+    if expr.attr not in constants or _written(project, source, expr.attr):
+        return NOT_KNOWN
+    return constants[expr.attr]
+
+
+def _imported_modules(project: Project, module: ModuleInfo) -> dict[str, ModuleInfo]:
+    """The project modules ``module``'s top level imports, by the name that one import alone binds."""
+    bound = _binding_counts(module)
+    found = {}
+    for statement in module.tree.body:
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            for name, qualname in import_bindings(statement, module.package).items():
+                source = project.module_named(qualname, module) if bound.get(name) == 1 else None
+                if source is not None and source is not module:
+                    found[name] = source
+    return found
+
+
+def _written(project: Project, source: ModuleInfo, attribute: str) -> bool:
+    """Whether a module of the project writes ``attribute`` of a name it binds to ``source`` by an
+    import, or hands such a name to ``setattr``."""
+    for module in list(project.modules):
+        if attribute not in module.text and "setattr" not in module.text:
+            continue
+        names = {name for name, found in _imported_modules(project, module).items() if found is source}
+        for node in descendants(module.tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr == attribute
+                and not isinstance(node.ctx, ast.Load)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in names
+            ):
+                return True
+            target = node.args[0] if isinstance(node, ast.Call) and _is_setattr(node) else None
+            if isinstance(target, ast.Name) and target.id in names:
+                return True
+    return False
+
+
+def _is_setattr(node: ast.AST) -> bool:
+    called = node.func if isinstance(node, ast.Call) and node.args else None
+    return isinstance(called, ast.Name) and called.id == "setattr"
+
+
+def _binding_counts(module: ModuleInfo) -> dict[str, int]:
+    """How often the module binds each name (2 for any name a ``global`` statement or an assignment binds)."""
     bound: dict[str, int] = {}
     for node in statements(module.tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -43,12 +116,4 @@ def _imported_constants(project: Project, module: ModuleInfo) -> dict[str, objec
     for stored in descendants(module.tree):
         if isinstance(stored, ast.Name) and not isinstance(stored.ctx, ast.Load):
             bound[stored.id] = 2
-    found: dict[str, object] = {}
-    for statement in imports:
-        for name, qualname in import_bindings(statement, module.package).items():
-            source_name, _, attribute = qualname.rpartition(".")
-            source = project.module_named(source_name, module) if bound.get(name) == 1 and source_name else None
-            constants = {} if source is None or source is module else module_constants(source.tree)
-            if attribute in constants:
-                found[name] = constants[attribute]
-    return found
+    return bound

@@ -12,6 +12,7 @@ from mslint.model.cell_classes import (
     method,
     mindspore_bases,
     name_node,
+    used_through_its_methods,
 )
 from mslint.model.instances import never_built
 from mslint.model.module import ModuleInfo
@@ -26,9 +27,11 @@ class ForwardInsteadOfConstruct(Rule):
     ## What it does
     Flags a Cell that defines `forward` and no `construct`, itself or in its base classes
     (a PyTorch habit), unless it is only a base: the project never builds it, and a
-    subclass defines `construct`. The fix renames `forward` to `construct`, and the module's `.forward`
-    reads with it (`self.block.forward(x)`); it is unsafe where there are such reads, which may
-    be another object's.
+    subclass defines `construct`; or unless `forward` serves the Cell's own methods and the
+    project calls those (`self.rotary_emb.rotate_queries_or_keys(q)`), never needing `construct`.
+    The fix renames `forward` to `construct`, and the module's `.forward` reads with it
+    (`self.block.forward(x)`); it is unsafe where there are such reads, which may be another
+    object's.
 
     ## Why it breaks graph mode
     MindSpore runs a Cell's `construct`, never its `forward`. The Cell is built, but the
@@ -76,6 +79,8 @@ class ForwardInsteadOfConstruct(Rule):
                 continue  # a MindSpore Cell other than nn.Cell, or a third-party base, may define construct
             if is_base_of_a_construct(cls, project) and never_built(project, cls):
                 continue  # an abstract base: MindSpore compiles only its subclasses, which define construct
+            if used_through_its_methods(cls, project):
+                continue  # graph code calls the methods that call `forward`, never the Cell as a whole
             yield Finding(
                 name_node(cls.node, module),
                 f"`{cls.node.name}` defines `forward` but no `construct`: MindSpore never calls `forward`",
