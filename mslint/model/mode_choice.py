@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.config_files import config_file_field
 from mslint.model.module import ModuleInfo
-from mslint.model.option_defaults import bound_once, field_written, option_default, parsed_default
+from mslint.model.option_defaults import bound_once, field_written, option_default, parsed_default, returned_parse
 from mslint.model.project import FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import modules_naming
 from mslint.model.walk import own_nodes, parent_of
@@ -217,11 +217,8 @@ class _Evaluator:
         function = self._project.resolve_expr(call.func, module) if isinstance(call.func, ast.Name) else None
         if not isinstance(function, FunctionRef) or function.owner is not None or call.args or call.keywords:
             raise _Unknown
-        returned = [n.value for n in own_nodes(function.node) if isinstance(n, ast.Return)]
-        parsed = returned[0] if len(returned) == 1 else None
-        if not (isinstance(parsed, ast.Call) and isinstance(parsed.func, ast.Attribute)):
-            raise _Unknown
-        default = parsed_default(function.module, parsed, option) if parsed.func.attr == "parse_args" else None
+        parsed = returned_parse(function.node)
+        default = None if parsed is None else parsed_default(function.module, parsed, option)
         if default is None:
             raise _Unknown
         self.from_command_line |= default.from_command_line

@@ -156,7 +156,13 @@ def _parsed_by_helper(module: ModuleInfo, value: ast.expr) -> ast.Call | None:
         return None
     name = value.func.id
     helpers = [s for s in module.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
-    returns = [n for n in own_nodes(helpers[0]) if isinstance(n, ast.Return)] if len(helpers) == 1 else []
+    return returned_parse(helpers[0]) if len(helpers) == 1 else None
+
+
+def returned_parse(function: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.Call | None:
+    """The ``parse_args`` call ``function`` returns as its one ``return`` (``def parse_args(): ...
+    return parser.parse_args()``); None otherwise."""
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
     parsed = returns[0].value if len(returns) == 1 else None
     return parsed if isinstance(parsed, ast.Call) and _parses(parsed) else None
 
