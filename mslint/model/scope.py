@@ -339,7 +339,7 @@ class GraphFunction:
         if owner is None or init is None or init.owner is None or init.owner.node is not owner.node:
             return {}
         first, last = init.node.lineno, init.node.end_lineno or init.node.lineno
-        parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+        parameters = _kept_parameters(init.node)
         found = {}
         for attribute in _tested_attributes(owner.node):
             assigned = self.project.attribute_values(owner, attribute)
@@ -783,7 +783,7 @@ class GraphFunction:
         init = self.project.find_method(owner, "__init__")
         if init is None or init.owner is None or init.owner.node is not owner.node:
             return None
-        parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+        parameters = _kept_parameters(init.node)
         read = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} & parameters
         given = constructor_values(self.project, owner) if read else None  # asked last: it reads the project
         return None if given is None else {name: given[name] for name in read if name in given}
@@ -800,7 +800,7 @@ class GraphFunction:
         if init is None or not assigned or any(klass.node is not owner.node for klass, _ in assigned):
             return None
         first, last = init.node.lineno, init.node.end_lineno or init.node.lineno
-        parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+        parameters = _kept_parameters(init.node)
         names = [v.id for _, v in assigned if isinstance(v, ast.Name) and first <= v.lineno <= last]
         literals = [literal(v.value) for _, v in assigned if isinstance(v, ast.Constant)]
         if len(names) + len(literals) != len(assigned) or not set(names) <= parameters:
@@ -1453,6 +1453,11 @@ def _scalar(value: AbstractValue | None) -> object:
     return NOT_KNOWN
 
 
+def _kept_parameters(function: FunctionNode) -> set[str]:
+    """The parameters of ``function`` that its body never rebinds: what its callers pass, all through it."""
+    return {a.arg for a in all_arguments(function.args)} - set(binding_counts(function))
+
+
 def _is_kept_parameter(project: Project, cls: ClassRef, name: ast.Name) -> bool:
     """Whether ``name`` reads, in the class's own ``__init__``, a parameter it never rebinds there
     (``self.network = network``): what the calls building the class pass it."""
@@ -1461,7 +1466,7 @@ def _is_kept_parameter(project: Project, cls: ClassRef, name: ast.Name) -> bool:
         return False
     if not init.node.lineno <= name.lineno <= (init.node.end_lineno or init.node.lineno):
         return False
-    return name.id in {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+    return name.id in _kept_parameters(init.node)
 
 
 def _tested_attributes(cls: ast.ClassDef) -> frozenset[str]:
