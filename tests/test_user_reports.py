@@ -44,7 +44,7 @@ VERDICTS: dict[str, frozenset[str]] = {
     "issue_not_multi_element": frozenset({"ambiguous-tensor-conversion"}),
     "issue_not_multi_element_good": frozenset(),
     "issue_not_returned": frozenset({"ambiguous-tensor-conversion"}),
-    "issue_numpy_returned": frozenset(),
+    "issue_numpy_returned": frozenset({"unsupported-graph-output"}),
     "issue_numpy_returned_good": frozenset(),
     "issue_subcell_output_condition": frozenset({"ambiguous-tensor-conversion"}),
     "issue_subcell_output_condition_good": frozenset(),

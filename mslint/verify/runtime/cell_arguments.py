@@ -27,7 +27,9 @@ def install(report: Report, is_user_file: IsUserFile) -> None:
         try:
             original(self, *args)
         except TypeError as error:
-            report(Problem(ERROR, message_line(f"TypeError: {error}"), caller_location(is_user_file)))
+            where = caller_location(is_user_file)
+            if where:  # verify's own call of an entry is judged by that entry's compile
+                report(Problem(ERROR, message_line(f"TypeError: {error}"), where))
             raise
 
     nn.Cell._check_construct_args = checked
