@@ -46,6 +46,7 @@ REGISTRY: dict[str, tuple[str, str, str]] = {
     "MS401": ("graph-break", "graph_break", "GraphBreak"),
     "MS402": ("frozen-by-trace", "frozen_by_trace", "FrozenByTrace"),
     "MS124": ("gradient-input-mismatch", "gradient_input_mismatch", "GradientInputMismatch"),
+    "MS125": ("call-argument-mismatch", "call_argument_mismatch", "CallArgumentMismatch"),
 }
 """code -> (symbol, module in :mod:`mslint.rules`, class)."""
 

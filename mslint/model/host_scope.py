@@ -17,7 +17,7 @@ from mslint.model.abstract import AbstractInstance, AbstractValue, Kind, join_al
 from mslint.model.host_values import HostValues
 from mslint.model.instances import construction
 from mslint.model.module import ModuleInfo
-from mslint.model.project import ClassRef, FunctionNode, Project, qualified_name
+from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.scope import GraphFunction, argument_values, is_jit_decorated
 from mslint.model.walk import own_nodes
 
@@ -60,16 +60,30 @@ class HostScope:
     def value_called(self, callee: ast.expr, arguments: list[ast.expr]) -> AbstractValue | None:
         """What the Cell ``callee`` holds returns, called with ``arguments``: its ``construct``
         evaluated with their values; None where ``callee`` is no Cell of the checked code."""
+        constructs = self.cell_constructs(callee)
+        if constructs is None:
+            return None
         outputs = []
-        for made in self._values.objects(callee):
-            cls = self.project.resolve(made.qualname, self.module) if isinstance(made, AbstractInstance) else None
-            construct = self.project.find_method(cls, "construct") if isinstance(cls, ClassRef) else None
-            if construct is None:
-                return None
+        for construct in constructs:
             call = ast.Call(callee, arguments, [])  # lives only here: never memoised by id
             parameters = argument_values(call, construct, self._values.value, widen=True)
             outputs.append(GraphFunction(self.project, construct, construct, parameters).returned_value)
-        return join_all(outputs, empty=literal(None)) if outputs else None
+        return join_all(outputs, empty=literal(None))
+
+    def cell_constructs(self, callee: ast.expr) -> list[FunctionRef] | None:
+        """The ``construct`` of each Cell of the checked code that ``callee`` may hold (each binding
+        of a name, the Cell a call makes), which calling it runs; None where it may hold anything
+        else, nothing known, or a class of the checked code that defines ``__call__``."""
+        constructs = []
+        for made in self._values.objects(callee):
+            cls = self.project.resolve(made.qualname, self.module) if isinstance(made, AbstractInstance) else None
+            if not isinstance(cls, ClassRef) or self.project.find_method(cls, "__call__") is not None:
+                return None
+            construct = self.project.find_method(cls, "construct")
+            if construct is None:
+                return None
+            constructs.append(construct)
+        return constructs or None
 
 
 def host_scopes(module: ModuleInfo, project: Project) -> Iterator[tuple[HostScope, list[ast.AST]]]:

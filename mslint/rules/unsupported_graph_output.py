@@ -4,7 +4,9 @@ import ast
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import AbstractDict, AbstractInstance, AbstractValue
+from mslint.model.abstract import AbstractDict, AbstractInstance, AbstractValue, Kind
+from mslint.model.binder import binding_counts
+from mslint.model.created_tensors import AbstractArray
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, FunctionRef, is_jit_class
 from mslint.model.scope import GraphFunction
@@ -23,8 +25,10 @@ class UnsupportedGraphOutput(Rule):
     ## What it does
     Flags what the top graph (a Cell's `construct` that no other graph code calls, a `@jit`
     function) returns to Python that MindSpore cannot hand back: a function, a method or a
-    lambda, a function of MindSpore (`ops.relu`) (an error), a dict and an instance of a plain
-    class of the checked code (warnings).
+    lambda, a function of MindSpore (`ops.relu`) (an error), a dict, a numpy array and an
+    instance of a plain class of the checked code (warnings). A numpy array is flagged where it is
+    made (`np.zeros(3)` in the `return`, or the one binding of the name returned), which is where
+    the compiler locates it.
     Only the top graph's own `return` statements count: a sub-Cell or a helper may return a
     function or a dict to the graph code that calls it (`self.sub(x)["a"]` compiles). A Cell is
     known to be the top graph where Python code calls it (`net(x)`, a training wrapper) or its
@@ -39,7 +43,9 @@ class UnsupportedGraphOutput(Rule):
     `return` in the Python interpreter (its fallback dump lists the line). An instance of a
     plain class (`self.box = Box(2)`, then `return x, self.box`) fails in STRICT with
     `RuntimeError: Illegal type in the graph: AbstractScalar(Type: External, ...)` and comes
-    back through the interpreter in LAX.
+    back through the interpreter in LAX; so does a numpy array (`Illegal type in the graph:
+    AbstractScalar(Type: External, Value: PythonObject(type: <class 'numpy.ndarray'>, ...)`,
+    located on the line that makes it, in STRICT and in LAX's fallback dump).
 
     ## Example
     ```python
@@ -64,9 +70,10 @@ class UnsupportedGraphOutput(Rule):
 
     code = "MS115"
     symbol = "unsupported-graph-output"
-    summary = "a function, method, lambda (or, a warning, a dict or plain object) returned by the top graph"
+    summary = "a function, method, lambda (or, a warning, a dict, numpy array or object) returned by the top graph"
     warning_findings = (
-        "a dict or a plain object returned by the top graph (STRICT returns a tuple or rejects it, LAX falls back)"
+        "a dict, a numpy array or a plain object returned by the top graph "
+        "(STRICT returns a tuple or rejects it, LAX falls back)"
     )
     node_types = (ast.Return,)
 
@@ -97,6 +104,14 @@ class UnsupportedGraphOutput(Rule):
                     hint="return a tuple and name its items in the caller",
                     severity=Severity.WARNING,
                 )
+            elif top and isinstance(function.value(value), AbstractArray) and _made_of_constants(value, function):
+                yield Finding(
+                    _made_at(value, function),
+                    'the top graph returns a numpy array: STRICT rejects it ("Illegal type in the graph"), '
+                    "LAX makes it in the Python interpreter",
+                    hint="return a tensor (`Tensor(array)`, or the `ops` function that makes it)",
+                    severity=Severity.WARNING,
+                )
             elif top and _is_python_object(function.value(value), function):
                 yield Finding(
                     value,
@@ -112,6 +127,28 @@ def _items(value: ast.expr) -> list[ast.expr]:
     if isinstance(value, (ast.Tuple, ast.List)):
         return [item for element in value.elts for item in _items(element)]
     return [value]
+
+
+def _made_at(value: ast.expr, function: GraphFunction) -> ast.expr:
+    """Where a returned numpy array is made: the one expression a returned name is bound to in the
+    function (``z = np.zeros(3)``), else the returned expression itself. The compiler locates the
+    array there (the line of ``np.zeros``, measured on 2.10), not on the ``return``."""
+    if not isinstance(value, ast.Name):
+        return value
+    bound = function.local_values.get(value.id, [])
+    return bound[0] if len(bound) == 1 and binding_counts(function.node).get(value.id) == 1 else value
+
+
+def _made_of_constants(value: ast.expr, function: GraphFunction) -> bool:
+    """Whether a returned numpy array is made from constants of the graph (``np.zeros(x.shape)``,
+    a helper given a number): numpy applied to a tensor (``np.abs(x)``) is third-party-call-in-graph's
+    finding, and what LAX hands back from it is not measured."""
+    made = _made_at(value, function)
+    if not isinstance(made, ast.Call):
+        return True
+    arguments = [*made.args, *(k.value for k in made.keywords)]
+    given = [a.value if isinstance(a, ast.Starred) else a for a in arguments]
+    return all(function.kind(a) is Kind.CONSTANT for a in given)
 
 
 def _is_function(value: ast.expr, function: GraphFunction) -> bool:
