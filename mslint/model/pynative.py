@@ -468,7 +468,7 @@ def _moved_modules(project: Project, importer: ModuleInfo) -> dict[str, ModuleIn
             moved = project.module_named(stem, importer)  # the script's folder is on the path it runs with
             if (
                 moved is not None
-                and moved.path.parent == importer.path.parent
+                and moved.path.resolve().parent == importer.path.resolve().parent
                 and all(_defines(moved, alias.name) for alias in statement.names)
             ):
                 cached[statement.module] = moved
