@@ -37,8 +37,9 @@ class PythonContainerOfCells(Rule):
     Not flagged: lists whose Cells are registered another way (the list is also given to
     `nn.SequentialCell(*layers)` or `nn.CellList(...)`, under any attribute name, or the local
     is rebound to one or is an `nn.SequentialCell()`/`nn.CellList()` grown by `append`; each
-    Cell is also set as an attribute, by `setattr` or `insert_child_to_cell`, or appended to
-    an `nn.CellList()` the Cell keeps), what a factory returns that is no list (`layers =
+    Cell is also set as an attribute, by `setattr` or `insert_child_to_cell`, added to an
+    `nn.CellList()` the Cell keeps (`self.layers.append(stage)`, `self.layers.append(self.stages[-1])`,
+    `self.layers.extend(self.stages)`), or to a list a Cell is given), what a factory returns that is no list (`layers =
     build_mlp(...); layers.append(nn.LayerNorm(...))` where `build_mlp` returns an
     `nn.SequentialCell`, or a function mslint cannot follow), lists of Cells
     that own no Parameters (`[nn.ReLU(), nn.GELU()]` compiles in STRICT and loses nothing;
