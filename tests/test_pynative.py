@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from mslint.engine import check_files
+from mslint.incremental import check_incrementally
 from mslint.settings import Settings, load_settings
 from tests.examples import expected_findings
 
@@ -996,3 +997,49 @@ def test_a_mode_number_in_configurations_named_by_launch_scripts(
         (project / f"run_mode{mode}.sh").write_text(f"python train.py --config configs/mode{mode}.yaml\n")
     found = severities([project / "net.py", project / "train.py"], Settings(root=project))
     assert found == expected
+
+
+MOVED_SCRIPT = """
+from mindspore import context
+
+from models.segmentation import {name}
+
+
+def main():
+    context.set_context(mode=context.PYNATIVE_MODE)
+    print({name}())
+
+
+if __name__ == "__main__":
+    main()
+"""
+MOVED_HEAD = """
+import numpy as np
+from mindspore import nn
+
+
+class SegHead(nn.Cell):
+    def construct(self, x):
+        return np.tanh(x)
+"""
+
+
+@pytest.mark.parametrize(
+    ("imported", "reported"),
+    [("SegHead", set()), ("MaskHead", {("segmentation.py", 7, "third-party-call-in-graph")})],
+)
+def test_a_module_a_pynative_script_imports_from_its_former_place_is_pynative(
+    write, tmp_path: Path, imported: str, reported: set[tuple[str, int, str]]
+) -> None:
+    """``from models.segmentation import SegHead`` where the project's ``models`` package has no
+    ``segmentation`` and the module lies beside the script (detr's infer.py): the script shows
+    the module is meant to run with it, in PyNative. Not where the module does not define what
+    the script imports (a module of that name that is not the one meant). Split into components
+    (nothing imports segmentation.py by its own path), the two are still analysed together."""
+    paths = [
+        write("src/models/__init__.py", ""),
+        write("src/segmentation.py", MOVED_HEAD),
+        write("src/infer.py", MOVED_SCRIPT.format(name=imported)),
+    ]
+    report = check_incrementally(paths, Settings(root=tmp_path), cache=None)
+    assert {(Path(d.path).name, d.line, d.symbol) for d in report.diagnostics} == reported

@@ -164,6 +164,58 @@ def test_a_missing_package_is_a_stub_and_using_it_is_recorded(tmp_path: Path) ->
     assert result.stdout.strip() == "ok", result.stderr
 
 
+def test_a_stub_decorator_gives_back_what_it_decorates(tmp_path: Path) -> None:
+    """Without MindSpore: a registry's decorator from a package that is not installed leaves the
+    user's class and function in place (it made them stub objects: verify crashed with
+    "AttributeError: __qualname__" on the Cell, or the import raised "not callable"), and a
+    stub object is still no other callable."""
+    (tmp_path / "registered.py").write_text(
+        textwrap.dedent(
+            """
+            from not_installed_anywhere.registry import MODELS, register_model
+
+
+            @register_model
+            class Net:
+                pass
+
+
+            @MODELS.register_module()
+            def make():
+                return Net()
+
+
+            PROGRESS = MODELS.progress(range(3))
+            """
+        )
+    )
+    program = textwrap.dedent(
+        f"""
+        import sys
+        from mslint.verify.stubs import MissingPackages
+        sys.path.insert(0, {str(tmp_path)!r})
+        missing = MissingPackages()
+        for _ in range(2):
+            try:
+                import registered
+                break
+            except ModuleNotFoundError as error:
+                assert missing.stub(error), error
+        assert registered.Net.__qualname__ == "Net", registered.Net
+        assert isinstance(registered.make(), registered.Net)
+        try:
+            registered.PROGRESS(1)
+        except TypeError as error:
+            assert str(error) == "'progress' object is not callable", error
+        else:
+            raise AssertionError("a stub object called on a number")
+        print("ok")
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
 @pytest.mark.mindspore
 def test_a_multi_line_compiler_error_is_read_whole(
     write: Write, run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -232,6 +232,11 @@ class HostValues:
         container named ``key`` (see :func:`list_key`)."""
         return [item for added in self._grown.get(key, []) for item in _items(added)]
 
+    def extended_by(self, key: str) -> list[ast.expr]:
+        """What ``extend`` and ``+=`` add whole to the list or Cell container named ``key``
+        (see :func:`list_key`), other than a literal: ``self.stages`` in ``self.layers.extend(self.stages)``."""
+        return [added for added in self._grown.get(key, []) if not isinstance(added, _CONTAINERS)]
+
     def containers(self, expr: ast.expr, hidden: Hidden = _nothing_hidden) -> list[Container]:
         """The lists, tuples and dicts ``expr`` may be: a literal or comprehension, ``list(...)``
         or ``tuple(...)`` of one, what a local is bound to and grown by (``hidden`` names none;

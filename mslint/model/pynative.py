@@ -52,11 +52,12 @@ from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.option_defaults import option_default
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
 from mslint.model.scope import is_jit_decorated
-from mslint.model.walk import descendants, own_nodes
+from mslint.model.walk import descendants, own_nodes, statements
 
 _MODES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
 _JIT: NodeMemo[ast.AST, bool] = NodeMemo()
 _IMPORTED_MODULES: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
+_MOVED: NodeMemo[ast.AST, dict[str, ModuleInfo]] = NodeMemo()
 
 
 @dataclass(frozen=True)
@@ -414,7 +415,7 @@ def _imported_closure(script: ModuleInfo, project: Project) -> list[ModuleInfo]:
     walked = [script]
     for current in walked:  # grows while it is walked
         for name in _imported_modules(current):
-            module = project.module_named(name, current)
+            module = _module_imported(project, name, current)
             if module is not None and id(module) not in found:
                 found[id(module)] = module
                 walked.append(module)
@@ -433,10 +434,51 @@ def _importers(project: Project, modules: list[ModuleInfo]) -> dict[int, list[Mo
         for name in _imported_modules(importer):
             if name.rpartition(".")[2] not in stems:
                 continue  # the cheap test: most imports lead elsewhere
-            module = project.module_named(name, importer)
+            module = _module_imported(project, name, importer)
             if module is not None and id(module) in wanted and module is not importer:
                 importers[id(module)].append(importer)
     return importers
+
+
+def _module_imported(project: Project, name: str, importer: ModuleInfo) -> ModuleInfo | None:
+    """The project module the import of ``name`` in ``importer`` runs, or the one it names from a
+    former place (:func:`_moved_modules`)."""
+    module = project.module_named(name, importer)
+    return module if module is not None else _moved_modules(project, importer).get(name)
+
+
+def _moved_modules(project: Project, importer: ModuleInfo) -> dict[str, ModuleInfo]:
+    """Modules a script imports by a path the project no longer has, taken where they lie now
+    (memoized by tree): ``from models.segmentation import DETRsegm`` in ``src/infer.py``, where the
+    project's ``models`` package has no ``segmentation`` and ``src/segmentation.py``, beside the
+    script, defines ``DETRsegm``. The script shows it is meant to run that module (the precision
+    page's judging rule), so the module's mode is the script's. Only an import whose package is
+    the project's, and only a module beside the script that defines every name it imports."""
+    cached = _MOVED.get(importer.tree)
+    if cached is None:
+        cached = {}
+        for statement in statements(importer.tree):
+            if not (isinstance(statement, ast.ImportFrom) and statement.module and not statement.level):
+                continue
+            package, _, stem = statement.module.rpartition(".")
+            if not package or project.module_named(package, importer) is None:
+                continue  # another library's module, or none of the project
+            if project.module_named(statement.module, importer) is not None:
+                continue
+            moved = project.module_named(stem, importer)  # the script's folder is on the path it runs with
+            if (
+                moved is not None
+                and moved.path.resolve().parent == importer.path.resolve().parent
+                and all(_defines(moved, alias.name) for alias in statement.names)
+            ):
+                cached[statement.module] = moved
+        _MOVED.put(importer.tree, cached)
+    return cached
+
+
+def _defines(module: ModuleInfo, name: str) -> bool:
+    """Whether the module's own code binds ``name`` at its top level (a class, a function, an assignment)."""
+    return name in module.classes or name in module.functions or name in module.assigned
 
 
 def _imported_modules(module: ModuleInfo) -> frozenset[str]:

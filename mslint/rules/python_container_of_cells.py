@@ -37,8 +37,9 @@ class PythonContainerOfCells(Rule):
     Not flagged: lists whose Cells are registered another way (the list is also given to
     `nn.SequentialCell(*layers)` or `nn.CellList(...)`, under any attribute name, or the local
     is rebound to one or is an `nn.SequentialCell()`/`nn.CellList()` grown by `append`; each
-    Cell is also set as an attribute, by `setattr` or `insert_child_to_cell`, or appended to
-    an `nn.CellList()` the Cell keeps), what a factory returns that is no list (`layers =
+    Cell is also set as an attribute, by `setattr` or `insert_child_to_cell`, added to an
+    `nn.CellList()` the Cell keeps (`self.layers.append(stage)`, `self.layers.append(self.stages[-1])`,
+    `self.layers.extend(self.stages)`), or to a list a Cell is given), what a factory returns that is no list (`layers =
     build_mlp(...); layers.append(nn.LayerNorm(...))` where `build_mlp` returns an
     `nn.SequentialCell`, or a function mslint cannot follow), lists of Cells
     that own no Parameters (`[nn.ReLU(), nn.GELU()]` compiles in STRICT and loses nothing;
@@ -164,8 +165,14 @@ class _MethodCheck:
                 self.registered_lists.add(self._key(cell.value))
         for key in self._registered_cell_containers():
             # `cells = nn.CellList(); cells.append(fc); self.insert_child_to_cell("fcs", cells)`:
-            # what the registered CellList holds is registered too
-            self.registered.update(item.id for item in self.values.added(key) if isinstance(item, ast.Name))
+            # what the registered CellList holds is registered too, also an item of a list
+            # (`self.layers.append(self.stages[-1])`) or a whole list (`self.layers.extend(self.stages)`)
+            for item in self.values.added(key):
+                if isinstance(item, ast.Name):
+                    self.registered.add(item.id)
+                elif isinstance(item, ast.Subscript):
+                    self.registered_lists.add(self._key(item.value))
+            self.registered_lists.update(self._key(whole) for whole in self.values.extended_by(key))
 
     def _registered_cell_containers(self) -> list[str]:
         """The Cell containers (an ``nn.CellList()``) the method keeps on the Cell, as locals
@@ -204,6 +211,18 @@ class _MethodCheck:
             + [n.id for n in descendants(self.method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
         )
 
+    @cached_property
+    def _in_wrapped_lists(self) -> frozenset[str]:
+        """Locals added to a list that a Cell is given (``layers.append(stage)`` before
+        ``self.layers = nn.CellList(layers)``): the Cell registers them."""
+        return frozenset(
+            item.id for key in self.wrapped for item in self.values.added(key) if isinstance(item, ast.Name)
+        )
+
+    def _is_registered(self, name: str) -> bool:
+        """Whether the local ``name``'s Cells are registered another way than in the list that holds them."""
+        return name in self.registered or name in self._in_wrapped_lists
+
     def _is_wrapped(self, name: str) -> bool:
         return name in self.wrapped
 
@@ -221,7 +240,7 @@ class _MethodCheck:
             return
         containers += self.values.grown(target, self._is_wrapped)
         container = containers[0].node
-        kinds = {_kind(v) for c in containers for v in self.values.held(c, self.registered.__contains__)}
+        kinds = {_kind(v) for c in containers for v in self.values.held(c, self._is_registered)}
         if kinds & {"cell", "maybe-cell"} or ("dropout" in kinds and "parameter" not in kinds):
             wrapper = "CellDict" if isinstance(container, (ast.Dict, ast.DictComp)) else "CellList"
             cells = "cell" in kinds

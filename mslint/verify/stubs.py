@@ -4,7 +4,10 @@ A research project imports ``tqdm`` or ``pycocotools`` at the top of a module wh
 use them; without the package the module cannot be imported, and none of its Cells compiled.
 :class:`MissingPackages` serves such a package, and its submodules, as stub modules whose every
 attribute is a stub class (``from tqdm import tqdm``, ``class Loader(COCO)`` and ``tqdm(range(3))``
-all work; a private name, which MindSpore probes on any object, is no attribute of a stub).
+all work; a private name, which MindSpore probes on any object, is no attribute of a stub). A stub
+used as a decorator (``@register_model``, ``@MODELS.register_module()``) gives back the class or
+function it decorates, as a registry does: the user's Cell stays a Cell to compile, where a stub
+object in its place had no source, name or ``construct``.
 Whatever touches a stub while :attr:`MissingPackages.watching` is set (the compile) is
 recorded: the graph code uses the package, so the compile says nothing about the real code.
 """
@@ -14,6 +17,7 @@ from __future__ import annotations
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import inspect
 import sys
 import types
 from collections.abc import Sequence
@@ -91,7 +95,16 @@ class _StubMeta(type):
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         cls._finder.touch(cls._qualified)
-        return super().__call__(*args, **kwargs)
+        decorated = _decorated(args, kwargs)
+        return decorated if decorated is not None else super().__call__(*args, **kwargs)
+
+
+def _decorated(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The class or function a stub is called on as a decorator, alone: what a registry's
+    decorator returns unchanged; None for any other call."""
+    if len(args) == 1 and not kwargs and (inspect.isclass(args[0]) or inspect.isfunction(args[0])):
+        return args[0]
+    return None
 
 
 def _stub_class(qualified: str, finder: MissingPackages) -> type:
@@ -104,10 +117,19 @@ def _stub_class(qualified: str, finder: MissingPackages) -> type:
     def accept_anything(self: Any, *args: Any, **kwargs: Any) -> None:
         """A stub takes any arguments (a subclass's ``super().__init__(path)``)."""
 
+    def decorate(self: Any, *args: Any, **kwargs: Any) -> Any:
+        """A stub object is a decorator (``MODELS.register_module()`` made it) and nothing else callable."""
+        finder.touch(qualified)
+        decorated = _decorated(args, kwargs)
+        if decorated is None:
+            raise TypeError(f"'{qualified.rpartition('.')[2]}' object is not callable")
+        return decorated
+
     namespace = {
         "_finder": finder,
         "_qualified": qualified,
         "__init__": accept_anything,
+        "__call__": decorate,
         "__getattr__": touched_attribute,
         "__module__": qualified,
     }

@@ -139,3 +139,54 @@ class AlsoInACellListNotKept(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         return self.heads[0](x) + self.heads[1](x)
+
+
+class StagesAppendedToALocalCellList(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The CellList given each stage is a local the Cell never keeps."""
+
+    def __init__(self, depth=2):
+        super().__init__()
+        self.stages = []  # expect: python-container-of-cells
+        layers = nn.CellList()
+        for _ in range(depth):
+            self.stages.append(nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)]))
+            layers.append(self.stages[-1])
+
+    def construct(self, x):
+        for stage in self.stages:
+            for layer in stage:
+                x = layer(x)
+        return x
+
+
+class StagesExtendingALocalCellList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, depth=2):
+        super().__init__()
+        self.stages = [nn.CellList([nn.Dense(4, 4)]) for _ in range(depth)]  # expect: python-container-of-cells
+        layers = nn.CellList()
+        layers.extend(self.stages)
+
+    def construct(self, x):
+        for stage in self.stages:
+            x = stage[0](x)
+        return x
+
+
+class StagesAlsoInAPlainList(nn.Cell):  # mslint: inputs=float32[2,4]
+    """The local list that also holds each stage is never given to a Cell."""
+
+    def __init__(self, depth=2):
+        super().__init__()
+        self.stages = []  # expect: python-container-of-cells
+        layers = []
+        for _ in range(depth):
+            stage = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])
+            self.stages.append(stage)
+            layers.append(stage)
+        self.count = len(layers)
+
+    def construct(self, x):
+        for stage in self.stages:
+            for layer in stage:
+                x = layer(x)
+        return x

@@ -133,3 +133,55 @@ class PicksACandidate(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         return self.head(x)
+
+
+class StagesAppendedByIndexToACellList(nn.Cell):  # mslint: inputs=float32[2,4]
+    """A plain list of stages (each an `nn.CellList`) that the kept CellList holds too, given
+    its last item each time round."""
+
+    def __init__(self, depth=2):
+        super().__init__()
+        self.stages = []
+        self.layers = nn.CellList()
+        for _ in range(depth):
+            self.stages.append(nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)]))
+            self.layers.append(self.stages[-1])
+
+    def construct(self, x):
+        for stage in self.stages:
+            for layer in stage:
+                x = layer(x)
+        return x
+
+
+class StagesExtendingACellList(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, depth=2):
+        super().__init__()
+        self.stages = [nn.CellList([nn.Dense(4, 4)]) for _ in range(depth)]
+        self.layers = nn.CellList()
+        self.layers.extend(self.stages)
+
+    def construct(self, x):
+        for stage in self.stages:
+            x = stage[0](x)
+        return x
+
+
+class StagesAlsoInAWrappedList(nn.Cell):  # mslint: inputs=float32[2,4]
+    """Each stage also goes to a local list that becomes the kept `nn.CellList`."""
+
+    def __init__(self, depth=2):
+        super().__init__()
+        self.stages = []
+        layers = []
+        for _ in range(depth):
+            stage = nn.CellList([nn.Dense(4, 4), nn.Dense(4, 4)])
+            self.stages.append(stage)
+            layers.append(stage)
+        self.layers = nn.CellList(layers)
+
+    def construct(self, x):
+        for stage in self.stages:
+            for layer in stage:
+                x = layer(x)
+        return x
