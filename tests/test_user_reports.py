@@ -20,7 +20,7 @@ VERDICTS: dict[str, frozenset[str]] = {
     "faq_duplicate_names_tuple": frozenset({"duplicate-parameter-name"}),
     "faq_duplicate_names_two_instances": frozenset(),
     "faq_duplicate_names_two_instances_good": frozenset(),
-    "faq_grad_sens_tuple": frozenset(),
+    "faq_grad_sens_tuple": frozenset({"gradient-input-mismatch"}),
     "faq_grad_sens_tuple_good": frozenset(),
     "faq_is_not_string": frozenset(),
     "faq_join_cast_dtype": frozenset({"branch-shape-mismatch"}),
