@@ -18,7 +18,7 @@ DATA = Path(__file__).resolve().parent / "data" / "user_reports"
 VERDICTS: dict[str, frozenset[str]] = {
     "faq_construct_argument_count": frozenset(),
     "faq_duplicate_names_tuple": frozenset({"duplicate-parameter-name"}),
-    "faq_duplicate_names_two_instances": frozenset(),
+    "faq_duplicate_names_two_instances": frozenset({"duplicate-parameter-name"}),
     "faq_duplicate_names_two_instances_good": frozenset(),
     "faq_grad_sens_tuple": frozenset({"gradient-input-mismatch"}),
     "faq_grad_sens_tuple_good": frozenset(),
