@@ -170,8 +170,23 @@ def test_a_spread_at_a_call_says_nothing_but_the_body_shows_a_tensor(write) -> N
         (AbstractTensor(Kind.GRAPH), literal(1), AbstractAny(Kind.GRAPH)),
         (AbstractAny(Kind.UNKNOWN), literal(1), AbstractAny(Kind.UNKNOWN)),
         (literal((1, 2)), literal((1, 3)), sequence("tuple", (literal(1), AbstractScalar(Kind.CONSTANT, "int")))),
+        (
+            AbstractTensor(Kind.GRAPH, "float32", (2, None), dynamic=True),
+            AbstractTensor(Kind.GRAPH, "float32", (2, 3)),
+            AbstractTensor(Kind.GRAPH, "float32", (2, None), dynamic=True),  # one of the graphs compiled
+        ),
     ],
-    ids=["same", "two-ints", "int-and-float", "dtypes-and-dims", "ranks", "tensor-and-number", "unknown", "tuples"],
+    ids=[
+        "same",
+        "two-ints",
+        "int-and-float",
+        "dtypes-and-dims",
+        "ranks",
+        "tensor-and-number",
+        "unknown",
+        "tuples",
+        "dynamic-and-static",
+    ],
 )
 def test_join_keeps_what_both_values_share(
     first: AbstractValue, second: AbstractValue, expected: AbstractValue
