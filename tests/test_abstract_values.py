@@ -170,8 +170,23 @@ def test_a_spread_at_a_call_says_nothing_but_the_body_shows_a_tensor(write) -> N
         (AbstractTensor(Kind.GRAPH), literal(1), AbstractAny(Kind.GRAPH)),
         (AbstractAny(Kind.UNKNOWN), literal(1), AbstractAny(Kind.UNKNOWN)),
         (literal((1, 2)), literal((1, 3)), sequence("tuple", (literal(1), AbstractScalar(Kind.CONSTANT, "int")))),
+        (
+            AbstractTensor(Kind.GRAPH, "float32", (2, None), dynamic=True),
+            AbstractTensor(Kind.GRAPH, "float32", (2, 3)),
+            AbstractTensor(Kind.GRAPH, "float32", (2, None), dynamic=True),  # one of the graphs compiled
+        ),
     ],
-    ids=["same", "two-ints", "int-and-float", "dtypes-and-dims", "ranks", "tensor-and-number", "unknown", "tuples"],
+    ids=[
+        "same",
+        "two-ints",
+        "int-and-float",
+        "dtypes-and-dims",
+        "ranks",
+        "tensor-and-number",
+        "unknown",
+        "tuples",
+        "dynamic-and-static",
+    ],
 )
 def test_join_keeps_what_both_values_share(
     first: AbstractValue, second: AbstractValue, expected: AbstractValue
@@ -285,3 +300,33 @@ def test_a_list_or_tuple_times_a_known_int_holds_its_items_repeated(write) -> No
     assert [item == literal(1) for item in pair.items] == [True, False, True, False]
     assert values["none"] == literal([])
     assert values["unknown"] == AbstractAny(Kind.CONSTANT), "20,000 items: not spelled out"
+
+
+MODULE_OBJECTS = """
+import mindspore as ms
+from mindspore import ops
+from mindspore.ops import operations as P
+
+x = ms.Tensor([1.0], ms.float32)
+grad = ops.GradOperation(get_by_list=False, sens_param=True)
+rebound = ops.ReLU()
+rebound = ops.Sigmoid()
+
+
+@ms.jit
+def backward():
+    filled = ops.Fill()(ops.DType()(x), ops.Shape()(x), 1.0)
+    half = P.Cast()(x, ms.float16)
+    return x, grad, rebound, filled, half
+"""
+
+
+def test_a_jit_function_reads_the_objects_the_module_builds_and_calls_primitives_built_inline(write) -> None:
+    (function,) = graph_functions(project_of(write, MODULE_OBJECTS))
+    x, grad, rebound, filled, half = function.returned_value.items
+    assert x == AbstractTensor(Kind.CONSTANT, "float32"), "a tensor of the module is a constant of the graph"
+    built = Construction((), (("get_by_list", literal(False)), ("sens_param", literal(True))))
+    assert grad == AbstractInstance(Kind.CONSTANT, "mindspore.ops.GradOperation", construction=built)
+    assert rebound == AbstractAny(Kind.CONSTANT), "a name the module binds twice holds either"
+    assert filled == AbstractTensor(Kind.CONSTANT), "what a primitive built where it is called gives"
+    assert half == AbstractTensor(Kind.CONSTANT, "float16"), "its transfer function: a cast"

@@ -72,3 +72,51 @@ def test_a_dict_attribute_of_two_parameters_of_one_name_read_by_the_graph(write:
     path = write("net.py", source)
     report = check_files([path], Settings(select=("duplicate-parameter-name",)))
     assert [(d.line, d.column) for d in report.diagnostics] == [(15, 20)]
+
+
+TAKEN = """
+import numpy as np
+from mindspore import Parameter, ParameterTuple, Tensor, nn
+
+
+class Inner(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.param = Parameter(Tensor(np.ones(1, np.float32)), name="name_a")
+
+    def construct(self, x):
+        return x + self.param
+
+
+class Outer(nn.Cell):
+    def __init__(self, net1, net2):
+        super().__init__()
+        self.param1 = ParameterTuple(net1.get_parameters())
+        self.param2 = ParameterTuple(net2.{method}())
+        {more}
+
+    def construct(self, x):
+        return x + self.param1[0] + self.param2[0]
+
+
+{build}
+"""
+
+
+@pytest.mark.parametrize(
+    ("method", "more", "build", "expected"),
+    [
+        ("get_parameters", "", "Outer(Inner(), Inner())", [22]),
+        ("trainable_params", "", "Outer(Inner(), Inner())", [22]),
+        ("get_parameters", "", "inner = Inner()\nOuter(inner, inner)", []),
+        ("get_parameters", "self.net2 = net2", "Outer(Inner(), Inner())", []),
+        ("get_parameters", "", "Outer(Inner(), Inner())\nOuter(Inner(), nn.Dense(1, 1))", []),
+    ],
+    ids=["two-instances", "trainable", "one-instance-twice", "held-too", "a-library-cell-elsewhere"],
+)
+def test_parameters_taken_from_cells_the_constructor_is_given(
+    write: Write, method: str, more: str, build: str, expected: list[int]
+) -> None:
+    path = write("net.py", TAKEN.format(method=method, more=more, build=build))
+    report = check_files([path], Settings(select=("duplicate-parameter-name",)))
+    assert [d.line for d in report.diagnostics] == expected

@@ -16,7 +16,7 @@ import pytest
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.settings import Settings, VerifyEntry
 from mslint.verify.command import VerifyReport, VerifyRequest, verify
-from mslint.verify.compiler_output import ERROR, FALLBACK, Problem
+from mslint.verify.compiler_output import ERROR, FALLBACK, UNTRACKED, Problem
 from mslint.verify.report import render_json, render_text
 from mslint.verify.verdicts import CONFIRMED, NOT_VERIFIABLE, compiler_only, judge
 
@@ -357,3 +357,35 @@ def test_a_helpers_finding_without_an_entry_is_judged_by_the_cell_that_reaches_i
     assert verdicts[6]["verdict"] == "not-verifiable"
     reason = verdicts[6]["reason"]
     assert reason.startswith("the compile stopped at ") and f"{path.name}:5 (" in reason, reason
+
+
+TAKEN = """
+class Outer(nn.Cell):
+    def __init__(self, net1, net2):
+        super().__init__()
+        self.param1 = ParameterTuple(net1.get_parameters())
+        self.param2 = ParameterTuple(net2.get_parameters())
+        self.other = ParameterTuple(net1.get_parameters())
+
+    def construct(self, x):
+        return x + self.param1[0] + self.param2[0]
+"""
+TAKEN_TWICE = (
+    "RuntimeError: The parameter @Outer_construct_4:param_name_a , its name 'name_a' already exists. "
+    "Please set a unique name for the parameter."
+)
+
+
+def test_parameters_the_cell_does_not_own_follow_from_a_duplicate_name_the_flagged_line_reads(tmp_path: Path) -> None:
+    # The Cell keeps one Parameter of each name: the attribute whose Parameter it left out is the
+    # duplicate's cause, not another problem; an attribute the flagged line does not read is.
+    path = tmp_path / "outer.py"
+    path.write_text(TAKEN)
+    flagged = Diagnostic(str(path), 10, 37, 10, 48, "MS121", "duplicate-parameter-name", Severity.ERROR, "")
+    problems = [
+        Problem(ERROR, TAKEN_TWICE, ((str(path), 10), (str(path), 5)), "strict"),
+        Problem(UNTRACKED, "Outer.param1 holds parameters the Cell does not own", ((str(path), 5),), "strict"),
+        Problem(UNTRACKED, "Outer.other holds parameters the Cell does not own", ((str(path), 7),), "strict"),
+    ]
+    left = compiler_only(problems, [flagged], Settings(), {})
+    assert [(c.line, c.problem.kind) for c in left] == [(7, UNTRACKED)]

@@ -69,6 +69,9 @@ class AbstractTensor(AbstractValue):
     """``float32``, ``int64``...; None where not known."""
     shape: Shape = None
     parameter: bool = False
+    dynamic: bool = False
+    """Compiled with a dimension or the rank left open on purpose (``set_inputs`` given ``None``):
+    a dynamic shape to the compiler, not merely one mslint does not know."""
 
     @property
     def rank(self) -> int | None:
@@ -283,7 +286,8 @@ def join(first: AbstractValue, second: AbstractValue) -> AbstractValue:
     if isinstance(first, AbstractTensor) and isinstance(second, AbstractTensor):
         dtype = first.dtype if first.dtype == second.dtype else None
         shape = _join_shapes(first.shape, second.shape)
-        return AbstractTensor(kind, dtype, shape, first.parameter and second.parameter)
+        dynamic = first.dynamic or second.dynamic  # one of the graphs compiled is of a dynamic shape
+        return AbstractTensor(kind, dtype, shape, first.parameter and second.parameter, dynamic)
     if isinstance(first, AbstractScalar) and isinstance(second, AbstractScalar) and first.type == second.type:
         value = first.value if first.value == second.value and kind is Kind.CONSTANT else NOT_KNOWN
         return AbstractScalar(kind, first.type, value)

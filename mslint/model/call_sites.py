@@ -95,6 +95,7 @@ from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import modules_naming
+from mslint.model.set_inputs import inputs_set
 from mslint.model.values import UNKNOWN, parameter_values
 from mslint.model.walk import descendants, own_nodes, parent_of, returned_calls, statements
 from mslint.model.wrapped_calls import PASSING_WRAPPERS, passes_its_calls_on
@@ -1033,11 +1034,12 @@ def input_specs(values: dict[str, AbstractValue], names: list[str]) -> str | Non
 
 
 def input_spec(value: AbstractValue | None) -> str | None:
-    """``float32[2,4]`` for a tensor of known dtype and shape, ``3`` for a Python literal (not a
-    list: a list spec is refused); None for anything else."""
+    """``float32[2,4]`` for a tensor of known dtype and shape (``float32[2,N]`` where a dimension
+    is dynamic), ``3`` for a Python literal (not a list: a list spec is refused); None for anything else."""
     if isinstance(value, AbstractTensor):
-        known = value.dtype is not None and value.shape is not None and all(d is not None for d in value.shape)
-        return f"{value.dtype}[{','.join(map(str, value.shape or ()))}]" if known else None
+        shape = value.shape
+        known = value.dtype is not None and shape is not None and (value.dynamic or None not in shape)
+        return f"{value.dtype}[{','.join('N' if d is None else str(d) for d in shape or ())}]" if known else None
     known_value = NOT_KNOWN if value is None or value.kind is not Kind.CONSTANT else python_value(value)
     return repr(known_value) if known_value is not NOT_KNOWN and is_constant(known_value) else None
 
@@ -1176,6 +1178,9 @@ def _argument_values(
         return {}
     values = HostValues(site.scope, site.module)
     positional = _positional(ref)[: site.columns]
+    declared = inputs_set(site.call, site.scope, site.module) if site.through is None else None
+    if declared is not None and len(declared) == len(passed):  # compiled for those, whatever it is called with
+        return dict(zip(positional, declared))
     return {
         name: _cast(_handed_to_graph(_argument_value(project, site, argument, values, outputs)), site.cast)
         for name, argument in passed.items()

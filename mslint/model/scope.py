@@ -51,6 +51,7 @@ from mslint.model.instances import built_instances, classes_passed, construction
 from mslint.model.layer_transfer import layer_result
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in, is_self_attribute
+from mslint.model.module_objects import module_object
 from mslint.model.project import (
     ClassRef,
     FunctionNode,
@@ -529,7 +530,14 @@ class GraphFunction:
             cache,
             point,
             origin_cache,
+            self._module_object,
         )
+
+    def _module_object(self, name: ast.Name) -> AbstractValue | None:
+        """What ``name`` holds where it reads an object the module builds at its top level."""
+        if self.qualname(name) != f"{self.module.name}.{name.id}":
+            return None
+        return module_object(self.module, name.id)
 
     @property
     def returned_value(self) -> AbstractValue:

@@ -171,8 +171,11 @@ class ValueEvaluator:
         cache: dict[int, AbstractValue] | None = None,
         point: ProgramPoint | None = None,
         origin_cache: dict[int, Origin | None] | None = None,
+        global_value: Callable[[ast.Name], AbstractValue | None] = lambda name: None,
     ) -> None:
         self.local_values = local_values
+        self.global_value = global_value
+        """What a name no local binds holds, where it is a module's object (:mod:`mslint.model.module_objects`)."""
         self.loop_items = loop_items or {}
         """For reads of a loop's target inside its body: the loop's iterable (see :func:`loop_items`)."""
         self.qualname = qualname
@@ -270,6 +273,9 @@ class ValueEvaluator:
             local = self.local_values.get(expr.id)
             if local is not None:
                 return local
+            global_ = self.global_value(expr)
+            if global_ is not None:
+                return global_
             dtype = dtype_named(expr, self.qualname) if expr.id in DTYPES else None  # `from mindspore import float32`
             return _CONSTANT_VALUE if dtype is None else AbstractDtype(Kind.CONSTANT, dtype)
         if isinstance(expr, ast.Attribute):
@@ -509,11 +515,23 @@ def _result(
         given = _given_operands(call, operands, kind) if (qualname or "").startswith(_MEASURED_NAMESPACES) else None
         computed = function_result(name, given, mint=".mint." in f"{qualname}.") if given is not None else None
         return computed if computed is not None else AbstractTensor(kind)
+    if qualname is not None and is_operation_class(qualname):
+        # `ops.Fill()`, `P.Cast()` built inline: the operation, called as one held on `self` is
+        given = _given_operands(call, operands, kind)
+        if given is not None:
+            built = Construction(tuple(given.args), tuple(given.keywords.items()))
+            return AbstractInstance(kind, qualname, construction=built)
     if (qualname or "").partition(".")[0] == "numpy" and name[:1].islower():
         # numpy's functions give numpy arrays (or numpy scalars): whatever they were given,
         # never a MindSpore tensor, whose methods (``.tolist()``) would copy a graph value
         return AbstractArray(kind, "numpy.ndarray")
     return AbstractAny(kind)
+
+
+def is_operation_class(qualname: str) -> bool:
+    """A class of MindSpore's operations (``mindspore.ops.Cast``, ``ops.GradOperation``): what a
+    call of it builds is an object that graph code calls."""
+    return qualname.startswith("mindspore.ops.") and qualname.rsplit(".", 1)[-1][:1].isupper()
 
 
 def _given_operands(call: ast.Call, operands: list[AbstractValue], kind: Kind) -> Operands | None:

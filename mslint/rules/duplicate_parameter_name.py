@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from mslint.diagnostics import Severity
 from mslint.model.cell_classes import cell_classes
 from mslint.model.memo import NodeMemo
-from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
-from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name
+from mslint.model.module import ModuleInfo, is_self_attribute
+from mslint.model.parameter_names import created_name, parameters_taken
+from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, parent_of, statements
 from mslint.rules.base import Finding, Rule
@@ -18,7 +19,6 @@ Names = list[tuple[str, "int | None"]]
 """The constant names of the Parameters a container holds, each with how many are made under it
 (None: made in a loop whose length is not known)."""
 
-_MAX_HELPER_DEPTH = 3
 _MODULE_PARAMETERS: NodeMemo[ast.AST, dict[str, str]] = NodeMemo()
 _MAKES_PARAMETERS = "Parameter"
 """Text every module that makes or collects Parameters itself contains (a module that only
@@ -35,7 +35,10 @@ class DuplicateParameterName(Rule):
     Cell of the project that the code builds and no attribute holds (`a, b = Scale(), Scale()`,
     `ParameterTuple([a.w, b.w])`). A loop whose length mslint cannot
     tell gives a warning. Also flags graph code that reads two module-level Parameters of one name
-    (or one named like a Parameter of the Cell it also reads), or a dict attribute holding two.
+    (or one named like a Parameter of the Cell it also reads), or a dict attribute holding two, or
+    two attributes that took the Parameters of two instances of one Cell of the project given to
+    the constructor and held by nothing (`self.param1 = ParameterTuple(net1.get_parameters())`,
+    `net1.trainable_params()` alike, with `OutNet(InnerNet(), InnerNet())`).
     Names made from the loop variable (`name=f"w{i}"`), the same Parameter object listed twice,
     and Parameters of separate Cells that attributes hold are fine.
 
@@ -46,7 +49,8 @@ class DuplicateParameterName(Rule):
     unique name for the parameter.` (from `ParameterTuple`, and from `Cell.__setattr__` for a list
     or tuple of Parameters). Parameters that graph code reads from module-level names keep their
     names too: two of one name (or one named like a Parameter of the Cell) fail the compile at both
-    levels with `The parameter @...:param_w , its name 'w' already exists.` Parameters of sub-Cells
+    levels with `The parameter @...:param_w , its name 'w' already exists.`, and so do those of two
+    Cells that nothing holds, gathered by two attributes. Parameters of sub-Cells
     do not clash: MindSpore renames them with the attribute path (`first.w`, `second.w`); and
     calling a Cell (`net(x)`) renames its own two attributes of one name the same way before it
     compiles (`Cell.compile(x)` does not, and refuses them; not flagged).
@@ -82,6 +86,7 @@ class DuplicateParameterName(Rule):
             return  # a function nested in graph code is read with the one around it
         yield from _dicts_of_one_name(function)
         yield from _globals_of_one_name(function)
+        yield from _taken_of_one_name(function)
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:
         if not _makes_parameters(module):
@@ -125,7 +130,7 @@ def _dicts_of_one_name(function: GraphFunction) -> Iterator[Finding]:
         for klass, value in function.project.attribute_values(function.owner, node.attr):
             if not isinstance(value, ast.Dict):
                 continue
-            names = Counter(_created_name(v, klass.module, function.project) for v in value.values)
+            names = Counter(created_name(v, klass.module, function.project) for v in value.values)
             repeated = sorted(name for name, count in names.items() if name is not None and count >= 2)
             if repeated:
                 yield Finding(
@@ -133,6 +138,38 @@ def _dicts_of_one_name(function: GraphFunction) -> Iterator[Finding]:
                     f"`self.{node.attr}` is a dict of Parameters, two of them named '{repeated[0]}': graph mode "
                     "takes them in unrenamed and refuses the second ('its name ... already exists')",
                     hint="give each Parameter its own name, and keep them in a `ParameterTuple`",
+                )
+                break
+
+
+def _taken_of_one_name(function: GraphFunction) -> Iterator[Finding]:
+    """Reads of two ``self`` attributes that hold the Parameters of two Cells the constructor is
+    given, which nothing holds (:func:`~mslint.model.parameter_names.parameters_taken`), with a
+    Parameter of one name each: the graph takes them in unrenamed and refuses the second."""
+    if function.owner is None or not _makes_parameters(function.owner.module):
+        return
+    sources: dict[str, str] = {}
+    """By Parameter name: the parameter of ``__init__`` given the first Cell read that holds one."""
+    seen: set[str] = set()
+    for node in descendants(function.node):
+        if not isinstance(node, ast.Attribute) or not is_self_attribute(node, function.self_name):
+            continue
+        if node.attr in seen or not isinstance(node.ctx, ast.Load):
+            continue
+        seen.add(node.attr)
+        taken = parameters_taken(function.project, function.owner, node.attr)
+        if taken is None:
+            continue
+        for name in taken.names:
+            first = sources.setdefault(name, taken.source)
+            if first != taken.source:
+                yield Finding(
+                    node,
+                    f"`self.{node.attr}` holds the Parameters of the Cell given as `{taken.source}`, and another "
+                    f"attribute those of the Cell given as `{first}`: both have a Parameter named '{name}', which "
+                    "graph mode takes in unrenamed and refuses ('its name ... already exists')",
+                    hint="hold the two Cells in an `nn.CellList` (or as attributes): MindSpore renames their "
+                    "Parameters by that path",
                 )
                 break
 
@@ -173,7 +210,7 @@ def _read_parameter(
         assigned = function.project.attribute_values(owner, node.attr)
         if len(assigned) == 1 and isinstance(node.ctx, ast.Load):
             klass, value = assigned[0]
-            return f"self.{node.attr}", _created_name(value, klass.module, function.project)
+            return f"self.{node.attr}", created_name(value, klass.module, function.project)
     return None, None
 
 
@@ -185,7 +222,7 @@ def _module_parameters(module: ModuleInfo, project: Project) -> dict[str, str]:
         if _makes_parameters(module):
             for name in module.assigned:
                 values = module.top_level_values(name)
-                made = _created_name(values[0], module, project) if len(values) == 1 else None
+                made = created_name(values[0], module, project) if len(values) == 1 else None
                 if made is not None:
                     found[name] = made
         _MODULE_PARAMETERS.put(module.tree, found)
@@ -267,11 +304,11 @@ def _parameter_names(
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
         return _instance_parameter(expr, expr.value, function, module, project)
     if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and len(expr.generators) == 1:
-        name = _created_name(expr.elt, module, project)
+        name = created_name(expr.elt, module, project)
         return [(name, _length(expr.generators[0].iter))] if name is not None else []
     if isinstance(expr, ast.Name):
         return _appended_names(expr.id, function, module, project)
-    name = _created_name(expr, module, project)
+    name = created_name(expr, module, project)
     return [(name, 1)] if name is not None else []
 
 
@@ -294,7 +331,7 @@ def _instance_parameter(
     built = _bound_value(stores[0], module)
     cls = project.resolve_expr(built.func, module) if isinstance(built, ast.Call) else None
     assigned = project.attribute_values(cls, read.attr) if isinstance(cls, ClassRef) else []
-    name = _created_name(assigned[0][1], assigned[0][0].module, project) if len(assigned) == 1 else None
+    name = created_name(assigned[0][1], assigned[0][0].module, project) if len(assigned) == 1 else None
     return [(name, 1)] if name is not None else []
 
 
@@ -326,7 +363,7 @@ def _appended_names(
         ):
             found += _parameter_names(statement.value, function, module, project)
     for loop_path, call in _append_calls(function, local):
-        name = _created_name(call.args[0], module, project)
+        name = created_name(call.args[0], module, project)
         if name is None:
             continue
         times: int | None = 1
@@ -375,53 +412,3 @@ def _length(iterable: ast.expr) -> int | None:
         if len(bounds) == len(iterable.args) == 2:
             return max(bounds[1] - bounds[0], 0)
     return None
-
-
-def _created_name(expr: ast.expr, module: ModuleInfo, project: Project, depth: int = 0) -> str | None:
-    """The constant name of the Parameter ``expr`` makes: ``Parameter(..., name="w")``, or a call of
-    a helper of the project that returns one (its name a literal, or its own parameter given a
-    literal or defaulting to one)."""
-    if not isinstance(expr, ast.Call):
-        return None
-    qualname = qualified_name(expr.func, module)
-    if is_mindspore_name(qualname, "Parameter"):
-        return _literal(call_argument(expr, 1, "name"))
-    helper = project.resolve(qualname, module) if qualname is not None and depth < _MAX_HELPER_DEPTH else None
-    if not isinstance(helper, FunctionRef) or helper.owner is not None:
-        return None
-    returned = [r.value for r in statements(helper.node) if isinstance(r, ast.Return) and r.value is not None]
-    names = {_returned_name(value, expr, helper, project, depth) for value in returned}
-    return names.pop() if len(names) == 1 and returned else None
-
-
-def _returned_name(value: ast.expr, call: ast.Call, helper: FunctionRef, project: Project, depth: int) -> str | None:
-    if not isinstance(value, ast.Call) or not is_mindspore_name(qualified_name(value.func, helper.module), "Parameter"):
-        return _created_name(value, helper.module, project, depth + 1)
-    name = call_argument(value, 1, "name")
-    if isinstance(name, ast.Name):
-        return _literal(_argument_for(name.id, call, helper.node))
-    return _literal(name)
-
-
-def _argument_for(parameter: str, call: ast.Call, helper: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.expr | None:
-    """What ``call`` gives the helper's ``parameter``: its argument, else the parameter's default;
-    None where ``*args`` or ``**kwargs`` hide it."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    keyword = next((k.value for k in call.keywords if k.arg == parameter), None)
-    if keyword is not None:
-        return keyword
-    arguments = helper.args
-    positional = [a.arg for a in [*arguments.posonlyargs, *arguments.args]]
-    if parameter in positional:
-        index = positional.index(parameter)
-        if index < len(call.args):
-            return call.args[index]
-        defaults = dict(zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults))
-        return defaults.get(parameter)
-    keyword_only = dict(zip((a.arg for a in arguments.kwonlyargs), arguments.kw_defaults))
-    return keyword_only.get(parameter)
-
-
-def _literal(expr: ast.expr | None) -> str | None:
-    return expr.value if isinstance(expr, ast.Constant) and isinstance(expr.value, str) else None

@@ -46,7 +46,8 @@ class GradientInputMismatch(Rule):
     the `sens` handed to a gradient of `ops.GradOperation(sens_param=True)` (the last argument
     of `self.grad(self.net)(x, sens)`, or of `ops.GradOperation(...)(net)(x, sens)`) that cannot
     stand for the network's output (a Python number or a tensor of another dtype for a tensor
-    output, a tuple for a tensor, a tensor for a tuple); a literal `grad_position` of
+    output, a tuple for a tensor, a tensor for a tuple) or that has a dynamic shape (an input of
+    the Cell that `net.set_inputs(...)` gives a `None` dimension); a literal `grad_position` of
     `ms.grad`/`ms.value_and_grad` (`ops.` alike) past the inputs the gradient is called with;
     `grad_position=None` with no `weights`; `has_aux=True` for a network that returns one
     tensor. Only values mslint knows count: the network's output as its `construct` computes it
@@ -70,7 +71,8 @@ class GradientInputMismatch(Rule):
     Failed: dtype1 = Float16, dtype2 = Float32.` (`Int32`), a Python number (`self.sens = 1.0`)
     with `TypeError: Type Join Failed: dtype1 = Float32, dtype2 = Any.` (`Int64` for an int,
     `Bool` for a bool), a tuple with `Type Join Failed: Abstract type AbstractTuple cannot join
-    with AbstractTensor.` (and the reverse for a tensor given for two outputs).
+    with AbstractTensor.` (and the reverse for a tensor given for two outputs); a sens of a dynamic
+    shape with `ValueError: The shape of sense must not be dynamic shape.`
     `grad_position=(0, 5)` for two inputs fails with `IndexError: Position index 5 is exceed
     input size.`; `grad_position=None` without weights with a `ValueError` that `grad_position`
     and `weight` can not be None at the same time; `has_aux=True` on one output with
@@ -153,6 +155,14 @@ def _gradient_call(node: ast.Call, made: ast.Call, function: Scope, tuple_joins:
     if network is None or len(node.args) < 2:
         return
     sens = node.args[-1]
+    if _is_dynamic(function.value(sens)):
+        yield Finding(
+            sens,
+            "this sens has a dynamic shape, which a gradient cannot start from "
+            "(`ValueError: The shape of sense must not be dynamic shape.`)",
+            hint="give sens a static shape: leave its dimensions out of `set_inputs` (or give them sizes)",
+        )
+        return
     output = function.value_called(network, node.args[:-1])
     mismatch = _mismatch(output, function.value(sens), tuple_joins) if output is not None else None
     if mismatch is not None:
@@ -269,6 +279,10 @@ def _mismatch(output: AbstractValue, sens: AbstractValue, tuple_joins: bool) -> 
             f"(`Type Join Failed: dtype1 = {given}, dtype2 = {expected}`)"
         )
     return None
+
+
+def _is_dynamic(value: AbstractValue) -> bool:
+    return isinstance(value, AbstractTensor) and value.dynamic
 
 
 def _is_tuple(value: AbstractValue) -> bool:

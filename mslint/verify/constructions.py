@@ -76,6 +76,7 @@ from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.registries import Callee
 from mslint.model.scope import entry_evidence, entry_points
+from mslint.model.set_inputs import inputs_set
 from mslint.model.walk import descendants, parent_of
 from mslint.verify.references import Built, Reference
 
@@ -271,7 +272,12 @@ class Constructions:
         for statement in block[block.index(assignment) + 1 :]:
             for node in ast.walk(statement):
                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
-                    specs = [_input_spec(argument, node, module) for argument in node.args]
+                    (scope,) = module.scopes_holding([node.lineno])
+                    declared = inputs_set(node, scope, module)  # what `set_inputs` compiles it for
+                    if declared is not None:
+                        specs = [input_spec(value) for value in declared]
+                    else:
+                        specs = [_input_spec(argument, node, module) for argument in node.args]
                     return None if node.keywords or None in specs else ", ".join(s for s in specs if s)
         return None
 

@@ -33,6 +33,7 @@ from mslint.verify.compiler_output import (
     ERROR,
     FALLBACK,
     RUNTIME,
+    UNTRACKED,
     Location,
     Problem,
 )
@@ -245,6 +246,8 @@ def compiler_only(
             continue
         if problem.locations and any(_follows_from(problem.locations[-1], d) for d in confirmed):
             continue
+        if problem.kind == UNTRACKED and any(_holds_a_duplicate(problem.locations, d) for d in confirmed):
+            continue
         if problem.kind == FALLBACK and any(_runs_in_callee(problem.locations[-1], d) for d in confirmed):
             continue
         target = entries.get(id(problem))
@@ -300,6 +303,21 @@ def _follows_from(location: Location, diagnostic: Diagnostic) -> bool:
         for node in ast.walk(used)
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load)
     )
+
+
+def _holds_a_duplicate(locations: tuple[Location, ...], diagnostic: Diagnostic) -> bool:
+    """Whether Parameters the Cell does not own are held by an attribute that a confirmed
+    duplicate-parameter-name finding reads: the Cell keeps one Parameter of each name, so the
+    other attribute's is left out as well (measured on 2.10: ``self.param1`` of two
+    ``ParameterTuple``s of one name)."""
+    if diagnostic.symbol != "duplicate-parameter-name" or not locations:
+        return False
+    path, line = locations[-1]
+    held, flagged = statement_at(path, line), statement_at(diagnostic.path, diagnostic.line)
+    if held is None or flagged is None or Path(diagnostic.path).resolve() != Path(path):
+        return False
+    bound = {ast.unparse(t) for t in assigned_targets(held) if isinstance(t, ast.Attribute)}
+    return any(isinstance(n, ast.Attribute) and ast.unparse(n) in bound for n in ast.walk(flagged))
 
 
 def _runs_in_callee(location: Location, diagnostic: Diagnostic) -> bool:
