@@ -58,7 +58,7 @@ def recorded_examples() -> list[Path]:
 def example_key(path: Path) -> str:
     """The hash of what decides the compiler's answer on ``path``: its source and the sources of
     the sibling modules it imports (at any depth), its target, the MindSpore release."""
-    sources = {}
+    sources: dict[str, str] = {}
     pending = [path]
     while pending:
         current = pending.pop()
@@ -73,7 +73,7 @@ def example_key(path: Path) -> str:
 
 
 def _imported_modules(text: str) -> set[str]:
-    names = set()
+    names: set[str] = set()
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
