@@ -39,7 +39,7 @@ def test_linter_finds_exactly_the_markers(path: Path) -> None:
     assert lint(path) == expected_findings(path)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def example_record(request: pytest.FixtureRequest) -> Iterator[ExampleRecord]:
     """The record of the compiler's facts on the examples, written again at the end with
     ``--update-example-compiles`` (see :mod:`tests.example_record`)."""
@@ -57,10 +57,12 @@ def _recorded_facts(path: Path, record: ExampleRecord) -> dict[str, Any] | None:
     return record.lookup(path)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def compiled_examples(request: pytest.FixtureRequest, example_record: ExampleRecord) -> None:
     """The examples this session's tests compile, compiled in one run on every core (for the
-    result cache that each example's own verify reads)."""
+    result cache that each example's own verify reads). Once a session: the measurements run
+    first (conftest), so the examples captured from bytecode come after other modules' tests, and
+    a module's fixture would start that run again for them."""
     tests = [item for item in request.session.items if isinstance(item, pytest.Function)]
     paths = {test.callspec.params["path"] for test in tests if "compiled_examples" in test.fixturenames}
     compiled = {path for path in paths if _recorded_facts(path, example_record) is None}
