@@ -115,11 +115,16 @@ def test_compiler_confirms_the_markers(path: Path, example_record: ExampleRecord
         example_record.keep(path, found)
 
 
+# After the examples (in their worker, in collection order), whose facts a run with
+# --update-example-compiles writes first.
 @pytest.mark.mindspore
 @pytest.mark.measurement
-def test_the_record_holds_every_example() -> None:
+@pytest.mark.xdist_group("example-compiles")
+def test_the_record_holds_every_example(request: pytest.FixtureRequest, example_record: ExampleRecord) -> None:
     """The record of the compiler's facts holds every example (one it lacks is compiled in every
     CI run) and none that no example has any more: the examples edited since it was written."""
+    if request.config.getoption(UPDATE_OPTION):
+        example_record.write()
     record = ExampleRecord()
     keys = {example_key(path): path for path in recorded_examples()}
     missing = sorted(str(path.relative_to(RULES_DIR)) for key, path in keys.items() if key not in record.held)
