@@ -49,12 +49,15 @@ from mslint.verify.verdicts import located
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 from tests.compiler import example_factories  # noqa: E402  (the suite's factories, and so its cached compiles)
+from tests.example_record import ExampleRecord  # noqa: E402
 from tests.examples import example_target, uses_bytecode_capture  # noqa: E402
 
 WORKERS = 2
 TIMEOUT_S = 120.0
 SOURCES_KEPT = 3
-"""Where a message was measured, for a reader of the table: the first few places are enough."""
+"""Where a message was measured in the syntax table, for a reader: the first few places are enough.
+Every example that gave it is kept: ``--check`` reads what the examples unchanged since their
+record gave from the table (:func:`recorded_unchanged`), by these places."""
 
 MESSAGE_KINDS = (ERROR, RUNTIME)
 """Evidence known by its message; the other kinds (fallback, dynamic shape, ...) say no more than their kind."""
@@ -66,6 +69,8 @@ Mapping = dict[str, dict[str, set[str]]]
 def example_messages(examples: list[Path]) -> tuple[Mapping, Mapping]:
     """(messages, kinds) from the problems on the lines of the bad examples' findings, each
     example checked for its rule's target (:func:`tests.examples.example_target`)."""
+    if not examples:  # a run of none would verify the working folder
+        return {}, {}
     factories = {path: [_factory(argument) for argument in example_factories(path)] for path in examples}
     every = [factory for path in examples for factory in factories[path]]
     # every compile in one run on every core, into the cache (no ranks: they would build every example's Cells)
@@ -168,6 +173,11 @@ def measured_in(entries: dict[str, dict[str, list[str]]], examples: list[Path], 
     return found
 
 
+def kept_sources(sources: set[str]) -> list[str]:
+    examples = sorted(source for source in sources if source.startswith("rules/"))
+    return examples + sorted(source for source in sources if not source.startswith("rules/"))[:SOURCES_KEPT]
+
+
 def render_table(version: str, messages: Mapping, kinds: Mapping) -> str:
     """Compact, deterministic JSON, an entry per line (a release's change is a readable diff)."""
 
@@ -175,7 +185,7 @@ def render_table(version: str, messages: Mapping, kinds: Mapping) -> str:
         return ",\n".join(
             f"{json.dumps(key)}:"
             + json.dumps(
-                {"rules": sorted(entry["rules"]), "sources": sorted(entry["sources"])[:SOURCES_KEPT]},
+                {"rules": sorted(entry["rules"]), "sources": kept_sources(entry["sources"])},
                 separators=(",", ":"),
             )
             for key, entry in sorted(mapping.items())
@@ -205,13 +215,18 @@ def main(argv: list[str] | None = None) -> int:
         return _remeasure(version, [p for p in examples if p.parent.name in args.only], started)
     refusal = bytecode_refusal()
     unmeasurable = [p for p in examples if refusal and uses_bytecode_capture(p)]
-    from_examples, kinds = example_messages([p for p in examples if p not in unmeasurable])
     if unmeasurable:  # Python 3.12+: what those examples gave is the shipped table's, as measured on 3.11
-        shipped = json.loads((OUTPUT / f"messages-{version}.json").read_text())
-        from_examples = merge(from_examples, measured_in(shipped["messages"], unmeasurable))
-        kinds = merge(kinds, measured_in(shipped["kinds"], unmeasurable))
         kept = ", ".join(str(p.relative_to(REPO)) for p in unmeasurable)
         print(f"{refusal}: the messages of {kept} are kept as shipped", file=sys.stderr)
+    recorded = recorded_unchanged(examples) if args.check else []
+    if recorded:
+        print(f"the messages of {len(recorded)} examples unchanged since their record are as shipped", file=sys.stderr)
+    as_shipped = unmeasurable + recorded
+    from_examples, kinds = example_messages([p for p in examples if p not in as_shipped])
+    if as_shipped:
+        shipped = json.loads((OUTPUT / f"messages-{version}.json").read_text())
+        from_examples = merge(from_examples, measured_in(shipped["messages"], as_shipped))
+        kinds = merge(kinds, measured_in(shipped["kinds"], as_shipped))
     messages = merge(from_examples, syntax_table_messages(version))
     mapped = [key for key, entry in messages.items() if entry["rules"]]
     rules = {rule for entry in [*messages.values(), *kinds.values()] for rule in entry["rules"]}
@@ -221,6 +236,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(summary, file=sys.stderr)
     return write_or_check(f"messages-{version}.json", render_table(version, messages, kinds), summary)
+
+
+def recorded_unchanged(examples: list[Path]) -> list[Path]:
+    """The examples whose compiles ``--check`` reads from the shipped table: those the record of
+    the compiler's facts on the examples holds unchanged, but for its sample of this run, which the
+    suite compiles (:mod:`tests.example_record`); the table is written from every example's compiles."""
+    record = ExampleRecord()
+    return [path for path in examples if record.lookup(path) is not None and not record.sampled(path)]
 
 
 def _remeasure(version: str, examples: list[Path], started: float) -> int:

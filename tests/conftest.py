@@ -8,6 +8,7 @@ from typing import Callable
 import pytest
 
 from mslint.cli import main
+from tests.example_record import UPDATE_OPTION
 
 # The language server's test client (pytest-lsp 1.x) needs Python 3.10: pyproject.toml installs
 # it there only, and its tests are not collected before.
@@ -44,6 +45,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--update-snapshots",
         action="store_true",
         help="write the findings of the committed example trees to tests/snapshots (after a wanted change)",
+    )
+    parser.addoption(
+        UPDATE_OPTION,
+        action="store_true",
+        help="write the compiler's facts on the rules/ examples this run compiled to tests/records/",
     )
 
 
