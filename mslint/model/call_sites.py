@@ -79,6 +79,7 @@ from mslint.model.abstract import (
 from mslint.model.binder import (
     all_parameter_names,
     binding_counts,
+    bound_once,
     literal_value,
     parameter_defaults,
     passed_arguments,
@@ -500,7 +501,7 @@ class EntryEvidence:
             if holder is not None:
                 return None if receiver.id in binding_counts(scope) else ClassRef(module, holder)
         if isinstance(receiver, ast.Name):
-            receiver = _bound_once(scope, receiver.id) or receiver
+            receiver = bound_once(scope, receiver.id) or receiver
         if not isinstance(receiver, ast.Call):
             return None
         made = self._callee(receiver, module, local)
@@ -867,7 +868,7 @@ def _calls_on_built(built: _Site, method: FunctionNode) -> list[_Site]:
         calls = [called] if isinstance(called, ast.Call) and called.func is holder else []
     elif isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name):
         name = holder.targets[0].id
-        if _bound_once(built.scope, name) is built.call:
+        if bound_once(built.scope, name) is built.call:
             calls = [
                 node
                 for node in own_nodes(built.scope)
@@ -901,22 +902,6 @@ def _named(name: str) -> Callable[[ast.expr], bool]:
 
 def _attribute_of(self_name: str, attribute: str) -> Callable[[ast.expr], bool]:
     return lambda e: isinstance(e, ast.Attribute) and is_self_attribute(e, self_name) and e.attr == attribute
-
-
-def _bound_once(scope: FunctionNode | ast.Module, name: str) -> ast.expr | None:
-    """The value of the one assignment to ``name`` in ``scope``'s own code, where ``name`` is bound
-    there by it alone (not a parameter); None otherwise."""
-    stores = [n for n in own_nodes(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
-    if len(stores) != 1 or (not isinstance(scope, ast.Module) and name in all_parameter_names(scope)):
-        return None
-    return next(
-        (
-            n.value
-            for n in own_nodes(scope)
-            if isinstance(n, ast.Assign) and len(n.targets) == 1 and n.targets[0] is stores[0]
-        ),
-        None,
-    )
 
 
 def _closures_reading(scope: FunctionNode, name: str, module: ModuleInfo) -> list[FunctionNode]:
@@ -1326,9 +1311,9 @@ def _calls_the_instance(site: _Site) -> bool:
     made: ast.expr | None = site.call.func
     if isinstance(made, ast.Name):
         name = made.id
-        made = _assigned_before(site.module.tree, site.call, name) or _bound_once(site.scope, name)
+        made = _assigned_before(site.module.tree, site.call, name) or bound_once(site.scope, name)
         if made is None and not isinstance(site.scope, ast.Module) and name not in binding_counts(site.scope):
-            made = _bound_once(site.module.tree, name)
+            made = bound_once(site.module.tree, name)
         if isinstance(made, ast.Call):
             made = _cast_instance(made) or made  # `Net().to_float(ms.float16)` is the instance
     if not isinstance(made, ast.Call):

@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 
 from mslint.model.abstract import NOT_KNOWN
+from mslint.model.binder import bound_once
 from mslint.model.launch_scripts import option_values
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import destination
@@ -55,7 +56,7 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     if not keys or not isinstance(expr, ast.Name):
         return []
     (scope,) = module.scopes_holding([expr.lineno])
-    bound = bound_once(module, scope, expr)
+    bound = unchanged_value(module, scope, expr)
     paths = None if bound is None else _file_loaded(project, bound, module, scope)
     found = []
     for path, folder in paths or []:
@@ -97,25 +98,22 @@ def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     return None
 
 
-def bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
-    """The value that ``read``'s name is bound to, once in ``scope``, where no field of it is
-    written there and no call is handed it whole before ``read``."""
-    nodes = own_nodes(scope)
-    names = [n for n in nodes if isinstance(n, ast.Name) and n.id == read.id]
-    stores = [n for n in names if not isinstance(n.ctx, ast.Load)]
-    if len(stores) != 1:
+def unchanged_value(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
+    """The value that ``read``'s name is bound to once in ``scope`` (:func:`bound_once`), where no
+    field of it is written there and no call is handed it whole before ``read``."""
+    value = bound_once(scope, read.id)
+    if value is None:
         return None
-    assignment = parent_of(module.tree, stores[0])
-    if not (isinstance(assignment, ast.Assign) and assignment.targets == [stores[0]]):
-        return None
-    for name in names:
+    for name in own_nodes(scope):
+        if not (isinstance(name, ast.Name) and name.id == read.id):
+            continue
         parent = parent_of(module.tree, name)
         if isinstance(parent, (ast.Attribute, ast.Subscript)) and not isinstance(parent.ctx, ast.Load):
             return None  # a field written
         handed = isinstance(parent, (ast.Call, ast.keyword, ast.Starred)) and not _is_loader_argument(parent, module)
         if handed and (name.lineno, name.col_offset) < (read.lineno, read.col_offset):
             return None
-    return assignment.value
+    return value
 
 
 def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: ast.AST) -> list[_Named] | None:

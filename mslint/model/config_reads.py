@@ -16,7 +16,7 @@ import ast
 
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.binder import literal_value
-from mslint.model.config_files import bound_once, config_file_field, field_path
+from mslint.model.config_files import config_file_field, field_path, unchanged_value
 from mslint.model.configs import config_fields
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import option_default
@@ -35,7 +35,7 @@ def configured_value(project: Project, module: ModuleInfo, expr: ast.expr) -> ob
     if option is not None:
         return option.value
     (scope,) = module.scopes_holding([root.lineno])
-    bound = bound_once(module, scope, root)
+    bound = unchanged_value(module, scope, root)
     fields = None if bound is None else config_fields(project, bound, module)
     if fields is None or keys[0] not in fields:
         return NOT_KNOWN

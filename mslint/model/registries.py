@@ -18,11 +18,11 @@ import ast
 import re
 from typing import NamedTuple, Union
 
-from mslint.model.binder import binding_counts
+from mslint.model.binder import binding_counts, bound_once
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.reexports import library_name
-from mslint.model.walk import descendants, parent_of
+from mslint.model.walk import descendants, own_nodes, parent_of
 
 Callee = Union[ClassRef, FunctionRef]
 """A class, built by calling it, or a function of a module's top level."""
@@ -151,11 +151,16 @@ def _registering_decorator(project: Project, decorator: ast.expr, module: Module
     if len(arguments.args) != 1 or arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg:
         return None
     parameter = arguments.args[0].arg
-    counts = binding_counts(node)
-    if parameter in counts:
+    if parameter in binding_counts(node):
         return None
-    names = {parameter + ".__name__"} | {
-        name for name, value in _bound_once(node, counts).items() if _spelled(value) == parameter + ".__name__"
+    spelled = parameter + ".__name__"
+    names = {spelled} | {
+        assigned.targets[0].id
+        for assigned in own_nodes(node)
+        if isinstance(assigned, ast.Assign)
+        and _spelled(assigned.value) == spelled
+        and isinstance(assigned.targets[0], ast.Name)
+        and bound_once(node, assigned.targets[0].id) is assigned.value
     }
     registries: set[str] = set()
     for read in descendants(node):
@@ -178,18 +183,6 @@ def _registering_decorator(project: Project, decorator: ast.expr, module: Module
     if len(registries) != 1 or not returns or any(_spelled(r.value) != parameter for r in returns):
         return None
     return home, registries.pop()
-
-
-def _bound_once(function: FunctionNode, counts: dict[str, int]) -> dict[str, ast.expr]:
-    """The names ``function`` binds once, by a plain assignment, to the value assigned."""
-    return {
-        statement.targets[0].id: statement.value
-        for statement in descendants(function)
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Name)
-        and counts.get(statement.targets[0].id) == 1
-    }
 
 
 def _spelled(expr: ast.expr | None) -> str | None:
