@@ -43,7 +43,12 @@ def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> o
     """The value of the field ``expr`` reads (``config.mode``, ``config["context"]["mode"]``,
     ``config.get("mode")``) of a configuration file (module doc); NOT_KNOWN where it is none, or
     where the files the launch scripts name hold different values."""
-    values = config_file_fields(project, module, expr)
+    return file_field(project, module, *field_path(expr))
+
+
+def file_field(project: Project, module: ModuleInfo, root: ast.expr, keys: list[str]) -> object:
+    """:func:`config_file_field` of the read of ``keys`` in turn from ``root`` (:func:`field_path`)."""
+    values = _file_fields(project, module, root, keys)
     first = values[0] if values else NOT_KNOWN
     return first if all(value == first for value in values) else NOT_KNOWN
 
@@ -52,19 +57,24 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     """The value of the field ``expr`` reads in each configuration file the program may open: the
     one its code names, or each that its launch scripts name; empty where none is known, and
     NOT_KNOWN for a file without the field."""
-    expr, keys = field_path(expr)
-    if not keys or not isinstance(expr, ast.Name):
+    return _file_fields(project, module, *field_path(expr))
+
+
+def _file_fields(project: Project, module: ModuleInfo, root: ast.expr, keys: list[str]) -> list[object]:
+    if not keys or not isinstance(root, ast.Name):
         return []
-    (scope,) = module.scopes_holding([expr.lineno])
-    bound = unchanged_value(module, scope, expr)
+    (scope,) = module.scopes_holding([root.lineno])
+    bound = unchanged_value(module, scope, root)
     paths = None if bound is None else _file_loaded(project, bound, module, scope)
-    found = []
-    for path, folder in paths or []:
-        value = _parsed(project, module, path, folder)
-        for key in keys:
-            value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
-        found.append(value)
-    return found
+    return [nested_field(_parsed(project, module, path, folder), keys) for path, folder in paths or []]
+
+
+def nested_field(value: object, keys: list[str]) -> object:
+    """What ``value`` holds under ``keys`` in turn (``value["model"]["dim"]``): NOT_KNOWN where one
+    of them is missing, or read from what is not a dict."""
+    for key in keys:
+        value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
+    return value
 
 
 def field_path(expr: ast.expr) -> tuple[ast.expr, list[str]]:
