@@ -556,3 +556,41 @@ def test_a_setup_of_the_program_gives_the_flag(tmp_path: Path, program: str, exp
     (tmp_path / "cfg.yaml").write_text("model:\n  attention: false\n", encoding="utf-8")
     (tmp_path / "cfg.json").write_text('{"attention": true}\n', encoding="utf-8")
     assert severity(tmp_path, program) == expected
+
+
+PARENT = (
+    "from functools import partial\n\n\nclass Net(nn.Cell):\n"
+    "    def __init__(self, block=partial(Block, attention=False)):\n        super().__init__()\n"
+    "        self.block = block(8)\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8)\n", None),
+        ("from functools import partial\nmake = partial(Block, 8)\nnet = make(attention=False)\n", None),
+        ("import functools\nmake = functools.partial(Block, attention=True)\nnet = make(8)\n", "ERROR"),
+        (
+            "from functools import partial\nmake = partial(Block, attention=True)\nnet = make(8, attention=False)\n",
+            None,
+        ),
+        ("from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8, True)\n", "ERROR"),
+        (PARENT + "net = Net()\n", None),  # a parameter's default
+        (PARENT.replace("=False", "=True") + "net = Net()\n", "ERROR"),
+        (  # the partial handed on: it may be called anywhere
+            "from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8)\nMAKERS = [make]\n",
+            "WARNING",
+        ),
+        (  # rebound: the name may hold something else where it is called
+            "from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8)\n"
+            "make = partial(Block, attention=True)\nnet = make(8)\n",
+            "WARNING",
+        ),
+        (PARENT.replace("block(8)", "block(8)\n        self.other = block") + "net = Net()\n", "WARNING"),
+    ],
+)
+def test_a_partial_builds_its_class_with_its_arguments_first(
+    tmp_path: Path, program: str, expected: str | None
+) -> None:
+    assert severity(tmp_path, program) == expected

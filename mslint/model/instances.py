@@ -30,10 +30,12 @@ method the constructor calls to build parts (``self._make_layer(block, 64, 3)``,
 it; a parent no call of which can be followed holds what its defaults give it (verify builds it
 so). The values the rules read, joined over every instance, are left as they were.
 
-The instances are all known only where the class is used by calling it, or by looking it up
+The instances are all known only where the class is used by calling it, by looking it up
 by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
-:mod:`mslint.model.registries`): a class handed on as a value otherwise (to a library's registry,
-``functools.partial``, a base list, a lookup by a variable name, ``globals()``) may be built
+:mod:`mslint.model.registries`), or by calling a ``functools.partial`` of it that only its name
+is called by (``make = partial(Block, attention=False)``, a parameter's default;
+:mod:`mslint.model.partials`): a class handed on as a value otherwise (to a library's registry,
+a partial handed on, a base list, a lookup by a variable name, ``globals()``) may be built
 anywhere, with anything; so may one that a call builds with
 ``*args`` or ``**kwargs`` other than its caller's own. Then nothing is said (None), as where the
 project never builds the class. Only the files checked together are read: checking one file of a
@@ -90,6 +92,7 @@ from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, none_test
 from mslint.model.module_tables import module_tables
 from mslint.model.ntuple import ntuple_helper
+from mslint.model.partials import PartialCalls, partial_calls
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
@@ -495,6 +498,8 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
     if by_name is None:
         return None
     calls += by_name
+    through_partials, handed_on = _calls_through_partials(project, callee, handed_on)
+    calls += through_partials
     decorators = callee.node.decorator_list
     if isinstance(callee, FunctionRef):  # value_and_grad(forward_fn), @jit: called with their callers' arguments
         wrapped = calls_through_wrappers(handed_on, _calls_of_function(project))
@@ -516,6 +521,39 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
         if asked & names:
             calls.append((creator.call, creator.module))
     return calls
+
+
+def _calls_through_partials(
+    project: Project, callee: Callee, handed_on: list[tuple[ast.expr, ModuleInfo]]
+) -> tuple[list[tuple[ast.Call, ModuleInfo]], list[tuple[ast.expr, ModuleInfo]]]:
+    """The calls of the partial objects that wrap ``callee`` where those are all known
+    (:mod:`mslint.model.partials`): each builds an instance, given the partial's arguments first
+    (:func:`_given` reads them from :func:`_partial_prefixes`); and the references handed on
+    otherwise."""
+    code = _code_of(project, callee)
+    if code is None:
+        return [], handed_on
+    found, others = [], []
+    prefixes = _partial_prefixes(project)
+    for node, module in handed_on:
+        wrapped = partial_calls(project, node, module)
+        if wrapped is None:
+            others.append((node, module))
+            continue
+        for call in wrapped.calls:
+            prefixes[(id(call), id(code.node))] = wrapped
+            found.append((call, module))
+    return found, others
+
+
+def _partial_prefixes(project: Project) -> dict[tuple[int, int], PartialCalls]:
+    """By a call's node and the node of the code it runs (a class's ``__init__``, a function) as a
+    call of a partial object: that partial (memoized per project)."""
+    return project.derived(_no_partials)
+
+
+def _no_partials(project: Project) -> dict[tuple[int, int], PartialCalls]:
+    return {}
 
 
 def _named_calls(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]]:
@@ -768,6 +806,11 @@ def _given(
             return None
         positional += forwarded.positional or ()
         keywords = {**forwarded.keywords, **keywords}
+    wrapped = _partial_prefixes(project).get((id(call), id(function)))
+    if wrapped is not None:  # `make(4)` of `make = partial(Block, attention=False)`
+        made = arguments if wrapped.scope is scope else _Arguments(project, module, wrapped.scope, first)
+        positional = [made.value(a) for a in wrapped.partial.args[1:]] + positional
+        keywords = {**{k.arg: (made.value(k.value), True) for k in wrapped.partial.keywords if k.arg}, **keywords}
     names = positional_names(function, is_method)
     by_position = dict(zip(names, positional))
     named: dict[str, AbstractValue] = {}
