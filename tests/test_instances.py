@@ -594,3 +594,45 @@ def test_a_partial_builds_its_class_with_its_arguments_first(
     tmp_path: Path, program: str, expected: str | None
 ) -> None:
     assert severity(tmp_path, program) == expected
+
+
+LAYERS = "LAYERS = {'block': Block, 'dense': nn.Dense}\n"
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        (LAYERS + "ARCH = 'block'\nnet = LAYERS[ARCH](8, attention=False)\n", None),  # a module constant
+        (LAYERS + "ARCH = 'block'\nnet = LAYERS[ARCH](8)\n", "ERROR"),
+        (LAYERS + "ARCH = 'dense'\nnet = LAYERS[ARCH](8, 8)\n", "WARNING"),  # Block never built: the class
+        (LAYERS + "CFG = {'layer': 'block'}\nnet = LAYERS[CFG['layer']](8, attention=False)\n", None),
+        (  # an option's default, through a local of the function
+            "import argparse\n" + LAYERS + "def main():\n    parser = argparse.ArgumentParser()\n"
+            "    parser.add_argument('--arch', default='block')\n    args = parser.parse_args()\n"
+            "    arch = args.arch\n    return LAYERS[arch](8, attention=False)\n",
+            None,
+        ),
+        (REGISTER + "ARCH = 'small'\nnet = create_model(ARCH, attention=False)\n", None),  # a creator's caller
+        (REGISTER + "ARCH = 'small'\nnet = create_model(ARCH)\n", "ERROR"),
+        (  # a YAML file's field, given a creator
+            REGISTER + "import yaml\nwith open('cfg.yaml') as f:\n    cfg = yaml.safe_load(f)\n"
+            "net = create_model(cfg['model']['name'], attention=False)\n",
+            None,
+        ),
+        (LAYERS + "import sys\nnet = LAYERS[sys.argv[1]](8, attention=False)\n", "WARNING"),  # any entry
+        (LAYERS + "def build(arch):\n    return LAYERS[arch.lower()](8, attention=False)\n", "WARNING"),
+    ],
+)
+def test_a_registry_key_given_by_a_constant_or_a_configuration(
+    tmp_path: Path, program: str, expected: str | None
+) -> None:
+    (tmp_path / "cfg.yaml").write_text("model:\n  name: small\n", encoding="utf-8")
+    assert severity(tmp_path, program) == expected
+
+
+def test_a_lookup_on_a_module_by_a_constant_name(tmp_path: Path) -> None:
+    train = "import net\n\nARCH = 'Block'\nmodel = getattr(net, ARCH)(8, attention={})\n"
+    assert severity(tmp_path, "", {"train.py": train.format(False)}) is None
+    assert severity(tmp_path, "", {"train.py": train.format(True)}) == "ERROR"
+    train = "import sys\nimport net\n\nmodel = getattr(net, sys.argv[1])(8, attention=False)\n"
+    assert severity(tmp_path, "", {"train.py": train}) == "WARNING"

@@ -72,6 +72,7 @@ from mslint.model.assigned_before import NOTHING, assigned_before, attribute_bin
 from mslint.model.binder import (
     all_parameter_names,
     binding_counts,
+    bound_once,
     literal_value,
     parameter_defaults,
     positional_names,
@@ -194,7 +195,8 @@ def never_built(project: Project, cls: ClassRef) -> bool:
     """Whether nothing in the project builds ``cls`` itself: undecorated (no registry holds it), no
     call of it, no lookup of it by name, and named otherwise only as a base class (``class
     Sub(cls)``)."""
-    if cls.node.decorator_list or named_lookups(project, cls) != []:
+    lookups = named_lookups(project, cls)
+    if cls.node.decorator_list or lookups is None or lookups.calls or lookups.keyed:
         return False
     name = cls.node.name
     for module in modules_naming(project, name):
@@ -497,7 +499,13 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
     by_name = named_lookups(project, callee)
     if by_name is None:
         return None
-    calls += by_name
+    calls += by_name.calls
+    for keyed in by_name.keyed:
+        given = _name_given(project, keyed.key, keyed.module)
+        if given is None:
+            return None
+        if given == callee.node.name:
+            calls.append((keyed.call, keyed.module))
     through_partials, handed_on = _calls_through_partials(project, callee, handed_on)
     calls += through_partials
     decorators = callee.node.decorator_list
@@ -520,6 +528,12 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
             return None
         if asked & names:
             calls.append((creator.call, creator.module))
+    for keyed, names in through.keyed:
+        given = _name_given(project, keyed.key, keyed.module)
+        if given is None:
+            return None
+        if given in names:
+            calls.append((keyed.call, keyed.module))
     return calls
 
 
@@ -699,18 +713,31 @@ def _calls_a_builder(reference: ast.expr, module: ModuleInfo, cls: ClassRef) -> 
 
 
 def _names_asked(project: Project, creator: Creator) -> set[str] | None:
-    """The names the calls of a creator give its parameter; None where one gives no literal name."""
+    """The names the calls of a creator give its parameter (:func:`_name_given`); None where one
+    gives a name that is not known."""
     calls = _calls_of(project, creator.function)
     if calls is None:
         return None
     asked = set()
-    for call, _ in calls:
+    for call, module in calls:
         written = written_arguments(call, creator.function.node, False).get(creator.parameter)
-        name = None if written is None else literal_value(written)
-        if not isinstance(name, str):
+        name = None if written is None else _name_given(project, written, module)
+        if name is None:
             return None
         asked.add(name)
     return asked
+
+
+def _name_given(project: Project, expr: ast.expr, module: ModuleInfo) -> str | None:
+    """The name ``expr`` gives a registry lookup or a creator, where it is a string constant of the
+    host code as a constructor's argument is (:class:`_Arguments`): a literal, a module constant
+    (``ARCH``), a configuration's field (``args.arch``, ``cfg["model"]["name"]``), a local bound
+    once to one of those; None otherwise."""
+    (scope,) = module.scopes_holding([expr.lineno])
+    if isinstance(expr, ast.Name) and not isinstance(scope, ast.Module):
+        expr = bound_once(scope, expr.id) or expr
+    value = _Arguments(project, module, scope).value(expr)
+    return value.value if isinstance(value, AbstractScalar) and isinstance(value.value, str) else None
 
 
 _HANDED_ON: NodeMemo[ast.Module, dict[str, list[ast.expr]]] = NodeMemo()
