@@ -636,3 +636,50 @@ def test_a_lookup_on_a_module_by_a_constant_name(tmp_path: Path) -> None:
     assert severity(tmp_path, "", {"train.py": train.format(True)}) == "ERROR"
     train = "import sys\nimport net\n\nmodel = getattr(net, sys.argv[1])(8, attention=False)\n"
     assert severity(tmp_path, "", {"train.py": train}) == "WARNING"
+
+
+CONFIG_CLASS = "class Config:\n    dim = 8\n    attention = False\n\n\n"
+DATACLASS = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n"
+    "    dim: int = 8\n    attention: bool = True\n\n\n"
+)
+NET = (
+    "class Net(nn.Cell):\n    def __init__(self, cfg):\n        super().__init__()\n"
+    "        self.block = Block(cfg.dim, attention=cfg.attention)\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        (CONFIG_CLASS + "cfg = Config()\nnet = Block(cfg.dim, attention=cfg.attention)\n", None),
+        (CONFIG_CLASS.replace("False", "True") + "cfg = Config()\nnet = Block(8, attention=cfg.attention)\n", "ERROR"),
+        (CONFIG_CLASS + NET + "net = Net(Config())\n", None),  # passed to a constructor that reads its fields
+        (CONFIG_CLASS + "def main():\n    cfg = Config()\n    return Block(cfg.dim, attention=cfg.attention)\n", None),
+        (DATACLASS + NET + "net = Net(Config(attention=False))\n", None),
+        (DATACLASS + NET + "net = Net(Config(8, False))\n", None),  # by position, in field order
+        (DATACLASS + NET + "net = Net(Config())\n", "ERROR"),  # the field's default
+        (  # a method may change what an instance holds
+            CONFIG_CLASS.replace(
+                "    attention = False\n", "    attention = False\n\n    def on(self):\n        pass\n"
+            )
+            + "cfg = Config()\nnet = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+        (  # the class attribute changed
+            CONFIG_CLASS + "Config.attention = True\ncfg = Config()\nnet = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+        (  # a subclass may hold anything
+            CONFIG_CLASS + "class Big(Config):\n    attention = True\n\n\ncfg = Config()\n"
+            "net = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+        (  # a field written on the instance
+            CONFIG_CLASS + "cfg = Config()\ncfg.attention = True\nnet = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+    ],
+)
+def test_a_configuration_class_instance_gives_its_fields(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, program) == expected
