@@ -683,3 +683,26 @@ NET = (
 )
 def test_a_configuration_class_instance_gives_its_fields(tmp_path: Path, program: str, expected: str | None) -> None:
     assert severity(tmp_path, program) == expected
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("sizes = (8, False)\nnet = Block(*sizes)\n", None),  # a module constant
+        ("net = Block(*(8, False))\n", None),
+        ("net = Block(8, *[False])\n", None),
+        ("def main():\n    sizes = (8, False)\n    return Block(*sizes)\n", None),  # a local bound once
+        ("sizes = (8, True)\nnet = Block(*sizes)\n", "ERROR"),
+        ("SIZES = (8, False)\n\ndef build():\n    return Block(*SIZES)\n\nnet = build()\n", None),  # read in a function
+        (  # a function that declares it global may rebind it
+            "SIZES = (8, False)\n\ndef build():\n    return Block(*SIZES)\n\ndef reset():\n    global SIZES\n"
+            "    SIZES = (8, True)\n\nnet = build()\n",
+            "WARNING",
+        ),
+        ("sizes = (8,)\nnet = Block(*sizes, attention=False)\n", None),
+        ("sizes = [8, False]\nsizes.append(True)\nnet = Block(*sizes)\n", "WARNING"),  # a list may change
+        ("import sys\nnet = Block(*sys.argv)\n", "WARNING"),
+    ],
+)
+def test_spread_constant_tuples_give_their_items(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, program) == expected

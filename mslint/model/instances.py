@@ -30,15 +30,16 @@ method the constructor calls to build parts (``self._make_layer(block, 64, 3)``,
 it; a parent no call of which can be followed holds what its defaults give it (verify builds it
 so). The values the rules read, joined over every instance, are left as they were.
 
-The instances are all known only where the class is used by calling it, by looking it up
-by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
+The instances are all known only where the class is used by calling it, by looking it up by
+a name the code gives (a literal, a constant, a configuration's field: :func:`_name_given`) in a
+registry of the project or on its module (``getattr(models, "Block")``,
 :mod:`mslint.model.registries`), or by calling a ``functools.partial`` of it that only its name
 is called by (``make = partial(Block, attention=False)``, a parameter's default;
 :mod:`mslint.model.partials`): a class handed on as a value otherwise (to a library's registry,
-a partial handed on, a base list, a lookup by a variable name, ``globals()``) may be built
-anywhere, with anything; so may one that a call builds with
-``*args`` or ``**kwargs`` other than its caller's own. Then nothing is said (None), as where the
-project never builds the class. Only the files checked together are read: checking one file of a
+a partial handed on, a base list, a lookup by a name mslint cannot read, ``globals()``) may be
+built anywhere, with anything; so may one that a call builds with ``*args`` or ``**kwargs``
+other than its caller's own or a constant tuple (``Block(*sizes)``). Then nothing is said
+(None), as where the project never builds the class. Only the files checked together are read: checking one file of a
 project, its instances are those that file builds.
 """
 
@@ -827,7 +828,10 @@ def _given(
         return None
     positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
     keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
-    if spreads(call):
+    unpacked = arguments.unpacked(call.args, loop)
+    if unpacked is not None and all(k.arg is not None for k in call.keywords):  # `Block(*sizes)`
+        positional = unpacked
+    elif spreads(call):
         forwarded = arguments.forwarded(call)
         if forwarded is None:
             return None
@@ -1098,6 +1102,37 @@ class _Arguments:
             values.append(literal(known))
         return join_all(values, UNKNOWN)
 
+    def unpacked(self, items: list[ast.expr], loop: Mapping[str, AbstractValue]) -> list[AbstractValue] | None:
+        """The values of positional arguments that spread constant tuples (``*sizes``, where
+        ``sizes = (64, 10)`` is bound once in the scope or is a module constant; ``*(64, 10)``),
+        each spread item in its place; None where one spreads anything else, or none spreads."""
+        values: list[AbstractValue] = []
+        for item in items:
+            if not isinstance(item, ast.Starred):
+                values.append(self.value(item, loop))
+                continue
+            spread = item.value
+            if isinstance(spread, ast.Name) and not isinstance(self._scope, ast.Module):
+                spread = bound_once(self._scope, spread.id) or self._module_tuple(spread) or spread
+            value = self.value(spread, loop)
+            if not isinstance(value, AbstractSequence) or value.items is None:
+                return None
+            if value.type != "tuple" and not isinstance(spread, (ast.Tuple, ast.List)):
+                return None  # a list held by a name may have changed
+            values.extend(value.items)
+        return values if _starred(items) else None
+
+    def _module_tuple(self, read: ast.Name) -> ast.Tuple | None:
+        """The tuple of literals the module's name ``read`` reads is bound to once at its top level,
+        where no function around the read binds the name and none declares it ``global``."""
+        tree = self._module.tree
+        if _bound_in_functions(self._module, read, read.id) or any(
+            isinstance(node, ast.Global) and read.id in node.names for node in statements(tree)
+        ):
+            return None
+        value = bound_once(tree, read.id)
+        return value if isinstance(value, ast.Tuple) and literal_value(value) is not NOT_KNOWN else None
+
     def forwarded(self, call: ast.Call) -> Passed | None:
         """What ``call`` passes by spreading its caller's own ``*args`` (the last positional
         argument) and ``**kwargs``: their share of what the caller's calls pass (``named`` aside);
@@ -1274,15 +1309,21 @@ def _module_constant(project: Project, expr: ast.expr, module: ModuleInfo) -> ob
         value, name = constants[expr.id], expr.id
     else:
         return NOT_KNOWN
-    (innermost,) = module.scopes_holding([expr.lineno])
+    return NOT_KNOWN if _bound_in_functions(module, expr, name) else value
+
+
+def _bound_in_functions(module: ModuleInfo, read: ast.expr, name: str) -> bool:
+    """Whether the function holding ``read``, or one around it, binds ``name`` itself: the read is
+    not of the module's name."""
+    (innermost,) = module.scopes_holding([read.lineno])
     scope: ast.AST | None = innermost
     while scope is not None and not isinstance(scope, ast.Module):
         if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
             name in binding_counts(scope) or name in all_parameter_names(scope)
         ):
-            return NOT_KNOWN
+            return True
         scope = parent_of(module.tree, scope)
-    return value
+    return False
 
 
 def _built_with_defaults(project: Project, callee: Callee) -> Passed | None:
