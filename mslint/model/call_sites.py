@@ -223,10 +223,14 @@ class EntryEvidence:
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
         by_site = [self._argument_values(site, ref) for site in self._sites.get(id(ref.node), [])]
         by_site += [self._graph_argument_values(c, jit, ref) for c, jit in self._graph_sites.get(id(ref.node), [])]
+        # `*args`: the signature's tuple of unknowns says nothing, as UNKNOWN does not, until a site gives it
+        unset = {ref.node.args.vararg.arg} if ref.node.args.vararg is not None else set()
         for arguments in by_site:
             for name, value in arguments.items():
                 if name not in specified:
-                    values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
+                    new = values[name] == UNKNOWN or name in unset
+                    values[name] = value if new else join_all([values[name], value], empty=UNKNOWN)
+                    unset.discard(name)
         if not self.called_from_python(ref):
             values = {name: _any_value_of_its_type(value) for name, value in values.items()}
         used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
@@ -311,7 +315,7 @@ class EntryEvidence:
         built = only_call(self._project, ref.owner)
         where = None if built is None else call_site(*built)
         called = self._sites.get(id(ref.node)) or self._graph_sites.get(id(ref.node))
-        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if called else None
+        inputs = input_specs(self.parameter_values(ref), _positional(ref), ref.node.args.vararg) if called else None
         parts = ([f"as built {where}"] if where else []) + ([f"called with {inputs}"] if inputs else [])
         return ", ".join(parts) or None
 
@@ -1010,10 +1014,14 @@ def call_site(call: ast.Call, module: ModuleInfo) -> str:
     return f"by {name}() at {module.path.name}:{call.lineno}"
 
 
-def input_specs(values: dict[str, AbstractValue], names: list[str]) -> str | None:
-    """The input specs (``float32[2,4], 3``) of the values of ``names``, where each is a tensor of
+def input_specs(values: dict[str, AbstractValue], names: list[str], vararg: ast.arg | None = None) -> str | None:
+    """The input specs (``float32[2,4], 3``) of the values of ``names``, then of the items of the
+    tuple ``vararg`` (``*args``) collects where its length is known, where each is a tensor of
     known dtype and shape or a Python literal; None otherwise."""
     specs = [input_spec(values.get(name)) for name in names]
+    extra = None if vararg is None else values.get(vararg.arg)
+    if isinstance(extra, AbstractSequence) and extra.items is not None:
+        specs += [input_spec(item) for item in extra.items]
     return ", ".join(s for s in specs if s is not None) if specs and None not in specs else None
 
 
@@ -1161,11 +1169,15 @@ def _argument_values(
         return {}
     values = HostValues(site.scope, site.module)
     positional = _positional(ref)[: site.columns]
-    return {
-        name: _cast(_handed_to_graph(_argument_value(project, site, argument, values, outputs)), site.cast)
-        for name, argument in passed.items()
-        if name in positional
-    }
+
+    def given(argument: ast.expr) -> AbstractValue:
+        return _cast(_handed_to_graph(_argument_value(project, site, argument, values, outputs)), site.cast)
+
+    found = {name: given(argument) for name, argument in passed.items() if name in positional}
+    vararg = ref.node.args.vararg
+    if vararg is not None and site.columns is None:  # `net(x, 2)` of `construct(self, x, *args)`: args is (2,)
+        found[vararg.arg] = sequence("tuple", tuple(given(extra) for extra in site.call.args[len(positional) :]))
+    return found
 
 
 def _cast(value: AbstractValue, dtype: str | None) -> AbstractValue:
