@@ -804,3 +804,26 @@ def test_a_cell_cast_by_to_float_gets_its_float32_inputs_in_that_dtype(
     the casts disagree, the inputs' dtype is not known (no spec)."""
     evidence, constructs = _evidence(write("net.py", STEPS + _CAST.replace("{built}", built)))
     assert input_specs(evidence.parameter_values(constructs["Scaled"]), ["x", "n"]) == specs
+
+
+STEPS_BY_ARGS = STEPS.replace(
+    "    def construct(self, x, n):\n        for _ in range(n):",
+    "    def construct(self, x, *n):\n        for _ in range(n[0]):",
+)
+
+
+@pytest.mark.parametrize(
+    ("script", "expected"),
+    [
+        ("net = Steps()\nnet(Tensor(np.ones(2)), 3)\n", []),
+        ("net = Steps()\nnet(Tensor(np.ones(2)), 3, Tensor(1, ms.int32))\n", []),
+        ("net = Steps()\nnet(Tensor(np.ones(2)), 3)\nnet(Tensor(np.ones(2)), 2)\n", []),
+        ("net = Steps()\nnet(Tensor(np.ones(2)), Tensor(3, ms.int32))\n", ["error"]),
+        ("", ["warning"]),  # no call site
+    ],
+    ids=["constant", "constant-then-tensor", "two-sites", "tensor", "no-call-site"],
+)
+def test_constants_passed_through_constructs_star_args(write: Write, script: str, expected: list[str]) -> None:
+    path = write("net.py", STEPS_BY_ARGS + script)
+    found = check_files([path], Settings()).diagnostics
+    assert [str(d.severity) for d in found if d.line == RANGE_LINE and d.symbol == "unsupported-syntax"] == expected

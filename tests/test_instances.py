@@ -556,3 +556,153 @@ def test_a_setup_of_the_program_gives_the_flag(tmp_path: Path, program: str, exp
     (tmp_path / "cfg.yaml").write_text("model:\n  attention: false\n", encoding="utf-8")
     (tmp_path / "cfg.json").write_text('{"attention": true}\n', encoding="utf-8")
     assert severity(tmp_path, program) == expected
+
+
+PARENT = (
+    "from functools import partial\n\n\nclass Net(nn.Cell):\n"
+    "    def __init__(self, block=partial(Block, attention=False)):\n        super().__init__()\n"
+    "        self.block = block(8)\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8)\n", None),
+        ("from functools import partial\nmake = partial(Block, 8)\nnet = make(attention=False)\n", None),
+        ("import functools\nmake = functools.partial(Block, attention=True)\nnet = make(8)\n", "ERROR"),
+        (
+            "from functools import partial\nmake = partial(Block, attention=True)\nnet = make(8, attention=False)\n",
+            None,
+        ),
+        ("from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8, True)\n", "ERROR"),
+        (PARENT + "net = Net()\n", None),  # a parameter's default
+        (PARENT.replace("=False", "=True") + "net = Net()\n", "ERROR"),
+        (  # the partial handed on: it may be called anywhere
+            "from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8)\nMAKERS = [make]\n",
+            "WARNING",
+        ),
+        (  # rebound: the name may hold something else where it is called
+            "from functools import partial\nmake = partial(Block, attention=False)\nnet = make(8)\n"
+            "make = partial(Block, attention=True)\nnet = make(8)\n",
+            "WARNING",
+        ),
+        (PARENT.replace("block(8)", "block(8)\n        self.other = block") + "net = Net()\n", "WARNING"),
+    ],
+)
+def test_a_partial_builds_its_class_with_its_arguments_first(
+    tmp_path: Path, program: str, expected: str | None
+) -> None:
+    assert severity(tmp_path, program) == expected
+
+
+LAYERS = "LAYERS = {'block': Block, 'dense': nn.Dense}\n"
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        (LAYERS + "ARCH = 'block'\nnet = LAYERS[ARCH](8, attention=False)\n", None),  # a module constant
+        (LAYERS + "ARCH = 'block'\nnet = LAYERS[ARCH](8)\n", "ERROR"),
+        (LAYERS + "ARCH = 'dense'\nnet = LAYERS[ARCH](8, 8)\n", "WARNING"),  # Block never built: the class
+        (LAYERS + "CFG = {'layer': 'block'}\nnet = LAYERS[CFG['layer']](8, attention=False)\n", None),
+        (  # an option's default, through a local of the function
+            "import argparse\n" + LAYERS + "def main():\n    parser = argparse.ArgumentParser()\n"
+            "    parser.add_argument('--arch', default='block')\n    args = parser.parse_args()\n"
+            "    arch = args.arch\n    return LAYERS[arch](8, attention=False)\n",
+            None,
+        ),
+        (REGISTER + "ARCH = 'small'\nnet = create_model(ARCH, attention=False)\n", None),  # a creator's caller
+        (REGISTER + "ARCH = 'small'\nnet = create_model(ARCH)\n", "ERROR"),
+        (  # a YAML file's field, given a creator
+            REGISTER + "import yaml\nwith open('cfg.yaml') as f:\n    cfg = yaml.safe_load(f)\n"
+            "net = create_model(cfg['model']['name'], attention=False)\n",
+            None,
+        ),
+        (LAYERS + "import sys\nnet = LAYERS[sys.argv[1]](8, attention=False)\n", "WARNING"),  # any entry
+        (LAYERS + "def build(arch):\n    return LAYERS[arch.lower()](8, attention=False)\n", "WARNING"),
+    ],
+)
+def test_a_registry_key_given_by_a_constant_or_a_configuration(
+    tmp_path: Path, program: str, expected: str | None
+) -> None:
+    (tmp_path / "cfg.yaml").write_text("model:\n  name: small\n", encoding="utf-8")
+    assert severity(tmp_path, program) == expected
+
+
+def test_a_lookup_on_a_module_by_a_constant_name(tmp_path: Path) -> None:
+    train = "import net\n\nARCH = 'Block'\nmodel = getattr(net, ARCH)(8, attention={})\n"
+    assert severity(tmp_path, "", {"train.py": train.format(False)}) is None
+    assert severity(tmp_path, "", {"train.py": train.format(True)}) == "ERROR"
+    train = "import sys\nimport net\n\nmodel = getattr(net, sys.argv[1])(8, attention=False)\n"
+    assert severity(tmp_path, "", {"train.py": train}) == "WARNING"
+
+
+CONFIG_CLASS = "class Config:\n    dim = 8\n    attention = False\n\n\n"
+DATACLASS = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n"
+    "    dim: int = 8\n    attention: bool = True\n\n\n"
+)
+NET = (
+    "class Net(nn.Cell):\n    def __init__(self, cfg):\n        super().__init__()\n"
+    "        self.block = Block(cfg.dim, attention=cfg.attention)\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        (CONFIG_CLASS + "cfg = Config()\nnet = Block(cfg.dim, attention=cfg.attention)\n", None),
+        (CONFIG_CLASS.replace("False", "True") + "cfg = Config()\nnet = Block(8, attention=cfg.attention)\n", "ERROR"),
+        (CONFIG_CLASS + NET + "net = Net(Config())\n", None),  # passed to a constructor that reads its fields
+        (CONFIG_CLASS + "def main():\n    cfg = Config()\n    return Block(cfg.dim, attention=cfg.attention)\n", None),
+        (DATACLASS + NET + "net = Net(Config(attention=False))\n", None),
+        (DATACLASS + NET + "net = Net(Config(8, False))\n", None),  # by position, in field order
+        (DATACLASS + NET + "net = Net(Config())\n", "ERROR"),  # the field's default
+        (  # a method may change what an instance holds
+            CONFIG_CLASS.replace(
+                "    attention = False\n", "    attention = False\n\n    def on(self):\n        pass\n"
+            )
+            + "cfg = Config()\nnet = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+        (  # the class attribute changed
+            CONFIG_CLASS + "Config.attention = True\ncfg = Config()\nnet = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+        (  # a subclass may hold anything
+            CONFIG_CLASS + "class Big(Config):\n    attention = True\n\n\ncfg = Config()\n"
+            "net = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+        (  # a field written on the instance
+            CONFIG_CLASS + "cfg = Config()\ncfg.attention = True\nnet = Block(8, attention=cfg.attention)\n",
+            "WARNING",
+        ),
+    ],
+)
+def test_a_configuration_class_instance_gives_its_fields(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, program) == expected
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("sizes = (8, False)\nnet = Block(*sizes)\n", None),  # a module constant
+        ("net = Block(*(8, False))\n", None),
+        ("net = Block(8, *[False])\n", None),
+        ("def main():\n    sizes = (8, False)\n    return Block(*sizes)\n", None),  # a local bound once
+        ("sizes = (8, True)\nnet = Block(*sizes)\n", "ERROR"),
+        ("SIZES = (8, False)\n\ndef build():\n    return Block(*SIZES)\n\nnet = build()\n", None),  # read in a function
+        (  # a function that declares it global may rebind it
+            "SIZES = (8, False)\n\ndef build():\n    return Block(*SIZES)\n\ndef reset():\n    global SIZES\n"
+            "    SIZES = (8, True)\n\nnet = build()\n",
+            "WARNING",
+        ),
+        ("sizes = (8,)\nnet = Block(*sizes, attention=False)\n", None),
+        ("sizes = [8, False]\nsizes.append(True)\nnet = Block(*sizes)\n", "WARNING"),  # a list may change
+        ("import sys\nnet = Block(*sys.argv)\n", "WARNING"),
+    ],
+)
+def test_spread_constant_tuples_give_their_items(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, program) == expected

@@ -15,7 +15,7 @@ from typing import NamedTuple, Union
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.memo import NodeMemo
 from mslint.model.module import bound_names
-from mslint.model.walk import child_fields, descendants, statements
+from mslint.model.walk import child_fields, descendants, own_nodes, statements
 
 FunctionNode = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
@@ -202,6 +202,23 @@ def all_arguments(arguments: ast.arguments) -> list[ast.arg]:
 
 def all_parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[str]:
     return [a.arg for a in all_arguments(function.args)]
+
+
+def bound_once(scope: ast.AST, name: str) -> ast.expr | None:
+    """The value of the statement ``name = value`` of ``scope``'s own code (a module or function,
+    the functions and classes nested in it aside) where it alone binds ``name`` there and ``name``
+    is not a parameter of ``scope``: wherever that code reads the name, it holds that value or
+    none. None otherwise."""
+    nodes = own_nodes(scope)
+    stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+    if len(stores) != 1:
+        return None
+    if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and name in all_parameter_names(scope):
+        return None
+    return next(
+        (n.value for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1 and n.targets[0] is stores[0]),
+        None,
+    )
 
 
 def literal_value(expr: ast.expr) -> object:

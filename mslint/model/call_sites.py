@@ -79,6 +79,7 @@ from mslint.model.abstract import (
 from mslint.model.binder import (
     all_parameter_names,
     binding_counts,
+    bound_once,
     literal_value,
     parameter_defaults,
     passed_arguments,
@@ -223,10 +224,14 @@ class EntryEvidence:
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
         by_site = [self._argument_values(site, ref) for site in self._sites.get(id(ref.node), [])]
         by_site += [self._graph_argument_values(c, jit, ref) for c, jit in self._graph_sites.get(id(ref.node), [])]
+        # `*args`: the signature's tuple of unknowns says nothing, as UNKNOWN does not, until a site gives it
+        unset = {ref.node.args.vararg.arg} if ref.node.args.vararg is not None else set()
         for arguments in by_site:
             for name, value in arguments.items():
                 if name not in specified:
-                    values[name] = value if values[name] == UNKNOWN else join_all([values[name], value], empty=UNKNOWN)
+                    new = values[name] == UNKNOWN or name in unset
+                    values[name] = value if new else join_all([values[name], value], empty=UNKNOWN)
+                    unset.discard(name)
         if not self.called_from_python(ref):
             values = {name: _any_value_of_its_type(value) for name, value in values.items()}
         used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
@@ -311,7 +316,7 @@ class EntryEvidence:
         built = only_call(self._project, ref.owner)
         where = None if built is None else call_site(*built)
         called = self._sites.get(id(ref.node)) or self._graph_sites.get(id(ref.node))
-        inputs = input_specs(self.parameter_values(ref), _positional(ref)) if called else None
+        inputs = input_specs(self.parameter_values(ref), _positional(ref), ref.node.args.vararg) if called else None
         parts = ([f"as built {where}"] if where else []) + ([f"called with {inputs}"] if inputs else [])
         return ", ".join(parts) or None
 
@@ -501,7 +506,7 @@ class EntryEvidence:
             if holder is not None:
                 return None if receiver.id in binding_counts(scope) else ClassRef(module, holder)
         if isinstance(receiver, ast.Name):
-            receiver = _bound_once(scope, receiver.id) or receiver
+            receiver = bound_once(scope, receiver.id) or receiver
         if not isinstance(receiver, ast.Call):
             return None
         made = self._callee(receiver, module, local)
@@ -868,7 +873,7 @@ def _calls_on_built(built: _Site, method: FunctionNode) -> list[_Site]:
         calls = [called] if isinstance(called, ast.Call) and called.func is holder else []
     elif isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name):
         name = holder.targets[0].id
-        if _bound_once(built.scope, name) is built.call:
+        if bound_once(built.scope, name) is built.call:
             calls = [
                 node
                 for node in own_nodes(built.scope)
@@ -902,22 +907,6 @@ def _named(name: str) -> Callable[[ast.expr], bool]:
 
 def _attribute_of(self_name: str, attribute: str) -> Callable[[ast.expr], bool]:
     return lambda e: isinstance(e, ast.Attribute) and is_self_attribute(e, self_name) and e.attr == attribute
-
-
-def _bound_once(scope: FunctionNode | ast.Module, name: str) -> ast.expr | None:
-    """The value of the one assignment to ``name`` in ``scope``'s own code, where ``name`` is bound
-    there by it alone (not a parameter); None otherwise."""
-    stores = [n for n in own_nodes(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
-    if len(stores) != 1 or (not isinstance(scope, ast.Module) and name in all_parameter_names(scope)):
-        return None
-    return next(
-        (
-            n.value
-            for n in own_nodes(scope)
-            if isinstance(n, ast.Assign) and len(n.targets) == 1 and n.targets[0] is stores[0]
-        ),
-        None,
-    )
 
 
 def _closures_reading(scope: FunctionNode, name: str, module: ModuleInfo) -> list[FunctionNode]:
@@ -1026,10 +1015,14 @@ def call_site(call: ast.Call, module: ModuleInfo) -> str:
     return f"by {name}() at {module.path.name}:{call.lineno}"
 
 
-def input_specs(values: dict[str, AbstractValue], names: list[str]) -> str | None:
-    """The input specs (``float32[2,4], 3``) of the values of ``names``, where each is a tensor of
+def input_specs(values: dict[str, AbstractValue], names: list[str], vararg: ast.arg | None = None) -> str | None:
+    """The input specs (``float32[2,4], 3``) of the values of ``names``, then of the items of the
+    tuple ``vararg`` (``*args``) collects where its length is known, where each is a tensor of
     known dtype and shape or a Python literal; None otherwise."""
     specs = [input_spec(values.get(name)) for name in names]
+    extra = None if vararg is None else values.get(vararg.arg)
+    if isinstance(extra, AbstractSequence) and extra.items is not None:
+        specs += [input_spec(item) for item in extra.items]
     return ", ".join(s for s in specs if s is not None) if specs and None not in specs else None
 
 
@@ -1181,11 +1174,15 @@ def _argument_values(
     declared = inputs_set(site.call, site.scope, site.module) if site.through is None else None
     if declared is not None and len(declared) == len(passed):  # compiled for those, whatever it is called with
         return dict(zip(positional, declared))
-    return {
-        name: _cast(_handed_to_graph(_argument_value(project, site, argument, values, outputs)), site.cast)
-        for name, argument in passed.items()
-        if name in positional
-    }
+
+    def given(argument: ast.expr) -> AbstractValue:
+        return _cast(_handed_to_graph(_argument_value(project, site, argument, values, outputs)), site.cast)
+
+    found = {name: given(argument) for name, argument in passed.items() if name in positional}
+    vararg = ref.node.args.vararg
+    if vararg is not None and site.columns is None:  # `net(x, 2)` of `construct(self, x, *args)`: args is (2,)
+        found[vararg.arg] = sequence("tuple", tuple(given(extra) for extra in site.call.args[len(positional) :]))
+    return found
 
 
 def _cast(value: AbstractValue, dtype: str | None) -> AbstractValue:
@@ -1331,9 +1328,9 @@ def _calls_the_instance(site: _Site) -> bool:
     made: ast.expr | None = site.call.func
     if isinstance(made, ast.Name):
         name = made.id
-        made = _assigned_before(site.module.tree, site.call, name) or _bound_once(site.scope, name)
+        made = _assigned_before(site.module.tree, site.call, name) or bound_once(site.scope, name)
         if made is None and not isinstance(site.scope, ast.Module) and name not in binding_counts(site.scope):
-            made = _bound_once(site.module.tree, name)
+            made = bound_once(site.module.tree, name)
         if isinstance(made, ast.Call):
             made = _cast_instance(made) or made  # `Net().to_float(ms.float16)` is the instance
     if not isinstance(made, ast.Call):

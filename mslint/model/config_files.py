@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 
 from mslint.model.abstract import NOT_KNOWN
+from mslint.model.binder import bound_once
 from mslint.model.launch_scripts import option_values
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import destination
@@ -42,7 +43,12 @@ def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> o
     """The value of the field ``expr`` reads (``config.mode``, ``config["context"]["mode"]``,
     ``config.get("mode")``) of a configuration file (module doc); NOT_KNOWN where it is none, or
     where the files the launch scripts name hold different values."""
-    values = config_file_fields(project, module, expr)
+    return file_field(project, module, *field_path(expr))
+
+
+def file_field(project: Project, module: ModuleInfo, root: ast.expr, keys: list[str]) -> object:
+    """:func:`config_file_field` of the read of ``keys`` in turn from ``root`` (:func:`field_path`)."""
+    values = _file_fields(project, module, root, keys)
     first = values[0] if values else NOT_KNOWN
     return first if all(value == first for value in values) else NOT_KNOWN
 
@@ -51,19 +57,24 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     """The value of the field ``expr`` reads in each configuration file the program may open: the
     one its code names, or each that its launch scripts name; empty where none is known, and
     NOT_KNOWN for a file without the field."""
-    expr, keys = field_path(expr)
-    if not keys or not isinstance(expr, ast.Name):
+    return _file_fields(project, module, *field_path(expr))
+
+
+def _file_fields(project: Project, module: ModuleInfo, root: ast.expr, keys: list[str]) -> list[object]:
+    if not keys or not isinstance(root, ast.Name):
         return []
-    (scope,) = module.scopes_holding([expr.lineno])
-    bound = bound_once(module, scope, expr)
+    (scope,) = module.scopes_holding([root.lineno])
+    bound = unchanged_value(module, scope, root)
     paths = None if bound is None else _file_loaded(project, bound, module, scope)
-    found = []
-    for path, folder in paths or []:
-        value = _parsed(project, module, path, folder)
-        for key in keys:
-            value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
-        found.append(value)
-    return found
+    return [nested_field(_parsed(project, module, path, folder), keys) for path, folder in paths or []]
+
+
+def nested_field(value: object, keys: list[str]) -> object:
+    """What ``value`` holds under ``keys`` in turn (``value["model"]["dim"]``): NOT_KNOWN where one
+    of them is missing, or read from what is not a dict."""
+    for key in keys:
+        value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
+    return value
 
 
 def field_path(expr: ast.expr) -> tuple[ast.expr, list[str]]:
@@ -97,25 +108,22 @@ def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
     return None
 
 
-def bound_once(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
-    """The value that ``read``'s name is bound to, once in ``scope``, where no field of it is
-    written there and no call is handed it whole before ``read``."""
-    nodes = own_nodes(scope)
-    names = [n for n in nodes if isinstance(n, ast.Name) and n.id == read.id]
-    stores = [n for n in names if not isinstance(n.ctx, ast.Load)]
-    if len(stores) != 1:
+def unchanged_value(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
+    """The value that ``read``'s name is bound to once in ``scope`` (:func:`bound_once`), where no
+    field of it is written there and no call is handed it whole before ``read``."""
+    value = bound_once(scope, read.id)
+    if value is None:
         return None
-    assignment = parent_of(module.tree, stores[0])
-    if not (isinstance(assignment, ast.Assign) and assignment.targets == [stores[0]]):
-        return None
-    for name in names:
+    for name in own_nodes(scope):
+        if not (isinstance(name, ast.Name) and name.id == read.id):
+            continue
         parent = parent_of(module.tree, name)
         if isinstance(parent, (ast.Attribute, ast.Subscript)) and not isinstance(parent.ctx, ast.Load):
             return None  # a field written
         handed = isinstance(parent, (ast.Call, ast.keyword, ast.Starred)) and not _is_loader_argument(parent, module)
         if handed and (name.lineno, name.col_offset) < (read.lineno, read.col_offset):
             return None
-    return assignment.value
+    return value
 
 
 def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: ast.AST) -> list[_Named] | None:

@@ -16,7 +16,7 @@ import ast
 
 from mslint.model.abstract import NOT_KNOWN
 from mslint.model.binder import literal_value
-from mslint.model.config_files import bound_once, config_file_field, field_path
+from mslint.model.config_files import field_path, file_field, nested_field, unchanged_value
 from mslint.model.configs import config_fields
 from mslint.model.module import ModuleInfo
 from mslint.model.option_defaults import option_default
@@ -28,18 +28,15 @@ def configured_value(project: Project, module: ModuleInfo, expr: ast.expr) -> ob
     root, keys = field_path(expr)
     if not keys or not isinstance(root, ast.Name):
         return NOT_KNOWN
-    from_file = config_file_field(project, module, expr)
+    from_file = file_field(project, module, root, keys)
     if from_file is not NOT_KNOWN:
         return from_file
     option = option_default(module, expr) if len(keys) == 1 and isinstance(expr, ast.Attribute) else None
     if option is not None:
         return option.value
     (scope,) = module.scopes_holding([root.lineno])
-    bound = bound_once(module, scope, root)
+    bound = unchanged_value(module, scope, root)
     fields = None if bound is None else config_fields(project, bound, module)
     if fields is None or keys[0] not in fields:
         return NOT_KNOWN
-    value = literal_value(fields[keys[0]])
-    for key in keys[1:]:
-        value = value.get(key, NOT_KNOWN) if isinstance(value, dict) else NOT_KNOWN
-    return value
+    return nested_field(literal_value(fields[keys[0]]), keys[1:])

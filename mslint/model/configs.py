@@ -2,8 +2,9 @@
 that builds its Cells (``Net.from_config(CONFIG)`` and ``cls(cfg["dim"], cfg.attention)``).
 
 A configuration is written where it is passed (``{"dim": 8}``, ``dict(dim=8)``,
-``SimpleNamespace(dim=8)``, ``argparse.Namespace(dim=8)``) or bound once at a module's top level
-to one of these. Its fields are known only where nothing may change them: a module's name is read,
+``SimpleNamespace(dim=8)``, ``argparse.Namespace(dim=8)``, an instance of a configuration class:
+``Config()`` of ``class Config: dim = 8``, or of a dataclass, ``Options(dim=8)``) or bound once at
+a module's top level to one of these. Its fields are known only where nothing may change them: a module's name is read,
 in every module that spells it, only for a field or as a whole argument of a call of the project
 whose parameter is read only for fields; a parameter holding one is read only for fields.
 """
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import ast
 
-from mslint.model.binder import binding_counts, positional_names
+from mslint.model.abstract import NOT_KNOWN
+from mslint.model.binder import binding_counts, literal_value, positional_names, spreads
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.registries import modules_naming
@@ -58,7 +60,64 @@ def config_fields(project: Project, expr: ast.expr, module: ModuleInfo) -> dict[
         if any(keyword.arg is None for keyword in expr.keywords):
             return None
         return {keyword.arg: keyword.value for keyword in expr.keywords if keyword.arg is not None}
+    if isinstance(expr, ast.Call) and isinstance(expr.func, (ast.Name, ast.Attribute)):
+        cls = project.resolve_expr(expr.func, module)
+        return _record_fields(project, cls, expr) if isinstance(cls, ClassRef) else None
     return None
+
+
+def _record_fields(project: Project, cls: ClassRef, call: ast.Call) -> dict[str, ast.expr] | None:
+    """The fields of the instance ``call`` builds of a configuration class: a class of the project
+    with no base, no method and no decorator but ``dataclass``, whose body only binds names
+    (``class Config: hidden = 64``), and that the project only calls. Its literal class attributes,
+    and for a dataclass the fields the call gives (``Config(hidden=128)``, in field order by
+    position); None where the class is no such class, the call gives a plain class arguments, or
+    it spreads them."""
+    node = cls.node
+    if node.bases or node.keywords or spreads(call) or not _called_only(project, cls):
+        return None
+    decorators = [d.func if isinstance(d, ast.Call) and not d.args else d for d in node.decorator_list]
+    dataclass = [qualified_name(d, cls.module) for d in decorators] == ["dataclasses.dataclass"]
+    if decorators and not dataclass:
+        return None
+    fields: dict[str, ast.expr] = {}
+    declared: list[str] = []  # a dataclass's fields, in order
+    for statement in node.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue  # the docstring
+        if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            name, value = statement.target.id, statement.value
+            declared.append(name)
+        elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            if not isinstance(target, ast.Name):
+                return None
+            name, value = target.id, statement.value
+        else:
+            return None
+        if value is not None and literal_value(value) is not NOT_KNOWN:
+            fields[name] = value  # a value that reads another attribute is left unknown
+        else:
+            fields.pop(name, None)
+    if not dataclass:
+        return None if call.args or call.keywords else fields
+    if len(call.args) > len(declared):
+        return None
+    given = dict(zip(declared, call.args))
+    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    return None if set(given) - set(declared) else {**fields, **given}
+
+
+def _called_only(project: Project, cls: ClassRef) -> bool:
+    """Whether every read of the class's name, in every module that spells it, calls it: nothing
+    subclasses it, changes an attribute of the class, or hands it on."""
+    for module in modules_naming(project, cls.node.name):
+        for node in module.nodes_of(ast.Name):
+            if node.id == cls.node.name and isinstance(node.ctx, ast.Load):
+                parent = parent_of(module.tree, node)
+                if not (isinstance(parent, ast.Call) and parent.func is node):
+                    return False
+    return True
 
 
 def _is_parameter(function: FunctionNode, name: str) -> bool:

@@ -30,13 +30,16 @@ method the constructor calls to build parts (``self._make_layer(block, 64, 3)``,
 it; a parent no call of which can be followed holds what its defaults give it (verify builds it
 so). The values the rules read, joined over every instance, are left as they were.
 
-The instances are all known only where the class is used by calling it, or by looking it up
-by a literal name in a registry of the project or on its module (``getattr(models, "Block")``,
-:mod:`mslint.model.registries`): a class handed on as a value otherwise (to a library's registry,
-``functools.partial``, a base list, a lookup by a variable name, ``globals()``) may be built
-anywhere, with anything; so may one that a call builds with
-``*args`` or ``**kwargs`` other than its caller's own. Then nothing is said (None), as where the
-project never builds the class. Only the files checked together are read: checking one file of a
+The instances are all known only where the class is used by calling it, by looking it up by
+a name the code gives (a literal, a constant, a configuration's field: :func:`_name_given`) in a
+registry of the project or on its module (``getattr(models, "Block")``,
+:mod:`mslint.model.registries`), or by calling a ``functools.partial`` of it that only its name
+is called by (``make = partial(Block, attention=False)``, a parameter's default;
+:mod:`mslint.model.partials`): a class handed on as a value otherwise (to a library's registry,
+a partial handed on, a base list, a lookup by a name mslint cannot read, ``globals()``) may be
+built anywhere, with anything; so may one that a call builds with ``*args`` or ``**kwargs``
+other than its caller's own or a constant tuple (``Block(*sizes)``). Then nothing is said
+(None), as where the project never builds the class. Only the files checked together are read: checking one file of a
 project, its instances are those that file builds.
 """
 
@@ -70,6 +73,7 @@ from mslint.model.assigned_before import NOTHING, assigned_before, attribute_bin
 from mslint.model.binder import (
     all_parameter_names,
     binding_counts,
+    bound_once,
     literal_value,
     parameter_defaults,
     positional_names,
@@ -90,6 +94,7 @@ from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, none_test
 from mslint.model.module_tables import module_tables
 from mslint.model.ntuple import ntuple_helper
+from mslint.model.partials import PartialCalls, partial_calls
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.registries import Callee, Creator, modules_naming, named_lookups, registered
 from mslint.model.values import UNKNOWN
@@ -191,7 +196,8 @@ def never_built(project: Project, cls: ClassRef) -> bool:
     """Whether nothing in the project builds ``cls`` itself: undecorated (no registry holds it), no
     call of it, no lookup of it by name, and named otherwise only as a base class (``class
     Sub(cls)``)."""
-    if cls.node.decorator_list or named_lookups(project, cls) != []:
+    lookups = named_lookups(project, cls)
+    if cls.node.decorator_list or lookups is None or lookups.calls or lookups.keyed:
         return False
     name = cls.node.name
     for module in modules_naming(project, name):
@@ -494,7 +500,15 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
     by_name = named_lookups(project, callee)
     if by_name is None:
         return None
-    calls += by_name
+    calls += by_name.calls
+    for keyed in by_name.keyed:
+        given = _name_given(project, keyed.key, keyed.module)
+        if given is None:
+            return None
+        if given == callee.node.name:
+            calls.append((keyed.call, keyed.module))
+    through_partials, handed_on = _calls_through_partials(project, callee, handed_on)
+    calls += through_partials
     decorators = callee.node.decorator_list
     if isinstance(callee, FunctionRef):  # value_and_grad(forward_fn), @jit: called with their callers' arguments
         wrapped = calls_through_wrappers(handed_on, _calls_of_function(project))
@@ -515,7 +529,46 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
             return None
         if asked & names:
             calls.append((creator.call, creator.module))
+    for keyed, names in through.keyed:
+        given = _name_given(project, keyed.key, keyed.module)
+        if given is None:
+            return None
+        if given in names:
+            calls.append((keyed.call, keyed.module))
     return calls
+
+
+def _calls_through_partials(
+    project: Project, callee: Callee, handed_on: list[tuple[ast.expr, ModuleInfo]]
+) -> tuple[list[tuple[ast.Call, ModuleInfo]], list[tuple[ast.expr, ModuleInfo]]]:
+    """The calls of the partial objects that wrap ``callee`` where those are all known
+    (:mod:`mslint.model.partials`): each builds an instance, given the partial's arguments first
+    (:func:`_given` reads them from :func:`_partial_prefixes`); and the references handed on
+    otherwise."""
+    code = _code_of(project, callee)
+    if code is None:
+        return [], handed_on
+    found, others = [], []
+    prefixes = _partial_prefixes(project)
+    for node, module in handed_on:
+        wrapped = partial_calls(project, node, module)
+        if wrapped is None:
+            others.append((node, module))
+            continue
+        for call in wrapped.calls:
+            prefixes[(id(call), id(code.node))] = wrapped
+            found.append((call, module))
+    return found, others
+
+
+def _partial_prefixes(project: Project) -> dict[tuple[int, int], PartialCalls]:
+    """By a call's node and the node of the code it runs (a class's ``__init__``, a function) as a
+    call of a partial object: that partial (memoized per project)."""
+    return project.derived(_no_partials)
+
+
+def _no_partials(project: Project) -> dict[tuple[int, int], PartialCalls]:
+    return {}
 
 
 def _named_calls(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]]:
@@ -661,18 +714,31 @@ def _calls_a_builder(reference: ast.expr, module: ModuleInfo, cls: ClassRef) -> 
 
 
 def _names_asked(project: Project, creator: Creator) -> set[str] | None:
-    """The names the calls of a creator give its parameter; None where one gives no literal name."""
+    """The names the calls of a creator give its parameter (:func:`_name_given`); None where one
+    gives a name that is not known."""
     calls = _calls_of(project, creator.function)
     if calls is None:
         return None
     asked = set()
-    for call, _ in calls:
+    for call, module in calls:
         written = written_arguments(call, creator.function.node, False).get(creator.parameter)
-        name = None if written is None else literal_value(written)
-        if not isinstance(name, str):
+        name = None if written is None else _name_given(project, written, module)
+        if name is None:
             return None
         asked.add(name)
     return asked
+
+
+def _name_given(project: Project, expr: ast.expr, module: ModuleInfo) -> str | None:
+    """The name ``expr`` gives a registry lookup or a creator, where it is a string constant of the
+    host code as a constructor's argument is (:class:`_Arguments`): a literal, a module constant
+    (``ARCH``), a configuration's field (``args.arch``, ``cfg["model"]["name"]``), a local bound
+    once to one of those; None otherwise."""
+    (scope,) = module.scopes_holding([expr.lineno])
+    if isinstance(expr, ast.Name) and not isinstance(scope, ast.Module):
+        expr = bound_once(scope, expr.id) or expr
+    value = _Arguments(project, module, scope).value(expr)
+    return value.value if isinstance(value, AbstractScalar) and isinstance(value.value, str) else None
 
 
 _HANDED_ON: NodeMemo[ast.Module, dict[str, list[ast.expr]]] = NodeMemo()
@@ -762,12 +828,20 @@ def _given(
         return None
     positional = [arguments.value(a, loop) for a in call.args if not isinstance(a, ast.Starred)]
     keywords = {k.arg: (arguments.value(k.value, loop), True) for k in call.keywords if k.arg is not None}
-    if spreads(call):
+    unpacked = arguments.unpacked(call.args, loop)
+    if unpacked is not None and all(k.arg is not None for k in call.keywords):  # `Block(*sizes)`
+        positional = unpacked
+    elif spreads(call):
         forwarded = arguments.forwarded(call)
         if forwarded is None:
             return None
         positional += forwarded.positional or ()
         keywords = {**forwarded.keywords, **keywords}
+    wrapped = _partial_prefixes(project).get((id(call), id(function)))
+    if wrapped is not None:  # `make(4)` of `make = partial(Block, attention=False)`
+        made = arguments if wrapped.scope is scope else _Arguments(project, module, wrapped.scope, first)
+        positional = [made.value(a) for a in wrapped.partial.args[1:]] + positional
+        keywords = {**{k.arg: (made.value(k.value), True) for k in wrapped.partial.keywords if k.arg}, **keywords}
     names = positional_names(function, is_method)
     by_position = dict(zip(names, positional))
     named: dict[str, AbstractValue] = {}
@@ -1028,6 +1102,37 @@ class _Arguments:
             values.append(literal(known))
         return join_all(values, UNKNOWN)
 
+    def unpacked(self, items: list[ast.expr], loop: Mapping[str, AbstractValue]) -> list[AbstractValue] | None:
+        """The values of positional arguments that spread constant tuples (``*sizes``, where
+        ``sizes = (64, 10)`` is bound once in the scope or is a module constant; ``*(64, 10)``),
+        each spread item in its place; None where one spreads anything else, or none spreads."""
+        values: list[AbstractValue] = []
+        for item in items:
+            if not isinstance(item, ast.Starred):
+                values.append(self.value(item, loop))
+                continue
+            spread = item.value
+            if isinstance(spread, ast.Name) and not isinstance(self._scope, ast.Module):
+                spread = bound_once(self._scope, spread.id) or self._module_tuple(spread) or spread
+            value = self.value(spread, loop)
+            if not isinstance(value, AbstractSequence) or value.items is None:
+                return None
+            if value.type != "tuple" and not isinstance(spread, (ast.Tuple, ast.List)):
+                return None  # a list held by a name may have changed
+            values.extend(value.items)
+        return values if _starred(items) else None
+
+    def _module_tuple(self, read: ast.Name) -> ast.Tuple | None:
+        """The tuple of literals the module's name ``read`` reads is bound to once at its top level,
+        where no function around the read binds the name and none declares it ``global``."""
+        tree = self._module.tree
+        if _bound_in_functions(self._module, read, read.id) or any(
+            isinstance(node, ast.Global) and read.id in node.names for node in statements(tree)
+        ):
+            return None
+        value = bound_once(tree, read.id)
+        return value if isinstance(value, ast.Tuple) and literal_value(value) is not NOT_KNOWN else None
+
     def forwarded(self, call: ast.Call) -> Passed | None:
         """What ``call`` passes by spreading its caller's own ``*args`` (the last positional
         argument) and ``**kwargs``: their share of what the caller's calls pass (``named`` aside);
@@ -1204,15 +1309,21 @@ def _module_constant(project: Project, expr: ast.expr, module: ModuleInfo) -> ob
         value, name = constants[expr.id], expr.id
     else:
         return NOT_KNOWN
-    (innermost,) = module.scopes_holding([expr.lineno])
+    return NOT_KNOWN if _bound_in_functions(module, expr, name) else value
+
+
+def _bound_in_functions(module: ModuleInfo, read: ast.expr, name: str) -> bool:
+    """Whether the function holding ``read``, or one around it, binds ``name`` itself: the read is
+    not of the module's name."""
+    (innermost,) = module.scopes_holding([read.lineno])
     scope: ast.AST | None = innermost
     while scope is not None and not isinstance(scope, ast.Module):
         if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
             name in binding_counts(scope) or name in all_parameter_names(scope)
         ):
-            return NOT_KNOWN
+            return True
         scope = parent_of(module.tree, scope)
-    return value
+    return False
 
 
 def _built_with_defaults(project: Project, callee: Callee) -> Passed | None:

@@ -5,11 +5,12 @@ Real code builds models by name: ``@register_model`` stores a factory in ``MODEL
 own name and ``create_model("resnet50", **kw)`` calls ``MODELS[name](**kw)``; a dict of classes
 (``LAYERS = {"block": Block}``, ``LAYERS["dense"] = Dense``) is looked up as
 ``LAYERS["block"](64)``. Such a class or factory is still built only by the calls the project
-makes, where every read of its registry is a lookup by a name the code spells: a literal key, or
-a parameter of a function of a module's top level (a creator) that its callers give literally
-(:mod:`mslint.model.instances` follows those callers). Any other read of the registry (a
-variable name, ``MODELS.items()``, a method that reads it, a registry of a library) may build
-any of its entries with anything: then nothing is known of them.
+makes, where every read of its registry is a lookup by a name the code gives: a literal key, a
+parameter of a function of a module's top level (a creator) that its callers give, or a name or
+field that holds one (``MODELS[ARCH]``, ``MODELS[args.arch]``); :mod:`mslint.model.instances`
+follows the creators' callers and reads what the names and fields hold. Any other read of the
+registry (``MODELS.items()``, a method that reads it, a registry of a library) may build any of
+its entries with anything: then nothing is known of them.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ import ast
 import re
 from typing import NamedTuple, Union
 
-from mslint.model.binder import binding_counts
+from mslint.model.binder import binding_counts, bound_once
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.reexports import library_name
-from mslint.model.walk import descendants, parent_of
+from mslint.model.walk import descendants, own_nodes, parent_of
 
 Callee = Union[ClassRef, FunctionRef]
 """A class, built by calling it, or a function of a module's top level."""
@@ -41,12 +42,24 @@ class Creator(NamedTuple):
     parameter: str
 
 
+class Keyed(NamedTuple):
+    """A call that builds the entry an expression other than a literal or a creator's parameter
+    names (``MODELS[args.arch](num_classes=10)``): the code that reads the registry decides what the
+    expression holds (:mod:`mslint.model.instances`: a module constant, a configuration's field)."""
+
+    key: ast.expr
+    call: ast.Call
+    module: ModuleInfo
+
+
 class Lookups(NamedTuple):
     """The calls that build a registry's entries."""
 
     by_key: dict[str, list[ModuleCall]]
     """Those that name the entry literally (``LAYERS["block"](64)``), by the name."""
     creators: list[Creator]
+    by_expression: list[Keyed]
+    """Those that name the entry by what a name or field holds (``MODELS[ARCH]``, ``MODELS[args.arch]``)."""
 
 
 class Registered(NamedTuple):
@@ -55,6 +68,8 @@ class Registered(NamedTuple):
     calls: list[ModuleCall]
     creators: list[tuple[Creator, frozenset[str]]]
     """Each creator that may build it, with the names it is registered under."""
+    keyed: list[tuple[Keyed, frozenset[str]]]
+    """Each lookup by an expression that may build it, with the names it is registered under."""
 
 
 def modules_naming(project: Project, word: str) -> list[ModuleInfo]:
@@ -92,13 +107,14 @@ def registered(project: Project, callee: Callee, handed_on: list[tuple[ast.expr,
         if registration is None:
             return None
         put(*registration)
-    found = Registered([], [])
+    found = Registered([], [], [])
     for home, name, names in keys.values():
         lookups = _lookups(project, home, name)
         if lookups is None:
             return None
         found.calls.extend(call for key in sorted(names) for call in lookups.by_key.get(key, ()))
         found.creators.extend((creator, frozenset(names)) for creator in lookups.creators)
+        found.keyed.extend((keyed, frozenset(names)) for keyed in lookups.by_expression)
     return found
 
 
@@ -151,11 +167,16 @@ def _registering_decorator(project: Project, decorator: ast.expr, module: Module
     if len(arguments.args) != 1 or arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg:
         return None
     parameter = arguments.args[0].arg
-    counts = binding_counts(node)
-    if parameter in counts:
+    if parameter in binding_counts(node):
         return None
-    names = {parameter + ".__name__"} | {
-        name for name, value in _bound_once(node, counts).items() if _spelled(value) == parameter + ".__name__"
+    spelled = parameter + ".__name__"
+    names = {spelled} | {
+        assigned.targets[0].id
+        for assigned in own_nodes(node)
+        if isinstance(assigned, ast.Assign)
+        and _spelled(assigned.value) == spelled
+        and isinstance(assigned.targets[0], ast.Name)
+        and bound_once(node, assigned.targets[0].id) is assigned.value
     }
     registries: set[str] = set()
     for read in descendants(node):
@@ -178,18 +199,6 @@ def _registering_decorator(project: Project, decorator: ast.expr, module: Module
     if len(registries) != 1 or not returns or any(_spelled(r.value) != parameter for r in returns):
         return None
     return home, registries.pop()
-
-
-def _bound_once(function: FunctionNode, counts: dict[str, int]) -> dict[str, ast.expr]:
-    """The names ``function`` binds once, by a plain assignment, to the value assigned."""
-    return {
-        statement.targets[0].id: statement.value
-        for statement in descendants(function)
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Name)
-        and counts.get(statement.targets[0].id) == 1
-    }
 
 
 def _spelled(expr: ast.expr | None) -> str | None:
@@ -219,7 +228,7 @@ def _lookups_of(project: Project, home: ModuleInfo, name: str) -> Lookups | None
     mslint cannot resolve included, which can only make it less known; not another module's own
     ``name``); None where one of them is not a lookup, a registration, or a test of a name."""
     (definition,) = home.top_level_values(name)
-    lookups = Lookups({}, [])
+    lookups = Lookups({}, [], [])
     for module in modules_naming(project, name):
         reads: list[ast.expr] = [n for n in module.nodes_of(ast.Name) if n.id == name]
         reads += [n for n in module.nodes_of(ast.Attribute) if n.attr == name]
@@ -272,8 +281,9 @@ def _read_as_lookup(read: ast.expr, parent: ast.AST | None, module: ModuleInfo, 
 
 
 def _looked_up(entry: ast.expr, key: ast.expr, module: ModuleInfo, lookups: Lookups) -> bool:
-    """Record the calls of ``entry`` (``MODELS["small"]``, ``MODELS[name]``), by a literal key or
-    by a creator's parameter; False where the entry is read otherwise, or by another key."""
+    """Record the calls of ``entry`` (``MODELS["small"]``, ``MODELS[name]``, ``MODELS[args.arch]``),
+    by a literal key, a creator's parameter, or another name or field; False where the entry is
+    read otherwise, or by another key."""
     use = _parent(module, entry)
     literal = _literal_key(key)
     (scope,) = module.scopes_holding([entry.lineno])
@@ -281,8 +291,6 @@ def _looked_up(entry: ast.expr, key: ast.expr, module: ModuleInfo, lookups: Look
     parameter = None
     if function is scope and isinstance(key, ast.Name) and key.id not in binding_counts(scope):
         parameter = next((a.arg for a in (*scope.args.posonlyargs, *scope.args.args) if a.arg == key.id), None)
-    if literal is None and parameter is None:
-        return False
     calls: list[ast.Call]
     if isinstance(use, ast.Call) and use.func is entry:
         calls = [use]
@@ -294,6 +302,10 @@ def _looked_up(entry: ast.expr, key: ast.expr, module: ModuleInfo, lookups: Look
         return False
     if literal is not None:
         lookups.by_key.setdefault(literal, []).extend((call, module) for call in calls)
+    elif parameter is None:
+        if not isinstance(key, (ast.Name, ast.Attribute, ast.Subscript)):
+            return False
+        lookups.by_expression.extend(Keyed(key, call, module) for call in calls)
     else:
         assert parameter is not None and not isinstance(scope, ast.Module)
         lookups.creators.extend(Creator(call, module, FunctionRef(module, scope), parameter) for call in calls)
@@ -321,19 +333,30 @@ def _parent(module: ModuleInfo, node: ast.AST) -> ast.AST | None:
     return parent_of(module.tree, node)
 
 
-def named_lookups(project: Project, callee: Callee) -> list[ModuleCall] | None:
-    """The calls that build ``callee`` by looking it up on its module by name
-    (``getattr(models, "Block")(64)``); None where a lookup on its module names no literal
-    (``getattr(models, args.arch)``), hands the class on, or its module reads its own namespace
-    (``globals()[name]``)."""
+class NamedLookups(NamedTuple):
+    """The calls that look a class or function up on its module by name and build it."""
+
+    calls: list[ModuleCall]
+    """Those by its literal name (``getattr(models, "Block")(64)``)."""
+    keyed: list[Keyed]
+    """Those by a name or field that holds a name (``getattr(models, ARCH)(64)``): each builds it
+    where what the key holds is its name."""
+
+
+def named_lookups(project: Project, callee: Callee) -> NamedLookups | None:
+    """The calls that build ``callee`` by looking it up on its module by name; None where a lookup
+    on its module is by an expression that is neither a literal nor a name or field, hands the
+    class on, or its module reads its own namespace (``globals()[name]``)."""
     lookups = project.derived(_lookups_on_modules).get(id(callee.module.tree))
     if lookups is None:
-        return []
-    by_name, any_name = lookups
-    if any_name:
+        return NamedLookups([], [])
+    by_name, keyed = lookups
+    if keyed is None:
         return None
     calls = by_name.get(callee.node.name, [])
-    return None if any(call is None for call, _ in calls) else [(call, m) for call, m in calls if call is not None]
+    if any(call is None for call, _ in calls):
+        return None
+    return NamedLookups([(call, m) for call, m in calls if call is not None], keyed)
 
 
 _NAMESPACE_READS = ("globals", "vars")
@@ -342,13 +365,14 @@ _NAMESPACE_READS = ("globals", "vars")
 
 def _lookups_on_modules(
     project: Project,
-) -> dict[int, tuple[dict[str, list[tuple[ast.Call | None, ModuleInfo]]], bool]]:
-    """By module tree: the lookups of its names by ``getattr`` (by name: the call of what each
-    finds, None where it is not called), and whether some lookup names no literal."""
-    found: dict[int, tuple[dict[str, list[tuple[ast.Call | None, ModuleInfo]]], bool]] = {}
+) -> dict[int, tuple[dict[str, list[tuple[ast.Call | None, ModuleInfo]]], list[Keyed] | None]]:
+    """By module tree: the lookups of its names by ``getattr`` (by literal name: the call of what
+    each finds, None where it is not called), and the calls of those by a name or field (None
+    where some lookup is by another expression, or by a name or field and not called)."""
+    found: dict[int, tuple[dict[str, list[tuple[ast.Call | None, ModuleInfo]]], list[Keyed] | None]] = {}
     for module in project.modules:
         if any(not call.args for name in _NAMESPACE_READS for call in module.calls_by_name.get(name, ())):
-            found[id(module.tree)] = ({}, True)
+            found[id(module.tree)] = ({}, None)
     for module in project.modules:
         for call in module.calls_by_name.get("getattr", ()):
             if not isinstance(call.func, ast.Name) or len(call.args) < 2:
@@ -357,12 +381,15 @@ def _lookups_on_modules(
             target = None if qualname is None else project.module_named(qualname, module)
             if target is None:
                 continue
-            by_name = found.setdefault(id(target.tree), ({}, False))[0]
-            name = _literal_key(call.args[1])
-            if name is None:
-                found[id(target.tree)] = (by_name, True)
-                continue
+            by_name, keyed = found.setdefault(id(target.tree), ({}, []))
             use = _parent(module, call)
             built = use if isinstance(use, ast.Call) and use.func is call else None
-            by_name.setdefault(name, []).append((built, module))
+            key = call.args[1]
+            name = _literal_key(key)
+            if name is not None:
+                by_name.setdefault(name, []).append((built, module))
+            elif keyed is not None and built is not None and isinstance(key, (ast.Name, ast.Attribute, ast.Subscript)):
+                keyed.append(Keyed(key, built, module))
+            else:
+                found[id(target.tree)] = (by_name, None)
     return found

@@ -289,7 +289,7 @@ class Constructions:
         if construct is None or construct.owner is None or construct.owner.node is not cls.node:
             return None
         values = self._evidence.parameter_values(construct)
-        return input_specs(values, positional_names(construct.node, True))
+        return input_specs(values, positional_names(construct.node, True), construct.node.args.vararg)
 
     def _by_name(self) -> dict[str, list[tuple[ModuleInfo, ast.Call]]]:
         if self._calls is None:

@@ -1,6 +1,6 @@
 """Reads in a branch the compiler never reads, for every instance the program builds: `Block`
-keeps its constructor's `attention`, and the only instance (built by `Encoder`) is given `False`.
-MindSpore compiles an instance, so the test is a constant it folds while parsing (2.10, STRICT
+keeps its constructor's `attention`, and both instances (built by `Encoder`, one by spreading the
+constant tuple `SIZES`) are given `False`. MindSpore compiles an instance, so the test is a constant it folds while parsing (2.10, STRICT
 and LAX compile)."""
 
 from mindspore import nn
@@ -21,10 +21,14 @@ class Block(nn.Cell):
         return self.proj(x)
 
 
+SIZES = (4, False, False)
+
+
 class Encoder(nn.Cell):  # mslint: inputs=float32[2,4]
     def __init__(self):
         super().__init__()
         self.block = Block(4, attention=False, use_past=False)
+        self.other = Block(*SIZES)
 
     def construct(self, x):
-        return self.block(x)
+        return self.other(self.block(x))

@@ -48,6 +48,16 @@ class Clamp(nn.Cell):
         return max(y, ops.ones_like(y))  # expect: unsupported-syntax
 
 
+class Repeat(nn.Cell):
+    """Repeats as many times as the first of its extra arguments says: a tensor there is no
+    Python int (`range` of it fails), as a named argument's is not."""
+
+    def construct(self, y, *times):
+        for _ in range(times[0]):  # expect: unsupported-syntax
+            y = y + 1
+        return y
+
+
 def make_pooling():
     return Pooling()
 
@@ -68,3 +78,6 @@ if __name__ == "__main__":
     one = Clamp()
     x = Tensor(np.ones([1], np.int32))
     one(x)
+    repeat = Repeat()
+    x = Tensor(np.ones([2, 2], np.float32))
+    repeat(x, Tensor(2, ms.int32))

@@ -51,6 +51,16 @@ class Clamp(nn.Cell):
         return max(y, ops.ones_like(y))
 
 
+class Repeat(nn.Cell):
+    """Repeats as many times as the first of its extra arguments says: a Python number there is a
+    graph constant, as a named argument's is."""
+
+    def construct(self, y, *times):
+        for _ in range(times[0]):
+            y = y + 1
+        return y
+
+
 def make_pooling():
     return Pooling()
 
@@ -71,3 +81,6 @@ if __name__ == "__main__":
     single = Clamp()
     x = Tensor(np.ones([1], np.float32))
     single(x)
+    repeat = Repeat()
+    x = Tensor(np.ones([2, 2], np.float32))
+    repeat(x, 2)
