@@ -285,3 +285,22 @@ def test_a_list_or_tuple_times_a_known_int_holds_its_items_repeated(write) -> No
     assert [item == literal(1) for item in pair.items] == [True, False, True, False]
     assert values["none"] == literal([])
     assert values["unknown"] == AbstractAny(Kind.CONSTANT), "20,000 items: not spelled out"
+
+
+DICT_CALLS = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        named = dict(features=x, scores=x * 2)
+        empty = dict()
+        empty["x"] = x
+        return named, empty
+"""
+
+
+def test_a_call_of_dict_is_a_dict_as_a_display_is(write) -> None:
+    (function,) = graph_functions(project_of(write, DICT_CALLS))
+    values = function.name_values
+    assert isinstance(values["named"], AbstractDict) and isinstance(values["empty"], AbstractDict)
