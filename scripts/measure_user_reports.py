@@ -1,10 +1,11 @@
-"""Measure tests/data/user_reports/ on the installed MindSpore: each program run as its report
-runs it, in a fresh process per program and syntax level (STRICT, LAX), with the fallback dump on.
-Prints one JSON row per run: the case, the level, its verdict (``error``, ``fallback``: LAX ran a
-line in the Python interpreter, ``ok``) and the compiler's last error line. docs/user-reports.md
-holds the result.
+"""Measure tests/data/user_reports/ (or the folder given, such as tests/data/syntax_pages/) on the
+installed MindSpore: each program run as its report runs it, in a fresh process per program and
+syntax level (STRICT, LAX), with the fallback dump on. Prints one JSON row per run: the case, the
+level, its verdict (``error``, ``fallback``: LAX ran a line in the Python interpreter, ``ok``) and
+the compiler's last error line. docs/user-reports.md and docs/syntax-pages.md hold the results.
 
     python scripts/measure_user_reports.py > user-reports.json
+    python scripts/measure_user_reports.py tests/data/syntax_pages > syntax-pages.json
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def measure(path: Path, level: str) -> dict[str, str]:
 
 
 def main() -> None:
-    runs = [(path, level) for path in sorted(DATA.glob("*.py")) for level in LEVELS]
+    folder = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else DATA
+    runs = [(path, level) for path in sorted(folder.glob("*.py")) for level in LEVELS]
     with ThreadPoolExecutor(2) as pool:
         for row in pool.map(lambda run: measure(*run), runs):
             print(json.dumps(row), flush=True)

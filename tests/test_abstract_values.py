@@ -330,3 +330,22 @@ def test_a_jit_function_reads_the_objects_the_module_builds_and_calls_primitives
     assert rebound == AbstractAny(Kind.CONSTANT), "a name the module binds twice holds either"
     assert filled == AbstractTensor(Kind.CONSTANT), "what a primitive built where it is called gives"
     assert half == AbstractTensor(Kind.CONSTANT, "float16"), "its transfer function: a cast"
+
+
+DICT_CALLS = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        named = dict(features=x, scores=x * 2)
+        empty = dict()
+        empty["x"] = x
+        return named, empty
+"""
+
+
+def test_a_call_of_dict_is_a_dict_as_a_display_is(write) -> None:
+    (function,) = graph_functions(project_of(write, DICT_CALLS))
+    values = function.name_values
+    assert isinstance(values["named"], AbstractDict) and isinstance(values["empty"], AbstractDict)

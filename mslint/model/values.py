@@ -375,6 +375,8 @@ class ValueEvaluator:
             return returned
         if qualname in _SCALAR_TYPES:
             return _python_number(_SCALAR_TYPES[qualname], operands, kind)
+        if qualname == "builtins.dict":  # `dict(loss=loss)` and `dict()` build a dict, as `{...}` does
+            return AbstractDict(kind)
         return _result(call, qualname, self.qualname, operands, callee, kind)
 
 

@@ -42,3 +42,8 @@ class ReturnsAPlainObject(nn.Cell):  # mslint: inputs=float32[2,3]
 
     def construct(self, x):
         return x, self.box  # expect: unsupported-graph-output
+
+
+class ReturnsADictCall(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x, dict(scale=2, shift=1)  # expect: unsupported-graph-output

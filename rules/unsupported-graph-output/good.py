@@ -26,6 +26,12 @@ class ReadsASubCellsDict(nn.Cell):  # mslint: inputs=float32[2,4]
         return out["features"] + out["scores"]
 
 
+class ReadsADictCall(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        parts = dict(scale=2, shift=1)
+        return x * parts["scale"] + parts["shift"]
+
+
 class ReturnsAPropertyValue(nn.Cell):  # mslint: inputs=float32[2,4]
     @property
     def scale(self):

@@ -1,0 +1,13 @@
+import numpy as np
+import mindspore as ms
+from mindspore import nn, ops, Tensor
+
+ms.set_context(mode=ms.GRAPH_MODE)
+
+
+class Both(nn.Cell):
+    def construct(self, a, b):
+        return a and b
+
+
+print(Both()(Tensor(np.ones((1,), np.float32)), Tensor(np.ones((1,), np.float32))))
