@@ -69,6 +69,13 @@ CONDITIONS: dict[str, Condition] = {
     "or-decided": Condition("{c} or {dead}", True, _ABSENT),
     "compare-eq": Condition("{c} == 1", 1, 0),
     "compare-lt": Condition("{c} < 2", 1, 3),
+    "compare-chain": Condition("0 < {c} < 2", 1, 3),
+    "in": Condition('{c} in ("a", "b")', "a", "c"),
+    "not-in": Condition("{c} not in (1, 2)", 3, 1),
+    "in-keys": Condition('{c} in {"a": 1, "b": 2}', "a", "c"),
+    "len": Condition("len({c}) > 1", (1, 2), (1,)),
+    "len-list": Condition("len({c}) == 2", ["a", "b"], [1]),
+    "len-str": Condition("len({c}) > 1", "ab", "a"),
 }
 SOURCES = {
     "self": ("self.flag", "self.other"),

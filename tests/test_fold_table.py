@@ -60,7 +60,8 @@ def test_the_dead_code_fails_wherever_it_is_compiled() -> None:
 
 def test_the_parser_folds_only_an_if_on_self_and_inference_every_source_and_position() -> None:
     """What 2.10 measured: an undefined name compiles only in the branch an ``if`` statement on an
-    attribute of ``self`` skips; a missing attribute, in every skipped branch but ``hasattr``'s."""
+    attribute of ``self`` skips (not for ``in``, chained comparisons nor ``len``); a missing attribute, in
+    every skipped branch but ``hasattr``'s and ``len`` of a string's (STRICT rejects ``len`` of a string)."""
     parse = {(c, s, p) for c, s, p, stage in folded_forms("2.10.0") if stage == "parse"}
     assert {(s, p) for _, s, p in parse} == {("self", "if")}
     assert {c for c, _, _ in parse} == {
@@ -69,15 +70,16 @@ def test_the_parser_folds_only_an_if_on_self_and_inference_every_source_and_posi
     }
     inference = {(c, s, p) for c, s, p, stage in folded_forms("2.10.0") if stage == "inference"}
     measured = {(row.split(".")[1], row.split(".")[2].split("/")[0]) for row in ROWS if row.startswith("fold.")}
-    assert {(c, s) for c, s, _ in inference} == {(c, s) for c, s in measured if c != "hasattr"}
+    assert {(c, s) for c, s, _ in inference} == {(c, s) for c, s in measured if c not in ("hasattr", "len-str")}
 
 
 def test_the_model_analyses_exactly_the_branches_the_table_does_not_fold(tmp_path: Path) -> None:
     """Each row's program is checked with the rule that flags its dead code: flagged where the table
     does not fold the row's form, silent where it does. A top-level input is given by a call the
     program shows (``Net()(x, False, True)``): the factory that the measurement compiles is not
-    one mslint reads. ``hasattr(c, "real")`` on a number folds where Python's is false but not
-    where it is true (the compiler's is not Python's), so the model folds no ``hasattr``."""
+    one mslint reads; the ``len`` of a module's list is not folded (see below). ``hasattr(c, "real")``
+    on a number folds where Python's is false but not where it is true (the compiler's is not
+    Python's), so the model folds no ``hasattr``."""
     expected, found = set(), set()
     not_folded_as_python = set()
     for index, form in enumerate(forms()):
@@ -94,7 +96,8 @@ def test_the_model_analyses_exactly_the_branches_the_table_does_not_fold(tmp_pat
             report = check_files([path], Settings(select=(RULE_OF_DEAD_CODE[dead],)))
             if any(d.line == program.hazard_line for d in report.diagnostics):
                 found.add((form.id, position))
-            if not _form_folds(form.id, position):
+            # a module's list may be changed in place before the compile: the model takes none as a constant
+            if not _form_folds(form.id, position) or form.id.startswith("fold.len-list.module/"):
                 expected.add((form.id, position))
             if _folded(form.id, position) != _form_folds(form.id, position):
                 not_folded_as_python.add(form.id.split(".")[1])  # the row folds, its form does not
@@ -123,6 +126,7 @@ def test_a_tenth_of_the_rows_measures_as_the_shipped_table_says() -> None:
 
 
 def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_declared_global() -> None:
+    """A scalar or a flat tuple of scalars; a list (changed in place by any code) is none."""
     tree = ast.parse(
         "import os\n"
         "USE_BN = False\n"
@@ -134,6 +138,8 @@ def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_de
         "else:\n"
         "    WIDTH = 2\n"
         "SHAPE = (1, 2)\n"
+        "SIZES = [1, 2]\n"
+        "NESTED = ((1, 2), 3)\n"
         "DEBUG = True\n"
         "def enable():\n"
         "    global DEBUG\n"
@@ -141,4 +147,4 @@ def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_de
         "class Config:\n"
         "    SCALE = 2\n"
     )
-    assert module_constants(tree) == {"USE_BN": False, "DEPTH": 3}
+    assert module_constants(tree) == {"USE_BN": False, "DEPTH": 3, "SHAPE": (1, 2)}
