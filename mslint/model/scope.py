@@ -48,6 +48,7 @@ from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
 from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest
+from mslint.model.held_constants import changed, held_constant, held_source
 from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
 from mslint.model.layer_transfer import layer_result
 from mslint.model.memo import NodeMemo
@@ -442,6 +443,9 @@ class GraphFunction:
         """The table's source of a constant ``expr`` is, None where it is none."""
         if is_self_attribute(expr, self.self_name):
             return "self"
+        held = held_source(expr, self.self_name)
+        if held is not None:
+            return held
         if isinstance(expr, ast.Name):
             if expr.id in self._constant_parameters:
                 return "input" if self.entry.node is self.node else "subcell"
@@ -458,8 +462,11 @@ class GraphFunction:
 
     def _fold_constant(self, expr: ast.expr) -> object:
         """The Python value of a constant of a source (:meth:`_fold_source`); NOT_FOLDED where unknown."""
-        if isinstance(expr, ast.Name) and self._fold_source(expr) == "module":
+        source = self._fold_source(expr)
+        if isinstance(expr, ast.Name) and source == "module":
             return self._module_constants[expr.id]
+        if source in ("attribute", "item"):
+            return NOT_FOLDED if self.owner is None else held_constant(self.project, self.owner, expr, self.self_name)
         return _python_value(self.value(expr))
 
     @cached_property
@@ -758,7 +765,7 @@ class GraphFunction:
             return AbstractTensor(Kind.CONSTANT)
         if values and all(isinstance(v, ast.Constant) for v in values):
             return join_all([literal(v.value) for v in values if isinstance(v, ast.Constant)], empty=_CONSTANT)
-        if values and all(_sequence_literal(v) for v in values) and not _mutated(owner.node, attribute):
+        if values and all(_sequence_literal(v) for v in values) and not changed(owner.node, attribute):
             # `self.sizes = (1, 2)`: a constant whose `len` the compiler folds
             return join_all([literal(ast.literal_eval(v)) for v in values], empty=_CONSTANT)
         given = self._given_to_constructor(owner, attribute)
@@ -1249,17 +1256,6 @@ def _skippable_nodes(function: GraphFunction) -> set[int]:
 def _sequence_literal(expr: ast.expr) -> bool:
     """Whether ``expr`` is a tuple or list literal of scalar literals (``(1, 2)``, ``["a"]``)."""
     return isinstance(expr, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Constant) for e in expr.elts)
-
-
-def _mutated(owner: ast.ClassDef, attribute: str) -> bool:
-    """Whether a method of ``owner`` may change the list ``self.<attribute>`` in place: calls a
-    method of it (``append``), or assigns or deletes an item of it."""
-    for node in ast.walk(owner):
-        if isinstance(node, ast.Attribute) or (isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load)):
-            held = node.value
-            if isinstance(held, ast.Attribute) and held.attr == attribute and isinstance(held.value, ast.Name):
-                return True
-    return False
 
 
 def _python_value(value: AbstractValue) -> object:
