@@ -34,7 +34,7 @@ class WithConfig(nn.Cell):  # mslint: inputs=float32[2,4]
 
     def construct(self, x):
         if self.cfg["act"] == "relu":
-            x = self.relu(x)  # expect: unsupported-attribute-in-graph
+            x = self.mish(x)  # expect: unsupported-attribute-in-graph
         return x
 
 

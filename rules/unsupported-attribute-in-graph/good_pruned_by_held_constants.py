@@ -31,7 +31,7 @@ class Stage(nn.Cell):  # mslint: inputs=float32[2,4]
         if self.block.act != "relu":
             x = self.gelu(x)
         if self.cfg["act"] == "relu":
-            x = self.relu(x)
+            x = self.mish(x)
         y = self.dropout(x) if self.cfg["drop"] > 0 else x
         if self.sizes[0] > 1:
             y = self.upsample(y)
