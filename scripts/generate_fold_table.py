@@ -2,9 +2,10 @@
 MindSpore folds while parsing, so that the branch it does not take is never compiled.
 
 Each condition (a constant's truth, ``not``, ``is None``, ``is not None``, ``isinstance`` of a
-builtin type, of ``Tensor`` and of ``np.ndarray``, ``hasattr``, ``and``, ``or``, an ``and``/``or``
-decided by its first operand, ``==``, ``<``, a chained comparison, ``in`` and ``not in`` a literal
-tuple or dict, ``len`` of a tuple, a list, a string, a ``CellList`` or a ``SequentialCell``) reads a
+builtin type, of ``Tensor`` and of ``np.ndarray``, ``hasattr`` of a number and of a sub-Cell,
+``and``, ``or``, an ``and``/``or`` decided by its first operand, ``==``, ``<``, a chained
+comparison, ``in`` and ``not in`` a literal tuple or dict, ``len`` of a tuple, a list, a string, a
+``CellList`` or a ``SequentialCell``) reads a
 constant from one source or more (an attribute ``__init__`` sets, a ``construct`` argument the call
 gives as a Python value, a module constant; for some, an attribute of a sub-Cell, an item of a dict
 or a tuple ``__init__`` sets, ``self.training`` as ``set_train`` gives it), once with a value that
@@ -17,7 +18,7 @@ alone, and under a tensor's test (which nothing folds). Every program is compile
 LAX through the verifier (:func:`mslint.verify.runner.run_jobs`: a forked process per compile).
 Run it in an environment with the release to describe: ``python scripts/generate_fold_table.py``;
 ``--only PREFIX`` (repeatable) re-measures those rows and keeps the others; ``--check`` only compares:
-the whole table (1,964 compiles, about 180 CPU-s from an empty cache on 2.10) is checked in CI from the
+the whole table (2,104 compiles, about 190 CPU-s from an empty cache on 2.10) is checked in CI from the
 committed record of its compiles (:mod:`compile_record`), compiling only the programs it does not
 hold; ``--recompile`` compiles the programs the record holds too.
 """
@@ -102,6 +103,7 @@ CONDITIONS: dict[str, Condition] = {
     "len-str": Condition("len({c}) > 1", "ab", "a"),
     "len-cells": Condition("len({c}) > 1", Code(_CELLS[0]), Code(_CELLS[1]), ("self",)),
     "len-sequential": Condition("len({c}) > 1", Code(_SEQUENTIAL[0]), Code(_SEQUENTIAL[1]), ("self",)),
+    "hasattr-cell": Condition('hasattr({c}, "weight")', Code("nn.Dense(2, 2)"), Code("nn.ReLU()"), ("self",)),
     "isinstance-tensor": Condition("isinstance({c}, Tensor)", Code("_input()"), 1, ("self", "input")),
     "isinstance-ndarray": Condition("isinstance({c}, np.ndarray)", Code("np.ones(2)"), 1, ("self", "input")),
 }

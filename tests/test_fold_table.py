@@ -36,6 +36,7 @@ NOT_APPLIED = {
     "fold.isinstance-ndarray.input/": "idem",
     "fold.len-cells.": "the items of a CellList or a SequentialCell are not counted",
     "fold.len-sequential.": "idem",
+    "fold.hasattr-cell.": "no `hasattr` is folded: on a number the compiler's is not Python's",
 }
 """The rows of forms that type inference folds and the model does not (yet), analysing both
 branches, and why (the parser's folding of ``if self.training`` is applied)."""
@@ -125,10 +126,10 @@ def test_the_model_analyses_exactly_the_branches_the_table_does_not_fold(tmp_pat
 @pytest.mark.measurement
 def test_a_tenth_of_the_rows_measures_as_the_shipped_table_says() -> None:
     """``--check`` reads the table from its record of compiles (tests/test_compile_record.py): one row in
-    23 (17 of 386, of both kinds of dead code, a control among them) is compiled again, for what the
+    25 (17 of 414, of both kinds of dead code, a control among them) is compiled again, for what the
     record's key leaves out (the verifier, the reading of a compile, the Python)."""
     shipped_for_installed(REPO / "mslint" / "data" / f"folds-{metadata.version('mindspore')}.json")
-    sample = [form.id for form in forms()[14::23]]
+    sample = [form.id for form in forms()[10::25]]
     assert all([f.id for f in forms() if f.id.startswith(row)] == [row] for row in sample), "a prefix names one row"
     result = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "generate_fold_table.py"), "--check", "--recompile"]
