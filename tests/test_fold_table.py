@@ -29,6 +29,17 @@ ROWS = json.loads((REPO / "mslint" / "data" / f"folds-{syntax_releases('folds')[
 RULE_OF_DEAD_CODE = {"name": "undefined-name-in-graph", "attribute": "unsupported-attribute-in-graph"}
 """The rule that flags each kind of dead code where it is analysed."""
 STAGE_OF_DEAD_CODE = {"name": "parse", "attribute": "inference"}
+NOT_APPLIED = {
+    "fold.len-list.module/": "a module's list may be changed in place before the compile: no constant",
+    ".training/": "`self.training` is what `set_train` gives, one way to train and another to evaluate",
+    "fold.isinstance-tensor.": "`isinstance` is folded on a constant against a builtin type only",
+    "fold.isinstance-ndarray.input/": "idem",
+    "fold.len-cells.": "the items of a CellList or a SequentialCell are not counted",
+    "fold.len-sequential.": "idem",
+    "fold.hasattr-cell.": "no `hasattr` is folded: on a number the compiler's is not Python's",
+}
+"""The rows of forms that type inference folds and the model does not (yet), analysing both
+branches, and why (the parser's folding of ``if self.training`` is applied)."""
 
 
 def _folded(row: str, position: str) -> bool:
@@ -60,24 +71,32 @@ def test_the_dead_code_fails_wherever_it_is_compiled() -> None:
 
 def test_the_parser_folds_only_an_if_on_self_and_inference_every_source_and_position() -> None:
     """What 2.10 measured: an undefined name compiles only in the branch an ``if`` statement on an
-    attribute of ``self`` skips; a missing attribute, in every skipped branch but ``hasattr``'s."""
+    attribute of ``self`` (``self.training`` too) skips (not for ``in``, chained comparisons nor ``len``,
+    nor on what an attribute holds: ``self.block.flag``, ``self.cfg["flag"]``); a missing attribute, in
+    every skipped branch but ``hasattr``'s and ``len`` of a string's (STRICT rejects ``len`` of a string)."""
     parse = {(c, s, p) for c, s, p, stage in folded_forms("2.10.0") if stage == "parse"}
-    assert {(s, p) for _, s, p in parse} == {("self", "if")}
+    assert {(s, p) for _, s, p in parse} == {("self", "if"), ("training", "if")}
     assert {c for c, _, _ in parse} == {
         *("truth", "not", "is-none", "is-not-none", "and", "or", "and-decided", "or-decided"),
         *("compare-eq", "compare-lt"),
     }
     inference = {(c, s, p) for c, s, p, stage in folded_forms("2.10.0") if stage == "inference"}
     measured = {(row.split(".")[1], row.split(".")[2].split("/")[0]) for row in ROWS if row.startswith("fold.")}
-    assert {(c, s) for c, s, _ in inference} == {(c, s) for c, s in measured if c != "hasattr"}
+    # `isinstance(self.flag, np.ndarray)` of an array attribute: the compiler runs the Python while
+    # compiling (a compile-time cell, not `ok`), so the form is not one that folds
+    unfolded = {("hasattr", s) for _, s in measured} | {("len-str", s) for _, s in measured}
+    unfolded.add(("isinstance-ndarray", "self"))
+    assert {(c, s) for c, s, _ in inference} == measured - unfolded
 
 
 def test_the_model_analyses_exactly_the_branches_the_table_does_not_fold(tmp_path: Path) -> None:
     """Each row's program is checked with the rule that flags its dead code: flagged where the table
     does not fold the row's form, silent where it does. A top-level input is given by a call the
     program shows (``Net()(x, False, True)``): the factory that the measurement compiles is not
-    one mslint reads. ``hasattr(c, "real")`` on a number folds where Python's is false but not
-    where it is true (the compiler's is not Python's), so the model folds no ``hasattr``."""
+    one mslint reads; the rows of :data:`NOT_APPLIED` are analysed whole. ``hasattr(c, "real")``
+    on a number folds where Python's is false but not where it is true (the compiler's is not
+    Python's), so the model folds no ``hasattr``; ``isinstance(c, np.ndarray)`` of an array attribute
+    folds where it is false only (the compiler runs the Python of a true one)."""
     expected, found = set(), set()
     not_folded_as_python = set()
     for index, form in enumerate(forms()):
@@ -94,22 +113,23 @@ def test_the_model_analyses_exactly_the_branches_the_table_does_not_fold(tmp_pat
             report = check_files([path], Settings(select=(RULE_OF_DEAD_CODE[dead],)))
             if any(d.line == program.hazard_line for d in report.diagnostics):
                 found.add((form.id, position))
-            if not _form_folds(form.id, position):
+            not_applied = dead == "attribute" and any(part in form.id for part in NOT_APPLIED)
+            if not _form_folds(form.id, position) or not_applied:
                 expected.add((form.id, position))
             if _folded(form.id, position) != _form_folds(form.id, position):
                 not_folded_as_python.add(form.id.split(".")[1])  # the row folds, its form does not
     assert expected and found == expected
-    assert not_folded_as_python == {"hasattr"}
+    assert not_folded_as_python == {"hasattr", "isinstance-ndarray"}
 
 
 @pytest.mark.mindspore
 @pytest.mark.measurement
 def test_a_tenth_of_the_rows_measures_as_the_shipped_table_says() -> None:
     """``--check`` reads the table from its record of compiles (tests/test_compile_record.py): one row in
-    eleven (17 of 180, of both kinds of dead code, a control among them) is compiled again, for what the
+    25 (17 of 414, of both kinds of dead code, a control among them) is compiled again, for what the
     record's key leaves out (the verifier, the reading of a compile, the Python)."""
     shipped_for_installed(REPO / "mslint" / "data" / f"folds-{metadata.version('mindspore')}.json")
-    sample = [form.id for form in forms()[::11]]
+    sample = [form.id for form in forms()[10::25]]
     assert all([f.id for f in forms() if f.id.startswith(row)] == [row] for row in sample), "a prefix names one row"
     result = subprocess.run(
         [sys.executable, str(REPO / "scripts" / "generate_fold_table.py"), "--check", "--recompile"]
@@ -123,6 +143,7 @@ def test_a_tenth_of_the_rows_measures_as_the_shipped_table_says() -> None:
 
 
 def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_declared_global() -> None:
+    """A scalar or a flat tuple of scalars; a list (changed in place by any code) is none."""
     tree = ast.parse(
         "import os\n"
         "USE_BN = False\n"
@@ -134,6 +155,8 @@ def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_de
         "else:\n"
         "    WIDTH = 2\n"
         "SHAPE = (1, 2)\n"
+        "SIZES = [1, 2]\n"
+        "NESTED = ((1, 2), 3)\n"
         "DEBUG = True\n"
         "def enable():\n"
         "    global DEBUG\n"
@@ -141,4 +164,4 @@ def test_a_module_constant_is_a_literal_bound_once_at_the_top_level_and_never_de
         "class Config:\n"
         "    SCALE = 2\n"
     )
-    assert module_constants(tree) == {"USE_BN": False, "DEPTH": 3}
+    assert module_constants(tree) == {"USE_BN": False, "DEPTH": 3, "SHAPE": (1, 2)}

@@ -80,7 +80,7 @@ class FoldedTest:
 
     def _value(self, test: ast.expr) -> object:
         if self._source_of(test) is not None:
-            return self._constant(test) if self._folds("truth", test) else NOT_FOLDED
+            return self._scalar(test) if self._folds("truth", test) else NOT_FOLDED
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             operand = self.value(test.operand)
             return NOT_FOLDED if operand is NOT_FOLDED or not self._folds("not", test.operand) else not operand
@@ -88,12 +88,19 @@ class FoldedTest:
             return self._boolean(test)[0]
         leaf = self._leaf(test)
         value = NOT_FOLDED if leaf is None else self._constant(leaf[1])
-        if leaf is None or value is NOT_FOLDED or not self._folds(leaf[0], leaf[1]):
+        conditions = () if leaf is None or value is NOT_FOLDED else leaf[0](value)
+        if leaf is None or not conditions or not all(self._folds(c, leaf[1]) for c in conditions):
             return NOT_FOLDED
         try:
             return leaf[2](value)
         except TypeError:  # `None < 2`: the compiler's verdict is not Python's
             return NOT_FOLDED
+
+    def _scalar(self, expr: ast.expr) -> object:
+        """The value of the constant ``expr`` where it is a Python scalar, on which the table's truth
+        and boolean operators were measured; :data:`NOT_FOLDED` otherwise (a tuple's truth)."""
+        value = self._constant(expr)
+        return value if isinstance(value, _SCALARS) else NOT_FOLDED
 
     def decides(self, boolean: ast.BoolOp) -> int | None:
         """The index of the operand that ends ``boolean`` (an ``and`` false, an ``or`` true), where
@@ -109,7 +116,7 @@ class FoldedTest:
         for index, operand in enumerate(boolean.values):
             # a constant read where only its deciding and/or is measured (`z = self.flag and ...`)
             alone = index < last and self._source_of(operand) is not None and self._folds(decided, operand)
-            value = self._constant(operand) if alone else self.value(operand)
+            value = self._scalar(operand) if alone else self.value(operand)
             if value is NOT_FOLDED:
                 return NOT_FOLDED, None
             if index < last and bool(value) is isinstance(boolean.op, ast.Or):
@@ -127,7 +134,8 @@ class FoldedTest:
         if isinstance(test, ast.BoolOp):
             return all(self.folds(o) and self._folds(_operator(test), o) for o in test.values)
         leaf = self._leaf(test)
-        return leaf is not None and self._folds(leaf[0], leaf[1])
+        conditions = () if leaf is None else leaf[0](NOT_FOLDED)
+        return leaf is not None and bool(conditions) and all(self._folds(c, leaf[1]) for c in conditions)
 
     def may_decide(self, boolean: ast.BoolOp) -> bool:
         """Whether the table folds ``boolean``'s first operand as one that may end it, whatever
@@ -135,34 +143,108 @@ class FoldedTest:
         first = boolean.values[0]
         return self.folds(first) and self._folds(_operator(boolean) + "-decided", first)
 
-    def _leaf(self, test: ast.expr) -> tuple[str, ast.expr, Callable[[Any], object]] | None:
-        """A comparison of a constant with a literal, or ``isinstance`` of one and a builtin type:
-        the table's condition, the constant and what computes the test from its value. ``hasattr``
-        is none: on 2.10 the compiler's ``hasattr(1, "real")`` is not Python's (its true rows do
-        not fold)."""
-        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.comparators[0], ast.Constant):
-            left, op, right = test.left, test.ops[0], test.comparators[0].value
-            if self._source_of(left) is None:
-                return None
-            if isinstance(op, (ast.Is, ast.IsNot)) and right is None:
-                if isinstance(op, ast.Is):
-                    return "is-none", left, lambda v: v is None
-                return "is-not-none", left, lambda v: v is not None
-            if type(op) in _COMPARISONS:
-                condition, compare = _COMPARISONS[type(op)]
-                return condition, left, lambda v: bool(compare(v, right))
-            return None
+    def _leaf(self, test: ast.expr) -> tuple[Conditions, ast.expr, Callable[[Any], object]] | None:
+        """A comparison of a constant with literals (``==``, ``<``, chained, ``in`` a literal tuple,
+        list, set or dict), of the ``len`` of a constant tuple or list with a literal, or
+        ``isinstance`` of one and a builtin type: what gives the table's conditions from the
+        constant's value, the constant and what computes the test from its value. ``hasattr`` is
+        none: on 2.10 the compiler's ``hasattr(1, "real")`` is not Python's (its true rows do not
+        fold)."""
+        if isinstance(test, ast.Compare):
+            return self._compared(test)
         if isinstance(test, ast.Call) and len(test.args) == 2 and not test.keywords:
             tested, kind = test.args
             known = _builtin_type(kind, self._qualname)
             if self._qualname(test.func) == "builtins.isinstance" and known and self._source_of(tested):
-                return "isinstance", tested, lambda v: isinstance(v, known)
+                return _scalar_only("isinstance"), tested, lambda v: isinstance(v, known)
         return None
+
+    def _compared(self, test: ast.Compare) -> tuple[Conditions, ast.expr, Callable[[Any], object]] | None:
+        """:meth:`_leaf` of a comparison: one operand a constant (or the ``len`` of one), the
+        others literals."""
+        if len(test.ops) == 1 and isinstance(test.ops[0], (ast.In, ast.NotIn)):
+            return self._membership(test.ops[0], test.comparators[0], test.left)
+        operands = [test.left, *test.comparators]
+        read = [i for i, o in enumerate(operands) if not isinstance(o, ast.Constant)]
+        if len(read) != 1:
+            return None
+        at = read[0]
+        tested = operands[at]
+        measured = _len_argument(tested, self._qualname)
+        constant = tested if measured is None else measured
+        if self._source_of(constant) is None:
+            return None
+        if len(test.ops) == 1 and at != 0:
+            return None  # measured with the constant on the left (`self.mode == 1`)
+        literals = [o.value if isinstance(o, ast.Constant) else None for o in operands]
+        if len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot)) and literals[1 - at] is None:
+            condition = "is-none" if isinstance(test.ops[0], ast.Is) else "is-not-none"
+            return _scalar_only(condition), constant, lambda v: (v is None) is (condition == "is-none")
+        if not all(type(op) in _COMPARISONS for op in test.ops):
+            return None
+        compared = {_COMPARISONS[type(op)][0] for op in test.ops} if len(test.ops) == 1 else {"compare-chain"}
+
+        def compute(value: object) -> bool:
+            read = len(value) if measured is not None else value  # type: ignore[arg-type]
+            values = [read if i == at else v for i, v in enumerate(literals)]
+            return all(_COMPARISONS[type(op)][1](a, b) for op, a, b in zip(test.ops, values, values[1:]))
+
+        return (_length_of if measured is not None else _scalar_only)(*compared), constant, compute
+
+    def _membership(
+        self, op: ast.cmpop, container: ast.expr, constant: ast.expr
+    ) -> tuple[Conditions, ast.expr, Callable[[Any], object]] | None:
+        """:meth:`_leaf` of ``constant in (literals)`` (``not in``; a dict literal's keys)."""
+        if self._source_of(constant) is None:
+            return None
+        if isinstance(container, (ast.Tuple, ast.List, ast.Set)):
+            elements, condition = container.elts, "in" if isinstance(op, ast.In) else "not-in"
+        elif isinstance(container, ast.Dict) and isinstance(op, ast.In) and None not in container.keys:
+            elements, condition = [k for k in container.keys if k is not None], "in-keys"
+        else:
+            return None
+        if not all(isinstance(e, ast.Constant) for e in elements):
+            return None
+        members = [e.value for e in elements if isinstance(e, ast.Constant)]
+        return _scalar_only(condition), constant, lambda v: (v in members) is isinstance(op, ast.In)
 
     def _folds(self, condition: str, operand: ast.expr) -> bool:
         """Whether the table folds ``condition`` on every constant ``operand`` reads, here."""
         sources = {s for s in map(self._source_of, _atoms(operand, self._source_of)) if s is not None}
         return bool(sources) and all((condition, source, *self._key) in self._folded for source in sources)
+
+
+Conditions = Callable[[object], tuple[str, ...]]
+"""From the value of the constant a test reads (:data:`NOT_FOLDED` where not known): the table's
+conditions that must each fold on it; none where the value is one the table has not measured."""
+
+_SCALARS = (bool, int, float, str, type(None))
+"""The values the table's scalar conditions were measured on."""
+
+
+def _scalar_only(*conditions: str) -> Conditions:
+    """The conditions of a test measured on a Python scalar."""
+    return lambda value: conditions if value is NOT_FOLDED or isinstance(value, _SCALARS) else ()
+
+
+def _length_of(*conditions: str) -> Conditions:
+    """The conditions of a comparison of ``len`` of a constant: a tuple's (``len``) or a list's
+    (``len-list``); a string's is ``len-str``, which does not fold (STRICT rejects ``len`` of a
+    string constant)."""
+
+    def of(value: object) -> tuple[str, ...]:
+        kinds = {tuple: "len", list: "len-list", str: "len-str", type(NOT_FOLDED): "len"}
+        kind = kinds.get(type(value))
+        return () if kind is None else (kind, *conditions)
+
+    return of
+
+
+def _len_argument(expr: ast.expr, qualname: Callable[[ast.expr], str | None]) -> ast.expr | None:
+    """The argument of ``len(argument)``, None where ``expr`` is no such call."""
+    if isinstance(expr, ast.Call) and len(expr.args) == 1 and not expr.keywords:
+        return expr.args[0] if qualname(expr.func) == "builtins.len" else None
+    return None
 
 
 def _operator(boolean: ast.BoolOp) -> str:
@@ -187,9 +269,9 @@ _MODULE_CONSTANTS: NodeMemo[ast.Module, dict[str, object]] = NodeMemo()
 
 
 def module_constants(tree: ast.Module) -> dict[str, object]:
-    """The names ``tree`` binds once, at its top level, to a literal scalar (``USE_BN = False``),
-    never declared ``global`` nor bound again anywhere at the top level: their values (memoized by
-    module)."""
+    """The names ``tree`` binds once, at its top level, to a literal scalar (``USE_BN = False``) or
+    a tuple of them (``SIZES = (1, 2)``), never declared ``global`` nor bound again anywhere at the
+    top level: their values (memoized by module)."""
     return _MODULE_CONSTANTS(tree, _module_constants)
 
 
@@ -206,14 +288,20 @@ def _module_constants(tree: ast.Module) -> dict[str, object]:
         if isinstance(target, ast.Name) and isinstance(statement, (ast.Assign, ast.AnnAssign)):
             bound[target.id][-1] = statement.value
     declared = {name for node in statements(tree) if isinstance(node, ast.Global) for name in node.names}
-    return {
-        name: values[0].value
-        for name, values in bound.items()
-        if len(values) == 1
-        and isinstance(values[0], ast.Constant)
-        and isinstance(values[0].value, (bool, int, float, str, type(None)))
-        and name not in declared
-    }
+    found = {}
+    for name, values in bound.items():
+        value = values[0]
+        if len(values) == 1 and value is not None and _literal(value) and name not in declared:
+            found[name] = ast.literal_eval(value)
+    return found
+
+
+def _literal(expr: ast.expr) -> bool:
+    """A literal scalar, or a tuple of them (``SIZES = (1, 2)``: immutable, whose ``len`` folds);
+    not a list, which code may change in place before the compile."""
+    if isinstance(expr, ast.Tuple):
+        return all(_literal(e) and not isinstance(e, ast.Tuple) for e in expr.elts)
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, _SCALARS)
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

@@ -23,6 +23,7 @@ from mslint.model.abstract import (
     AbstractDict,
     AbstractInstance,
     AbstractScalar,
+    AbstractSequence,
     AbstractTensor,
     AbstractValue,
     Kind,
@@ -47,6 +48,7 @@ from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
 from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest
+from mslint.model.held_constants import changed, held_constant, held_source
 from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
 from mslint.model.layer_transfer import layer_result
 from mslint.model.memo import NodeMemo
@@ -231,7 +233,7 @@ class GraphFunction:
         by_call = self._pruned_by_call
         # A node that no call evaluates is compiled for none of them.
         by_calls = frozenset.intersection(*(pruned for _, pruned in by_call)) if by_call else frozenset()
-        if self.self_name is None and not self._scalar_parameters and not self._module_constants:
+        if self.self_name is None and not self._constant_parameters and not self._module_constants:
             return by_calls  # nothing a test could fold on the values joined over the calls
         return self._pruned(self._fold_constant) | by_calls
 
@@ -400,14 +402,19 @@ class GraphFunction:
         return skipped
 
     @cached_property
-    def _scalar_parameters(self) -> frozenset[str]:
-        """Parameters that every call gives a Python scalar (``self.block(x, None)``), never rebound
-        here: the compiler specialises the graph on them, and knows whether each is None."""
+    def _constant_parameters(self) -> frozenset[str]:
+        """Parameters that every call gives a Python scalar (``self.block(x, None)``) or a tuple or
+        list of known scalars (``self.block(x, (1, 2))``), never rebound here: the compiler
+        specialises the graph on them, and knows whether each is None."""
         rebound = binding_counts(self.node)
         return frozenset(
             name
             for name, value in self.parameter_values.items()
-            if name not in rebound and isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT
+            if name not in rebound
+            and (
+                (isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT)
+                or _python_value(value) is not NOT_FOLDED
+            )
         )
 
     @property
@@ -437,8 +444,11 @@ class GraphFunction:
         """The table's source of a constant ``expr`` is, None where it is none."""
         if is_self_attribute(expr, self.self_name):
             return "self"
+        held = held_source(expr, self.self_name)
+        if held is not None:
+            return held
         if isinstance(expr, ast.Name):
-            if expr.id in self._scalar_parameters:
+            if expr.id in self._constant_parameters:
                 return "input" if self.entry.node is self.node else "subcell"
             if expr.id not in self.local_names and expr.id in self._module_constants:
                 return "module"
@@ -453,12 +463,12 @@ class GraphFunction:
 
     def _fold_constant(self, expr: ast.expr) -> object:
         """The Python value of a constant of a source (:meth:`_fold_source`); NOT_FOLDED where unknown."""
-        if isinstance(expr, ast.Name) and self._fold_source(expr) == "module":
+        source = self._fold_source(expr)
+        if isinstance(expr, ast.Name) and source == "module":
             return self._module_constants[expr.id]
-        value = self.value(expr)
-        if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT and value.value is not NOT_KNOWN:
-            return value.value
-        return NOT_FOLDED
+        if source in ("attribute", "item"):
+            return NOT_FOLDED if self.owner is None else held_constant(self.project, self.owner, expr, self.self_name)
+        return _python_value(self.value(expr))
 
     @cached_property
     def name_values(self) -> dict[str, AbstractValue]:
@@ -763,6 +773,9 @@ class GraphFunction:
             return AbstractTensor(Kind.CONSTANT)
         if values and all(isinstance(v, ast.Constant) for v in values):
             return join_all([literal(v.value) for v in values if isinstance(v, ast.Constant)], empty=_CONSTANT)
+        if values and all(_sequence_literal(v) for v in values) and not changed(owner.node, attribute):
+            # `self.sizes = (1, 2)`: a constant whose `len` the compiler folds
+            return join_all([literal(ast.literal_eval(v)) for v in values], empty=_CONSTANT)
         given = self._given_to_constructor(owner, attribute)
         if given is not None:
             return given
@@ -1246,6 +1259,23 @@ def _skippable_nodes(function: GraphFunction) -> set[int]:
     if first_exit is not None:
         skippable.update(id(n) for n in descendants(function.node) if isinstance(n, ast.Call) and n.lineno > first_exit)
     return skippable
+
+
+def _sequence_literal(expr: ast.expr) -> bool:
+    """Whether ``expr`` is a tuple or list literal of scalar literals (``(1, 2)``, ``["a"]``)."""
+    return isinstance(expr, (ast.Tuple, ast.List)) and all(isinstance(e, ast.Constant) for e in expr.elts)
+
+
+def _python_value(value: AbstractValue) -> object:
+    """The Python value of a known constant: a scalar, or a tuple or list of them (whose ``len``
+    the compiler folds); NOT_FOLDED otherwise."""
+    if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT and value.value is not NOT_KNOWN:
+        return value.value
+    if isinstance(value, AbstractSequence) and value.kind is Kind.CONSTANT and value.items is not None:
+        items = [_python_value(item) for item in value.items]
+        if all(isinstance(item, (bool, int, float, str, type(None))) for item in items):
+            return tuple(items) if value.type == "tuple" else list(items)
+    return NOT_FOLDED
 
 
 def _undecided_operands(boolean: ast.BoolOp, folding: FoldedTest) -> list[ast.expr]:

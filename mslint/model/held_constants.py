@@ -1,0 +1,97 @@
+"""Constants held by what ``__init__`` sets on ``self``, which the compiler folds in a test as it
+folds ``self``'s own (mslint/data/folds-*.json, sources ``attribute``, ``item`` and ``index``): an
+attribute of a sub-Cell built there (``self.block = Block(use_bn=False)``: ``self.block.use_bn``),
+an item of a dict literal (``self.cfg = {"act": "relu"}``: ``self.cfg["act"]``) or of a tuple
+(``self.sizes[0]``, whose value the evaluator reads from the tuple's).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from mslint.model.abstract import NOT_KNOWN
+from mslint.model.binder import binding_counts, literal_value, parameter_defaults, passed_arguments
+from mslint.model.folds import NOT_FOLDED
+from mslint.model.project import ClassRef, Project
+
+_SCALARS = (bool, int, float, str, type(None))
+
+
+def held_source(expr: ast.expr, self_name: str | None) -> str | None:
+    """The fold table's source of ``expr`` where it reads something an attribute of ``self`` holds:
+    ``attribute`` (``self.block.use_bn``), ``item`` (``self.cfg["act"]``), ``index``
+    (``self.sizes[0]``); None for anything else."""
+    if isinstance(expr, ast.Attribute) and _self_attribute(expr.value, self_name) is not None:
+        return "attribute"
+    if isinstance(expr, ast.Subscript) and _self_attribute(expr.value, self_name) is not None:
+        key = expr.slice
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            return "item"
+        if isinstance(key, ast.Constant) and type(key.value) is int:
+            return "index"
+    return None
+
+
+def held_constant(project: Project, owner: ClassRef, expr: ast.expr, self_name: str | None) -> object:
+    """The Python scalar ``expr`` reads (:func:`held_source` ``attribute`` or ``item``) in every
+    instance of ``owner``, where ``owner`` sets the holder once and nothing changes it;
+    :data:`NOT_FOLDED` otherwise."""
+    holder = _self_attribute(expr.value, self_name) if isinstance(expr, (ast.Attribute, ast.Subscript)) else None
+    assigned = project.attribute_values(owner, holder) if holder is not None else []
+    if holder is None or len(assigned) != 1 or assigned[0][0].node is not owner.node:
+        return NOT_FOLDED
+    value = assigned[0][1]
+    if isinstance(expr, ast.Attribute) and isinstance(value, ast.Call) and not changed(owner.node, holder, expr.attr):
+        return _built_attribute(project, owner, value, expr.attr)
+    if isinstance(expr, ast.Subscript) and isinstance(value, ast.Dict) and not changed(owner.node, holder):
+        key = expr.slice.value if isinstance(expr.slice, ast.Constant) else NOT_FOLDED
+        items = {literal_value(k): v for k, v in zip(value.keys, value.values) if k is not None}
+        if None in value.keys or key not in items:
+            return NOT_FOLDED
+        item = literal_value(items[key])
+        return item if isinstance(item, _SCALARS) else NOT_FOLDED
+    return NOT_FOLDED
+
+
+def changed(owner: ast.ClassDef, holder: str, attribute: str | None = None) -> bool:
+    """Whether a method of ``owner`` may change what ``self.<holder>`` holds in place: where
+    ``attribute`` is None, calls a method of it (``append``, ``update``) or assigns or deletes an
+    item of it; else sets that attribute of it (``self.block.use_bn = True``)."""
+    for node in ast.walk(owner):
+        stored = isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load)
+        if attribute is None:
+            hit = isinstance(node, ast.Attribute) or (isinstance(node, ast.Subscript) and stored)
+        else:
+            hit = isinstance(node, ast.Attribute) and node.attr == attribute and stored
+        held = node.value if hit and isinstance(node, (ast.Attribute, ast.Subscript)) else None
+        if isinstance(held, ast.Attribute) and held.attr == holder and isinstance(held.value, ast.Name):
+            return True
+    return False
+
+
+def _built_attribute(project: Project, owner: ClassRef, built: ast.Call, attribute: str) -> object:
+    """The scalar that the instance ``built`` (a project class's constructor call, with literal
+    arguments) sets ``attribute`` to: a literal its ``__init__`` assigns, or a parameter it never
+    rebinds and the call's argument (or its default) for it."""
+    made = project.resolve_expr(built.func, owner.module)
+    if not isinstance(made, ClassRef):
+        return NOT_FOLDED
+    assigned = project.attribute_values(made, attribute)
+    init = project.find_method(made, "__init__")
+    if len(assigned) != 1 or init is None or init.owner is None or assigned[0][0].node is not init.owner.node:
+        return NOT_FOLDED
+    value = assigned[0][1]
+    if isinstance(value, ast.Name) and value.id not in binding_counts(init.node):
+        passed = passed_arguments(built, init.node, is_method=True)
+        defaults = {parameter.arg: default for parameter, default in parameter_defaults(init.node)}
+        given = None if passed is None else passed.get(value.id, defaults.get(value.id))
+        value = given if given is not None else value
+    constant = literal_value(value) if not isinstance(value, ast.Name) else NOT_KNOWN
+    return constant if constant is not NOT_KNOWN and isinstance(constant, _SCALARS) else NOT_FOLDED
+
+
+def _self_attribute(expr: ast.expr, self_name: str | None) -> str | None:
+    """The attribute ``expr`` reads where it is ``self.<attribute>``."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == self_name:
+        return expr.attr
+    return None

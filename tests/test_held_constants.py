@@ -1,0 +1,84 @@
+"""Tests on what an attribute of ``self`` holds (a sub-Cell's attribute, a dict's or a tuple's
+item) fold as the compiler folds them (mslint/data/folds-*.json, sources ``attribute``, ``item``,
+``index``), only where nothing can change what it holds (:mod:`mslint.model.held_constants`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mslint.engine import check_files
+from mslint.settings import Settings
+
+NET = """\
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, use_bn=False, act="relu"):
+        super().__init__()
+        self.use_bn = use_bn
+        self.act = act
+
+    def construct(self, x):
+        return x
+
+
+class Net(nn.Cell):  # mslint: inputs=float32[2,4]
+    def __init__(self, act):
+        super().__init__()
+        self.block = Block()
+        self.given = Block(use_bn=True)
+        self.changed = Block()
+        self.changed.use_bn = True
+        self.spread = Block(**{"use_bn": True})
+        self.cfg = {"act": "gelu"}
+        self.updated = {"act": "gelu"}
+        self.updated.update(act="relu")
+        self.sizes = (1, 2)
+        self.grown = [1]
+        self.grown.append(2)
+        self.passed = Block(act=act)
+
+    def construct(self, x):
+        if self.block.use_bn:
+            x = self.missing_default(x)
+        if self.given.use_bn:
+            x = self.missing_given(x)
+        if self.changed.use_bn:
+            x = self.missing_changed(x)
+        if self.spread.use_bn:
+            x = self.missing_spread(x)
+        if self.cfg["act"] == "relu":
+            x = self.missing_item(x)
+        if self.updated["act"] == "relu":
+            x = self.missing_updated(x)
+        if self.sizes[1] > 1:
+            x = self.missing_index(x)
+        if len(self.grown) > 1:
+            x = self.missing_grown(x)
+        if self.passed.act == "relu":
+            x = self.missing_passed(x)
+        return x
+"""
+
+
+def findings(tmp_path: Path) -> dict[str, str]:
+    path = tmp_path / "net.py"
+    path.write_text(NET, encoding="utf-8")
+    return {
+        d.message.split("`")[3]: d.severity.name
+        for d in check_files([path], Settings()).diagnostics
+        if d.symbol == "unsupported-attribute-in-graph"
+    }
+
+
+def test_a_held_constant_folds_where_nothing_changes_it(tmp_path: Path) -> None:
+    found = findings(tmp_path)
+    assert "missing_default" not in found and "missing_item" not in found
+    assert found["missing_given"] == "ERROR" and found["missing_index"] == "ERROR"
+
+
+def test_what_may_change_or_is_not_known_is_not_folded(tmp_path: Path) -> None:
+    found = findings(tmp_path)
+    for name in ("missing_changed", "missing_spread", "missing_updated", "missing_grown", "missing_passed"):
+        assert found.get(name) == "WARNING", name
