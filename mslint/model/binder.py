@@ -221,6 +221,39 @@ def bound_once(scope: ast.AST, name: str) -> ast.expr | None:
     )
 
 
+_TOP_LEVEL_ONCE: NodeMemo[ast.Module, dict[str, ast.expr]] = NodeMemo()
+
+
+def top_level_bound_once(tree: ast.Module) -> dict[str, ast.expr]:
+    """The names ``tree``'s top-level code binds once, by ``name = value`` (or ``name: T = value``),
+    that no function declares ``global``: their values (memoized by module). A module constant or
+    object read by graph code is one of these; a name bound twice may hold either."""
+    return _TOP_LEVEL_ONCE(tree, _top_level_bound_once)
+
+
+def _top_level_bound_once(tree: ast.Module) -> dict[str, ast.expr]:
+    bound: dict[str, list[ast.expr | None]] = {}
+    for statement in tree.body:
+        for node in ast.walk(statement) if not isinstance(statement, _DEFINITIONS) else ():
+            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+                bound.setdefault(node.id, []).append(None)
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target: ast.expr | None = statement.targets[0]
+        else:
+            target = statement.target if isinstance(statement, ast.AnnAssign) and statement.value else None
+        if isinstance(target, ast.Name) and isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            bound[target.id][-1] = statement.value
+    declared = {name for node in statements(tree) if isinstance(node, ast.Global) for name in node.names}
+    return {
+        name: values[0]
+        for name, values in bound.items()
+        if len(values) == 1 and values[0] is not None and name not in declared
+    }
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
 def literal_value(expr: ast.expr) -> object:
     """The value of a literal expression (``2``, ``-1``, ``"bilinear"``, ``(7, 7)``); NOT_KNOWN where
     it is none (a name, a call, ``{[]: 1}``, one nested too deep)."""

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from mslint.fold_table import FoldedForms
+from mslint.model.binder import top_level_bound_once
 from mslint.model.memo import NodeMemo
-from mslint.model.walk import statements
 
 POSITION_OF = {ast.If: "if", ast.IfExp: "ifexp", ast.While: "while"}
 """The table's position of the statement or expression a test belongs to."""
@@ -276,24 +276,7 @@ def module_constants(tree: ast.Module) -> dict[str, object]:
 
 
 def _module_constants(tree: ast.Module) -> dict[str, object]:
-    bound: dict[str, list[ast.expr | None]] = {}
-    for statement in tree.body:
-        for node in ast.walk(statement) if not isinstance(statement, _SCOPES) else ():
-            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                bound.setdefault(node.id, []).append(None)
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target: ast.expr | None = statement.targets[0]
-        else:
-            target = statement.target if isinstance(statement, ast.AnnAssign) and statement.value else None
-        if isinstance(target, ast.Name) and isinstance(statement, (ast.Assign, ast.AnnAssign)):
-            bound[target.id][-1] = statement.value
-    declared = {name for node in statements(tree) if isinstance(node, ast.Global) for name in node.names}
-    found = {}
-    for name, values in bound.items():
-        value = values[0]
-        if len(values) == 1 and value is not None and _literal(value) and name not in declared:
-            found[name] = ast.literal_eval(value)
-    return found
+    return {name: ast.literal_eval(value) for name, value in top_level_bound_once(tree).items() if _literal(value)}
 
 
 def _literal(expr: ast.expr) -> bool:
@@ -302,6 +285,3 @@ def _literal(expr: ast.expr) -> bool:
     if isinstance(expr, ast.Tuple):
         return all(_literal(e) and not isinstance(e, ast.Tuple) for e in expr.elts)
     return isinstance(expr, ast.Constant) and isinstance(expr.value, _SCALARS)
-
-
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

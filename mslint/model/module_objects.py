@@ -15,14 +15,13 @@ from __future__ import annotations
 import ast
 
 from mslint.model.abstract import AbstractAny, AbstractValue, Kind
+from mslint.model.binder import top_level_bound_once
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo
 from mslint.model.project import is_mindspore_name, qualified_name
 from mslint.model.values import ValueEvaluator, is_operation_class
-from mslint.model.walk import statements
 
 _BUILT: NodeMemo[ast.Module, dict[str, ast.Call]] = NodeMemo()
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def module_object(module: ModuleInfo, name: str) -> AbstractValue | None:
@@ -40,20 +39,9 @@ _NOTHING = AbstractAny(Kind.CONSTANT)
 
 def _built_once(tree: ast.Module, module: ModuleInfo) -> dict[str, ast.Call]:
     """The top-level names bound once, by ``name = <MindSpore class>(...)``, and never declared ``global``."""
-    bound: dict[str, list[ast.expr | None]] = {}
-    for statement in tree.body:
-        for node in ast.walk(statement) if not isinstance(statement, _SCOPES) else ():
-            if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-                bound.setdefault(node.id, []).append(None)
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-            target = statement.targets[0]
-            if isinstance(target, ast.Name):
-                bound[target.id][-1] = statement.value
-    declared = {name for node in statements(tree) if isinstance(node, ast.Global) for name in node.names}
     found: dict[str, ast.Call] = {}
-    for name, values in bound.items():
-        value = values[0]
-        if len(values) != 1 or name in declared or not isinstance(value, ast.Call):
+    for name, value in top_level_bound_once(tree).items():
+        if not isinstance(value, ast.Call):
             continue
         made = qualified_name(value.func, module)
         if made is not None and (is_mindspore_name(made, "Tensor") or is_operation_class(made)):
