@@ -147,6 +147,26 @@ train(x, x)
 CallHook()(x, x)
 """
 
+REDEFINED = """
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def construct(self, a, b):
+        return a + b
+
+
+Net()(1, 2)
+
+
+class Net(nn.Cell):
+    def construct(self, a):
+        return a
+
+
+Net()(1)
+"""
+
 
 @pytest.mark.parametrize(
     ("source", "lines"),
@@ -156,6 +176,7 @@ CallHook()(x, x)
         pytest.param(PASSED, [15], id="a Cell every construction passes"),
         pytest.param(DECORATED, [], id="a decorator that may change the signature"),
         pytest.param(WRAPPED, [], id="wrappers and a Cell defining __call__"),
+        pytest.param(REDEFINED, [], id="a class a later notebook cell defines again"),
     ],
 )
 def test_only_callees_known_for_certain_are_judged(write: Write, source: str, lines: list[int]) -> None:

@@ -77,13 +77,22 @@ class HostScope:
         constructs = []
         for made in self._values.objects(callee):
             cls = self.project.resolve(made.qualname, self.module) if isinstance(made, AbstractInstance) else None
-            if not isinstance(cls, ClassRef) or self.project.find_method(cls, "__call__") is not None:
+            if not isinstance(cls, ClassRef) or not _defined_once(cls):
+                return None
+            if self.project.find_method(cls, "__call__") is not None:
                 return None
             construct = self.project.find_method(cls, "construct")
             if construct is None:
                 return None
             constructs.append(construct)
         return constructs or None
+
+
+def _defined_once(cls: ClassRef) -> bool:
+    """Whether the module of ``cls`` defines a class of its name once: a notebook that defines
+    ``Net`` again in a later cell calls, in each cell, the class defined before it, where the
+    project's index keeps only the last."""
+    return sum(isinstance(s, ast.ClassDef) and s.name == cls.node.name for s in cls.module.tree.body) == 1
 
 
 def host_scopes(module: ModuleInfo, project: Project) -> Iterator[tuple[HostScope, list[ast.AST]]]:

@@ -369,6 +369,7 @@ class GraphFunction:
         pruned: set[int] = set()
         tested: set[int] = set()  # the `and`/`or` in tests; the others are values
         skipped: list[ast.AST] = []
+        following = _following_statements(self.node)
         for node in descendants(self.node):
             if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
                 continue
@@ -377,6 +378,8 @@ class GraphFunction:
             if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
                 skipped += list(branch) if isinstance(branch, list) else [branch]
+                if isinstance(node, ast.If) and _leaves(node.body if truth else node.orelse):
+                    skipped += following.get(id(node), [])  # `if self.flag: return a` then `return b`
             for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
                 tested.add(id(boolean))
                 skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
@@ -1276,6 +1279,26 @@ def _python_value(value: AbstractValue) -> object:
         if all(isinstance(item, (bool, int, float, str, type(None))) for item in items):
             return tuple(items) if value.type == "tuple" else list(items)
     return NOT_FOLDED
+
+
+def _following_statements(function: ast.AST) -> dict[int, list[ast.stmt]]:
+    """By ``if`` statement of ``function``: the statements after it in its block."""
+    found: dict[int, list[ast.stmt]] = {}
+    for node in descendants(function):
+        for block_field in ("body", "orelse", "finalbody"):
+            block = getattr(node, block_field, None)
+            if isinstance(block, list):
+                for index, statement in enumerate(block):
+                    if isinstance(statement, ast.If):
+                        found[id(statement)] = block[index + 1 :]
+    return found
+
+
+def _leaves(branch: list[ast.stmt]) -> bool:
+    """Whether a branch always leaves the function: it ends with ``return`` or ``raise``, and no
+    ``break`` or ``continue`` in it may jump past that end."""
+    ends = bool(branch) and isinstance(branch[-1], (ast.Return, ast.Raise))
+    return ends and not any(isinstance(n, (ast.Break, ast.Continue)) for s in branch for n in descendants(s))
 
 
 def _undecided_operands(boolean: ast.BoolOp, folding: FoldedTest) -> list[ast.expr]:

@@ -90,3 +90,14 @@ class ClassMethodThroughClass(nn.Cell):  # mslint: inputs=float32[2,3]
 @ms.jit
 def train_step(x):  # mslint: inputs=float32[2,3]
     return scale(x, 2.0)  # expect: call-argument-mismatch
+
+
+class AfterReturnNotTaken(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.fast = False
+
+    def construct(self, x):
+        if self.fast:
+            return x
+        return scale(x, 1.0, 0.0, 3.0)  # expect: call-argument-mismatch

@@ -1,6 +1,6 @@
 """Calls whose arguments bind: defaults left out, keywords, `*args` and `**kwargs`, a static
-method, a call on a branch the compiler folds away, and `nn.SequentialCell`, which hands each item
-one value."""
+method, a call on a branch the compiler folds away or after one that always returns, and
+`nn.SequentialCell`, which hands each item one value."""
 
 from mindspore import nn
 
@@ -59,3 +59,14 @@ class Chain(nn.Cell):  # mslint: inputs=float32[2,3]
 
     def construct(self, x):
         return self.body(x)
+
+
+class AfterReturn(nn.Cell):  # mslint: inputs=float32[2,3]
+    def __init__(self):
+        super().__init__()
+        self.fast = True
+
+    def construct(self, x):
+        if self.fast:  # folded: the branch always returns, so what follows is never compiled
+            return x
+        return scale(x, 1.0, 0.0, 3.0)
