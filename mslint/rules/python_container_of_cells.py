@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache, cached_property
 
 from mslint.diagnostics import Edit, Fix, Severity
@@ -59,12 +59,13 @@ class PythonContainerOfCells(Rule):
     `nn.CellList` rejects tuples) or `nn.CellDict({...})`, and a literal of Parameters in
     `ParameterTuple(...)`, naming them through the module's imports (`msnn.CellList`,
     `ms.nn.CellList`, `CellList`) or adding `from mindspore import nn` /
-    `from mindspore import ParameterTuple` after its last import. Parameters get no fix when
-    the class changes the list (`append`, item assignment, `+=`: a tuple has none) or one of
-    them is named like another attribute (registering it raises `KeyError`); the fix is
-    unsafe when the class uses the list in other ways than iterating, indexing or reading it
-    with builtins or MindSpore (`self.weights + [w]` needs a list). In graph code a list
-    attribute of Parameters already behaves as a tuple.
+    `from mindspore import ParameterTuple` after its last import. Cells get no fix when the
+    class hands the whole list to a call (`layers.extend(self.stages)` wants a list).
+    Parameters get no fix when the class changes the list (`append`, item assignment, `+=`: a
+    tuple has none) or one of them is named like another attribute (registering it raises
+    `KeyError`); the fix is unsafe when the class uses the list in other ways than iterating,
+    indexing or reading it with builtins or MindSpore (`self.weights + [w]` needs a list). In
+    graph code a list attribute of Parameters already behaves as a tuple.
 
     ## Why it breaks graph mode
     A Cell registers the sub-Cells and Parameters assigned to it directly, or through
@@ -260,7 +261,7 @@ class _MethodCheck:
                 else f"wrap it in `nn.{wrapper}(...)`",
                 severity=None if cells else Severity.WARNING,
                 fix=self._wrap_fix(value, f"mindspore.nn.{wrapper}", as_list=True)
-                if value is container or _returns_lists(value, containers)
+                if (value is container or _returns_lists(value, containers)) and not self._handed_whole(target.attr)
                 else None,
             )
         elif "parameter" in kinds:
@@ -329,11 +330,7 @@ class _MethodCheck:
         when it is used otherwise than iterated, indexed, or passed to a builtin that reads it
         (``len``, ``zip``) or to MindSpore (``self.weights + [w]`` needs a list); else ``safe``:
         graph code already treats a list attribute of Parameters as a tuple."""
-        selves = {m.args.args[0].arg for m in self.cls.body if isinstance(m, ast.FunctionDef) and m.args.args}
-
-        def is_it(node: ast.AST) -> bool:
-            return any(is_self_attribute(node, name) for name in selves) and getattr(node, "attr", None) == attribute
-
+        is_it = self._is_attribute(attribute)
         loads = reads = 0
         for node in descendants(self.cls):
             loads += is_it(node) and isinstance(getattr(node, "ctx", None), ast.Load)
@@ -354,6 +351,30 @@ class _MethodCheck:
                 if qualname in _READERS or is_mindspore_name(qualname):
                     reads += sum(is_it(argument) for argument in node.args)
         return "safe" if reads == loads else "unsafe"
+
+    def _handed_whole(self, attribute: str) -> bool:
+        """Whether the class hands ``self.<attribute>`` whole to a call that is no builtin reading
+        it, or adds it to another: ``layers.extend(self.stages)`` fails to build once it is an
+        ``nn.CellList`` ("the new cells wanted to append should be instance of list, but got
+        CellList"), so wrapping it is no fix."""
+        is_it = self._is_attribute(attribute)
+        for node in descendants(self.cls):
+            if isinstance(node, ast.BinOp) and (is_it(node.left) or is_it(node.right)):
+                return True
+            if not isinstance(node, ast.Call) or qualified_name(node.func, self.module) in _READERS:
+                continue
+            if any(is_it(argument) for argument in (*node.args, *(k.value for k in node.keywords))):
+                return True
+        return False
+
+    def _is_attribute(self, attribute: str) -> Callable[[ast.AST], bool]:
+        """Whether a node is ``self.<attribute>``, ``self`` being the first parameter of any method."""
+        selves = {m.args.args[0].arg for m in self.cls.body if isinstance(m, ast.FunctionDef) and m.args.args}
+
+        def is_it(node: ast.AST) -> bool:
+            return any(is_self_attribute(node, name) for name in selves) and getattr(node, "attr", None) == attribute
+
+        return is_it
 
 
 def _kind(value: AbstractValue) -> str | None:
