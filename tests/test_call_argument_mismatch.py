@@ -8,6 +8,7 @@ from typing import Callable
 
 import pytest
 
+from mslint.diagnostics import Severity
 from mslint.engine import check_files
 from mslint.model.arity import mismatch
 from mslint.settings import Settings
@@ -181,3 +182,33 @@ Net()(1)
 )
 def test_only_callees_known_for_certain_are_judged(write: Write, source: str, lines: list[int]) -> None:
     assert found(write, source) == lines
+
+
+UNDECIDED = """
+from mindspore import nn
+
+
+class Attention(nn.Cell):
+    def construct(self, x):
+        return x * 2
+
+
+class Block(nn.Cell):
+    def __init__(self, reattend):
+        super().__init__()
+        self.reattend = reattend
+        self.attention = Attention()
+
+    def construct(self, x):
+        if self.reattend:
+            return self.attention(x)
+        return self.attention(x, x)
+
+"""
+
+
+def test_a_call_a_constant_condition_mslint_cannot_decide_may_prune_is_a_warning(write: Write) -> None:
+    path = write("net.py", UNDECIDED)
+    report = check_files([path], Settings(select=("call-argument-mismatch",)))
+    assert [(d.line, d.severity) for d in report.diagnostics] == [(18, Severity.WARNING)]
+    assert "constant condition mslint could not decide" in report.diagnostics[0].message

@@ -6,7 +6,6 @@ from functools import cache
 from pathlib import Path
 
 from mslint.diagnostics import Severity
-from mslint.model.abstract import Kind
 from mslint.model.cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.model.cell_receivers import cell_classes_of
 from mslint.model.module import ModuleInfo, is_self_attribute
@@ -178,7 +177,7 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
         reason
         for reason in (
             "the compiler does not prune its branch on a constant condition"
-            if _under_constant_test(node, function)
+            if function.under_unknown_constant_test(node)
             else None,
             _unfollowed_setter(refs, project),
             "the program may run the Cell in PyNative (a script of the project selects PYNATIVE_MODE, or chooses "
@@ -246,26 +245,6 @@ def _asks_hasattr(name: str, function: ast.FunctionDef) -> bool:
         and any(isinstance(a, ast.Constant) and a.value == name for a in n.args)
         for n in descendants(function)
     )
-
-
-def _under_constant_test(node: ast.AST, function: GraphFunction) -> bool:
-    """Whether ``node`` is in a branch of an ``if`` on a compile-time constant (``if self.flag:``)
-    whose value is not known here: the compiler drops the branch it does not take, unread. (Where
-    the value is known, the engine never shows the rule a branch not taken; where the instances
-    differ, one that takes every branch around ``node`` reaches it.)"""
-    if function.evaluated_by_an_instance(node):
-        return False
-    for branch in descendants(function.node):
-        if (
-            isinstance(branch, (ast.If, ast.IfExp))
-            and function.kind(branch.test) is Kind.CONSTANT
-            and function.folded_truth(branch.test) is None
-        ):
-            body = branch.body if isinstance(branch.body, list) else [branch.body]
-            orelse = branch.orelse if isinstance(branch.orelse, list) else [branch.orelse]
-            if any(n is node for part in (*body, *orelse) for n in descendants(part)):
-                return True
-    return False
 
 
 def _defines_or_computes(cls: ClassRef, name: str, project: Project) -> bool:
