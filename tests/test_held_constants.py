@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mslint.engine import check_files
-from mslint.settings import Settings
+from tests.missing_attributes import missing_attributes
 
 NET = """\
 from mindspore import nn
@@ -62,23 +61,13 @@ class Net(nn.Cell):  # mslint: inputs=float32[2,4]
 """
 
 
-def findings(tmp_path: Path) -> dict[str, str]:
-    path = tmp_path / "net.py"
-    path.write_text(NET, encoding="utf-8")
-    return {
-        d.message.split("`")[3]: d.severity.name
-        for d in check_files([path], Settings()).diagnostics
-        if d.symbol == "unsupported-attribute-in-graph"
-    }
-
-
 def test_a_held_constant_folds_where_nothing_changes_it(tmp_path: Path) -> None:
-    found = findings(tmp_path)
+    found = missing_attributes(tmp_path, NET)
     assert "missing_default" not in found and "missing_item" not in found
     assert found["missing_given"] == "ERROR" and found["missing_index"] == "ERROR"
 
 
 def test_what_may_change_or_is_not_known_is_not_folded(tmp_path: Path) -> None:
-    found = findings(tmp_path)
+    found = missing_attributes(tmp_path, NET)
     for name in ("missing_changed", "missing_spread", "missing_updated", "missing_grown", "missing_passed"):
         assert found.get(name) == "WARNING", name

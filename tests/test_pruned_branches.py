@@ -7,6 +7,7 @@ from pathlib import Path
 
 from mslint.engine import check_files
 from mslint.settings import Settings
+from tests.missing_attributes import missing_attributes
 
 NET = """\
 from mindspore import nn
@@ -36,24 +37,14 @@ class Net(nn.Cell):
 """
 
 
-def findings(tmp_path: Path) -> dict[str, str]:
-    path = tmp_path / "net.py"
-    path.write_text(NET, encoding="utf-8")
-    return {
-        d.message.split("`")[3]: d.severity.name
-        for d in check_files([path], Settings()).diagnostics
-        if d.symbol == "unsupported-attribute-in-graph"
-    }
-
-
 def test_what_a_known_constant_skips_is_not_read(tmp_path: Path) -> None:
-    found = findings(tmp_path)
+    found = missing_attributes(tmp_path, NET)
     assert "missing_when_off" not in found and "missing_in_ifexp" not in found
     assert "missing_after_or" in found  # `not True` decides nothing: the `or` reads its right side
 
 
 def test_the_branch_a_known_constant_takes_is_read_and_an_unknown_one_may_be_pruned(tmp_path: Path) -> None:
-    found = findings(tmp_path)
+    found = missing_attributes(tmp_path, NET)
     assert found["missing_in_else"] == "ERROR"
     assert found["missing_when_on"] == "ERROR"
     assert found["missing_under_unknown"] == "WARNING"  # `flag` comes from the constructor
