@@ -1305,8 +1305,16 @@ def _python_value(value: AbstractValue) -> object:
     return NOT_FOLDED
 
 
+_FOLLOWING: NodeMemo[ast.AST, dict[int, list[ast.stmt]]] = NodeMemo()
+
+
 def _following_statements(function: ast.AST) -> dict[int, list[ast.stmt]]:
-    """By ``if`` statement of ``function``: the statements after it in its block."""
+    """By ``if`` statement of ``function``: the statements after it in its block (memoized by
+    function: every call's and instance's pruning, and each finding's question, read it)."""
+    return _FOLLOWING(function, _statements_after_ifs)
+
+
+def _statements_after_ifs(function: ast.AST) -> dict[int, list[ast.stmt]]:
     found: dict[int, list[ast.stmt]] = {}
     for node in descendants(function):
         for block_field in ("body", "orelse", "finalbody"):
