@@ -827,3 +827,49 @@ def test_constants_passed_through_constructs_star_args(write: Write, script: str
     path = write("net.py", STEPS_BY_ARGS + script)
     found = check_files([path], Settings()).diagnostics
     assert [str(d.severity) for d in found if d.line == RANGE_LINE and d.symbol == "unsupported-syntax"] == expected
+
+
+FRAMES = """
+import copy
+from decimal import Decimal
+
+import numpy as np
+import pandas as pd
+import polars
+import cv2
+from mindspore import nn, Tensor
+
+
+class Frames(nn.Cell):
+    def construct(self, x):
+        return x.select(["a"]).to_numpy()
+
+
+def load(path):
+    import polars as pl
+    return pl.read_csv(path)
+"""
+
+
+@pytest.mark.parametrize(
+    ("script", "reported"),
+    [
+        ('Frames()(load("a.csv"))\n', False),
+        ('Frames()(polars.read_csv("a.csv"))\n', False),
+        ('def main():\n    frame = pd.DataFrame({"a": [1]})\n    Frames()(frame)\n', False),
+        ('frame = polars.DataFrame({"a": [1]}).filter(polars.col("a") > 0)\nFrames()(frame)\n', False),
+        ('Frames()(Decimal("2"))\n', False),
+        ('Frames()(copy.deepcopy(load("a.csv")))\n', False),
+        ('net = Frames()\nnet(load("a.csv"))\nnet(Tensor(np.ones(2)))\n', True),
+        ('Frames()(cv2.imread("a.png"))\n', True),  # an array, which the graph gets as a tensor
+        ("Frames()(copy.deepcopy(Tensor(np.ones(2))))\n", True),
+        ("Frames()(Tensor(np.ones(2)))\n", True),
+        ("", True),
+    ],
+)
+def test_what_every_call_fills_with_another_librarys_object_is_no_tensor(
+    write: Write, script: str, reported: bool
+) -> None:
+    path = write("net.py", FRAMES + script)
+    messages = [d.message for d in check_files([path], Settings()).diagnostics if d.symbol == "unknown-mindspore-api"]
+    assert bool(messages) == reported, messages

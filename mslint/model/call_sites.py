@@ -89,6 +89,7 @@ from mslint.model.binder import (
 )
 from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.dtypes import dtype_named
+from mslint.model.foreign_objects import made_by_another_library
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
 from mslint.model.instances import only_call, passed_to_parameter
@@ -234,11 +235,31 @@ class EntryEvidence:
                     unset.discard(name)
         if not self.called_from_python(ref):
             values = {name: _any_value_of_its_type(value) for name, value in values.items()}
+        # a parameter every call fills with another library's object (a DataFrame) is that object,
+        # whose own attributes the graph compiles, whatever of the Tensor API it reads
         used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
+        used_as_tensors -= self._another_librarys(ref)
         return {
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
         }
+
+    def _another_librarys(self, ref: FunctionRef) -> frozenset[str]:
+        """The entry's parameters that every call, where calls are all that runs it, fills with an
+        object of another library (:mod:`mslint.model.foreign_objects`): a type mslint does not
+        know, which the graph gets as it is."""
+        sites = self._sites.get(id(ref.node), [])
+        if not sites or self.calls(ref) is None or any(s.through or s.columns is not None for s in sites):
+            return frozenset()
+        passed = [passed_arguments(site.call, ref.node, is_method=ref.owner is not None) or {} for site in sites]
+        return frozenset(
+            name
+            for name in _positional(ref)
+            if all(
+                name in arguments and made_by_another_library(arguments[name], site.scope, site.module, self._project)
+                for site, arguments in zip(sites, passed)
+            )
+        )
 
     def _argument_values(self, site: _Site, ref: FunctionRef) -> dict[str, AbstractValue]:
         return _argument_values(self._project, site, ref, self._output_read)
