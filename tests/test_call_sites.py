@@ -850,6 +850,34 @@ def load(path):
     return pl.read_csv(path)
 """
 
+FRAMES_HANDED_ON = """
+import mindspore
+
+
+def split():
+    frame = polars.DataFrame({"a": [1]}).filter(polars.col("a") > 0)
+    return frame, load("b.csv")
+
+
+train, val = split()
+net = Frames()
+
+
+def forward_fn(data):
+    return net(data)
+
+
+grad_fn = mindspore.value_and_grad(forward_fn, None, [])
+
+
+def train_step(data):
+    grad_fn(data)
+    net(val)
+
+
+train_step(train)
+"""
+
 
 @pytest.mark.parametrize(
     ("script", "reported"),
@@ -860,6 +888,10 @@ def load(path):
         ('frame = polars.DataFrame({"a": [1]}).filter(polars.col("a") > 0)\nFrames()(frame)\n', False),
         ('Frames()(Decimal("2"))\n', False),
         ('Frames()(copy.deepcopy(load("a.csv")))\n', False),
+        # as a training script hands it on: an item of a project function's tuple, a name of the
+        # module a function reads, a parameter every call (through value_and_grad) fills
+        (FRAMES_HANDED_ON, False),
+        (FRAMES_HANDED_ON.replace('load("b.csv")', "np.ones(2)"), True),
         ('net = Frames()\nnet(load("a.csv"))\nnet(Tensor(np.ones(2)))\n', True),
         ('Frames()(cv2.imread("a.png"))\n', True),  # an array, which the graph gets as a tensor
         ("Frames()(copy.deepcopy(Tensor(np.ones(2))))\n", True),

@@ -50,7 +50,9 @@ joined over all of it:
   ``trainer = Trainer(net)`` in the same scope), and where the building code calls no method on it,
   with what the method's own code shows;
 * the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
-  ``x.astype(...)``): no Python number has them.
+  ``x.astype(...)``): no Python number has them; but not where every call fills the parameter
+  with an object of another library (``net(pl.read_csv(path))``, :mod:`mslint.model.foreign_objects`),
+  whose own attributes the graph compiles.
 
 Where nothing shows what a parameter holds (no call site, ``net(*data)``, ``args.steps``), it is
 :attr:`Kind.UNKNOWN`: rules still see a graph value there, but a finding that rests on it is a

@@ -11,29 +11,33 @@ compile and return their Python result), so what the Tensor API has or lacks say
 
 A value is such an object where the call that makes it is one of that library's (a function or a
 class, ``polars.read_csv(path)``, ``Decimal("2")``) or a method of such an object
-(``pl.DataFrame(rows).filter(...)``), made in place, by a name its scope binds once, or by a
-function of the project that returns one on every path. MindSpore's values may be tensors, and
-those of the array libraries are arrays or tensors, which MindSpore makes tensors; Python's own
-builtins make its numbers and containers; a copy (``copy.deepcopy(x)``) is of its argument's type.
+(``pl.DataFrame(rows).filter(...)``): made in place, by a name its scope binds once (or an item of
+``train, val = load()``), by a function of the project that returns one on every path, or held by
+a parameter that every call of its function fills with one (``forward_fn(frame)``, called through
+``grad_fn = value_and_grad(forward_fn)``). Its type is one mslint does not know (a method's result
+may be an array, ``frame.to_numpy()``), so it is not taken for a tensor either. MindSpore's values
+may be tensors, and those of the array libraries are arrays or tensors; Python's own builtins make
+its numbers and containers; a copy (``copy.deepcopy(x)``) is of its argument's type.
 """
 
 from __future__ import annotations
 
 import ast
 
-from mslint.model.binder import binding_counts, bound_once
+from mslint.model.binder import all_parameter_names, binding_counts, bound_once
+from mslint.model.instances import arguments_given
 from mslint.model.module import ModuleInfo, imports_in
-from mslint.model.project import FunctionNode, FunctionRef, Project, qualified_name_in
-from mslint.model.walk import returned_values
+from mslint.model.project import FunctionNode, FunctionRef, Project, qualified_name, qualified_name_in
+from mslint.model.walk import own_nodes, returned_values
 
-ARRAY_LIBRARIES = frozenset(
+_ARRAY_LIBRARIES = frozenset(
     {"numpy", "cupy", "jax", "torch", "tensorflow", "paddle", "cv2", "scipy", "skimage", "imageio"}
 )
 """The libraries whose values are arrays or tensors: their own array types, or numpy's (``cv2.imread``)."""
 _COPIES = frozenset({"copy.copy", "copy.deepcopy"})
 """Calls whose result is of the type of their first argument."""
-_DEPTH = 4
-"""How many names, copies and project functions deep a value is followed."""
+_DEPTH = 12
+"""How many steps (names, methods, copies, calls) deep a value is followed: a guard against cycles."""
 
 
 def made_by_another_library(
@@ -47,8 +51,7 @@ def _made(expr: ast.expr, scope: FunctionNode | ast.Module, module: ModuleInfo, 
     if depth > _DEPTH:
         return False
     if isinstance(expr, ast.Name):
-        value = bound_once(scope, expr.id)
-        return value is not None and _made(value, scope, module, project, depth + 1)
+        return _named(expr.id, scope, module, project, depth)
     if not isinstance(expr, ast.Call):
         return False
     local_names = frozenset(binding_counts(scope)) if not isinstance(scope, ast.Module) else frozenset()
@@ -66,4 +69,59 @@ def _made(expr: ast.expr, scope: FunctionNode | ast.Module, module: ModuleInfo, 
     library = qualname.split(".", 1)[0]
     if resolved is not None or "." not in qualname or project.module_named(library, module) is not None:
         return False  # the project's own class, a builtin, or a name of no library
-    return not library.startswith("mind") and library not in ARRAY_LIBRARIES
+    return not library.startswith("mind") and library not in _ARRAY_LIBRARIES
+
+
+def _named(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project, depth: int) -> bool:
+    """Whether ``name`` read in ``scope`` holds such an object: bound once there (``frame =
+    pl.read_csv(path)``, or an item of ``train, val = load()``), a parameter of a function that
+    every call fills with one (``forward_fn(frame)``, called through ``grad_fn``), or a name of the
+    module that a function of it reads without binding it."""
+    value = bound_once(scope, name)
+    if value is not None:
+        return _made(value, scope, module, project, depth + 1)
+    unpacked = _unpacked_once(scope, name)
+    if unpacked is not None:
+        return all(
+            _made(item, item_scope, item_module, project, depth + 1)
+            for item, item_scope, item_module in _items(*unpacked, scope, module, project)
+        )
+    if isinstance(scope, ast.Module) or name in binding_counts(scope):
+        return False
+    if name not in all_parameter_names(scope):
+        return _named(name, module.tree, module, project, depth + 1)
+    given = arguments_given(project, module, scope, name)
+    return given is not None and all(_made(a, s, m, project, depth + 1) for a, s, m in given)
+
+
+def _unpacked_once(scope: FunctionNode | ast.Module, name: str) -> tuple[ast.expr, int] | None:
+    """``(value, i)`` where the one statement of ``scope``'s own code that binds ``name`` is
+    ``a, ..., name, ... = value``, with ``name`` the ``i``-th target."""
+    stores = [n for n in own_nodes(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
+    if len(stores) != 1:
+        return None
+    for node in own_nodes(scope):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple):
+            targets = node.targets[0].elts
+            if any(t is stores[0] for t in targets) and not any(isinstance(t, ast.Starred) for t in targets):
+                return node.value, next(i for i, t in enumerate(targets) if t is stores[0])
+    return None
+
+
+def _items(
+    value: ast.expr, position: int, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project
+) -> list[tuple[ast.expr, FunctionNode | ast.Module, ModuleInfo]]:
+    """The expressions the ``position``-th item of ``value`` is, each with its scope and module: an
+    item of a tuple written out, or of every tuple a function of the project returns; none where
+    that is not known (then nothing is such an object)."""
+    if isinstance(value, ast.Tuple):
+        return [(value.elts[position], scope, module)] if position < len(value.elts) else []
+    qualname = qualified_name(value.func, module) if isinstance(value, ast.Call) else None
+    resolved = project.resolve(qualname, module) if qualname else None
+    if not isinstance(resolved, FunctionRef):
+        return []
+    items = [
+        _items(returned, position, resolved.node, resolved.module, project)
+        for returned in returned_values(resolved.node)
+    ]
+    return [item for found in items for item in found] if items and all(items) else []
