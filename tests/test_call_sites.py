@@ -878,6 +878,16 @@ def train_step(data):
 train_step(train)
 """
 
+NESTED_STEP = """
+def main(val):
+    model = Frames()
+
+    def step():
+        model(val)
+
+    step()
+"""
+
 
 @pytest.mark.parametrize(
     ("script", "reported"),
@@ -892,8 +902,10 @@ train_step(train)
         # module a function reads, a parameter every call (through value_and_grad) fills
         (FRAMES_HANDED_ON, False),
         (FRAMES_HANDED_ON.replace('load("b.csv")', "np.ones(2)"), True),
+        # a function nested in another reads the enclosing function's `val`, not the module's
+        (FRAMES_HANDED_ON + NESTED_STEP, True),
         ('net = Frames()\nnet(load("a.csv"))\nnet(Tensor(np.ones(2)))\n', True),
-        ('Frames()(cv2.imread("a.png"))\n', True),  # an array, which the graph gets as a tensor
+        ('Frames()(cv2.imread("a.png"))\n', True),  # an array
         ("Frames()(copy.deepcopy(Tensor(np.ones(2))))\n", True),
         ("Frames()(Tensor(np.ones(2)))\n", True),
         ("", True),

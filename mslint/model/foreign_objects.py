@@ -28,7 +28,7 @@ from mslint.model.binder import all_parameter_names, binding_counts, bound_once
 from mslint.model.instances import arguments_given
 from mslint.model.module import ModuleInfo, imports_in
 from mslint.model.project import FunctionNode, FunctionRef, Project, qualified_name, qualified_name_in
-from mslint.model.walk import own_nodes, returned_values
+from mslint.model.walk import own_nodes, parent_of, returned_values
 
 _ARRAY_LIBRARIES = frozenset(
     {"numpy", "cupy", "jax", "torch", "tensorflow", "paddle", "cv2", "scipy", "skimage", "imageio"}
@@ -89,9 +89,17 @@ def _named(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo, proj
     if isinstance(scope, ast.Module) or name in binding_counts(scope):
         return False
     if name not in all_parameter_names(scope):
-        return _named(name, module.tree, module, project, depth + 1)
+        return not _nested(scope, module) and _named(name, module.tree, module, project, depth + 1)
     given = arguments_given(project, module, scope, name)
     return given is not None and all(_made(a, s, m, project, depth + 1) for a, s, m in given)
+
+
+def _nested(function: FunctionNode, module: ModuleInfo) -> bool:
+    """Whether ``function`` is defined in another function's body, whose names it may read."""
+    around = parent_of(module.tree, function)
+    while around is not None and not isinstance(around, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        around = parent_of(module.tree, around)
+    return around is not None
 
 
 def _unpacked_once(scope: FunctionNode | ast.Module, name: str) -> tuple[ast.expr, int] | None:
