@@ -917,3 +917,27 @@ def test_what_every_call_fills_with_another_librarys_object_is_no_tensor(
     path = write("net.py", FRAMES + script)
     messages = [d.message for d in check_files([path], Settings()).diagnostics if d.symbol == "unknown-mindspore-api"]
     assert bool(messages) == reported, messages
+
+
+ROWS = """
+import polars
+from mindspore import nn
+
+
+class Rows(nn.Cell):
+    def construct(self, frame):
+        total = 0
+        for i in range(frame.height):
+            total += i
+        return frame.select(["a"]).to_numpy(), total
+
+
+Rows()(polars.read_csv("a.csv"))
+"""
+
+
+def test_a_finding_on_another_librarys_object_says_what_every_call_passes(write: Write) -> None:
+    path = write("net.py", ROWS)
+    found = [(str(d.severity), d.message) for d in check_files([path], Settings()).diagnostics]
+    clause = "only if `frame` is a tensor: every call of `Rows.construct` passes the result of polars.read_csv"
+    assert [(severity, clause in message) for severity, message in found] == [("warning", True)], found

@@ -23,6 +23,7 @@ its numbers and containers; a copy (``copy.deepcopy(x)``) is of its argument's t
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 
 from mslint.model.binder import all_parameter_names, binding_counts, bound_once
 from mslint.model.instances import arguments_given
@@ -42,37 +43,42 @@ _DEPTH = 12
 
 def made_by_another_library(
     argument: ast.expr, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project
-) -> bool:
-    """Whether ``argument`` of a call in ``scope`` is an object of another library (module doc)."""
+) -> str | None:
+    """The call of another library that makes ``argument`` of a call in ``scope``, by its
+    qualified name (``polars.read_csv``; the first where several may); None where it is no object
+    of another library (module doc)."""
     return _made(argument, scope, module, project, 0)
 
 
-def _made(expr: ast.expr, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project, depth: int) -> bool:
+def _made(
+    expr: ast.expr, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project, depth: int
+) -> str | None:
     if depth > _DEPTH:
-        return False
+        return None
     if isinstance(expr, ast.Name):
         return _named(expr.id, scope, module, project, depth)
     if not isinstance(expr, ast.Call):
-        return False
+        return None
     local_names = frozenset(binding_counts(scope)) if not isinstance(scope, ast.Module) else frozenset()
     qualname = qualified_name_in(expr.func, module, imports_in(scope, module.package), local_names)
     if qualname is None:
         # a method of another library's object is that library's call (`frame.filter(...)`)
         receiver = expr.func.value if isinstance(expr.func, ast.Attribute) else None
-        return receiver is not None and _made(receiver, scope, module, project, depth + 1)
+        return None if receiver is None else _made(receiver, scope, module, project, depth + 1)
     if qualname in _COPIES:
-        return bool(expr.args) and _made(expr.args[0], scope, module, project, depth + 1)
+        return _made(expr.args[0], scope, module, project, depth + 1) if expr.args else None
     resolved = project.resolve(qualname, module)
     if isinstance(resolved, FunctionRef):
-        returned = returned_values(resolved.node)
-        return bool(returned) and all(_made(v, resolved.node, resolved.module, project, depth + 1) for v in returned)
+        return _all(
+            _made(v, resolved.node, resolved.module, project, depth + 1) for v in returned_values(resolved.node)
+        )
     library = qualname.split(".", 1)[0]
     if resolved is not None or "." not in qualname or project.module_named(library, module) is not None:
-        return False  # the project's own class, a builtin, or a name of no library
-    return not library.startswith("mind") and library not in _ARRAY_LIBRARIES
+        return None  # the project's own class, a builtin, or a name of no library
+    return None if library.startswith("mind") or library in _ARRAY_LIBRARIES else qualname
 
 
-def _named(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project, depth: int) -> bool:
+def _named(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project, depth: int) -> str | None:
     """Whether ``name`` read in ``scope`` holds such an object: bound once there (``frame =
     pl.read_csv(path)``, or an item of ``train, val = load()``), a parameter of a function that
     every call fills with one (``forward_fn(frame)``, called through ``grad_fn``), or a name of the
@@ -82,16 +88,20 @@ def _named(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo, proj
         return _made(value, scope, module, project, depth + 1)
     unpacked = _unpacked_once(scope, name)
     if unpacked is not None:
-        return all(
-            _made(item, item_scope, item_module, project, depth + 1)
-            for item, item_scope, item_module in _items(*unpacked, scope, module, project)
-        )
+        items = _items(*unpacked, scope, module, project)
+        return _all(_made(item, item_scope, item_module, project, depth + 1) for item, item_scope, item_module in items)
     if isinstance(scope, ast.Module) or name in binding_counts(scope):
-        return False
+        return None
     if name not in all_parameter_names(scope):
-        return not _nested(scope, module) and _named(name, module.tree, module, project, depth + 1)
-    given = arguments_given(project, module, scope, name)
-    return given is not None and all(_made(a, s, m, project, depth + 1) for a, s, m in given)
+        return None if _nested(scope, module) else _named(name, module.tree, module, project, depth + 1)
+    given = arguments_given(project, module, scope, name) or []
+    return _all(_made(argument, s, m, project, depth + 1) for argument, s, m in given)
+
+
+def _all(makers: Iterable[str | None]) -> str | None:
+    """The first of ``makers`` where there is one and each is a call of another library's."""
+    found = list(makers)
+    return found[0] if found and all(found) else None
 
 
 def _nested(function: FunctionNode, module: ModuleInfo) -> bool:
