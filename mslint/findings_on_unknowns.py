@@ -5,7 +5,9 @@ input spec or use shows to be a tensor or a Python number) as a graph value. A f
 rule gives again with every unknown taken for a Python constant holds either way; one it does
 not give again holds only if the unknowns are tensors: ``range(n)`` fails for a tensor ``n``
 and compiles for ``net(x, 3)``. That finding is kept, capped at warning, and says so in one
-clause: ``only if `n` is a tensor, which no call of `Steps.construct` shows``.
+clause: ``only if `n` is a tensor, which no call of `Steps.construct` shows``; or, where every
+call fills it with an object of another library, what that is: ``only if `frame` is a tensor:
+every call of `Net.construct` passes the result of polars.read_csv``.
 """
 
 from __future__ import annotations
@@ -47,6 +49,11 @@ class FindingsOnUnknowns:
         rests_on = " or ".join(f"`{name}`" for name in names) or "a value it reads"
         entry = self._function.entry.display_name
         note = f"; only if {rests_on} is a tensor, which no call of `{entry}` shows"
+        # an entry's parameter every call fills with another library's object: say what it is
+        passed = self._function.memo.passed_objects.get(id(self._function.node), {})
+        if names and self._function.entry.node is self._function.node and all(name in passed for name in names):
+            makers = " or ".join(dict.fromkeys(passed[name] for name in names))
+            note = f"; only if {rests_on} is a tensor: every call of `{entry}` passes the result of {makers}"
         capped = _capped(finding, rule)
         return dataclasses.replace(finding, message=finding.message + note, severity=capped)
 

@@ -38,7 +38,9 @@ FACTORIES = REPO / ".mslint_cache" / "example-factories"
 
 
 def example_factories(path: Path) -> list[str]:
-    """Write a module of factories, ``make_<Entry>() -> (entry, inputs)``; return the --example args."""
+    """Write a module of factories, ``make_<Entry>() -> (entry, inputs)``; return the --example args.
+    The inputs an example's ``__main__`` block makes (:attr:`Entry.made`) are written as there,
+    among the example's own names (``from example import *``)."""
     folder = FACTORIES / path.parent.name / path.stem
     lines = [
         "import sys",
@@ -50,11 +52,12 @@ def example_factories(path: Path) -> list[str]:
     arguments = []
     for entry in compile_entries(path):
         build = f"example.{entry.name}" + (f"({entry.arguments})" if _is_class(path, entry.name) else "")
-        lines += [
-            f"def make_{entry.name}():",
-            f"    return {build}, make_inputs(parse_input_specs({entry.inputs!r}), concrete=False)",
-        ]
+        specs = f"make_inputs(parse_input_specs({entry.inputs!r}), concrete=False)"
+        inputs = f"({entry.made})" if entry.made else specs
+        lines += [f"def make_{entry.name}():", f"    return {build}, {inputs}"]
         arguments.append(f"{folder / 'factories.py'}:make_{entry.name}")
+    if any(entry.made for entry in compile_entries(path)):
+        lines.insert(3, f"from {path.stem} import *")  # before the harness's own names, which stay theirs
     folder.mkdir(parents=True, exist_ok=True)
     write_atomically(folder / "factories.py", ("\n".join(lines) + "\n").encode())  # two runs may write it at once
     return arguments

@@ -25,6 +25,10 @@ class Entry:
     inputs: str
     arguments: str = ""
     """What the class is built with (``dim=4, attention=True``): the example's own call."""
+    made: str = ""
+    """Where no spec can say what the example calls the Cell on (an object of another library,
+    ``Decimal("2")``): the arguments of its ``__main__`` block's call ``Class(...)(...)`` as written,
+    which the factory evaluates among the example's names (``inputs`` is then empty)."""
 
 
 def example_files(root: Path = RULES_DIR) -> list[Path]:
@@ -51,7 +55,8 @@ def example_target(path: Path) -> str:
 def compile_entries(path: Path) -> list[Entry]:
     """Top-level classes and functions whose header line carries ``# mslint: inputs=...``, and the
     Cells the example's ``__main__`` block builds with literals and calls on tensors it makes
-    (read as ``mslint verify`` reads a program's own calls: ``Net(4)(Tensor(np.ones((2, 4))))``)."""
+    (read as ``mslint verify`` reads a program's own calls: ``Net(4)(Tensor(np.ones((2, 4))))``),
+    or on what no spec says, made there (:attr:`Entry.made`)."""
     text = path.read_text()
     lines = text.splitlines()
     module = ModuleInfo.parse(path, text, checked=True)
@@ -68,10 +73,33 @@ def compile_entries(path: Path) -> list[Entry]:
                 cls = ClassRef(module, node)
                 init = project.find_method(cls, "__init__")
                 built = constructions.of(cls, init.node if init is not None else None)
-                if built is not None and built.inputs:
-                    arguments = ", ".join(f"{name}={value!r}" for name, value in built.kwargs.items())
+                if built is None:
+                    continue
+                arguments = ", ".join(f"{name}={value!r}" for name, value in built.kwargs.items())
+                if built.inputs:
                     entries.append(Entry(node.name, built.inputs, arguments))
+                else:
+                    made = _made_in_main(module.tree, text, node.name)
+                    if made is not None:
+                        entries.append(Entry(node.name, "", arguments, made))
     return entries
+
+
+def _made_in_main(tree: ast.Module, text: str, name: str) -> str | None:
+    """The arguments, as a tuple written in the source, of the first call ``name(...)(...)`` of
+    the ``if __name__ == "__main__":`` block, where it passes them by position alone."""
+    for statement in tree.body:
+        if isinstance(statement, ast.If) and "__main__" in (ast.get_source_segment(text, statement.test) or ""):
+            for node in ast.walk(statement):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Call)
+                    and isinstance(node.func.func, ast.Name)
+                    and node.func.func.id == name
+                    and not node.keywords
+                ):
+                    return "".join(f"{ast.get_source_segment(text, argument)}, " for argument in node.args)
+    return None
 
 
 def uses_bytecode_capture(path: Path) -> bool:

@@ -827,3 +827,117 @@ def test_constants_passed_through_constructs_star_args(write: Write, script: str
     path = write("net.py", STEPS_BY_ARGS + script)
     found = check_files([path], Settings()).diagnostics
     assert [str(d.severity) for d in found if d.line == RANGE_LINE and d.symbol == "unsupported-syntax"] == expected
+
+
+FRAMES = """
+import copy
+from decimal import Decimal
+
+import numpy as np
+import pandas as pd
+import polars
+import cv2
+from mindspore import nn, Tensor
+
+
+class Frames(nn.Cell):
+    def construct(self, x):
+        return x.select(["a"]).to_numpy()
+
+
+def load(path):
+    import polars as pl
+    return pl.read_csv(path)
+"""
+
+FRAMES_HANDED_ON = """
+import mindspore
+
+
+def split():
+    frame = polars.DataFrame({"a": [1]}).filter(polars.col("a") > 0)
+    return frame, load("b.csv")
+
+
+train, val = split()
+net = Frames()
+
+
+def forward_fn(data):
+    return net(data)
+
+
+grad_fn = mindspore.value_and_grad(forward_fn, None, [])
+
+
+def train_step(data):
+    grad_fn(data)
+    net(val)
+
+
+train_step(train)
+"""
+
+NESTED_STEP = """
+def main(val):
+    model = Frames()
+
+    def step():
+        model(val)
+
+    step()
+"""
+
+
+@pytest.mark.parametrize(
+    ("script", "reported"),
+    [
+        ('Frames()(load("a.csv"))\n', False),
+        ('Frames()(polars.read_csv("a.csv"))\n', False),
+        ('def main():\n    frame = pd.DataFrame({"a": [1]})\n    Frames()(frame)\n', False),
+        ('frame = polars.DataFrame({"a": [1]}).filter(polars.col("a") > 0)\nFrames()(frame)\n', False),
+        ('Frames()(Decimal("2"))\n', False),
+        ('Frames()(copy.deepcopy(load("a.csv")))\n', False),
+        # as a training script hands it on: an item of a project function's tuple, a name of the
+        # module a function reads, a parameter every call (through value_and_grad) fills
+        (FRAMES_HANDED_ON, False),
+        (FRAMES_HANDED_ON.replace('load("b.csv")', "np.ones(2)"), True),
+        # a function nested in another reads the enclosing function's `val`, not the module's
+        (FRAMES_HANDED_ON + NESTED_STEP, True),
+        ('net = Frames()\nnet(load("a.csv"))\nnet(Tensor(np.ones(2)))\n', True),
+        ('Frames()(cv2.imread("a.png"))\n', True),  # an array
+        ("Frames()(copy.deepcopy(Tensor(np.ones(2))))\n", True),
+        ("Frames()(Tensor(np.ones(2)))\n", True),
+        ("", True),
+    ],
+)
+def test_what_every_call_fills_with_another_librarys_object_is_no_tensor(
+    write: Write, script: str, reported: bool
+) -> None:
+    path = write("net.py", FRAMES + script)
+    messages = [d.message for d in check_files([path], Settings()).diagnostics if d.symbol == "unknown-mindspore-api"]
+    assert bool(messages) == reported, messages
+
+
+ROWS = """
+import polars
+from mindspore import nn
+
+
+class Rows(nn.Cell):
+    def construct(self, frame):
+        total = 0
+        for i in range(frame.height):
+            total += i
+        return frame.select(["a"]).to_numpy(), total
+
+
+Rows()(polars.read_csv("a.csv"))
+"""
+
+
+def test_a_finding_on_another_librarys_object_says_what_every_call_passes(write: Write) -> None:
+    path = write("net.py", ROWS)
+    found = [(str(d.severity), d.message) for d in check_files([path], Settings()).diagnostics]
+    clause = "only if `frame` is a tensor: every call of `Rows.construct` passes the result of polars.read_csv"
+    assert [(severity, clause in message) for severity, message in found] == [("warning", True)], found

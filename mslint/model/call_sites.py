@@ -50,7 +50,9 @@ joined over all of it:
   ``trainer = Trainer(net)`` in the same scope), and where the building code calls no method on it,
   with what the method's own code shows;
 * the entry's own body reading a tensor's attribute or method on the parameter (``x.shape``,
-  ``x.astype(...)``): no Python number has them.
+  ``x.astype(...)``): no Python number has them; but not where every call fills the parameter
+  with an object of another library (``net(pl.read_csv(path))``, :mod:`mslint.model.foreign_objects`),
+  whose own attributes the graph compiles.
 
 Where nothing shows what a parameter holds (no call site, ``net(*data)``, ``args.steps``), it is
 :attr:`Kind.UNKNOWN`: rules still see a graph value there, but a finding that rests on it is a
@@ -89,6 +91,7 @@ from mslint.model.binder import (
 )
 from mslint.model.created_tensors import AbstractArray, created_by
 from mslint.model.dtypes import dtype_named
+from mslint.model.foreign_objects import made_by_another_library
 from mslint.model.host_values import TENSOR, HostValues
 from mslint.model.inputs import ConstantSpec, inputs_comment, is_constant, parse_input_specs
 from mslint.model.instances import only_call, passed_to_parameter
@@ -175,6 +178,8 @@ class EntryEvidence:
         twice, and its evaluations per call ask again)."""
         self._passed: list[_PassedInstance] = []
         """The instances passed as arguments to the project's functions, still to follow."""
+        self._foreign: dict[int, dict[str, str]] = {}
+        """By entry node: :meth:`another_librarys`, worked out once."""
         self._collect(entries)
         self._follow_passed_instances()
 
@@ -234,11 +239,41 @@ class EntryEvidence:
                     unset.discard(name)
         if not self.called_from_python(ref):
             values = {name: _any_value_of_its_type(value) for name, value in values.items()}
+        # a parameter every call fills with another library's object (a DataFrame) is that object,
+        # whose own attributes the graph compiles, whatever of the Tensor API it reads
         used_as_tensors = _used_as_tensors(ref.node, self._project.release.tensor_attributes)
+        used_as_tensors -= set(self.another_librarys(ref))
         return {
             name: TENSOR if value.kind is Kind.UNKNOWN and name in used_as_tensors else value
             for name, value in values.items()
         }
+
+    def another_librarys(self, ref: FunctionRef) -> dict[str, str]:
+        """The entry's parameters that every call, where calls are all that runs it, fills with an
+        object of another library (:mod:`mslint.model.foreign_objects`): a type mslint does not
+        know, which the graph gets as it is; with the calls that make it (``polars.read_csv``, or
+        several joined by "or")."""
+        found = self._foreign.get(id(ref.node))
+        if found is None:
+            found = self._foreign[id(ref.node)] = self._another_librarys(ref)
+        return found
+
+    def _another_librarys(self, ref: FunctionRef) -> dict[str, str]:
+        sites = self._sites.get(id(ref.node), [])
+        if not sites or self.calls(ref) is None or any(s.through or s.columns is not None for s in sites):
+            return {}
+        passed = [passed_arguments(site.call, ref.node, is_method=ref.owner is not None) or {} for site in sites]
+        found = {}
+        for name in _positional(ref):
+            makers = [
+                made_by_another_library(arguments[name], site.scope, site.module, self._project)
+                if name in arguments
+                else None
+                for site, arguments in zip(sites, passed)
+            ]
+            if all(makers):
+                found[name] = " or ".join(dict.fromkeys(str(maker) for maker in makers))
+        return found
 
     def _argument_values(self, site: _Site, ref: FunctionRef) -> dict[str, AbstractValue]:
         return _argument_values(self._project, site, ref, self._output_read)

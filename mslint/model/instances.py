@@ -76,6 +76,7 @@ from mslint.model.binder import (
     bound_once,
     literal_value,
     parameter_defaults,
+    passed_arguments,
     positional_names,
     spreads,
     written_arguments,
@@ -252,6 +253,29 @@ def passed_to_parameter(
         return None
     arguments = _Arguments(project, module, scope)
     return arguments.value(argument) if arguments.is_own_parameter(argument.id) else None
+
+
+def arguments_given(
+    project: Project, module: ModuleInfo, scope: FunctionNode, name: str
+) -> list[tuple[ast.expr, ast.Module | FunctionNode, ModuleInfo]] | None:
+    """Where ``name`` is a parameter of ``scope``, a function (not a method) that never rebinds it:
+    the argument each call of the function passes it (those through a wrapper, ``grad_fn(x)`` for
+    ``forward_fn``, included), with the call's scope and module. None where the function has no
+    call, or a call is not known or does not write the argument out."""
+    callee = _callees_by_node(module).get(id(scope))
+    if not isinstance(callee, FunctionRef) or callee.owner is not None or name in binding_counts(scope):
+        return None
+    calls = _calls_of(project, callee)
+    if not calls:
+        return None
+    given = []
+    for call, calling in calls:
+        argument = (passed_arguments(call, scope, is_method=False) or {}).get(name)
+        if argument is None:
+            return None
+        (calling_scope,) = calling.scopes_holding([call.lineno])
+        given.append((argument, calling_scope, calling))
+    return given
 
 
 def only_call(project: Project, cls: ClassRef) -> tuple[ast.Call, ModuleInfo] | None:

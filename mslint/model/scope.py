@@ -111,6 +111,9 @@ class CallMemo:
     instances: dict[int, str] = field(default_factory=dict)
     """By entry node: how the program builds and calls it, where it shows it (``as built at
     train.py:17, called with float32[2,4], 3``: :meth:`EntryEvidence.instance`)."""
+    passed_objects: dict[int, dict[str, str]] = field(default_factory=dict)
+    """By entry node: its parameters that every call fills with an object of another library, with
+    the calls that make it (:meth:`EntryEvidence.another_librarys`)."""
     call_inputs: dict[int, dict[int, CallInput]] = field(default_factory=dict)
     """By function node and call node: what each call that reaches the function gives it
     (:mod:`mslint.model.call_inputs`), recorded as :func:`graph_functions` follows the calls."""
@@ -1154,6 +1157,9 @@ def graph_functions(
         instance = evidence.instance(ref) if python or evidence.called_from_jit(ref) else None
         if instance:
             memo.instances[id(ref.node)] = instance
+        passed_objects = evidence.another_librarys(ref) if python else None
+        if passed_objects:
+            memo.passed_objects[id(ref.node)] = passed_objects
         values = evidence.parameter_values(ref)
         calls = evidence.calls(ref) if python else None
         new_inputs = bool(calls) and _record_calls(
