@@ -15,6 +15,7 @@ from mslint.findings_on_unknowns import FindingsOnUnknowns
 from mslint.mindspore_tables import targeted_release
 from mslint.model.file_facts import FileFacts
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
+from mslint.model.never_compiled import never_compiled
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.pynative import pynative_code
@@ -253,10 +254,12 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
 
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
+    never_run = never_compiled(graph.functions)  # a branch that no graph holds: nothing there holds
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
-                report(rule, module, finding, None)
+                if id(finding.node) not in never_run:
+                    report(rule, module, finding, None)
     for function in graph.functions:
         if not function.module.checked:
             continue

@@ -171,6 +171,8 @@ class FoldedTest:
         at = read[0]
         tested = operands[at]
         measured = _len_argument(tested, self._qualname)
+        if measured is not None and self._source_of(tested) == "shape":
+            measured = None  # `len(x.shape)`: a number of the shape, as `x.ndim` is
         constant = tested if measured is None else measured
         if self._source_of(constant) is None:
             return None
