@@ -11,7 +11,7 @@ from pathlib import Path
 
 from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
-from mslint.findings_on_unknowns import FindingsOnUnknowns
+from mslint.findings_on_unknowns import FindingsOnUnknowns, where_the_shape_takes_it
 from mslint.mindspore_tables import targeted_release
 from mslint.model.file_facts import FileFacts
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
@@ -254,10 +254,13 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
 
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
-    never_run = never_compiled(graph.functions)  # a branch that no graph holds: nothing there holds
+    # a branch that no graph holds: nothing there holds; one an input's unknown shape decides: a warning
+    never_run, shape_decides = never_compiled(graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
+                if id(finding.node) in shape_decides:
+                    finding = where_the_shape_takes_it(finding, rule)
                 if id(finding.node) not in never_run:
                     report(rule, module, finding, None)
     for function in graph.functions:

@@ -71,9 +71,15 @@ def test_a_keyword_in_the_branch_no_graph_compiles_is_not_reported(tmp_path: Pat
 
 
 def test_a_shape_the_program_does_not_show_leaves_the_test_undecided(tmp_path: Path) -> None:
+    """What is found in a branch it decides holds for the shapes that take it: a warning that says so."""
     found = _checked(tmp_path, "")
     assert found == {
         "missing_when_padded": "WARNING",
         "missing_when_long": "WARNING",
         "missing_beyond_rank_3": "WARNING",
     }
+    keywords = [
+        d for d in check_files([tmp_path / "net.py"], Settings()).diagnostics if d.symbol == "unknown-mindspore-api"
+    ]
+    assert [(d.line, d.severity.name) for d in keywords] == [(17, "WARNING")]
+    assert keywords[0].message.endswith("; only where the input's shape takes this branch, which no call shows")

@@ -337,6 +337,16 @@ class GraphFunction:
                 return True
         return False
 
+    def shape_test_undecided(self, branch: ast.If | ast.IfExp) -> bool:
+        """Whether the test of ``branch`` is one the compiler folds on numbers of tensors' static
+        shapes (``n % m > 0`` of ``b, n, d = x.shape``) whose values are not known here: the shape
+        of an input that no call shows decides which branch is compiled."""
+        test = branch.test
+        folding = self._folding(POSITION_OF[type(branch)], INFERENCE)
+        if not folding.folds(test) or folding.truth(test) is not None:
+            return False
+        return any(self._fold_source(n) == "shape" for n in descendants(test) if isinstance(n, ast.expr))
+
     @cached_property
     def _pruned_by_instance(self) -> list[tuple[str, frozenset[int]]]:
         """For each instance of the class the program builds, where several are: the call that
