@@ -83,3 +83,34 @@ def test_a_shape_the_program_does_not_show_leaves_the_test_undecided(tmp_path: P
     ]
     assert [(d.line, d.severity.name) for d in keywords] == [(17, "WARNING")]
     assert keywords[0].message.endswith("; only where the input's shape takes this branch, which no call shows")
+
+
+RANK = """\
+import mindspore as ms
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Rank(nn.Cell):
+    def construct(self, x):
+        if x.ndim == 3:
+            x = x + 1
+        else:
+            x = self.missing_beyond_rank_3(x)
+        return x
+
+
+if __name__ == "__main__":
+    net = Rank()
+"""
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_an_input_compiled_with_a_dynamic_shape_leaves_the_tests_on_shapes_undecided(
+    tmp_path: Path, dynamic: bool
+) -> None:
+    """``set_inputs`` given ``None``: which numbers of the shape stay constants is not measured, the
+    rank included."""
+    given = "    net.set_inputs(Tensor(shape=[1, None, 8], dtype=ms.float32))\n" if dynamic else ""
+    found = missing_attributes(tmp_path, RANK + given + "    net(Tensor(np.ones((1, 1024, 8), np.float32)))\n")
+    assert found == ({"missing_beyond_rank_3": "WARNING"} if dynamic else {})

@@ -16,7 +16,15 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 
-from mslint.model.abstract import NOT_KNOWN, AbstractAny, AbstractScalar, AbstractSequence, AbstractValue, Kind
+from mslint.model.abstract import (
+    NOT_KNOWN,
+    AbstractAny,
+    AbstractScalar,
+    AbstractSequence,
+    AbstractTensor,
+    AbstractValue,
+    Kind,
+)
 from mslint.model.binder import target_names
 from mslint.model.folds import NOT_FOLDED
 from mslint.model.memo import NodeMemo
@@ -61,7 +69,10 @@ class ShapeConstants:
 
     def value(self, expr: ast.expr) -> object:
         """The Python int or bool ``expr`` (which :meth:`reads_shape`) holds where it is read;
-        :data:`NOT_FOLDED` where that is not known."""
+        :data:`NOT_FOLDED` where that is not known, or where an input is compiled with a dynamic
+        shape (``set_inputs`` given ``None``: which of its dimensions stay constants is not measured)."""
+        if any(isinstance(v, AbstractTensor) and v.dynamic for v in self._parameters.values()):
+            return NOT_FOLDED
         known = self._values.get(id(expr))
         if known is None:
             known = self._values[id(expr)] = _python_number(self._value_at(expr))
