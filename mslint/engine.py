@@ -11,10 +11,11 @@ from pathlib import Path
 
 from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
-from mslint.findings_on_unknowns import FindingsOnUnknowns
+from mslint.findings_on_unknowns import FindingsOnUnknowns, where_the_shape_takes_it
 from mslint.mindspore_tables import targeted_release
 from mslint.model.file_facts import FileFacts
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
+from mslint.model.never_compiled import never_compiled
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import ClassRef, FunctionRef, Project
 from mslint.model.pynative import pynative_code
@@ -253,10 +254,15 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
 
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
+    # a branch that no graph holds: nothing there holds; one an input's unknown shape decides: a warning
+    never_run, shape_decides = never_compiled(graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
-                report(rule, module, finding, None)
+                if id(finding.node) in shape_decides:
+                    finding = where_the_shape_takes_it(finding, rule)
+                if id(finding.node) not in never_run:
+                    report(rule, module, finding, None)
     for function in graph.functions:
         if not function.module.checked:
             continue

@@ -110,6 +110,13 @@ def _unknowns_read(name: str, function: GraphFunction) -> set[str]:
     return {n.id for v in values for n in ast.walk(v) if isinstance(n, ast.Name) and n.id in function.unknown_names}
 
 
+def where_the_shape_takes_it(finding: Finding, rule: Rule) -> Finding:
+    """A finding in a branch that a test on an input's shape decides, no call showing the shape
+    (:func:`~mslint.model.never_compiled.never_compiled`): capped at warning, and saying so."""
+    note = "; only where the input's shape takes this branch, which no call shows"
+    return dataclasses.replace(finding, message=finding.message + note, severity=_capped(finding, rule))
+
+
 def _capped(finding: Finding, rule: Rule) -> Callable[[Settings], Severity]:
     def severity(settings: Settings) -> Severity:
         return min(finding.severity_for(rule, settings), Severity.WARNING)

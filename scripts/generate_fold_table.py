@@ -53,6 +53,9 @@ BASE_SOURCES = ("self", "subcell", "input", "module")
 """The sources every condition is measured on (:data:`SOURCES`)."""
 HELD_SOURCES = ("attribute", "item", "index")
 """Constants held by something ``__init__`` sets: a sub-Cell's attribute, a dict's item, a tuple's."""
+SHAPE_SOURCES = ("shape",)
+"""Python ints computed from an input's static shape (``n % 8`` of ``n, _ = x.shape``), the value
+being the input's first dimension: only comparisons are measured on them (no shape is ``None``)."""
 
 
 class Condition(NamedTuple):
@@ -92,9 +95,9 @@ CONDITIONS: dict[str, Condition] = {
     "or": Condition("{c} or not {d}", True, False),
     "and-decided": Condition("{c} and {dead}", _ABSENT, False, (*BASE_SOURCES, "training")),
     "or-decided": Condition("{c} or {dead}", True, _ABSENT),
-    "compare-eq": Condition("{c} == 1", 1, 0, (*BASE_SOURCES, *HELD_SOURCES)),
-    "compare-lt": Condition("{c} < 2", 1, 3, (*BASE_SOURCES, *HELD_SOURCES)),
-    "compare-chain": Condition("0 < {c} < 2", 1, 3),
+    "compare-eq": Condition("{c} == 1", 1, 0, (*BASE_SOURCES, *HELD_SOURCES, *SHAPE_SOURCES)),
+    "compare-lt": Condition("{c} < 2", 1, 3, (*BASE_SOURCES, *HELD_SOURCES, *SHAPE_SOURCES)),
+    "compare-chain": Condition("0 < {c} < 2", 1, 3, (*BASE_SOURCES, *SHAPE_SOURCES)),
     "in": Condition('{c} in ("a", "b")', "a", "c", (*BASE_SOURCES, *HELD_SOURCES)),
     "not-in": Condition("{c} not in (1, 2)", 3, 1),
     "in-keys": Condition('{c} in {"a": 1, "b": 2}', "a", "c"),
@@ -116,13 +119,15 @@ SOURCES = {
     "item": ('self.cfg["flag"]', 'self.cfg["other"]'),
     "index": ("self.sizes[0]", "self.sizes[1]"),
     "training": ("self.training", "self.other"),
+    "shape": ("n % 8", "n"),
 }
 """How the test reads its constants: attributes set in ``__init__``; parameters of ``construct``
 that a parent Cell's ``construct`` gives as Python values (``self.net(x, False, True)``), or that
 the top-level call gives as inputs; module constants; an attribute of a sub-Cell ``__init__``
 builds (``self.block = Flags(False)``), an item of a dict or a tuple ``__init__`` sets
 (``self.cfg = {"flag": False, ...}``, ``self.sizes = (False, True)``); the Cell's ``training``,
-set by ``set_train`` before the compile."""
+set by ``set_train`` before the compile; what ``construct`` computes from its input's static shape
+(``n, _ = x.shape`` first), the input's first dimension being the value."""
 CONTROLS = {"control.live": "", "control.tensor": "x.sum() > 0"}
 """The dead code on its own (compiled: an error), and under a tensor's test (both branches compiled)."""
 
@@ -207,6 +212,8 @@ def render(form: Form, position: str) -> Program:
         body = [f"z = {test}", "y = x + 1"]
     else:
         body = [f"if {test}:", f"    y = {first}", "else:", f"    y = {second}"]
+    if source == "shape":
+        body = ["n, _ = x.shape", *body]
     start = len(lines)
     marked = next(i for i, line in enumerate(body) if dead in line)
     lines += ["        " + line for line in [*body, "return y"]]
@@ -226,7 +233,10 @@ def render(form: Form, position: str) -> Program:
     else:
         lines += ["", "", "def make():", f"    return {entry}(), {inputs}"]
     lines += ["", "", "def _input():"]
-    lines += ["    return Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))", ""]
+    if source == "shape":  # the value is its first dimension
+        lines += [f"    return Tensor(np.ones(({value}, 3), np.float32))", ""]
+    else:
+        lines += ["    return Tensor(np.arange(6, dtype=np.float32).reshape(2, 3))", ""]
     return Program(form, position, "\n".join(lines), start + marked + 1)
 
 

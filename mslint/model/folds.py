@@ -8,9 +8,10 @@ inference, specialising each graph on the constants it is given, never evaluates
 skips (a missing attribute there compiles, an undefined name does not: :data:`INFERENCE`). A test
 is made of measured forms (``self.flag``, ``not flag``, ``gate is None``, ``n == 1``,
 ``isinstance(c, int)``, ``a and b``) on constants of measured sources (an attribute of ``self``,
-a parameter every call gives a Python value, a module constant); it folds at a stage where the
-table says each of its forms on each of its sources does, at that position (``if``, a
-conditional expression, ``while``), for every truth measured and at both syntax levels.
+a parameter every call gives a Python value, a module constant, a number of an input's static
+shape); it folds at a stage where the table says each of its forms on each of its sources does,
+at that position (``if``, a conditional expression, ``while``), for every truth measured and at
+both syntax levels.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ class FoldedTest:
     """The value of a test as the compiler folds it at one position and stage, where it does.
 
     ``source_of`` names the source of a constant the test reads (``self``, ``subcell``, ``input``,
-    ``module``), None for anything else; ``constant`` gives its Python value, :data:`NOT_FOLDED`
+    ``module``, ``shape``...), None for anything else; ``constant`` gives its Python value, :data:`NOT_FOLDED`
     where it is not known; ``qualname`` resolves a called name (``builtins.isinstance``)."""
 
     def __init__(
@@ -171,6 +172,8 @@ class FoldedTest:
         at = read[0]
         tested = operands[at]
         measured = _len_argument(tested, self._qualname)
+        if measured is not None and self._source_of(tested) == "shape":
+            measured = None  # `len(x.shape)`: a number of the shape, as `x.ndim` is
         constant = tested if measured is None else measured
         if self._source_of(constant) is None:
             return None

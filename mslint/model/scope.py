@@ -42,6 +42,7 @@ from mslint.model.binder import (
     loop_items,
     parameter_defaults,
     passed_arguments,
+    target_names,
 )
 from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
@@ -66,6 +67,7 @@ from mslint.model.project import (
     qualified_name_in,
 )
 from mslint.model.sequential import repeated_item, sequential_items
+from mslint.model.shape_constants import ShapeConstants
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
 from mslint.model.visible_constants import visible_constants
@@ -338,6 +340,16 @@ class GraphFunction:
                 return True
         return False
 
+    def shape_test_undecided(self, branch: ast.If | ast.IfExp) -> bool:
+        """Whether the test of ``branch`` is one the compiler folds on numbers of tensors' static
+        shapes (``n % m > 0`` of ``b, n, d = x.shape``) whose values are not known here: the shape
+        of an input that no call shows decides which branch is compiled."""
+        test = branch.test
+        folding = self._folding(POSITION_OF[type(branch)], INFERENCE)
+        if not folding.folds(test) or folding.truth(test) is not None:
+            return False
+        return any(self._fold_source(n) == "shape" for n in descendants(test) if isinstance(n, ast.expr))
+
     @cached_property
     def _pruned_by_instance(self) -> list[tuple[str, frozenset[int]]]:
         """For each instance of the class the program builds, where several are: the call that
@@ -482,7 +494,18 @@ class GraphFunction:
                 return "input" if self.entry.node is self.node else "subcell"
             if expr.id not in self.local_names and expr.id in self._module_constants:
                 return "module"
+        if self._shape_constants.reads_shape(expr):
+            return "shape"
         return None
+
+    @cached_property
+    def _shape_constants(self) -> ShapeConstants:
+        """The Python numbers this function computes from its tensors' static shapes."""
+        return ShapeConstants(self.node, self.parameter_values, self.self_name, self._value_among, self.folded_truth)
+
+    def _value_among(self, values: Mapping[str, AbstractValue], expr: ast.expr) -> AbstractValue:
+        """The value of ``expr`` here, its local names holding ``values``."""
+        return self._evaluator(values, {}).value(expr)
 
     def passed_value(self, expr: ast.expr) -> AbstractValue:
         """What ``expr``, an argument of a call here, gives the callee: its value, a module constant's
@@ -498,6 +521,8 @@ class GraphFunction:
             return self._module_constants[expr.id]
         if source in ("attribute", "item"):
             return NOT_FOLDED if self.owner is None else held_constant(self.project, self.owner, expr, self.self_name)
+        if source == "shape":
+            return self._shape_constants.value(expr)
         return _python_value(self.value(expr))
 
     @cached_property
@@ -1570,18 +1595,40 @@ def _is_kept_parameter(project: Project, cls: ClassRef, name: ast.Name) -> bool:
 
 def _tested_attributes(cls: ast.ClassDef) -> frozenset[str]:
     """The attributes of an instance that the class's methods read in the test of an ``if``, a
-    conditional expression or an ``and``/``or`` (memoized by class)."""
+    conditional expression or an ``and``/``or``, or in what a method assigns to a local name
+    such a test reads (``remainder = n % self.landmarks``), in turn (memoized by class)."""
     return _TESTED_ATTRIBUTES(cls, _attributes_in_tests)
 
 
 def _attributes_in_tests(cls: ast.ClassDef) -> frozenset[str]:
     tests: list[ast.expr] = []
-    for node in descendants(cls):
-        if isinstance(node, (ast.If, ast.IfExp)):
-            tests.append(node.test)
-        elif isinstance(node, ast.BoolOp):
-            tests.extend(node.values)
+    for method in (n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        read: list[ast.expr] = []
+        for node in descendants(method):
+            if isinstance(node, (ast.If, ast.IfExp)):
+                read.append(node.test)
+            elif isinstance(node, ast.BoolOp):
+                read.extend(node.values)
+        tests += read + _assigned_to_names_read(method, read)
     return frozenset(n.attr for test in tests for n in descendants(test) if isinstance(n, ast.Attribute))
+
+
+def _assigned_to_names_read(method: FunctionNode, tests: list[ast.expr]) -> list[ast.expr]:
+    """The values ``method`` assigns to the local names ``tests`` read, and in turn to the names
+    those values read."""
+    assignments = [n for n in descendants(method) if isinstance(n, ast.Assign)]
+    names = {n.id for test in tests for n in descendants(test) if isinstance(n, ast.Name)}
+    found: list[ast.expr] = []
+    left = assignments
+    while left:
+        taken = [a for a in left if any(t in names for target in a.targets for t in target_names(target))]
+        left = [a for a in left if a not in taken]
+        found += [a.value for a in taken]
+        added = {n.id for a in taken for n in descendants(a.value) if isinstance(n, ast.Name)}
+        if not taken or added <= names:
+            break
+        names |= added
+    return found
 
 
 def argument_values(
