@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gc
 from collections import Counter, defaultdict
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
-from mslint.findings_on_unknowns import FindingsOnUnknowns, where_the_shape_takes_it
+from mslint.findings_on_unknowns import FindingsOnUnknowns, capped_under_unknown_test
 from mslint.mindspore_tables import targeted_release
 from mslint.model.file_facts import FileFacts
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
@@ -254,15 +255,16 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
 
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
-    # a branch that no graph holds: nothing there holds; one an input's unknown shape decides: a warning
-    never_run, shape_decides = never_compiled(graph.functions)
+    # a branch that no graph holds: nothing there holds; one under a constant test mslint cannot decide: a warning
+    never_run = never_compiled(graph.functions)
+    in_graph = _GraphFunctionsByLine(graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
-                if id(finding.node) in shape_decides:
-                    finding = where_the_shape_takes_it(finding, rule)
-                if id(finding.node) not in never_run:
-                    report(rule, module, finding, None)
+                if id(finding.node) in never_run:
+                    continue
+                compiling = [f for f in in_graph.around(module, finding.node) if id(finding.node) not in f.pruned_nodes]
+                report(rule, module, capped_under_unknown_test(rule, finding, compiling), None)
     for function in graph.functions:
         if not function.module.checked:
             continue
@@ -301,6 +303,27 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 for problem in list(rule.check_suppressions(comments[module.path], enabled, every_rule_runs)):
                     keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
+
+
+class _GraphFunctionsByLine:
+    """The evaluations of the graph function whose body holds a node that a module-wide rule
+    reports (``unknown-mindspore-api`` checks every call of the module): the innermost one."""
+
+    def __init__(self, functions: Sequence[GraphFunction]) -> None:
+        self._by_module: dict[Path, dict[int, list[GraphFunction]]] = defaultdict(lambda: defaultdict(list))
+        for function in functions:
+            self._by_module[function.module.path][id(function.node)].append(function)
+
+    def around(self, module: ModuleInfo, node: ast.AST) -> list[GraphFunction]:
+        line = getattr(node, "lineno", None)
+        if line is None:
+            return []
+        holding = [
+            evaluations
+            for evaluations in self._by_module.get(module.path, {}).values()
+            if evaluations[0].node.lineno <= line <= (evaluations[0].node.end_lineno or line)
+        ]
+        return min(holding, key=lambda e: (e[0].node.end_lineno or 0) - e[0].node.lineno, default=[])
 
 
 def _naming_instances(

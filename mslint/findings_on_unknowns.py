@@ -1,6 +1,11 @@
 """Findings that rest on values mslint could not infer are warnings at most, and say so.
 
-Rules see an unknown value (:attr:`Kind.UNKNOWN`: an entry's parameter that no call site,
+Two kinds of value. First, a compile-time constant that decides a branch (``if self.flag:``,
+``if x.ndim == 3:``) and that mslint could not fold: the compiler never reads the branch the
+value makes dead, so a finding there holds only for the values that keep it. That finding is
+capped at warning and names the test: ``only where `self.flag` lets the compiler reach it``.
+
+Second, rules see an unknown value (:attr:`Kind.UNKNOWN`: an entry's parameter that no call site,
 input spec or use shows to be a tensor or a Python number) as a graph value. A finding the
 rule gives again with every unknown taken for a Python constant holds either way; one it does
 not give again holds only if the unknowns are tensors: ``range(n)`` fails for a tensor ``n``
@@ -41,6 +46,9 @@ class FindingsOnUnknowns:
         return self._function.assuming_constants()
 
     def __call__(self, rule: Rule, node: ast.AST, finding: Finding) -> Finding:
+        return capped_under_unknown_test(rule, self._on_unknown_inputs(rule, node, finding), [self._function])
+
+    def _on_unknown_inputs(self, rule: Rule, node: ast.AST, finding: Finding) -> Finding:
         if not self._has_unknowns:
             return finding
         if any(again.node is finding.node for again in rule.check_graph_node(node, self._assuming_constants)):
@@ -110,11 +118,26 @@ def _unknowns_read(name: str, function: GraphFunction) -> set[str]:
     return {n.id for v in values for n in ast.walk(v) if isinstance(n, ast.Name) and n.id in function.unknown_names}
 
 
-def where_the_shape_takes_it(finding: Finding, rule: Rule) -> Finding:
-    """A finding in a branch that a test on an input's shape decides, no call showing the shape
-    (:func:`~mslint.model.never_compiled.never_compiled`): capped at warning, and saying so."""
-    note = "; only where the input's shape takes this branch, which no call shows"
+def capped_under_unknown_test(rule: Rule, finding: Finding, reaching: list[GraphFunction]) -> Finding:
+    """``finding`` on a node that the graph functions ``reaching`` (one function's evaluations,
+    by entry or instance) compile, capped at warning where each of them compiles it only under a
+    constant test it could not decide (module doc)."""
+    if not any(finding.severity_for(rule, level) is Severity.ERROR for level in _LEVELS):
+        return finding
+    tests = [function.unknown_constant_test(finding.node) for function in reaching]
+    test = tests[0] if tests and None not in tests else None
+    if test is None:
+        return finding
+    note = f"; only where `{_shortened(ast.unparse(test))}` lets the compiler reach it"
     return dataclasses.replace(finding, message=finding.message + note, severity=_capped(finding, rule))
+
+
+_LEVELS = (Settings(syntax_level="strict"), Settings(syntax_level="lax"))
+_LONGEST_TEST = 40
+
+
+def _shortened(source: str) -> str:
+    return source if len(source) <= _LONGEST_TEST else source[: _LONGEST_TEST - 3] + "..."
 
 
 def _capped(finding: Finding, rule: Rule) -> Callable[[Settings], Severity]:

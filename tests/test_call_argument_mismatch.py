@@ -211,4 +211,4 @@ def test_a_call_a_constant_condition_mslint_cannot_decide_may_prune_is_a_warning
     path = write("net.py", UNDECIDED)
     report = check_files([path], Settings(select=("call-argument-mismatch",)))
     assert [(d.line, d.severity) for d in report.diagnostics] == [(18, Severity.WARNING)]
-    assert "constant condition mslint could not decide" in report.diagnostics[0].message
+    assert "only where `self.reattend` lets the compiler reach it" in report.diagnostics[0].message

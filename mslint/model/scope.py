@@ -316,15 +316,15 @@ class GraphFunction:
             for _, constant in self._instance_constants
         )
 
-    def under_unknown_constant_test(self, node: ast.AST) -> bool:
-        """Whether ``node`` is in a branch of an ``if`` or conditional expression on a compile-time
-        constant (``if self.flag:``) whose value is not known here, or after an ``if`` on one whose
-        branch always returns: the compiler drops what the value makes dead, unread, so whether it
-        compiles ``node`` rests on that value. (Where the value is known, the rules are never shown
-        a node not compiled; where the instances differ, one that takes every branch around
-        ``node`` reaches it.)"""
+    def unknown_constant_test(self, node: ast.AST) -> ast.expr | None:
+        """The test of an ``if`` or conditional expression on a compile-time constant
+        (``if self.flag:``) whose value is not known here, where ``node`` is in one of its branches
+        or after it, its branch always returning: the compiler drops what the value makes dead,
+        unread, so whether it compiles ``node`` rests on that value. None where no such test
+        decides it. (Where the value is known, the rules are never shown a node not compiled;
+        where the instances differ, one that takes every branch around ``node`` reaches it.)"""
         if self.evaluated_by_an_instance(node):
-            return False
+            return None
         following = _following_statements(self.node)
         for branch in descendants(self.node):
             if not isinstance(branch, (ast.If, ast.IfExp)) or self.kind(branch.test) is not Kind.CONSTANT:
@@ -337,18 +337,8 @@ class GraphFunction:
             if isinstance(branch, ast.If) and (_leaves(branch.body) or _leaves(branch.orelse)):
                 parts += following.get(id(branch), [])
             if any(n is node for part in parts for n in descendants(part)):
-                return True
-        return False
-
-    def shape_test_undecided(self, branch: ast.If | ast.IfExp) -> bool:
-        """Whether the test of ``branch`` is one the compiler folds on numbers of tensors' static
-        shapes (``n % m > 0`` of ``b, n, d = x.shape``) whose values are not known here: the shape
-        of an input that no call shows decides which branch is compiled."""
-        test = branch.test
-        folding = self._folding(POSITION_OF[type(branch)], INFERENCE)
-        if not folding.folds(test) or folding.truth(test) is not None:
-            return False
-        return any(self._fold_source(n) == "shape" for n in descendants(test) if isinstance(n, ast.expr))
+                return branch.test
+        return None
 
     @cached_property
     def _pruned_by_instance(self) -> list[tuple[str, frozenset[int]]]:

@@ -77,13 +77,10 @@ class CallArgumentMismatch(Rule):
         callees = sure_callees(node, function) or []
         reasons = [_graph_call_mismatch(node, callee) for callee in callees]
         if reasons and all(reasons):
-            unknown = function.under_unknown_constant_test(node)
             yield Finding(
                 node,
-                f"the call of `{_name(callees[0].function)}` {reasons[0]}: the graph compiler refuses it"
-                + (", unless a constant condition mslint could not decide prunes it" if unknown else ""),
+                f"the call of `{_name(callees[0].function)}` {reasons[0]}: the graph compiler refuses it",
                 hint="pass the arguments its signature takes",
-                severity=Severity.WARNING if unknown else None,
             )
 
     def check_module(self, module: ModuleInfo, project: Project) -> Iterator[Finding]:

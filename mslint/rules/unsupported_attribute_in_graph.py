@@ -177,7 +177,7 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
         reason
         for reason in (
             "the compiler does not prune its branch on a constant condition"
-            if function.under_unknown_constant_test(node)
+            if function.unknown_constant_test(node) is not None
             else None,
             _unfollowed_setter(refs, project),
             "the program may run the Cell in PyNative (a script of the project selects PYNATIVE_MODE, or chooses "
