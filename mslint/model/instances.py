@@ -252,17 +252,25 @@ def mindspore_callable_called(project: Project, module: ModuleInfo, call: ast.Ca
     epsilon=1e-6)``), also through a parameter of the code that builds it, followed up its callers
     (``Block(dim, norm_layer=norm_layer)`` in a parent's ``__init__``). None where any instance gives
     anything else or is not known (a call through a partial, one that spreads arguments, nothing
-    builds it), where the first instance does not run the call (``norm_layer(dim) if qk_norm
-    else nn.Identity()`` with ``qk_norm=False``), and where a test around it reads the parameter
-    (``if isinstance(norm_layer, nn.BatchNorm2d):``, false of a class: what the code tests it for
-    is not followed)."""
+    builds it), and where a test around it reads the parameter (``if isinstance(norm_layer,
+    nn.BatchNorm2d):``, false of a class: what the code tests it for is not followed). Whether the
+    first instance runs the call at all is :func:`skipped_by_first_instance`, asked apart: it costs
+    more than this, and only a call the rule finds wrong needs it."""
     if not isinstance(call.func, ast.Name):
         return None
     (scope,) = module.scopes_holding([call.lineno])
-    if isinstance(scope, ast.Module) or _under_test_of(call.func.id, call, scope, module):
+    if isinstance(scope, ast.Module) or call.func.id not in all_parameter_names(scope):
+        return None  # most calls: of a name that no parameter binds
+    if _under_test_of(call.func.id, call, scope, module):
         return None
-    held = _callable_held(project, module, scope, call.func.id, _DEEPEST)
-    return None if held is None or _not_taken(project, call, module) else held
+    return _callable_held(project, module, scope, call.func.id, _DEEPEST)
+
+
+def skipped_by_first_instance(project: Project, module: ModuleInfo, call: ast.Call) -> bool:
+    """Whether a test around ``call`` in its code takes the other branch in that code's first
+    instance (``norm_layer(dim) if qk_norm else nn.Identity()`` with ``qk_norm=False``): the host
+    never runs it there (:func:`_not_taken`)."""
+    return _not_taken(project, call, module)
 
 
 def _under_test_of(name: str, call: ast.Call, scope: FunctionNode, module: ModuleInfo) -> bool:

@@ -9,7 +9,7 @@ from functools import cache
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.abstract import AbstractTensor, Kind
 from mslint.model.host_values import host_tensor_method_calls
-from mslint.model.instances import mindspore_callable_called
+from mslint.model.instances import mindspore_callable_called, skipped_by_first_instance
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.narrowing import tested
 from mslint.model.patched_api import patched_apis
@@ -187,7 +187,8 @@ def _held_callable_call(
     call: ast.Call, module: ModuleInfo, project: Project, guards: _Guards, patched: frozenset[str]
 ) -> Iterator[Finding]:
     """``norm_layer(dim)`` where ``norm_layer`` holds ``nn.LayerNorm`` (or a ``partial`` of it) in
-    every instance the program builds (:func:`~mslint.model.instances.mindspore_callable_called`):
+    every instance the program builds (:func:`~mslint.model.instances.mindspore_callable_called`)
+    and the first instance runs it (:func:`~mslint.model.instances.skipped_by_first_instance`):
     checked against the signature as the call ``nn.LayerNorm(dim)`` would be, the partial's keywords
     under the call's own. Findings on the partial's own arguments (another line) are left out."""
     held = mindspore_callable_called(project, module, call)
@@ -205,6 +206,8 @@ def _held_callable_call(
     findings = list(check_call(as_named, held.qualname, parsed, release.version, module, project))
     if not findings and not given:
         findings = list(refused_call(as_named, held.qualname, parsed, release, module))
+    if not findings or skipped_by_first_instance(project, module, call):
+        return
     foreign = {id(node) for keyword in given for node in descendants(keyword)}
     holder = f"`{ast.unparse(call.func)}` holds `{held.qualname}` in every instance the program builds"
     for finding in findings:
