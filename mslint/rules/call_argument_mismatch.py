@@ -28,8 +28,9 @@ class CallArgumentMismatch(Rule):
     `nn.SequentialCell` items, MindSpore's own wrappers (`TrainOneStepCell`, `WithLossCell`), and
     in graph code, calls on `self` or its attributes in a class that another class of the project
     derives from (a subclass may override the method or set the attribute to another Cell) or on
-    an attribute that may hold something else than a Cell of the project. A name that may hold
-    several Cells is flagged only where the call binds none of them.
+    an attribute that may hold something else than a Cell of the project (`None` aside: an attribute
+    built only where a flag says so, `Attention() if gated else None`, runs the Cell or fails). A
+    name that may hold several Cells is flagged only where the call binds none of them.
 
     ## Why it breaks graph mode
     Measured on MindSpore 2.10, at both syntax levels: a Cell called from Python in GRAPH_MODE
