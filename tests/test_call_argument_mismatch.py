@@ -253,3 +253,50 @@ def test_a_cell_or_none_called_under_an_undecided_flag_is_a_warning(write: Write
     path = write("net.py", OPTIONAL)
     report = check_files([path], Settings(select=("call-argument-mismatch",)))
     assert [(d.line, d.severity) for d in report.diagnostics] == [(16, Severity.WARNING), (29, Severity.WARNING)]
+
+
+JIT_CALLS = """
+from mindspore import jit, nn
+
+
+@jit
+def add(x, y):
+    return x + y
+
+
+@jit
+def scaled(x, scale=2):
+    return x * scale
+
+
+def plain(x, y):
+    return x + y
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        pair = (x, x)
+        return self.double(*pair)
+
+    def double(self, x):
+        return x * 2
+
+
+def run(x, items):
+    pair = (x, x)
+    grown = [x]
+    grown.append(x)
+    add(x)
+    add(*pair)
+    add(x, x, x)
+    scaled(x)
+    scaled(x, factor=3)
+    plain(x)
+    Net()(*pair)
+    Net()(*grown)
+    Net()(*items)
+"""
+
+
+def test_jit_functions_called_from_python_and_spreads_of_known_tuples_are_counted(write: Write) -> None:
+    assert found(write, JIT_CALLS) == [21, 31, 33, 35, 37]
