@@ -169,10 +169,45 @@ Net()(1)
 """
 
 
+OPTIONAL = """
+from mindspore import nn
+
+
+class Attention(nn.Cell):
+    def construct(self, x):
+        return x * 2
+
+
+class Gated(nn.Cell):
+    def __init__(self, gated):
+        super().__init__()
+        self.gated = gated
+        self.attention = Attention() if gated else None
+
+    def construct(self, x):
+        return self.attention(x, x) if self.gated else x
+
+
+class Optional(nn.Cell):
+    def __init__(self, gated):
+        super().__init__()
+        if gated:
+            self.attention = Attention()
+        else:
+            self.attention = None
+
+    def construct(self, x):
+        if self.attention is not None:
+            x = self.attention(x, x)
+        return x
+"""
+
+
 @pytest.mark.parametrize(
     ("source", "lines"),
     [
         pytest.param(POOL, [], id="an attribute that may hold a MindSpore primitive"),
+        pytest.param(OPTIONAL, [16, 29], id="an attribute that holds a Cell of the project or None"),
         pytest.param(OVERRIDDEN, [], id="a method a subclass overrides"),
         pytest.param(PASSED, [15], id="a Cell every construction passes"),
         pytest.param(DECORATED, [], id="a decorator that may change the signature"),
@@ -212,3 +247,56 @@ def test_a_call_a_constant_condition_mslint_cannot_decide_may_prune_is_a_warning
     report = check_files([path], Settings(select=("call-argument-mismatch",)))
     assert [(d.line, d.severity) for d in report.diagnostics] == [(18, Severity.WARNING)]
     assert "only where `self.reattend` lets the compiler reach it" in report.diagnostics[0].message
+
+
+def test_a_cell_or_none_called_under_an_undecided_flag_is_a_warning(write: Write) -> None:
+    path = write("net.py", OPTIONAL)
+    report = check_files([path], Settings(select=("call-argument-mismatch",)))
+    assert [(d.line, d.severity) for d in report.diagnostics] == [(16, Severity.WARNING), (29, Severity.WARNING)]
+
+
+JIT_CALLS = """
+from mindspore import jit, nn
+
+
+@jit
+def add(x, y):
+    return x + y
+
+
+@jit
+def scaled(x, scale=2):
+    return x * scale
+
+
+def plain(x, y):
+    return x + y
+
+
+class Net(nn.Cell):
+    def construct(self, x):
+        pair = (x, x)
+        return self.double(*pair)
+
+    def double(self, x):
+        return x * 2
+
+
+def run(x, items):
+    pair = (x, x)
+    grown = [x]
+    grown.append(x)
+    add(x)
+    add(*pair)
+    add(x, x, x)
+    scaled(x)
+    scaled(x, factor=3)
+    plain(x)
+    Net()(*pair)
+    Net()(*grown)
+    Net()(*items)
+"""
+
+
+def test_jit_functions_called_from_python_and_spreads_of_known_tuples_are_counted(write: Write) -> None:
+    assert found(write, JIT_CALLS) == [21, 31, 33, 35, 37]

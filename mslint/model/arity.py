@@ -10,7 +10,9 @@ too few, an unknown keyword, a keyword-only parameter left out).
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
+from mslint.model.abstract import AbstractSequence, AbstractValue
 from mslint.model.binder import spreads
 from mslint.model.project import FunctionNode
 
@@ -46,6 +48,28 @@ def mismatch(call: ast.Call, function: FunctionNode, bound: bool) -> str | None:
         names = ", ".join(f"`{name}`" for name in missing)
         return f"leaves out {names}, which {'has' if len(missing) == 1 else 'have'} no default"
     return None
+
+
+def spreads_written_out(call: ast.Call, value: Callable[[ast.expr], AbstractValue]) -> ast.Call:
+    """``call`` with each ``*args`` whose value is a tuple of a known length (``args = (x, y)``)
+    written out as its items (``args[0], args[1]``), where every one is so and nothing spreads
+    keywords; ``call`` itself otherwise (a list may grow in place). The call made lives only for
+    counting: never memoised by id."""
+    if not spreads(call) or any(k.arg is None for k in call.keywords):
+        return call
+    arguments: list[ast.expr] = []
+    for argument in call.args:
+        if not isinstance(argument, ast.Starred):
+            arguments.append(argument)
+            continue
+        spread = value(argument.value)
+        if not isinstance(spread, AbstractSequence) or spread.type != "tuple" or spread.items is None:
+            return call
+        items = range(len(spread.items))
+        arguments += [
+            ast.copy_location(ast.Subscript(argument.value, ast.Constant(i), ast.Load()), argument) for i in items
+        ]
+    return ast.copy_location(ast.Call(call.func, arguments, call.keywords), call)
 
 
 def _s(count: int) -> str:

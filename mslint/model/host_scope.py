@@ -14,12 +14,15 @@ import ast
 from collections.abc import Iterator
 
 from mslint.model.abstract import AbstractInstance, AbstractValue, Kind, join_all, literal
+from mslint.model.arity import spreads_written_out
+from mslint.model.binder import all_parameter_names
 from mslint.model.host_values import HostValues
 from mslint.model.instances import construction
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.scope import GraphFunction, argument_values, is_jit_decorated
 from mslint.model.walk import own_nodes
+from mslint.model.wrapped_calls import is_passing_decorator
 
 
 class HostScope:
@@ -86,6 +89,27 @@ class HostScope:
                 return None
             constructs.append(construct)
         return constructs or None
+
+    def jit_function(self, callee: ast.expr) -> FunctionRef | None:
+        """The function of a module's top level that ``callee`` names where its only decorators are
+        ``jit`` (``@jit``, ``@ms.jit(capture_mode="ast")``): calling it from Python binds the
+        arguments as the function does (measured on 2.10: ``Function add needs 2 positional
+        argument, but got 1``); None for anything else, or a name this scope binds itself."""
+        if not isinstance(callee, ast.Name) or self._values.assigned(callee.id) or self._is_parameter(callee.id):
+            return None
+        function = self.project.resolve_expr(callee, self.module)
+        if not isinstance(function, FunctionRef) or function.owner is not None:
+            return None
+        decorators = function.node.decorator_list
+        jitted = bool(decorators) and all(is_passing_decorator(d, function.module) for d in decorators)
+        return function if jitted and function.node in function.module.tree.body else None
+
+    def _is_parameter(self, name: str) -> bool:
+        return not isinstance(self.scope, ast.Module) and name in all_parameter_names(self.scope)
+
+    def arguments_written_out(self, call: ast.Call) -> ast.Call:
+        """``call`` with its spreads of tuples of known length written out (:func:`spreads_written_out`)."""
+        return spreads_written_out(call, self.value)
 
 
 def _defined_once(cls: ClassRef) -> bool:

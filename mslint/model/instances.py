@@ -234,6 +234,138 @@ def config_passed(project: Project, cls: ClassRef, parameter: str) -> dict[str, 
     return found
 
 
+class HeldCallable(NamedTuple):
+    """A MindSpore class or function that a parameter holds in every instance the program builds
+    (:func:`mindspore_callable_called`)."""
+
+    qualname: str
+    """Its name in MindSpore (``mindspore.nn.LayerNorm``)."""
+    partial: ast.Call | None
+    """The ``functools.partial(nn.LayerNorm, epsilon=1e-6)`` it is held through, whose keywords
+    (literals) each call gets under its own; None where the parameter holds it itself."""
+
+
+def mindspore_callable_called(project: Project, module: ModuleInfo, call: ast.Call) -> HeldCallable | None:
+    """What ``call`` calls where it calls a parameter of its code (an ``__init__``, a factory)
+    that the code never rebinds and every instance the program builds gives one MindSpore class
+    or function: written at the call that builds it (``norm_layer=nn.LayerNorm``), as its default,
+    or as the same ``functools.partial`` of one with literal keywords (``partial(nn.LayerNorm,
+    epsilon=1e-6)``), also through a parameter of the code that builds it, followed up its callers
+    (``Block(dim, norm_layer=norm_layer)`` in a parent's ``__init__``). None where any instance gives
+    anything else or is not known (a call through a partial, one that spreads arguments, nothing
+    builds it), and where a test around it reads the parameter (``if isinstance(norm_layer,
+    nn.BatchNorm2d):``, false of a class: what the code tests it for is not followed). Whether the
+    first instance runs the call at all is :func:`skipped_by_first_instance`, asked apart: it costs
+    more than this, and only a call the rule finds wrong needs it."""
+    if not isinstance(call.func, ast.Name):
+        return None
+    (scope,) = module.scopes_holding([call.lineno])
+    if isinstance(scope, ast.Module) or call.func.id not in all_parameter_names(scope):
+        return None  # most calls: of a name that no parameter binds
+    if _under_test_of(call.func.id, call, scope, module):
+        return None
+    return _callable_held(project, module, scope, call.func.id, _DEEPEST)
+
+
+def skipped_by_first_instance(project: Project, module: ModuleInfo, call: ast.Call) -> bool:
+    """Whether a test around ``call`` in its code takes the other branch in that code's first
+    instance (``norm_layer(dim) if qk_norm else nn.Identity()`` with ``qk_norm=False``): the host
+    never runs it there (:func:`_not_taken`)."""
+    return _not_taken(project, call, module)
+
+
+def _under_test_of(name: str, call: ast.Call, scope: FunctionNode, module: ModuleInfo) -> bool:
+    """Whether ``call`` is in a branch of an ``if`` or a conditional expression of ``scope`` whose
+    test reads ``name``."""
+    child: ast.AST = call
+    parent = parent_of(module.tree, child)
+    while parent is not None and parent is not scope:
+        test = parent.test if isinstance(parent, (ast.If, ast.IfExp)) else None
+        if (
+            test is not None
+            and child is not test
+            and any(isinstance(n, ast.Name) and n.id == name for n in descendants(test))
+        ):
+            return True
+        child, parent = parent, parent_of(module.tree, parent)
+    return False
+
+
+def _callable_held(
+    project: Project, module: ModuleInfo, scope: FunctionNode, name: str, depth: int
+) -> HeldCallable | None:
+    """What the parameter ``name`` of ``scope`` holds in every instance (:func:`mindspore_callable_called`)."""
+    callee = _callees_by_node(module).get(id(scope))
+    if depth == 0 or callee is None or binding_counts(scope).get(name):
+        return None
+    defaults = dict((p.arg, d) for p, d in parameter_defaults(scope)[1 if _is_method(callee) else 0 :])
+    if name not in defaults:
+        return None
+    calls = _live(project, _calls_of(project, callee))
+    found: HeldCallable | None = None
+    for call, home in calls or ():
+        if (id(call), id(scope)) in _partial_prefixes(project):
+            return None  # `make(dim)` of `make = partial(Block, ...)`: the partial may give it
+        written = written_arguments(call, scope, _is_method(callee)).get(name)
+        if written is None and spreads(call) and not _spreads_without(project, home, call, name):
+            return None
+        default = defaults[name]
+        if written is not None:
+            held = _held_at(project, home, call, written, depth)
+        else:
+            held = None if default is None else _mindspore_callable(default, module)
+        if held is None or (found is not None and not _same_callable(held, found)):
+            return None
+        found = held
+    return found
+
+
+def _spreads_without(project: Project, module: ModuleInfo, call: ast.Call, name: str) -> bool:
+    """Whether the arguments ``call`` spreads, its caller's own ``**kwargs`` (``ViT(192, **kwargs)`` in
+    a factory), never hold ``name``: no call of the caller passes that keyword, or anything by
+    position that its ``*args`` would hand on."""
+    (scope,) = module.scopes_holding([call.lineno])
+    forwarded = None if isinstance(scope, ast.Module) else _Arguments(project, module, scope).forwarded(call)
+    return forwarded is not None and name not in forwarded.keywords and not forwarded.positional
+
+
+def _held_at(
+    project: Project, module: ModuleInfo, call: ast.Call, written: ast.expr, depth: int
+) -> HeldCallable | None:
+    """What ``written``, an argument of ``call``, holds: a MindSpore callable, or a parameter of the
+    code that makes the call, followed to what its instances give it."""
+    (scope,) = module.scopes_holding([call.lineno])
+    if isinstance(scope, ast.Module):
+        return _mindspore_callable(written, module)
+    root = _root_name(written)
+    if not isinstance(written, ast.Name) or root not in all_parameter_names(scope):
+        bound_here = root is not None and (root in binding_counts(scope) or root in all_parameter_names(scope))
+        return None if bound_here else _mindspore_callable(written, module)
+    return _callable_held(project, module, scope, written.id, depth - 1)
+
+
+def _mindspore_callable(expr: ast.expr, module: ModuleInfo) -> HeldCallable | None:
+    """``nn.LayerNorm`` (a MindSpore name of a module's), or ``partial(nn.LayerNorm, epsilon=1e-6)``
+    with literal keywords only, as a :class:`HeldCallable`; None for anything else."""
+    if isinstance(expr, ast.Call):
+        literal_keywords = all(k.arg is not None and literal_value(k.value) is not NOT_KNOWN for k in expr.keywords)
+        if len(expr.args) != 1 or not literal_keywords or qualified_name(expr.func, module) != "functools.partial":
+            return None
+        wrapped = _mindspore_callable(expr.args[0], module)
+        return None if wrapped is None or wrapped.partial is not None else HeldCallable(wrapped.qualname, expr)
+    name = qualified_name(expr, module) if isinstance(expr, (ast.Name, ast.Attribute)) else None
+    return HeldCallable(name, None) if name is not None and is_mindspore_name(name) and "." in name else None
+
+
+def _same_callable(first: HeldCallable, second: HeldCallable) -> bool:
+    """Whether two holdings call the same callable with the same partial keywords (written alike)."""
+    if first.qualname != second.qualname:
+        return False
+    if first.partial is None or second.partial is None:
+        return first.partial is second.partial
+    return ast.dump(first.partial) == ast.dump(second.partial)
+
+
 def caller_built_by(module: ModuleInfo, call: ast.Call) -> Callee | None:
     """The factory (a function of the module's top level, a classmethod that builds its class) or
     the class (its ``__init__``) whose own code makes ``call``; None for a module's top level or

@@ -885,13 +885,14 @@ class GraphFunction:
 
     def _attribute_classes(self, owner: ClassRef, attribute: str) -> list[ClassRef]:
         classes = []
-        for klass, value in self.project.attribute_values(owner, attribute):
-            if isinstance(value, ast.Call):
-                resolved = self.project.resolve_expr(value.func, klass.module)
-                if isinstance(resolved, ClassRef):
-                    classes.append(resolved)
-            elif isinstance(value, ast.Name) and _is_kept_parameter(self.project, klass, value):
-                classes += classes_passed(self.project, klass, value.id)  # `self.network = network`
+        for klass, assigned in self.project.attribute_values(owner, attribute):
+            for value in conditional_sides(assigned):  # `Attention() if gated else None`
+                if isinstance(value, ast.Call):
+                    resolved = self.project.resolve_expr(value.func, klass.module)
+                    if isinstance(resolved, ClassRef):
+                        classes.append(resolved)
+                elif isinstance(value, ast.Name) and _is_kept_parameter(self.project, klass, value):
+                    classes += classes_passed(self.project, klass, value.id)  # `self.network = network`
         return classes
 
     def self_attribute_element_classes(self, attribute: str) -> list[ClassRef]:
@@ -1036,6 +1037,14 @@ def returned_constructors(helper: ClassRef | FunctionRef | None) -> list[str]:
         return []
     names = (qualified_name(c.func, helper.module) for c in returned_calls(helper.node))
     return [name for name in names if name is not None]
+
+
+def conditional_sides(value: ast.expr) -> list[ast.expr]:
+    """The values a conditional expression may give (``Attention() if gated else None``: both
+    sides, nested ones too); ``value`` itself for anything else."""
+    if isinstance(value, ast.IfExp):
+        return [*conditional_sides(value.body), *conditional_sides(value.orelse)]
+    return [value]
 
 
 def _is_super_call(expr: ast.expr) -> bool:

@@ -17,7 +17,7 @@ from mslint.model.binder import all_parameter_names, binding_counts
 from mslint.model.instances import classes_passed
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, FunctionRef, Project
-from mslint.model.scope import GraphFunction
+from mslint.model.scope import GraphFunction, conditional_sides
 
 _BINDING_DECORATORS = frozenset({"staticmethod", "classmethod"})
 """The decorators whose binding in graph code is measured (MindSpore 2.10): a static method takes
@@ -92,7 +92,14 @@ def _holds_known_classes(receiver: ast.expr, function: GraphFunction) -> bool:
 def _builds_known_class(value: ast.expr, klass: ClassRef, project: Project) -> bool:
     """Whether ``value``, assigned to an attribute in ``klass``, is an instance of a class of the
     project: a call of one, or a parameter of the class's own ``__init__`` that it never rebinds
-    and that every call building the class gives one (``self.network = network``)."""
+    and that every call building the class gives one (``self.network = network``); or ``None``,
+    or a conditional expression of these (``Attention() if gated else None``): a call of ``None``
+    fails whatever it passes, so the call runs one of the classes or fails (measured on 2.10: where
+    the compiler folds the test that guards it, it never reaches the call)."""
+    if isinstance(value, ast.IfExp):
+        return all(_builds_known_class(side, klass, project) for side in conditional_sides(value))
+    if isinstance(value, ast.Constant) and value.value is None:
+        return True
     if isinstance(value, ast.Call):
         return isinstance(project.resolve_expr(value.func, klass.module), ClassRef)
     init = project.find_method(klass, "__init__")

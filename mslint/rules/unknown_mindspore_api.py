@@ -3,11 +3,13 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.model.abstract import AbstractTensor, Kind
 from mslint.model.host_values import host_tensor_method_calls
+from mslint.model.instances import mindspore_callable_called, skipped_by_first_instance
 from mslint.model.module import ModuleInfo, is_self_attribute
 from mslint.model.narrowing import tested
 from mslint.model.patched_api import patched_apis
@@ -47,7 +49,9 @@ class UnknownMindsporeApi(Rule):
     and a constant of a type that the callable's own first checks refuse (`nn.LayerNorm(8)`:
     `normalized_shape` is a tuple or a list, fixed as `(8,)`; `nn.Dense(4, 4, has_bias=1)`;
     also a constructor's argument that every instance the program builds gives a number:
-    `nn.LayerNorm(dim)` in `Block`, built as `Block(192)`);
+    `nn.LayerNorm(dim)` in `Block`, built as `Block(192)`; and a call of a constructor's parameter
+    that every instance gives one MindSpore class, as its default, a `functools.partial` of it or
+    what the parent passes: `norm_layer(dim)` with `norm_layer=nn.LayerNorm`);
     a warning, with the same fix marked unsafe, where the value is a constructor's argument that
     a number default or its use as a number (`c * 4`, `nn.Dense(c, ...)`) shows to be a number.
     PyTorch's keyword names (`dim`, `keepdim`) and class names (`nn.Sequential`,
@@ -137,6 +141,9 @@ class UnknownMindsporeApi(Rule):
         # each call of a MindSpore name against its signature, or the keywords the table lists
         for node in module.nodes_of(ast.Call):
             qualname = aliases.qualname(node.func)
+            if qualname is None and isinstance(node.func, ast.Name):
+                yield from _held_callable_call(node, module, project, guards, patched)
+                continue
             if qualname is None or qualname in patched:
                 continue
             namespace, _, name = qualname.rpartition(".")
@@ -174,6 +181,39 @@ class UnknownMindsporeApi(Rule):
         measured = not findings and on_graph_value and is_measured_method(node.func.attr, release)
         if measured and _on_a_tensor(node.func, function):
             yield from refused_method_call(node, release, function.module)
+
+
+def _held_callable_call(
+    call: ast.Call, module: ModuleInfo, project: Project, guards: _Guards, patched: frozenset[str]
+) -> Iterator[Finding]:
+    """``norm_layer(dim)`` where ``norm_layer`` holds ``nn.LayerNorm`` (or a ``partial`` of it) in
+    every instance the program builds (:func:`~mslint.model.instances.mindspore_callable_called`)
+    and the first instance runs it (:func:`~mslint.model.instances.skipped_by_first_instance`):
+    checked against the signature as the call ``nn.LayerNorm(dim)`` would be, the partial's keywords
+    under the call's own. Findings on the partial's own arguments (another line) are left out."""
+    held = mindspore_callable_called(project, module, call)
+    if held is None or held.qualname in patched:
+        return
+    namespace, _, name = held.qualname.rpartition(".")
+    signature = project.release.api_signatures.get(namespace, {}).get(name)
+    if signature is None:
+        return
+    own = {k.arg for k in call.keywords}
+    given = [k for k in held.partial.keywords if k.arg not in own] if held.partial is not None else []
+    as_named = ast.copy_location(ast.Call(call.func, call.args, [*given, *call.keywords]), call)
+    parsed = parse_signature(signature)
+    release = project.release
+    findings = list(check_call(as_named, held.qualname, parsed, release.version, module, project))
+    if not findings and not given:
+        findings = list(refused_call(as_named, held.qualname, parsed, release, module))
+    if not findings or skipped_by_first_instance(project, module, call):
+        return
+    foreign = {id(node) for keyword in given for node in descendants(keyword)}
+    holder = f"`{ast.unparse(call.func)}` holds `{held.qualname}` in every instance the program builds"
+    for finding in findings:
+        node = call if finding.node is as_named else finding.node
+        if id(node) not in foreign and not guards.allow_keyword(node, _keyword_name(node)):
+            yield replace(finding, node=node, message=f"{holder}: {finding.message}")
 
 
 _MODULE_HINT = (

@@ -11,13 +11,14 @@ the watchers before it imports the user's module.
 
 from __future__ import annotations
 
-from mslint.verify.runtime import cell_arguments, data_pipeline, gradients, mixed_precision
+from mslint.verify.runtime import cell_arguments, data_pipeline, gradients, jit_arguments, mixed_precision
 from mslint.verify.runtime.callers import IsUserFile, Report
 
 
 def watch(report: Report, is_user_file: IsUserFile) -> None:
     """Install every watcher; MindSpore must be importable."""
-    for install in (cell_arguments.install, data_pipeline.install, gradients.install, mixed_precision.install):
+    watchers = (cell_arguments, data_pipeline, gradients, jit_arguments, mixed_precision)
+    for install in (watcher.install for watcher in watchers):
         try:
             install(report, is_user_file)
         except (ImportError, AttributeError):  # another MindSpore release without that API: no such evidence
