@@ -12,9 +12,10 @@ from pathlib import Path
 
 from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
-from mslint.findings_on_unknowns import FindingsOnUnknowns, capped_under_unknown_test
+from mslint.findings_on_unknowns import FindingsOnUnknowns, capped_under_constructor_test, capped_under_unknown_test
 from mslint.mindspore_tables import targeted_release
 from mslint.model.file_facts import FileFacts
+from mslint.model.init_branches import init_branch
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.never_compiled import never_compiled
 from mslint.model.patched_api import patched_apis
@@ -255,14 +256,18 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
 
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
-    # a branch that no graph holds: nothing there holds; one under a constant test mslint cannot decide: a warning
+    # a branch that no graph holds, or no instance's __init__ runs: nothing there holds; one under a
+    # constant test or constructor argument mslint cannot decide: a warning
     never_run = never_compiled(graph.functions)
     in_graph = _GraphFunctionsByLine(graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
-                if id(finding.node) in never_run:
+                built = init_branch(project, module, finding.node)
+                if id(finding.node) in never_run or (built is not None and built.taken is False):
                     continue
+                if built is not None and built.taken is None:
+                    finding = capped_under_constructor_test(rule, finding, built.test)
                 compiling = [f for f in in_graph.around(module, finding.node) if id(finding.node) not in f.pruned_nodes]
                 report(rule, module, capped_under_unknown_test(rule, finding, compiling), None)
     for function in graph.functions:

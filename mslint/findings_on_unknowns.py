@@ -5,6 +5,9 @@ Two kinds of value. First, a compile-time constant that decides a branch (``if s
 value makes dead, so a finding there holds only for the values that keep it. That finding is
 capped at warning and names the test: ``only where `self.flag` lets the compiler reach it``.
 
+A test in ``__init__`` on constructor arguments (``if norm_type == "ln":``) that no instance the
+program shows decides is capped alike: ``only for the instances built with `norm_type == 'ln'```.
+
 Second, rules see an unknown value (:attr:`Kind.UNKNOWN`: an entry's parameter that no call site,
 input spec or use shows to be a tensor or a Python number) as a graph value. A finding the
 rule gives again with every unknown taken for a Python constant holds either way; one it does
@@ -128,7 +131,19 @@ def capped_under_unknown_test(rule: Rule, finding: Finding, reaching: list[Graph
     test = tests[0] if tests and None not in tests else None
     if test is None:
         return finding
-    note = f"; only where `{_shortened(ast.unparse(test))}` lets the compiler reach it"
+    return _capped_saying(rule, finding, f"; only where `{_shortened(ast.unparse(test))}` lets the compiler reach it")
+
+
+def capped_under_constructor_test(rule: Rule, finding: Finding, test: ast.expr) -> Finding:
+    """``finding`` in a branch of ``__init__`` on constructor arguments that no instance the
+    program shows decides (:mod:`mslint.model.init_branches`): capped at warning, naming the test."""
+    if not any(finding.severity_for(rule, level) is Severity.ERROR for level in _LEVELS):
+        return finding
+    note = f"; only for the instances built with `{_shortened(ast.unparse(test))}`, which the program does not show"
+    return _capped_saying(rule, finding, note)
+
+
+def _capped_saying(rule: Rule, finding: Finding, note: str) -> Finding:
     return dataclasses.replace(finding, message=finding.message + note, severity=_capped(finding, rule))
 
 
