@@ -9,7 +9,7 @@ inputs of the ranks the API takes. Each call runs in PyNative and compiled in a 
 
 The calls run in a few worker processes, many calls each: every call gets a function of its
 own in a generated file (graph mode compiles only code it can read the source of), and a
-refused call raises in Python before anything is left half-built. Measured whole, the 578 calls
+refused call raises in Python before anything is left half-built. Measured whole, the 581 calls
 take about 260 CPU-s, the largest test of a CI run; so the script also writes the record of its
 measurements, ``mslint/data/compiles/arguments-<version>.json`` (:mod:`compile_record`), and
 ``--check`` reads each call's outcome from it by the key of what is run (the call's source, its
@@ -40,7 +40,7 @@ WORKERS = 3
 CALLS_PER_WORKER = 100
 """A worker more for every this many calls, up to ``WORKERS``: each imports MindSpore (about 5 CPU-s)."""
 SAMPLE_STRIDE = 10
-"""``--check-sample`` measures every call whose index is a multiple of this: 58 of 578, all APIs
+"""``--check-sample`` measures every call whose index is a multiple of this: 59 of 581, all APIs
 but a few."""
 
 ABSENT = None
@@ -325,6 +325,8 @@ def _tensor_method_cases() -> Iterator[Case]:
     )
     yield from _grid_cases("mindspore.Tensor.cumsum", "x.cumsum({arguments})", {"*dim": DIMENSIONS}, MATRIX)
     yield from _grid_cases("mindspore.Tensor.topk", "x.topk({arguments})", {"*k": ["2", "2.0"]}, MATRIX)
+    # `round(x, 2)` of a tensor compiles to the same operator, and is checked against these
+    yield from _grid_cases("mindspore.Tensor.round", "x.round({arguments})", {"*decimals": ["0", "2", "-1"]}, MATRIX)
 
 
 def _mint_cases() -> Iterator[Case]:

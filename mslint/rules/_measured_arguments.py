@@ -163,18 +163,31 @@ def refused_method_call(call: ast.Call, release: Release, module: ModuleInfo) ->
     """:func:`refused_call` for a Tensor method called in graph code on a tensor: keywords by
     name, and the positional arguments where the table measured them (a ``*name`` parameter)."""
     assert isinstance(call.func, ast.Attribute)
-    api = f"{TENSOR_METHOD}{call.func.attr}"
+    yield from refused_method_arguments(call, call.func.attr, call.args, call.keywords, release, module)
+
+
+def refused_method_arguments(
+    call: ast.Call,
+    method: str,
+    args: list[ast.expr],
+    keywords: list[ast.keyword],
+    release: Release,
+    module: ModuleInfo,
+) -> Iterator[Finding]:
+    """:func:`refused_method_call` for the arguments a call passes to a Tensor method: its own, or
+    those of a builtin the graph compiles to the method's operator (``round(x, 2)``)."""
+    api = f"{TENSOR_METHOD}{method}"
     measured = measured_apis(release).get(api)
-    if measured is None or any(isinstance(a, ast.Starred) for a in call.args):
+    if measured is None or any(isinstance(a, ast.Starred) for a in args):
         return
-    if any(k.arg is None for k in call.keywords):
+    if any(k.arg is None for k in keywords):
         return
     by_position = [name for name in measured.parameters if name.startswith("*")]
-    if call.args and len(by_position) != 1:
+    if args and len(by_position) != 1:
         return  # positional arguments the table did not measure
-    arguments: dict[str, Argument] = {k.arg: k.value for k in call.keywords if k.arg in measured.parameters}
-    if call.args:
-        arguments[by_position[0]] = list(call.args)
+    arguments: dict[str, Argument] = {k.arg: k.value for k in keywords if k.arg in measured.parameters}
+    if args:
+        arguments[by_position[0]] = list(args)
     yield from _reported(call, api, arguments, measured, release, module)
 
 

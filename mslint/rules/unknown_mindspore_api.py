@@ -20,7 +20,12 @@ from mslint.model.scope import GraphFunction, is_tensor_method
 from mslint.model.walk import descendants
 from mslint.release import Release
 from mslint.rules._call_signatures import check_call, parse_signature, unknown_keyword
-from mslint.rules._measured_arguments import is_measured_method, refused_call, refused_method_call
+from mslint.rules._measured_arguments import (
+    is_measured_method,
+    refused_call,
+    refused_method_arguments,
+    refused_method_call,
+)
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
 
@@ -42,6 +47,8 @@ class UnknownMindsporeApi(Rule):
     (`x.prod(axis=1)`, `x.mean(keepdims=True)`, `x.clip(xmin=0)`, `x.repeat(2, axis=0)`):
     in graph code where the receiver is inferred to be a tensor, elsewhere (scripts,
     `__init__`, PyNative code) where MindSpore made it (`t = ops.ones(...)`, `Tensor(...)`).
+    Attributes the release's Tensor lacks, read in graph code on a value inferred to be a tensor,
+    are flagged too: `x.grad_fn`, and `getattr(x, "grad_fn")` without a default.
     Calls of functions and classes of `ops`, `nn`, `mint`, `mint.nn`, `mindspore.numpy` and of
     `Parameter` are checked against their full signature, as Python binds the arguments: too
     many positional arguments (`ops.full((n, 1), v, ms.float32)`: `dtype` is keyword-only,
@@ -167,9 +174,18 @@ class UnknownMindsporeApi(Rule):
         where the receiver is known to be a tensor; ``mindspore.Tensor.mean(...)`` is checked above;
         and attributes of tensors that the release's Tensor lacks (``x.abcd``)."""
         if isinstance(node, ast.Attribute):
-            yield from _tensor_attribute(node, function)
+            if isinstance(node.ctx, ast.Load):
+                yield from _tensor_attribute(node, node.value, node.attr, function)
             return
         assert isinstance(node, ast.Call)
+        name = _getattr_name(node, function)
+        if name is not None:
+            yield from _tensor_attribute(node, node.args[0], name, function)
+            return
+        if _rounds_a_tensor(node, function):
+            release = function.project.release
+            yield from refused_method_arguments(node, "round", node.args[1:], [], release, function.module)
+            return
         if not isinstance(node.func, ast.Attribute):
             return
         on_graph_value = is_tensor_method(node, function)
@@ -327,24 +343,48 @@ def _tensor_method_keywords(call: ast.Call, project: Project) -> Iterator[Findin
         yield unknown_keyword(keyword, call, f"`mindspore.Tensor.{name}`", accepted, project.release.version)
 
 
-def _tensor_attribute(node: ast.Attribute, function: GraphFunction) -> Iterator[Finding]:
-    """``x.abcd`` on a value inferred to be a tensor (not only a graph value), where neither the
-    release's Tensor nor the other graph values (Parameter, sparse tensors, Python's tuples, lists,
-    numbers and strings) have ``abcd``. PyTorch's own methods are torch-api-in-cell's."""
-    name = node.attr
-    if not isinstance(node.ctx, ast.Load) or name.startswith("_") or name in TORCH_ONLY_METHODS:
+def _getattr_name(call: ast.Call, function: GraphFunction) -> str | None:
+    """The constant name ``getattr(x, "abcd")`` reads without a default: it fails as ``x.abcd``
+    does where the value lacks it (with a default, the default is the answer)."""
+    if len(call.args) != 2 or call.keywords or not isinstance(call.func, ast.Name):
+        return None
+    name = call.args[1]
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+        return None
+    return name.value if function.qualname(call.func) == "builtins.getattr" else None
+
+
+def _rounds_a_tensor(call: ast.Call, function: GraphFunction) -> bool:
+    """``round(x, 2)`` of a graph tensor: the compiler makes it the operator of ``x.round(2)``
+    (measured on 2.10: the same message, "For Round only support decimals equal 0")."""
+    if len(call.args) != 2 or call.keywords or not isinstance(call.func, ast.Name) or call.func.id != "round":
+        return False
+    if function.qualname(call.func) != "builtins.round":
+        return False
+    value = function.value(call.args[0])
+    return value.kind is Kind.GRAPH and isinstance(value, AbstractTensor)
+
+
+def _tensor_attribute(node: ast.expr, receiver: ast.expr, name: str, function: GraphFunction) -> Iterator[Finding]:
+    """``x.abcd`` (or ``getattr(x, "abcd")``) on a value inferred to be a tensor (not only a graph
+    value), where neither the release's Tensor nor the other graph values (Parameter, sparse
+    tensors, Python's tuples, lists, numbers and strings) have ``abcd``. PyTorch's own methods are
+    torch-api-in-cell's."""
+    if name.startswith("_") or name in TORCH_ONLY_METHODS:
         return
     release = function.project.release
     if name in release.tensor_attributes or name in _other_graph_value_attributes(release):
         return
-    if function.qualname(node) is not None or f"mindspore.Tensor.{name}" in patched_apis(function.project):
+    if isinstance(node, ast.Attribute) and function.qualname(node) is not None:
+        return  # `ops.abcd`: a name of a module, judged above
+    if f"mindspore.Tensor.{name}" in patched_apis(function.project):
         return
-    value = function.value(node.value)
+    value = function.value(receiver)
     if value.kind is not Kind.GRAPH or not isinstance(value, AbstractTensor):
         return
     # `if isinstance(t, DTensor): t.to_local()`: another class's attribute. Asked last: the type
     # tests of a function cost more to find than the values its rules share.
-    if not tested(node.value, node, function.node):
+    if not tested(receiver, node, function.node):
         yield Finding(
             node,
             f"a Tensor has no attribute `{name}` in MindSpore {release.version}",

@@ -12,3 +12,8 @@ class ReadsAMissingAttribute(nn.Cell):  # mslint: inputs=float32[2,4]
     def construct(self, x):
         y = x * 2
         return y * y.grad_fn  # expect: unknown-mindspore-api
+
+
+class ReadsAMissingAttributeByName(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x * getattr(x, "scale_factor")  # expect: unknown-mindspore-api

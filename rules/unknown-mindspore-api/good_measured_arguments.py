@@ -60,3 +60,8 @@ class IntSortAxis(nn.Cell):  # mslint: inputs=float32[2,6]
     def construct(self, x):
         values, _ = ops.sort(x, axis=1)
         return values
+
+
+class RoundsToIntegers(nn.Cell):  # mslint: inputs=float32[2,6]
+    def construct(self, x):
+        return round(x) + x.round(0)

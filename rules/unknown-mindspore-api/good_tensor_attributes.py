@@ -15,3 +15,8 @@ class ReadsTensorAttributes(nn.Cell):  # mslint: inputs=float32[2,4]
         pair = (x, x)
         rows = x.shape[0] + x.ndim + len(pair)
         return ops.stack(outs).sum(0) * rows * self.w.value()
+
+
+class ReadsAttributesByName(nn.Cell):  # mslint: inputs=float32[2,4]
+    def construct(self, x):
+        return x * getattr(x, "scale_factor", 1.0) + getattr(x, "T").T

@@ -70,6 +70,12 @@ class NestedComprehension(nn.Cell):  # mslint: inputs=float32[2,3]
         return parts[3]
 
 
+class NestedDictComprehension(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        grid = {(i, j): x * i * j for i in range(2) for j in range(2)}  # expect: unsupported-syntax
+        return grid[(1, 1)]
+
+
 class ExecutesCode(nn.Cell):  # mslint: inputs=float32[2,3]
     def construct(self, x):
         exec("z = 1")  # expect: unsupported-syntax

@@ -1,4 +1,5 @@
-"""List comprehensions with an `if` clause that MindSpore 2.10 compiles: the clause tests a bool."""
+"""List comprehensions with an `if` clause that MindSpore 2.10 compiles (the clause tests a bool), and
+the loops a dict comprehension of two `for` clauses is written as."""
 
 from mindspore import nn
 
@@ -26,3 +27,12 @@ class FilteredCells(nn.Cell):  # mslint: inputs=float32[2,3]
         flagged = [x * i for i, flag in enumerate((True, False, True)) if flag]
         tensors = [part for part in (x, x * 2) if part is not None]
         return present[0] + relus[0] + flagged[1] + tensors[1]
+
+
+class DictOfTwoLoops(nn.Cell):  # mslint: inputs=float32[2,3]
+    def construct(self, x):
+        grid = {}
+        for i in range(2):
+            row = {(i, j): x * i * j for j in range(2)}
+            grid.update(row)
+        return grid[(1, 1)]

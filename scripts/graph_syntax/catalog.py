@@ -365,6 +365,7 @@ _COMPREHENSIONS = {
     "list/over-cells": "parts = [cell(x) for cell in self.cells]  # hazard\ny = parts[1]",
     "dict/range": "d = {i: x * i for i in range(3)}  # hazard\ny = d[2]",
     "dict/over-tensor": "d = {i: row for i, row in enumerate(x)}  # hazard\ny = d[0]",
+    "dict/nested": "d = {i * 2 + j: x * i * j for i in range(2) for j in range(2)}  # hazard\ny = d[3]",
     "set/constant": "s = {i % 2 for i in range(4)}  # hazard\ny = x * len(s)",
     "generator/sum": "y = sum(x * i for i in range(3))",
     "generator/tuple": "parts = tuple(x * i for i in range(3))  # hazard\ny = parts[2]",

@@ -16,7 +16,7 @@ from mslint.rules.unsupported_syntax.syntax_rows import CANDIDATE_TYPES, rejecte
 from mslint.rules.unsupported_syntax.text_formatting import format_method, fstring
 from mslint.settings import Settings
 
-_TABLE_TOO = frozenset({ast.For, ast.While, ast.ListComp})
+_TABLE_TOO = frozenset({ast.For, ast.While, ast.ListComp, ast.DictComp})
 """Forms judged by their checks in :data:`_FORM_CHECKS` and then by the syntax table as well."""
 
 
@@ -29,7 +29,7 @@ class UnsupportedSyntax(Rule):
 
     * statements and expressions rejected at every syntax level: in 2.10 `import`, `try`, `del`,
       a nested `class`, `async def`, `nonlocal`, `match`, `:=`, set displays and comprehensions,
-      list comprehensions with several `for` clauses, list comprehensions of graph values whose `if`
+      list and dict comprehensions with several `for` clauses, list comprehensions of graph values whose `if`
       clause tests a number (`[x * i for i in range(4) if i % 2]`; `if i % 2 == 1` compiles), and
       the `else` clause of `for` and `while`;
       operators on tensors the table finds rejected or interpreted (`t << 1`);
@@ -152,6 +152,7 @@ _FORM_CHECKS: dict[type[ast.AST], Callable[[Any, GraphFunction], Iterator[Findin
     ast.Raise: user_exceptions,
     ast.BinOp: operator_checks,
     ast.ListComp: comprehension_checks,
+    ast.DictComp: comprehension_checks,
     ast.Compare: membership_in_tensors,
     ast.Yield: local_generator,
     ast.YieldFrom: local_generator,

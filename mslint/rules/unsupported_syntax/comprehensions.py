@@ -1,5 +1,5 @@
-"""List comprehensions with several ``for`` clauses or an ``if`` on a number, and ``lambda`` in a
-``for`` loop."""
+"""List and dict comprehensions with several ``for`` clauses, list comprehensions with an ``if`` on
+a number, and ``lambda`` in a ``for`` loop."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from mslint.rules.base import Finding
 from mslint.rules.unsupported_syntax.syntax_rows import measured
 
 
-def comprehension_checks(comprehension: ast.ListComp, function: GraphFunction) -> Iterator[Finding]:
+def comprehension_checks(comprehension: ast.ListComp | ast.DictComp, function: GraphFunction) -> Iterator[Finding]:
     if len(comprehension.generators) > 1:
         yield from _nested_comprehension(comprehension, function)
-    else:
+    elif isinstance(comprehension, ast.ListComp):
         yield from _filter_on_a_number(comprehension, function)
 
 
@@ -31,14 +31,27 @@ def lambda_checks(node: ast.Lambda, function: GraphFunction) -> Iterator[Finding
     )
 
 
-def _nested_comprehension(comprehension: ast.ListComp, function: GraphFunction) -> Iterator[Finding]:
-    """A list comprehension with several ``for`` clauses, where the syntax table finds it rejected."""
+_NESTED_ROWS = {
+    ast.ListComp: ("list", "comprehension.list/nested"),
+    ast.DictComp: ("dict", "comprehension.dict/nested"),
+}
+"""What each comprehension is called, and the row of the syntax table that measures it with two
+``for`` clauses."""
+_NESTED_HINTS = {
+    ast.ListComp: "nest two comprehensions (`[[f(i, j) for j in b] for i in a]`) or write the loops out",
+    ast.DictComp: "write the loops out, setting `d[key] = value` in the inner one",
+}
+
+
+def _nested_comprehension(comprehension: ast.ListComp | ast.DictComp, function: GraphFunction) -> Iterator[Finding]:
+    """A list or dict comprehension with several ``for`` clauses, where the syntax table finds it rejected."""
+    kind, row = _NESTED_ROWS[type(comprehension)]
     yield from measured(
         comprehension,
-        f"a list comprehension with {len(comprehension.generators)} `for` clauses",
-        "comprehension.list/nested",
+        f"a {kind} comprehension with {len(comprehension.generators)} `for` clauses",
+        row,
         function,
-        hint="nest two comprehensions (`[[f(i, j) for j in b] for i in a]`) or write the loops out",
+        hint=_NESTED_HINTS[type(comprehension)],
         position="construct",
     )
 
