@@ -258,7 +258,7 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
     # a branch that no graph holds, or no instance's __init__ runs: nothing there holds; one under a
     # constant test or constructor argument mslint cannot decide: a warning
-    never_run = never_compiled(graph.functions)
+    never_run = never_compiled(graph.functions, project)
     in_graph = _GraphFunctionsByLine(graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
