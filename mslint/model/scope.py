@@ -465,7 +465,32 @@ class GraphFunction:
     ) -> FoldedTest:
         folded = self.project.release.folds
         constant = constant or self._fold_constant
-        return FoldedTest(folded, position, stage, source or self._fold_source, constant, self.qualname)
+        fold_source = source or self._fold_source
+        return FoldedTest(folded, position, stage, fold_source, constant, self.qualname, self._tensor_source)
+
+    def _tensor_source(self, expr: ast.expr) -> str | None:
+        """The fold table's source of ``expr`` where it holds a tensor in every instance and call:
+        ``self`` for an attribute that every assignment sets to a ``Tensor`` or a ``Parameter``
+        (``self.w = Parameter(...)``, or a helper of the checked code that returns one; never
+        ``None``), ``input`` for a parameter of an entry, never rebound, that every call gives a
+        tensor; None otherwise."""
+        if isinstance(expr, ast.Attribute) and is_self_attribute(expr, self.self_name) and self.owner is not None:
+            assigned = self.project.attribute_values(self.owner, expr.attr)
+            return "self" if assigned and all(self._makes_tensor(k, v) for k, v in assigned) else None
+        if not isinstance(expr, ast.Name) or self.entry.node is not self.node or expr.id in binding_counts(self.node):
+            return None
+        return "input" if isinstance(self.parameter_values.get(expr.id), AbstractTensor) else None
+
+    def _makes_tensor(self, klass: ClassRef, value: ast.expr) -> bool:
+        """Whether ``value``, assigned in ``klass``, is a call of ``Tensor`` or ``Parameter``, or of
+        a function of the checked code that returns only such calls."""
+        created = qualified_name(value.func, klass.module) if isinstance(value, ast.Call) else None
+        if created is None or is_mindspore_name(created, "Tensor", "Parameter"):
+            return created is not None
+        helper = self.project.resolve(created, klass.module)
+        returned = returned_constructors(helper)
+        every = isinstance(helper, FunctionRef) and len(returned) == len(returned_values(helper.node))
+        return every and bool(returned) and all(is_mindspore_name(c, "Tensor", "Parameter") for c in returned)
 
     def _fold_source(self, expr: ast.expr) -> str | None:
         """The table's source of a constant ``expr`` is, None where it is none."""
