@@ -171,3 +171,46 @@ def test_requires_grad_folds_where_nothing_but_set_grad_false_changes_it(tmp_pat
     assert found("net.set_grad()") == "WARNING"  # True, on some receiver: not told apart
     assert found("step = nn.TrainOneStepCell(net, None)") == "WARNING"  # calls `set_grad()` on `net`
     assert found("for p in net.get_parameters():\n    p.requires_grad = False") == "WARNING"
+
+
+CELL_COUNTS = """\
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.branches = nn.CellList([nn.ReLU(), nn.ReLU()])
+        self.seq = nn.SequentialCell([nn.ReLU()])
+        self.grown = nn.CellList([nn.ReLU()])
+        self.grown.append(nn.ReLU())
+        layers = [nn.ReLU()]
+        layers.append(nn.ReLU())
+        self.named = nn.SequentialCell(layers)
+
+    def construct(self, x):
+        if len(self.branches) < 2:
+            x = self.missing_cells(x)
+        if len(self.seq) > 1:
+            x = self.missing_seq(x)
+        if len(self.grown) < 2:
+            x = self.missing_grown(x)
+        if len(self.named) != 2:
+            x = self.missing_named(x)
+        if len(self.branches) == 2:
+            x = self.missing_live(x)
+        return x
+
+
+if __name__ == "__main__":
+    Net()(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_len_of_a_cell_container_folds_on_the_items_init_writes_out(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, CELL_COUNTS)
+    for name in ("missing_cells", "missing_seq", "missing_named"):
+        assert name not in found, name
+    assert found["missing_grown"] == "WARNING"  # appended to outside the literal: not counted
+    assert found["missing_live"] == "ERROR"

@@ -257,12 +257,25 @@ def _scalar_only(*conditions: str) -> Conditions:
     return lambda value: conditions if value is NOT_FOLDED or isinstance(value, _SCALARS) else ()
 
 
+class CellItems:
+    """What an ``nn.CellList`` or an ``nn.SequentialCell`` holds, as a test reads it: its ``len``."""
+
+    def __init__(self, sequential: bool, count: int) -> None:
+        self.sequential = sequential
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+
 def _length_of(*conditions: str) -> Conditions:
-    """The conditions of a comparison of ``len`` of a constant: a tuple's (``len``) or a list's
-    (``len-list``); a string's is ``len-str``, which does not fold (STRICT rejects ``len`` of a
-    string constant)."""
+    """The conditions of a comparison of ``len`` of a constant: a tuple's (``len``), a list's
+    (``len-list``), a ``CellList``'s (``len-cells``) or a ``SequentialCell``'s (``len-sequential``);
+    a string's is ``len-str``, which does not fold (STRICT rejects ``len`` of a string constant)."""
 
     def of(value: object) -> tuple[str, ...]:
+        if isinstance(value, CellItems):
+            return ("len-sequential" if value.sequential else "len-cells", *conditions)
         kinds = {tuple: "len", list: "len-list", str: "len-str", type(NOT_FOLDED): "len"}
         kind = kinds.get(type(value))
         return () if kind is None else (kind, *conditions)

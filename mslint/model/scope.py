@@ -47,7 +47,7 @@ from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
-from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest
+from mslint.model.folds import NOT_FOLDED, POSITION_OF, CellItems, FoldedTest
 from mslint.model.grad_flags import cells_require_no_grad
 from mslint.model.held_constants import changed, held_constant, held_source
 from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
@@ -521,7 +521,31 @@ class GraphFunction:
             return self._module_constants[expr.id]
         if source in ("attribute", "item"):
             return NOT_FOLDED if self.owner is None else held_constant(self.project, self.owner, expr, self.self_name)
+        if source == "self" and isinstance(expr, ast.Attribute):
+            counted = self._cell_items(expr.attr)
+            if counted is not None:
+                return counted
         return _python_value(self.value(expr))
+
+    def _cell_items(self, attribute: str) -> CellItems | None:
+        """What ``self.<attribute>`` holds where ``__init__`` sets it once to an ``nn.CellList`` or
+        an ``nn.SequentialCell`` of items it writes out (:func:`sequential_items`) and nothing
+        changes it in place (``append``); None otherwise."""
+        owner = self.owner
+        assigned = [] if owner is None else self.project.attribute_values(owner, attribute)
+        if (
+            owner is None
+            or len(assigned) != 1
+            or assigned[0][0].node is not owner.node
+            or changed(owner.node, attribute)
+        ):
+            return None
+        items = self._sequential_items(owner, attribute)
+        value = assigned[0][1]
+        made = qualified_name(value.func, owner.module) if isinstance(value, ast.Call) else None
+        if not items or not is_mindspore_name(made, "SequentialCell", "CellList"):
+            return None
+        return CellItems(is_mindspore_name(made, "SequentialCell"), len(items))
 
     @cached_property
     def name_values(self) -> dict[str, AbstractValue]:
