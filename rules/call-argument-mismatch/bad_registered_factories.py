@@ -1,7 +1,7 @@
 """A call that does not bind, in the branch the instance the program builds takes: `Net.__init__`
 builds its `Block`s from its own `re_atten`, whose default `True` the one factory the program calls
 (`small`, registered by a decorator in a registry whose getter `model_entrypoint` the program never
-calls) leaves as it is. Compiling `self.attn(x, atten)` fails: `Attention.construct` takes one
+calls) leaves as it is. Compiling `self.mixer(x, atten)` fails: `Attention.construct` takes one
 input."""
 
 import numpy as np
@@ -32,12 +32,12 @@ class Block(nn.Cell):
     def __init__(self, dim, re_atten=False):
         super().__init__()
         self.re_atten = re_atten
-        self.attn = Attention(dim)
+        self.mixer = Attention(dim)
 
     def construct(self, x, atten=None):
         if self.re_atten:
-            return self.attn(x, atten)  # expect: call-argument-mismatch
-        return self.attn(x)
+            return self.mixer(x, atten)  # expect: call-argument-mismatch
+        return self.mixer(x)
 
 
 class Net(nn.Cell):

@@ -32,12 +32,12 @@ class Block(nn.Cell):
     def __init__(self, dim, re_atten=True):
         super().__init__()
         self.re_atten = re_atten
-        self.attn = Attention(dim)
+        self.mixer = Attention(dim)
 
     def construct(self, x, atten=None):
         if self.re_atten:
-            return self.attn(x, atten)
-        return self.attn(x)
+            return self.mixer(x, atten)
+        return self.mixer(x)
 
 
 class Net(nn.Cell):

@@ -13,7 +13,7 @@ class Cells(nn.Cell):
 
     def construct(self, x):
         if len(self.branches) == 2:
-            x = self.pair(x)  # expect: unsupported-attribute-in-graph
+            x = self.pair_head(x)  # expect: unsupported-attribute-in-graph
         return x
 
 
@@ -23,7 +23,7 @@ class Stages(nn.Cell):
         self.stages = nn.SequentialCell([nn.ReLU()])
 
     def construct(self, x):
-        return self.single(x) if len(self.stages) < 2 else x  # expect: unsupported-attribute-in-graph
+        return self.single_head(x) if len(self.stages) < 2 else x  # expect: unsupported-attribute-in-graph
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ class Net(nn.Cell):
 
     def construct(self, x):
         if len(self.branches) < 2:
-            x = self.single(x)
+            x = self.single_head(x)
         if len(self.stages) != 2:
             x = self.resize(x)
         return self.stages(x)
