@@ -139,40 +139,6 @@ def test_isinstance_of_tensor_folds_where_the_value_is_a_tensor_or_a_number(tmp_
     assert found["missing_rebound"] == "WARNING"  # rebound before the test: not the input's value
 
 
-GRAD_FLAG = """\
-import numpy as np
-from mindspore import Tensor, nn
-
-
-class Net(nn.Cell):
-    def __init__(self):
-        super().__init__()
-        self.proj = nn.Dense(4, 4)
-
-    def construct(self, x):
-        if self.requires_grad:
-            x = self.missing_grad(x)
-        return self.proj(x)
-
-
-net = Net()
-{setup}
-net(Tensor(np.ones((2, 4), np.float32)))
-"""
-
-
-def test_requires_grad_folds_where_nothing_but_set_grad_false_changes_it(tmp_path: Path) -> None:
-    def found(setup: str) -> str | None:
-        return missing_attributes(tmp_path, GRAD_FLAG.format(setup=setup)).get("missing_grad")
-
-    assert found("") is None  # `Cell.__init__`'s False
-    assert found("net.set_grad(False)") is None
-    assert found("net.set_grad(requires_grad=False)") is None
-    assert found("net.set_grad()") == "WARNING"  # True, on some receiver: not told apart
-    assert found("step = nn.TrainOneStepCell(net, None)") == "WARNING"  # calls `set_grad()` on `net`
-    assert found("for p in net.get_parameters():\n    p.requires_grad = False") == "WARNING"
-
-
 CELL_COUNTS = """\
 import numpy as np
 from mindspore import Tensor, nn

@@ -48,7 +48,6 @@ from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
 from mslint.model.folds import NOT_FOLDED, POSITION_OF, CellItems, FoldedTest
-from mslint.model.grad_flags import cells_require_no_grad
 from mslint.model.held_constants import changed, held_constant, held_source
 from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
 from mslint.model.layer_transfer import layer_result
@@ -844,9 +843,6 @@ class GraphFunction:
         constructors = self.self_attribute_constructors(attribute)
         assigned = self.project.attribute_values(owner, attribute)
         values = [value for _, value in assigned]
-        if attribute == "requires_grad" and not assigned and self.project.is_cell(owner):
-            # `Cell.__init__`'s False, where nothing in the project changes it
-            return literal(False) if cells_require_no_grad(self.project) else _CONSTANT
         if any(is_mindspore_name(c, "Parameter") for c in constructors):
             return _parameter_value(assigned)
         if values and all(is_mindspore_name(c, "Tensor") for c in constructors) and len(constructors) == len(values):
