@@ -32,10 +32,7 @@ STAGE_OF_DEAD_CODE = {"name": "parse", "attribute": "inference"}
 NOT_APPLIED = {
     "fold.len-list.module/": "a module's list may be changed in place before the compile: no constant",
     ".training/": "`self.training` is what `set_train` gives, one way to train and another to evaluate",
-    "fold.isinstance-tensor.": "`isinstance` is folded on a constant against a builtin type only",
-    "fold.isinstance-ndarray.input/": "idem",
-    "fold.len-cells.": "the items of a CellList or a SequentialCell are not counted",
-    "fold.len-sequential.": "idem",
+    "fold.isinstance-ndarray.input/": "`isinstance` is folded against a builtin type and `Tensor` only",
     "fold.hasattr-cell.": "no `hasattr` is folded: on a number the compiler's is not Python's",
 }
 """The rows of forms that type inference folds and the model does not (yet), analysing both

@@ -71,3 +71,44 @@ def test_what_may_change_or_is_not_known_is_not_folded(tmp_path: Path) -> None:
     found = missing_attributes(tmp_path, NET)
     for name in ("missing_changed", "missing_spread", "missing_updated", "missing_grown", "missing_passed"):
         assert found.get(name) == "WARNING", name
+
+
+PARENT = """\
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def __init__(self, attention=True):
+        super().__init__()
+        self.attention = attention
+
+    def construct(self, x):
+        return x
+
+
+class Net(nn.Cell):
+    def __init__(self, attention=True, other=True):
+        super().__init__()
+        self.block = Block(attention=attention)
+        other = not other
+        self.rebound = Block(other)
+
+    def construct(self, x):
+        if self.block.attention:
+            x = self.missing_passed(x)
+        if self.rebound.attention:
+            x = self.missing_rebound(x)
+        return x
+
+
+{built}
+"""
+
+
+def test_a_sub_cell_attribute_the_parent_passes_on_folds_as_the_parents_instances_give_it(tmp_path: Path) -> None:
+    assert "missing_passed" not in missing_attributes(tmp_path, PARENT.format(built="net = Net(attention=False)"))
+    assert missing_attributes(tmp_path, PARENT.format(built="net = Net()"))["missing_passed"] == "ERROR"
+    differ = missing_attributes(tmp_path, PARENT.format(built="a = Net(False)\nb = Net(True)"))
+    assert differ["missing_passed"] == "WARNING"  # the instances differ, not told apart here
+    assert missing_attributes(tmp_path, PARENT.format(built=""))["missing_passed"] == "WARNING"  # none built
+    assert differ["missing_rebound"] == "WARNING"  # a parameter the parent rebinds

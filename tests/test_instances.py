@@ -368,6 +368,36 @@ def test_a_registered_factory_builds_what_its_lookups_ask_for(
     assert severity(tmp_path, program) == expected
 
 
+GETTER = REGISTER + "def model_entrypoint(name):\n    return MODELS[name]\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        (GETTER + "net = small(attention=False)\n", None),  # the getter is never called: no lookup
+        (GETTER + "net = model_entrypoint('small')(attention=False)\n", None),  # a lookup by its key
+        (GETTER + "net = model_entrypoint(name='small')(attention=False)\n", None),
+        (GETTER + "net = model_entrypoint('small')()\n", "ERROR"),  # Block's default
+        (GETTER + "make = model_entrypoint('small')\nnet = make(attention=False)\n", "WARNING"),  # not a creator's
+        (
+            GETTER.replace("return MODELS[name](**kwargs)", "return model_entrypoint(name)(**kwargs)")
+            + "net = create_model('small', attention=False)\n",
+            None,  # a creator through the getter
+        ),
+        (GETTER + "net = small(attention=False)\nget = model_entrypoint\n", "WARNING"),  # handed on
+        (GETTER + "net = small(attention=False)\nprint(model_entrypoint(input()))\n", "WARNING"),  # returned
+        (GETTER + "net = small(attention=False)\nmodel_entrypoint(input())()\n", "WARNING"),  # any entry
+        (
+            GETTER.replace("def model_entrypoint(name):", "def model_entrypoint(name, strict=True):")
+            + "net = small(attention=False)\n",
+            "WARNING",  # not a getter: what else it does with the entry is not read
+        ),
+    ],
+)
+def test_a_registry_getter_looks_up_at_its_calls(tmp_path: Path, program: str, expected: str | None) -> None:
+    assert severity(tmp_path, program) == expected
+
+
 def test_a_registry_of_another_module_is_followed(tmp_path: Path) -> None:
     registry = REGISTER[: REGISTER.index("@register_model")]
     model = "from registry import register_model\n\n\n@register_model\n" + SMALL

@@ -91,3 +91,92 @@ def test_a_branch_holds_for_the_instances_that_take_it(tmp_path: Path) -> None:
         if d.symbol == "unsupported-attribute-in-graph"
     }
     assert found == {"missing_when_gated": ("ERROR", "Block.construct, as built at net.py:19)")}
+
+
+TENSOR_TESTS = """\
+import numpy as np
+from mindspore import Parameter, Tensor, nn
+
+
+class Net(nn.Cell):
+    def __init__(self, bias=True):
+        super().__init__()
+        self.w = Parameter(Tensor(np.ones((4,), np.float32)), name="w")
+        self.t = Tensor(np.ones((4,), np.float32))
+        self.b = Parameter(Tensor(np.ones((4,), np.float32)), name="b") if bias else None
+        self.n = 2
+
+    def construct(self, x, n, rebound):
+        y = x
+        if not isinstance(self.w, Tensor):
+            y = self.missing_parameter(y)
+        if not isinstance(self.t, Tensor):
+            y = self.missing_tensor(y)
+        if not isinstance(x, Tensor):
+            y = self.missing_input(y)
+        if isinstance(n, Tensor):
+            y = self.missing_number(y)
+        if isinstance(self.n, Tensor):
+            y = self.missing_attribute_number(y)
+        if not isinstance(self.b, Tensor):
+            y = self.missing_maybe_none(y)
+        rebound = rebound + 1
+        if not isinstance(rebound, Tensor):
+            y = self.missing_rebound(y)
+        return y
+
+
+net = Net()
+net(Tensor(np.ones((2, 4), np.float32)), 2, Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_isinstance_of_tensor_folds_where_the_value_is_a_tensor_or_a_number(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, TENSOR_TESTS)
+    for name in ("missing_parameter", "missing_tensor", "missing_input", "missing_number", "missing_attribute_number"):
+        assert name not in found, name
+    assert found["missing_maybe_none"] == "WARNING"  # an instance may set None
+    assert found["missing_rebound"] == "WARNING"  # rebound before the test: not the input's value
+
+
+CELL_COUNTS = """\
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.branches = nn.CellList([nn.ReLU(), nn.ReLU()])
+        self.seq = nn.SequentialCell([nn.ReLU()])
+        self.grown = nn.CellList([nn.ReLU()])
+        self.grown.append(nn.ReLU())
+        layers = [nn.ReLU()]
+        layers.append(nn.ReLU())
+        self.named = nn.SequentialCell(layers)
+
+    def construct(self, x):
+        if len(self.branches) < 2:
+            x = self.missing_cells(x)
+        if len(self.seq) > 1:
+            x = self.missing_seq(x)
+        if len(self.grown) < 2:
+            x = self.missing_grown(x)
+        if len(self.named) != 2:
+            x = self.missing_named(x)
+        if len(self.branches) == 2:
+            x = self.missing_live(x)
+        return x
+
+
+if __name__ == "__main__":
+    Net()(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_len_of_a_cell_container_folds_on_the_items_init_writes_out(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, CELL_COUNTS)
+    for name in ("missing_cells", "missing_seq", "missing_named"):
+        assert name not in found, name
+    assert found["missing_grown"] == "WARNING"  # appended to outside the literal: not counted
+    assert found["missing_live"] == "ERROR"

@@ -11,7 +11,8 @@ is made of measured forms (``self.flag``, ``not flag``, ``gate is None``, ``n ==
 a parameter every call gives a Python value, a module constant, a number of an input's static
 shape); it folds at a stage where the table says each of its forms on each of its sources does,
 at that position (``if``, a conditional expression, ``while``), for every truth measured and at
-both syntax levels.
+both syntax levels. ``isinstance(v, Tensor)`` also reads, as its source, a value known to be a
+tensor (an attribute of ``self``, an input): its rows were measured on one.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ _COMPARISONS: dict[type[ast.cmpop], tuple[str, Callable[[Any, Any], Any]]] = {
 }
 _TYPES = {"int": int, "float": float, "bool": bool, "str": str}
 """The builtin types an ``isinstance`` test is folded against here."""
+_TENSOR_CLASSES = ("mindspore.Tensor", "mindspore.common.Tensor", "mindspore.common.tensor.Tensor")
+"""MindSpore's ``Tensor``, as an ``isinstance`` test names it."""
 
 
 class FoldedTest:
@@ -48,7 +51,9 @@ class FoldedTest:
 
     ``source_of`` names the source of a constant the test reads (``self``, ``subcell``, ``input``,
     ``module``, ``shape``...), None for anything else; ``constant`` gives its Python value, :data:`NOT_FOLDED`
-    where it is not known; ``qualname`` resolves a called name (``builtins.isinstance``)."""
+    where it is not known; ``qualname`` resolves a called name (``builtins.isinstance``);
+    ``tensor_source`` names the source of an expression known to hold a tensor (an attribute of
+    ``self``, an input), None for anything else."""
 
     def __init__(
         self,
@@ -58,12 +63,14 @@ class FoldedTest:
         source_of: Callable[[ast.expr], str | None],
         constant: Callable[[ast.expr], object],
         qualname: Callable[[ast.expr], str | None],
+        tensor_source: Callable[[ast.expr], str | None] = lambda _: None,
     ) -> None:
         self._folded = folded
         self._key = (position, stage)
         self._source_of = source_of
         self._constant = constant
         self._qualname = qualname
+        self._tensor_source = tensor_source
         self._values: dict[int, tuple[object]] = {}
         """By test node: its folded value, evaluated once."""
 
@@ -87,6 +94,9 @@ class FoldedTest:
             return NOT_FOLDED if operand is NOT_FOLDED or not self._folds("not", test.operand) else not operand
         if isinstance(test, ast.BoolOp):
             return self._boolean(test)[0]
+        tensor = self._tensor_test(test)
+        if tensor is not None:
+            return tensor[1] if self._folds("isinstance-tensor", test) else NOT_FOLDED
         leaf = self._leaf(test)
         value = NOT_FOLDED if leaf is None else self._constant(leaf[1])
         conditions = () if leaf is None or value is NOT_FOLDED else leaf[0](value)
@@ -134,6 +144,8 @@ class FoldedTest:
             return self.folds(test.operand) and self._folds("not", test.operand)
         if isinstance(test, ast.BoolOp):
             return all(self.folds(o) and self._folds(_operator(test), o) for o in test.values)
+        if self._tensor_test(test) is not None:
+            return self._folds("isinstance-tensor", test)
         leaf = self._leaf(test)
         conditions = () if leaf is None else leaf[0](NOT_FOLDED)
         return leaf is not None and bool(conditions) and all(self._folds(c, leaf[1]) for c in conditions)
@@ -159,6 +171,21 @@ class FoldedTest:
             if self._qualname(test.func) == "builtins.isinstance" and known and self._source_of(tested):
                 return _scalar_only("isinstance"), tested, lambda v: isinstance(v, known)
         return None
+
+    def _tensor_test(self, test: ast.expr) -> tuple[str | None, object] | None:
+        """For ``isinstance(value, Tensor)``: the source of ``value`` and the test's value (true
+        where ``value`` holds a tensor, false where it holds a Python scalar, :data:`NOT_FOLDED`
+        where neither is known); None for another test."""
+        if not (isinstance(test, ast.Call) and len(test.args) == 2 and not test.keywords):
+            return None
+        tested, kind = test.args
+        if self._qualname(test.func) != "builtins.isinstance" or self._qualname(kind) not in _TENSOR_CLASSES:
+            return None
+        source = self._tensor_source(tested)
+        if source is not None:
+            return source, True
+        source = self._source_of(tested)
+        return source, False if source is not None and isinstance(self._constant(tested), _SCALARS) else NOT_FOLDED
 
     def _compared(self, test: ast.Compare) -> tuple[Conditions, ast.expr, Callable[[Any], object]] | None:
         """:meth:`_leaf` of a comparison: one operand a constant (or the ``len`` of one), the
@@ -213,8 +240,10 @@ class FoldedTest:
 
     def _folds(self, condition: str, operand: ast.expr) -> bool:
         """Whether the table folds ``condition`` on every constant ``operand`` reads, here."""
-        sources = {s for s in map(self._source_of, _atoms(operand, self._source_of)) if s is not None}
-        return bool(sources) and all((condition, source, *self._key) in self._folded for source in sources)
+        tensor = self._tensor_test(operand)  # `isinstance(x, Tensor)`: of the source of `x`
+        atoms = [] if tensor is not None else _atoms(operand, self._source_of)
+        sources = {tensor[0]} if tensor is not None else {s for s in map(self._source_of, atoms) if s is not None}
+        return bool(sources) and all(s is not None and (condition, s, *self._key) in self._folded for s in sources)
 
 
 Conditions = Callable[[object], tuple[str, ...]]
@@ -230,12 +259,25 @@ def _scalar_only(*conditions: str) -> Conditions:
     return lambda value: conditions if value is NOT_FOLDED or isinstance(value, _SCALARS) else ()
 
 
+class CellItems:
+    """What an ``nn.CellList`` or an ``nn.SequentialCell`` holds, as a test reads it: its ``len``."""
+
+    def __init__(self, sequential: bool, count: int) -> None:
+        self.sequential = sequential
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+
 def _length_of(*conditions: str) -> Conditions:
-    """The conditions of a comparison of ``len`` of a constant: a tuple's (``len``) or a list's
-    (``len-list``); a string's is ``len-str``, which does not fold (STRICT rejects ``len`` of a
-    string constant)."""
+    """The conditions of a comparison of ``len`` of a constant: a tuple's (``len``), a list's
+    (``len-list``), a ``CellList``'s (``len-cells``) or a ``SequentialCell``'s (``len-sequential``);
+    a string's is ``len-str``, which does not fold (STRICT rejects ``len`` of a string constant)."""
 
     def of(value: object) -> tuple[str, ...]:
+        if isinstance(value, CellItems):
+            return ("len-sequential" if value.sequential else "len-cells", *conditions)
         kinds = {tuple: "len", list: "len-list", str: "len-str", type(NOT_FOLDED): "len"}
         kind = kinds.get(type(value))
         return () if kind is None else (kind, *conditions)

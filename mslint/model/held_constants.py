@@ -1,6 +1,7 @@
 """Constants held by what ``__init__`` sets on ``self``, which the compiler folds in a test as it
 folds ``self``'s own (mslint/data/folds-*.json, sources ``attribute``, ``item`` and ``index``): an
-attribute of a sub-Cell built there (``self.block = Block(use_bn=False)``: ``self.block.use_bn``),
+attribute of a sub-Cell built there (``self.block = Block(use_bn=False)``: ``self.block.use_bn``;
+``Block(use_bn=use_bn)`` where every instance of the parent is given one ``use_bn``),
 an item of a dict literal (``self.cfg = {"act": "relu"}``: ``self.cfg["act"]``) or of a tuple
 (``self.sizes[0]``, whose value the evaluator reads from the tuple's).
 """
@@ -9,9 +10,16 @@ from __future__ import annotations
 
 import ast
 
-from mslint.model.abstract import NOT_KNOWN
-from mslint.model.binder import binding_counts, literal_value, parameter_defaults, passed_arguments
+from mslint.model.abstract import NOT_KNOWN, AbstractScalar, Kind
+from mslint.model.binder import (
+    all_arguments,
+    binding_counts,
+    literal_value,
+    parameter_defaults,
+    passed_arguments,
+)
 from mslint.model.folds import NOT_FOLDED
+from mslint.model.instances import constructor_values
 from mslint.model.project import ClassRef, Project
 
 _SCALARS = (bool, int, float, str, type(None))
@@ -70,9 +78,10 @@ def changed(owner: ast.ClassDef, holder: str, attribute: str | None = None) -> b
 
 
 def _built_attribute(project: Project, owner: ClassRef, built: ast.Call, attribute: str) -> object:
-    """The scalar that the instance ``built`` (a project class's constructor call, with literal
-    arguments) sets ``attribute`` to: a literal its ``__init__`` assigns, or a parameter it never
-    rebinds and the call's argument (or its default) for it."""
+    """The scalar that the instance ``built`` (a project class's constructor call in ``owner``)
+    sets ``attribute`` to: a literal its ``__init__`` assigns, or a parameter it never rebinds and
+    the call's argument for it (a literal, or a parameter of ``owner``'s ``__init__`` that every
+    instance of ``owner`` gives one scalar: ``Block(attention=attention)``) or its default."""
     made = project.resolve_expr(built.func, owner.module)
     if not isinstance(made, ClassRef):
         return NOT_FOLDED
@@ -86,8 +95,27 @@ def _built_attribute(project: Project, owner: ClassRef, built: ast.Call, attribu
         defaults = {parameter.arg: default for parameter, default in parameter_defaults(init.node)}
         given = None if passed is None else passed.get(value.id, defaults.get(value.id))
         value = given if given is not None else value
+        if given is not None and given in (passed or {}).values():
+            constant = _owner_parameter(project, owner, given)  # `Block(attention=attention)`
+            if constant is not NOT_KNOWN:
+                return constant if isinstance(constant, _SCALARS) else NOT_FOLDED
     constant = literal_value(value) if not isinstance(value, ast.Name) else NOT_KNOWN
     return constant if constant is not NOT_KNOWN and isinstance(constant, _SCALARS) else NOT_FOLDED
+
+
+def _owner_parameter(project: Project, owner: ClassRef, given: ast.expr) -> object:
+    """The scalar ``given``, an argument of a call in ``owner``'s own ``__init__``, holds in every
+    instance of ``owner`` the project builds, where it reads a parameter of that ``__init__`` never
+    rebound there (:func:`~mslint.model.instances.constructor_values`); NOT_KNOWN otherwise."""
+    init = project.find_method(owner, "__init__")
+    if not isinstance(given, ast.Name) or init is None or init.owner is None or init.owner.node is not owner.node:
+        return NOT_KNOWN
+    if not init.node.lineno <= given.lineno <= (init.node.end_lineno or init.node.lineno):
+        return NOT_KNOWN
+    parameters = {a.arg for a in all_arguments(init.node.args)} - set(binding_counts(init.node))
+    values = constructor_values(project, owner) if given.id in parameters else None
+    value = None if values is None else values.get(given.id)
+    return value.value if isinstance(value, AbstractScalar) and value.kind is Kind.CONSTANT else NOT_KNOWN
 
 
 def _self_attribute(expr: ast.expr, self_name: str | None) -> str | None:

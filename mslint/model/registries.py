@@ -8,7 +8,9 @@ own name and ``create_model("resnet50", **kw)`` calls ``MODELS[name](**kw)``; a 
 makes, where every read of its registry is a lookup by a name the code gives: a literal key, a
 parameter of a function of a module's top level (a creator) that its callers give, or a name or
 field that holds one (``MODELS[ARCH]``, ``MODELS[args.arch]``); :mod:`mslint.model.instances`
-follows the creators' callers and reads what the names and fields hold. Any other read of the
+follows the creators' callers and reads what the names and fields hold. A getter of a module's top
+level (``def model_entrypoint(name): return MODELS[name]``) is a lookup at each of its calls, by the
+name each gives (none where the project never calls it). Any other read of the
 registry (``MODELS.items()``, a method that reads it, a registry of a library) may build any of
 its entries with anything: then nothing is known of them.
 """
@@ -236,9 +238,56 @@ def _lookups_of(project: Project, home: ModuleInfo, name: str) -> Lookups | None
             parent = _parent(module, read)
             if module is home and isinstance(parent, ast.Assign) and parent.value is definition:
                 continue
-            if not _read_as_lookup(read, parent, module, lookups):
+            getter = _getter(read, parent, module)
+            if getter is not None:
+                if not _getter_lookups(project, getter, lookups):
+                    return None
+            elif not _read_as_lookup(read, parent, module, lookups):
                 return None
     return lookups
+
+
+def _getter(read: ast.expr, parent: ast.AST | None, module: ModuleInfo) -> FunctionRef | None:
+    """The function of ``module``'s top level that only returns the entry its one parameter names
+    (``def model_entrypoint(name): return MODELS[name]``) where ``read`` is that registry read."""
+    if not (isinstance(parent, ast.Subscript) and parent.value is read and isinstance(parent.ctx, ast.Load)):
+        return None
+    if not isinstance(_parent(module, parent), ast.Return) or not isinstance(parent.slice, ast.Name):
+        return None
+    (scope,) = module.scopes_holding([read.lineno])
+    if isinstance(scope, ast.Module) or module.functions.get(scope.name) is not scope:
+        return None
+    arguments = scope.args
+    parameters = [*arguments.posonlyargs, *arguments.args]
+    if arguments.vararg or arguments.kwonlyargs or arguments.kwarg or len(parameters) != 1:
+        return None
+    key = parent.slice.id
+    return FunctionRef(module, scope) if parameters[0].arg == key and key not in binding_counts(scope) else None
+
+
+def _getter_lookups(project: Project, getter: FunctionRef, lookups: Lookups) -> bool:
+    """Record in ``lookups`` the calls of what each call of ``getter`` returns, as lookups by the
+    key it is given (``model_entrypoint("small")(**kw)``; none where the project never calls it);
+    False where its name is read other than to call it with the key alone, or what a call returns
+    is used other than by calling it."""
+    name = getter.node.name
+    (parameter,) = [*getter.node.args.posonlyargs, *getter.node.args.args]
+    for module in modules_naming(project, name):
+        reads: list[ast.expr] = [n for n in module.nodes_of(ast.Name) if n.id == name]
+        reads += [n for n in module.nodes_of(ast.Attribute) if n.attr == name]
+        for read in reads:
+            resolved = project.resolve_expr(read, module)
+            if resolved is not None and resolved.node is not getter.node:
+                continue  # another function of that name
+            call = _parent(module, read)
+            if not (isinstance(call, ast.Call) and call.func is read):
+                return False
+            keys = [*call.args, *(k.value for k in call.keywords if k.arg == parameter.arg)]
+            if len(keys) != 1 or len(call.args) + len(call.keywords) != 1 or isinstance(keys[0], ast.Starred):
+                return False
+            if not _looked_up(call, keys[0], module, lookups):
+                return False
+    return True
 
 
 def _may_read(project: Project, read: ast.expr, module: ModuleInfo, home: ModuleInfo) -> bool:

@@ -48,7 +48,7 @@ from mslint.model.call_inputs import MOST_CALLS, CallInput, call_input
 from mslint.model.call_sites import EntryEvidence, call_site
 from mslint.model.capture import AST, AST_CAPTURE, Capture, decorator_capture, wrapping_calls
 from mslint.model.created_tensors import created_by
-from mslint.model.folds import NOT_FOLDED, POSITION_OF, FoldedTest
+from mslint.model.folds import NOT_FOLDED, POSITION_OF, CellItems, FoldedTest
 from mslint.model.held_constants import changed, held_constant, held_source
 from mslint.model.instances import built_instances, classes_passed, construction, constructor_values
 from mslint.model.layer_transfer import layer_result
@@ -470,7 +470,32 @@ class GraphFunction:
     ) -> FoldedTest:
         folded = self.project.release.folds
         constant = constant or self._fold_constant
-        return FoldedTest(folded, position, stage, source or self._fold_source, constant, self.qualname)
+        fold_source = source or self._fold_source
+        return FoldedTest(folded, position, stage, fold_source, constant, self.qualname, self._tensor_source)
+
+    def _tensor_source(self, expr: ast.expr) -> str | None:
+        """The fold table's source of ``expr`` where it holds a tensor in every instance and call:
+        ``self`` for an attribute that every assignment sets to a ``Tensor`` or a ``Parameter``
+        (``self.w = Parameter(...)``, or a helper of the checked code that returns one; never
+        ``None``), ``input`` for a parameter of an entry, never rebound, that every call gives a
+        tensor; None otherwise."""
+        if isinstance(expr, ast.Attribute) and is_self_attribute(expr, self.self_name) and self.owner is not None:
+            assigned = self.project.attribute_values(self.owner, expr.attr)
+            return "self" if assigned and all(self._makes_tensor(k, v) for k, v in assigned) else None
+        if not isinstance(expr, ast.Name) or self.entry.node is not self.node or expr.id in binding_counts(self.node):
+            return None
+        return "input" if isinstance(self.parameter_values.get(expr.id), AbstractTensor) else None
+
+    def _makes_tensor(self, klass: ClassRef, value: ast.expr) -> bool:
+        """Whether ``value``, assigned in ``klass``, is a call of ``Tensor`` or ``Parameter``, or of
+        a function of the checked code that returns only such calls."""
+        created = qualified_name(value.func, klass.module) if isinstance(value, ast.Call) else None
+        if created is None or is_mindspore_name(created, "Tensor", "Parameter"):
+            return created is not None
+        helper = self.project.resolve(created, klass.module)
+        returned = returned_constructors(helper)
+        every = isinstance(helper, FunctionRef) and len(returned) == len(returned_values(helper.node))
+        return every and bool(returned) and all(is_mindspore_name(c, "Tensor", "Parameter") for c in returned)
 
     def _fold_source(self, expr: ast.expr) -> str | None:
         """The table's source of a constant ``expr`` is, None where it is none."""
@@ -513,7 +538,31 @@ class GraphFunction:
             return NOT_FOLDED if self.owner is None else held_constant(self.project, self.owner, expr, self.self_name)
         if source == "shape":
             return self._shape_constants.value(expr)
+        if source == "self" and isinstance(expr, ast.Attribute):
+            counted = self._cell_items(expr.attr)
+            if counted is not None:
+                return counted
         return _python_value(self.value(expr))
+
+    def _cell_items(self, attribute: str) -> CellItems | None:
+        """What ``self.<attribute>`` holds where ``__init__`` sets it once to an ``nn.CellList`` or
+        an ``nn.SequentialCell`` of items it writes out (:func:`sequential_items`) and nothing
+        changes it in place (``append``); None otherwise."""
+        owner = self.owner
+        assigned = [] if owner is None else self.project.attribute_values(owner, attribute)
+        if (
+            owner is None
+            or len(assigned) != 1
+            or assigned[0][0].node is not owner.node
+            or changed(owner.node, attribute)
+        ):
+            return None
+        items = self._sequential_items(owner, attribute)
+        value = assigned[0][1]
+        made = qualified_name(value.func, owner.module) if isinstance(value, ast.Call) else None
+        if not items or not is_mindspore_name(made, "SequentialCell", "CellList"):
+            return None
+        return CellItems(is_mindspore_name(made, "SequentialCell"), len(items))
 
     @cached_property
     def name_values(self) -> dict[str, AbstractValue]:
