@@ -28,7 +28,15 @@ from collections.abc import Iterable
 from mslint.model.binder import all_parameter_names, binding_counts, bound_once
 from mslint.model.instances import arguments_given
 from mslint.model.module import ModuleInfo, imports_in
-from mslint.model.project import FunctionNode, FunctionRef, Project, qualified_name, qualified_name_in
+from mslint.model.project import (
+    FunctionNode,
+    FunctionRef,
+    Project,
+    from_a_mindspore_suite,
+    is_mindspore_name,
+    qualified_name,
+    qualified_name_in,
+)
 from mslint.model.walk import own_nodes, parent_of, returned_values
 
 _ARRAY_LIBRARIES = frozenset(
@@ -75,7 +83,11 @@ def _made(
     library = qualname.split(".", 1)[0]
     if resolved is not None or "." not in qualname or project.module_named(library, module) is not None:
         return None  # the project's own class, a builtin, or a name of no library
-    return None if library.startswith("mind") or library in _ARRAY_LIBRARIES else qualname
+    return (
+        None
+        if is_mindspore_name(qualname) or from_a_mindspore_suite(qualname) or library in _ARRAY_LIBRARIES
+        else qualname
+    )
 
 
 def _named(name: str, scope: FunctionNode | ast.Module, module: ModuleInfo, project: Project, depth: int) -> str | None:

@@ -65,6 +65,13 @@ def is_mindspore_cell_name(qualname: str) -> bool:
     return last[:1].isupper() and last not in _NON_CELL_NN_CLASSES
 
 
+def from_a_mindspore_suite(qualname: str) -> bool:
+    """Whether ``qualname`` is of one of MindSpore's suites (``mindnlp``, ``mindcv``...), whose
+    objects are built for graph code (Cells, ``jit_class``es) and are not MindSpore's own API."""
+    library = qualname.split(".", 1)[0]
+    return library.startswith("mind") and library != "mindspore"
+
+
 def is_mindspore_name(qualname: str | None, *suffixes: str) -> bool:
     """Whether ``qualname`` is inside mindspore and, if suffixes are given, ends with one of them."""
     if qualname is None or not (qualname == "mindspore" or qualname.startswith("mindspore.")):
@@ -190,6 +197,8 @@ class Project:
     def is_checked_code(self, qualname: str, near: ModuleInfo) -> bool:
         """Whether ``qualname``, seen from ``near``, names the project's own code rather than a
         library's: its top package is a module of the run, or ``near`` imports it relatively."""
+        if qualname.startswith(f"{near.name}."):
+            return True  # the module's own names (a file whose name holds dots is no package path)
         root = qualname.split(".", 1)[0]
         return root in near.relative_roots or self.module_named(root, near) is not None
 

@@ -60,6 +60,7 @@ from mslint.model.project import (
     FunctionNode,
     FunctionRef,
     Project,
+    from_a_mindspore_suite,
     is_jit_class,
     is_mindspore_cell_name,
     is_mindspore_name,
@@ -1729,7 +1730,16 @@ def module_object_origin(qualname: str, function: GraphFunction) -> str | None:
     module, values, _ = found
     if len(values) != 1 or not isinstance(values[0], ast.Call):
         return None  # none, or several: which one is called is unknown
-    origin = qualified_name(values[0].func, module)
-    if origin is None or function.project.is_checked_code(origin, module):
+    made_by = values[0].func
+    if isinstance(made_by, ast.Name) and made_by.id in _top_level_definitions(module):
+        return None  # the module's own class or function (a notebook's name is no dotted path)
+    origin = qualified_name(made_by, module)
+    if origin is None or function.project.is_checked_code(origin, module) or from_a_mindspore_suite(origin):
         return None
     return origin
+
+
+def _top_level_definitions(module: ModuleInfo) -> frozenset[str]:
+    return frozenset(
+        s.name for s in module.tree.body if isinstance(s, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+    )
