@@ -256,18 +256,18 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
 
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
-    # a branch that no graph holds, or no instance's __init__ runs: nothing there holds; one under a
-    # constant test or constructor argument mslint cannot decide: a warning
+    # a branch that no graph holds: nothing there holds; one under a constant test mslint cannot
+    # decide, or in __init__ on constructor arguments no instance is shown to take: a warning
     never_run = never_compiled(graph.functions, project)
     in_graph = _GraphFunctionsByLine(graph.functions)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
-                built = init_branch(project, module, finding.node)
-                if id(finding.node) in never_run or (built is not None and built.taken is False):
+                if id(finding.node) in never_run:
                     continue
-                if built is not None and built.taken is None:
-                    finding = capped_under_constructor_test(rule, finding, built.test)
+                built = init_branch(project, module, finding.node)
+                if built is not None and not built.taken:
+                    finding = capped_under_constructor_test(rule, finding, built)
                 compiling = [f for f in in_graph.around(module, finding.node) if id(finding.node) not in f.pruned_nodes]
                 report(rule, module, capped_under_unknown_test(rule, finding, compiling), None)
     for function in graph.functions:

@@ -28,6 +28,7 @@ from functools import cached_property
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
 from mslint.model.binder import all_parameter_names, bindings
+from mslint.model.init_branches import InitBranch
 from mslint.model.scope import GraphFunction
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -134,13 +135,17 @@ def capped_under_unknown_test(rule: Rule, finding: Finding, reaching: list[Graph
     return _capped_saying(rule, finding, f"; only where `{_shortened(ast.unparse(test))}` lets the compiler reach it")
 
 
-def capped_under_constructor_test(rule: Rule, finding: Finding, test: ast.expr) -> Finding:
+def capped_under_constructor_test(rule: Rule, finding: Finding, branch: InitBranch) -> Finding:
     """``finding`` in a branch of ``__init__`` on constructor arguments that no instance the
-    program shows decides (:mod:`mslint.model.init_branches`): capped at warning, naming the test."""
+    program builds takes, or that the instances it shows do not decide
+    (:mod:`mslint.model.init_branches`): capped at warning, naming the test. (Not dropped where
+    none takes it: a class no code runs may still be built with its defaults, a latent failure.)"""
     if not any(finding.severity_for(rule, level) is Severity.ERROR for level in _LEVELS):
         return finding
-    note = f"; only for the instances built with `{_shortened(ast.unparse(test))}`, which the program does not show"
-    return _capped_saying(rule, finding, note)
+    shown = "none of which the program builds" if branch.taken is False else "which the program does not show"
+    return _capped_saying(
+        rule, finding, f"; only for the instances built with `{_shortened(ast.unparse(branch.test))}`, {shown}"
+    )
 
 
 def _capped_saying(rule: Rule, finding: Finding, note: str) -> Finding:

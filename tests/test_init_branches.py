@@ -44,13 +44,14 @@ def _severities(tmp_path: Path, calls: str) -> dict[int, str]:
     ("calls", "expected"),
     [
         ("", {14: "WARNING", 16: "WARNING"}),  # no instance: the branches rest on arguments not shown
-        ('\nMLP(8, norm_type="bn")(ms.Tensor(np.ones((2, 8), np.float32)))\n', {}),  # no instance takes them
-        ('\nMLP(8, norm_type="ln", depth=1)(ms.Tensor(np.ones((2, 8), np.float32)))\n', {}),  # nor the elif
-        ('\nMLP(8, norm_type="ln")(ms.Tensor(np.ones((2, 8), np.float32)))\n', {14: "ERROR"}),
+        # no instance takes them (nor the elif): warnings that say so
+        ('\nMLP(8, norm_type="bn")(ms.Tensor(np.ones((2, 8), np.float32)))\n', {14: "WARNING", 16: "WARNING"}),
+        ('\nMLP(8, norm_type="ln", depth=1)(ms.Tensor(np.ones((2, 8), np.float32)))\n', {14: "WARNING", 16: "WARNING"}),
+        ('\nMLP(8, norm_type="ln")(ms.Tensor(np.ones((2, 8), np.float32)))\n', {14: "ERROR", 16: "WARNING"}),
         (
             '\nMLP(8, norm_type="conv")(ms.Tensor(np.ones((2, 8), np.float32)))\n'
             '\nMLP(8, norm_type="bn")(ms.Tensor(np.ones((2, 8), np.float32)))\n',
-            {16: "ERROR"},  # one instance of two takes it
+            {14: "WARNING", 16: "ERROR"},  # one instance of two takes it
         ),
     ],
 )
@@ -66,4 +67,13 @@ def test_an_undecided_branch_names_its_test(tmp_path: Path) -> None:
     (conv,) = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "conv-padding-without-pad-mode"]
     assert conv.message.endswith(
         "; only for the instances built with `not norm_type != 'conv'`, which the program does not show"
+    )
+
+
+def test_a_branch_no_instance_takes_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "net.py"
+    path.write_text(NET + '\nMLP(8, norm_type="bn")(ms.Tensor(np.ones((2, 8), np.float32)))\n', encoding="utf-8")
+    (conv,) = [d for d in check_files([path], Settings()).diagnostics if d.symbol == "conv-padding-without-pad-mode"]
+    assert conv.message.endswith(
+        "; only for the instances built with `not norm_type != 'conv'`, none of which the program builds"
     )

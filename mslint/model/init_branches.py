@@ -4,9 +4,10 @@
 on a constructor argument (``if norm_type == "ln": self.norm = nn.LayerNorm(dim)``, or on
 ``self.norm_type`` set from it) runs only for the instances whose arguments take it. Where the
 program shows every instance (:func:`~mslint.model.instances.built_instances`) and each one's
-argument decides the test, a line in a branch none takes never runs; where no instance, or not
-every argument, is known, the line runs only for the values that take the branch, which the
-program does not show. Tests are read as Python reads them: names of ``__init__``'s parameters,
+argument decides the test, a line in a branch none takes runs for no instance it shows (a class
+no code runs, built with its defaults, may still take it: a latent failure); where no instance,
+or not every argument, is known, the line runs only for the values that take the branch, which
+the program does not show. Tests are read as Python reads them: names of ``__init__``'s parameters,
 ``self`` attributes set once from them, literals, comparisons, ``not``, ``and`` and ``or``.
 """
 

@@ -1,6 +1,5 @@
-"""`__init__` runs once per instance, as Python: a convolution built only in a branch on a
-constructor argument that no instance the program builds takes is never built (every instance
-here is built with `norm="batch"`)."""
+"""A convolution built in a branch of `__init__` on a constructor argument that an instance the
+program builds takes (`norm="conv"`), with the `pad_mode` its padding needs."""
 
 import mindspore as ms
 import numpy as np
@@ -13,7 +12,7 @@ class Stem(nn.Cell):
         self.norm = norm
         self.conv = nn.Conv2d(3, channels, 3, pad_mode="pad", padding=1)
         if self.norm == "conv":
-            self.extra = nn.Conv2d(channels, channels, 3, padding=1)
+            self.extra = nn.Conv2d(channels, channels, 3, pad_mode="pad", padding=1)
         else:
             self.extra = nn.BatchNorm2d(channels)
 
@@ -22,4 +21,4 @@ class Stem(nn.Cell):
 
 
 if __name__ == "__main__":
-    Stem(8, norm="batch")(ms.Tensor(np.ones((1, 3, 8, 8), np.float32)))
+    Stem(8, norm="conv")(ms.Tensor(np.ones((1, 3, 8, 8), np.float32)))
