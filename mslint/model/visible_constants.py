@@ -113,7 +113,7 @@ def _binding_counts(module: ModuleInfo) -> dict[str, int]:
                 bound[name] = bound.get(name, 0) + 1
         elif isinstance(node, ast.Global):
             bound.update((name, 2) for name in node.names)
-    for stored in descendants(module.tree):
-        if isinstance(stored, ast.Name) and not isinstance(stored.ctx, ast.Load):
+    for stored in module.nodes_of(ast.Name):
+        if not isinstance(stored.ctx, ast.Load):
             bound[stored.id] = 2
     return bound
