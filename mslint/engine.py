@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import gc
 from collections import Counter, defaultdict
@@ -15,6 +14,7 @@ from mslint.diagnostics import Diagnostic, Severities
 from mslint.findings_on_unknowns import FindingsOnUnknowns, capped_under_constructor_test, capped_under_unknown_test
 from mslint.mindspore_tables import targeted_release
 from mslint.model.file_facts import FileFacts
+from mslint.model.graph_index import GraphFunctionIndex
 from mslint.model.init_branches import init_branch
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.never_compiled import never_compiled
@@ -258,8 +258,8 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
     # a branch that no graph holds: nothing there holds; one under a constant test mslint cannot
     # decide, or in __init__ on constructor arguments no instance is shown to take: a warning
-    never_run = never_compiled(graph.functions, project)
-    in_graph = _GraphFunctionsByLine(graph.functions)
+    in_graph = GraphFunctionIndex(graph.functions)
+    never_run = never_compiled(in_graph, project)
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
@@ -308,27 +308,6 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 for problem in list(rule.check_suppressions(comments[module.path], enabled, every_rule_runs)):
                     keep(rule, module, _comment_diagnostic(rule, module, problem, settings))
     return list(found.values())
-
-
-class _GraphFunctionsByLine:
-    """The evaluations of the graph function whose body holds a node that a module-wide rule
-    reports (``unknown-mindspore-api`` checks every call of the module): the innermost one."""
-
-    def __init__(self, functions: Sequence[GraphFunction]) -> None:
-        self._by_module: dict[Path, dict[int, list[GraphFunction]]] = defaultdict(lambda: defaultdict(list))
-        for function in functions:
-            self._by_module[function.module.path][id(function.node)].append(function)
-
-    def around(self, module: ModuleInfo, node: ast.AST) -> list[GraphFunction]:
-        line = getattr(node, "lineno", None)
-        if line is None:
-            return []
-        holding = [
-            evaluations
-            for evaluations in self._by_module.get(module.path, {}).values()
-            if evaluations[0].node.lineno <= line <= (evaluations[0].node.end_lineno or line)
-        ]
-        return min(holding, key=lambda e: (e[0].node.end_lineno or 0) - e[0].node.lineno, default=[])
 
 
 def _naming_instances(

@@ -50,9 +50,18 @@ def bindings(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Binding]:
     return _BINDINGS(function, _bindings)
 
 
+_BINDING_NODES = frozenset(
+    {ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.AugAssign, ast.For, ast.AsyncFor, ast.comprehension}
+    | {ast.With, ast.AsyncWith, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda}
+)
+"""The node types that bind a name: one set lookup passes over the other nodes, most of them."""
+
+
 def _bindings(function: FunctionNode) -> list[Binding]:
     found: list[Binding] = []
     for node in descendants(function):
+        if node.__class__ not in _BINDING_NODES:
+            continue
         if isinstance(node, ast.Assign):
             found.extend(Binding(t, node.value, unpacks=True) for t in node.targets)
         elif isinstance(node, (ast.AnnAssign, ast.NamedExpr)):

@@ -9,6 +9,7 @@ an item of a dict literal (``self.cfg = {"act": "relu"}``: ``self.cfg["act"]``) 
 from __future__ import annotations
 
 import ast
+from typing import NamedTuple
 
 from mslint.model.abstract import NOT_KNOWN, AbstractScalar, Kind
 from mslint.model.binder import (
@@ -20,7 +21,9 @@ from mslint.model.binder import (
 )
 from mslint.model.folds import NOT_FOLDED
 from mslint.model.instances import constructor_values
+from mslint.model.memo import NodeMemo
 from mslint.model.project import ClassRef, Project
+from mslint.model.walk import descendants
 
 _SCALARS = (bool, int, float, str, type(None))
 
@@ -65,16 +68,38 @@ def changed(owner: ast.ClassDef, holder: str, attribute: str | None = None) -> b
     """Whether a method of ``owner`` may change what ``self.<holder>`` holds in place: where
     ``attribute`` is None, calls a method of it (``append``, ``update``) or assigns or deletes an
     item of it; else sets that attribute of it (``self.block.use_bn = True``)."""
-    for node in ast.walk(owner):
-        stored = isinstance(node, (ast.Attribute, ast.Subscript)) and not isinstance(node.ctx, ast.Load)
-        if attribute is None:
-            hit = isinstance(node, ast.Attribute) or (isinstance(node, ast.Subscript) and stored)
-        else:
-            hit = isinstance(node, ast.Attribute) and node.attr == attribute and stored
-        held = node.value if hit and isinstance(node, (ast.Attribute, ast.Subscript)) else None
-        if isinstance(held, ast.Attribute) and held.attr == holder and isinstance(held.value, ast.Name):
-            return True
-    return False
+    changes = _CHANGES(owner, _changes_in)
+    return holder in changes.holders if attribute is None else (holder, attribute) in changes.attributes
+
+
+class _Changes(NamedTuple):
+    """What the methods of a class may change in place, read in one walk of the class."""
+
+    holders: frozenset[str]
+    """``h`` of each ``<name>.h.<attribute>`` read or set and of each ``<name>.h[<key>]`` set or deleted."""
+    attributes: frozenset[tuple[str, str]]
+    """``(h, a)`` of each ``<name>.h.a`` set or deleted."""
+
+
+_CHANGES: NodeMemo[ast.ClassDef, _Changes] = NodeMemo()
+"""By class: asked for each attribute a test or a fold reads, of a class walked once."""
+
+
+def _changes_in(owner: ast.ClassDef) -> _Changes:
+    holders: set[str] = set()
+    attributes: set[tuple[str, str]] = set()
+    for node in descendants(owner):
+        if not isinstance(node, (ast.Attribute, ast.Subscript)):
+            continue
+        held = node.value
+        if not (isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name)):
+            continue
+        stored = not isinstance(node.ctx, ast.Load)
+        if isinstance(node, ast.Attribute) or stored:
+            holders.add(held.attr)
+        if isinstance(node, ast.Attribute) and stored:
+            attributes.add((held.attr, node.attr))
+    return _Changes(frozenset(holders), frozenset(attributes))
 
 
 def _built_attribute(project: Project, owner: ClassRef, built: ast.Call, attribute: str) -> object:

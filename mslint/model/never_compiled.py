@@ -12,45 +12,30 @@ from __future__ import annotations
 
 import ast
 
+from mslint.model.graph_index import GraphFunctionIndex
 from mslint.model.module import ModuleInfo
 from mslint.model.project import Project
 from mslint.model.scope import GraphFunction
 
 
-def never_compiled(functions: list[GraphFunction], project: Project) -> frozenset[int]:
+def never_compiled(index: GraphFunctionIndex, project: Project) -> frozenset[int]:
     """Ids of the nodes that every evaluation of a graph-only function prunes (module doc)."""
-    pruned_in_all: dict[int, frozenset[int]] = {}
-    by_node: dict[int, GraphFunction] = {}
-    for function in functions:
-        key = id(function.node)
-        pruned = function.pruned_nodes
-        pruned_in_all[key] = pruned if key not in pruned_in_all else pruned_in_all[key] & pruned
-        by_node[key] = function
-    spans = _graph_spans(functions)
     never: set[int] = set()
-    for key, pruned in pruned_in_all.items():
-        function = by_node[key]
+    for evaluations in index.evaluations():
+        pruned = frozenset.intersection(*(function.pruned_nodes for function in evaluations))
+        function = evaluations[-1]
         is_construct = function.owner is not None and function.node.name == "construct"
         graph_only = is_construct or function.entry.node is function.node
-        if pruned and (graph_only or not _named_outside_graph(function, project, spans)):
+        if pruned and (graph_only or not _named_outside_graph(function, project, index)):
             never |= pruned
     return frozenset(never)
 
 
-def _graph_spans(functions: list[GraphFunction]) -> dict[str, list[tuple[int, int]]]:
-    """By module path: the lines of the graph functions."""
-    spans: dict[str, list[tuple[int, int]]] = {}
-    for function in functions:
-        node = function.node
-        spans.setdefault(str(function.module.path), []).append((node.lineno, node.end_lineno or node.lineno))
-    return spans
-
-
-def _named_outside_graph(function: GraphFunction, project: Project, spans: dict[str, list[tuple[int, int]]]) -> bool:
+def _named_outside_graph(function: GraphFunction, project: Project, index: GraphFunctionIndex) -> bool:
     """Whether any code but graph functions names ``function`` (a call or a reference): it may then
     run as Python, with values the graph's constants say nothing of."""
     name = function.node.name
-    return any(_names_outside(module, name, spans.get(str(module.path), [])) for module in project.modules)
+    return any(_names_outside(module, name, index.spans(module)) for module in project.modules)
 
 
 def _names_outside(module: ModuleInfo, name: str, spans: list[tuple[int, int]]) -> bool:

@@ -305,13 +305,10 @@ class GraphFunction:
         """Whether some instance the program builds of this method's class (where it builds
         several) evaluates ``node`` whatever else holds: each ``if`` or conditional expression
         around it folds, in that instance, to the branch that holds it."""
-        around: list[tuple[ast.If | ast.IfExp, bool]] = []
-        for branch in descendants(self.node):
-            if isinstance(branch, (ast.If, ast.IfExp)):
-                for taken, part in ((True, branch.body), (False, branch.orelse)):
-                    parts = part if isinstance(part, list) else [part]
-                    if any(n is node for each in parts for n in descendants(each)):
-                        around.append((branch, taken))
+        if not self._instance_constants:
+            return False
+        key = id(node)
+        around = [(b.branch, key in b.body) for b in _branches_holding(self.node) if key in b.body or key in b.orelse]
         return any(
             all(self._folding(POSITION_OF[type(b)], INFERENCE, constant).truth(b.test) is taken for b, taken in around)
             for _, constant in self._instance_constants
@@ -326,19 +323,13 @@ class GraphFunction:
         where the instances differ, one that takes every branch around ``node`` reaches it.)"""
         if self.evaluated_by_an_instance(node):
             return None
-        following = _following_statements(self.node)
-        for branch in descendants(self.node):
-            if not isinstance(branch, (ast.If, ast.IfExp)) or self.kind(branch.test) is not Kind.CONSTANT:
+        key = id(node)
+        for held in _branches_holding(self.node):
+            if key not in held.body and key not in held.orelse and key not in held.after:
                 continue
-            if self.folded_truth(branch.test) is not None:
-                continue
-            parts: list[ast.AST] = (
-                [*branch.body, *branch.orelse] if isinstance(branch, ast.If) else [branch.body, branch.orelse]
-            )
-            if isinstance(branch, ast.If) and (_leaves(branch.body) or _leaves(branch.orelse)):
-                parts += following.get(id(branch), [])
-            if any(n is node for part in parts for n in descendants(part)):
-                return branch.test
+            test = held.branch.test
+            if self.kind(test) is Kind.CONSTANT and self.folded_truth(test) is None:
+                return test
         return None
 
     @cached_property
@@ -1383,6 +1374,44 @@ def _python_value(value: AbstractValue) -> object:
         if all(isinstance(item, (bool, int, float, str, type(None))) for item in items):
             return tuple(items) if value.type == "tuple" else list(items)
     return NOT_FOLDED
+
+
+@dataclass(frozen=True)
+class _BranchHolding:
+    """The nodes an ``if`` or conditional expression of a function holds, by id."""
+
+    branch: ast.If | ast.IfExp
+    body: frozenset[int]
+    orelse: frozenset[int]
+    after: frozenset[int]
+    """The statements after an ``if`` in its block, where one of its branches always leaves."""
+
+
+_BRANCHES: NodeMemo[ast.AST, list[_BranchHolding]] = NodeMemo()
+
+
+def _branches_holding(function: ast.AST) -> list[_BranchHolding]:
+    """Each ``if`` and conditional expression of ``function`` (in source order) with the nodes it
+    holds (memoized by function: each finding capped or not under a test asks, for each evaluation)."""
+    return _BRANCHES(function, _find_branches)
+
+
+def _find_branches(function: ast.AST) -> list[_BranchHolding]:
+    following = _following_statements(function)
+    found = []
+    for branch in descendants(function):
+        if not isinstance(branch, (ast.If, ast.IfExp)):
+            continue
+        body = branch.body if isinstance(branch, ast.If) else [branch.body]
+        orelse = branch.orelse if isinstance(branch, ast.If) else [branch.orelse]
+        leaves = isinstance(branch, ast.If) and (_leaves(branch.body) or _leaves(branch.orelse))
+        after = following.get(id(branch), []) if leaves else []
+        found.append(_BranchHolding(branch, _ids_in(body), _ids_in(orelse), _ids_in(after)))
+    return found
+
+
+def _ids_in(parts: list[ast.stmt] | list[ast.expr]) -> frozenset[int]:
+    return frozenset(id(n) for part in parts for n in descendants(part))
 
 
 _FOLLOWING: NodeMemo[ast.AST, dict[int, list[ast.stmt]]] = NodeMemo()

@@ -29,6 +29,7 @@ from mslint.model.binder import target_names
 from mslint.model.folds import NOT_FOLDED
 from mslint.model.memo import NodeMemo
 from mslint.model.module import is_self_attribute
+from mslint.model.walk import descendants
 
 _SHAPE_ATTRIBUTES = frozenset({"shape", "ndim"})
 _UNKNOWN = AbstractAny(Kind.UNKNOWN)
@@ -65,7 +66,7 @@ class ShapeConstants:
         if not _numeric_form(expr):
             return False
         derived = _derived_names(self._function, self._self_name)
-        return any(_reads_shape_here(node, derived, self._self_name) for node in ast.walk(expr))
+        return any(_reads_shape_here(node, derived, self._self_name) for node in descendants(expr))
 
     def value(self, expr: ast.expr) -> object:
         """The Python int or bool ``expr`` (which :meth:`reads_shape`) holds where it is read;
@@ -83,14 +84,14 @@ class ShapeConstants:
         values = dict(self._parameters)
         block: list[ast.stmt] = self._function.body
         while True:
-            holder = next((s for s in block if any(n is read for n in ast.walk(s))), None)
+            holder = next((s for s in block if any(n is read for n in descendants(s))), None)
             if holder is None:
                 return _UNKNOWN
             for statement in block[: block.index(holder)]:
                 self._bind(statement, values)
             if isinstance(holder, (ast.For, ast.AsyncFor, ast.While)):
                 values.update((name, _UNKNOWN) for name in _bound_names(holder))  # another iteration's
-            inner = next((b for b in _blocks(holder) if any(n is read for s in b for n in ast.walk(s))), None)
+            inner = next((b for b in _blocks(holder) if any(n is read for s in b for n in descendants(s))), None)
             if inner is None:  # the statement's own expression: its test, its value
                 return self._evaluate(values, read)
             block = inner
@@ -155,7 +156,7 @@ def _blocks(statement: ast.stmt) -> list[list[ast.stmt]]:
 
 
 def _bound_names(statement: ast.stmt) -> set[str]:
-    return {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    return {n.id for n in descendants(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
 
 
 def _python_number(value: AbstractValue) -> object:
@@ -175,21 +176,23 @@ def _derived_names(function: ast.FunctionDef | ast.AsyncFunctionDef, self_name: 
 
 
 def _find_derived(function: ast.FunctionDef | ast.AsyncFunctionDef, self_name: str | None) -> frozenset[str]:
-    assignments = [
-        (targets, node.value)
-        for node in ast.walk(function)
-        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None
-        for targets in ([node.target] if isinstance(node, ast.AnnAssign) else node.targets)
-    ]
+    # Each assignment's value is walked once: whether it reads a shape itself, and the names it reads.
+    assignments = []
+    for node in descendants(function):
+        if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+            continue
+        read = list(descendants(node.value))
+        reads_shape = any(_reads_shape_here(n, frozenset(), self_name) for n in read)
+        names = frozenset(n.id for n in read if isinstance(n, ast.Name))
+        for target in [node.target] if isinstance(node, ast.AnnAssign) else node.targets:
+            assignments.append((set(target_names(target)), reads_shape, names))
     derived: set[str] = set()
     grown = True
     while grown:
         grown = False
-        for target, value in assignments:
-            names = set(target_names(target)) - derived
-            reads = any(_reads_shape_here(n, derived, self_name) for n in ast.walk(value))
-            if names and reads:
-                derived |= names
+        for bound, reads_shape, names in assignments:
+            if bound - derived and (reads_shape or not names.isdisjoint(derived)):
+                derived |= bound
                 grown = True
     return frozenset(derived)
 

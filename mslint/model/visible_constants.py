@@ -103,8 +103,16 @@ def _is_setattr(node: ast.AST) -> bool:
     return isinstance(called, ast.Name) and called.id == "setattr"
 
 
+_BOUND: NodeMemo[ast.Module, dict[str, int]] = NodeMemo()
+
+
 def _binding_counts(module: ModuleInfo) -> dict[str, int]:
-    """How often the module binds each name (2 for any name a ``global`` statement or an assignment binds)."""
+    """How often the module binds each name (2 for any name a ``global`` statement or an assignment
+    binds); memoized by module: each read of an imported module's field asks."""
+    return _BOUND(module.tree, lambda _: _count_bindings(module))
+
+
+def _count_bindings(module: ModuleInfo) -> dict[str, int]:
     bound: dict[str, int] = {}
     for node in statements(module.tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -113,7 +121,7 @@ def _binding_counts(module: ModuleInfo) -> dict[str, int]:
                 bound[name] = bound.get(name, 0) + 1
         elif isinstance(node, ast.Global):
             bound.update((name, 2) for name in node.names)
-    for stored in descendants(module.tree):
-        if isinstance(stored, ast.Name) and not isinstance(stored.ctx, ast.Load):
+    for stored in module.nodes_of(ast.Name):
+        if not isinstance(stored.ctx, ast.Load):
             bound[stored.id] = 2
     return bound

@@ -13,6 +13,7 @@ no rule looks for, a quarter of all nodes; rules read them from their parent (``
 from __future__ import annotations
 
 import ast
+import bisect
 from typing import Any
 
 from mslint.model.memo import NodeMemo
@@ -172,12 +173,59 @@ def raised(function: ast.AST) -> frozenset[int]:
     )
 
 
-_PARENTS: NodeMemo[ast.Module, dict[int, ast.AST]] = NodeMemo()
+_PARENTS: NodeMemo[ast.AST, dict[int, ast.AST | None]] = NodeMemo()
+_STARTS: NodeMemo[ast.Module, list[int]] = NodeMemo()
+_ABSENT = object()
 
 
 def parent_of(tree: ast.Module, node: ast.AST) -> ast.AST | None:
-    """The node of ``tree`` that holds ``node`` (the map made once per tree, where it is asked)."""
-    parents = _PARENTS(
-        tree, lambda root: {id(child): n for n in descendants(root) for child in ast.iter_child_nodes(n)}
-    )
-    return parents.get(id(node))
+    """The node of ``tree`` that holds ``node``. Read off a map of the parents below the top-level
+    statement whose lines hold ``node``, made once per statement where asked (a run asks about a
+    few statements of a module, and mapping all of them cost more than the rest); for a node
+    without lines (``ast.arguments``), off one of the whole tree."""
+    line = getattr(node, "lineno", None)
+    if not isinstance(line, int):
+        return _in_map(_PARENTS(tree, _parents), node, tree)
+    body = tree.body
+    index = bisect.bisect_right(_STARTS(tree, _first_lines), line) - 1
+    while index >= 0 and (body[index].end_lineno or line) >= line:  # statements may share a line
+        statement = body[index]
+        if statement is node:
+            return tree
+        parent = _in_map(_PARENTS(statement, _parents), node, statement)
+        if parent is not None:
+            return parent
+        index -= 1
+    return None
+
+
+def _in_map(parents: dict[int, ast.AST | None], node: ast.AST, root: ast.AST | None) -> ast.AST | None:
+    """``node``'s parent in a map below ``root``, where the children of ``root`` map to None: a
+    memoized map holds no reference to its own node, which would keep the tree alive."""
+    parent = parents.get(id(node), _ABSENT)
+    if parent is _ABSENT:
+        return None
+    return root if parent is None else parent  # type: ignore[return-value]
+
+
+def _first_lines(tree: ast.Module) -> list[int]:
+    """The first line of each top-level statement (its first decorator's, where it has them)."""
+    return [
+        min([statement.lineno, *(d.lineno for d in getattr(statement, "decorator_list", ()))])
+        for statement in tree.body
+    ]
+
+
+def _parents(root: ast.AST) -> dict[int, ast.AST | None]:
+    # The fields the walk follows (:func:`child_fields`), not ``ast.iter_child_nodes``: a third of
+    # the calls, and no operator or context singleton, whose one parent would be any of its holders.
+    parents: dict[int, ast.AST | None] = {}
+    for node in descendants(root):
+        holder = None if node is root else node
+        for name in child_fields(node):
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                parents.update((id(child), holder) for child in value if isinstance(child, ast.AST))
+            elif isinstance(value, ast.AST):
+                parents[id(value)] = holder
+    return parents
