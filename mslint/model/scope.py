@@ -3,7 +3,8 @@
 Entries are ``construct`` of every Cell class and every function or method decorated
 with ``mindspore.jit`` (or the old ``ms_function``), or wrapped by ``jit(f)`` at module
 level. Every function or method of the checked code that graph code calls is graph code
-too; its parameters take the kinds of the arguments at its graph call sites.
+too; its parameters take the kinds of the arguments at its graph call sites. A ``constexpr``
+function is not: the compiler runs it in Python on constants.
 """
 
 from __future__ import annotations
@@ -80,6 +81,8 @@ _Attribute = tuple[int, str]
 """A class node and an attribute of its instances."""
 _T = TypeVar("_T")
 _ROUNDS = 3
+# decorators whose function the compiler calls in Python, on constant arguments, while compiling
+COMPILE_TIME_NAMES = ("constexpr", "_primexpr")
 """How many times an item repeated an unknown number of times is given what it returns before
 its input is taken for any value of its kind (:meth:`GraphFunction.sequential_stages`)."""
 _Stage = tuple["FunctionRef | None", dict[str, AbstractValue], AbstractValue]
@@ -1049,7 +1052,7 @@ class GraphFunction:
             return [m for c in self.instance_classes(func) for m in [self._call_method(c)] if m]
         resolved = self.resolve_call(call)
         if isinstance(resolved, FunctionRef):
-            return [resolved]
+            return [] if runs_while_compiling(resolved) else [resolved]
         if isinstance(resolved, ClassRef) and is_jit_class(resolved):
             init = self.project.find_method(resolved, "__init__")
             return [init] if init else []
@@ -1095,6 +1098,13 @@ def _is_super_call(expr: ast.expr) -> bool:
 def _functions_among(args: list[ast.expr], module: ModuleInfo, project: Project) -> list[FunctionRef]:
     refs = (project.resolve_expr(a, module) for a in args if isinstance(a, (ast.Name, ast.Attribute)))
     return [r for r in refs if isinstance(r, FunctionRef)]
+
+
+def runs_while_compiling(function: FunctionRef) -> bool:
+    """Whether the function is a ``constexpr`` (or MindSpore's own ``_primexpr``): the compiler
+    calls it in Python on the constant arguments, so its body is Python, not graph code."""
+    decorators = (d.func if isinstance(d, ast.Call) else d for d in function.node.decorator_list)
+    return any(is_mindspore_name(qualified_name(d, function.module), *COMPILE_TIME_NAMES) for d in decorators)
 
 
 def is_jit_decorated(function: FunctionNode, module: ModuleInfo) -> bool:
