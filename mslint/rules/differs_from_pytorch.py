@@ -281,7 +281,10 @@ def _per_instance(
     if not instances:
         return found
     for instance in instances:
-        found = check(call, _Context(module, _Values(module, function, instance), api))
+        given = _Values(module, function, instance)
+        found = check(call, _Context(module, given, api))
+        if found is not None and not given.gave:
+            return found  # what the instance gives is not known: the code as written says it
         if found is not None:
             where = call_site(instance.call, instance.module)
             return replace(found, message=f"{found.message} (in the instance built {where})")
@@ -300,6 +303,8 @@ class _Values:
         self.instance = instance
         self.read_given = False
         """Whether a value asked for may be given by the instance: a name, ``self.<attribute>``."""
+        self.gave = False
+        """Whether the instance gave a value asked for."""
 
     def numbers(self, expr: ast.expr) -> list[float] | None:
         """The values ``expr`` may hold, when all of them are known numbers; else None."""
@@ -331,7 +336,8 @@ class _Values:
         """The constant the instance gives ``expr``; NOT_KNOWN where it gives none known."""
         self.read_given = self.read_given or isinstance(expr, (ast.Name, ast.Attribute))
         held = self.instance.value(expr) if self.instance is not None else None
-        if isinstance(held, AbstractScalar) and held.kind is Kind.CONSTANT:
+        if isinstance(held, AbstractScalar) and held.kind is Kind.CONSTANT and held.value is not NOT_KNOWN:
+            self.gave = True
             return held.value
         return NOT_KNOWN
 
