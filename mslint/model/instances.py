@@ -122,7 +122,7 @@ def built_instances(
     (:func:`constructor_values` joins them); None where they are not all known (module doc) or it
     builds none."""
     code = _code_of(project, callee)
-    calls = _calls_of(project, callee) if code is not None else None
+    calls = _calls_of(project, callee)  # asked in any case, as before: it records the partials it finds
     if code is None or not calls:
         return None
     found = []

@@ -1,6 +1,6 @@
 """A PyTorch rate or momentum in an instance the program builds, where the default is MindSpore's:
 `Classifier(dropout_ratio=0.1)` (from the script's configuration) keeps 10 % of the elements and
-zeroes 90 % while training, and `Norm(4, use_batch_statistics=True)` builds a layer whose running
+zeroes 90 % while training, and `Norm(4, training=True)` builds a layer whose running
 statistics take 90 % from each batch (measured in mslint/data/pytorch-differences.json). Both
 compile and run at both levels."""
 
@@ -12,28 +12,28 @@ class Classifier(nn.Cell):  # mslint: inputs=float32[2,8]
     def __init__(self, num_class=10, dropout_ratio=0.5):
         super().__init__()
         self.dropout_ratio = dropout_ratio
-        self.dropout = nn.Dropout(self.dropout_ratio)  # expect: differs-from-pytorch
+        self.drop = nn.Dropout(self.dropout_ratio)  # expect: differs-from-pytorch
         self.head_dropout = nn.Dropout(dropout_ratio)  # expect: differs-from-pytorch
         self.fc = nn.Dense(8, num_class)
 
     def construct(self, x):
-        return self.fc(self.head_dropout(self.dropout(x)))
+        return self.fc(self.head_dropout(self.drop(x)))
 
 
 class Norm(nn.Cell):  # mslint: inputs=float32[2,4,2,2]
-    def __init__(self, channels=4, momentum=0.1, use_batch_statistics=False):
+    def __init__(self, c=4, momentum=0.1, training=False):
         super().__init__()
-        self.norm = nn.BatchNorm2d(channels, momentum=momentum, use_batch_statistics=use_batch_statistics)  # expect: differs-from-pytorch
+        self.stats = nn.BatchNorm2d(c, momentum=momentum, use_batch_statistics=training)  # expect: differs-from-pytorch
 
     def construct(self, x):
-        return self.norm(x)
+        return self.stats(x)
 
 
 class Backbone(nn.Cell):  # mslint: inputs=float32[2,4,2,2]
     def __init__(self):
         super().__init__()
         self.stem = Norm(4)
-        self.norm = Norm(4, use_batch_statistics=True)
+        self.norm = Norm(4, training=True)
 
     def construct(self, x):
         return self.norm(self.stem(x))

@@ -13,12 +13,12 @@ class Classifier(nn.Cell):  # mslint: inputs=float32[2,8]
     def __init__(self, num_class=10, dropout_ratio=0.1):
         super().__init__()
         self.dropout_ratio = dropout_ratio
-        self.dropout = nn.Dropout(self.dropout_ratio)
+        self.drop = nn.Dropout(self.dropout_ratio)
         self.head_dropout = nn.Dropout(dropout_ratio)
         self.fc = nn.Dense(8, num_class)
 
     def construct(self, x):
-        return self.fc(self.head_dropout(self.dropout(x)))
+        return self.fc(self.head_dropout(self.drop(x)))
 
 
 def frozen_norm(channels, momentum=0.1, use_batch_statistics=True):
