@@ -155,6 +155,7 @@ def test_a_network_operator_in_a_map_is_fine_where_another_file_sets_spawn(write
 
 
 UNSEEDED_TRAINING = """
+from mindspore import nn
 from mindspore.communication import init
 
 from src.dataset import create_dataset
@@ -162,7 +163,7 @@ from src.dataset import create_dataset
 
 def main():
     init()
-    return create_dataset()
+    return create_dataset(), nn.Dense(4, 4)
 """
 
 

@@ -169,6 +169,64 @@ def build(frozen=False, learned=None):
     assert flagged(write("frozen.py", source)) == [(9, "differs-from-pytorch"), (10, "differs-from-pytorch")]
 
 
+def test_the_rate_each_instance_is_given_decides(write: Write) -> None:
+    """The rate that every instance the script builds gives (`cfg.dropout_ratio` of an
+    `EasyDict` of literals, as the flowers notebook of the computer-vision corpus builds its
+    classifier) decides, not the class as written: keeping 0.5 is zeroing 0.5, so the layer means
+    the same in both frameworks. An instance given PyTorch's rate is named in the message
+    (rules/differs-from-pytorch/*_instances.py compile these forms)."""
+    source = """\
+from easydict import EasyDict as edict
+from mindspore import nn
+
+
+class Net(nn.Cell):
+    def __init__(self, num_class=5, dropout_ratio=0.5):
+        super().__init__()
+        self.dropout_ratio = dropout_ratio
+        self.dropout = nn.Dropout(self.dropout_ratio)
+        self.fc = nn.Dense(8, num_class)
+
+    def construct(self, x):
+        return self.fc(self.dropout(x))
+
+
+cfg = edict({"num_class": 5, "dropout_ratio": RATE})
+net = Net(num_class=cfg.num_class, dropout_ratio=cfg.dropout_ratio)
+"""
+    assert flagged(write("agrees.py", source.replace("RATE", "0.5"))) == []
+    report = check_files([write("differs.py", source.replace("RATE", "0.1"))], Settings())
+    assert [(d.line, d.message.rsplit(" (", 1)[-1]) for d in report.diagnostics] == [
+        (9, "in the instance built at differs.py:17)")
+    ]
+
+
+def test_the_momentum_each_call_of_a_factory_gives_decides(write: Write) -> None:
+    """A factory's calls are its instances (maskrcnn's `_BatchNorm2dInit` form): where every call
+    gives `use_batch_statistics=False` (a literal, a local constant) the momentum is never used;
+    where one gives `True`, that call is named."""
+    source = """\
+from mindspore import nn
+
+
+def make_norm(channels, momentum=0.1, use_batch_statistics=True):
+    return nn.BatchNorm2d(channels, momentum=momentum, use_batch_statistics=use_batch_statistics)
+
+
+class Backbone(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        training = False
+        self.stem = make_norm(4, use_batch_statistics=training)
+        self.norm = make_norm(4, use_batch_statistics=LAST)
+"""
+    assert flagged(write("frozen.py", source.replace("LAST", "False"))) == []
+    report = check_files([write("trained.py", source.replace("LAST", "True"))], Settings())
+    assert [(d.line, d.message.rsplit(" (", 1)[-1]) for d in report.diagnostics] == [
+        (5, "in the instance built by Backbone.__init__() at trained.py:13)")
+    ]
+
+
 def test_matrix_swaps_by_the_rank_of_the_receiver(write: Write) -> None:
     """`(-1, -2)` is the 2-D swap in both readings: left alone on a 2-D tensor, an error on a
     4-D one (a helper's result, as attention splits its heads), a warning where the rank is not

@@ -12,6 +12,9 @@ from mslint.settings import Settings
 
 Write = Callable[[str, str], Path]
 
+NETWORK = "\nfrom mindspore import nn\n\nnet = nn.Dense(4, 4)\n"
+"""Weights the program builds, appended to a script: a program that makes none has nothing to seed."""
+
 
 def flagged(paths: list[Path]) -> set[tuple[str, int]]:
     report = check_files(paths, Settings(select=("distributed-without-seed",)))
@@ -27,7 +30,7 @@ def flagged(paths: list[Path]) -> set[tuple[str, int]]:
     ],
 )
 def test_import_forms(write: Write, imports: str, call: str) -> None:
-    path = write("train.py", f"{imports}\n\ndef main():\n    {call}\n")
+    path = write("train.py", f"{imports}\n\ndef main():\n    {call}\n{NETWORK}")
     assert flagged([path]) == {("train.py", 4)}
 
 
@@ -51,6 +54,7 @@ def test_broadcast_turned_off_is_no_seed(write: Write) -> None:
 
         init()
         ms.set_auto_parallel_context(parameter_broadcast=False)
+        net = ms.nn.Dense(4, 4)
     """
     assert flagged([write("train.py", source)]) == {("train.py", 4)}
 
@@ -58,14 +62,14 @@ def test_broadcast_turned_off_is_no_seed(write: Write) -> None:
 def test_seed_in_the_script_that_imports_the_init_helper(write: Write) -> None:
     helper = write("dist.py", "from mindspore.communication import init\n\ndef setup():\n    init()\n")
     script = write("train.py", "import mindspore as ms\nfrom dist import setup\n\nsetup()\nms.set_seed(1)\n")
-    other = write("run.py", "from dist import setup\n\nsetup()\n")
+    other = write("run.py", "from dist import setup\n\nsetup()\n" + NETWORK)
     assert flagged([helper, script, other]) == set()
     assert flagged([helper, other]) == {("dist.py", 4)}
 
 
 def test_seed_in_an_unrelated_script_does_not_count(write: Write) -> None:
     seeded = write("a.py", "import mindspore as ms\nimport utils\n\nms.set_seed(1)\n")
-    unseeded = write("b.py", "from mindspore.communication import init\nimport utils\n\ninit()\n")
+    unseeded = write("b.py", "from mindspore.communication import init\nimport utils\n\ninit()\n" + NETWORK)
     utils = write("utils.py", "WIDTH = 4\n")
     assert flagged([seeded, unseeded, utils]) == {("b.py", 4)}
 
@@ -124,13 +128,45 @@ def test_another_librarys_set_seed_helper_counts(write: Write, seed: str, flags:
     ],
 )
 def test_scripts_named_as_not_training_are_not_flagged(write: Write, name: str, body: str, flags: bool) -> None:
-    path = write(name, f"import mindspore as ms\nfrom mindspore.communication import init\n{body}")
+    path = write(name, f"import mindspore as ms\nfrom mindspore.communication import init\n{body}{NETWORK}")
     assert bool(flagged([path])) is flags
 
 
 def test_a_helper_run_by_a_training_script_is_flagged(write: Write) -> None:
     helper = write("dist.py", "from mindspore.communication import init\n\ndef setup():\n    init()\n")
     evaluation = write("eval.py", "from dist import setup\n\nsetup()\n")
-    training = write("train.py", "from dist import setup\n\nsetup()\n")
+    training = write("train.py", "from dist import setup\n\nsetup()\n" + NETWORK)
     assert flagged([helper, evaluation]) == set()
     assert flagged([helper, evaluation, training]) == {("dist.py", 4)}
+
+
+@pytest.mark.parametrize(
+    ("made", "flags"),
+    [
+        ("", False),  # d2l's allreduce.py: a tensor summed across ranks
+        (
+            "class Scale(nn.Cell):\n    def __init__(self):\n        super().__init__()\n        self.mul = ops.Mul()\n"
+            "\nnet = Scale()\n",
+            False,
+        ),  # d2l's alltoall.py: a Cell that holds primitives only
+        (
+            "class Scale(nn.Cell):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.w = ms.Parameter(ms.Tensor(np.ones(2, np.float32)))\n\nnet = Scale()\n",
+            True,
+        ),
+        ("net = nn.SequentialCell([nn.ReLU()])\n", True),  # a container may hold what it is given
+        ("w = initializer('normal', (2, 2))\n", True),
+        ("class Head(nn.Dense):\n    pass\n", True),
+        ("import mindcv\nnet = mindcv.create_model('resnet18')\n", True),  # another library's network
+        ("import os\n", True),  # another module: it may build one
+    ],
+)
+def test_a_program_that_makes_no_weights_has_nothing_to_seed(write: Write, made: str, flags: bool) -> None:
+    """Communication demos (d2l's chapter 12) make no Parameter: no weights differ between the
+    ranks. Anything that makes one, or another library that may, keeps the finding."""
+    source = (
+        "import mindspore as ms\nimport numpy as np\nfrom mindspore import nn, ops\n"
+        "from mindspore.common.initializer import initializer\nfrom mindspore.communication import init\n\n"
+        f"init()\ndata = ops.AllReduce()(ms.Tensor(np.ones((1, 2), np.float32)))\n{made}"
+    )
+    assert bool(flagged([write("demo.py", source)])) is flags

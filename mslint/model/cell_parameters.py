@@ -119,3 +119,56 @@ def made_cell_parameters(project: Project, qualname: str, near: ModuleInfo, call
     if creates_parameters(project, resolved):
         return True
     return False if all(isinstance(a, ast.Constant) for a in [*call.args, *(k.value for k in call.keywords)]) else None
+
+
+# What makes weights other than a Cell: a Parameter itself, the values an initializer draws for
+# one, and the Parameters a checkpoint or a MindIR file holds.
+_WEIGHT_MAKERS = ("Parameter", "ParameterTuple", "initializer", "load_checkpoint", "load_param_into_net", "load")
+_LIBRARIES_WITHOUT_WEIGHTS = frozenset({"mindspore", "numpy", "__future__"})
+"""Top-level packages a module may import and still make no weights unseen: MindSpore's weights
+are made by the calls :func:`may_make_weights` reads, and numpy makes none."""
+_MAKES_WEIGHTS: NodeMemo[ast.AST, bool] = NodeMemo()
+
+
+def may_make_weights(project: Project, module: ModuleInfo) -> bool:
+    """Whether the module's code may make weights (memoized by tree): it calls a MindSpore Cell
+    that owns Parameters or holds the Cells it is given, a Cell class of the checked code that
+    creates some, or ``Parameter``, an initializer or a checkpoint's loader; it defines a class on
+    a Cell that owns Parameters; or it imports a module other than MindSpore's, numpy's and the
+    project's own (another library may build a network: ``mindcv.create_model``), or one of the
+    project's by a relative name."""
+    return _MAKES_WEIGHTS(module.tree, lambda _: _makes_weights(project, module))
+
+
+def _makes_weights(project: Project, module: ModuleInfo) -> bool:
+    for node in descendants(module.tree):
+        if isinstance(node, ast.Import):
+            imported = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            imported = [node.module or ""] if node.level == 0 else []
+            if node.level:
+                return True
+        elif isinstance(node, ast.ClassDef):
+            if any(is_parameter_cell(qualified_name(base, module) or "") for base in node.bases):
+                return True
+            continue
+        elif isinstance(node, ast.Call):
+            if _call_makes_weights(project, module, node):
+                return True
+            continue
+        else:
+            continue
+        for name in imported:
+            if name.split(".", 1)[0] not in _LIBRARIES_WITHOUT_WEIGHTS and project.module_of(name, module) is None:
+                return True
+    return False
+
+
+def _call_makes_weights(project: Project, module: ModuleInfo, call: ast.Call) -> bool:
+    called = qualified_name(call.func, module)
+    if called is None:
+        return False
+    if is_mindspore_name(called):
+        return is_mindspore_name(called, *_WEIGHT_MAKERS) or bool(made_cell_parameters(project, called, module, call))
+    made = project.resolve(called, module)
+    return isinstance(made, ClassRef) and creates_parameters(project, made)

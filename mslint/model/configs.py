@@ -2,11 +2,12 @@
 that builds its Cells (``Net.from_config(CONFIG)`` and ``cls(cfg["dim"], cfg.attention)``).
 
 A configuration is written where it is passed (``{"dim": 8}``, ``dict(dim=8)``,
-``SimpleNamespace(dim=8)``, ``argparse.Namespace(dim=8)``, an instance of a configuration class:
-``Config()`` of ``class Config: dim = 8``, or of a dataclass, ``Options(dim=8)``) or bound once at
-a module's top level to one of these. Its fields are known only where nothing may change them: a module's name is read,
-in every module that spells it, only for a field or as a whole argument of a call of the project
-whose parameter is read only for fields; a parameter holding one is read only for fields.
+``EasyDict({"dim": 8})``, ``SimpleNamespace(dim=8)``, ``argparse.Namespace(dim=8)``, an
+instance of a configuration class: ``Config()`` of ``class Config: dim = 8``, or of a dataclass,
+``Options(dim=8)``) or bound once at a module's top level to one of these. Its fields are known
+only where nothing may change them: a module's name is read, in every module that spells it, only
+for a field or as a whole argument of a call of the project whose parameter is read only for
+fields; a parameter holding one is read only for fields.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from mslint.model.walk import descendants, parent_of
 
 _NAMESPACES = frozenset({"builtins.dict", "types.SimpleNamespace", "argparse.Namespace"})
 """The calls that make a configuration from keywords."""
+_DICT_WRAPPERS = frozenset({"easydict.EasyDict", "addict.Dict", "munch.Munch", "munch.munchify", "builtins.dict"})
+"""The calls that make a configuration of a dict's fields, unchanged."""
 
 
 def field_read(expr: ast.AST | None) -> tuple[str, str] | None:
@@ -51,6 +54,8 @@ def config_fields(project: Project, expr: ast.expr, module: ModuleInfo) -> dict[
         if len(values) != 1 or expr.id not in module.assigned or not _never_changed(project, expr.id):
             return None
         expr = values[0]
+    if isinstance(expr, ast.Call) and _wraps_a_dict(expr, module):  # `EasyDict({"dim": 8})`
+        expr = expr.args[0]
     if isinstance(expr, ast.Dict):
         keys = [
             key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None for key in expr.keys
@@ -64,6 +69,13 @@ def config_fields(project: Project, expr: ast.expr, module: ModuleInfo) -> dict[
         cls = project.resolve_expr(expr.func, module)
         return _record_fields(project, cls, expr) if isinstance(cls, ClassRef) else None
     return None
+
+
+def _wraps_a_dict(call: ast.Call, module: ModuleInfo) -> bool:
+    """Whether ``call`` makes an object of the fields of the one dict literal it is given, unchanged
+    (``EasyDict({"dim": 8})``, ``dict({"dim": 8})``)."""
+    given = len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Dict)
+    return given and qualified_name(call.func, module) in _DICT_WRAPPERS
 
 
 def _record_fields(project: Project, cls: ClassRef, call: ast.Call) -> dict[str, ast.expr] | None:

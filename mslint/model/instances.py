@@ -115,18 +115,19 @@ def constructor_values(project: Project, cls: ClassRef) -> dict[str, AbstractVal
 
 
 def built_instances(
-    project: Project, cls: ClassRef
+    project: Project, callee: Callee
 ) -> list[tuple[ast.Call, ModuleInfo, dict[str, AbstractValue]]] | None:
-    """Each call that builds ``cls``, with what it gives each named parameter of the class's own
-    ``__init__`` (:func:`constructor_values` joins them); None where they are not all known
-    (module doc) or it builds none."""
-    init = project.find_method(cls, "__init__")
-    calls = _calls_of(project, cls)
-    if init is None or init.owner is None or init.owner.node is not cls.node or not calls:
+    """Each call that builds ``callee`` (a class, or a factory of a module's top level), with what
+    it gives each named parameter of the class's own ``__init__`` or of the factory
+    (:func:`constructor_values` joins them); None where they are not all known (module doc) or it
+    builds none."""
+    code = _code_of(project, callee)
+    calls = _calls_of(project, callee)  # asked in any case, as before: it records the partials it finds
+    if code is None or not calls:
         return None
     found = []
     for call, module in calls:
-        given = _given(project, call, module, init.node, True, False)
+        given = _given(project, call, module, code.node, _is_method(callee), False)
         if given is None:
             return None
         found.append((call, module, given.named))

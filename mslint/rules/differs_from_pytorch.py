@@ -3,20 +3,25 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Union
 
 from mslint.diagnostics import Edit, Fix, Severity
 from mslint.mindspore_tables import DATA
 from mslint.model.abstract import (
+    NOT_KNOWN,
     AbstractAny,
     AbstractDtype,
     AbstractScalar,
     AbstractSequence,
     AbstractTensor,
     AbstractValue,
+    Kind,
 )
+from mslint.model.binder import literal_value
+from mslint.model.call_sites import call_site
+from mslint.model.instance_reads import Instance, instances_around
 from mslint.model.module import ModuleInfo, passed_argument
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import Project, qualified_name
@@ -179,7 +184,7 @@ class DiffersFromPytorch(Rule):
             check = table.get(api)
             if check is None or api in patched or any(isinstance(a, ast.Starred) for a in call.args):
                 continue
-            found = _CHECKS[check](call, _Context(module, _Values(module, function), api))
+            found = _per_instance(call, _CHECKS[check], module, function, api, project)
             if found is not None:
                 yield _finding(found)
 
@@ -258,20 +263,58 @@ def _called_names() -> frozenset[str]:
     return frozenset(api.rsplit(".", 1)[-1] for api in checks())
 
 
-class _Values:
-    """The numbers a name may hold where a call reads it: literal defaults of the enclosing
-    function's parameters and literal assignments in its body, else the module's top-level
-    literal assignments. Anything else is unknown."""
+def _per_instance(
+    call: ast.Call,
+    check: Callable[[ast.Call, _Context], _Found | None],
+    module: ModuleInfo,
+    function: Function | None,
+    api: str,
+    project: Project,
+) -> _Found | None:
+    """``check`` on ``call`` as each instance of the code that makes it builds it, where what the
+    check reads is what that code is given (:mod:`mslint.model.instance_reads`): the finding of
+    the first instance it holds for, which it names; nothing where it holds for none. Where the
+    instances are not all known, or the check reads nothing they give, the code as written."""
+    values = _Values(module, function)
+    found = check(call, _Context(module, values, api))
+    instances = instances_around(project, module, call) if values.read_given else None
+    if not instances:
+        return found
+    for instance in instances:
+        given = _Values(module, function, instance)
+        found = check(call, _Context(module, given, api))
+        if found is not None and not given.gave:
+            return found  # what the instance gives is not known: the code as written says it
+        if found is not None:
+            where = call_site(instance.call, instance.module)
+            return replace(found, message=f"{found.message} (in the instance built {where})")
+    return None
 
-    def __init__(self, module: ModuleInfo, function: Function | None) -> None:
+
+class _Values:
+    """The values a name may hold where a call reads it: what the instance, where one is given,
+    gives the code that makes the call (a parameter, ``self.rate`` set from one); else literal
+    defaults of the enclosing function's parameters and literal assignments in its body, else the
+    module's top-level literal assignments. Anything else is unknown."""
+
+    def __init__(self, module: ModuleInfo, function: Function | None, instance: Instance | None = None) -> None:
         self.module = module
         self.function = function
+        self.instance = instance
+        self.read_given = False
+        """Whether a value asked for may be given by the instance: a name, ``self.<attribute>``."""
+        self.gave = False
+        """Whether the instance gave a value asked for."""
 
     def numbers(self, expr: ast.expr) -> list[float] | None:
         """The values ``expr`` may hold, when all of them are known numbers; else None."""
         number = _number(expr)
         if number is not None:
             return [number]
+        held = self._given(expr)
+        if held is not NOT_KNOWN:
+            is_number = isinstance(held, (int, float)) and not isinstance(held, bool)
+            return [float(held)] if is_number else None  # type: ignore[arg-type]
         if not isinstance(expr, ast.Name):
             return None
         values = self.bound(expr.id)
@@ -279,6 +322,24 @@ class _Values:
         if not values or None in numbers:
             return None
         return [n for n in numbers if n is not None]
+
+    def constants(self, expr: ast.expr) -> list[object] | None:
+        """The Python constants ``expr`` may hold, when all of them are known; else None."""
+        held = self._given(expr)
+        if held is not NOT_KNOWN:
+            return [held]
+        values = [expr] if not isinstance(expr, ast.Name) else self.bound(expr.id)
+        constants = [literal_value(value) for value in values]
+        return None if not values or NOT_KNOWN in constants else constants
+
+    def _given(self, expr: ast.expr) -> object:
+        """The constant the instance gives ``expr``; NOT_KNOWN where it gives none known."""
+        self.read_given = self.read_given or isinstance(expr, (ast.Name, ast.Attribute))
+        held = self.instance.value(expr) if self.instance is not None else None
+        if isinstance(held, AbstractScalar) and held.kind is Kind.CONSTANT and held.value is not NOT_KNOWN:
+            self.gave = True
+            return held.value
+        return NOT_KNOWN
 
     def bound(self, name: str) -> list[ast.expr]:
         """The values the name may hold where the call reads it; empty where any is unknown."""
@@ -427,10 +488,8 @@ def _uses_moving_statistics_only(call: ast.Call, context: _Context) -> bool:
     the layer normalizes with its moving statistics and never updates them, as a frozen
     BatchNorm does, so the momentum is never used."""
     flag = passed_argument(call, 8, "use_batch_statistics")
-    if flag is None:
-        return False
-    values = [flag] if not isinstance(flag, ast.Name) else context.values.bound(flag.id)
-    return bool(values) and all(isinstance(v, ast.Constant) and v.value is False for v in values)
+    values = None if flag is None else context.values.constants(flag)
+    return bool(values) and all(value is False for value in values or ())
 
 
 _SWAPS_OF_A_MATRIX = frozenset({(1, 0), (-1, -2), (-1, 0), (1, -2)})

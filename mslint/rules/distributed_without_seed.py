@@ -5,6 +5,7 @@ import re
 from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
+from mslint.model.cell_parameters import may_make_weights
 from mslint.model.memo import NodeMemo
 from mslint.model.module import ModuleInfo, imports_in
 from mslint.model.project import Project, is_mindspore_name
@@ -71,7 +72,12 @@ class DistributedWithoutSeed(Rule):
     loads a checkpoint and never trains (it names no gradient, training wrapper or optimizer of
     MindSpore and calls no `train` or `fit` method: an inference script) is not flagged, nor is a
     program whose scripts all say by their name or folder that they do not train (`eval.py`,
-    `predict_*.py`, `export.py`, `test_*.py`, `tests/`) where none of that code trains.
+    `predict_*.py`, `export.py`, `test_*.py`, `tests/`) where none of that code trains. Nor is a
+    program that makes no weights (a communication demo: `init()`, then `ops.AllReduce` on a
+    tensor): none of its modules builds a MindSpore Cell that owns Parameters or holds Cells, a
+    Cell of its own that creates Parameters, a `Parameter`, an initializer's values or a loaded
+    checkpoint, and none imports anything but MindSpore, numpy and the program's own modules
+    (another library may build a network).
 
     ## Example
     ```python
@@ -125,6 +131,8 @@ class DistributedWithoutSeed(Rule):
                 per_rank.append(f"`{ast.unparse(seeds)}` ({other.path.name}:{seeds.lineno})")
         if _infers_from_a_checkpoint(program) or _runs_no_training(module, project):
             return
+        if not any(may_make_weights(project, other) for other in program):
+            return  # a communication demo: no weights, nothing for a seed to make equal
         message = (
             f"distributed `init()` in a program that seeds each rank differently, {per_rank[0]}: "
             if per_rank

@@ -1,3 +1,5 @@
+from mindspore import nn
 from mindspore.communication import init
 
 init()
+net = nn.Dense(4, 4)
