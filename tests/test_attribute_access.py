@@ -71,6 +71,46 @@ net.scale = 2.0
     assert found(write, source) == []
 
 
+def test_another_cell_that_sets_the_name_gives_it_to_that_cell_only(write: Write) -> None:
+    """Checked together (the pylint plugin checks a folder so), a Cell that stores `self.scale`
+    does not give `scale` to an unrelated Cell; a base or a subclass that stores it does."""
+    unrelated = write(
+        "a.py",
+        "from mindspore import nn\n\n\nclass A(nn.Cell):\n    def construct(self, x):\n        return x * self.scale\n",
+    )
+    scaled = """
+from mindspore import nn
+
+
+class Scaled(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.scale = 2.0
+
+    def construct(self, x):
+        return x * self.scale
+
+
+class Base(nn.Cell):
+    def construct(self, x):
+        return x * self.gain
+
+
+class WithGain(Base):
+    def __init__(self):
+        super().__init__()
+        self.gain = 3.0
+
+
+class Child(Scaled):
+    def construct(self, x):
+        self.scale, shift = x.max(), 1
+        return x * self.scale + shift
+"""
+    report = check_files([unrelated, write("b.py", scaled)], Settings(select=("unsupported-attribute-in-graph",)))
+    assert [(Path(d.path).name, d.line) for d in report.diagnostics] == [("a.py", 6)]
+
+
 def test_a_read_under_a_constant_condition_is_a_warning(write: Write) -> None:
     source = """
 from mindspore import nn

@@ -9,7 +9,7 @@ from mslint.diagnostics import Severity
 from mslint.model.cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.model.cell_receivers import cell_classes_of
 from mslint.model.module import ModuleInfo, is_self_attribute
-from mslint.model.project import ClassRef, Project
+from mslint.model.project import ClassRef, Project, self_attribute_stores
 from mslint.model.pynative import may_run_in_pynative
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, raised
@@ -257,6 +257,8 @@ def _defines_or_computes(cls: ClassRef, name: str, project: Project) -> bool:
         added = described.get(base)
         if added is None or name in added:
             return True  # a class the table does not describe, or one that computes its attributes
+    if project.sets_own_attribute(cls, name):
+        return True
     for klass in project.mro(cls):
         if klass.node.decorator_list or klass.node.keywords or name in _class_body_names(klass.node):
             return True
@@ -314,13 +316,18 @@ def _adds_flags(call: ast.Call) -> bool:
 
 
 def _provided_names(project: Project) -> set[str]:
-    """Every attribute name the project assigns (to any object) or registers under a constant name,
-    and every name bound in a class body: reading one of them is never judged."""
+    """Every attribute name the project assigns to an object other than a method's ``self`` (any
+    object may be the Cell) or registers under a constant name, and every name bound in a class
+    body: reading one of them is never judged. What a method stores on ``self`` is its class's
+    (``Project.sets_own_attribute``)."""
     return project.indexed(set, _add_provided_names)
 
 
 def _add_provided_names(found: set[str], module: ModuleInfo) -> None:
-    found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
+    own = {id(store) for node in module.nodes_of(ast.ClassDef) for store in self_attribute_stores(node)}
+    found.update(
+        n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)) and id(n) not in own
+    )
     registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
     found.update(name for name in registered if name is not None)
     # `cell.add_flags(use_cache=True)` (and `add_flags_recursive`) sets `cell.use_cache`: MindSpore
