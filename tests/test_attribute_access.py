@@ -111,6 +111,33 @@ class Child(Scaled):
     assert [(Path(d.path).name, d.line) for d in report.diagnostics] == [("a.py", 6)]
 
 
+def test_a_sub_cell_named_as_a_member_of_cell_fails_to_build(write: Write) -> None:
+    """As measured (mslint/data/shadowed-*.json): `self.cells = <a Cell>` fails to register the
+    child; an int under that name builds, and `pipeline_stage` takes a Cell."""
+    source = """
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def construct(self, x):
+        return x
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.cells = nn.CellList([nn.Dense(2, 2)])
+        self.construct_ = Block()
+        self.set_train = Block()
+        self.to = 3
+        self.pipeline_stage = nn.ReLU()
+
+    def construct(self, x):
+        return x
+"""
+    assert found(write, source) == [(12, "error"), (14, "error")]
+
+
 def test_a_read_under_a_constant_condition_is_a_warning(write: Write) -> None:
     source = """
 from mindspore import nn
