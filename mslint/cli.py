@@ -19,7 +19,7 @@ from mslint.atomic_write import write_atomically
 from mslint.baseline import BaselineError, compare, write_baseline
 from mslint.diagnostics import Diagnostic, Severity
 from mslint.discovery import Discovery, UsageError, discover
-from mslint.engine import Report, check_files, enabled_rules
+from mslint.engine import Report, check_files, enabled_rules, undecodable
 from mslint.extras import install_command
 from mslint.fix_files import fixed_sources, write_fixes
 from mslint.fixes import unified_diff
@@ -538,10 +538,11 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
     if args.paths != [STDIN]:
         raise UsageError("the path - (stdin) cannot be combined with other paths")
     path = args.stdin_filename or Path("stdin.py")
+    content = sys.stdin.buffer.read()
     try:  # the bytes of a file, decoded as the file's are (byte order mark, coding comment)
-        source = decode_source(sys.stdin.buffer.read())
+        source = decode_source(content)
     except UndecodableSource as error:
-        raise UsageError(f"{path}: cannot read: {error}") from None
+        return _undecodable_stdin(args, settings, undecodable(path, error, settings), content)
     context = sorted(p for p in path.resolve().parent.glob("*.py") if p.resolve() != path.resolve())
     report = check_files([path], settings, sources={path: source.text}, context=context)
     if args.diff or args.fix:
@@ -563,6 +564,23 @@ def _check_stdin(args: argparse.Namespace, settings: Settings) -> int:
     else:
         _print_report(args, report.diagnostics, report.files, sys.stdout)
     return _findings_exit(args, settings, report.diagnostics)
+
+
+def _undecodable_stdin(args: argparse.Namespace, settings: Settings, found: list[Diagnostic], content: bytes) -> int:
+    """Stdin that is not text has one finding, as such a file has; nothing is fixed in it, and
+    ``--fix`` prints its bytes back as they came (an editor replaces its buffer with them)."""
+    if args.diff:
+        return EXIT_CLEAN
+    if args.fix:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(content)
+        sys.stdout.flush()
+        if args.fix_only:
+            return EXIT_CLEAN
+        _print_report(args, found, 1, sys.stderr)
+    else:
+        _print_report(args, found, 1, sys.stdout)
+    return _findings_exit(args, settings, found)
 
 
 def _print_fixes(report: Report, unsafe: bool) -> int:

@@ -30,7 +30,7 @@ from mslint.rules.base import Finding, Rule
 from mslint.rules.suppression_comments import CommentFinding, SuppressionRule
 from mslint.rules.syntax_error import SyntaxErrorRule
 from mslint.settings import Settings
-from mslint.source import decode_source, read_regular_file, source_text
+from mslint.source import UndecodableSource, decode_source, read_regular_file, source_text
 from mslint.suppressions import SuppressionComments
 
 TOO_DEEP = (RecursionError, MemoryError)
@@ -164,6 +164,9 @@ def _load_project(
                 given = read_notebook(content) if path.suffix == NOTEBOOK else decode_source(content).text
             elif path.suffix == NOTEBOOK and isinstance(given, str):  # an editor's or stdin's JSON
                 given = read_notebook(given.encode("utf-8"))
+        except UndecodableSource as error:
+            report.diagnostics.extend(undecodable(path, error, settings))
+            continue
         except (OSError, UnicodeDecodeError) as error:
             report.unreadable.append(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}")
             continue
@@ -433,6 +436,13 @@ def _comment_diagnostic(rule: Rule, module: ModuleInfo, problem: CommentFinding,
         hint=problem.hint,
         severities=_rule_severities(rule, settings),
     )
+
+
+def undecodable(path: Path, error: UndecodableSource, settings: Settings) -> list[Diagnostic]:
+    """The finding for a file whose bytes are not text: Python cannot parse it either (a
+    ``SyntaxError`` at import), so it is a finding of that file, at the bad byte, and the
+    other files are checked on (as ruff's E902); a file that cannot be read at all is an error."""
+    return _cannot_parse(path, f"cannot decode: {error.reason}", settings, error.line, error.column)
 
 
 def _cannot_parse(path: Path, message: str, settings: Settings, line: int = 1, column: int = 1) -> list[Diagnostic]:

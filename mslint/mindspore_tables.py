@@ -130,6 +130,12 @@ def module_table(release: str) -> frozenset[str] | None:
     return frozenset(table("modules", release)["modules"])
 
 
+def shadow_table(release: str) -> dict[str, Any]:
+    """What building a Cell does when ``__init__`` assigns an attribute named as a public member of
+    ``nn.Cell`` (``shadowed-<release>.json``), measured on the nearest release not newer."""
+    return table("shadowed", nearest_release(releases_with("shadowed"), parse_release(release)))
+
+
 def attribute_table(release: str) -> dict[str, Any]:
     """The attributes of MindSpore's objects (``attributes-<release>.json``) measured on the nearest
     release not newer than ``release``: they are measured on fewer releases than the API."""

@@ -15,7 +15,7 @@ from typing import Any, Optional
 from mslint.capture_tables import CaptureTable, capture_rows
 from mslint.compiler_messages import missing_kernel
 from mslint.fold_table import FoldedForms, folded_forms
-from mslint.mindspore_tables import attribute_table, module_table, releases_with, table
+from mslint.mindspore_tables import attribute_table, module_table, releases_with, shadow_table, table
 from mslint.syntax_table import SyntaxTable, augassign_table, syntax_table
 
 Namespaces = dict[str, dict[str, Optional[list[str]]]]
@@ -65,6 +65,11 @@ class Release:
         """The attributes of MindSpore's objects (``Cell``, ``Parameter``, ..., and ``bases``: what
         each Cell class adds), measured on the nearest release not newer."""
         return attribute_table(self.version)
+
+    @cached_property
+    def shadowed(self) -> dict[str, Any]:
+        """What building a Cell does when ``__init__`` assigns a name ``nn.Cell`` has (``self.cells = ...``)."""
+        return shadow_table(self.version)
 
     @cached_property
     def syntax(self) -> SyntaxTable:

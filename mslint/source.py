@@ -29,10 +29,23 @@ def with_newlines(text: str) -> str:
 
 class UndecodableSource(UnicodeDecodeError):
     """A file whose bytes are not text in the encoding it declares (or UTF-8); the message
-    says where and why, in one line."""
+    says where and why, in one line. ``start`` is the offset of the first bad byte (0 for a
+    coding comment that names no usable encoding)."""
+
+    @property
+    def line(self) -> int:
+        return self.object[: self.start].count(b"\n") + 1
+
+    @property
+    def column(self) -> int:
+        """The 1-based byte column of the bad byte, as diagnostics count columns (after a byte order mark)."""
+        line_start = self.object.rfind(b"\n", 0, self.start) + 1
+        if line_start == 0 and self.object.startswith(codecs.BOM_UTF8):
+            line_start = len(codecs.BOM_UTF8)
+        return self.start - line_start + 1
 
     def __str__(self) -> str:
-        return self.reason
+        return f"line {self.line}: {self.reason}" if self.end > self.start else self.reason
 
 
 @dataclass(frozen=True)
@@ -90,11 +103,12 @@ def _decode(content: bytes, encoding: str) -> str:
     try:
         return content.decode(encoding)
     except UnicodeDecodeError as error:
-        line = error.object[: error.start].count(b"\n") + 1
-        byte = error.object[error.start : error.start + 1].hex()
+        skipped = len(content) - len(error.object)  # utf-8-sig reports places behind the byte order mark
+        start, end = error.start + skipped, error.end + skipped
         advice = ", and no coding comment (PEP 263) names another encoding" if encoding == "utf-8" else ""
-        reason = f"line {line}: byte 0x{byte} is not valid {encoding.removesuffix('-sig')}{advice}"
-        raise UndecodableSource(encoding, content, error.start, error.end, reason) from None
+        byte = content[start : start + 1].hex()
+        reason = f"byte 0x{byte} at offset {start} is not valid {encoding.removesuffix('-sig')}{advice}"
+        raise UndecodableSource(encoding, content, start, end, reason) from None
     except LookupError:  # rot13, hex, base64: codecs of bytes to bytes or text to text
         raise UndecodableSource(encoding, content, 0, 0, f"coding comment: {encoding} is not a text encoding") from None
     except UnicodeError as error:  # a codec that fails without a position (undefined, punycode)

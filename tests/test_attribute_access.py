@@ -71,6 +71,73 @@ net.scale = 2.0
     assert found(write, source) == []
 
 
+def test_another_cell_that_sets_the_name_gives_it_to_that_cell_only(write: Write) -> None:
+    """Checked together (the pylint plugin checks a folder so), a Cell that stores `self.scale`
+    does not give `scale` to an unrelated Cell; a base or a subclass that stores it does."""
+    unrelated = write(
+        "a.py",
+        "from mindspore import nn\n\n\nclass A(nn.Cell):\n    def construct(self, x):\n        return x * self.scale\n",
+    )
+    scaled = """
+from mindspore import nn
+
+
+class Scaled(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.scale = 2.0
+
+    def construct(self, x):
+        return x * self.scale
+
+
+class Base(nn.Cell):
+    def construct(self, x):
+        return x * self.gain
+
+
+class WithGain(Base):
+    def __init__(self):
+        super().__init__()
+        self.gain = 3.0
+
+
+class Child(Scaled):
+    def construct(self, x):
+        self.scale, shift = x.max(), 1
+        return x * self.scale + shift
+"""
+    report = check_files([unrelated, write("b.py", scaled)], Settings(select=("unsupported-attribute-in-graph",)))
+    assert [(Path(d.path).name, d.line) for d in report.diagnostics] == [("a.py", 6)]
+
+
+def test_a_sub_cell_named_as_a_member_of_cell_fails_to_build(write: Write) -> None:
+    """As measured (mslint/data/shadowed-*.json): `self.cells = <a Cell>` fails to register the
+    child; an int under that name builds, and `pipeline_stage` takes a Cell."""
+    source = """
+from mindspore import nn
+
+
+class Block(nn.Cell):
+    def construct(self, x):
+        return x
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.cells = nn.CellList([nn.Dense(2, 2)])
+        self.construct_ = Block()
+        self.set_train = Block()
+        self.to = 3
+        self.pipeline_stage = nn.ReLU()
+
+    def construct(self, x):
+        return x
+"""
+    assert found(write, source) == [(12, "error"), (14, "error")]
+
+
 def test_a_read_under_a_constant_condition_is_a_warning(write: Write) -> None:
     source = """
 from mindspore import nn

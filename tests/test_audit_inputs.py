@@ -49,14 +49,14 @@ NOT_TEXT_CODECS = ["rot13", "hex", "base64", "undefined", "punycode"]
 
 @pytest.mark.parametrize("codec", NOT_TEXT_CODECS)
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_coding_comment_naming_no_text_codec_makes_that_file_unreadable(write, run, codec, jobs) -> None:
+def test_a_coding_comment_naming_no_text_codec_is_a_finding_of_that_file(write, run, codec, jobs) -> None:
     write(f"{codec}.py", f"# -*- coding: {codec} -*-\nvzcbeg bf\n")
     other = write("net.py", NUMPY_CELL)
     code, out, err = run("check", "--jobs", jobs, "--format", "json", str(other.parent))
-    assert code == 2
-    assert paths_found(out) == {"net.py"}, "the other files are checked"
-    [line] = error_lines(err)
-    assert f"{codec}.py: cannot read: " in line and codec in line.partition("cannot read: ")[2]
+    assert (code, error_lines(err)) == (1, [])
+    assert paths_found(out) == {"net.py", f"{codec}.py"}, "the other files are checked"
+    [finding] = [d for d in json.loads(out) if d["path"].endswith(f"{codec}.py")]
+    assert finding["symbol"] == "syntax-error" and codec in finding["message"]
 
 
 def test_the_pylint_plugin_checks_the_files_beside_one_with_a_rot13_cookie(write) -> None:
@@ -361,14 +361,23 @@ def mslint(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]
     )
 
 
-def test_stdin_that_is_not_utf8_is_a_one_line_error(tmp_path) -> None:
+def test_stdin_that_is_not_utf8_is_a_finding(tmp_path) -> None:
+    """As an undecodable file is: a syntax-error finding at the bad byte (exit 1), not a usage error."""
     content = CELLS.format(comment="caf\xe9").encode("latin-1")
     result = mslint("check", "-", "--stdin-filename", str(tmp_path / "net.py"), stdin=content)
-    assert (result.returncode, result.stdout) == (2, b"")
-    assert result.stderr.decode() == (
-        f"mslint: error: {tmp_path / 'net.py'}: cannot read: line 7: byte 0xe9 is not valid utf-8, "
-        "and no coding comment (PEP 263) names another encoding\n"
+    assert (result.returncode, result.stderr) == (1, b"")
+    assert result.stdout.decode().splitlines()[0] == (
+        f"{tmp_path / 'net.py'}:7:62: MS001 syntax-error cannot decode: byte 0xe9 at offset 159 is not valid utf-8, "
+        "and no coding comment (PEP 263) names another encoding"
     )
+
+
+def test_stdin_that_is_not_utf8_comes_back_unchanged_from_fix(tmp_path) -> None:
+    """An editor replaces its buffer with what --fix prints: the bytes it sent, not nothing."""
+    content = CELLS.format(comment="caf\xe9").encode("latin-1")
+    result = mslint("check", "-", "--stdin-filename", str(tmp_path / "net.py"), "--fix", stdin=content)
+    assert (result.returncode, result.stdout) == (1, content)
+    assert b"MS001 syntax-error cannot decode" in result.stderr
 
 
 STDIN_ENCODINGS = {

@@ -176,12 +176,12 @@ def test_bad_configuration_is_one_line_with_exit_2(write, run) -> None:
     assert "target must be one of ascend, gpu, cpu, not 'tpu'" in err
 
 
-def test_undecodable_file_is_one_line_with_exit_2(tmp_path: Path, run) -> None:
+def test_undecodable_file_is_a_syntax_error_finding_with_exit_1(tmp_path: Path, run) -> None:
     path = tmp_path / "latin1.py"
     path.write_bytes(b"x = '\xe9'\n")
-    code, _, err = run("check", str(path))
-    assert code == 2
-    assert err.startswith(f"mslint: error: {path}: cannot read") and err.count("\n") == 1
+    code, out, err = run("check", str(path))
+    assert (code, err) == (1, "")
+    assert out.startswith(f"{path}:1:6: MS001 syntax-error cannot decode: byte 0xe9 at offset 5 is not valid utf-8")
 
 
 def test_no_traceback_from_the_installed_command(tmp_path: Path) -> None:

@@ -359,6 +359,15 @@ async def test_a_latin_1_file_around_the_document_is_read(client: LanguageClient
 
 
 @pytest.mark.asyncio
+async def test_an_undecodable_file_around_the_document_leaves_its_findings(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    (tmp_path / "config.py").write_bytes("# 训练配置\nBATCH = 32\n".encode("gbk"))
+    diagnostics = await open_document(client, tmp_path / "net.py", NET)
+    assert {d.code for d in diagnostics} == {"MS101", "MS103"}
+
+
+@pytest.mark.asyncio
 async def test_a_document_that_breaks_the_analysis_leaves_the_server_serving(
     client: LanguageClient, tmp_path: Path
 ) -> None:

@@ -60,6 +60,7 @@ def test_described_releases_are_the_installable_ones_oldest_first() -> None:
         + [f"tensor-signatures-{r}.json" for r in releases_with("tensor-signatures")]  # Tensor method forms
         + [f"kernels-{r}.json" for r in releases_with("kernels")]  # what the CPU has no kernel for, measured
         + [f"folds-{r}.json" for r in releases_with("folds")]  # the conditions on constants the compiler folds
+        + [f"shadowed-{r}.json" for r in releases_with("shadowed")]  # a Cell attribute named as a Cell member
         + [f"transfer-disagreements-{r}.json" for r in releases_with("transfer-disagreements")]  # transfer functions
         + ["pytorch-differences.json"]  # measured on one release, used for all
     )

@@ -251,15 +251,15 @@ def test_verify_results_show_the_confirmed_status_and_evidence(
     assert "Compiled by `mslint verify`: 2 entries." in markdown
 
 
-def test_an_unreadable_file_is_an_error_and_the_others_are_reported(project: Path, run: Run) -> None:
+def test_an_undecodable_file_is_a_finding_and_the_others_are_reported(project: Path, run: Run) -> None:
     (project / "pkg" / "latin.py").write_bytes(b"x = 1\n\xff\xfe = 2\n")
-    code, out, err = run("report", "--format", "markdown", ".")
-    assert code == 2
-    assert err == (
-        "mslint: error: pkg/latin.py: cannot read: line 2: byte 0xff is not valid utf-8, and no coding comment "
-        "(PEP 263) names another encoding\n"
-    )
-    assert out.startswith("## mslint readiness: 6 graph entries in 4 files\n")
+    code, out, err = run("report", "--format", "json", ".")
+    assert (code, err) == (0, "")
+    document = json.loads(out)
+    assert [(f["path"], f["line"], f["symbol"]) for f in document["findings"] if f["path"] == "pkg/latin.py"] == [
+        ("pkg/latin.py", 2, "syntax-error")
+    ]
+    assert document["summary"]["entries"] == 6
 
 
 def test_a_tree_without_entries(tmp_path: Path, run: Run) -> None:

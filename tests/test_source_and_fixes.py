@@ -110,24 +110,60 @@ def test_a_base_class_in_a_latin_1_file_makes_a_cell(tmp_path: Path, run: Run) -
     assert found(run, net) == [("net.py", 7, 16, "third-party-call-in-graph")]
 
 
+GBK_CONFIG = "# 训练配置\nBATCH = 32\nNAME = '中文'\n".encode("gbk")
+
+
 @pytest.mark.parametrize(
-    ("content", "reason"),
+    ("content", "place", "reason"),
     [
         (
             b"import os\nNAME = 'caf\xe9'\n",
-            "line 2: byte 0xe9 is not valid utf-8, and no coding comment (PEP 263) names another encoding",
+            (2, 12),
+            "byte 0xe9 at offset 21 is not valid utf-8, and no coding comment (PEP 263) names another encoding",
         ),
-        (BOM + b"import os\n\n\nNAME = 'caf\xe9'\n", "line 4: byte 0xe9 is not valid utf-8"),
-        (b"# -*- coding: klingon -*-\nimport os\n", "bad coding comment: unknown encoding: klingon"),
+        (
+            GBK_CONFIG,
+            (1, 5),
+            "byte 0xc1 at offset 4 is not valid utf-8, and no coding comment (PEP 263) names another encoding",
+        ),
+        (BOM + b"import os\n\n\nNAME = 'caf\xe9'\n", (4, 12), "byte 0xe9 at offset 26 is not valid utf-8"),
+        (b"# -*- coding: klingon -*-\nimport os\n", (1, 1), "bad coding comment: unknown encoding: klingon"),
     ],
-    ids=["undeclared latin-1", "latin-1 after a byte order mark", "unknown encoding"],
+    ids=["undeclared latin-1", "undeclared gbk", "latin-1 after a byte order mark", "unknown encoding"],
 )
-def test_an_undecodable_file_is_one_line_and_exit_code_2(tmp_path: Path, run: Run, content: bytes, reason: str) -> None:
-    path = tmp_path / "net.py"
-    path.write_bytes(content)
-    code, _, err = run("check", str(path), "--no-cache")
-    assert code == 2
-    assert err.splitlines() == [f"mslint: error: {path}: cannot read: {reason}"]
+def test_an_undecodable_file_is_a_finding_and_the_other_files_are_checked(
+    tmp_path: Path, run: Run, content: bytes, place: tuple[int, int], reason: str
+) -> None:
+    """Python cannot parse such a file (SyntaxError at import): a syntax-error finding of that
+    file at the bad byte, as ruff reports E902 and goes on; one such file in a corpus must not
+    stop the run with the internal-error code."""
+    (tmp_path / "config.py").write_bytes(content)
+    (tmp_path / "net.py").write_text(CODE)
+    code, out, err = run("check", str(tmp_path), "--format", "json", "--no-cache")
+    assert (code, err) == (1, "")
+    config = [d for d in json.loads(out) if d["path"].endswith("config.py")]
+    assert [(d["line"], d["column"], d["symbol"], d["message"]) for d in config] == [
+        (*place, "syntax-error", f"cannot decode: {reason}")
+    ]
+    assert found(run, tmp_path / "net.py") == [("net.py", *f) for f in FOUND]
+
+
+def test_an_undecodable_file_is_one_line_of_text(tmp_path: Path, run: Run) -> None:
+    (tmp_path / "config.py").write_bytes(GBK_CONFIG)
+    code, out, _ = run("check", str(tmp_path / "config.py"), "--no-cache")
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"{tmp_path / 'config.py'}:1:5: MS001 syntax-error cannot decode: byte 0xc1 at offset 4 is not valid utf-8, "
+        "and no coding comment (PEP 263) names another encoding"
+    )
+
+
+def test_the_plugin_checks_the_files_beside_an_undecodable_one(tmp_path: Path) -> None:
+    """pylint reports the undecodable file itself (E0001); mslint's findings of the others stay."""
+    (tmp_path / "config.py").write_bytes(GBK_CONFIG)
+    (tmp_path / "net.py").write_text(CODE)
+    messages = {(Path(str(m["path"])).name, m["line"], m["symbol"]) for m in pylint_messages(tmp_path)}
+    assert messages == {("config.py", 1, "syntax-error"), *(("net.py", line, symbol) for line, _, symbol in FOUND)}
 
 
 def test_the_cache_sees_an_import_on_the_first_line_of_a_file_with_a_byte_order_mark(

@@ -559,6 +559,17 @@ class Project:
         """Values assigned to ``self.<attribute>`` in the methods of the class and its project bases."""
         return [(klass, value) for klass in self.mro(cls) for value in self._assignments(klass).get(attribute, [])]
 
+    def sets_own_attribute(self, cls: ClassRef, name: str) -> bool:
+        """Whether a method of ``cls``, of a project base or of a project subclass (whose instance
+        may run the read) stores ``self.<name>``. A Cell elsewhere in the project that stores the
+        same name says nothing of ``cls``."""
+        setters = self.indexed(dict, _add_self_attribute_setters).get(name, [])
+        ancestors = {id(klass.node) for klass in self.mro(cls)}
+        return any(
+            id(setter.node) in ancestors or any(klass.node is cls.node for klass in self.mro(setter))
+            for setter in setters
+        )
+
     def _assignments(self, cls: ClassRef) -> dict[str, list[ast.expr]]:
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
@@ -619,6 +630,31 @@ def _yields(function: FunctionNode, module: ModuleInfo) -> bool:
 
 def is_jit_class(cls: ClassRef) -> bool:
     return any(is_mindspore_name(qualified_name(d, cls.module), "jit_class") for d in cls.node.decorator_list)
+
+
+def self_attribute_stores(node: ast.ClassDef) -> list[ast.Attribute]:
+    """Every store or delete of ``self.<name>`` in the methods of a class, in any form (``=``,
+    ``+=``, a tuple target, a ``for`` target, under any block)."""
+    found: list[ast.Attribute] = []
+    for method in node.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
+            continue
+        self_name = method.args.args[0].arg
+        found.extend(
+            inner
+            for inner in descendants(method)
+            if isinstance(inner, ast.Attribute)
+            and isinstance(inner.ctx, (ast.Store, ast.Del))
+            and isinstance(inner.value, ast.Name)
+            and inner.value.id == self_name
+        )
+    return found
+
+
+def _add_self_attribute_setters(found: dict[str, list[ClassRef]], module: ModuleInfo) -> None:
+    for node in module.nodes_of(ast.ClassDef):
+        for name in {store.attr for store in self_attribute_stores(node)}:
+            found.setdefault(name, []).append(ClassRef(module, node))
 
 
 def self_attribute_assignments(node: ast.ClassDef) -> dict[str, list[ast.expr]]:

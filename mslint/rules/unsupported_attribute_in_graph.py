@@ -9,7 +9,7 @@ from mslint.diagnostics import Severity
 from mslint.model.cell_classes import cell_classes, is_plain_cell, method, mindspore_bases
 from mslint.model.cell_receivers import cell_classes_of
 from mslint.model.module import ModuleInfo, is_self_attribute
-from mslint.model.project import ClassRef, Project
+from mslint.model.project import ClassRef, Project, qualified_name, self_attribute_stores
 from mslint.model.pynative import may_run_in_pynative
 from mslint.model.scope import GraphFunction
 from mslint.model.walk import descendants, raised
@@ -35,6 +35,10 @@ class UnsupportedAttributeInGraph(Rule):
     read in a function that asks `hasattr(..., "name")` first. A subclass of a MindSpore Cell
     other than `nn.Cell` (`nn.LossBase`, `nn.TrainOneStepCell`) has what that class sets too
     (`self.reduce_mean`, `self.network`: read from the installed MindSpore, with the Cell's own).
+    A sub-Cell assigned in `__init__` to a name `nn.Cell` already has (`self.cells =
+    nn.CellList(...)`, `self.construct`, `self.to`, ...: every public method and property of `nn.Cell`
+    but `enable_backward_hook` and `pipeline_stage`/`pipeline_segment`, measured on the release by
+    `scripts/generate_shadow_table.py`) is flagged where building the Cell fails.
     A read in `__init__` of what the Cell never has is flagged there, where building the Cell
     fails first (`nn.Dense(4, 4, has_bias=self.with_bias)`), and not again in `construct`; a
     warning where the read may not run (under an `if`, a loop or a `try`). A read in a branch that
@@ -113,6 +117,7 @@ class UnsupportedAttributeInGraph(Rule):
             init = method(cls.node, "__init__")
             if init is None:
                 continue
+            yield from _shadowing_cells(init, module, project)
             for node, name in _init_reads(init):
                 if _never_set(cls, name, project) and not _asks_hasattr(name, init):
                     maybe = id(node) in _conditional_nodes(init)
@@ -197,6 +202,34 @@ def _missing_attribute(node: ast.AST, receiver: ast.expr, name: str, function: G
     )
 
 
+def _shadowing_cells(init: ast.FunctionDef, module: ModuleInfo, project: Project) -> Iterator[Finding]:
+    """``self.cells = nn.CellList(...)`` in ``__init__``: a Cell given a name that ``nn.Cell`` already
+    has fails to register (``insert_child_to_cell``: the child cell already exists), measured on
+    the release for every public name of ``nn.Cell`` (``scripts/generate_shadow_table.py``)."""
+    if not init.args.args:
+        return
+    self_name = init.args.args[0].arg
+    rows = project.release.shadowed["rows"]
+    for statement in descendants(init):
+        if not isinstance(statement, ast.Assign) or not isinstance(statement.value, ast.Call):
+            continue
+        if not project.is_cell_name(qualified_name(statement.value.func, module), module):
+            continue
+        for target in statement.targets:
+            if not is_self_attribute(target, self_name):
+                continue
+            assert isinstance(target, ast.Attribute)
+            outcome = rows.get(target.attr, {}).get("cell", "ok")
+            if outcome.startswith("build:"):
+                error = outcome.split(":")[1].strip()
+                yield Finding(
+                    target,
+                    f"`{target.attr}` is a member of `nn.Cell`: a sub-Cell of that name fails to register, and "
+                    f"building the Cell fails here ({error}: the child cell `{target.attr}` already exists)",
+                    f"give the sub-Cell another name (`self.{target.attr}_` or `self.blocks`)",
+                )
+
+
 def _init_reads(init: ast.FunctionDef) -> list[tuple[ast.Attribute, str]]:
     """The reads ``self.<name>`` in ``__init__`` (not dunder names), but those that only build an
     exception's message (``raise ValueError(f"... {self.kind}")``: read only when raising)."""
@@ -257,6 +290,8 @@ def _defines_or_computes(cls: ClassRef, name: str, project: Project) -> bool:
         added = described.get(base)
         if added is None or name in added:
             return True  # a class the table does not describe, or one that computes its attributes
+    if project.sets_own_attribute(cls, name):
+        return True
     for klass in project.mro(cls):
         if klass.node.decorator_list or klass.node.keywords or name in _class_body_names(klass.node):
             return True
@@ -314,13 +349,18 @@ def _adds_flags(call: ast.Call) -> bool:
 
 
 def _provided_names(project: Project) -> set[str]:
-    """Every attribute name the project assigns (to any object) or registers under a constant name,
-    and every name bound in a class body: reading one of them is never judged."""
+    """Every attribute name the project assigns to an object other than a method's ``self`` (any
+    object may be the Cell) or registers under a constant name, and every name bound in a class
+    body: reading one of them is never judged. What a method stores on ``self`` is its class's
+    (``Project.sets_own_attribute``)."""
     return project.indexed(set, _add_provided_names)
 
 
 def _add_provided_names(found: set[str], module: ModuleInfo) -> None:
-    found.update(n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)))
+    own = {id(store) for node in module.nodes_of(ast.ClassDef) for store in self_attribute_stores(node)}
+    found.update(
+        n.attr for n in module.nodes_of(ast.Attribute) if isinstance(n.ctx, (ast.Store, ast.Del)) and id(n) not in own
+    )
     registered = (_registered_name(n) for n in module.nodes_of(ast.Call) if _registers(n))
     found.update(name for name in registered if name is not None)
     # `cell.add_flags(use_cache=True)` (and `add_flags_recursive`) sets `cell.use_cache`: MindSpore
