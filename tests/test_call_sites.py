@@ -68,8 +68,20 @@ def _range_findings(write: Write, script: str) -> list[tuple[str, str]]:
         # an item a helper returns, unpacked: a list of counts (`list(...).count(...)`)
         "def pad(batch):\n    return Tensor(np.ones(2)), [list(b).count(0) for b in batch]\n\n\n"
         "x, counts = pad([[0, 1]])\nSteps()(x, counts[0])\n",
+        # Python's arithmetic of them
+        "lengths = [len(b) for b in [[1, 2], [3]]]\nSteps()(Tensor(np.ones(2)), max(lengths) - 1)\n",
     ],
-    ids=["positional", "keyword", "factory", "direct", "unpacked", "random", "shape-element", "returned-list"],
+    ids=[
+        "positional",
+        "keyword",
+        "factory",
+        "direct",
+        "unpacked",
+        "random",
+        "shape-element",
+        "returned-list",
+        "python-arithmetic",
+    ],
 )
 def test_a_python_number_passed_to_construct_is_a_graph_constant(write: Write, script: str) -> None:
     assert _range_findings(write, script) == []

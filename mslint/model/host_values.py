@@ -19,8 +19,9 @@ module returns. A numpy array is an array; a graph it is handed to sees a tensor
 is what its bindings give, joined (``a, b = x, y`` binds item by item, ``a, b = pad(batch)`` each
 name to its item of what the call returns); a parameter or a loop variable says nothing. Python
 computes some values whatever it is given: a shape read (``targets.shape[1]`` is an int, for a
-tensor as for an array), a count (``len``, ``list(...).count(0)``), Python's ``random`` numbers
-and a list comprehension (a list of what its element is); handed to a graph, each is a constant.
+tensor as for an array), a count (``len``, ``list(...).count(0)``), Python's ``random`` numbers,
+``max``, ``min``, ``sum``, ``abs`` and ``round`` of such constants, and a list comprehension (a
+list of what its element is); handed to a graph, each is a constant.
 """
 
 from __future__ import annotations
@@ -91,6 +92,9 @@ _PYTHON_SCALARS = {
     "random.gauss": "float",
     "random.normalvariate": "float",
 }
+# Builtins that reduce Python numbers to one (`max(lengths)`): a Python number where all they are
+# given is known at compile time (of tensors, they may be a tensor).
+_PYTHON_REDUCTIONS = frozenset({"builtins.max", "builtins.min", "builtins.sum", "builtins.abs", "builtins.round"})
 # Methods of Python's lists, tuples and strings that count in them: an int.
 _COUNTING_METHODS = frozenset({"count", "index"})
 # Calls whose result is a Python list, tuple or string whatever their arguments.
@@ -547,6 +551,9 @@ class HostValues:
         qualname = qualified_name(func, self._module)
         if qualname in _PYTHON_SCALARS:
             return AbstractScalar(Kind.CONSTANT, _PYTHON_SCALARS[qualname])
+        if qualname in _PYTHON_REDUCTIONS and call.args:
+            given = [self.value(argument, depth + 1) for argument in call.args]
+            return AbstractAny(Kind.CONSTANT if all(v.kind is Kind.CONSTANT for v in given) else Kind.UNKNOWN)
         if qualname is not None:
             if qualname in STATIC_CALLS:
                 return AbstractAny(Kind.CONSTANT)

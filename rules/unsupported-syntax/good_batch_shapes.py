@@ -1,8 +1,9 @@
 """Python numbers a program hands a Cell from its batches: a shape element (`targets.shape[1]`, a
-Python int while the program runs) and a count from Python's `random`; each is a graph constant, so
-`range` of it is a constant loop (see bad_batch_shapes.py, where the helper returns a tensor). The
-forms real code uses: a helper returning the batch's tensors, unpacked in a forward function that a
-training loop calls, and a script drawing the count."""
+Python int while the program runs), a count from Python's `random`, and Python's arithmetic of
+lengths (`max(lengths) - 1`); each is a graph constant, so `range` of it is a constant loop (see
+bad_batch_shapes.py, where the helper returns a tensor). The forms real code uses: a helper
+returning the batch's tensors, unpacked in a forward function that a training loop calls, and a
+script drawing the count."""
 
 import random
 
@@ -51,3 +52,6 @@ if __name__ == "__main__":
         forward_fn(step)
     Decoder()(Tensor(np.ones((2, 5), np.float32)), Tensor(np.ones((2, 3), np.int32)).shape[1])
     Repeat()(Tensor(np.ones([2, 2], np.float32)), random.randint(1, 3))
+    repeat = Repeat()
+    lengths = [len(row) for row in [[1, 2], [3]]]
+    repeat(Tensor(np.ones([2, 2], np.float32)), max(lengths) - 1)
