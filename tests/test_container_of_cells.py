@@ -151,3 +151,41 @@ def test_what_a_factory_appends_to_is_a_list_only_where_its_value_is_one(tmp_pat
     path.write_text(GROWN_FACTORIES)
     report = check_files([path], Settings())
     assert {d.line for d in report.diagnostics if d.symbol == "python-container-of-cells"} == {21}
+
+
+STATE_AND_TUPLES = """\
+import numpy as np
+import mindspore as ms
+from mindspore import Parameter, ParameterTuple, Tensor, nn, ops
+
+
+class Copying(nn.Optimizer):
+    def __init__(self, params):
+        super().__init__(0.1, params)
+        self.start = [Parameter(p.clone(), name=f"start_{i}") for i, p in enumerate(self.parameters)]
+
+    def construct(self, gradients):
+        return True
+
+
+class Products(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.param_list = [Parameter(Tensor(np.ones((4, 4)), ms.float32), name=f"p{i}") for i in range(2)]
+        self.V = ParameterTuple(self.param_list)
+        self.hidden = [Parameter(Tensor(np.ones((4, 4)), ms.float32), name=f"h{i}") for i in range(2)]
+        ParameterTuple(self.hidden)
+
+    def construct(self, x):
+        return x
+"""
+
+
+def test_an_optimizers_state_and_a_list_kept_in_a_parameter_tuple_are_no_hidden_weights(tmp_path: Path) -> None:
+    """An optimizer's Parameters are its state (measured on 2.10: the optimizer compiles, trains and
+    updates them itself); `self.V = ParameterTuple(self.param_list)` registers the list's Parameters
+    (`trainable_params()` lists them); a `ParameterTuple` nothing keeps registers nothing."""
+    path = tmp_path / "state.py"
+    path.write_text(STATE_AND_TUPLES)
+    report = check_files([path], Settings())
+    assert {d.line for d in report.diagnostics if d.symbol == "python-container-of-cells"} == {20}

@@ -16,8 +16,12 @@ A value is a MindSpore tensor where MindSpore made it: ``Tensor(...)``, ``Parame
 function of ``mindspore.ops``, ``mindspore.numpy`` or ``mindspore.mint``, a tensor's method or
 operator, an item of a tensor, the items of a dataset iterator, or what a function of the same
 module returns. A numpy array is an array; a graph it is handed to sees a tensor. A local name
-is what its bindings give, joined (``a, b = x, y`` binds item by item); a parameter, a loop
-variable or an item unpacked from anything else says nothing.
+is what its bindings give, joined (``a, b = x, y`` binds item by item, ``a, b = pad(batch)`` each
+name to its item of what the call returns); a parameter or a loop variable says nothing. Python
+computes some values whatever it is given: a shape read (``targets.shape[1]`` is an int, for a
+tensor as for an array), a count (``len``, ``list(...).count(0)``), Python's ``random`` numbers,
+``max``, ``min``, ``sum``, ``abs`` and ``round`` of such constants, and a list comprehension (a
+list of what its element is); handed to a graph, each is a constant.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from mslint.model.abstract import (
     join_all,
     literal,
     sequence,
+    sequence_of,
 )
 from mslint.model.binder import all_parameter_names, literal_value, written_arguments
 from mslint.model.cell_parameters import made_cell_parameters
@@ -63,6 +68,8 @@ class NotTrainedParameter(AbstractTensor):
 
 NOT_TRAINED_PARAMETER = NotTrainedParameter(Kind.GRAPH, parameter=True)
 NUMPY_ARRAY = numpy_array()
+_SHAPE = AbstractSequence(Kind.CONSTANT, "tuple", None, AbstractScalar(Kind.CONSTANT, "int"))
+"""A shape read in Python: a tuple of ints of a length not known."""
 _TENSOR_CLASSES = ("Tensor", "tensor", "Parameter", "from_numpy")
 _TENSOR_FUNCTIONS = ("mindspore.ops.", "mindspore.numpy.", "mindspore.mint.")
 # Tensor methods whose result is no tensor: host copies, Python numbers, dtypes.
@@ -76,11 +83,27 @@ _PYTHON_SCALARS = {
     "builtins.bool": "bool",
     "builtins.len": "int",
     "builtins.str": "str",
+    # Python's own random numbers (`count = random.randint(0, n)`), whatever they are given
+    "random.randint": "int",
+    "random.randrange": "int",
+    "random.getrandbits": "int",
+    "random.random": "float",
+    "random.uniform": "float",
+    "random.gauss": "float",
+    "random.normalvariate": "float",
 }
+# Builtins that reduce Python numbers to one (`max(lengths)`): a Python number where all they are
+# given is known at compile time (of tensors, they may be a tensor).
+_PYTHON_REDUCTIONS = frozenset({"builtins.max", "builtins.min", "builtins.sum", "builtins.abs", "builtins.round"})
+# Methods of Python's lists, tuples and strings that count in them: an int.
+_COUNTING_METHODS = frozenset({"count", "index"})
+# Calls whose result is a Python list, tuple or string whatever their arguments.
+_PYTHON_SEQUENCES = frozenset({"builtins.list", "builtins.tuple", "builtins.sorted", "builtins.str"})
 # Dataset iterators: the items they give are tensors.
 _DATASET_ITERATORS = frozenset({"create_tuple_iterator", "create_dict_iterator"})
-_DEPTH = 4
-"""How many names and returns deep a value is followed (``a = b``, ``b = f()``, ...)."""
+_DEPTH = 6
+"""How many names, items and returns deep a value is followed (``a = b``, ``b, c = f()``, ``return b, c``,
+``b = [...]``, ...)."""
 _CONTAINERS = (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp)
 _RETURNING: set[int] = set()
 """The helpers whose returned containers are being found: a recursive one is not followed again."""
@@ -154,7 +177,11 @@ class _LocalBindings:
             for name, paired in zip(target.elts, value.elts):  # `a, b = nn.Dense(4, 4), nn.ReLU()`
                 self._bind(name, paired)
             return
-        # An unpacked item, an attribute, a subscript: a dataset's items are tensors; else unknown.
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.expr) and _unpacks_plainly(target.elts):
+            for index, name in enumerate(target.elts):  # `inputs, lengths = pad(batch)`: an item each
+                self._bind(name, _item_of(value, index))
+            return
+        # An attribute, a subscript, an item of a value: a dataset's items are tensors; else unknown.
         item = value if value == TENSOR else UNKNOWN
         if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):  # `self.x = ...`, the most common
             self.names.setdefault(target.value.id, []).append(item)
@@ -457,6 +484,15 @@ class HostValues:
             configured = self._configured(expr)
             if configured is not None:
                 return configured
+            shape = _shape_read(expr)
+            if shape is not None:
+                return shape
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+            item = _item(self.value(expr.value, depth + 1), expr.slice.value)  # `pad(batch)[1]`, an unpacked item
+            if item is not None:
+                return item
+        if isinstance(expr, ast.ListComp):  # a Python list: its items are what the element is
+            return sequence_of("list", self.value(expr.elt, depth + 1), Kind.CONSTANT)
         if isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Subscript)):
             parts = [self.value(p, depth + 1) for p in _operands(expr)]
             if any(p == TENSOR or isinstance(p, AbstractTensor) for p in parts):
@@ -515,6 +551,9 @@ class HostValues:
         qualname = qualified_name(func, self._module)
         if qualname in _PYTHON_SCALARS:
             return AbstractScalar(Kind.CONSTANT, _PYTHON_SCALARS[qualname])
+        if qualname in _PYTHON_REDUCTIONS and call.args:
+            given = [self.value(argument, depth + 1) for argument in call.args]
+            return AbstractAny(Kind.CONSTANT if all(v.kind is Kind.CONSTANT for v in given) else Kind.UNKNOWN)
         if qualname is not None:
             if qualname in STATIC_CALLS:
                 return AbstractAny(Kind.CONSTANT)
@@ -525,6 +564,8 @@ class HostValues:
                 return TENSOR
             if qualname.split(".", 1)[0] == "numpy":
                 return NUMPY_ARRAY
+        if isinstance(func, ast.Attribute) and func.attr in _COUNTING_METHODS and self._is_python_sequence(func.value):
+            return AbstractScalar(Kind.CONSTANT, "int")  # `list(...).count(False)`
         if isinstance(func, ast.Attribute) and self._is_method(func):
             return TENSOR if isinstance(self.value(func.value, depth + 1), AbstractTensor) else UNKNOWN
         callee = self._callee(call)
@@ -536,9 +577,49 @@ class HostValues:
     def _qualname(self, expr: ast.expr) -> str | None:
         return qualified_name(expr, self._module)
 
+    def _is_python_sequence(self, expr: ast.expr) -> bool:
+        """Whether ``expr`` is a Python list, tuple or string that code writes or builds (a literal,
+        a comprehension, ``list(...)``), not a name that may hold anything."""
+        if isinstance(expr, (ast.List, ast.Tuple, ast.ListComp)):
+            return True
+        if isinstance(expr, ast.Constant):
+            return isinstance(expr.value, str)
+        if not isinstance(expr, ast.Call):
+            return False
+        return qualified_name(expr.func, self._module, self._local_names) in _PYTHON_SEQUENCES
+
     def _is_method(self, func: ast.Attribute) -> bool:
         """A method whose result, on a tensor, is a tensor (a module's function is no method)."""
         return func.attr not in _NOT_TENSOR_METHODS and qualified_name(func, self._module) is None
+
+
+def _shape_read(expr: ast.Attribute | ast.Subscript) -> AbstractValue | None:
+    """What Python reads of a shape: ``x.shape`` is a tuple of ints, ``x.shape[1]`` an int and
+    ``x.shape[1:]`` a tuple, for a tensor, an array of any library, or a DataFrame; handed to a
+    graph, a graph constant. None where ``expr`` reads no shape."""
+    if isinstance(expr, ast.Attribute):
+        return _SHAPE if expr.attr == "shape" else None
+    if not (isinstance(expr.value, ast.Attribute) and expr.value.attr == "shape"):
+        return None
+    return _SHAPE if isinstance(expr.slice, ast.Slice) else AbstractScalar(Kind.CONSTANT, "int")
+
+
+def _item(held: AbstractValue, index: object) -> AbstractValue | None:
+    """The ``index``-th item of a tuple or list of a known length; None where it is not known."""
+    if not (isinstance(held, AbstractSequence) and held.items is not None and isinstance(index, int)):
+        return None
+    return held.items[index] if -len(held.items) <= index < len(held.items) else None
+
+
+def _unpacks_plainly(targets: list[ast.expr]) -> bool:
+    """``a, b = value``: names, nothing starred, so the ``i``-th name holds the ``i``-th item."""
+    return all(isinstance(t, ast.Name) for t in targets)
+
+
+def _item_of(value: ast.expr, index: int) -> ast.Subscript:
+    """``value[index]``, in ``value``'s place: what unpacking it binds the ``index``-th name to."""
+    item = ast.Subscript(value=value, slice=ast.Constant(index), ctx=ast.Load())
+    return ast.copy_location(item, value)
 
 
 def _not_trained(parameter: ast.Call) -> bool:

@@ -46,7 +46,10 @@ class PythonContainerOfCells(Rule):
     a dropout among them is a warning of its own: `set_train` never reaches a hidden one, so
     it never drops), lists of Parameters made with `requires_grad=False` (state the program
     updates with `set_data`, which graph code sees in a plain list too, measured on 2.10; no
-    training is meant to reach them), and
+    training is meant to reach them), lists of Parameters whose Cell also keeps a `ParameterTuple` of
+    the list (`self.V = ParameterTuple(self.param_list)` registers each of them), lists of
+    Parameters an optimizer (a subclass of `nn.Optimizer`) keeps: its own state (a copy of the
+    starting point, per-parameter accumulators), which it updates itself, and
     lists of a Cell class without `construct` that no graph code can read: neither a base
     nor a subclass compiles it and no code reads the attribute through another object
     (`self.holder.layers`). A Cell class of the checked code that creates no Parameters owns
@@ -114,9 +117,10 @@ class PythonContainerOfCells(Rule):
         read_from_outside = cache(lambda: _attributes_read_from_outside(module, project))
         for cls in cell_classes(module, project):
             compiled = _is_compiled(cls, project)
+            optimizer = _is_optimizer(cls, project)
             for method in cls.node.body:
                 if isinstance(method, ast.FunctionDef) and _assigns_own_attributes(method):
-                    for finding in _MethodCheck(module, project, cls, method).findings():
+                    for finding in _MethodCheck(module, project, cls, method, optimizer).findings():
                         assert isinstance(finding.node, ast.Attribute)
                         if compiled or finding.node.attr in read_from_outside():
                             yield finding
@@ -135,8 +139,12 @@ def _assigns_own_attributes(method: ast.FunctionDef) -> bool:
 
 
 class _MethodCheck:
-    def __init__(self, module: ModuleInfo, project: Project, cls: ClassRef, method: ast.FunctionDef) -> None:
+    def __init__(
+        self, module: ModuleInfo, project: Project, cls: ClassRef, method: ast.FunctionDef, optimizer: bool = False
+    ) -> None:
         self.module = module
+        self.optimizer = optimizer
+        """Whether the Cell is an optimizer: the Parameters it keeps are its state, which it updates itself."""
         self.cls = cls.node
         self.self_name = method.args.args[0].arg
         self.method = method
@@ -195,6 +203,10 @@ class _MethodCheck:
             if isinstance(node, ast.Call) and self.values.makes_cell(node):
                 arguments = [*node.args, *(k.value for k in node.keywords)]
                 wrapped.update(self._key(a.value if isinstance(a, ast.Starred) else a) for a in arguments)
+        for _, value in self.last_assignment.values():
+            # `self.V = ParameterTuple(self.param_list)`: the Cell registers every Parameter of the list
+            if isinstance(value, ast.Call) and value.args and self._makes_parameter_tuple(value):
+                wrapped.add(self._key(value.args[0]))
         for loop in self.loops:  # `for i, cell in enumerate(self.layers): self.insert_child_to_cell(..., cell)`
             if self.registered.intersection(bound_names(loop.target)):
                 iterated = loop.iter
@@ -203,6 +215,9 @@ class _MethodCheck:
                 wrapped.add(self._key(iterated))
         wrapped.discard("")
         return wrapped
+
+    def _makes_parameter_tuple(self, call: ast.Call) -> bool:
+        return is_mindspore_name(qualified_name(call.func, self.module, self.shadowed), "ParameterTuple")
 
     @cached_property
     def shadowed(self) -> frozenset[str]:
@@ -264,7 +279,7 @@ class _MethodCheck:
                 if (value is container or _returns_lists(value, containers)) and not self._handed_whole(target.attr)
                 else None,
             )
-        elif "parameter" in kinds:
+        elif "parameter" in kinds and not self.optimizer:
             yield Finding(
                 target,
                 f"`self.{target.attr}` keeps Parameters in a plain {_container_name(container)}: "
@@ -407,6 +422,13 @@ def _is_compiled(cls: ClassRef, project: Project) -> bool:
     if bases is None or not all(is_plain_cell(b) for b in bases) or _defines_construct(cls, project):
         return True
     return is_base_of_a_construct(cls, project, forward_counts=True)
+
+
+def _is_optimizer(cls: ClassRef, project: Project) -> bool:
+    """Whether the Cell derives from MindSpore's ``nn.Optimizer``: the Parameters it keeps besides
+    those it updates (a copy of the starting point, per-parameter accumulators) are its state, which
+    it writes itself; no training is meant to reach them."""
+    return any(is_mindspore_name(base, "Optimizer") for base in mindspore_bases(cls, project) or ())
 
 
 def _defines_construct(cls: ClassRef, project: Project) -> bool:

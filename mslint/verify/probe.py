@@ -178,14 +178,26 @@ def described_inputs(inputs: tuple[Any, ...]) -> str:
 
 def untracked_parameters(net: Any) -> dict[str, Problem]:
     """Cell attributes keeping Cells or Parameters in a plain container the Cell does not own, of
-    which training would reach some (``requires_grad=False`` ones are state no training reaches)."""
+    which training would reach some (``requires_grad=False`` ones are state no training reaches,
+    and so are the Parameters an optimizer keeps: its state, which it updates itself)."""
+    import mindspore as ms
+
     owned = {id(p) for p in net.get_parameters()}
     found = {}
     for cell, attribute, params in _parameters_in_plain_containers(net):
+        if isinstance(cell, ms.nn.Optimizer) and not _holds_cells(vars(cell)[attribute]):
+            continue
         if not all(id(p) in owned for p in params if p.requires_grad):
             message = f"{type(cell).__name__}.{attribute} holds parameters the Cell does not own (never trained)"
             found[attribute] = Problem(UNTRACKED, message, _assignment_locations(type(cell), attribute))
     return found
+
+
+def _holds_cells(container: list[Any] | tuple[Any, ...] | dict[Any, Any]) -> bool:
+    import mindspore as ms
+
+    items = container.values() if isinstance(container, dict) else container
+    return any(isinstance(item, ms.nn.Cell) for item in items)
 
 
 def _parameters_in_plain_containers(net: Any) -> Iterator[tuple[Any, str, list[Any]]]:
