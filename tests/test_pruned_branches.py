@@ -180,3 +180,47 @@ def test_len_of_a_cell_container_folds_on_the_items_init_writes_out(tmp_path: Pa
         assert name not in found, name
     assert found["missing_grown"] == "WARNING"  # appended to outside the literal: not counted
     assert found["missing_live"] == "ERROR"
+
+
+TRAINING = """\
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x):
+        x = self.missing_in_training(x) if self.training else x
+        if self.training and self.missing_after_and:
+            x = x + 1
+        if not self.training:
+            return self.missing_in_eval(x)
+        return self.missing_after_eval(x)
+
+
+if __name__ == "__main__":
+    net = Net()
+    net(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_self_training_is_false_where_the_program_never_switches_a_cell_to_training(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, TRAINING)
+    for name in ("missing_in_training", "missing_after_and", "missing_after_eval"):
+        assert name not in found, name
+    assert found["missing_in_eval"] == "ERROR"
+
+
+def test_self_training_is_not_known_where_the_program_may_train(tmp_path: Path) -> None:
+    for switch in ("net.set_train()", "Model(net)", "nn.WithGradCell(net)", "trainer.train(net)"):
+        found = missing_attributes(tmp_path, TRAINING.replace("    net = Net()\n", f"    net = Net()\n    {switch}\n"))
+        assert found["missing_in_training"] == "WARNING", switch
+        assert found["missing_in_eval"] == "WARNING", switch
+
+
+def test_self_training_is_not_known_where_an_instance_is_not(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, TRAINING.split("\n\nif __name__")[0] + "\n")
+    assert found["missing_in_training"] == "WARNING"

@@ -70,6 +70,7 @@ from mslint.model.project import (
 from mslint.model.sequential import repeated_item, sequential_items
 from mslint.model.shape_constants import ShapeConstants
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
+from mslint.model.training_mode import never_trained
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
 from mslint.model.visible_constants import visible_constants
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
@@ -501,7 +502,7 @@ class GraphFunction:
     def _fold_source(self, expr: ast.expr) -> str | None:
         """The table's source of a constant ``expr`` is, None where it is none."""
         if is_self_attribute(expr, self.self_name):
-            return "self"
+            return "training" if self._reads_training(expr) else "self"
         held = held_source(expr, self.self_name)
         if held is not None:
             return held
@@ -513,6 +514,30 @@ class GraphFunction:
         if self._shape_constants.reads_shape(expr):
             return "shape"
         return None
+
+    def _reads_training(self, expr: ast.expr) -> bool:
+        """Whether ``expr`` reads the ``training`` that ``nn.Cell`` keeps: ``self.training`` in a
+        Cell of the project whose code never assigns it."""
+        owner = self.owner
+        return (
+            isinstance(expr, ast.Attribute)
+            and expr.attr == "training"
+            and owner is not None
+            and self.project.is_cell(owner)
+            and not self.project.attribute_values(owner, "training")
+        )
+
+    @cached_property
+    def _never_trained(self) -> bool:
+        """Whether every instance of this method's Cell holds ``training`` False: the program
+        builds only instances mslint knows (:func:`constructor_values`) and never switches a Cell
+        to training (:func:`never_trained`)."""
+        owner = self.owner
+        return (
+            owner is not None
+            and constructor_values(self.project, owner) is not None
+            and never_trained(self.project, owner.module)
+        )
 
     @cached_property
     def _shape_constants(self) -> ShapeConstants:
@@ -539,6 +564,8 @@ class GraphFunction:
             return NOT_FOLDED if self.owner is None else held_constant(self.project, self.owner, expr, self.self_name)
         if source == "shape":
             return self._shape_constants.value(expr)
+        if source == "training":
+            return False if self._never_trained else NOT_FOLDED
         if source == "self" and isinstance(expr, ast.Attribute):
             counted = self._cell_items(expr.attr)
             if counted is not None:
