@@ -224,3 +224,35 @@ def test_self_training_is_not_known_where_the_program_may_train(tmp_path: Path) 
 def test_self_training_is_not_known_where_an_instance_is_not(tmp_path: Path) -> None:
     found = missing_attributes(tmp_path, TRAINING.split("\n\nif __name__")[0] + "\n")
     assert found["missing_in_training"] == "WARNING"
+
+
+RANK_CALLS = """\
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dim = 3
+
+    def construct(self, x):
+        if x.dim() == 3:
+            x = self.missing_batched(x)
+        if x.ndimension() == 2:
+            x = self.missing_live(x)
+        if self.dim() == 2:
+            x = self.missing_under_own_method(x)
+        return x
+
+
+if __name__ == "__main__":
+    Net()(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_a_test_on_x_dim_folds_on_the_rank_of_the_input(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, RANK_CALLS)
+    assert "missing_batched" not in found
+    assert found["missing_live"] == "ERROR"
+    assert "missing_under_own_method" in found  # `self.dim()` is no tensor's rank
