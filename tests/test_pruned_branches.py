@@ -196,6 +196,7 @@ class Net(nn.Cell):
         x = self.missing_in_training(x) if self.training else x
         if self.training and self.missing_after_and:
             x = x + 1
+        x = x if not self.training or self.missing_after_or else x + 1
         if not self.training:
             return self.missing_in_eval(x)
         return self.missing_after_eval(x)
@@ -209,7 +210,7 @@ if __name__ == "__main__":
 
 def test_self_training_is_false_where_the_program_never_switches_a_cell_to_training(tmp_path: Path) -> None:
     found = missing_attributes(tmp_path, TRAINING)
-    for name in ("missing_in_training", "missing_after_and", "missing_after_eval"):
+    for name in ("missing_in_training", "missing_after_and", "missing_after_or", "missing_after_eval"):
         assert name not in found, name
     assert found["missing_in_eval"] == "ERROR"
 

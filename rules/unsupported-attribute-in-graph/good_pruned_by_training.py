@@ -17,7 +17,7 @@ class DropPath(nn.Cell):
         x = self.dense(x)
         if self.training and self.drop_prob > 0:
             x = self.drop(x)
-        if not self.training:
+        if not self.training or self.keep_prob == 1.0:
             return x
         return self.scale(x)
 
