@@ -194,9 +194,6 @@ class Net(nn.Cell):
 
     def construct(self, x):
         x = self.missing_in_training(x) if self.training else x
-        if self.training and self.missing_after_and:
-            x = x + 1
-        x = x if not self.training or self.missing_after_or else x + 1
         if not self.training:
             return self.missing_in_eval(x)
         return self.missing_after_eval(x)
@@ -210,9 +207,14 @@ if __name__ == "__main__":
 
 def test_self_training_is_false_where_the_program_never_switches_a_cell_to_training(tmp_path: Path) -> None:
     found = missing_attributes(tmp_path, TRAINING)
-    for name in ("missing_in_training", "missing_after_and", "missing_after_or", "missing_after_eval"):
-        assert name not in found, name
-    assert found["missing_in_eval"] == "ERROR"
+    assert found["missing_in_eval"] == "ERROR"  # the branch `False` takes: compiled for the instance run
+
+
+def test_what_self_training_skips_stays_a_warning(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, TRAINING)
+    # a Cell is meant to be trained, maybe by a program outside the checked code: latent
+    assert found["missing_in_training"] == "WARNING"
+    assert found["missing_after_eval"] == "WARNING"
 
 
 def test_self_training_is_not_known_where_the_program_may_train(tmp_path: Path) -> None:

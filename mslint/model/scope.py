@@ -331,13 +331,18 @@ class GraphFunction:
         for branch in descendants(self.node):
             if not isinstance(branch, (ast.If, ast.IfExp)) or self.kind(branch.test) is not Kind.CONSTANT:
                 continue
-            if self.folded_truth(branch.test) is not None:
-                continue
-            parts: list[ast.AST] = (
-                [*branch.body, *branch.orelse] if isinstance(branch, ast.If) else [branch.body, branch.orelse]
-            )
-            if isinstance(branch, ast.If) and (_leaves(branch.body) or _leaves(branch.orelse)):
-                parts += following.get(id(branch), [])
+            truth = self.folded_truth(branch.test)
+            if truth is None:
+                parts: list[ast.AST] = (
+                    [*branch.body, *branch.orelse] if isinstance(branch, ast.If) else [branch.body, branch.orelse]
+                )
+                if isinstance(branch, ast.If) and (_leaves(branch.body) or _leaves(branch.orelse)):
+                    parts += following.get(id(branch), [])
+            else:  # what a folded test skips and nothing prunes (`self.training`: :meth:`_pruned`)
+                taken, skipped = (branch.body, branch.orelse) if truth else (branch.orelse, branch.body)
+                parts = list(skipped) if isinstance(skipped, list) else [skipped]
+                if isinstance(branch, ast.If) and isinstance(taken, list) and _leaves(taken):
+                    parts += following.get(id(branch), [])
             if any(n is node for part in parts for n in descendants(part)):
                 return branch.test
         return None
@@ -396,7 +401,14 @@ class GraphFunction:
         self, constant: Callable[[ast.expr], object], source: Callable[[ast.expr], str | None] | None = None
     ) -> frozenset[int]:
         """The nodes :attr:`pruned_nodes` names, the constants of tests being ``constant``'s, of
-        the sources ``source`` names (:meth:`_fold_source` where not given)."""
+        the sources ``source`` names (:meth:`_fold_source` where not given). ``self.training``
+        prunes nothing: a Cell is meant to be trained, by a program that may lie outside the
+        checked code, so what its ``False`` skips is capped (:meth:`unknown_constant_test`)."""
+        known_source = source or self._fold_source
+
+        def untrained(expr: ast.expr) -> object:
+            return NOT_FOLDED if known_source(expr) == "training" else constant(expr)
+
         pruned: set[int] = set()
         tested: set[int] = set()  # the `and`/`or` in tests; the others are values
         skipped: list[ast.AST] = []
@@ -404,7 +416,7 @@ class GraphFunction:
         for node in descendants(self.node):
             if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
                 continue
-            folding = self._folding(POSITION_OF[type(node)], INFERENCE, constant, source)
+            folding = self._folding(POSITION_OF[type(node)], INFERENCE, untrained, source)
             truth = folding.truth(node.test)
             if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
@@ -414,7 +426,7 @@ class GraphFunction:
             for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
                 tested.add(id(boolean))
                 skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
-        value = self._folding("value", INFERENCE, constant, source)
+        value = self._folding("value", INFERENCE, untrained, source)
         for boolean in (n for n in descendants(self.node) if isinstance(n, ast.BoolOp) and id(n) not in tested):
             skipped += _undecided_operands(boolean, value)  # `z = self.flag and self.attn(x)`
         for part in skipped:
