@@ -332,6 +332,8 @@ class GraphFunction:
             if not isinstance(branch, (ast.If, ast.IfExp)) or self.kind(branch.test) is not Kind.CONSTANT:
                 continue
             truth = self.folded_truth(branch.test)
+            if truth is not None and not self._reads_training_test(branch.test):
+                continue  # what the test skips is pruned, or read by the parser all the same
             if truth is None:
                 parts: list[ast.AST] = (
                     [*branch.body, *branch.orelse] if isinstance(branch, ast.If) else [branch.body, branch.orelse]
@@ -526,6 +528,10 @@ class GraphFunction:
         if self._shape_constants.reads_shape(expr):
             return "shape"
         return None
+
+    def _reads_training_test(self, test: ast.expr) -> bool:
+        """Whether ``test`` reads ``self.training`` (:meth:`_reads_training`)."""
+        return any(isinstance(n, ast.Attribute) and self._fold_source(n) == "training" for n in ast.walk(test))
 
     def _reads_training(self, expr: ast.expr) -> bool:
         """Whether ``expr`` reads the ``training`` that ``nn.Cell`` keeps: ``self.training`` in a

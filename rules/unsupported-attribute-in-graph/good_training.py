@@ -10,12 +10,12 @@ class Head(nn.Cell):
     def __init__(self, dim):
         super().__init__()
         self.dense = nn.Dense(dim, dim)
-        self.dropout = nn.Dropout(p=0.1)
+        self.drop = nn.Dropout(p=0.1)
 
     def construct(self, x):
-        if not self.training or self.dropout is None:
+        if not self.training or self.drop is None:
             return self.dense(x)
-        return self.dropout(self.dense(x))
+        return self.drop(self.dense(x))
 
 
 if __name__ == "__main__":
