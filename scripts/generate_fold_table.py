@@ -18,7 +18,7 @@ alone, and under a tensor's test (which nothing folds). Every program is compile
 LAX through the verifier (:func:`mslint.verify.runner.run_jobs`: a forked process per compile).
 Run it in an environment with the release to describe: ``python scripts/generate_fold_table.py``;
 ``--only PREFIX`` (repeatable) re-measures those rows and keeps the others; ``--check`` only compares:
-the whole table (2,104 compiles, about 190 CPU-s from an empty cache on 2.10) is checked in CI from the
+the whole table (2,156 compiles, about 195 CPU-s from an empty cache on 2.10) is checked in CI from the
 committed record of its compiles (:mod:`compile_record`), compiling only the programs it does not
 hold; ``--recompile`` compiles the programs the record holds too.
 """
@@ -91,10 +91,10 @@ CONDITIONS: dict[str, Condition] = {
     "is-not-none": Condition("{c} is not None", 1, None, (*BASE_SOURCES, *HELD_SOURCES)),
     "isinstance": Condition("isinstance({c}, int)", 1, None),
     "hasattr": Condition('hasattr({c}, "real")', 1, None),
-    "and": Condition("{c} and {d}", True, False),
-    "or": Condition("{c} or not {d}", True, False),
+    "and": Condition("{c} and {d}", True, False, (*BASE_SOURCES, "training")),
+    "or": Condition("{c} or not {d}", True, False, (*BASE_SOURCES, "training")),
     "and-decided": Condition("{c} and {dead}", _ABSENT, False, (*BASE_SOURCES, "training")),
-    "or-decided": Condition("{c} or {dead}", True, _ABSENT),
+    "or-decided": Condition("{c} or {dead}", True, _ABSENT, (*BASE_SOURCES, "training")),
     "compare-eq": Condition("{c} == 1", 1, 0, (*BASE_SOURCES, *HELD_SOURCES, *SHAPE_SOURCES)),
     "compare-lt": Condition("{c} < 2", 1, 3, (*BASE_SOURCES, *HELD_SOURCES, *SHAPE_SOURCES)),
     "compare-chain": Condition("0 < {c} < 2", 1, 3, (*BASE_SOURCES, *SHAPE_SOURCES)),

@@ -180,3 +180,82 @@ def test_len_of_a_cell_container_folds_on_the_items_init_writes_out(tmp_path: Pa
         assert name not in found, name
     assert found["missing_grown"] == "WARNING"  # appended to outside the literal: not counted
     assert found["missing_live"] == "ERROR"
+
+
+TRAINING = """\
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dense = nn.Dense(4, 4)
+
+    def construct(self, x):
+        x = self.missing_in_training(x) if self.training else x
+        if not self.training:
+            return self.missing_in_eval(x)
+        return self.missing_after_eval(x)
+
+
+if __name__ == "__main__":
+    net = Net()
+    net(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_self_training_is_false_where_the_program_never_switches_a_cell_to_training(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, TRAINING)
+    assert found["missing_in_eval"] == "ERROR"  # the branch `False` takes: compiled for the instance run
+
+
+def test_what_self_training_skips_stays_a_warning(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, TRAINING)
+    # a Cell is meant to be trained, maybe by a program outside the checked code: latent
+    assert found["missing_in_training"] == "WARNING"
+    assert found["missing_after_eval"] == "WARNING"
+
+
+def test_self_training_is_not_known_where_the_program_may_train(tmp_path: Path) -> None:
+    for switch in ("net.set_train()", "Model(net)", "nn.WithGradCell(net)", "trainer.train(net)"):
+        found = missing_attributes(tmp_path, TRAINING.replace("    net = Net()\n", f"    net = Net()\n    {switch}\n"))
+        assert found["missing_in_training"] == "WARNING", switch
+        assert found["missing_in_eval"] == "WARNING", switch
+
+
+def test_self_training_is_not_known_where_an_instance_is_not(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, TRAINING.split("\n\nif __name__")[0] + "\n")
+    assert found["missing_in_training"] == "WARNING"
+
+
+RANK_CALLS = """\
+import numpy as np
+from mindspore import Tensor, nn
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.dim = 3
+
+    def construct(self, x):
+        if x.dim() == 3:
+            x = self.missing_batched(x)
+        if x.ndimension() == 2:
+            x = self.missing_live(x)
+        if self.dim() == 2:
+            x = self.missing_under_own_method(x)
+        return x
+
+
+if __name__ == "__main__":
+    Net()(Tensor(np.ones((2, 4), np.float32)))
+"""
+
+
+def test_a_test_on_x_dim_folds_on_the_rank_of_the_input(tmp_path: Path) -> None:
+    found = missing_attributes(tmp_path, RANK_CALLS)
+    assert "missing_batched" not in found
+    assert found["missing_live"] == "ERROR"
+    assert "missing_under_own_method" in found  # `self.dim()` is no tensor's rank

@@ -71,6 +71,7 @@ from mslint.model.project import (
 from mslint.model.sequential import repeated_item, sequential_items
 from mslint.model.shape_constants import ShapeConstants
 from mslint.model.symbolic import Origin, ProgramPoint, row_reads
+from mslint.model.training_mode import never_trained
 from mslint.model.values import ReturnedValue, ValueEvaluator, is_static_primitive, name_values, parameter_values
 from mslint.model.visible_constants import visible_constants
 from mslint.model.walk import descendants, returned_calls, returned_values, statements
@@ -328,10 +329,14 @@ class GraphFunction:
             return None
         key = id(node)
         for held in _branches_holding(self.node):
-            if key not in held.body and key not in held.orelse and key not in held.after:
-                continue
             test = held.branch.test
-            if self.kind(test) is Kind.CONSTANT and self.folded_truth(test) is None:
+            if not held.holds(key) or self.kind(test) is not Kind.CONSTANT:
+                continue
+            truth = self.folded_truth(test)
+            if truth is None:
+                return test
+            # what a folded test skips and nothing prunes (`self.training`: :meth:`_pruned`)
+            if self._reads_training_test(test) and held.skipped_by(truth, key):
                 return test
         return None
 
@@ -389,7 +394,14 @@ class GraphFunction:
         self, constant: Callable[[ast.expr], object], source: Callable[[ast.expr], str | None] | None = None
     ) -> frozenset[int]:
         """The nodes :attr:`pruned_nodes` names, the constants of tests being ``constant``'s, of
-        the sources ``source`` names (:meth:`_fold_source` where not given)."""
+        the sources ``source`` names (:meth:`_fold_source` where not given). ``self.training``
+        prunes nothing: a Cell is meant to be trained, by a program that may lie outside the
+        checked code, so what its ``False`` skips is capped (:meth:`unknown_constant_test`)."""
+        known_source = source or self._fold_source
+
+        def untrained(expr: ast.expr) -> object:
+            return NOT_FOLDED if known_source(expr) == "training" else constant(expr)
+
         pruned: set[int] = set()
         tested: set[int] = set()  # the `and`/`or` in tests; the others are values
         skipped: list[ast.AST] = []
@@ -397,7 +409,7 @@ class GraphFunction:
         for node in descendants(self.node):
             if not isinstance(node, (ast.If, ast.IfExp, ast.While)):
                 continue
-            folding = self._folding(POSITION_OF[type(node)], INFERENCE, constant, source)
+            folding = self._folding(POSITION_OF[type(node)], INFERENCE, untrained, source)
             truth = folding.truth(node.test)
             if truth is not None and not (isinstance(node, ast.While) and truth):  # a true `while` runs
                 branch = node.orelse if truth else node.body
@@ -407,7 +419,7 @@ class GraphFunction:
             for boolean in (n for n in descendants(node.test) if isinstance(n, ast.BoolOp)):
                 tested.add(id(boolean))
                 skipped += _undecided_operands(boolean, folding)  # `not self.use_past or self.cache`
-        value = self._folding("value", INFERENCE, constant, source)
+        value = self._folding("value", INFERENCE, untrained, source)
         for boolean in (n for n in descendants(self.node) if isinstance(n, ast.BoolOp) and id(n) not in tested):
             skipped += _undecided_operands(boolean, value)  # `z = self.flag and self.attn(x)`
         for part in skipped:
@@ -495,7 +507,7 @@ class GraphFunction:
     def _fold_source(self, expr: ast.expr) -> str | None:
         """The table's source of a constant ``expr`` is, None where it is none."""
         if is_self_attribute(expr, self.self_name):
-            return "self"
+            return "training" if self._reads_training(expr) else "self"
         held = held_source(expr, self.self_name)
         if held is not None:
             return held
@@ -507,6 +519,34 @@ class GraphFunction:
         if self._shape_constants.reads_shape(expr):
             return "shape"
         return None
+
+    def _reads_training_test(self, test: ast.expr) -> bool:
+        """Whether ``test`` reads ``self.training`` (:meth:`_reads_training`)."""
+        return any(isinstance(n, ast.Attribute) and self._fold_source(n) == "training" for n in ast.walk(test))
+
+    def _reads_training(self, expr: ast.expr) -> bool:
+        """Whether ``expr`` reads the ``training`` that ``nn.Cell`` keeps: ``self.training`` in a
+        Cell of the project whose code never assigns it."""
+        owner = self.owner
+        return (
+            isinstance(expr, ast.Attribute)
+            and expr.attr == "training"
+            and owner is not None
+            and self.project.is_cell(owner)
+            and not self.project.attribute_values(owner, "training")
+        )
+
+    @cached_property
+    def _never_trained(self) -> bool:
+        """Whether every instance of this method's Cell holds ``training`` False: the program
+        builds only instances mslint knows (:func:`constructor_values`) and never switches a Cell
+        to training (:func:`never_trained`)."""
+        owner = self.owner
+        return (
+            owner is not None
+            and constructor_values(self.project, owner) is not None
+            and never_trained(self.project, owner.module)
+        )
 
     @cached_property
     def _shape_constants(self) -> ShapeConstants:
@@ -533,6 +573,8 @@ class GraphFunction:
             return NOT_FOLDED if self.owner is None else held_constant(self.project, self.owner, expr, self.self_name)
         if source == "shape":
             return self._shape_constants.value(expr)
+        if source == "training":
+            return False if self._never_trained else NOT_FOLDED
         if source == "self" and isinstance(expr, ast.Attribute):
             counted = self._cell_items(expr.attr)
             if counted is not None:
@@ -1395,6 +1437,17 @@ class _BranchHolding:
     orelse: frozenset[int]
     after: frozenset[int]
     """The statements after an ``if`` in its block, where one of its branches always leaves."""
+    body_leaves: bool
+    orelse_leaves: bool
+
+    def holds(self, key: int) -> bool:
+        return key in self.body or key in self.orelse or key in self.after
+
+    def skipped_by(self, truth: bool, key: int) -> bool:
+        """Whether the test folding to ``truth`` skips the node: it is in the branch not taken, or
+        after the ``if`` where the branch taken always leaves."""
+        skipped, taken_leaves = (self.orelse, self.body_leaves) if truth else (self.body, self.orelse_leaves)
+        return key in skipped or (taken_leaves and key in self.after)
 
 
 _BRANCHES: NodeMemo[ast.AST, list[_BranchHolding]] = NodeMemo()
@@ -1414,9 +1467,12 @@ def _find_branches(function: ast.AST) -> list[_BranchHolding]:
             continue
         body = branch.body if isinstance(branch, ast.If) else [branch.body]
         orelse = branch.orelse if isinstance(branch, ast.If) else [branch.orelse]
-        leaves = isinstance(branch, ast.If) and (_leaves(branch.body) or _leaves(branch.orelse))
-        after = following.get(id(branch), []) if leaves else []
-        found.append(_BranchHolding(branch, _ids_in(body), _ids_in(orelse), _ids_in(after)))
+        body_leaves = isinstance(branch, ast.If) and _leaves(branch.body)
+        orelse_leaves = isinstance(branch, ast.If) and _leaves(branch.orelse)
+        after = following.get(id(branch), []) if body_leaves or orelse_leaves else []
+        found.append(
+            _BranchHolding(branch, _ids_in(body), _ids_in(orelse), _ids_in(after), body_leaves, orelse_leaves)
+        )
     return found
 
 

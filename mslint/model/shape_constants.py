@@ -1,7 +1,7 @@
 """Python numbers that a function computes from the static shapes of its tensors.
 
 In graph mode a tensor whose shape is static (no ``set_inputs`` with ``None``) gives Python ints
-while compiling: ``b, n, d = x.shape``, ``x.shape[1]``, ``x.ndim``, ``len(x.shape)`` and what is
+while compiling: ``b, n, d = x.shape``, ``x.shape[1]``, ``x.ndim`` (``x.dim()``), ``len(x.shape)`` and what is
 computed from them with other constants (``n % self.landmarks``, ``n // 2``). The compiler folds a
 test on them and never compiles the branch it does not take (mslint/data/folds-*.json, source
 ``shape``). Their values are read at the test, flow-sensitively: the function's values join every
@@ -29,6 +29,7 @@ from mslint.model.binder import target_names
 from mslint.model.folds import NOT_FOLDED
 from mslint.model.memo import NodeMemo
 from mslint.model.module import is_self_attribute
+from mslint.model.values import RANK_METHODS
 from mslint.model.walk import descendants
 
 _SHAPE_ATTRIBUTES = frozenset({"shape", "ndim"})
@@ -198,9 +199,12 @@ def _find_derived(function: ast.FunctionDef | ast.AsyncFunctionDef, self_name: s
 
 
 def _reads_shape_here(node: ast.AST, derived: frozenset[str] | set[str], self_name: str | None) -> bool:
-    """Whether ``node`` is a read of a shape (``x.shape``, ``x.ndim``) or of a name in ``derived``."""
+    """Whether ``node`` is a read of a shape (``x.shape``, ``x.ndim``, ``x.dim()``) or of a name in
+    ``derived``."""
     if isinstance(node, ast.Name):
         return node.id in derived
+    if isinstance(node, ast.Call):
+        return _rank_call(node, self_name)
     return isinstance(node, ast.Attribute) and node.attr in _SHAPE_ATTRIBUTES and not is_self_attribute(node, self_name)
 
 
@@ -210,5 +214,18 @@ def _numeric_form(expr: ast.expr) -> bool:
     if isinstance(expr, ast.UnaryOp):
         return isinstance(expr.op, (ast.USub, ast.UAdd))
     if isinstance(expr, ast.Call):
-        return isinstance(expr.func, ast.Name) and expr.func.id == "len"
+        return (isinstance(expr.func, ast.Name) and expr.func.id == "len") or _rank_call(expr, None)
     return isinstance(expr, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp))
+
+
+def _rank_call(call: ast.Call, self_name: str | None) -> bool:
+    """Whether ``call`` is ``x.dim()`` or ``x.ndimension()`` of a tensor (measured on 2.10: the
+    compiler folds a test on it as on ``x.ndim``), not a method of ``self``."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in RANK_METHODS
+        and not call.args
+        and not call.keywords
+        and not is_self_attribute(func, self_name)
+    )

@@ -75,6 +75,8 @@ from mslint.model.walk import child_fields
 STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "__class__"})
 # Tensor methods that return static Python values (sizes and ranks).
 STATIC_METHODS = frozenset({"size", "dim", "ndimension", "numel", "nelement"})
+# Those of them that give the tensor's rank, as ``ndim`` does.
+RANK_METHODS = frozenset({"dim", "ndimension"})
 # Functions whose result is static whatever their argument.
 STATIC_CALLS = frozenset(
     {
@@ -367,6 +369,8 @@ class ValueEvaluator:
         ):
             return _shape_of(operands[0] if operands else None)
         if isinstance(func, ast.Attribute) and func.attr in STATIC_METHODS:
+            if func.attr in RANK_METHODS and not call.args and not call.keywords:
+                return _static_attribute("ndim", operands[-1])  # `x.dim()` is `x.ndim`
             return AbstractScalar(Kind.CONSTANT, "int")
         # What a function of the checked code returns, rather than its operands: the axes that
         # ``self.get_axis(x)`` computes from ``x.shape`` (``nn.LossBase``) are constants, ``x`` is not.
