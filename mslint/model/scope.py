@@ -1470,9 +1470,7 @@ def _find_branches(function: ast.AST) -> list[_BranchHolding]:
         body_leaves = isinstance(branch, ast.If) and _leaves(branch.body)
         orelse_leaves = isinstance(branch, ast.If) and _leaves(branch.orelse)
         after = following.get(id(branch), []) if body_leaves or orelse_leaves else []
-        found.append(
-            _BranchHolding(branch, _ids_in(body), _ids_in(orelse), _ids_in(after), body_leaves, orelse_leaves)
-        )
+        found.append(_BranchHolding(branch, _ids_in(body), _ids_in(orelse), _ids_in(after), body_leaves, orelse_leaves))
     return found
 
 
