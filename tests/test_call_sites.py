@@ -70,6 +70,9 @@ def _range_findings(write: Write, script: str) -> list[tuple[str, str]]:
         "x, counts = pad([[0, 1]])\nSteps()(x, counts[0])\n",
         # Python's arithmetic of them
         "lengths = [len(b) for b in [[1, 2], [3]]]\nSteps()(Tensor(np.ones(2)), max(lengths) - 1)\n",
+        # a module constant a function reads
+        "STEPS_N = 3\nnet = Steps()\n\n\ndef forward(x):\n    return net(x, STEPS_N)\n\n\n"
+        "forward(Tensor(np.ones(2)))\n",
     ],
     ids=[
         "positional",
@@ -81,6 +84,7 @@ def _range_findings(write: Write, script: str) -> list[tuple[str, str]]:
         "shape-element",
         "returned-list",
         "python-arithmetic",
+        "module-constant-in-a-function",
     ],
 )
 def test_a_python_number_passed_to_construct_is_a_graph_constant(write: Write, script: str) -> None:
@@ -125,6 +129,21 @@ def test_a_finding_that_rests_on_an_unknown_is_a_warning_that_says_so(write: Wri
     found = _range_findings(write, script)
     assert [severity for severity, _ in found] == ["warning"]
     assert "only if `n` is a tensor, which no call of `Steps.construct` shows" in found[0][1]
+
+
+@pytest.mark.parametrize("calls", [("3", "args.steps"), ("args.steps", "3")], ids=["constant-first", "unknown-first"])
+def test_what_the_calls_give_does_not_depend_on_their_order(write: Write, calls: tuple[str, str]) -> None:
+    # the sites of a program come in an order of their own (their set's hashes): a value no call
+    # shows joins with the others wherever it comes, and with the parameter's default
+    defaulted = STEPS.replace("def construct(self, x, n):", "def construct(self, x, n=3):")
+    script = "net = Steps()\n" + "".join(f"net(Tensor(np.ones(2)), {given})\n" for given in calls)
+    path = write("net.py", defaulted + script)
+    found = [
+        str(d.severity)
+        for d in check_files([path], Settings()).diagnostics
+        if d.line == RANGE_LINE and d.symbol == "unsupported-syntax"
+    ]
+    assert found == ["warning"]
 
 
 LENGTHS = """

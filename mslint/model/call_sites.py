@@ -229,13 +229,14 @@ class EntryEvidence:
             values.update({n: TENSOR for n in passed if values[n].kind is not Kind.CONSTANT and n not in specified})
         by_site = [self._argument_values(site, ref) for site in self._sites.get(id(ref.node), [])]
         by_site += [self._graph_argument_values(c, jit, ref) for c, jit in self._graph_sites.get(id(ref.node), [])]
-        # `*args`: the signature's tuple of unknowns says nothing, as UNKNOWN does not, until a site gives it
-        unset = {ref.node.args.vararg.arg} if ref.node.args.vararg is not None else set()
+        # what the signature leaves UNKNOWN, and `*args`' tuple of unknowns, say nothing until a
+        # site gives a value; from then on every site's value joins, in whatever order the sites come
+        unset = {name for name, value in values.items() if value == UNKNOWN}
+        unset |= {ref.node.args.vararg.arg} if ref.node.args.vararg is not None else set()
         for arguments in by_site:
             for name, value in arguments.items():
                 if name not in specified:
-                    new = values[name] == UNKNOWN or name in unset
-                    values[name] = value if new else join_all([values[name], value], empty=UNKNOWN)
+                    values[name] = value if name in unset else join_all([values[name], value], empty=UNKNOWN)
                     unset.discard(name)
         if not self.called_from_python(ref):
             values = {name: _any_value_of_its_type(value) for name, value in values.items()}

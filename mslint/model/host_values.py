@@ -51,6 +51,7 @@ from mslint.model.binder import all_parameter_names, literal_value, written_argu
 from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.config_reads import configured_value
 from mslint.model.created_tensors import created_value, numpy_array
+from mslint.model.folds import module_constants
 from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS, UNKNOWN
@@ -501,11 +502,27 @@ class HostValues:
         if isinstance(expr, ast.Call):
             return self._call(expr, depth)
         if isinstance(expr, ast.Name):
-            bound = self._bindings.get(expr.id, [])
+            bound = self._bindings.get(expr.id)
+            if bound is None:
+                return self._module_constant(expr.id)
             return join_all(
                 (b if isinstance(b, AbstractValue) else self.value(b, depth + 1) for b in bound), empty=UNKNOWN
             )
         return UNKNOWN
+
+    def _module_constant(self, name: str) -> AbstractValue:
+        """What a name a function reads and never binds holds: the module constant of that name,
+        where the module binds it once to a literal (``NUM_EPISODE = 3`` read in ``forward_fn``).
+        Only in a function of the module's top level or of one of its classes: a nested one may
+        read its enclosing function's name."""
+        tree = self._module.tree
+        top_level = [*tree.body, *(s for c in tree.body if isinstance(c, ast.ClassDef) for s in c.body)]
+        if isinstance(self._scope, ast.Module) or name in self._local_names or self._scope not in top_level:
+            return UNKNOWN
+        value = module_constants(tree).get(name, NOT_KNOWN)
+        if isinstance(value, tuple):
+            return sequence("tuple", tuple(literal(item) for item in value))
+        return UNKNOWN if value is NOT_KNOWN else literal(value)
 
     def _configured(self, expr: ast.Attribute | ast.Subscript) -> AbstractValue | None:
         """A Python literal that a field of a configuration holds (``cfg.attention``,
