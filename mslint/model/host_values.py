@@ -55,7 +55,7 @@ from mslint.model.folds import module_constants
 from mslint.model.module import ModuleInfo, call_argument, is_self_attribute
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, is_mindspore_name, qualified_name
 from mslint.model.values import STATIC_CALLS, UNKNOWN
-from mslint.model.walk import own_nodes, returned_values, statements
+from mslint.model.walk import own_nodes, parent_of, returned_values, statements
 
 TENSOR = AbstractTensor(Kind.GRAPH)
 PARAMETER = AbstractTensor(Kind.GRAPH, parameter=True)
@@ -516,13 +516,17 @@ class HostValues:
         Only in a function of the module's top level or of one of its classes: a nested one may
         read its enclosing function's name."""
         tree = self._module.tree
-        top_level = [*tree.body, *(s for c in tree.body if isinstance(c, ast.ClassDef) for s in c.body)]
-        if isinstance(self._scope, ast.Module) or name in self._local_names or self._scope not in top_level:
-            return UNKNOWN
         value = module_constants(tree).get(name, NOT_KNOWN)
+        if value is NOT_KNOWN or isinstance(self._scope, ast.Module) or name in self._local_names:
+            return UNKNOWN
+        holder = parent_of(tree, self._scope)
+        if isinstance(holder, ast.ClassDef):
+            holder = parent_of(tree, holder)
+        if holder is not tree:
+            return UNKNOWN
         if isinstance(value, tuple):
             return sequence("tuple", tuple(literal(item) for item in value))
-        return UNKNOWN if value is NOT_KNOWN else literal(value)
+        return literal(value)
 
     def _configured(self, expr: ast.Attribute | ast.Subscript) -> AbstractValue | None:
         """A Python literal that a field of a configuration holds (``cfg.attention``,

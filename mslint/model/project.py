@@ -632,9 +632,17 @@ def is_jit_class(cls: ClassRef) -> bool:
     return any(is_mindspore_name(qualified_name(d, cls.module), "jit_class") for d in cls.node.decorator_list)
 
 
+_SELF_STORES: NodeMemo[ast.ClassDef, list[ast.Attribute]] = NodeMemo()
+
+
 def self_attribute_stores(node: ast.ClassDef) -> list[ast.Attribute]:
     """Every store or delete of ``self.<name>`` in the methods of a class, in any form (``=``,
-    ``+=``, a tuple target, a ``for`` target, under any block)."""
+    ``+=``, a tuple target, a ``for`` target, under any block); memoized by class: the setters'
+    index and the rule's names provided elsewhere both read it."""
+    return _SELF_STORES(node, _self_attribute_stores)
+
+
+def _self_attribute_stores(node: ast.ClassDef) -> list[ast.Attribute]:
     found: list[ast.Attribute] = []
     for method in node.body:
         if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:

@@ -82,10 +82,10 @@ _Attribute = tuple[int, str]
 """A class node and an attribute of its instances."""
 _T = TypeVar("_T")
 _ROUNDS = 3
-# decorators whose function the compiler calls in Python, on constant arguments, while compiling
-COMPILE_TIME_NAMES = ("constexpr", "_primexpr")
 """How many times an item repeated an unknown number of times is given what it returns before
 its input is taken for any value of its kind (:meth:`GraphFunction.sequential_stages`)."""
+COMPILE_TIME_NAMES = ("constexpr", "_primexpr")
+"""Decorators whose function the compiler calls in Python, on constant arguments, while compiling."""
 _Stage = tuple["FunctionRef | None", dict[str, AbstractValue], AbstractValue]
 """An item of an ``nn.SequentialCell`` called: the ``construct`` it runs where it is a Cell of the
 checked code, the values its parameters get, and what it returns."""
