@@ -362,7 +362,7 @@ _COMPREHENSIONS = {
     "list/if-tensor": "parts = [row for row in x if row.sum() > 3]  # hazard\ny = parts[0]",
     "list/nested": "parts = [x * i * j for i in range(2) for j in range(2)]  # hazard\ny = parts[3]",
     "list/nested-inner": "grid = [[x * i for i in range(j + 1)] for j in range(2)]  # hazard\ny = grid[1][1]",
-    "list/over-cells": "parts = [cell(x) for cell in self.cells]  # hazard\ny = parts[1]",
+    "list/over-cells": "parts = [cell(x) for cell in self.blocks]  # hazard\ny = parts[1]",
     "dict/range": "d = {i: x * i for i in range(3)}  # hazard\ny = d[2]",
     "dict/over-tensor": "d = {i: row for i, row in enumerate(x)}  # hazard\ny = d[0]",
     "dict/nested": "d = {i * 2 + j: x * i * j for i in range(2) for j in range(2)}  # hazard\ny = d[3]",
@@ -371,7 +371,7 @@ _COMPREHENSIONS = {
     "generator/tuple": "parts = tuple(x * i for i in range(3))  # hazard\ny = parts[2]",
     "generator/any-tensor": "y = x * any(row.sum() > 3 for row in x)",
 }
-_CELLS_SETUP = "self.cells = nn.CellList([nn.ReLU(), nn.Tanh()])"
+_CELLS_SETUP = "self.blocks = nn.CellList([nn.ReLU(), nn.Tanh()])"
 
 _FUNCTIONS = {
     "lambda/local": "scale = lambda v: v * 2  # hazard\ny = scale(x)",
