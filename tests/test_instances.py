@@ -118,6 +118,31 @@ def test_a_constant_of_an_imported_module_decides_the_branch(
     assert severity(tmp_path, program, {"settings.py": "FLAG = False\n", **others}) == expected
 
 
+@pytest.mark.parametrize(
+    ("program", "expected"),
+    [
+        ("net = Block(8, attention=False)\nwidth = Block.WIDTHS[0]\n", None),  # a value of the class body
+        ("net = Block(8, attention=False)\nx = Block.scaled(2)\n", None),  # a static method
+        ("def run(net: Block) -> Block:\n    return net\n\nrun(Block(8, attention=False))\n", None),
+        ("net: Block = Block(8, attention=False)\n", None),  # annotations name it, build nothing
+        ("net = Block(8, attention=False)\nforward = Block.construct\n", "WARNING"),  # a method, unbound
+        ("net = Block(8, attention=False)\nmade = Block.make(8)\n", "WARNING"),  # a classmethod may build
+    ],
+)
+def test_naming_the_class_without_building_it_keeps_its_instances(
+    tmp_path: Path, program: str, expected: str | None
+) -> None:
+    body = (
+        "    WIDTHS = (8, 16)\n\n    @staticmethod\n    def scaled(x):\n        return x * 2\n\n"
+        "    @classmethod\n    def make(cls, dim):\n        print(cls)\n        return cls(dim)\n\n"
+    )
+    classes = BLOCK.replace("    def __init__", body + "    def __init__", 1)
+    path = tmp_path / "net.py"
+    path.write_text(classes + program, encoding="utf-8")
+    found = [d for d in check_files([path], Settings()).diagnostics if "`attn`" in d.message]
+    assert (found[0].severity.name if found else None) == expected
+
+
 def test_a_factory_nothing_calls_builds_nothing(tmp_path: Path) -> None:
     """``resnet50(**kwargs)``, never called, beside the ``resnet101`` a script calls, both through
     ``_resnet``: only the instance the program builds counts."""

@@ -30,7 +30,9 @@ method the constructor calls to build parts (``self._make_layer(block, 64, 3)``,
 it; a parent no call of which can be followed holds what its defaults give it (verify builds it
 so). The values the rules read, joined over every instance, are left as they were.
 
-The instances are all known only where the class is used by calling it, by looking it up by
+The instances are all known only where the class is used by calling it (or by naming it without
+building it: a type test, an annotation, a read of a value or a static method of its class body,
+``Net.SIZES[0]``), by looking it up by
 a name the code gives (a literal, a constant, a configuration's field: :func:`_name_given`) in a
 registry of the project or on its module (``getattr(models, "Block")``,
 :mod:`mslint.model.registries`), or by calling a ``functools.partial`` of it that only its name
@@ -648,7 +650,11 @@ def _calls_of(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleIn
         )
         return None if handed_on or unresolved else calls
     if isinstance(callee, ClassRef):
-        handed_on = [(node, module) for node, module in handed_on if not _calls_a_builder(node, module, callee)]
+        handed_on = [
+            (node, module)
+            for node, module in handed_on
+            if not _calls_a_builder(node, module, callee) and not _uses_without_building(node, module, callee)
+        ]
         for builder in _builders(callee):
             built_by = _calls_of(project, builder)
             if built_by is None:
@@ -870,6 +876,34 @@ def _calls_a_builder(reference: ast.expr, module: ModuleInfo, cls: ClassRef) -> 
     )
 
 
+def _uses_without_building(reference: ast.expr, module: ModuleInfo, cls: ClassRef) -> bool:
+    """Whether ``reference`` to ``cls`` only reads what its class body binds: a value it assigns
+    (``InceptionV3.BLOCK_INDEX_BY_DIM[dims]``) or a static method (``MoCo._shuffle(x)``). That
+    builds nothing and hands nothing on."""
+    read = parent_of(module.tree, reference)
+    return (
+        isinstance(read, ast.Attribute)
+        and read.value is reference
+        and isinstance(read.ctx, ast.Load)
+        and read.attr in _class_body_values(cls.node)
+    )
+
+
+def _class_body_values(cls: ast.ClassDef) -> set[str]:
+    """The names a class body binds by assignment, and its static methods."""
+    found: set[str] = set()
+    for statement in cls.body:
+        targets = statement.targets if isinstance(statement, ast.Assign) else []
+        if isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            targets = [statement.target]
+        found.update(t.id for t in targets if isinstance(t, ast.Name))
+        if isinstance(statement, ast.FunctionDef) and any(
+            isinstance(d, ast.Name) and d.id == "staticmethod" for d in statement.decorator_list
+        ):
+            found.add(statement.name)
+    return found
+
+
 def _names_asked(project: Project, creator: Creator) -> set[str] | None:
     """The names the calls of a creator give its parameter (:func:`_name_given`); None where one
     gives a name that is not known."""
@@ -903,23 +937,29 @@ _HANDED_ON: NodeMemo[ast.Module, dict[str, list[ast.expr]]] = NodeMemo()
 
 def _handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     """By the name they end with: the names and attributes the module reads other than to call
-    them or in a type test (memoized by tree)."""
+    them, in a type test or in an annotation (``net: Net``, ``-> Net``: it names a class, as a
+    type test does, and builds nothing) (memoized by tree)."""
     return _HANDED_ON(module.tree, lambda _: _references_handed_on(module))
 
 
 def _references_handed_on(module: ModuleInfo) -> dict[str, list[ast.expr]]:
     called = {id(call.func) for call in module.nodes_of(ast.Call)}
-    type_tested = {
+    only_named = {
         id(argument)
         for call in module.nodes_of(ast.Call)
         if isinstance(call.func, ast.Name) and call.func.id in _TYPE_TESTS
         for argument in descendants(call)
     }
+    annotations = [n.annotation for n in module.nodes_of(ast.arg)]
+    annotations += [n.annotation for n in module.nodes_of(ast.AnnAssign)]
+    annotations += [n.returns for n in module.nodes_of(ast.FunctionDef)]
+    annotations += [n.returns for n in module.nodes_of(ast.AsyncFunctionDef)]
+    only_named.update(id(n) for annotation in annotations if annotation is not None for n in descendants(annotation))
     found: dict[str, list[ast.expr]] = {}
     named: list[tuple[str, ast.expr]] = [(n.id, n) for n in module.nodes_of(ast.Name)]
     named += [(n.attr, n) for n in module.nodes_of(ast.Attribute)]
     for name, node in named:
-        if id(node) not in called and id(node) not in type_tested:
+        if id(node) not in called and id(node) not in only_named:
             found.setdefault(name, []).append(node)
     return found
 
