@@ -70,3 +70,53 @@ def test_habits_outside_graph_code_are_flagged_on_tensors_mindspore_made(tmp_pat
     )
     found = [(d.line, d.column) for d in check_files([path], Settings()).diagnostics if d.symbol == "torch-api-in-cell"]
     assert found == [(8, 11), (9, 13), (13, 12)]
+
+
+HELPERS = """\
+import numpy as np
+import mindspore as ms
+
+
+class Pinned:
+    def __init__(self, tensor):
+        self.array = tensor.asnumpy()
+
+    def detach(self):
+        return self.array
+
+
+def kernel():
+    k = np.ones((3, 3), np.float32)
+    k = ms.Tensor(k)
+    return k / k.sum()
+
+
+def pinned():
+    p = ms.Tensor(np.ones(3, np.float32))
+    p = Pinned(p)
+    return p
+
+
+def branched(flag):
+    b = ms.Tensor(np.ones(3, np.float32))
+    if flag:
+        b = Pinned(b)
+    return b
+
+
+k = kernel().cuda()
+p = pinned().detach()
+b = branched(False).detach()
+"""
+
+
+def test_a_helper_returns_what_the_last_binding_before_its_return_gives(tmp_path: Path) -> None:
+    """A name bound again on the way to the ``return`` holds what its last binding gives: the
+    array rebound to a tensor is a tensor (its ``.cuda()`` fails), the tensor rebound to an
+    object of the project's is that object (its own ``detach()``; main flagged it, and missed the
+    ``.cuda()``). A binding in a branch is not followed: the bindings are joined, as before
+    (the object is no known value, so the join is the tensor, which ``branched(False)`` returns)."""
+    path = tmp_path / "helpers.py"
+    path.write_text(HELPERS)
+    report = check_files([path], Settings(select=("torch-api-in-cell",)))
+    assert {d.line for d in report.diagnostics} == {32, 34}

@@ -17,7 +17,9 @@ function of ``mindspore.ops``, ``mindspore.numpy`` or ``mindspore.mint``, a tens
 operator, an item of a tensor, the items of a dataset iterator, or what a function of the same
 module returns. A numpy array is an array; a graph it is handed to sees a tensor. A local name
 is what its bindings give, joined (``a, b = x, y`` binds item by item, ``a, b = pad(batch)`` each
-name to its item of what the call returns); a parameter or a loop variable says nothing. Python
+name to its item of what the call returns), and where the code runs straight to a read of it,
+what the last binding before the read gives (``kernel = Tensor(kernel)`` then ``return kernel``:
+the tensor, not the array bound first); a parameter or a loop variable says nothing. Python
 computes some values whatever it is given: a shape read (``targets.shape[1]`` is an int, for a
 tensor as for an array), a count (``len``, ``list(...).count(0)``), Python's ``random`` numbers,
 ``max``, ``min``, ``sum``, ``abs`` and ``round`` of such constants, and a list comprehension (a
@@ -47,6 +49,7 @@ from mslint.model.abstract import (
     sequence,
     sequence_of,
 )
+from mslint.model.assigned_before import straight_line_value
 from mslint.model.binder import all_parameter_names, literal_value, written_arguments
 from mslint.model.cell_parameters import made_cell_parameters
 from mslint.model.config_reads import configured_value
@@ -505,6 +508,9 @@ class HostValues:
             bound = self._bindings.get(expr.id)
             if bound is None:
                 return self._module_constant(expr.id)
+            reaching = straight_line_value(self._scope, expr) if len(bound) > 1 else None
+            if reaching is not None:
+                return self.value(reaching, depth + 1)
             return join_all(
                 (b if isinstance(b, AbstractValue) else self.value(b, depth + 1) for b in bound), empty=UNKNOWN
             )
