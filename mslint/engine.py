@@ -13,8 +13,10 @@ from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
 from mslint.findings_on_unknowns import FindingsOnUnknowns, capped_under_constructor_test, capped_under_unknown_test
 from mslint.mindspore_tables import targeted_release
+from mslint.model.dead_classes import class_never_built
 from mslint.model.file_facts import FileFacts
 from mslint.model.graph_index import GraphFunctionIndex
+from mslint.model.host_branches import untaken_test
 from mslint.model.init_branches import init_branch
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
 from mslint.model.never_compiled import never_compiled
@@ -266,8 +268,10 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
-                if id(finding.node) in never_run:
+                if id(finding.node) in never_run or untaken_test(project, module, finding.node) is not None:
                     continue
+                if class_never_built(project, module, finding.node) is not None:
+                    continue  # in a class that only code which never runs builds
                 built = init_branch(project, module, finding.node)
                 if built is not None and not built.taken:
                     finding = capped_under_constructor_test(rule, finding, built)
@@ -286,6 +290,8 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                 continue  # a branch the compiler never reads
             for rule in by_type.get(type(node), ()):
                 for finding in rule.check_graph_node(node, function):
+                    if class_never_built(project, function.module, finding.node) is not None:
+                        continue  # in a class that only code which never runs builds
                     reaching = function.instances_reaching(node)
                     called = function.calls_reaching(node)
                     if reaching is None and called is None:

@@ -46,9 +46,11 @@ def config_file_field(project: Project, module: ModuleInfo, expr: ast.expr) -> o
     return file_field(project, module, *field_path(expr))
 
 
-def file_field(project: Project, module: ModuleInfo, root: ast.expr, keys: list[str]) -> object:
-    """:func:`config_file_field` of the read of ``keys`` in turn from ``root`` (:func:`field_path`)."""
-    values = _file_fields(project, module, root, keys)
+def file_field(project: Project, module: ModuleInfo, root: ast.expr, keys: list[str], fixed: bool = False) -> object:
+    """:func:`config_file_field` of the read of ``keys`` in turn from ``root`` (:func:`field_path`);
+    with ``fixed``, only of a file that no command line may change: named by a literal path, or by
+    the launch scripts (never by an option's default, which a command line replaces)."""
+    values = _file_fields(project, module, root, keys, fixed)
     first = values[0] if values else NOT_KNOWN
     return first if all(value == first for value in values) else NOT_KNOWN
 
@@ -60,12 +62,14 @@ def config_file_fields(project: Project, module: ModuleInfo, expr: ast.expr) -> 
     return _file_fields(project, module, *field_path(expr))
 
 
-def _file_fields(project: Project, module: ModuleInfo, root: ast.expr, keys: list[str]) -> list[object]:
+def _file_fields(
+    project: Project, module: ModuleInfo, root: ast.expr, keys: list[str], fixed: bool = False
+) -> list[object]:
     if not keys or not isinstance(root, ast.Name):
         return []
     (scope,) = module.scopes_holding([root.lineno])
     bound = unchanged_value(module, scope, root)
-    paths = None if bound is None else _file_loaded(project, bound, module, scope)
+    paths = None if bound is None else _file_loaded(project, bound, module, scope, fixed)
     return [nested_field(_parsed(project, module, path, folder), keys) for path, folder in paths or []]
 
 
@@ -110,7 +114,8 @@ def _field_key(expr: ast.expr) -> tuple[ast.expr, str] | None:
 
 def unchanged_value(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.expr | None:
     """The value that ``read``'s name is bound to once in ``scope`` (:func:`bound_once`), where no
-    field of it is written there and no call is handed it whole before ``read``."""
+    field of it is written there and no call is handed it whole, nor any method of it but ``get``
+    called (``config.update(vars(args))``), before ``read``."""
     value = bound_once(scope, read.id)
     if value is None:
         return None
@@ -121,12 +126,25 @@ def unchanged_value(module: ModuleInfo, scope: ast.AST, read: ast.Name) -> ast.e
         if isinstance(parent, (ast.Attribute, ast.Subscript)) and not isinstance(parent.ctx, ast.Load):
             return None  # a field written
         handed = isinstance(parent, (ast.Call, ast.keyword, ast.Starred)) and not _is_loader_argument(parent, module)
+        handed = handed or _method_called(module, parent)
         if handed and (name.lineno, name.col_offset) < (read.lineno, read.col_offset):
             return None
     return value
 
 
-def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: ast.AST) -> list[_Named] | None:
+def _method_called(module: ModuleInfo, parent: ast.AST | None) -> bool:
+    """Whether ``parent``, the attribute read of a name, is called, and is no ``get``."""
+    return (
+        isinstance(parent, ast.Attribute)
+        and parent.attr != "get"
+        and isinstance(called := parent_of(module.tree, parent), ast.Call)
+        and called.func is parent
+    )
+
+
+def _file_loaded(
+    project: Project, value: ast.expr, module: ModuleInfo, scope: ast.AST, fixed: bool = False
+) -> list[_Named] | None:
     """The paths of the file ``value`` parses (:func:`_path_named`): by a loader call (or a wrapper
     of one), or by a function of the project that returns what a loader makes of the file its
     parameter names (``cfg = load_config(args.config)``, ``def load_config(path): with open(path)
@@ -134,7 +152,7 @@ def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: a
     loader = _unwrapped(value, module)
     if loader is not None:
         opened = _file_named(loader, module, scope)
-        return None if opened is None else _path_named(project, opened, module)
+        return None if opened is None else _path_named(project, opened, module, fixed)
     if not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute)):
         return None
     function = project.resolve_expr(value.func, module)
@@ -151,7 +169,7 @@ def _file_loaded(project: Project, value: ast.expr, module: ModuleInfo, scope: a
         for n in own_nodes(function.node)
     ):
         return None  # the parameter rebound before it is opened
-    return _path_named(project, value.args[parameters.index(opened.id)], module)
+    return _path_named(project, value.args[parameters.index(opened.id)], module, fixed)
 
 
 def _is_loader_argument(parent: ast.AST, module: ModuleInfo) -> bool:
@@ -195,9 +213,10 @@ _Named = tuple[str, "Path | None"]
 """A path a program opens, and the folder of the launch script that names it (None: its code does)."""
 
 
-def _path_named(project: Project, expr: ast.expr, module: ModuleInfo) -> list[_Named] | None:
-    """A literal path; or the literal default of the ``argparse`` option ``args.NAME`` reads, or
-    where the option has none, each path the launch scripts give it (:mod:`mslint.model.launch_scripts`)."""
+def _path_named(project: Project, expr: ast.expr, module: ModuleInfo, fixed: bool = False) -> list[_Named] | None:
+    """A literal path; or the literal default of the ``argparse`` option ``args.NAME`` reads (not
+    with ``fixed``), or where the option has none, each path the launch scripts give it
+    (:mod:`mslint.model.launch_scripts`)."""
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         return [(expr.value, None)]
     if not isinstance(expr, ast.Attribute):
@@ -210,7 +229,7 @@ def _path_named(project: Project, expr: ast.expr, module: ModuleInfo) -> list[_N
     defaults = {default for call in declared for default in [_keyword(call, "default")] if default is not None}
     if len(defaults) == 1:
         (default,) = defaults
-        if isinstance(default, ast.Constant) and isinstance(default.value, str):
+        if isinstance(default, ast.Constant) and not fixed and isinstance(default.value, str):
             return [(default.value, None)]
         return None
     if len(declared) != 1 or defaults:

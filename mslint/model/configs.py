@@ -4,10 +4,13 @@ that builds its Cells (``Net.from_config(CONFIG)`` and ``cls(cfg["dim"], cfg.att
 A configuration is written where it is passed (``{"dim": 8}``, ``dict(dim=8)``,
 ``EasyDict({"dim": 8})``, ``SimpleNamespace(dim=8)``, ``argparse.Namespace(dim=8)``, an
 instance of a configuration class: ``Config()`` of ``class Config: dim = 8``, or of a dataclass,
-``Options(dim=8)``) or bound once at a module's top level to one of these. Its fields are known
-only where nothing may change them: a module's name is read, in every module that spells it, only
-for a field or as a whole argument of a call of the project whose parameter is read only for
-fields; a parameter holding one is read only for fields.
+``Options(dim=8)``) or bound once at a module's top level to one of these, also read where
+another module imports it by name (``from src.config import cfg``). Its fields are known only
+where nothing may change them: a module's name is read, in every module that spells it (for an
+imported one, in that module and those importing it), only for a field or as a whole argument of
+a call of the project whose parameter is read only for fields; a parameter holding one is read
+only for fields. A field read is no target of an assignment, and has no method called but ``get``
+(``cfg.update(...)`` changes it).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from mslint.model.binder import binding_counts, literal_value, positional_names,
 from mslint.model.module import ModuleInfo
 from mslint.model.project import ClassRef, FunctionNode, FunctionRef, Project, qualified_name
 from mslint.model.registries import modules_naming
+from mslint.model.visible_constants import imported_binding
 from mslint.model.walk import descendants, parent_of
 
 _NAMESPACES = frozenset({"builtins.dict", "types.SimpleNamespace", "argparse.Namespace"})
@@ -41,7 +45,23 @@ def field_read(expr: ast.AST | None) -> tuple[str, str] | None:
 def read_only_for_fields(function: FunctionNode, module: ModuleInfo, name: str) -> bool:
     """Whether every read of ``name`` in ``function`` reads a field (none changes one, hands it on)."""
     reads = [node for node in descendants(function) if isinstance(node, ast.Name) and node.id == name]
-    return all(field_read(parent) is not None for parent in (parent_of(module.tree, read) for read in reads))
+    return all(_reads_a_field(module, read) for read in reads)
+
+
+def _reads_a_field(module: ModuleInfo, read: ast.Name) -> bool:
+    """Whether ``read`` reads a field (:func:`field_read`), and what it reads is no target of an
+    assignment or ``del`` and has no method called but ``get`` (``cfg.model.update(...)``,
+    ``cfg["sizes"].append(4)`` change it), however deep the fields read in turn."""
+    child: ast.expr = read
+    parent = parent_of(module.tree, child)
+    if field_read(parent) is None:
+        return False
+    while isinstance(parent, (ast.Attribute, ast.Subscript)) and parent.value is child:
+        if not isinstance(parent.ctx, ast.Load):
+            return False
+        child, parent = parent, parent_of(module.tree, parent)
+    called = isinstance(parent, ast.Call) and parent.func is child
+    return not called or (isinstance(child, ast.Attribute) and child.attr == "get")
 
 
 def config_fields(project: Project, expr: ast.expr, module: ModuleInfo) -> dict[str, ast.expr] | None:
@@ -50,10 +70,10 @@ def config_fields(project: Project, expr: ast.expr, module: ModuleInfo) -> dict[
         (scope,) = module.scopes_holding([expr.lineno])
         if not isinstance(scope, ast.Module) and (expr.id in binding_counts(scope) or _is_parameter(scope, expr.id)):
             return None  # a local of the same name
-        values = module.top_level_values(expr.id)
-        if len(values) != 1 or expr.id not in module.assigned or not _never_changed(project, expr.id):
+        bound = _module_binding(project, module, expr.id)
+        if bound is None:
             return None
-        expr = values[0]
+        expr, module = bound
     if isinstance(expr, ast.Call) and _wraps_a_dict(expr, module):  # `EasyDict({"dim": 8})`
         expr = expr.args[0]
     if isinstance(expr, ast.Dict):
@@ -69,6 +89,34 @@ def config_fields(project: Project, expr: ast.expr, module: ModuleInfo) -> dict[
         cls = project.resolve_expr(expr.func, module)
         return _record_fields(project, cls, expr) if isinstance(cls, ClassRef) else None
     return None
+
+
+def _module_binding(project: Project, module: ModuleInfo, name: str) -> tuple[ast.expr, ModuleInfo] | None:
+    """The one value a module's top level binds ``name`` to, and the module that binds it: ``module``
+    itself, or the project module its top level imports the name from (``from src.config import
+    cfg``); None where the name is bound otherwise, or where a read of it may change it
+    (:func:`_never_changed`; for an imported one, in that module and the modules importing it)."""
+    values = module.top_level_values(name)
+    if name in module.assigned:
+        return (values[0], module) if len(values) == 1 and _never_changed(project, name) else None
+    imported = imported_binding(project, module, name)
+    if imported is None:
+        return None
+    source, attribute = imported
+    values = source.top_level_values(attribute)
+    if len(values) != 1 or attribute not in source.assigned:
+        return None
+    readers = [(source, attribute)]
+    for importer in project.checked_importers(source):
+        if any(isinstance(node, ast.Attribute) and node.attr == attribute for node in importer.nodes_of(ast.Attribute)):
+            return None  # `config.cfg` of the module imported whole: not followed
+        for local in importer.imports:
+            found = imported_binding(project, importer, local)
+            if found is not None and found[0] is source and found[1] == attribute:
+                readers.append((importer, local))
+    if not all(_read_only_as_configuration(project, reader, local) for reader, local in readers):
+        return None
+    return values[0], source
 
 
 def _wraps_a_dict(call: ast.Call, module: ModuleInfo) -> bool:
@@ -142,15 +190,20 @@ def _never_changed(project: Project, name: str) -> bool:
     """Whether every read of a module's ``name``, in every module that spells it (a read of another
     thing of that name included), reads a field or is a whole argument of a project call whose
     parameter is read only for fields."""
-    for module in modules_naming(project, name):
-        for node in module.nodes_of(ast.Name):
-            if node.id != name:
-                continue
-            parent = parent_of(module.tree, node)
-            if isinstance(parent, ast.Assign) and node in parent.targets and parent in module.tree.body:
-                continue  # the binding itself; a second one is refused by the caller
-            if field_read(parent) is None and not _passed_whole(project, node, parent, module):
-                return False
+    return all(_read_only_as_configuration(project, module, name) for module in modules_naming(project, name))
+
+
+def _read_only_as_configuration(project: Project, module: ModuleInfo, name: str) -> bool:
+    """Whether every read of ``name`` in ``module`` reads a field or is a whole argument of a project
+    call whose parameter is read only for fields."""
+    for node in module.nodes_of(ast.Name):
+        if node.id != name:
+            continue
+        parent = parent_of(module.tree, node)
+        if isinstance(parent, ast.Assign) and node in parent.targets and parent in module.tree.body:
+            continue  # the binding itself; a second one is refused by the caller
+        if not _reads_a_field(module, node) and not _passed_whole(project, node, parent, module):
+            return False
     return True
 
 

@@ -413,6 +413,12 @@ def arguments_given(
     return given
 
 
+def building_calls(project: Project, cls: ClassRef) -> list[tuple[ast.Call, ModuleInfo]] | None:
+    """Every call that builds ``cls`` in the project, where it is only called (module doc); None
+    where it is handed on."""
+    return _calls_of(project, cls)
+
+
 def only_call(project: Project, cls: ClassRef) -> tuple[ast.Call, ModuleInfo] | None:
     """The one call that builds ``cls`` in the project, where the class is only called; None where
     it is built by several calls, handed on or never called."""

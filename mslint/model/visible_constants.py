@@ -46,6 +46,17 @@ def _imported_constants(project: Project, module: ModuleInfo) -> dict[str, objec
     return found
 
 
+def imported_binding(project: Project, module: ModuleInfo, name: str) -> tuple[ModuleInfo, str] | None:
+    """The project module and the name in it that ``module``'s top level imports as ``name`` (``from
+    src.config import cfg``), where that one import alone binds ``name`` in ``module``; None otherwise."""
+    qualname = module.imports.get(name)
+    if qualname is None or _binding_counts(module).get(name) != 1:
+        return None
+    source_name, _, attribute = qualname.rpartition(".")
+    source = project.module_named(source_name, module) if source_name else None
+    return None if source is None or source is module else (source, attribute)
+
+
 def module_attribute_constant(project: Project, module: ModuleInfo, expr: ast.expr) -> object:
     """The literal ``expr`` reads where it is ``name.CONSTANT`` and ``name`` a project module that
     ``module``'s top level imports by that name alone (``from run import args``, then

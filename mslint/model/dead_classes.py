@@ -1,0 +1,80 @@
+"""Classes that only code which never runs builds.
+
+A class's code runs for its instances: where every call that builds it sits in a branch of host
+code that the fixed configuration never takes (:mod:`mslint.model.host_branches`), or in the
+``__init__`` of a class that is itself built only there, the class has no instance and nothing
+found in it holds (``TransformerTrainOneStepWithLossScaleCell`` of a script that builds it only
+``if cfg.enable_lossscale:``, where its configuration sets that False). The calls are those of
+:func:`~mslint.model.instances.building_calls`: a class handed on as a value, subclassed, or
+never built is left as it is (a class no code builds may be built by anyone: a latent failure).
+A branch of an ``__init__`` on constructor arguments decides nothing here: a class built only
+under a constructor option the program's instances do not select is still a class its users
+may build with it (measured: on the held-out corpora such findings were judged true far more
+often than not).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from mslint.model.host_branches import untaken_test
+from mslint.model.instances import building_calls
+from mslint.model.module import ModuleInfo
+from mslint.model.project import ClassRef, Project
+
+_DEEPEST = 16
+"""How many ``__init__`` calls deep a class's builders are followed."""
+
+
+def class_never_built(project: Project, module: ModuleInfo, node: ast.AST) -> ClassRef | None:
+    """The class of the module's top level that holds ``node`` (its statement or its body), where
+    every call that builds it is code that never runs (module doc); None otherwise."""
+    line = getattr(node, "lineno", None)
+    holding = [
+        statement
+        for statement in module.tree.body
+        if isinstance(statement, ast.ClassDef)
+        and line is not None
+        and statement.lineno <= line <= (statement.end_lineno or statement.lineno)
+    ]
+    if not holding:
+        return None
+    cls = ClassRef(module, holding[0])
+    return cls if _never_built(project, cls, _DEEPEST) else None
+
+
+def _never_built(project: Project, cls: ClassRef, depth: int) -> bool:
+    memo: dict[int, bool] = project.derived(_nothing_found)
+    key = id(cls.node)
+    if key not in memo:
+        memo[key] = False  # while it is being found: a cycle of builders is taken to build
+        memo[key] = _no_call_runs(project, cls, depth)
+    return memo[key]
+
+
+def _nothing_found(project: Project) -> dict[int, bool]:
+    return {}
+
+
+def _no_call_runs(project: Project, cls: ClassRef, depth: int) -> bool:
+    calls = building_calls(project, cls)
+    if not calls or depth == 0:
+        return False
+    for call, module in calls:
+        if untaken_test(project, module, call) is not None:
+            continue  # a call that never runs
+        builder = _init_holding(module, call)
+        if builder is None or not _never_built(project, builder, depth - 1):
+            return False
+    return True
+
+
+def _init_holding(module: ModuleInfo, call: ast.Call) -> ClassRef | None:
+    """The class of the module's top level whose own ``__init__`` makes ``call``, where it does."""
+    (scope,) = module.scopes_holding([call.lineno])
+    if not isinstance(scope, ast.FunctionDef) or scope.name != "__init__":
+        return None
+    for statement in module.tree.body:
+        if isinstance(statement, ast.ClassDef) and any(item is scope for item in statement.body):
+            return ClassRef(module, statement)
+    return None
