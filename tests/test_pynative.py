@@ -472,6 +472,132 @@ def test_graph_script_building_the_cell_at_top_level_leaves_it_eager(write) -> N
     assert findings([*paths[:2], script], Settings()) == OUTER_TOO
 
 
+ATTACK = """
+import numpy as np
+import mindspore as ms
+from mindspore import nn
+
+
+class AttackLoss(nn.Cell):
+    def construct(self, x):
+        return np.tanh(x)
+
+
+class Attack:
+    def train(self, x):
+        return AttackLoss()(x)
+"""
+LOSS_LINE = {("attack.py", 8, "third-party-call-in-graph")}
+RE_EXPORT = 'from .attack import Attack\n\n__all__ = ["Attack"]\n'
+PYNATIVE_ATTACK = """
+import mindspore as ms
+from lib.attack import Attack
+
+ms.set_context(mode=ms.PYNATIVE_MODE)
+Attack().train(ms.Tensor([1.0]))
+"""
+GRAPH_USER = """
+import mindspore as ms
+import lib
+{imports}
+
+ms.set_context(mode=ms.GRAPH_MODE)
+{use}
+"""
+
+
+SAME_NAME = """
+def step(holder, x):
+    return holder.train(x)
+
+
+step(lib.Attack(), ms.Tensor([1.0]))
+"""
+UNSEEN_CALLER = """
+@functools.lru_cache
+def run():
+    return lib.Attack().train(ms.Tensor([1.0]))
+"""
+SUBCLASS = """
+class Mine(lib.Attack):
+    def step(self, x):
+        return self.train(x)
+
+
+Mine().step(ms.Tensor([1.0]))
+"""
+
+
+def _re_exported(write, imports: str, use: str, attack: str = ATTACK) -> list[Path]:
+    """mindarmour's layout: the package re-exports the attack, a PyNative example runs it, and
+    GRAPH_MODE scripts import the package (which runs its ``__init__.py``) for other code."""
+    return [
+        write("lib/__init__.py", RE_EXPORT),
+        write("lib/attack.py", attack),
+        write("shadow.py", PYNATIVE_ATTACK),
+        write("lenet.py", GRAPH_USER.format(imports=imports, use=use)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("imports", "use"),
+    [
+        ("", "print(lib.__all__)"),
+        ("from lib import Attack", "print(Attack.__doc__)"),
+        ("from lib.attack import Attack as Kept", ""),
+        ("", "def train(x):\n    return x"),
+    ],
+)
+def test_a_cell_only_pynative_code_names_is_eager_though_graph_scripts_import_it(write, imports: str, use: str) -> None:
+    """mindarmour's ShadowModelLoss: ``ShadowModelAttack.train_shadow_model`` builds it, and only
+    the PyNative ``cifar_shadow_attack.py`` calls that method; the package's ``__init__.py``
+    re-exports the class, and the GRAPH_MODE tests and examples import the package."""
+    paths = _re_exported(write, imports, use)
+    assert findings(paths[1:2], Settings()) == LOSS_LINE
+    assert findings(paths, Settings()) == set()
+
+
+@pytest.mark.parametrize(
+    ("imports", "use", "attack"),
+    [
+        pytest.param("", "lib.Attack().train(ms.Tensor([1.0]))", ATTACK, id="through the package"),
+        pytest.param("from lib import Attack as A", "A().train(ms.Tensor([1.0]))", ATTACK, id="under an alias"),
+        pytest.param("", 'getattr(lib, "Attack")().train(ms.Tensor([1.0]))', ATTACK, id="by a string"),
+        pytest.param("", SAME_NAME, ATTACK, id="a method of the same name"),
+        pytest.param("", SUBCLASS, ATTACK, id="a subclass"),
+        pytest.param(
+            "",
+            "lib.Attack()",
+            ATTACK.replace("class Attack:", "class Attack(ms.train.Model):"),
+            id="a method a base class may call",
+        ),
+        pytest.param(
+            "", "", ATTACK.replace("    def train(self, x):", "    @ms.jit\n    def train(self, x):"), id="a jit method"
+        ),
+        pytest.param("", "def test_attack():\n    lib.Attack().train(ms.Tensor([1.0]))", ATTACK, id="a pytest test"),
+        pytest.param("import functools", UNSEEN_CALLER, ATTACK, id="a decorated function"),
+        pytest.param("", "def run():\n    lib.Attack().train(ms.Tensor([1.0]))", ATTACK, id="a function nothing calls"),
+        pytest.param("", "", ATTACK.replace("return AttackLoss()(x)", "return x"), id="a Cell nothing builds"),
+    ],
+)
+def test_a_cell_graph_code_may_reach_by_its_name_stays_graph_code(write, imports: str, use: str, attack: str) -> None:
+    assert findings(_re_exported(write, imports, use, attack), Settings()) >= LOSS_LINE
+
+
+RE_EXPORT_PROJECT = Path(__file__).parent / "data" / "pynative_re_export"
+
+
+def test_a_re_exported_cell_that_only_a_pynative_script_runs_is_eager() -> None:
+    """The project's README says how it is laid out, and what MindSpore 2.10 does with each script."""
+    paths = sorted(RE_EXPORT_PROJECT.rglob("*.py"))
+    assert findings(paths, Settings(root=RE_EXPORT_PROJECT)) == markers(paths)
+    attacks = RE_EXPORT_PROJECT / "lib" / "attacks.py"
+    assert findings([attacks], Settings(root=RE_EXPORT_PROJECT)) == {
+        ("attacks.py", 15, "tensor-to-host-in-graph"),
+        ("attacks.py", 27, "tensor-to-host-in-graph"),
+    }
+
+
 UNIMPORTED_LAYER = """
 import numpy as np
 from mindspore import nn

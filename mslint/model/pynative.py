@@ -23,6 +23,9 @@ leaves no doubt:
 * a Cell of a module that such a script imports is PyNative-only when the other modules that
   import it are scripts (nothing imports them) that build the Cell without ever calling it as
   a whole (``cell_uses``): MoCo's GRAPH_MODE ``infer.py`` runs only ``model.encoder_q``;
+* or when no code outside the PyNative programs names it, through the functions and methods that
+  lead to it (:mod:`mslint.model.pynative_users`): a package's ``__init__.py`` that re-exports it
+  builds nothing (mindarmour's ``ShadowModelLoss``);
 * a library module that nothing imports is PyNative-only when the code it imports is: it
   counts as one more PyNative script where that leaves all it imports PyNative-only.
 """
@@ -51,6 +54,7 @@ from mslint.model.mode_choice import (
 from mslint.model.module import ModuleInfo, imported_names, imports_in
 from mslint.model.option_defaults import option_default
 from mslint.model.project import ClassRef, FunctionRef, Project, is_mindspore_name, qualified_name_in
+from mslint.model.pynative_users import cells_only_pynative_code_names
 from mslint.model.scope import is_jit_decorated
 from mslint.model.walk import descendants, own_nodes, statements
 
@@ -102,6 +106,14 @@ def pynative_code(project: Project) -> PyNativeCode:
         only.discard(id(module))
     dropped = [module for key, module in candidates.items() if key not in only]
     cells = _cells_never_called_elsewhere(project, dropped, importers, only)
+    left = [
+        node
+        for module in dropped
+        for node in module.classes.values()
+        if id(node) not in cells and project.is_cell(ClassRef(module, node))
+    ]
+    programs = only | {id(module) for module in default}  # a default-mode script runs what it imports eagerly
+    cells |= cells_only_pynative_code_names(list(project.modules), left, programs, _uses_jit)
     return PyNativeCode(frozenset(candidates[key].path for key in only), cells)
 
 
