@@ -11,7 +11,12 @@ from pathlib import Path
 
 from mslint.atomic_write import digest
 from mslint.diagnostics import Diagnostic, Severities
-from mslint.findings_on_unknowns import FindingsOnUnknowns, capped_under_constructor_test, capped_under_unknown_test
+from mslint.findings_on_unknowns import (
+    FindingsOnUnknowns,
+    capped_in_sparse_overload,
+    capped_under_constructor_test,
+    capped_under_unknown_test,
+)
 from mslint.mindspore_tables import targeted_release
 from mslint.model.dead_classes import class_never_built
 from mslint.model.file_facts import FileFacts
@@ -19,6 +24,7 @@ from mslint.model.graph_index import GraphFunctionIndex
 from mslint.model.host_branches import untaken_test
 from mslint.model.init_branches import init_branch
 from mslint.model.module import TOO_DEEPLY_NESTED, ModuleInfo
+from mslint.model.multitype_overloads import overload_selection
 from mslint.model.never_compiled import never_compiled
 from mslint.model.patched_api import patched_apis
 from mslint.model.project import ClassRef, FunctionRef, Project
@@ -261,10 +267,13 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
 
     by_mode: dict[tuple[int, str], dict[type, list[Rule]]] = {}
     project.graph_function_nodes = frozenset(id(function.node) for function in graph.functions)
-    # a branch that no graph holds: nothing there holds; one under a constant test mslint cannot
-    # decide, or in __init__ on constructor arguments no instance is shown to take: a warning
+    # a branch that no graph holds, an overload that no call selects, a host branch a fixed config
+    # never takes, a class only such code builds: nothing there holds; one under a constant test
+    # mslint cannot decide, in __init__ on constructor arguments no instance is shown to take, or in
+    # an overload only a sparse argument selects: a warning
     in_graph = GraphFunctionIndex(graph.functions)
-    never_run = never_compiled(in_graph, project)
+    overloads = overload_selection(project)
+    never_run = never_compiled(in_graph, project) | overloads.unselected
     for module in list(project.checked_modules):
         for rule in rules_by_path[module.path]:
             for finding in rule.check_module(module, project):
@@ -272,6 +281,9 @@ def analyze(project: Project, settings: Settings, graph: GraphCode | None = None
                     continue
                 if class_never_built(project, module, finding.node) is not None:
                     continue  # in a class that only code which never runs builds
+                sparse = overloads.sparse_only.get(id(finding.node))
+                if sparse is not None:
+                    finding = capped_in_sparse_overload(rule, finding, sparse)
                 built = init_branch(project, module, finding.node)
                 if built is not None and not built.taken:
                     finding = capped_under_constructor_test(rule, finding, built)

@@ -6,7 +6,10 @@ value makes dead, so a finding there holds only for the values that keep it. Tha
 capped at warning and names the test: ``only where `self.flag` lets the compiler reach it``.
 
 A test in ``__init__`` on constructor arguments (``if norm_type == "ln":``) that no instance the
-program shows decides is capped alike: ``only for the instances built with `norm_type == 'ln'```.
+program shows decides is capped alike: ``only for the instances built with `norm_type == 'ln'```;
+so is one in a ``MultitypeFuncGraph`` overload that only a sparse argument selects
+(``@_opt.register("Tensor", "RowTensor")``): ``only where the program passes this overload a
+RowTensor (a sparse gradient)``.
 
 Second, rules see an unknown value (:attr:`Kind.UNKNOWN`: an entry's parameter that no call site,
 input spec or use shows to be a tensor or a Python number) as a graph value. A finding the
@@ -145,6 +148,17 @@ def capped_under_constructor_test(rule: Rule, finding: Finding, branch: InitBran
     shown = "none of which the program builds" if branch.taken is False else "which the program does not show"
     return _capped_saying(
         rule, finding, f"; only for the instances built with `{_shortened(ast.unparse(branch.test))}`, {shown}"
+    )
+
+
+def capped_in_sparse_overload(rule: Rule, finding: Finding, sparse_type: str) -> Finding:
+    """``finding`` in the body of a ``MultitypeFuncGraph`` overload that a call selects only with a
+    ``sparse_type`` argument (:mod:`mslint.model.multitype_overloads`): capped at warning, as mslint
+    does not infer which values (gradients) are sparse."""
+    if not any(finding.severity_for(rule, level) is Severity.ERROR for level in _LEVELS):
+        return finding
+    return _capped_saying(
+        rule, finding, f"; only where the program passes this overload a {sparse_type} (a sparse gradient)"
     )
 
 

@@ -189,3 +189,46 @@ def test_an_optimizers_state_and_a_list_kept_in_a_parameter_tuple_are_no_hidden_
     path.write_text(STATE_AND_TUPLES)
     report = check_files([path], Settings())
     assert {d.line for d in report.diagnostics if d.symbol == "python-container-of-cells"} == {20}
+
+
+SHOWN_NUMBERS = """\
+import numpy as np
+from mindspore import nn
+
+
+class Scaled(nn.Cell):
+    def __init__(self, size, name, flag):
+        super().__init__()
+        self.scale = size * 2
+        self.label = "%s" % name
+        self.table = np.array(flag)
+        if flag:
+            self.bias = -flag
+
+    def construct(self, x):
+        return x * self.scale
+
+
+class Net(nn.Cell):
+    def __init__(self, size, name, flag):
+        super().__init__()
+        self.sized = [Scaled(size, "a", 1), Scaled(size, "b", 2)]
+        self.named = [Scaled(2, name, 1)]
+        self.flagged = [Scaled(2, "c", flag)]
+
+    def construct(self, x):
+        for cell in [*self.sized, *self.named, *self.flagged]:
+            x = cell(x)
+        return x
+"""
+
+
+def test_an_argument_the_cells_init_computes_with_as_a_number_is_no_cell(tmp_path: Path) -> None:
+    """``size * 2`` runs whenever ``Scaled`` is built, and raises for a Cell: the list given only
+    that (and literals) hides nothing. ``"%s" % name`` and ``np.array(flag)`` take any object, and
+    ``-flag`` runs only under ``if flag``: those lists stay warnings."""
+    path = tmp_path / "cells.py"
+    path.write_text(SHOWN_NUMBERS)
+    report = check_files([path], Settings())
+    found = {(d.line, str(d.severity)) for d in report.diagnostics if d.symbol == "python-container-of-cells"}
+    assert found == {(22, "warning"), (23, "warning")}

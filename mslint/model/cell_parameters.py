@@ -121,6 +121,117 @@ def made_cell_parameters(project: Project, qualname: str, near: ModuleInfo, call
     return False if all(isinstance(a, ast.Constant) for a in [*call.args, *(k.value for k in call.keywords)]) else None
 
 
+_NUMPY_NUMBER_FUNCTIONS = (
+    "power",
+    "sqrt",
+    "exp",
+    "log",
+    "log2",
+    "log10",
+    "floor",
+    "ceil",
+    "absolute",
+    "maximum",
+    "minimum",
+)
+_NUMPY_SIZED = ("zeros", "ones", "empty", "arange", "linspace")
+_NUMBER_FUNCTIONS = frozenset(
+    {"builtins.int", "builtins.float", "builtins.range", "builtins.round", "builtins.abs"}
+    | {f"numpy.{name}" for name in (*_NUMPY_NUMBER_FUNCTIONS, *_NUMPY_SIZED)}
+)
+"""Functions that raise TypeError on a Cell: numpy's element-wise math and array makers (a size),
+not those that take any object (``np.array(cell)`` makes an object array, ``np.sum`` of it is it)."""
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.MatMult)
+_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_SHOWN_NO_CELL: NodeMemo[ast.AST, frozenset[str]] = NodeMemo()
+
+
+def parameters_shown_no_cell(project: Project, cls: ClassRef) -> frozenset[str]:
+    """The parameters of the ``__init__`` of ``cls`` (or of its nearest project base that has one)
+    that a statement it always runs uses as a number: an operand of arithmetic, of a unary ``-``
+    or of an ordering comparison, or an argument of ``int``, ``float``, ``range``, ``math``, a
+    numpy computation or ``Tensor``. Given a Cell there, building the class raises TypeError
+    (measured on 2.10 for each form), so what the program builds it with there is no Cell.
+    Memoized by ``__init__`` node."""
+    init = next((m for k in project.mro(cls) for m in [project.find_method(k, "__init__")] if m), None)
+    if init is None:
+        return frozenset()
+    return _SHOWN_NO_CELL(init.node, lambda node: _shown_no_cell(node, init.module))
+
+
+def init_parameter_names(project: Project, cls: ClassRef) -> list[str]:
+    """The positional parameters of the ``__init__`` that builds ``cls``, less ``self``."""
+    init = next((m for k in project.mro(cls) for m in [project.find_method(k, "__init__")] if m), None)
+    return [a.arg for a in (*init.node.args.posonlyargs, *init.node.args.args)][1:] if init is not None else []
+
+
+def _shown_no_cell(init: ast.AST, module: ModuleInfo) -> frozenset[str]:
+    assert isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef))
+    parameters = {a.arg for a in (*init.args.posonlyargs, *init.args.args, *init.args.kwonlyargs)}
+    found: set[str] = set()
+    for expression in _always_evaluated(init.body):
+        for node in _eagerly_evaluated(expression):
+            for operand in _number_operands(node, module):
+                if isinstance(operand, ast.Name) and operand.id in parameters:
+                    found.add(operand.id)
+    return frozenset(found)
+
+
+def _always_evaluated(body: list[ast.stmt]) -> list[ast.expr]:
+    """The expressions that running ``body`` evaluates whatever the values: up to the first
+    ``return``, ``raise`` or compound statement, whose test or iterable alone runs first."""
+    found: list[ast.expr] = []
+    for statement in body:
+        if isinstance(statement, (ast.If, ast.While)):
+            return [*found, statement.test]
+        if isinstance(statement, (ast.For, ast.AsyncFor)):
+            return [*found, statement.iter]
+        if isinstance(statement, (ast.Return, ast.Raise, ast.Try, ast.With, ast.AsyncWith, ast.Match)):
+            return found
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        found.extend(child for child in ast.iter_child_nodes(statement) if isinstance(child, ast.expr))
+    return found
+
+
+def _eagerly_evaluated(expression: ast.expr) -> list[ast.AST]:
+    """The nodes of ``expression`` that evaluating it always evaluates: not the branches of a
+    conditional expression, the operands after the first of ``and``/``or``, nor the bodies of
+    lambdas and comprehensions."""
+    found: list[ast.AST] = []
+    pending: list[ast.AST] = [expression]
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if isinstance(node, ast.IfExp):
+            pending.append(node.test)
+        elif isinstance(node, ast.BoolOp):
+            pending.append(node.values[0])
+        elif not isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _number_operands(node: ast.AST, module: ModuleInfo) -> list[ast.expr]:
+    """The operands that ``node`` computes with as numbers (a string formatted with ``%`` takes any)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+        formats = isinstance(node.op, ast.Mod) and isinstance(node.left, (ast.Constant, ast.JoinedStr))
+        return [node.left] if formats else [node.left, node.right]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd, ast.Invert)):
+        return [node.operand]
+    if isinstance(node, ast.Compare) and all(isinstance(op, _ORDERING) for op in node.ops):
+        return [node.left, *node.comparators]
+    if isinstance(node, ast.Call) and _computes_on_numbers(qualified_name(node.func, module)):
+        return list(node.args)
+    return []
+
+
+def _computes_on_numbers(qualname: str | None) -> bool:
+    if qualname is None:
+        return False
+    return qualname in _NUMBER_FUNCTIONS or qualname.startswith("math.") or is_mindspore_name(qualname, "Tensor")
+
+
 # What makes weights other than a Cell: a Parameter itself, the values an initializer draws for
 # one, and the Parameters a checkpoint or a MindIR file holds.
 _WEIGHT_MAKERS = ("Parameter", "ParameterTuple", "initializer", "load_checkpoint", "load_param_into_net", "load")

@@ -51,7 +51,7 @@ from mslint.model.abstract import (
 )
 from mslint.model.assigned_before import straight_line_value
 from mslint.model.binder import all_parameter_names, literal_value, written_arguments
-from mslint.model.cell_parameters import made_cell_parameters
+from mslint.model.cell_parameters import init_parameter_names, made_cell_parameters, parameters_shown_no_cell
 from mslint.model.config_reads import configured_value
 from mslint.model.created_tensors import created_value, numpy_array
 from mslint.model.folds import module_constants
@@ -434,17 +434,18 @@ class HostValues:
             return None
         owns = made_cell_parameters(self._project, qualname, self._module, call)
         return AbstractInstance(
-            Kind.CONSTANT, qualname, True, self._given_parameters(call, depth) if owns is None else owns
+            Kind.CONSTANT, qualname, True, self._given_parameters(call, qualname, depth) if owns is None else owns
         )
 
-    def _given_parameters(self, call: ast.Call, depth: int) -> bool | None:
+    def _given_parameters(self, call: ast.Call, qualname: str, depth: int) -> bool | None:
         """Whether a Cell of the checked code that creates no Parameters itself owns some through
         what ``call`` gives it: True where an argument may be a Parameter or a Cell that owns some
         (``Wrapper(nn.Dense(4, 4))``), False where every argument is known to be neither (a number,
-        a string, a tensor), None where one is not known (``Act(name)`` with a parameter ``name``)."""
+        a string, a tensor, or what the class's ``__init__`` computes with as a number:
+        :func:`parameters_shown_no_cell`), None where one is not known (``Act(name)`` with a
+        parameter ``name``)."""
         owns: bool | None = False
-        for argument in [*call.args, *(k.value for k in call.keywords)]:
-            given = argument.value if isinstance(argument, ast.Starred) else argument
+        for given in self._arguments_not_shown_numbers(call, qualname):
             for value in self.objects(given, depth + 1):
                 holds = _holds_parameters(value)
                 if holds:
@@ -452,6 +453,22 @@ class HostValues:
                 if holds is None:
                     owns = None
         return owns
+
+    def _arguments_not_shown_numbers(self, call: ast.Call, qualname: str) -> list[ast.expr]:
+        """What a call of the Cell class ``qualname`` gives (a starred argument's sequence), less
+        the arguments of the parameters its ``__init__`` shows to be numbers."""
+        assert self._project is not None
+        cls = self._project.resolve(qualname, self._module)
+        numbers = parameters_shown_no_cell(self._project, cls) if isinstance(cls, ClassRef) else frozenset()
+        positional = init_parameter_names(self._project, cls) if numbers and isinstance(cls, ClassRef) else []
+        if any(isinstance(a, ast.Starred) for a in call.args):
+            positional = []  # which parameter each argument fills is not known
+        given = [
+            a.value if isinstance(a, ast.Starred) else a
+            for index, a in enumerate(call.args)
+            if index >= len(positional) or positional[index] not in numbers
+        ]
+        return given + [k.value for k in call.keywords if k.arg is None or k.arg not in numbers]
 
     def _callee(self, call: ast.Call) -> FunctionRef | None:
         """The function of the checked code ``call`` calls: a function of the same module, or

@@ -151,6 +151,44 @@ def classes_passed(project: Project, cls: ClassRef, parameter: str) -> list[Clas
     return list(found.values())
 
 
+def passes_parameters(project: Project, cls: ClassRef, parameter: str) -> bool:
+    """Whether every call that builds ``cls`` passes the parameter of its own ``__init__`` a
+    ``Parameter``: one made there (``Parameter(...)``) or an attribute of the caller's own object
+    that its class sets only to ones (``norm_bound=self._norm_bound`` where the caller's
+    ``__init__`` did ``self._norm_bound = Parameter(...)``); False where a call passes anything
+    else or omits it, or nothing is shown to build ``cls``."""
+    init = project.find_method(cls, "__init__")
+    own = init is not None and init.owner is not None and init.owner.node is cls.node
+    calls = _calls_of(project, cls) if own else None
+    if init is None or not calls:
+        return False
+    for call, module in calls:
+        argument = (passed_arguments(call, init.node, is_method=True) or {}).get(parameter)
+        if argument is None or not _makes_parameters(project, module, call, argument):
+            return False
+    return True
+
+
+def _makes_parameters(project: Project, module: ModuleInfo, call: ast.Call, argument: ast.expr) -> bool:
+    """Whether ``argument`` of ``call`` is a ``Parameter`` made there, or an attribute of the
+    calling method's own object that its class sets only to ``Parameter``s."""
+    if isinstance(argument, ast.Call):
+        return is_mindspore_name(qualified_name(argument.func, module), "Parameter")
+    if not (isinstance(argument, ast.Attribute) and isinstance(argument.value, ast.Name)):
+        return False
+    (scope,) = module.scopes_holding([call.lineno])
+    owner = next((ClassRef(module, c) for c in module.nodes_of(ast.ClassDef) if scope in c.body), None)
+    if owner is None or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) or not scope.args.args:
+        return False
+    if argument.value.id != scope.args.args[0].arg:
+        return False
+    values = project.attribute_values(owner, argument.attr)
+    return bool(values) and all(
+        isinstance(value, ast.Call) and is_mindspore_name(qualified_name(value.func, klass.module), "Parameter")
+        for klass, value in values
+    )
+
+
 class FirstInstance(NamedTuple):
     """The first instance of a class the project builds that can be followed to the program's
     own call, as the compiler sees it (:func:`first_instance`)."""

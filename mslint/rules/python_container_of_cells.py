@@ -55,8 +55,11 @@ class PythonContainerOfCells(Rule):
     (`self.holder.layers`). A Cell class of the checked code that creates no Parameters owns
     those of what it is given: an error where an argument is a Cell that owns some
     (`[Wrapper(nn.Dense(4, 4)), ...]`), nothing where every argument is known to be a number,
-    string or tensor, and a warning that says so where mslint cannot follow an argument
-    (`[Act(name) for name in names]`).
+    string or tensor, or is one the class's `__init__` always computes with as a number
+    (`np.power(batch_size, ...)`, `size * 2`, `Tensor(array)`: given a Cell, building the class
+    would raise TypeError; a list of losses built from a script's options compiles in GRAPH mode
+    and trains, measured on 2.10), and a warning that says so where mslint cannot follow an
+    argument (`[Act(name) for name in names]`).
 
     The fix wraps a literal of Cells in `nn.CellList([...])` (a tuple becomes a list:
     `nn.CellList` rejects tuples) or `nn.CellDict({...})`, and a literal of Parameters in

@@ -6,7 +6,8 @@ from functools import cache
 
 from mslint.diagnostics import Severity
 from mslint.model.abstract import Kind
-from mslint.model.binder import binding_counts, declared_global
+from mslint.model.binder import all_parameter_names, binding_counts, declared_global
+from mslint.model.instances import passes_parameters
 from mslint.model.module import is_self_attribute
 from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.scope import GraphFunction, module_object_origin
@@ -56,7 +57,9 @@ class PythonSideEffectInGraph(Rule):
     `warnings.warn("...")`, which Python's default filter writes once per place anyway.
     Assigning to a Parameter attribute (`self.w = x`, also where a helper function of the
     checked code, or a method of a module-level object such as a registry, created the
-    Parameter) is supported and not flagged. Local
+    Parameter, or where `__init__` set it from its argument and every call that builds the Cell
+    passes a Parameter there, `BoundStep(self._bound)` with the caller's `self._bound =
+    Parameter(...)`) is supported and not flagged. Local
     lists and dicts built and consumed in `construct` are fine too (`d.update({"a": x})` with a
     dict, `parts.append(x)`), and so are MindSpore's random operators (`ops.uniform`,
     `ops.randint`). Not flagged here either: `x += 1` on a tensor the function was given, which
@@ -138,12 +141,35 @@ class PythonSideEffectInGraph(Rule):
             elif is_self_attribute(target, function.self_name):
                 assert isinstance(target, ast.Attribute)
                 constructors = function.self_attribute_constructors(target.attr)
-                if not any(is_mindspore_name(c, "Parameter") for c in constructors):
+                parameter = any(is_mindspore_name(c, "Parameter") for c in constructors)
+                if not parameter and not _given_parameters_only(function, target.attr):
                     yield Finding(
                         target,
                         f"`self.{target.attr}` is Python state of the Cell, changed in graph code",
                         hint="keep state that changes per step in a `Parameter` and update it with `ops.assign`",
                     )
+
+
+def _given_parameters_only(function: GraphFunction, attribute: str) -> bool:
+    """Whether the class's own ``__init__`` sets ``self.<attribute>`` only to parameters it never
+    rebinds, each of which every call that builds the class passes a ``Parameter``
+    (``self._norm_bound = norm_bound`` with ``norm_bound=self._norm_bound``, a ``Parameter`` of the
+    caller's); what other methods assign it is graph code's own change."""
+    owner = function.owner
+    init = function.project.find_method(owner, "__init__") if owner is not None else None
+    if owner is None or init is None or init.owner is None or init.owner.node is not owner.node:
+        return False
+    first, last = init.node.lineno, init.node.end_lineno or init.node.lineno
+    values = [
+        value
+        for klass, value in function.project.attribute_values(owner, attribute)
+        if klass.node is owner.node and first <= value.lineno <= last
+    ]
+    parameters = set(all_parameter_names(init.node)) - set(binding_counts(init.node))
+    names = [value.id for value in values if isinstance(value, ast.Name) and value.id in parameters]
+    return (
+        bool(names) and len(names) == len(values) and all(passes_parameters(function.project, owner, n) for n in names)
+    )
 
 
 def _holds_python_container(expr: ast.expr, function: GraphFunction) -> bool:

@@ -97,6 +97,11 @@ class UnknownMindsporeApi(Rule):
     and a function only that code names), or in a `try` whose handler catches what its
     absence raises (`ImportError` or `AttributeError` for a name, `TypeError` for a keyword,
     `Exception` for both). Any other `if` (a model's own `version`, a mode flag) guards nothing.
+    The body of a `MultitypeFuncGraph` overload that no call of the program selects
+    (`@_adam_opt.register(...)` with 19 type names, where every call of `_adam_opt` passes 11 or
+    12 arguments) is never parsed (measured on 2.10, GRAPH and PyNative), and is not checked; one
+    registered for a sparse type (`"RowTensor"`) that a call may select runs only where the
+    program passes a sparse gradient, which mslint does not infer: a warning.
     An API the project replaces itself (`ops.zeros = _zeros`,
     `setattr(Tensor, "std", _std)`, as libraries that give MindSpore PyTorch's signatures do)
     is the project's, and is not checked.

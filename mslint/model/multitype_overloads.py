@@ -1,0 +1,253 @@
+"""The overloads of a ``MultitypeFuncGraph`` that the program's calls select.
+
+``_opt = C.MultitypeFuncGraph("opt")`` with functions registered by ``@_opt.register("Tensor",
+"RowTensor")``: a call of ``_opt`` runs the one overload that the number and types of its
+arguments select, and the compiler parses no other. Measured on 2.10 (``multitype-overloads``
+below): an overload whose body reads ``F.control_depend``, which 2.10 lacks, compiles and runs
+in GRAPH (STRICT and LAX) and PyNative while no call selects it, and raises AttributeError once
+one does. Optimizers copied from MindSpore's own keep overloads for arguments their calls never
+pass (``_run_opt_with_sparse``, 19 arguments, where every call gives 11 or 12): what a rule finds
+in such a body on the module's text alone does not hold.
+
+An overload registered for a sparse type (``RowTensor``) with as many arguments as a call gives
+runs only where the program passes a sparse value there, as the gradients of a sparse parameter
+(``nn.EmbeddingLookup(..., sparse=True)`` selects it in GRAPH mode; dense gradients do not). mslint
+does not infer which gradients are sparse: what it finds there holds only for a program that
+passes one, a warning.
+
+The calls counted are ``_opt(a, b)`` and ``_opt`` or ``partial(_opt, a, ...)`` as the function that
+a ``HyperMap`` or ``Map`` applies to its sequences (``self.hyper_map(F.partial(_opt, lr), grads)``:
+two arguments). Where the code uses ``_opt`` in any other way (another module imports it, a
+``HyperMap(_opt)`` built once, a partial kept in a variable), every overload may be selected.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from mslint.model.module import ModuleInfo
+from mslint.model.project import (
+    ClassRef,
+    FunctionNode,
+    Project,
+    is_mindspore_name,
+    qualified_name,
+    self_attribute_assignments,
+)
+from mslint.model.walk import descendants
+
+SPARSE_TYPES = frozenset({"RowTensor", "COOTensor", "CSRTensor", "MapTensor"})
+"""The type names of ``register`` that only a sparse value matches: no dense tensor selects them."""
+MINDSPORE_MAPPERS = frozenset({"map_", "map_reverse", "hyper_map", "hyper_map_reverse"})
+"""The ``Map`` and ``HyperMap`` attributes that MindSpore's ``Optimizer`` and training wrappers
+set in their ``__init__`` (``nn/optim/optimizer.py``, ``nn/wrap``), which their subclasses call."""
+
+
+@dataclass(frozen=True)
+class Overload:
+    """A function registered on a ``MultitypeFuncGraph``: ``sparse`` names the sparse type of its
+    signature, if any."""
+
+    module: ModuleInfo
+    node: FunctionNode
+    sparse: str | None
+
+
+@dataclass(frozen=True)
+class OverloadSelection:
+    unselected: frozenset[int]
+    """Ids of the nodes in the bodies of the overloads that no call selects."""
+    sparse_only: dict[int, str]
+    """By id of a node in the body of an overload that a call selects only with a sparse value
+    there: that sparse type."""
+
+
+def overload_selection(project: Project) -> OverloadSelection:
+    """The overloads of the project's ``MultitypeFuncGraph``s that no call selects, and those a
+    call selects only with a sparse argument (module doc); computed once per project."""
+    return project.derived(_overload_selection)
+
+
+def _overload_selection(project: Project) -> OverloadSelection:
+    unselected: set[int] = set()
+    sparse_only: dict[int, str] = {}
+    read_as_attributes: dict[str, set[int]] | None = None
+    for module in project.modules:
+        if "MultitypeFuncGraph" not in module.text:
+            continue
+        for name in _multitype_names(module):
+            if read_as_attributes is None:
+                read_as_attributes = _attribute_readers(project)
+            arities = _call_arities(project, module, name, read_as_attributes)
+            for overload in _overloads(module, name):
+                if _named(project, module, overload.node.name, read_as_attributes):
+                    continue  # called or handed on by its own name too: it may run as it is
+                body = {id(node) for statement in overload.node.body for node in descendants(statement)}
+                count = len(overload.node.args.args)
+                if arities is not None and count not in arities:
+                    unselected |= body
+                elif overload.sparse is not None:
+                    sparse_only.update(dict.fromkeys(body, overload.sparse))
+    return OverloadSelection(frozenset(unselected), sparse_only)
+
+
+def _named(project: Project, module: ModuleInfo, name: str, read_as_attributes: dict[str, set[int]]) -> bool:
+    """Whether code reads the function ``name`` of ``module`` by its name (``register`` gives the
+    function back): in its module, or from another one."""
+    local = any(n.id == name and isinstance(n.ctx, ast.Load) for n in module.nodes_of(ast.Name))
+    return local or _read_elsewhere(project, module, name, read_as_attributes)
+
+
+def _multitype_names(module: ModuleInfo) -> list[str]:
+    """The module-level names bound to a new ``MultitypeFuncGraph`` (``_opt = C.MultitypeFuncGraph("opt")``)."""
+    return [
+        target.id
+        for statement in module.tree.body
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call)
+        if is_mindspore_name(qualified_name(statement.value.func, module), "MultitypeFuncGraph")
+        for target in statement.targets
+        if isinstance(target, ast.Name)
+    ]
+
+
+def _overloads(module: ModuleInfo, name: str) -> list[Overload]:
+    """The module-level functions registered on ``name`` with type names the code spells out;
+    one with a ``*args`` or with as many type names as parameters is left out (no count to compare)."""
+    found = []
+    for function in module.functions.values():
+        for decorator in function.decorator_list:
+            types = _registered_types(decorator, name)
+            arguments = function.args
+            plain = not arguments.vararg and not arguments.kwonlyargs and not arguments.posonlyargs
+            if types is not None and plain and len(types) == len(arguments.args):
+                sparse = next((t for t in types if t in SPARSE_TYPES), None)
+                found.append(Overload(module, function, sparse))
+    return found
+
+
+def _registered_types(decorator: ast.expr, name: str) -> list[str] | None:
+    """The type names of ``@name.register("Tensor", ...)``; None for any other decorator."""
+    if not (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)):
+        return None
+    receiver = decorator.func.value
+    if decorator.func.attr != "register" or not (isinstance(receiver, ast.Name) and receiver.id == name):
+        return None
+    types = [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    return None if decorator.keywords or len(types) != len(decorator.args) else types
+
+
+def _call_arities(
+    project: Project, module: ModuleInfo, name: str, read_as_attributes: dict[str, set[int]]
+) -> frozenset[int] | None:
+    """The numbers of arguments the calls of ``name`` give its overloads; None where some use of
+    ``name`` is not such a call (the module doc's forms), or another module may read it."""
+    if _read_elsewhere(project, module, name, read_as_attributes):
+        return None
+    counted: set[int] = set()  # ids of the uses of `name` that a counted call accounts for
+    arities: set[int] = set()
+    for call, mapper in _calls_with_mappers(project, module):
+        if isinstance(call.func, ast.Name) and call.func.id == name and _plain(call):
+            counted.add(id(call.func))
+            arities.add(len(call.args))
+        elif mapper and call.args and _plain(call):
+            applied = call.args[0]
+            sequences = len(call.args) - 1
+            if isinstance(applied, ast.Name) and applied.id == name:
+                counted.add(id(applied))
+                arities.add(sequences)
+            elif _is_partial_of(applied, name, module):
+                assert isinstance(applied, ast.Call)
+                counted.add(id(applied.args[0]))
+                arities.add(len(applied.args) - 1 + sequences)
+    uses = [n for n in module.nodes_of(ast.Name) if n.id == name and isinstance(n.ctx, ast.Load)]
+    registering = {id(d.func.value) for d in _register_decorators(module, name) if isinstance(d.func, ast.Attribute)}
+    if any(id(use) not in counted and id(use) not in registering for use in uses):
+        return None
+    return frozenset(arities)
+
+
+def _plain(call: ast.Call) -> bool:
+    """A call whose arguments can be counted: no keywords, no ``*args``."""
+    return not call.keywords and not any(isinstance(a, ast.Starred) for a in call.args)
+
+
+def _is_partial_of(expr: ast.expr, name: str, module: ModuleInfo) -> bool:
+    if not (isinstance(expr, ast.Call) and _plain(expr) and expr.args):
+        return False
+    first = expr.args[0]
+    partial = qualified_name(expr.func, module)
+    named = partial == "functools.partial" or is_mindspore_name(partial, "partial")
+    return named and isinstance(first, ast.Name) and first.id == name
+
+
+def _register_decorators(module: ModuleInfo, name: str) -> list[ast.Call]:
+    return [
+        decorator
+        for function in module.nodes_of(ast.FunctionDef)
+        for decorator in function.decorator_list
+        if isinstance(decorator, ast.Call) and _registered_types(decorator, name) is not None
+    ]
+
+
+def _calls_with_mappers(project: Project, module: ModuleInfo) -> list[tuple[ast.Call, bool]]:
+    """Every call of the module, each with whether it calls a ``Map`` or ``HyperMap``: one built
+    in place (``C.HyperMap()(f, xs)``) or an attribute of the class around it that the class or
+    its project bases set to one, or that MindSpore's base class sets (``self.hyper_map``)."""
+    in_classes: dict[int, bool] = {}
+    for node in module.nodes_of(ast.ClassDef):
+        mappers, others = _mapper_attributes(project, ClassRef(module, node))
+        foreign_base = len(project.bases(ClassRef(module, node))) < len(node.bases)
+        for method in node.body:
+            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
+                continue
+            self_name = method.args.args[0].arg
+            for call in (n for n in descendants(method) if isinstance(n, ast.Call)):
+                func = call.func
+                if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == self_name:
+                    inherited = foreign_base and func.attr in MINDSPORE_MAPPERS and func.attr not in others
+                    in_classes[id(call)] = func.attr in mappers or inherited
+    return [
+        (
+            call,
+            in_classes.get(id(call), False) or (isinstance(call.func, ast.Call) and _makes_mapper(call.func, module)),
+        )
+        for call in module.nodes_of(ast.Call)
+    ]
+
+
+def _mapper_attributes(project: Project, cls: ClassRef) -> tuple[set[str], set[str]]:
+    """The attributes that ``cls`` and its project bases set to a ``Map`` or ``HyperMap`` only, and
+    those they set to anything else."""
+    mappers: set[str] = set()
+    others: set[str] = set()
+    for klass in project.mro(cls):
+        for attribute, values in self_attribute_assignments(klass.node).items():
+            makes = all(isinstance(v, ast.Call) and _makes_mapper(v, klass.module) for v in values)
+            (mappers if makes else others).add(attribute)
+    return mappers - others, others
+
+
+def _makes_mapper(call: ast.Call, module: ModuleInfo) -> bool:
+    return is_mindspore_name(qualified_name(call.func, module), "HyperMap", "Map")
+
+
+def _read_elsewhere(project: Project, module: ModuleInfo, name: str, read_as_attributes: dict[str, set[int]]) -> bool:
+    """Whether another module of the project may read ``name`` of ``module``: it imports it (by
+    name or ``*``), or reads an attribute of that name (``adam._adam_opt``)."""
+    if read_as_attributes.get(name, set()) - {id(module)}:
+        return True
+    qualname = f"{module.name}.{name}"
+    return any(
+        other is not module and (qualname in other.imports.values() or module.name in other.star_imports)
+        for other in project.modules
+    )
+
+
+def _attribute_readers(project: Project) -> dict[str, set[int]]:
+    """By attribute name: the ids of the modules that read an attribute of that name."""
+    found: dict[str, set[int]] = {}
+    for module in project.modules:
+        for attribute in module.nodes_of(ast.Attribute):
+            found.setdefault(attribute.attr, set()).add(id(module))
+    return found
