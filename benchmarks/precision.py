@@ -45,7 +45,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from corpora import released_package, zoo
 
@@ -127,8 +127,13 @@ def held_out_corpora(listed: HeldOutList, root: Path) -> dict[str, Path]:
 def source(corpus: HeldOutCorpus) -> str:
     """Where a held-out corpus comes from, in words."""
     where = f"`{corpus.subfolder}/` of " if corpus.subfolder else ""
-    without = f" without {', '.join(f'`{path}/`' for path in corpus.exclude)}" if corpus.exclude else ""
+    without = f" without {', '.join(_excluded(path) for path in corpus.exclude)}" if corpus.exclude else ""
     return f"{where}{corpus.repo} at {corpus.commit}{without}"
+
+
+def _excluded(path: str) -> str:
+    """An excluded path in words: a folder with its slash, a file (one with a suffix) as it is."""
+    return f"`{path}`" if PurePosixPath(path).suffix else f"`{path}/`"
 
 
 def describe(listed: HeldOutList) -> str:
