@@ -177,6 +177,10 @@ def _shown_no_cell(init: ast.AST, module: ModuleInfo) -> frozenset[str]:
     return frozenset(found)
 
 
+# `match` exists from Python 3.10; on 3.9 no tree holds one
+_STOPPING = (ast.Return, ast.Raise, ast.Try, ast.With, ast.AsyncWith, *([ast.Match] if hasattr(ast, "Match") else []))
+
+
 def _always_evaluated(body: list[ast.stmt]) -> list[ast.expr]:
     """The expressions that running ``body`` evaluates whatever the values: up to the first
     ``return``, ``raise`` or compound statement, whose test or iterable alone runs first."""
@@ -186,7 +190,7 @@ def _always_evaluated(body: list[ast.stmt]) -> list[ast.expr]:
             return [*found, statement.test]
         if isinstance(statement, (ast.For, ast.AsyncFor)):
             return [*found, statement.iter]
-        if isinstance(statement, (ast.Return, ast.Raise, ast.Try, ast.With, ast.AsyncWith, ast.Match)):
+        if isinstance(statement, _STOPPING):
             return found
         if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
