@@ -75,3 +75,66 @@ def _is_type(node: ast.expr) -> bool:
         return node.value is None
     name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
     return name in ("int", "str", "float", "bool", "bytes") or (name[:1].isupper() and not name.isupper())
+
+
+NEWER_AST_NODES = frozenset(
+    {"Match", "match_case", "MatchValue", "MatchSingleton", "MatchSequence", "MatchMapping", "MatchClass"}
+    | {"MatchStar", "MatchAs", "MatchOr", "TryStar", "TypeAlias", "TypeVar", "ParamSpec", "TypeVarTuple"}
+)
+"""Node classes of ``ast`` that Python 3.9 lacks (``match`` from 3.10, ``except*`` from 3.11, type
+parameters from 3.12)."""
+
+
+def test_no_newer_ast_node_is_named_unguarded() -> None:
+    found = [
+        f"{path.relative_to(REPO)}:{line}: ast.{name}"
+        for path in sorted((REPO / "mslint").rglob("*.py"))
+        for line, name in unguarded_newer_nodes(path.read_text())
+    ]
+    assert found == [], "guard these with hasattr(ast, NAME) (Python 3.9 has no such node):\n" + "\n".join(found)
+
+
+def test_the_check_finds_newer_nodes_outside_a_hasattr_guard() -> None:
+    source = (
+        "import ast\n"
+        "STOP = (ast.Return, ast.Match)\n"
+        "HOLDERS = (ast.stmt, *([ast.match_case] if hasattr(ast, 'match_case') else []))\n"
+        "def f(node: ast.TryStar) -> None: ...\n"
+        "ok = isinstance(node, ast.If)\n"
+    )
+    assert unguarded_newer_nodes(source) == [(2, "Match"), (4, "TryStar")], "a guarded one is fine"
+    deferred = f"{FUTURE_ANNOTATIONS}\n{source}"
+    assert unguarded_newer_nodes(deferred) == [(3, "Match")], "annotations are deferred"
+
+
+def unguarded_newer_nodes(source: str) -> list[tuple[int, str]]:
+    """``ast.X`` for X in NEWER_AST_NODES, evaluated at runtime and outside ``... if hasattr(ast, "X") else ...``."""
+    tree = ast.parse(source)
+    deferred = FUTURE_ANNOTATIONS in source
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.IfExp) and _is_hasattr_of_ast(node.test):
+            skipped.update(id(inner) for inner in ast.walk(node.body))
+        annotations = [getattr(node, "returns", None), getattr(node, "annotation", None)] if deferred else []
+        for annotation in filter(None, annotations):
+            skipped.update(id(inner) for inner in ast.walk(annotation))
+    return [
+        (node.lineno, node.attr)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "ast"
+        and node.attr in NEWER_AST_NODES
+        and id(node) not in skipped
+    ]
+
+
+def _is_hasattr_of_ast(test: ast.expr) -> bool:
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "hasattr"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+        and test.args[0].id == "ast"
+    )
