@@ -76,10 +76,14 @@ def _overload_selection(project: Project) -> OverloadSelection:
     for module in project.modules:
         if "MultitypeFuncGraph" not in module.text:
             continue
+        calls: list[tuple[ast.Call, bool]] | None = None  # the module's calls, found once for all its names
         for name in _multitype_names(module):
             if read_as_attributes is None:
                 read_as_attributes = _attribute_readers(project)
-            arities = _call_arities(project, module, name, read_as_attributes)
+            arities = None
+            if not _read_elsewhere(project, module, name, read_as_attributes):
+                calls = _calls_with_mappers(project, module) if calls is None else calls
+                arities = _call_arities(module, name, calls)
             for overload in _overloads(module, name):
                 if _named(project, module, overload.node.name, read_as_attributes):
                     continue  # called or handed on by its own name too: it may run as it is
@@ -137,16 +141,13 @@ def _registered_types(decorator: ast.expr, name: str) -> list[str] | None:
     return None if decorator.keywords or len(types) != len(decorator.args) else types
 
 
-def _call_arities(
-    project: Project, module: ModuleInfo, name: str, read_as_attributes: dict[str, set[int]]
-) -> frozenset[int] | None:
-    """The numbers of arguments the calls of ``name`` give its overloads; None where some use of
-    ``name`` is not such a call (the module doc's forms), or another module may read it."""
-    if _read_elsewhere(project, module, name, read_as_attributes):
-        return None
+def _call_arities(module: ModuleInfo, name: str, calls: list[tuple[ast.Call, bool]]) -> frozenset[int] | None:
+    """The numbers of arguments the calls of ``name`` (``calls``: the module's, each with whether
+    it calls a mapper) give its overloads; None where some use of ``name`` in the module is not
+    such a call (the module doc's forms)."""
     counted: set[int] = set()  # ids of the uses of `name` that a counted call accounts for
     arities: set[int] = set()
-    for call, mapper in _calls_with_mappers(project, module):
+    for call, mapper in calls:
         if isinstance(call.func, ast.Name) and call.func.id == name and _plain(call):
             counted.add(id(call.func))
             arities.add(len(call.args))
