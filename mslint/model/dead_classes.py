@@ -30,16 +30,10 @@ def class_never_built(project: Project, module: ModuleInfo, node: ast.AST) -> Cl
     """The class of the module's top level that holds ``node`` (its statement or its body), where
     every call that builds it is code that never runs (module doc); None otherwise."""
     line = getattr(node, "lineno", None)
-    holding = [
-        statement
-        for statement in module.tree.body
-        if isinstance(statement, ast.ClassDef)
-        and line is not None
-        and statement.lineno <= line <= (statement.end_lineno or statement.lineno)
-    ]
-    if not holding:
+    holding = module.top_level_class_at(line) if line is not None else None
+    if holding is None:
         return None
-    cls = ClassRef(module, holding[0])
+    cls = ClassRef(module, holding)
     return cls if _never_built(project, cls, _DEEPEST) else None
 
 
@@ -72,9 +66,6 @@ def _no_call_runs(project: Project, cls: ClassRef, depth: int) -> bool:
 def _init_holding(module: ModuleInfo, call: ast.Call) -> ClassRef | None:
     """The class of the module's top level whose own ``__init__`` makes ``call``, where it does."""
     (scope,) = module.scopes_holding([call.lineno])
-    if not isinstance(scope, ast.FunctionDef) or scope.name != "__init__":
-        return None
-    for statement in module.tree.body:
-        if isinstance(statement, ast.ClassDef) and any(item is scope for item in statement.body):
-            return ClassRef(module, statement)
-    return None
+    cls = module.top_level_class_at(call.lineno)
+    own_init = isinstance(scope, ast.FunctionDef) and scope.name == "__init__"
+    return ClassRef(module, cls) if cls is not None and own_init and any(item is scope for item in cls.body) else None

@@ -71,14 +71,16 @@ def init_branch(project: Project, module: ModuleInfo, node: ast.AST) -> InitBran
 
 
 def _init_holding(module: ModuleInfo, line: int) -> tuple[ClassRef, FunctionNode] | None:
-    for cls in module.tree.body:
-        if not isinstance(cls, ast.ClassDef) or not cls.lineno <= line <= (cls.end_lineno or cls.lineno):
-            continue
-        for init in cls.body:
-            if not isinstance(init, ast.FunctionDef) or init.name != "__init__":
-                continue
-            if init.lineno <= line <= (init.end_lineno or init.lineno):
-                return ClassRef(module, cls), init
+    cls = module.top_level_class_at(line)
+    if cls is None:
+        return None
+    for init in cls.body:
+        if (
+            isinstance(init, ast.FunctionDef)
+            and init.name == "__init__"
+            and init.lineno <= line <= (init.end_lineno or init.lineno)
+        ):
+            return ClassRef(module, cls), init
     return None
 
 

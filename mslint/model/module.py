@@ -190,6 +190,15 @@ class ModuleInfo:
                 found.setdefault(name, []).append(node)
         return found
 
+    def top_level_class_at(self, line: int) -> ast.ClassDef | None:
+        """The class of the module's top level whose lines hold ``line``."""
+        for statement in self.tree.body:
+            if isinstance(statement, ast.ClassDef) and statement.lineno <= line <= (
+                statement.end_lineno or statement.lineno
+            ):
+                return statement
+        return None
+
     def scopes_holding(self, lines: list[int]) -> list[ast.Module | ast.FunctionDef | ast.AsyncFunctionDef]:
         """The module, or the innermost function, whose own code holds each of ``lines``."""
         starts, functions = self._functions_by_line
