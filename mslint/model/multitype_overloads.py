@@ -33,7 +33,6 @@ from mslint.model.project import (
     Project,
     is_mindspore_name,
     qualified_name,
-    self_attribute_assignments,
 )
 from mslint.model.walk import descendants
 
@@ -76,14 +75,12 @@ def _overload_selection(project: Project) -> OverloadSelection:
     for module in project.modules:
         if "MultitypeFuncGraph" not in module.text:
             continue
-        calls: list[tuple[ast.Call, bool]] | None = None  # the module's calls, found once for all its names
         for name in _multitype_names(module):
             if read_as_attributes is None:
                 read_as_attributes = _attribute_readers(project)
             arities = None
             if not _read_elsewhere(project, module, name, read_as_attributes):
-                calls = _calls_with_mappers(project, module) if calls is None else calls
-                arities = _call_arities(module, name, calls)
+                arities = _call_arities(project, module, name)
             for overload in _overloads(module, name):
                 if _named(project, module, overload.node.name, read_as_attributes):
                     continue  # called or handed on by its own name too: it may run as it is
@@ -141,23 +138,24 @@ def _registered_types(decorator: ast.expr, name: str) -> list[str] | None:
     return None if decorator.keywords or len(types) != len(decorator.args) else types
 
 
-def _call_arities(module: ModuleInfo, name: str, calls: list[tuple[ast.Call, bool]]) -> frozenset[int] | None:
-    """The numbers of arguments the calls of ``name`` (``calls``: the module's, each with whether
-    it calls a mapper) give its overloads; None where some use of ``name`` in the module is not
-    such a call (the module doc's forms)."""
+def _call_arities(project: Project, module: ModuleInfo, name: str) -> frozenset[int] | None:
+    """The numbers of arguments the calls of ``name`` in its module give its overloads; None where
+    some use of ``name`` there is not such a call (the module doc's forms)."""
     counted: set[int] = set()  # ids of the uses of `name` that a counted call accounts for
     arities: set[int] = set()
-    for call, mapper in calls:
-        if isinstance(call.func, ast.Name) and call.func.id == name and _plain(call):
+    for call in module.nodes_of(ast.Call):
+        if not _plain(call):
+            continue
+        if isinstance(call.func, ast.Name) and call.func.id == name:
             counted.add(id(call.func))
             arities.add(len(call.args))
-        elif mapper and call.args and _plain(call):
+        elif call.args:
             applied = call.args[0]
             sequences = len(call.args) - 1
-            if isinstance(applied, ast.Name) and applied.id == name:
+            if isinstance(applied, ast.Name) and applied.id == name and _calls_mapper(project, module, call):
                 counted.add(id(applied))
                 arities.add(sequences)
-            elif _is_partial_of(applied, name, module):
+            elif _is_partial_of(applied, name, module) and _calls_mapper(project, module, call):
                 assert isinstance(applied, ast.Call)
                 counted.add(id(applied.args[0]))
                 arities.add(len(applied.args) - 1 + sequences)
@@ -191,30 +189,42 @@ def _register_decorators(module: ModuleInfo, name: str) -> list[ast.Call]:
     ]
 
 
-def _calls_with_mappers(project: Project, module: ModuleInfo) -> list[tuple[ast.Call, bool]]:
-    """Every call of the module, each with whether it calls a ``Map`` or ``HyperMap``: one built
-    in place (``C.HyperMap()(f, xs)``) or an attribute of the class around it that the class or
-    its project bases set to one, or that MindSpore's base class sets (``self.hyper_map``)."""
-    in_classes: dict[int, bool] = {}
-    for node in module.nodes_of(ast.ClassDef):
-        mappers, others = _mapper_attributes(project, ClassRef(module, node))
-        foreign_base = len(project.bases(ClassRef(module, node))) < len(node.bases)
-        for method in node.body:
-            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args:
-                continue
-            self_name = method.args.args[0].arg
-            for call in (n for n in descendants(method) if isinstance(n, ast.Call)):
-                func = call.func
-                if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == self_name:
-                    inherited = foreign_base and func.attr in MINDSPORE_MAPPERS and func.attr not in others
-                    in_classes[id(call)] = func.attr in mappers or inherited
+def _calls_mapper(project: Project, module: ModuleInfo, call: ast.Call) -> bool:
+    """Whether ``call`` calls a ``Map`` or ``HyperMap``: one built in place (``C.HyperMap()(f, xs)``)
+    or an attribute of the object of the method around it (the innermost whose first parameter the
+    call names) that its class or its project bases set to one, or that MindSpore's base class sets
+    (``self.hyper_map``). Asked only of the calls that apply a ``MultitypeFuncGraph``: few."""
+    func = call.func
+    if isinstance(func, ast.Call):
+        return _makes_mapper(func, module)
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        return False
+    for holder, method in reversed(_methods_holding(module, call.lineno)):
+        if method.args.args and method.args.args[0].arg == func.value.id:
+            cls = ClassRef(module, holder)
+            mappers, others = _mapper_attributes(project, cls)
+            foreign_base = len(project.bases(cls)) < len(holder.bases)
+            inherited = foreign_base and func.attr in MINDSPORE_MAPPERS and func.attr not in others
+            return func.attr in mappers or inherited
+    return False
+
+
+def _methods_holding(module: ModuleInfo, line: int) -> list[tuple[ast.ClassDef, FunctionNode]]:
+    """The methods whose lines hold ``line``, each with its class, outermost first (a class
+    defined in a method holds methods of its own): the classes below the top-level statement
+    that holds the line, not a walk of the whole module."""
+    top = next((s for s in module.tree.body if _holds(s, line)), None)
+    classes = [n for n in descendants(top) if isinstance(n, ast.ClassDef) and _holds(n, line)] if top else []
     return [
-        (
-            call,
-            in_classes.get(id(call), False) or (isinstance(call.func, ast.Call) and _makes_mapper(call.func, module)),
-        )
-        for call in module.nodes_of(ast.Call)
+        (cls, method)
+        for cls in classes
+        for method in cls.body
+        if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _holds(method, line)
     ]
+
+
+def _holds(node: ast.stmt, line: int) -> bool:
+    return node.lineno <= line <= (node.end_lineno or node.lineno)
 
 
 def _mapper_attributes(project: Project, cls: ClassRef) -> tuple[set[str], set[str]]:
@@ -223,7 +233,7 @@ def _mapper_attributes(project: Project, cls: ClassRef) -> tuple[set[str], set[s
     mappers: set[str] = set()
     others: set[str] = set()
     for klass in project.mro(cls):
-        for attribute, values in self_attribute_assignments(klass.node).items():
+        for attribute, values in project.attribute_assignments(klass).items():
             makes = all(isinstance(v, ast.Call) and _makes_mapper(v, klass.module) for v in values)
             (mappers if makes else others).add(attribute)
     return mappers - others, others

@@ -557,7 +557,9 @@ class Project:
 
     def attribute_values(self, cls: ClassRef, attribute: str) -> list[tuple[ClassRef, ast.expr]]:
         """Values assigned to ``self.<attribute>`` in the methods of the class and its project bases."""
-        return [(klass, value) for klass in self.mro(cls) for value in self._assignments(klass).get(attribute, [])]
+        return [
+            (klass, value) for klass in self.mro(cls) for value in self.attribute_assignments(klass).get(attribute, [])
+        ]
 
     def sets_own_attribute(self, cls: ClassRef, name: str) -> bool:
         """Whether a method of ``cls``, of a project base or of a project subclass (whose instance
@@ -570,7 +572,8 @@ class Project:
             for setter in setters
         )
 
-    def _assignments(self, cls: ClassRef) -> dict[str, list[ast.expr]]:
+    def attribute_assignments(self, cls: ClassRef) -> dict[str, list[ast.expr]]:
+        """:func:`self_attribute_assignments` of ``cls``, found once per class."""
         if id(cls.node) not in self._attribute_memo:
             self._attribute_memo[id(cls.node)] = self_attribute_assignments(cls.node)
         return self._attribute_memo[id(cls.node)]

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 
 from mslint.diagnostics import Severity
 from mslint.model.module import ModuleInfo, bound_names, call_argument
-from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name, self_attribute_assignments
+from mslint.model.project import ClassRef, Project, is_mindspore_name, qualified_name
 from mslint.model.walk import descendants, own_nodes, statements
 from mslint.rules.base import Finding, Rule
 from mslint.settings import Settings
@@ -183,7 +183,7 @@ def _in_class(cls: ClassRef, project: Project, dtype: str | None, seen: set[int]
         for node in descendants(klass.node):
             if isinstance(node, ast.Call) and _overridden(node, klass.module, dtype):
                 return node, f"line {node.lineno} of {klass.node.name}"
-        for values in self_attribute_assignments(klass.node).values():
+        for values in project.attribute_assignments(klass).values():
             for value in values:
                 built = project.resolve_expr(value.func, klass.module) if isinstance(value, ast.Call) else None
                 if isinstance(built, ClassRef) and project.is_cell(built):
