@@ -75,14 +75,18 @@ def _overload_selection(project: Project) -> OverloadSelection:
     for module in project.modules:
         if "MultitypeFuncGraph" not in module.text:
             continue
+        reads = _reads_by_name(module)  # the module's reads and calls, found once for all its names
+        calls: dict[str, list[ast.Call]] | None = None
         for name in _multitype_names(module):
             if read_as_attributes is None:
                 read_as_attributes = _attribute_readers(project)
             arities = None
             if not _read_elsewhere(project, module, name, read_as_attributes):
-                arities = _call_arities(project, module, name)
+                calls = _countable_calls(module) if calls is None else calls
+                arities = _call_arities(project, module, name, calls.get(name, []), reads.get(name, []))
             for overload in _overloads(module, name):
-                if _named(project, module, overload.node.name, read_as_attributes):
+                local = overload.node.name in reads
+                if local or _read_elsewhere(project, module, overload.node.name, read_as_attributes):
                     continue  # called or handed on by its own name too: it may run as it is
                 body = {id(node) for statement in overload.node.body for node in descendants(statement)}
                 count = len(overload.node.args.args)
@@ -93,11 +97,32 @@ def _overload_selection(project: Project) -> OverloadSelection:
     return OverloadSelection(frozenset(unselected), sparse_only)
 
 
-def _named(project: Project, module: ModuleInfo, name: str, read_as_attributes: dict[str, set[int]]) -> bool:
-    """Whether code reads the function ``name`` of ``module`` by its name (``register`` gives the
-    function back): in its module, or from another one."""
-    local = any(n.id == name and isinstance(n.ctx, ast.Load) for n in module.nodes_of(ast.Name))
-    return local or _read_elsewhere(project, module, name, read_as_attributes)
+def _reads_by_name(module: ModuleInfo) -> dict[str, list[ast.Name]]:
+    """The module's reads of names (``ast.Name`` in a load context), by name."""
+    found: dict[str, list[ast.Name]] = {}
+    for node in module.nodes_of(ast.Name):
+        if isinstance(node.ctx, ast.Load):
+            found.setdefault(node.id, []).append(node)
+    return found
+
+
+def _countable_calls(module: ModuleInfo) -> dict[str, list[ast.Call]]:
+    """The module's calls whose arguments can be counted, by each name they may call or apply:
+    the called name (``_opt(a, b)``), their first argument's (``hyper_map(_opt, xs)``) or the name
+    that argument makes a partial of (``hyper_map(F.partial(_opt, lr), xs)``)."""
+    found: dict[str, list[ast.Call]] = {}
+    for call in module.nodes_of(ast.Call):
+        if not _plain(call):
+            continue
+        names: list[ast.expr] = [call.func]
+        if call.args:
+            applied = call.args[0]
+            names.append(applied)
+            if isinstance(applied, ast.Call) and applied.args:
+                names.append(applied.args[0])
+        for name in {n.id for n in names if isinstance(n, ast.Name)}:
+            found.setdefault(name, []).append(call)
+    return found
 
 
 def _multitype_names(module: ModuleInfo) -> list[str]:
@@ -138,14 +163,15 @@ def _registered_types(decorator: ast.expr, name: str) -> list[str] | None:
     return None if decorator.keywords or len(types) != len(decorator.args) else types
 
 
-def _call_arities(project: Project, module: ModuleInfo, name: str) -> frozenset[int] | None:
-    """The numbers of arguments the calls of ``name`` in its module give its overloads; None where
-    some use of ``name`` there is not such a call (the module doc's forms)."""
+def _call_arities(
+    project: Project, module: ModuleInfo, name: str, calls: list[ast.Call], uses: list[ast.Name]
+) -> frozenset[int] | None:
+    """The numbers of arguments the calls of ``name`` in its module (``calls``: those that may call or
+    apply it) give its overloads; None where some use of ``name`` there (``uses``) is not such a
+    call (the module doc's forms)."""
     counted: set[int] = set()  # ids of the uses of `name` that a counted call accounts for
     arities: set[int] = set()
-    for call in module.nodes_of(ast.Call):
-        if not _plain(call):
-            continue
+    for call in calls:
         if isinstance(call.func, ast.Name) and call.func.id == name:
             counted.add(id(call.func))
             arities.add(len(call.args))
@@ -159,7 +185,6 @@ def _call_arities(project: Project, module: ModuleInfo, name: str) -> frozenset[
                 assert isinstance(applied, ast.Call)
                 counted.add(id(applied.args[0]))
                 arities.add(len(applied.args) - 1 + sequences)
-    uses = [n for n in module.nodes_of(ast.Name) if n.id == name and isinstance(n.ctx, ast.Load)]
     registering = {id(d.func.value) for d in _register_decorators(module, name) if isinstance(d.func, ast.Attribute)}
     if any(id(use) not in counted and id(use) not in registering for use in uses):
         return None
