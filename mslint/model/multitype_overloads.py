@@ -71,22 +71,21 @@ def overload_selection(project: Project) -> OverloadSelection:
 def _overload_selection(project: Project) -> OverloadSelection:
     unselected: set[int] = set()
     sparse_only: dict[int, str] = {}
-    read_as_attributes: dict[str, set[int]] | None = None
+    readers: _Readers | None = None
     for module in project.modules:
         if "MultitypeFuncGraph" not in module.text:
             continue
         reads = _reads_by_name(module)  # the module's reads and calls, found once for all its names
         calls: dict[str, list[ast.Call]] | None = None
         for name in _multitype_names(module):
-            if read_as_attributes is None:
-                read_as_attributes = _attribute_readers(project)
+            readers = _readers(project) if readers is None else readers
             arities = None
-            if not _read_elsewhere(project, module, name, read_as_attributes):
+            if not _read_elsewhere(module, name, readers):
                 calls = _countable_calls(module) if calls is None else calls
                 arities = _call_arities(project, module, name, calls.get(name, []), reads.get(name, []))
             for overload in _overloads(module, name):
                 local = overload.node.name in reads
-                if local or _read_elsewhere(project, module, overload.node.name, read_as_attributes):
+                if local or _read_elsewhere(module, overload.node.name, readers):
                     continue  # called or handed on by its own name too: it may run as it is
                 body = {id(node) for statement in overload.node.body for node in descendants(statement)}
                 count = len(overload.node.args.args)
@@ -236,13 +235,11 @@ def _calls_mapper(project: Project, module: ModuleInfo, call: ast.Call) -> bool:
 
 def _methods_holding(module: ModuleInfo, line: int) -> list[tuple[ast.ClassDef, FunctionNode]]:
     """The methods whose lines hold ``line``, each with its class, outermost first (a class
-    defined in a method holds methods of its own): the classes below the top-level statement
-    that holds the line, not a walk of the whole module."""
-    top = next((s for s in module.tree.body if _holds(s, line)), None)
-    classes = [n for n in descendants(top) if isinstance(n, ast.ClassDef) and _holds(n, line)] if top else []
+    defined in a method holds methods of its own)."""
     return [
         (cls, method)
-        for cls in classes
+        for cls in module.nodes_of(ast.ClassDef)
+        if _holds(cls, line)
         for method in cls.body
         if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and _holds(method, line)
     ]
@@ -268,22 +265,37 @@ def _makes_mapper(call: ast.Call, module: ModuleInfo) -> bool:
     return is_mindspore_name(qualified_name(call.func, module), "HyperMap", "Map")
 
 
-def _read_elsewhere(project: Project, module: ModuleInfo, name: str, read_as_attributes: dict[str, set[int]]) -> bool:
-    """Whether another module of the project may read ``name`` of ``module``: it imports it (by
-    name or ``*``), or reads an attribute of that name (``adam._adam_opt``)."""
-    if read_as_attributes.get(name, set()) - {id(module)}:
-        return True
-    qualname = f"{module.name}.{name}"
-    return any(
-        other is not module and (qualname in other.imports.values() or module.name in other.star_imports)
-        for other in project.modules
-    )
+@dataclass(frozen=True)
+class _Readers:
+    """Which modules of the project may read a name of another module, by the name read (the ids of
+    those modules)."""
+
+    attributes: dict[str, set[int]]
+    """By attribute name: the modules reading an attribute of that name (``adam._adam_opt``)."""
+    imports: dict[str, set[int]]
+    """By qualified name: the modules importing it (``from .adam import _adam_opt``)."""
+    star_imports: dict[str, set[int]]
+    """By module name: the modules importing ``*`` from it."""
 
 
-def _attribute_readers(project: Project) -> dict[str, set[int]]:
-    """By attribute name: the ids of the modules that read an attribute of that name."""
-    found: dict[str, set[int]] = {}
+def _readers(project: Project) -> _Readers:
+    readers = _Readers({}, {}, {})
     for module in project.modules:
         for attribute in module.nodes_of(ast.Attribute):
-            found.setdefault(attribute.attr, set()).add(id(module))
-    return found
+            readers.attributes.setdefault(attribute.attr, set()).add(id(module))
+        for qualname in module.imports.values():
+            readers.imports.setdefault(qualname, set()).add(id(module))
+        for imported in module.star_imports:
+            readers.star_imports.setdefault(imported, set()).add(id(module))
+    return readers
+
+
+def _read_elsewhere(module: ModuleInfo, name: str, readers: _Readers) -> bool:
+    """Whether another module of the project may read ``name`` of ``module``: it imports it (by
+    name or ``*``), or reads an attribute of that name."""
+    others = (
+        readers.attributes.get(name, set())
+        | readers.imports.get(f"{module.name}.{name}", set())
+        | readers.star_imports.get(module.name, set())
+    )
+    return bool(others - {id(module)})
