@@ -165,3 +165,103 @@ def test_a_configuration_file_a_method_changes_decides_nothing(tmp_path: Path) -
     )
     (tmp_path / "config.json").write_text('{"loss_scale": false}', encoding="utf-8")
     assert _findings(tmp_path, {"src/cells.py": CELLS, "train.py": train}) == {("cells.py", 7): "ERROR"}
+
+
+@pytest.mark.parametrize(("scale", "expected"), [("False", {}), ("True", {("cells.py", 7): "ERROR"})])
+def test_a_class_only_a_function_no_run_calls_builds_has_no_findings(
+    tmp_path: Path, scale: str, expected: dict[tuple[str, int], str]
+) -> None:
+    train = TRAIN.replace("        net = ScaledStep(net)\n", "        net = wrap(net)\n") + (
+        "\n\ndef wrap(net):\n    return ScaledStep(net)\n"
+    )
+    config = f'cfg = {{"loss_scale": {scale}}}\n'
+    assert _findings(tmp_path, {"src/cells.py": CELLS, "train.py": train, "src/config.py": config}) == expected
+
+
+MERGING_HELPER = """\
+import argparse
+import os
+
+import yaml
+
+
+def get_config():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--config_path", default=os.path.join(here, "../configs/default.yaml"))
+    path_args, _ = parser.parse_known_args()
+    with open(os.path.join(here, path_args.config_path)) as stream:
+        fields = next(yaml.load_all(stream, Loader=yaml.SafeLoader))
+    for key, value in fields.items():
+        parser.add_argument("--" + key, default=value)
+    return parser.parse_args()
+
+
+config = get_config()
+"""
+
+MERGED_TRAIN = TRAIN.replace("from src.config import cfg\n", "from src.utils.config import config\n").replace(
+    "def main():\n", "def main():\n    cfg = config\n    cfg.device = 'CPU'\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("large", "script", "elsewhere", "expected"),
+    [
+        ("false", "", "", {}),
+        ("true", "", "", {("cells.py", 7): "ERROR"}),  # a configuration beside the default selects it
+        ("false", "python train.py --loss_scale True\n", "", {("cells.py", 7): "ERROR"}),  # a script gives it
+        ("false", "", "from src.utils.config import config\n\nconfig.loss_scale = 1\n", {("cells.py", 7): "ERROR"}),
+        ("false", "", "from src.utils.config import config\n\nsetattr(config, NAME, 1)\n", {("cells.py", 7): "ERROR"}),
+    ],
+)
+def test_a_configuration_a_helper_merges_decides_the_branch_where_every_file_agrees(
+    tmp_path: Path, large: str, script: str, elsewhere: str, expected: dict[tuple[str, int], str]
+) -> None:
+    (tmp_path / "src/configs").mkdir(parents=True)
+    (tmp_path / "src/configs/default.yaml").write_text("loss_scale: false\n---\nloss_scale: help\n", encoding="utf-8")
+    (tmp_path / "src/configs/large.yaml").write_text(f"loss_scale: {large}\n", encoding="utf-8")
+    files = {"src/cells.py": CELLS, "train.py": MERGED_TRAIN, "src/utils/config.py": MERGING_HELPER}
+    if script:
+        files["scripts/run.sh"] = f"python train.py --config_path ../configs/large.yaml\n{script}"
+    if elsewhere:
+        files["tune.py"] = elsewhere
+    assert _findings(tmp_path, files) == expected
+
+
+FLAG_TRAIN = """\
+import argparse
+
+from mindspore import nn
+
+from src.cells import ScaledStep
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--loss-scale", action="store_true")
+parser.add_argument("--steps", type=int, default=0)
+args = parser.parse_args()
+
+
+def main():
+    net = nn.Dense(4, 4)
+    if args.TESTED:
+        net = ScaledStep(net)
+    return net
+"""
+
+
+@pytest.mark.parametrize(
+    ("tested", "script", "expected"),
+    [
+        ("loss_scale", "", {}),  # a flag no launch script gives
+        ("loss_scale", "python train.py --loss-scale\n", {("cells.py", 7): "ERROR"}),
+        ("steps", "", {("cells.py", 7): "ERROR"}),  # an option with a value: any value may be given
+    ],
+)
+def test_a_flag_no_launch_script_gives_holds_its_default(
+    tmp_path: Path, tested: str, script: str, expected: dict[tuple[str, int], str]
+) -> None:
+    files = {"src/cells.py": CELLS, "train.py": FLAG_TRAIN.replace("TESTED", tested)}
+    if script:
+        files["run.sh"] = script
+    assert _findings(tmp_path, files) == expected

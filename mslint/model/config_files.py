@@ -251,23 +251,35 @@ def _parsed(project: Project, module: ModuleInfo, path: str, script_folder: Path
     if script_folder is not None and not named.is_absolute():
         folders.append(script_folder)
     for folder in dict.fromkeys(folders):
-        candidate = folder / named
-        project.probed.add(candidate)
-        try:
-            text = read_regular_file(candidate, _LARGEST).decode("utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if candidate.suffix == ".json":
-            try:
-                return json.loads(text)
-            except (ValueError, RecursionError):  # deep nesting exhausts the parser's stack
-                return NOT_KNOWN
-        # Imported here, where a YAML file is read: PyYAML's import is a tenth of the start of every
-        # `mslint check`, and most runs read no configuration file.
-        import yaml
-
-        try:
-            return yaml.safe_load(text)
-        except (ValueError, RecursionError, yaml.YAMLError):
-            return NOT_KNOWN
+        content = parsed_file(project, folder / named)
+        if content is not UNREAD:
+            return content
     return NOT_KNOWN
+
+
+UNREAD = object()
+"""What :func:`parsed_file` returns for a file it cannot read (NOT_KNOWN: one it cannot parse)."""
+
+
+def parsed_file(project: Project, path: Path, first_document: bool = False) -> object:
+    """The content of the file at ``path``, as JSON or YAML (with ``first_document``, the first of
+    a YAML stream's documents); NOT_KNOWN where it cannot be parsed, and ``UNREAD`` where it
+    cannot be read. The path is recorded among the project's probed paths."""
+    project.probed.add(path)
+    try:
+        text = read_regular_file(path, _LARGEST).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return UNREAD
+    if path.suffix == ".json":
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError):  # deep nesting exhausts the parser's stack
+            return NOT_KNOWN
+    # Imported here, where a YAML file is read: PyYAML's import is a tenth of the start of every
+    # `mslint check`, and most runs read no configuration file.
+    import yaml
+
+    try:
+        return next(iter(yaml.safe_load_all(text)), None) if first_document else yaml.safe_load(text)
+    except (ValueError, RecursionError, yaml.YAMLError):
+        return NOT_KNOWN

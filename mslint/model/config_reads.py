@@ -20,7 +20,9 @@ from mslint.model.abstract import NOT_KNOWN
 from mslint.model.binder import all_parameter_names, binding_counts, literal_value
 from mslint.model.config_files import field_path, file_field, nested_field, unchanged_value
 from mslint.model.configs import config_fields
+from mslint.model.merged_configs import merged_field
 from mslint.model.module import ModuleInfo
+from mslint.model.opt_in_flags import unselected_flag
 from mslint.model.option_defaults import option_default
 from mslint.model.project import Project
 
@@ -41,13 +43,22 @@ def configured_value(project: Project, module: ModuleInfo, expr: ast.expr) -> ob
 
 def fixed_value(project: Project, module: ModuleInfo, expr: ast.expr) -> object:
     """The value of the field ``expr`` reads where no command line may change it: of a file named by
-    a literal path or by the launch scripts, or of a configuration of literals; NOT_KNOWN otherwise
+    a literal path or by the launch scripts, of the files a configuration helper may merge where no
+    launch script gives the field (:mod:`mslint.model.merged_configs`), of a command-line flag no
+    launch script gives (:mod:`mslint.model.opt_in_flags`), or of a configuration of literals;
+    NOT_KNOWN otherwise
     (an ``argparse`` option's default among them: a command line may give another value)."""
     root, keys = field_path(expr)
     if not keys or not isinstance(root, ast.Name):
         return NOT_KNOWN
     from_file = file_field(project, module, root, keys, fixed=True)
-    return from_file if from_file is not NOT_KNOWN else _literal_field(project, module, root, keys)
+    if from_file is not NOT_KNOWN:
+        return from_file
+    merged = merged_field(project, module, root, keys)
+    if merged is not NOT_KNOWN:
+        return merged
+    flag = unselected_flag(project, module, expr) if len(keys) == 1 else NOT_KNOWN
+    return flag if flag is not NOT_KNOWN else _literal_field(project, module, root, keys)
 
 
 def _literal_field(project: Project, module: ModuleInfo, root: ast.Name, keys: list[str]) -> object:

@@ -3,10 +3,14 @@
 Host code runs as Python: ``if cfg.enable_lossscale:`` in a training script takes the branch the
 field's value decides. Where that value is fixed by the program's own code, a field of a
 configuration of literals that nothing changes (``cfg = edict({"enable_lossscale": False})``,
-also imported from the module that writes it: :mod:`mslint.model.configs`) or of a configuration
-file named by a literal path or by the launch scripts (:mod:`mslint.model.config_files`), the
-other branch never runs, whatever calls the code around it: what is found there does not hold.
-A command-line option's default decides nothing here: a command line may give another value.
+also imported from the module that writes it: :mod:`mslint.model.configs`), of a configuration
+file named by a literal path or by the launch scripts (:mod:`mslint.model.config_files`), or of
+the files a configuration helper may merge where no launch script gives the field
+(:mod:`mslint.model.merged_configs`), the other branch never runs, whatever calls the code around
+it: what is found there does not hold. The default of an option that takes a value decides
+nothing here (a command line may give another value); a flag that no launch script gives holds
+its default (:mod:`mslint.model.opt_in_flags`: code only the flag turns on is selected by no
+script, configuration or command line that mslint can read).
 Tests are read as the host reads them (:mod:`mslint.model.host_tests`) from such fields and literals.
 """
 

@@ -451,10 +451,10 @@ def arguments_given(
     return given
 
 
-def building_calls(project: Project, cls: ClassRef) -> list[tuple[ast.Call, ModuleInfo]] | None:
-    """Every call that builds ``cls`` in the project, where it is only called (module doc); None
-    where it is handed on."""
-    return _calls_of(project, cls)
+def building_calls(project: Project, callee: Callee) -> list[tuple[ast.Call, ModuleInfo]] | None:
+    """Every call that builds ``callee`` in the project (or runs it, for a function), where it is
+    only called (module doc); None where it is handed on."""
+    return _calls_of(project, callee)
 
 
 def only_call(project: Project, cls: ClassRef) -> tuple[ast.Call, ModuleInfo] | None:

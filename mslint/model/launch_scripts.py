@@ -47,6 +47,18 @@ def option_values(project: Project, module: ModuleInfo, options: list[str]) -> l
     return found or None
 
 
+def option_given(project: Project, module: ModuleInfo, options: list[str]) -> bool:
+    """Whether a command line of the launch scripts ``module`` sees (module doc) gives one of
+    ``options`` to any Python program it runs, with any value."""
+    for script in _scripts(project, module):
+        for words in _command_lines(script):
+            interpreter = _interpreter(words)
+            given = [] if interpreter is None else words[interpreter + 1 :]
+            if any(word.partition("=")[0] in options for word in given):
+                return True
+    return False
+
+
 def _scripts(project: Project, module: ModuleInfo) -> list[Path]:
     """The ``*.sh`` files of the folders a program's launch scripts are kept in (module doc)."""
     folders: list[Path] = []
@@ -85,11 +97,16 @@ def _command_lines(script: Path) -> list[list[str]]:
 def _arguments(words: list[str], program: str) -> list[str] | None:
     """The words after ``program`` where the words run it with a Python interpreter named before
     it; None where they do not run it."""
-    interpreter = next((i for i, w in enumerate(words) if Path(w).name.startswith("python")), None)
+    interpreter = _interpreter(words)
     if interpreter is None:
         return None
     at = next((i for i, w in enumerate(words) if i > interpreter and Path(w).name == program), None)
     return None if at is None else words[at + 1 :]
+
+
+def _interpreter(words: list[str]) -> int | None:
+    """Where the first word that names a Python interpreter is; None where none does."""
+    return next((i for i, w in enumerate(words) if Path(w).name.startswith("python")), None)
 
 
 def _value(words: list[str], options: list[str]) -> str | None:
